@@ -1,0 +1,47 @@
+/**
+ * The permission catalogue: every permission the product knows, named `<area>.<action>`.
+ * Declared once here; the navigation, the UI's `can()` and the server all read it.
+ */
+export const PERMISSIONS = {
+  'dashboard.view': 'See the dashboard',
+  'branches.view': 'See branches',
+  'branches.create': 'Add branches',
+  'branches.edit': 'Edit branches',
+  'datatables.view': 'See reference data',
+  'clients.view': 'See clients',
+  'carers.view': 'See carers',
+  'employees.view': 'See office employees',
+  'scheduler.view': 'See the scheduler',
+  'visits.view': 'See visits',
+  'finance.view': 'See finance',
+  'finance.invoices.generate': 'Generate invoices',
+  'quality.view': 'See quality-assurance records',
+  'audits.view': 'See audits',
+} as const satisfies Record<string, string>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
+
+export const SUPER_ADMIN = 'super_admin';
+
+export function isPermission(name: string): name is Permission {
+  return Object.hasOwn(PERMISSIONS, name);
+}
+
+/** The subject of a permission check: the current user as §6 of the spec describes it. */
+export type PermissionSubject = {
+  userRole: string | null | undefined;
+  userPermissions: readonly string[];
+};
+
+/** §6: super_admin has every permission; without a role nothing is granted; otherwise the list decides. */
+export function can(subject: PermissionSubject | null | undefined, permission: string): boolean {
+  if (!subject || !subject.userRole) return false;
+  if (subject.userRole === SUPER_ADMIN) return true;
+  return subject.userPermissions.includes(permission);
+}
+
+export function canAny(subject: PermissionSubject | null | undefined, permissions: readonly string[]): boolean {
+  return permissions.some((permission) => can(subject, permission));
+}
