@@ -59,3 +59,11 @@ export function findTitleForPath(items: readonly NavigationItem[], path: string)
   }
   return undefined;
 }
+
+/**
+ * The `:id` of the current page, for the USERID placeholder: the host mounts areas by prefix, so the id is
+ * read from the path's shape `/app/<prefix>/<numeric id>/…` (clients/:id, carers/:id/edit, …).
+ */
+export function routeIdFromPath(pathname: string): string | undefined {
+  return /^\/app\/[^/]+\/(\d+)(?:\/|$)/.exec(pathname)?.[1];
+}

@@ -1,0 +1,52 @@
+import { useEffect, useMemo } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { filterNavigation } from '@hcm/contract';
+import { Button, Loading, useRuntime, useSession } from '@hcm/kit';
+import { sidebarTree } from './navigation';
+import { Sidebar } from './Sidebar';
+import styles from './AppLayout.module.css';
+
+/** The signed-in application: header, sidebar and the current page, refreshed whenever the full path changes. */
+export function AppLayout() {
+  const { user, status, loadUser, logout } = useSession();
+  const registry = useRuntime((state) => state.registry);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const items = useMemo(() => filterNavigation(sidebarTree(registry.areas), user), [registry.areas, user]);
+
+  useEffect(() => {
+    if (status === 'unknown') void loadUser();
+  }, [status, loadUser]);
+
+  if (status === 'unknown') return <Loading label="Checking your session…" />;
+  if (!user) return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
+
+  const handleLogout = async () => {
+    await logout();
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <div className={styles.layout}>
+      <a href="#main" className={styles.skip}>
+        Skip to content
+      </a>
+      <header className={styles.header}>
+        <Link to="/app/dashboard" className={styles.brand}>
+          {registry.productLabel}
+        </Link>
+        <div className={styles.account}>
+          <Link to="/app/profile">{user.name}</Link>
+          <span className={styles.role}>{user.roleLabel ?? 'No role'}</span>
+          <Button variant="secondary" onClick={handleLogout}>
+            Log out
+          </Button>
+        </div>
+      </header>
+      <Sidebar items={items} />
+      <main id="main" className={styles.main} key={location.pathname + location.search} tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router-dom';
+import { filterNavigation } from '@hcm/contract';
+import { PageHeader, kitStyles, useRouteName, useRuntime, useSession } from '@hcm/kit';
+import styles from './pages.module.css';
+
+/** The home of the signed-in app: who you are, your branches, and the areas open to you. */
+export function Dashboard() {
+  useRouteName('Dashboard');
+  const user = useSession((state) => state.user);
+  const areas = useRuntime((state) => state.registry.areas);
+  const openAreas = areas.filter((area) => filterNavigation(area.navigation, user).length > 0);
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      <p>
+        Welcome, <strong>{user?.name}</strong>. You are signed in as {user?.roleLabel ?? 'a user without a role'}
+        {user?.branches.length ? ` for ${user.branches.map((branch) => branch.name).join(', ')}` : ''}.
+      </p>
+      <h2 className={styles.subheading}>Your areas</h2>
+      {openAreas.length ? (
+        <ul className={kitStyles.sectionList}>
+          {openAreas.map((area) => (
+            <li key={area.name}>
+              <Link to={area.home}>{area.title}</Link>
+              <p className={styles.description}>{area.description}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={kitStyles.muted}>No area is open to your role yet. Ask an administrator for access.</p>
+      )}
+    </>
+  );
+}

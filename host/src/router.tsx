@@ -1,0 +1,33 @@
+import { createBrowserRouter, Navigate } from 'react-router-dom';
+import type { AreaRegistration } from '@hcm/contract';
+import { NotFound } from '@hcm/kit';
+import { LoginPage } from './auth/LoginPage';
+import { RemoteArea } from './areas/RemoteArea';
+import { Shell } from './layout/Shell';
+
+/**
+ * Routes: the login page at '/', the application under '/app'. Each area mounts every prefix it declares
+ * in the registry; the shell's own pages (dashboard, profile) are loaded on demand like the areas.
+ */
+export function createAppRouter(areas: readonly AreaRegistration[]) {
+  const areaRoutes = areas.flatMap((area) =>
+    area.routePrefixes.map((prefix) => ({ path: `${prefix}/*`, element: <RemoteArea area={area} prefix={prefix} /> })),
+  );
+  return createBrowserRouter([
+    { element: <Shell />, children: [
+      { path: '/', element: <LoginPage /> },
+      {
+        path: '/app',
+        lazy: async () => ({ Component: (await import('./layout/AppLayout')).AppLayout }),
+        children: [
+          { index: true, element: <Navigate to="/app/dashboard" replace /> },
+          { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/Dashboard')).Dashboard }) },
+          { path: 'profile', lazy: async () => ({ Component: (await import('./pages/Profile')).Profile }) },
+          ...areaRoutes,
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ] },
+  ]);
+}

@@ -1,0 +1,53 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The journeys run against the production build, served like `npm start` serves it, on ports of their own
+// and a fresh embedded database, so they never touch a running product or its data.
+const API_PORT = 18000;
+const WEB_PORT = 18080;
+const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'hcm-e2e-')), 'pglite');
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${WEB_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node ../server/dist/main.js',
+      url: `http://127.0.0.1:${API_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { API_PORT: String(API_PORT), PGLITE_DATA_DIR: dataDir, WEB_ORIGINS: `http://localhost:${WEB_PORT}` },
+    },
+    {
+      command: 'node ../server/dist/web.js',
+      url: `http://127.0.0.1:${WEB_PORT}/registry.json`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { WEB_PORT: String(WEB_PORT), API_PUBLIC_URL: `http://localhost:${API_PORT}` },
+    },
+  ],
+});

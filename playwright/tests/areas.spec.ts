@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, logIn, sidebar } from './helpers';
+
+const AREAS = [
+  { group: 'Clients', link: 'Clients overview', heading: 'Clients', path: '/app/clients' },
+  { group: 'Carers and staff', link: 'Workforce overview', heading: 'Carers and office staff', path: '/app/carers' },
+  { group: 'Scheduling', link: 'Scheduling overview', heading: 'Scheduling and visits', path: '/app/scheduler' },
+  { group: 'Finance', link: 'Finance overview', heading: 'Finance', path: '/app/finance' },
+  { group: 'Quality and audits', link: 'Quality overview', heading: 'Quality and audits', path: '/app/quality-assurance' },
+  { group: 'Reference data', link: 'Reference data overview', heading: 'Reference data', path: '/app/datatables' },
+];
+
+test('every area loads at runtime from its own remote when first visited', async ({ page }) => {
+  const areaRequests: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/areas\/([^/]+)\//.exec(request.url());
+    if (match?.[1] && !areaRequests.includes(match[1])) areaRequests.push(match[1]);
+  });
+  await logIn(page, ADMIN);
+  // Nothing of any area is fetched before one of its routes is visited.
+  expect(areaRequests).toEqual([]);
+  for (const area of AREAS) {
+    await sidebar(page).getByRole('button', { name: area.group }).click();
+    await sidebar(page).getByRole('link', { name: area.link }).click();
+    await expect(page).toHaveURL(area.path);
+    await expect(page.getByRole('heading', { level: 1, name: area.heading })).toBeVisible();
+    await expect(sidebar(page).getByRole('link', { name: area.link })).toHaveAttribute('aria-current', 'page');
+  }
+  expect(areaRequests.sort()).toEqual(['care-records', 'finance', 'quality-audits', 'reference-data', 'scheduler', 'workforce']);
+});
+
+test('the reference-data home lists the sections the user may open', async ({ page }) => {
+  await logIn(page, ADMIN);
+  await page.goto('/app/datatables');
+  const sections = page.getByRole('navigation', { name: 'Reference data sections' });
+  await sections.getByRole('link', { name: 'Branches' }).click();
+  await expect(page.getByRole('heading', { name: 'Branches' })).toBeVisible();
+});

@@ -1,0 +1,18 @@
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@homecare.test', password: 'Admin!2026demo', name: 'Amira Admin' };
+export const OFFICE = { email: 'office@homecare.test', password: 'Office!2026demo', name: 'Oliver Office' };
+
+/** Logs in through the login page, as a person would, and waits for the dashboard. */
+export async function logIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** A short unique suffix, so journeys running side by side never collide on unique fields. */
+export const unique = () => `${Date.now().toString(36).slice(-4)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`.toUpperCase();

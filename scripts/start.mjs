@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `npm start`: installs, builds and runs the whole product on the embedded database with demo data:
+// the API on :8000 (API_PORT) and the web app with every area on :8080 (WEB_PORT).
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { pnpm } from './pnpm.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const started = Date.now();
+
+if (!process.argv.includes('--no-build')) {
+  pnpm(['install', '--frozen-lockfile']);
+  pnpm(['-r', '--workspace-concurrency=2', 'build']);
+}
+
+const apiPort = process.env.API_PORT ?? '8000';
+const webPort = process.env.WEB_PORT ?? '8080';
+const children = [
+  spawn(process.execPath, ['server/dist/main.js'], { cwd: root, stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+  spawn(process.execPath, ['server/dist/web.js'], { cwd: root, stdio: 'inherit', env: { ...process.env, WEB_PORT: webPort } }),
+];
+
+async function waitFor(url) {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+await Promise.all([waitFor(`http://127.0.0.1:${apiPort}/health`), waitFor(`http://127.0.0.1:${webPort}/registry.json`)]);
+console.log(`
+  Home Care back office is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
+    Web app  http://localhost:${webPort}
+    API      http://localhost:${apiPort}
+  Demo accounts: admin@homecare.test / Admin!2026demo   office@homecare.test / Office!2026demo
+  Press Ctrl+C to stop.
+`);
+
+let stopping = false;
+const stop = (signal) => {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill(signal);
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+for (const child of children) {
+  child.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`A server stopped unexpectedly (exit code ${code}); stopping the other.`);
+      stop('SIGTERM');
+      process.exitCode = code ?? 1;
+    }
+  });
+}

@@ -1,0 +1,161 @@
+// One webpack + module-federation configuration for the host and every remote, so the list of shared
+// singletons and the loaders live in one place.
+import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
+
+// Loaders are this package's dependencies, not the consumer's.
+const require = createRequire(import.meta.url);
+
+/**
+ * The shared-singleton contract: every side shares these once, with explicit versions. Sub-paths of react
+ * and react-dom (react/jsx-runtime, react-dom/client) are shared too, or React is duplicated.
+ */
+export const SINGLETONS = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router',
+  'react-router-dom',
+  'zustand',
+  'react-hook-form',
+  'valibot',
+  'ky',
+  '@hcm/contract',
+  '@hcm/kit',
+  '@hcm/kit/forms',
+  '@hcm/kit/table',
+];
+
+function packageNameOf(request) {
+  const parts = request.replace(/\/$/, '').split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** The package.json of an installed package: found from its entry point, since not all export it. */
+function installedManifest(name, projectDir) {
+  // react-router comes in through react-router-dom, so it is looked up from there.
+  const from = name === 'react-router' ? installedDir('react-router-dom', projectDir) : projectDir;
+  return JSON.parse(readFileSync(path.join(installedDir(name, from), 'package.json'), 'utf8'));
+}
+
+function installedDir(name, fromDir) {
+  const require = createRequire(path.join(fromDir, 'package.json'));
+  let dir = path.dirname(require.resolve(name));
+  while (!existsSync(path.join(dir, 'package.json')) || JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== name) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`Cannot find the package.json of ${name}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+/** The installed version of each shared package, read from the consumer's own dependency tree. */
+export function sharedConfig(projectDir) {
+  const shared = {};
+  for (const request of SINGLETONS) {
+    const manifest = installedManifest(packageNameOf(request), projectDir);
+    shared[request] = {
+      singleton: true,
+      version: manifest.version,
+      requiredVersion: `^${manifest.version}`,
+      strictVersion: false,
+    };
+  }
+  return shared;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.projectDir  the package's folder
+ * @param {'host'|'remote'} options.kind
+ * @param {string} options.name  module-federation container name
+ * @param {string} options.cssPrefix  prefix of CSS module class names, so styles stay scoped per package
+ * @param {Record<string,string>} [options.exposes]
+ * @param {string} options.outputPath
+ * @param {string} [options.publicPath]
+ */
+export function createWebpackConfig({ projectDir, kind, name, cssPrefix, exposes, outputPath, publicPath }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      context: projectDir,
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      entry: kind === 'host' ? { main: './src/index.ts' } : {},
+      output: {
+        path: outputPath,
+        publicPath: publicPath ?? 'auto',
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.json'],
+        // The contract is written for Node's ESM resolution (`./x.js` means `./x.ts`).
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [
+              require.resolve('style-loader'),
+              {
+                loader: require.resolve('css-loader'),
+                options: {
+                  modules: {
+                    auto: /\.module\.css$/,
+                    localIdentName: `${cssPrefix}_[local]_[hash:base64:5]`,
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                  },
+                },
+              },
+            ],
+          },
+        ],
+      },
+      optimization: {
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: true, mangle: true } })],
+      },
+      performance: { hints: false },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: kind === 'remote' ? 'remoteEntry.js' : undefined,
+          exposes: exposes ?? {},
+          remotes: {},
+          shared: sharedConfig(projectDir),
+          // Loaded-first: a dead remote must never be fetched at start-up, let alone break the shell.
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
+        }),
+        ...(kind === 'host'
+          ? [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', inject: 'body' })]
+          : []),
+      ],
+      stats: 'errors-warnings',
+    };
+  };
+}

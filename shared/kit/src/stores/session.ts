@@ -1,0 +1,37 @@
+import { create } from 'zustand';
+import { can, type CurrentUser } from '@hcm/contract';
+import { api } from '../api/client';
+
+type SessionStatus = 'unknown' | 'authenticated' | 'guest';
+
+type SessionState = {
+  user: CurrentUser | null;
+  status: SessionStatus;
+  /** Asks the API who is logged in (GET /api/v1/user, the user in data.data). */
+  loadUser: () => Promise<CurrentUser | null>;
+  logout: () => Promise<void>;
+  clear: () => void;
+};
+
+/** The current user, one instance for the host and every remote (a shared singleton). */
+export const useSession = create<SessionState>((set) => ({
+  user: null,
+  status: 'unknown',
+  loadUser: async () => {
+    const result = await api.get<{ data: CurrentUser }>('api/v1/user');
+    const user = result.error ? null : (result.data?.data ?? null);
+    set({ user, status: user ? 'authenticated' : 'guest' });
+    return user;
+  },
+  logout: async () => {
+    await api.post('logout');
+    set({ user: null, status: 'guest' });
+  },
+  clear: () => set({ user: null, status: 'guest' }),
+}));
+
+/** `can(permission)` for the current user, per spec §6. */
+export function useCan(): (permission: string) => boolean {
+  const user = useSession((state) => state.user);
+  return (permission) => can(user, permission);
+}

@@ -1,0 +1,2 @@
+export { ListTable, type Column } from './ListTable';
+export { useResourceList, type ListState } from './useResourceList';

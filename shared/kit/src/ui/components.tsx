@@ -1,0 +1,72 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import styles from './ui.module.css';
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' };
+
+export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonProps) {
+  const classes = [styles.button, variant === 'secondary' ? styles.secondary : '', className ?? ''].join(' ').trim();
+  return <button type={type} className={classes} {...props} />;
+}
+
+/** A link styled as a button, for "Add …" actions that navigate. */
+export function ButtonLink({ to, children, variant = 'primary' }: { to: string; children: ReactNode; variant?: 'primary' | 'secondary' }) {
+  return (
+    <Link to={to} className={[styles.button, variant === 'secondary' ? styles.secondary : ''].join(' ').trim()}>
+      {children}
+    </Link>
+  );
+}
+
+export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
+  return (
+    <div className={styles.pageHeader}>
+      <h1>{title}</h1>
+      {actions ? <div>{actions}</div> : null}
+    </div>
+  );
+}
+
+export function Card({ children, title }: { children: ReactNode; title?: string }) {
+  return (
+    <section className={styles.card} aria-label={title}>
+      {title ? <h2>{title}</h2> : null}
+      {children}
+    </section>
+  );
+}
+
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <p role="status" className={styles.status}>
+      {label}
+    </p>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className={styles.status}>{children}</p>;
+}
+
+/** A clear error with an optional retry: used for failed lists and for an area that cannot load. */
+export function ErrorPanel({ title, children, onRetry }: { title: string; children?: ReactNode; onRetry?: () => void }) {
+  return (
+    <div role="alert" className={styles.errorPanel}>
+      <h2>{title}</h2>
+      {children ? <p>{children}</p> : null}
+      {onRetry ? <Button onClick={onRetry}>Retry</Button> : null}
+    </div>
+  );
+}
+
+export const kitStyles = styles;
+
+/** The answer for a path inside an area that matches none of its screens. */
+export function NotFound() {
+  return (
+    <div className={styles.card}>
+      <h1>Page not found</h1>
+      <p className={styles.muted}>There is no screen at this address. Use the menu to find what you need.</p>
+    </div>
+  );
+}
