@@ -42,3 +42,33 @@ export const AREA_EXPOSE = './Area';
 export function areaForPrefix<T extends AreaDescriptor>(areas: readonly T[], prefix: string): T | undefined {
   return areas.find((area) => area.routePrefixes.includes(prefix));
 }
+
+/**
+ * What is wrong with an area's declaration, as a list of sentences (empty when it holds): the host relies on
+ * a known name, a home under one of its prefixes, navigation with titles and targets, and permissions that
+ * exist in the catalogue. Each remote's contract test asserts this is empty.
+ */
+export function areaDescriptorProblems(descriptor: AreaDescriptor, isPermission: (name: string) => boolean): string[] {
+  const problems: string[] = [];
+  if (!(AREA_NAMES as readonly string[]).includes(descriptor.name)) problems.push(`unknown area name "${descriptor.name}"`);
+  if (!descriptor.title) problems.push('the area has no title');
+  if (!descriptor.routePrefixes.length) problems.push('the area mounts no route prefix');
+  const homePrefix = /^\/app\/([^/]+)$/.exec(descriptor.home)?.[1];
+  if (!homePrefix || !descriptor.routePrefixes.includes(homePrefix)) problems.push(`home ${descriptor.home} is not /app/<one of its prefixes>`);
+  const visit = (items: readonly NavigationItem[]) => {
+    for (const item of items) {
+      if (!item.name || !item.title) problems.push(`navigation item ${item.name || '?'} needs a name and a title`);
+      if (item.target !== '#') {
+        const prefix = /^\/app\/([^/]+)/.exec(item.target)?.[1];
+        if (!prefix || !descriptor.routePrefixes.includes(prefix)) problems.push(`navigation target ${item.target} is outside the area's prefixes`);
+      }
+      for (const permission of item.permission ?? []) {
+        if (!isPermission(permission)) problems.push(`navigation item ${item.name} names unknown permission ${permission}`);
+      }
+      visit(item.children ?? []);
+    }
+  };
+  visit(descriptor.navigation);
+  if (!descriptor.navigation.length) problems.push('the area declares no navigation');
+  return problems;
+}
