@@ -10,7 +10,7 @@ test('office staff add a branch: a validation error keeps what was typed, then i
   await expect(page).toHaveTitle('Home Care - Add branch');
 
   await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Code').fill(code);
+  await page.getByLabel('Code', { exact: true }).fill(code);
   await page.getByLabel('Type of care').selectOption('supported-living');
   await page.getByLabel('Address', { exact: true }).fill('12 Station Road');
   await page.getByLabel('Town').fill('Harrow');
@@ -48,13 +48,13 @@ test('a duplicate code is refused by the server and the error lands on its field
   await logIn(page, OFFICE);
   await page.goto('/app/branches/add');
   await page.getByLabel('Name', { exact: true }).fill('Second Camden office');
-  await page.getByLabel('Code').fill('CAM');
+  await page.getByLabel('Code', { exact: true }).fill('CAM');
   await page.getByLabel('Address', { exact: true }).fill('1 High Street');
   await page.getByLabel('Town').fill('London');
   await page.getByLabel('Postcode').fill('NW1 7AA');
   await page.getByRole('button', { name: 'Save branch' }).click();
   await expect(page.getByText('A branch with this code already exists.')).toBeVisible();
-  await expect(page.getByLabel('Code')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Code', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Second Camden office');
 });
 

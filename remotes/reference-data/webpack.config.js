@@ -1,14 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createWebpackConfig } from '@hcm/build-config/webpack';
+import { createRemoteConfig } from '@hcm/build-config/webpack';
 
-const projectDir = path.dirname(fileURLToPath(import.meta.url));
-
-export default createWebpackConfig({
-  projectDir,
-  kind: 'remote',
-  name: 'reference_data',
-  cssPrefix: 'refdata',
-  exposes: { './Area': './src/Area.tsx' },
-  outputPath: path.join(projectDir, 'dist', '.staging'),
-});
+export default createRemoteConfig(path.dirname(fileURLToPath(import.meta.url)));

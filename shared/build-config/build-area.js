@@ -7,6 +7,7 @@ import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, wr
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
+import { containerNameOf } from './webpack.js';
 
 const projectDir = process.cwd();
 const distDir = path.join(projectDir, 'dist');
@@ -44,7 +45,7 @@ hash.update(JSON.stringify(area));
 const version = `${pkg.version}-${hash.digest('hex').slice(0, 10)}`;
 
 // What the registry serves about this version: the area's own declaration plus its version.
-writeFileSync(path.join(stagingDir, 'area.json'), JSON.stringify({ ...area, version }, null, 2));
+writeFileSync(path.join(stagingDir, 'area.json'), JSON.stringify({ ...area, version, container: containerNameOf(area.name) }, null, 2));
 
 const versionDir = path.join(distDir, version);
 if (existsSync(versionDir)) rmSync(stagingDir, { recursive: true, force: true });

@@ -70,6 +70,27 @@ export function sharedConfig(projectDir) {
 }
 
 /**
+ * The module-federation container name of an area. Prefixed, because a container is a global of the page
+ * and a bare name can collide with the browser's own (window.scheduler is the Prioritized Task Scheduling API).
+ */
+export function containerNameOf(areaName) {
+  return `area_${areaName.replaceAll('-', '_')}`;
+}
+
+/** A remote's configuration, from its area.json: container name, CSS prefix and the one exposed module. */
+export function createRemoteConfig(projectDir) {
+  const area = JSON.parse(readFileSync(path.join(projectDir, 'area.json'), 'utf8'));
+  return createWebpackConfig({
+    projectDir,
+    kind: 'remote',
+    name: containerNameOf(area.name),
+    cssPrefix: containerNameOf(area.name),
+    exposes: { './Area': './src/Area.tsx' },
+    outputPath: path.join(projectDir, 'dist', '.staging'),
+  });
+}
+
+/**
  * @param {object} options
  * @param {string} options.projectDir  the package's folder
  * @param {'host'|'remote'} options.kind

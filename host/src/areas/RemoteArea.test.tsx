@@ -16,6 +16,7 @@ const finance: AreaRegistration = {
   routePrefixes: ['finance'],
   navigation: [],
   version: '1.0.0-test',
+  container: 'area_finance',
   manifestUrl: 'http://127.0.0.1:9/mf-manifest.json',
 };
 

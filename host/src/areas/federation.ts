@@ -1,5 +1,5 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { AREA_EXPOSE, containerName, type AreaRegistration } from '@hcm/contract';
+import { AREA_EXPOSE, type AreaRegistration } from '@hcm/contract';
 import type { ComponentType } from 'react';
 
 export type AreaModule = { default: ComponentType<{ prefix: string }> };
@@ -12,7 +12,7 @@ function federation() {
 
 /** Makes every registered area known to the runtime; nothing is fetched until one is visited. */
 export function registerAreas(areas: readonly AreaRegistration[]): void {
-  federation().registerRemotes(areas.map((area) => ({ name: containerName(area.name), entry: area.manifestUrl })));
+  federation().registerRemotes(areas.map((area) => ({ name: area.container, entry: area.manifestUrl })));
 }
 
 /**
@@ -20,7 +20,7 @@ export function registerAreas(areas: readonly AreaRegistration[]): void {
  * failed entry so its manifest is fetched anew.
  */
 export async function loadArea(area: AreaRegistration, retry: boolean): Promise<AreaModule> {
-  const name = containerName(area.name);
+  const name = area.container;
   if (retry) federation().registerRemotes([{ name, entry: area.manifestUrl }], { force: true });
   const module = await federation().loadRemote<AreaModule>(`${name}/${AREA_EXPOSE.replace('./', '')}`);
   if (!module?.default) throw new Error(`The ${area.title} area did not expose its routes.`);

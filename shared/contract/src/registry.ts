@@ -17,9 +17,10 @@ export type AreaDescriptor = {
   navigation: NavigationItem[];
 };
 
-/** A deployed version of an area, as the registry lists it. */
+/** A deployed version of an area, as the registry lists it; `container` is its module-federation name. */
 export type AreaRegistration = AreaDescriptor & {
   version: string;
+  container: string;
   manifestUrl: string;
 };
 
@@ -29,11 +30,6 @@ export type Registry = {
   apiUrl: string;
   areas: AreaRegistration[];
 };
-
-/** The module-federation container name of an area (identifiers cannot hold dashes). */
-export function containerName(area: AreaName | string): string {
-  return area.replaceAll('-', '_');
-}
 
 /** The module every remote exposes: a component that renders the routes under one of its prefixes. */
 export const AREA_EXPOSE = './Area';

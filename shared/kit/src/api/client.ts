@@ -72,6 +72,7 @@ async function toResult<T>(call: () => Promise<Response>): Promise<ApiResult<T>>
         httpStatus: thrown.response.status,
       };
     }
+    console.error('API call failed:', thrown);
     return { data: null, error: true, message: 'The server could not be reached. Check your connection.', errors: null, httpStatus: 0 };
   }
 }

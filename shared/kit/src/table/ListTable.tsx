@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { PAGE_SIZE_CHOICES, type Page, type SortMode } from '@hcm/contract';
-import { Button, EmptyState, ErrorPanel, Loading } from '../ui/components';
+// Through the package name, not a relative path: each entry point is its own shared module, and state
+// (the API client's runtime store) must come from the one '@hcm/kit' singleton.
+import { Button, EmptyState, ErrorPanel, Loading } from '@hcm/kit';
 import styles from './table.module.css';
 
 export type Column<Row> = {

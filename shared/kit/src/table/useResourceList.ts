@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, type Page, type SortMode } from '@hcm/contract';
-import { api, resourcePath } from '../api/client';
+import { api, resourcePath } from '@hcm/kit';
 
 export type ListState = {
   page: number;
