@@ -1,24 +1,36 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { useRuntime } from '@hcm/kit';
+import { useRuntime, useSession } from '@hcm/kit';
 import { registerAreas } from './areas/federation';
-import { fetchRegistry } from './registry';
-import { createAppRouter } from './router';
+import { StandaloneLogin } from './auth/StandaloneLogin';
 import { StartupError } from './pages/StartupError';
+import { fetchRegistry } from './registry';
 
 const root = createRoot(document.getElementById('root')!);
+
+/** Loads the routed application (and react-router with it), at `path`. */
+async function startApp(path?: string) {
+  if (path) window.history.replaceState(null, '', path);
+  const { renderApp } = await import('./app');
+  renderApp(root);
+}
 
 fetchRegistry()
   .then((registry) => {
     useRuntime.getState().setRegistry(registry);
     registerAreas(registry.areas);
-    const router = createAppRouter(registry.areas);
+    if (window.location.pathname !== '/') return startApp();
+    // The login screen first, without the router: it is most visits' first page and must load fast.
+    // A visitor who is still signed in goes straight on to the dashboard.
     root.render(
       <StrictMode>
-        <RouterProvider router={router} />
+        <StandaloneLogin onLoggedIn={() => void startApp('/app/dashboard')} />
       </StrictMode>,
     );
+    return useSession
+      .getState()
+      .loadUser()
+      .then((user) => (user ? startApp('/app/dashboard') : undefined));
   })
   .catch((error: unknown) => {
     console.error(error);

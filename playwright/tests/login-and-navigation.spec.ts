@@ -55,3 +55,20 @@ test('the profile shows the signed-in user from the API', async ({ page }) => {
   await expect(page.getByText('Office staff').first()).toBeVisible();
   await expect(page).toHaveTitle('Home Care - Profile');
 });
+
+test('a deep link opened while signed out leads back to that page after logging in', async ({ page }) => {
+  await page.goto('/app/branches');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await page.getByLabel('Email').fill(OFFICE.email);
+  await page.getByLabel('Password').fill(OFFICE.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL('/app/branches');
+  await expect(page.getByRole('heading', { name: 'Branches' })).toBeVisible();
+});
+
+test('a visitor still signed in skips the login screen', async ({ page }) => {
+  await logIn(page, OFFICE);
+  await page.goto('/');
+  await expect(page).toHaveURL('/app/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});

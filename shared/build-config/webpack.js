@@ -26,7 +26,9 @@ export const SINGLETONS = [
   'valibot',
   'ky',
   '@hcm/contract',
+  '@hcm/contract/schemas',
   '@hcm/kit',
+  '@hcm/kit/routing',
   '@hcm/kit/forms',
   '@hcm/kit/table',
 ];
@@ -52,6 +54,18 @@ function installedDir(name, fromDir) {
     dir = parent;
   }
   return dir;
+}
+
+/**
+ * react-router 7 resolves to its development build under every export condition; its production build
+ * (without dev-only warnings) sits beside it.
+ */
+function reactRouterProductionBuild(projectDir) {
+  const dir = installedDir('react-router', installedDir('react-router-dom', projectDir));
+  return {
+    'react-router$': path.join(dir, 'dist/production/index.mjs'),
+    'react-router/dom$': path.join(dir, 'dist/production/dom-export.mjs'),
+  };
 }
 
 /** The installed version of each shared package, read from the consumer's own dependency tree. */
@@ -118,6 +132,7 @@ export function createWebpackConfig({ projectDir, kind, name, cssPrefix, exposes
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.json'],
+        alias: production ? reactRouterProductionBuild(projectDir) : {},
         // The contract is written for Node's ESM resolution (`./x.js` means `./x.ts`).
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       },
@@ -171,6 +186,9 @@ export function createWebpackConfig({ projectDir, kind, name, cssPrefix, exposes
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
+          // One federation runtime for the page: the host provides it and remotes use it, so each remote's
+          // entry does not carry its own copy (~20 KB gzip each).
+          experiments: kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true },
         }),
         ...(kind === 'host'
           ? [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', inject: 'body' })]

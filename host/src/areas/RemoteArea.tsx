@@ -1,60 +1,84 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ReactNode } from 'react';
 import type { AreaRegistration } from '@hcm/contract';
 import { ErrorPanel, Loading } from '@hcm/kit';
-import { loadArea } from './federation';
+import { loadArea, type AreaModule } from './federation';
 
-type AreaComponent = LazyExoticComponent<ComponentType<{ prefix: string }>>;
+/** One load per area version and attempt, shared by every mount, the sidebar's preload and retries. */
+type AreaLoad = { module?: AreaModule; error?: unknown; settled: Promise<void> };
+const loads = new Map<string, AreaLoad>();
 
-// One lazy component per area and attempt, so moving between an area's pages does not reload it.
-const lazyAreas = new Map<string, AreaComponent>();
-
-function areaComponent(area: AreaRegistration, attempt: number): AreaComponent {
+function areaLoad(area: AreaRegistration, attempt: number): AreaLoad {
   const key = `${area.name}@${area.version}#${attempt}`;
-  let component = lazyAreas.get(key);
-  if (!component) {
-    component = lazy(() => loadArea(area, attempt > 0));
-    lazyAreas.set(key, component);
+  let load = loads.get(key);
+  if (!load) {
+    const entry: AreaLoad = { settled: Promise.resolve() };
+    entry.settled = loadArea(area, attempt > 0).then(
+      (module) => void (entry.module = module),
+      (error: unknown) => {
+        console.error(`The ${area.title} area could not be loaded:`, error);
+        entry.error = error;
+      },
+    );
+    loads.set(key, entry);
+    load = entry;
   }
-  return component;
+  return load;
 }
 
-type BoundaryProps = { fallback: (error: Error) => ReactNode; children: ReactNode };
+/** Starts fetching an area's code ahead of a likely visit (the pointer is over its menu item). */
+export function preloadArea(area: AreaRegistration): void {
+  areaLoad(area, 0);
+}
 
-class AreaErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
-  override state = { error: null as Error | null };
+type BoundaryProps = { fallback: ReactNode; children: ReactNode };
 
-  static getDerivedStateFromError(error: Error) {
-    return { error };
+class AreaErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
   }
 
   override componentDidCatch(error: Error) {
-    console.error('An area failed to load or render:', error);
+    console.error('An area failed while rendering:', error);
   }
 
   override render() {
-    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
+    return this.state.failed ? this.props.fallback : this.props.children;
   }
 }
 
 /**
- * Mounts an area's routes, loading its remote on first visit. If the remote cannot load (or throws), only
- * this area shows the "unavailable" panel with a retry; the shell and the other areas keep working.
+ * Mounts an area's routes, loading its remote on first visit. If the remote cannot load or throws while
+ * rendering, only this area shows the "unavailable" panel with a retry; the shell and other areas keep
+ * working. Loading is plain state rather than Suspense, so a loaded area appears as soon as it arrives
+ * (React holds a resolved Suspense boundary back for up to 300 ms).
  */
 export function RemoteArea({ area, prefix }: { area: AreaRegistration; prefix: string }) {
   const [attempt, setAttempt] = useState(0);
-  const Area = areaComponent(area, attempt);
+  const load = areaLoad(area, attempt);
+  const [, setSettledCount] = useState(0);
+
+  useEffect(() => {
+    if (load.module || load.error) return;
+    let mounted = true;
+    void load.settled.then(() => mounted && setSettledCount((count) => count + 1));
+    return () => {
+      mounted = false;
+    };
+  }, [load]);
+
+  const unavailable = (
+    <ErrorPanel title={`The ${area.title} area is unavailable`} onRetry={() => setAttempt((count) => count + 1)}>
+      It could not be loaded just now. The rest of the application keeps working; try again in a moment.
+    </ErrorPanel>
+  );
+  if (load.error) return unavailable;
+  if (!load.module) return <Loading label={`Loading ${area.title}…`} />;
+  const Area = load.module.default;
   return (
-    <AreaErrorBoundary
-      key={attempt}
-      fallback={() => (
-        <ErrorPanel title={`The ${area.title} area is unavailable`} onRetry={() => setAttempt((count) => count + 1)}>
-          It could not be loaded just now. The rest of the application keeps working; try again in a moment.
-        </ErrorPanel>
-      )}
-    >
-      <Suspense fallback={<Loading label={`Loading ${area.title}…`} />}>
-        <Area prefix={prefix} />
-      </Suspense>
+    <AreaErrorBoundary key={attempt} fallback={unavailable}>
+      <Area prefix={prefix} />
     </AreaErrorBoundary>
   );
 }

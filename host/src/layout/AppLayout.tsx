@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { filterNavigation } from '@hcm/contract';
+import { areaForPrefix, filterNavigation } from '@hcm/contract';
 import { Button, Loading, useRuntime, useSession } from '@hcm/kit';
+import { preloadArea } from '../areas/RemoteArea';
 import { sidebarTree } from './navigation';
 import { Sidebar } from './Sidebar';
 import styles from './AppLayout.module.css';
@@ -20,6 +21,12 @@ export function AppLayout() {
 
   if (status === 'unknown') return <Loading label="Checking your session…" />;
   if (!user) return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
+
+  // Hovering or focusing a menu item fetches its area's code, so the click finds it loaded.
+  const handleLinkIntent = (target: string) => {
+    const area = areaForPrefix(registry.areas, target.split('/')[2] ?? '');
+    if (area) preloadArea(area);
+  };
 
   const handleLogout = async () => {
     await logout();
@@ -43,7 +50,7 @@ export function AppLayout() {
           </Button>
         </div>
       </header>
-      <Sidebar items={items} />
+      <Sidebar items={items} onLinkIntent={handleLinkIntent} />
       <main id="main" className={styles.main} key={location.pathname + location.search} tabIndex={-1}>
         <Outlet />
       </main>

@@ -3,9 +3,16 @@ import { Link, useLocation } from 'react-router-dom';
 import { GROUP_TARGET, isItemOpen, resolveTarget, routeIdFromPath, type NavigationItem } from '@hcm/contract';
 import styles from './AppLayout.module.css';
 
-type ItemProps = { item: NavigationItem; path: string; routeId: string | undefined; toggled: Record<string, boolean>; onToggle: (name: string, open: boolean) => void };
+type ItemProps = {
+  item: NavigationItem;
+  path: string;
+  routeId: string | undefined;
+  toggled: Record<string, boolean>;
+  onToggle: (name: string, open: boolean) => void;
+  onLinkIntent?: (target: string) => void;
+};
 
-function SidebarItem({ item, path, routeId, toggled, onToggle }: ItemProps) {
+function SidebarItem({ item, path, routeId, toggled, onToggle, onLinkIntent }: ItemProps) {
   const active = isItemOpen(item, path, routeId);
   if (item.target === GROUP_TARGET) {
     const open = toggled[item.name] ?? active;
@@ -23,7 +30,7 @@ function SidebarItem({ item, path, routeId, toggled, onToggle }: ItemProps) {
         {open && item.children?.length ? (
           <ul>
             {item.children.map((child) => (
-              <SidebarItem key={child.name} item={child} path={path} routeId={routeId} toggled={toggled} onToggle={onToggle} />
+              <SidebarItem key={child.name} item={child} path={path} routeId={routeId} toggled={toggled} onToggle={onToggle} onLinkIntent={onLinkIntent} />
             ))}
           </ul>
         ) : null}
@@ -33,7 +40,13 @@ function SidebarItem({ item, path, routeId, toggled, onToggle }: ItemProps) {
   const target = resolveTarget(item.target, routeId);
   return (
     <li>
-      <Link to={target} className={`${styles.link} ${active ? styles.active : ''}`} aria-current={active ? 'page' : undefined}>
+      <Link
+        to={target}
+        className={`${styles.link} ${active ? styles.active : ''}`}
+        aria-current={active ? 'page' : undefined}
+        onPointerEnter={() => onLinkIntent?.(target)}
+        onFocus={() => onLinkIntent?.(target)}
+      >
         {item.title}
       </Link>
     </li>
@@ -44,7 +57,7 @@ function SidebarItem({ item, path, routeId, toggled, onToggle }: ItemProps) {
  * The sidebar tree (spec §2.3): '#' groups open and close on click; a group starts open when one of its
  * items matches the current full path; USERID in a target becomes the current page's id.
  */
-export function Sidebar({ items }: { items: NavigationItem[] }) {
+export function Sidebar({ items, onLinkIntent }: { items: NavigationItem[]; onLinkIntent?: (target: string) => void }) {
   const { pathname } = useLocation();
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const routeId = routeIdFromPath(pathname);
@@ -53,7 +66,7 @@ export function Sidebar({ items }: { items: NavigationItem[] }) {
     <nav aria-label="Main" className={styles.sidebar}>
       <ul>
         {items.map((item) => (
-          <SidebarItem key={item.name} item={item} path={pathname} routeId={routeId} toggled={toggled} onToggle={handleToggle} />
+          <SidebarItem key={item.name} item={item} path={pathname} routeId={routeId} toggled={toggled} onToggle={handleToggle} onLinkIntent={onLinkIntent} />
         ))}
       </ul>
     </nav>

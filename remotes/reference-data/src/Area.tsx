@@ -1,6 +1,6 @@
 import { Route } from 'react-router-dom';
 import type { AreaDescriptor } from '@hcm/contract';
-import { AreaRoutes } from '@hcm/kit';
+import { AreaRoutes } from '@hcm/kit/routing';
 import descriptor from '../area.json';
 import { BranchForm } from './branches/BranchForm';
 import { BranchList } from './branches/BranchList';

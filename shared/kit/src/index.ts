@@ -1,10 +1,10 @@
 import './ui/tokens.css';
 
+// The kit's core: API client, stores and router-free UI. Entry points that need the router or the form
+// library ('@hcm/kit/routing', '/table', '/forms') are separate shared modules.
 export { api, resourcePath, onUnauthenticated, type ApiResult } from './api/client';
 export { useRuntime } from './stores/runtime';
 export { useAlerts, notify } from './stores/alerts';
 export { useSession, useCan } from './stores/session';
 export { usePageTitleStore, useRouteName } from './stores/page-title';
-export { Button, ButtonLink, PageHeader, Card, Loading, EmptyState, ErrorPanel, NotFound, kitStyles } from './ui/components';
-export { AreaHome } from './ui/AreaHome';
-export { AreaRoutes } from './ui/AreaRoutes';
+export { Button, PageHeader, Card, Loading, EmptyState, ErrorPanel, NotFound, kitStyles } from './ui/components';

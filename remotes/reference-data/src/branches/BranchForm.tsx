@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
-import { BRANCH_TYPES, BRANCH_TYPE_LABELS, BranchInputSchema, type Branch, type BranchInput } from '@hcm/contract';
-import { api, Button, ButtonLink, ErrorPanel, Loading, notify, PageHeader, resourcePath, useRouteName } from '@hcm/kit';
+import { BRANCH_TYPES, BRANCH_TYPE_LABELS, BranchInputSchema, type Branch, type BranchInput } from '@hcm/contract/schemas';
+import { api, Button, ErrorPanel, Loading, notify, PageHeader, resourcePath, useRouteName } from '@hcm/kit';
+import { ButtonLink } from '@hcm/kit/routing';
 import {
   applyServerErrors,
   CheckboxField,

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { BRANCH_TYPE_LABELS, type Branch } from '@hcm/contract';
-import { ButtonLink, Button, PageHeader, useCan, useRouteName } from '@hcm/kit';
+import { BRANCH_TYPE_LABELS, type Branch } from '@hcm/contract/schemas';
+import { Button, PageHeader, useCan, useRouteName } from '@hcm/kit';
+import { ButtonLink } from '@hcm/kit/routing';
 import { ListTable, useResourceList, type Column } from '@hcm/kit/table';
 import styles from './branches.module.css';
 

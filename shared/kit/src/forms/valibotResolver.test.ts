@@ -1,4 +1,4 @@
-import { BranchInputSchema } from '@hcm/contract';
+import { BranchInputSchema } from '@hcm/contract/schemas';
 import { valibotResolver } from './valibotResolver';
 
 describe('valibotResolver', () => {

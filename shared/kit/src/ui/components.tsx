@@ -1,5 +1,4 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import styles from './ui.module.css';
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' };
@@ -7,15 +6,6 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primar
 export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonProps) {
   const classes = [styles.button, variant === 'secondary' ? styles.secondary : '', className ?? ''].join(' ').trim();
   return <button type={type} className={classes} {...props} />;
-}
-
-/** A link styled as a button, for "Add …" actions that navigate. */
-export function ButtonLink({ to, children, variant = 'primary' }: { to: string; children: ReactNode; variant?: 'primary' | 'secondary' }) {
-  return (
-    <Link to={to} className={[styles.button, variant === 'secondary' ? styles.secondary : ''].join(' ').trim()}>
-      {children}
-    </Link>
-  );
 }
 
 export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { AreaDescriptor } from '@hcm/contract';
 import { AreaHome } from './AreaHome';
-import { NotFound } from './components';
+import { NotFound } from '@hcm/kit';
 
 /**
  * The routes of an area under one of its prefixes: its home page at the area's home prefix, the screens

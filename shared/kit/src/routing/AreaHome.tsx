@@ -1,9 +1,6 @@
 import { Link } from 'react-router-dom';
 import { filterNavigation, navigationLeaves, type AreaDescriptor } from '@hcm/contract';
-import { useSession } from '../stores/session';
-import { useRouteName } from '../stores/page-title';
-import { EmptyState, PageHeader } from './components';
-import styles from './ui.module.css';
+import { EmptyState, kitStyles as styles, PageHeader, useRouteName, useSession } from '@hcm/kit';
 
 /**
  * An area's landing page: the sections of its navigation that the current user may open, from the same

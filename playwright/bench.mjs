@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+// Performance figures of the production build, measured in Debian's Chromium against real servers:
+//  - JS (gzip) up to the login screen, and what the dashboard adds after login;
+//  - per area: remoteEntry.js and the rest of its first screen (gzip), loaded on first visit;
+//  - menu click to list rows visible (branches), cold and warm, in milliseconds.
+// Run from the root: `npm run bench` (builds first). Prints a table; asserts nothing.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const API_PORT = 19000;
+const WEB_PORT = 19080;
+const base = `http://localhost:${WEB_PORT}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'hcm-bench-'));
+
+const servers = [
+  spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, API_PORT: String(API_PORT), PGLITE_DATA_DIR: path.join(dataDir, 'pglite'), WEB_ORIGINS: base },
+  }),
+  spawn(process.execPath, ['server/dist/web.js'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, WEB_PORT: String(WEB_PORT), API_PUBLIC_URL: `http://localhost:${API_PORT}` },
+  }),
+];
+const cleanUp = () => {
+  for (const server of servers) server.kill('SIGTERM');
+};
+process.on('exit', cleanUp);
+
+async function waitFor(url) {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+await Promise.all([waitFor(`http://127.0.0.1:${API_PORT}/health`), waitFor(`http://127.0.0.1:${WEB_PORT}/registry.json`)]);
+
+const browser = await chromium.launch({
+  executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const page = await browser.newPage();
+
+/** Every JS file the page fetched, with its gzip size, in the order fetched. */
+const scripts = [];
+page.on('response', async (response) => {
+  const url = response.url();
+  if (!url.endsWith('.js') || response.status() !== 200) return;
+  const body = await response.body().catch(() => Buffer.alloc(0));
+  scripts.push({ url, gzip: gzipSync(body, { level: 6 }).length });
+});
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const sum = (items) => items.reduce((total, item) => total + item.gzip, 0);
+const settle = () => page.waitForLoadState('networkidle');
+
+await page.goto(`${base}/`);
+await page.getByRole('button', { name: 'Log in' }).waitFor();
+await settle();
+const loginScripts = scripts.splice(0);
+
+await page.getByLabel('Email').fill('admin@homecare.test');
+await page.getByLabel('Password').fill('Admin!2026demo');
+await page.getByRole('button', { name: 'Log in' }).click();
+await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+await settle();
+const dashboardScripts = scripts.splice(0);
+
+const sidebar = page.getByRole('navigation', { name: 'Main' });
+const registry = await (await fetch(`${base}/registry.json`)).json();
+const areaRows = [];
+for (const area of registry.areas) {
+  const group = area.navigation[0];
+  const link = group.children?.find((child) => child.target === area.home) ?? group;
+  await page.goto(`${base}/app/dashboard`);
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await settle();
+  scripts.splice(0);
+  const groupButton = sidebar.getByRole('button', { name: group.title });
+  if ((await groupButton.getAttribute('aria-expanded')) !== 'true') await groupButton.click();
+  await sidebar.getByRole('link', { name: link.title, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: area.title }).waitFor();
+  await settle();
+  const loaded = scripts.splice(0);
+  const entry = loaded.filter((script) => script.url.endsWith('/remoteEntry.js'));
+  areaRows.push({ area: area.name, remoteEntry: sum(entry), firstScreen: sum(loaded) - sum(entry), files: loaded.length });
+}
+
+// Menu click to rows: from the click on "Branches" in the sidebar to the first row of the list in the DOM,
+// timed inside the page (a MutationObserver), so the test driver's polling does not count.
+async function clickToRows({ reload }) {
+  if (reload) {
+    await page.goto(`${base}/app/dashboard`);
+  } else {
+    await sidebar.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  }
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await settle();
+  const groupButton = sidebar.getByRole('button', { name: 'Reference data' });
+  if ((await groupButton.getAttribute('aria-expanded')) !== 'true') await groupButton.click();
+  await page.evaluate(() => {
+    window.__rowsShown = new Promise((resolve) => {
+      const link = [...document.querySelectorAll('nav[aria-label="Main"] a')].find((a) => a.textContent === 'Branches');
+      link.addEventListener('click', () => {
+        const started = performance.now();
+        const observer = new MutationObserver(() => {
+          if ([...document.querySelectorAll('main td')].some((cell) => cell.textContent === 'Camden Domiciliary')) {
+            observer.disconnect();
+            resolve(performance.now() - started);
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      }, { once: true });
+    });
+  });
+  await sidebar.getByRole('link', { name: 'Branches', exact: true }).click();
+  return page.evaluate(() => window.__rowsShown);
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const firstVisit = [];
+const loadedArea = [];
+for (let run = 0; run < 5; run++) {
+  firstVisit.push(await clickToRows({ reload: true }));
+  loadedArea.push(await clickToRows({ reload: false }));
+}
+
+await browser.close();
+cleanUp();
+rmSync(dataDir, { recursive: true, force: true });
+
+console.log('\nJavaScript (gzip, level 6)');
+console.log(`  up to the login screen       ${kb(sum(loginScripts)).padStart(9)}  (${loginScripts.length} files; budget 150 KB)`);
+console.log(`  dashboard adds after login   ${kb(sum(dashboardScripts)).padStart(9)}  (${dashboardScripts.length} files)`);
+console.log('\nAreas, first visit (budget: first screen adds <= 60 KB)');
+console.log('  area             remoteEntry  first screen  files');
+for (const row of areaRows) {
+  console.log(`  ${row.area.padEnd(16)} ${kb(row.remoteEntry).padStart(11)}  ${kb(row.firstScreen).padStart(12)}  ${String(row.files).padStart(5)}`);
+}
+console.log('\nMenu click to list rows visible: branches, median of 5 (budget ~120 ms)');
+console.log(`  area already loaded in this session   ${median(loadedArea).toFixed(0).padStart(5)} ms`);
+console.log(`  first visit after a page load         ${median(firstVisit).toFixed(0).padStart(5)} ms  (area code from the HTTP cache)`);

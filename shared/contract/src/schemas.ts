@@ -1,0 +1,3 @@
+// Validation schemas (valibot): one rule for the browser form and the server.
+export * from './validation.js';
+export * from './branches.js';
