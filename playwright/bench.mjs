@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { waitFor } from '../scripts/wait-for.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const API_PORT = 19000;
@@ -35,17 +36,6 @@ const cleanUp = () => {
 };
 process.on('exit', cleanUp);
 
-async function waitFor(url) {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 await Promise.all([waitFor(`http://127.0.0.1:${API_PORT}/health`), waitFor(`http://127.0.0.1:${WEB_PORT}/registry.json`)]);
 
 const browser = await chromium.launch({

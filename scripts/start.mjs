@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { pnpm } from './pnpm.mjs';
+import { waitFor } from './wait-for.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = Date.now();
@@ -19,18 +20,6 @@ const children = [
   spawn(process.execPath, ['server/dist/main.js'], { cwd: root, stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
   spawn(process.execPath, ['server/dist/web.js'], { cwd: root, stdio: 'inherit', env: { ...process.env, WEB_PORT: webPort } }),
 ];
-
-async function waitFor(url) {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 await Promise.all([waitFor(`http://127.0.0.1:${apiPort}/health`), waitFor(`http://127.0.0.1:${webPort}/registry.json`)]);
 console.log(`

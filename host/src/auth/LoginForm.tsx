@@ -3,6 +3,41 @@ import type { CurrentUser, FieldErrors } from '@hcm/contract';
 import { api, useRouteName, useRuntime, useSession } from '@hcm/kit';
 import styles from './LoginForm.module.css';
 
+type LoginFieldProps = {
+  name: string;
+  label: string;
+  type: string;
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+};
+
+/** A labelled login input with its server error (the host's own, so the login screen needs no form kit). */
+function LoginField({ name, label, type, autoComplete, value, onChange, error }: LoginFieldProps) {
+  const id = `login-${name}`;
+  return (
+    <div className={error ? `${styles.field} ${styles.invalid}` : styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        required
+      />
+      {error ? (
+        <span id={`${id}-error`} className={styles.invalidMessage}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * The login form: email and password, the server's message and per-field errors on failure. It does not
  * use the router, so the login screen loads without it (see bootstrap.tsx).
@@ -48,34 +83,16 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: CurrentUser) => v
             {message}
           </p>
         ) : null}
-        <div className={fieldError('email') ? `${styles.field} ${styles.invalid}` : styles.field}>
-          <label htmlFor="login-email">Email</label>
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={fieldError('email') ? true : undefined}
-            aria-describedby={fieldError('email') ? 'login-email-error' : undefined}
-            required
-          />
-          {fieldError('email') ? <span id="login-email-error" className={styles.invalidMessage}>{fieldError('email')}</span> : null}
-        </div>
-        <div className={fieldError('password') ? `${styles.field} ${styles.invalid}` : styles.field}>
-          <label htmlFor="login-password">Password</label>
-          <input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={fieldError('password') ? true : undefined}
-            aria-describedby={fieldError('password') ? 'login-password-error' : undefined}
-            required
-          />
-          {fieldError('password') ? <span id="login-password-error" className={styles.invalidMessage}>{fieldError('password')}</span> : null}
-        </div>
+        <LoginField name="email" label="Email" type="email" autoComplete="username" value={email} onChange={setEmail} error={fieldError('email')} />
+        <LoginField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={fieldError('password')}
+        />
         <button type="submit" className={styles.submit} disabled={submitting}>
           {submitting ? 'Logging in…' : 'Log in'}
         </button>
