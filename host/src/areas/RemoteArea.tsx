@@ -58,15 +58,18 @@ export function RemoteArea({ area, prefix }: { area: AreaRegistration; prefix: s
   const [attempt, setAttempt] = useState(0);
   const load = areaLoad(area, attempt);
   const [, setSettledCount] = useState(0);
+  const renderedSettled = Boolean(load.module || load.error);
 
   useEffect(() => {
-    if (load.module || load.error) return;
+    // Subscribe whenever this render saw the load pending, even if it has settled since: it may settle
+    // between render and effect, and then only this re-render shows the area.
+    if (renderedSettled) return;
     let mounted = true;
     void load.settled.then(() => mounted && setSettledCount((count) => count + 1));
     return () => {
       mounted = false;
     };
-  }, [load]);
+  }, [load, renderedSettled]);
 
   const unavailable = (
     <ErrorPanel title={`The ${area.title} area is unavailable`} onRetry={() => setAttempt((count) => count + 1)}>

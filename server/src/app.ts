@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import { CSRF_HEADER } from '@hcm/contract';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerPermissionGuard, API_PREFIX } from './auth/guard.js';
+import { registerSessionHooks } from './auth/hooks.js';
+import { authRoutes } from './auth/routes.js';
+import type { AuthSettings } from './auth/settings.js';
+import { branchRoutes } from './branches/routes.js';
+import type { AppConfig } from './config.js';
+import type { Database, DatabaseKind } from './db/client.js';
+import { registerEnvelopeHandlers } from './http/envelope.js';
+
+export type BuildAppOptions = Pick<
+  AppConfig,
+  'webOrigins' | 'cookieSecure' | 'sessionIdleMinutes' | 'sessionAbsoluteHours'
+> & {
+  db: Database;
+  databaseKind: DatabaseKind;
+  /** Fastify's logger option: false in tests, an object with a level in production. */
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** The API as a Fastify instance, not yet listening, so tests can drive it with app.inject(). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => randomUUID(),
+    // No access log (two lines per request); errors are logged by the error handler with the request id.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+
+  const auth: AuthSettings = {
+    db: options.db,
+    lifetime: {
+      idleMs: options.sessionIdleMinutes * 60_000,
+      absoluteMs: options.sessionAbsoluteHours * 3_600_000,
+    },
+    cookieSecure: options.cookieSecure,
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  registerEnvelopeHandlers(app);
+
+  await app.register(cors, {
+    origin: options.webOrigins,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'X-Requested-With', CSRF_HEADER, 'Accept'],
+    exposedHeaders: ['X-Request-Id'],
+  });
+  await app.register(cookie);
+
+  // Order matters: the session is loaded, then CSRF is checked, then the /api/v1 permission guard runs.
+  registerSessionHooks(app, auth);
+  registerPermissionGuard(app, auth);
+
+  app.get('/health', async () => ({ status: 'ok', database: options.databaseKind }));
+  await app.register(authRoutes, auth);
+  await app.register(branchRoutes, { prefix: API_PREFIX, db: options.db });
+
+  return app;
+}

@@ -1,0 +1,56 @@
+import { asc, eq } from 'drizzle-orm';
+import { ALL_PERMISSIONS, SUPER_ADMIN, type CurrentUser } from '@hcm/contract';
+import type { Database } from '../db/client.js';
+import { branches, rolePermissions, roles, userBranches, users } from '../db/schema.js';
+
+/** The user as GET /api/v1/user describes it, or null when the user is gone or disabled. */
+export async function loadCurrentUser(db: Database, userId: number): Promise<CurrentUser | null> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      userType: users.user_type,
+      disabled: users.disabled,
+      roleId: roles.id,
+      roleName: roles.name,
+      roleLabel: roles.label,
+    })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.role_id))
+    .where(eq(users.id, userId));
+  if (!user || user.disabled) return null;
+
+  const permissions =
+    user.roleName === SUPER_ADMIN
+      ? [...ALL_PERMISSIONS]
+      : user.roleId === null
+        ? []
+        : (
+            await db
+              .select({ permission: rolePermissions.permission })
+              .from(rolePermissions)
+              .where(eq(rolePermissions.role_id, user.roleId))
+              .orderBy(asc(rolePermissions.permission))
+          ).map((row) => row.permission);
+
+  const userBranchList = await db
+    .select({ id: branches.id, name: branches.name })
+    .from(userBranches)
+    .innerJoin(branches, eq(branches.id, userBranches.branch_id))
+    .where(eq(userBranches.user_id, user.id))
+    .orderBy(asc(branches.name));
+
+  return {
+    userID: user.id,
+    userRole: user.roleName,
+    userPermissions: permissions,
+    // There is no chat table yet; the count becomes real with the messaging module.
+    userUnreadMessageCount: 0,
+    name: user.name,
+    email: user.email,
+    userType: user.userType,
+    roleLabel: user.roleLabel,
+    branches: userBranchList,
+  };
+}

@@ -1,0 +1,61 @@
+import { can, isPermission, type Permission } from '@hcm/contract';
+import type { FastifyInstance } from 'fastify';
+import { sendError, UNAUTHENTICATED, UNAUTHORIZED } from '../http/envelope.js';
+import { currentUserOf } from './hooks.js';
+import type { AuthSettings } from './settings.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The catalogue permission an /api/v1 route requires. */
+    permission?: Permission;
+    /** Any logged-in user may call this /api/v1 route. */
+    authenticated?: boolean;
+  }
+  interface FastifyInstance {
+    /** Every /api/v1 route and method, with who may call it (collected as routes are registered). */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+
+export type ApiRoute = { method: string; url: string; permission: Permission | null };
+
+export function isApiUrl(url: string): boolean {
+  return url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
+}
+
+/**
+ * Deny by default: every /api/v1 route must declare `config.permission` or `config.authenticated: true`.
+ * A route that declares neither makes registration throw, so the server refuses to start rather than
+ * serving an unguarded route. At request time: 401 without a logged-in user, 403 without the permission.
+ */
+export function registerPermissionGuard(app: FastifyInstance, settings: AuthSettings): void {
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+
+  app.addHook('onRoute', (route) => {
+    if (!isApiUrl(route.url)) return;
+    const { permission, authenticated } = route.config ?? {};
+    const methods = [route.method].flat();
+    const name = `${methods.join(',')} ${route.url}`;
+    if (permission === undefined && authenticated !== true) {
+      throw new Error(`${name} declares neither config.permission nor config.authenticated: say who may call it.`);
+    }
+    if (permission !== undefined && !isPermission(permission)) {
+      throw new Error(`${name} requires "${String(permission)}", which is not in the permission catalogue.`);
+    }
+    for (const method of methods) apiRoutes.push({ method, url: route.url, permission: permission ?? null });
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.routeOptions.url;
+    if (url === undefined || !isApiUrl(url)) return;
+    const user = await currentUserOf(request, settings);
+    if (!user) return sendError(reply, 401, UNAUTHENTICATED);
+    const { permission, authenticated } = request.routeOptions.config;
+    if (permission !== undefined ? !can(user, permission) : authenticated !== true) {
+      return sendError(reply, 403, UNAUTHORIZED);
+    }
+  });
+}

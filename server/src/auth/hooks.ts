@@ -1,0 +1,54 @@
+import { timingSafeEqual } from 'node:crypto';
+import { CSRF_HEADER, SESSION_COOKIE, type CurrentUser } from '@hcm/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionRow } from '../db/schema.js';
+import { CSRF_MISMATCH, sendError } from '../http/envelope.js';
+import { loadCurrentUser } from './current-user.js';
+import { findActiveSession } from './sessions.js';
+import type { AuthSettings } from './settings.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The live session named by the cookie, if any (anonymous sessions have no user_id). */
+    session: SessionRow | null;
+    /** Memo for currentUserOf(): loaded at most once per request. */
+    currentUserMemo: Promise<CurrentUser | null> | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Loads the session on every request, then refuses writes whose X-XSRF-TOKEN header is not the session's. */
+export function registerSessionHooks(app: FastifyInstance, settings: AuthSettings): void {
+  app.decorateRequest('session', null);
+  app.decorateRequest('currentUserMemo', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    request.session = token ? await findActiveSession(settings.db, settings.lifetime, token) : null;
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    // An unknown route answers 404 rather than 419: there is nothing there to protect.
+    if (request.routeOptions.url === undefined) return;
+    if (!csrfTokenMatches(request)) return sendError(reply, 419, CSRF_MISMATCH);
+  });
+}
+
+function csrfTokenMatches(request: FastifyRequest): boolean {
+  const expected = request.session?.csrf_token;
+  const sent = request.headers[CSRF_HEADER.toLowerCase()];
+  if (!expected || typeof sent !== 'string') return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The logged-in user of this request, or null (no session, anonymous session, user gone or disabled). */
+export function currentUserOf(request: FastifyRequest, settings: AuthSettings): Promise<CurrentUser | null> {
+  const userId = request.session?.user_id;
+  if (userId == null) return Promise.resolve(null);
+  request.currentUserMemo ??= loadCurrentUser(settings.db, userId);
+  return request.currentUserMemo;
+}

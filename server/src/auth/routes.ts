@@ -1,0 +1,70 @@
+import { SESSION_COOKIE } from '@hcm/contract';
+import { fieldErrorsOf } from '@hcm/contract/schemas';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { users } from '../db/schema.js';
+import { ok, sendError, sendInvalid, UNAUTHENTICATED } from '../http/envelope.js';
+import { clearSessionCookies, setSessionCookies } from './cookies.js';
+import { currentUserOf } from './hooks.js';
+import { LoginSchema } from './login-schema.js';
+import { verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { createSession, deleteSession } from './sessions.js';
+import type { AuthSettings } from './settings.js';
+
+export const BAD_CREDENTIALS = 'These credentials do not match our records.';
+
+/** /csrf-cookie, /login, /logout and GET /api/v1/user. */
+export async function authRoutes(app: FastifyInstance, settings: AuthSettings): Promise<void> {
+  const { db } = settings;
+  const clientOf = (request: FastifyRequest) => ({
+    ip: request.ip ?? null,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
+
+  // The SPA calls this first: it gets a session (anonymous until login) and the token to echo on writes.
+  app.get('/csrf-cookie', async (request, reply) => {
+    if (request.session) {
+      const token = request.cookies[SESSION_COOKIE]!;
+      setSessionCookies(reply, settings, token, request.session.csrf_token);
+    } else {
+      const { token, session } = await createSession(db, settings.lifetime, { userId: null, ...clientOf(request) });
+      setSessionCookies(reply, settings, token, session.csrf_token);
+    }
+    return reply.code(204).send();
+  });
+
+  app.post('/login', async (request, reply) => {
+    const parsed = v.safeParse(LoginSchema, request.body ?? {});
+    if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
+    const { email, password } = parsed.output;
+
+    const [user] = await db
+      .select({ id: users.id, passwordHash: users.password_hash, disabled: users.disabled })
+      .from(users)
+      .where(eq(users.email, email));
+    // The same answer, after about the same time, whether or not the email exists.
+    const passwordOk = user ? await verifyPassword(user.passwordHash, password) : (await verifyAgainstDummy(password), false);
+    if (!user || !passwordOk || user.disabled) {
+      return sendInvalid(reply, { email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
+    }
+
+    // Rotate: a session id (or CSRF token) known before login must be worthless after it (session fixation).
+    if (request.session) await deleteSession(db, request.session.id);
+    const { token, session } = await createSession(db, settings.lifetime, { userId: user.id, ...clientOf(request) });
+    setSessionCookies(reply, settings, token, session.csrf_token);
+    return ok({ two_factor: false }, 'Logged in.');
+  });
+
+  app.post('/logout', async (request, reply) => {
+    if (request.session) await deleteSession(db, request.session.id);
+    clearSessionCookies(reply, settings);
+    return ok(null, 'Logged out.');
+  });
+
+  app.get('/api/v1/user', { config: { authenticated: true } }, async (request, reply) => {
+    const user = await currentUserOf(request, settings);
+    if (!user) return sendError(reply, 401, UNAUTHENTICATED);
+    return ok({ data: user });
+  });
+}

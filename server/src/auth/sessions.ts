@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lt, or } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { sessions, type SessionRow } from '../db/schema.js';
+
+export type SessionLifetime = {
+  /** A session ends after this long without a request. */
+  idleMs: number;
+  /** A session ends this long after it was created, however busy. */
+  absoluteMs: number;
+};
+
+/** last_seen_at is written at most this often, so busy sessions do not cost a write per request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** A random cookie token: 32 bytes, base64url. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Sessions are stored under the sha256 of their cookie token, never the token itself. */
+export function sessionIdOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export type NewSession = { token: string; session: SessionRow };
+
+export async function createSession(
+  db: Database,
+  lifetime: SessionLifetime,
+  fields: { userId: number | null; ip: string | null; userAgent: string | null },
+): Promise<NewSession> {
+  const token = newToken();
+  const now = new Date();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      id: sessionIdOf(token),
+      user_id: fields.userId,
+      csrf_token: newToken(),
+      ip: fields.ip,
+      user_agent: fields.userAgent?.slice(0, 512) ?? null,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: new Date(now.getTime() + lifetime.absoluteMs),
+    })
+    .returning();
+  return { token, session: session! };
+}
+
+/** The live session for a cookie token, or null. Expired sessions found on the way are deleted. */
+export async function findActiveSession(
+  db: Database,
+  lifetime: SessionLifetime,
+  token: string,
+  now = new Date(),
+): Promise<SessionRow | null> {
+  const [session] = await db.select().from(sessions).where(eq(sessions.id, sessionIdOf(token)));
+  if (!session) return null;
+  if (isExpired(session, lifetime, now)) {
+    await deleteSession(db, session.id);
+    return null;
+  }
+  if (now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, session.id));
+    session.last_seen_at = now;
+  }
+  return session;
+}
+
+export function isExpired(session: SessionRow, lifetime: SessionLifetime, now = new Date()): boolean {
+  return (
+    session.expires_at.getTime() <= now.getTime() ||
+    session.last_seen_at.getTime() + lifetime.idleMs <= now.getTime()
+  );
+}
+
+export async function deleteSession(db: Database, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Deletes every expired session (the server runs this now and then, as abandoned sessions pile up). */
+export async function pruneExpiredSessions(db: Database, lifetime: SessionLifetime, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expires_at, now), lt(sessions.last_seen_at, new Date(now.getTime() - lifetime.idleMs))))
+    .returning({ id: sessions.id });
+  return deleted.length;
+}

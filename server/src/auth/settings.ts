@@ -1,0 +1,9 @@
+import type { Database } from '../db/client.js';
+import type { SessionLifetime } from './sessions.js';
+
+/** What the auth hooks and routes need to know, fixed when the app is built. */
+export type AuthSettings = {
+  db: Database;
+  lifetime: SessionLifetime;
+  cookieSecure: boolean;
+};

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { DEFAULT_WEB_ORIGINS, loadConfig } from './config.js';
+import { DEFAULT_PGLITE_DIR } from './paths.js';
+
+test('defaults', () => {
+  assert.deepEqual(loadConfig({}), {
+    port: 8000,
+    host: '127.0.0.1',
+    webOrigins: DEFAULT_WEB_ORIGINS,
+    cookieSecure: false,
+    databaseUrl: undefined,
+    pgliteDataDir: DEFAULT_PGLITE_DIR,
+    seedDemo: true,
+    sessionIdleMinutes: 120,
+    sessionAbsoluteHours: 12,
+  });
+  assert.match(DEFAULT_PGLITE_DIR, /server\/\.data\/pglite$/);
+});
+
+test('environment overrides', () => {
+  const config = loadConfig({
+    API_PORT: '18000',
+    HOST: '0.0.0.0',
+    WEB_ORIGINS: 'https://care.example , https://admin.care.example',
+    COOKIE_SECURE: 'true',
+    DATABASE_URL: 'postgres://u:p@db/hcm',
+    PGLITE_DATA_DIR: 'memory://',
+    SEED_DEMO: 'false',
+  });
+  assert.equal(config.port, 18000);
+  assert.equal(config.host, '0.0.0.0');
+  assert.deepEqual(config.webOrigins, ['https://care.example', 'https://admin.care.example']);
+  assert.equal(config.cookieSecure, true);
+  assert.equal(config.databaseUrl, 'postgres://u:p@db/hcm');
+  assert.equal(config.pgliteDataDir, 'memory://');
+  assert.equal(config.seedDemo, false);
+});
+
+test('values it cannot use are refused, not guessed', () => {
+  assert.throws(() => loadConfig({ API_PORT: 'eighty' }), /API_PORT/);
+  assert.throws(() => loadConfig({ COOKIE_SECURE: 'maybe' }), /COOKIE_SECURE/);
+});

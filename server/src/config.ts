@@ -1,0 +1,68 @@
+import { DEFAULT_PGLITE_DIR } from './paths.js';
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  /** Browser origins allowed to call the API with cookies (CORS). */
+  webOrigins: string[];
+  /** Mark cookies Secure: turn on whenever the site is served over HTTPS. */
+  cookieSecure: boolean;
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  databaseUrl: string | undefined;
+  /** PGlite data directory, or `memory://`. */
+  pgliteDataDir: string;
+  /** Seed demo branches, roles and users into an empty database. */
+  seedDemo: boolean;
+  /** A session ends after this long without a request... */
+  sessionIdleMinutes: number;
+  /** ...and after this long in any case. */
+  sessionAbsoluteHours: number;
+};
+
+type Env = Record<string, string | undefined>;
+
+export const DEFAULT_WEB_ORIGINS = ['http://localhost:8080', 'http://127.0.0.1:8080'];
+
+/** Reads the configuration from environment variables; throws on a value it cannot use. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  return {
+    port: integer(env, 'API_PORT', 8000),
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    webOrigins: list(env, 'WEB_ORIGINS') ?? DEFAULT_WEB_ORIGINS,
+    cookieSecure: boolean(env, 'COOKIE_SECURE', false),
+    databaseUrl: text(env, 'DATABASE_URL'),
+    pgliteDataDir: text(env, 'PGLITE_DATA_DIR') ?? DEFAULT_PGLITE_DIR,
+    seedDemo: boolean(env, 'SEED_DEMO', true),
+    sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 120),
+    sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12),
+  };
+}
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function list(env: Env, name: string): string[] | undefined {
+  const items = text(env, name)
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return items?.length ? items : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number): number {
+  const value = text(env, name);
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, not "${value}".`);
+  return parsed;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const value = text(env, name)?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new Error(`${name} must be true or false, not "${value}".`);
+}

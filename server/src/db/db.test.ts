@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Branch } from '@hcm/contract/schemas';
+import { sql } from 'drizzle-orm';
+import { createTestApp, loginAs } from '../testing.js';
+import { openDatabase } from './client.js';
+import { branches, roles, userBranches, users } from './schema.js';
+import { seedDemo } from './seed.js';
+
+let dataDir: string;
+before(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'hcm-pglite-'));
+});
+after(() => rm(dataDir, { recursive: true, force: true }));
+
+test('data written to an on-disk PGlite survives a restart', async () => {
+  const first = await createTestApp({ pgliteDataDir: join(dataDir, 'db') });
+  let created: Branch;
+  try {
+    const admin = await loginAs(first.app, 'admin');
+    const response = await admin.post('/api/v1/branches', {
+      name: 'Norwich Riverside',
+      code: 'NOR',
+      type: 'supported-living',
+      address_line_1: '5 Riverside Road',
+      town: 'Norwich',
+      postcode: 'NR1 1SQ',
+    });
+    assert.equal(response.statusCode, 201, response.body);
+    created = response.json().data;
+  } finally {
+    await first.close();
+  }
+
+  // Reopening migrates again (nothing to do) and seeds again (nothing to do: users exist).
+  const second = await createTestApp({ pgliteDataDir: join(dataDir, 'db') });
+  try {
+    const admin = await loginAs(second.app, 'admin');
+    const response = await admin.get(`/api/v1/branches/${created.id}`);
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json().data, created);
+    const [{ count }] = (await second.database.db.select({ count: sql<number>`count(*)::int` }).from(users)) as [
+      { count: number },
+    ];
+    assert.equal(count, 2, 'the demo users were not seeded twice');
+  } finally {
+    await second.close();
+  }
+});
+
+test('the seed runs once, only into an empty users table', async () => {
+  const database = await openDatabase({ pgliteDataDir: 'memory://' });
+  try {
+    await database.migrate();
+    assert.equal(await seedDemo(database.db), true);
+    assert.equal(await seedDemo(database.db), false);
+    const count = async (table: typeof users | typeof roles | typeof branches | typeof userBranches) =>
+      (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+    assert.equal(await count(users), 2);
+    assert.equal(await count(roles), 3);
+    assert.equal(await count(branches), 3);
+    assert.equal(await count(userBranches), 4); // admin: all three, office: CAM
+  } finally {
+    await database.close();
+  }
+});

@@ -1,0 +1,144 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Permission } from '@hcm/contract';
+import { SUPER_ADMIN } from '@hcm/contract';
+import { hashPassword } from '../auth/passwords.js';
+import type { Database } from './client.js';
+import { branches, rolePermissions, roles, userBranches, users } from './schema.js';
+
+export const DEMO_BRANCHES = [
+  {
+    name: 'Camden Domiciliary',
+    code: 'CAM',
+    type: 'domiciliary',
+    address_line_1: '12 Pratt Street',
+    address_line_2: 'Camden Town',
+    town: 'London',
+    postcode: 'NW1 0AB',
+    phone: '020 7946 0321',
+    email: 'camden@homecare.test',
+    cqc_location_id: '1-104567321',
+    registered_manager: 'Grace Okafor',
+  },
+  {
+    name: 'Leeds Supported Living',
+    code: 'LDS-SL',
+    type: 'supported-living',
+    address_line_1: '48 Kirkstall Road',
+    address_line_2: '',
+    town: 'Leeds',
+    postcode: 'LS3 1JL',
+    phone: '0113 496 0782',
+    email: 'leeds@homecare.test',
+    cqc_location_id: '1-109876543',
+    registered_manager: 'Daniel Hughes',
+  },
+  {
+    name: 'Bristol North',
+    code: 'BRN',
+    type: 'domiciliary',
+    address_line_1: '201 Gloucester Road',
+    address_line_2: 'Bishopston',
+    town: 'Bristol',
+    postcode: 'BS7 8NU',
+    phone: '0117 496 0145',
+    email: 'bristol@homecare.test',
+    cqc_location_id: '1-112233445',
+    registered_manager: 'Priya Shah',
+  },
+] as const;
+
+export const DEMO_ROLES: { name: string; label: string; permissions: Permission[] }[] = [
+  // super_admin holds no rows: can() grants it everything, and /api/v1/user lists the whole catalogue.
+  { name: SUPER_ADMIN, label: 'Super admin', permissions: [] },
+  {
+    name: 'office_staff',
+    label: 'Office staff',
+    // Reference data and care records, not finance.
+    permissions: [
+      'dashboard.view',
+      'datatables.view',
+      'branches.view',
+      'branches.create',
+      'branches.edit',
+      'clients.view',
+      'carers.view',
+    ],
+  },
+  {
+    name: 'finance_officer',
+    label: 'Finance officer',
+    permissions: ['dashboard.view', 'finance.view', 'finance.invoices.generate'],
+  },
+];
+
+export const DEMO_USERS = {
+  admin: {
+    name: 'Amira Admin',
+    email: 'admin@homecare.test',
+    password: 'Admin!2026demo',
+    role: SUPER_ADMIN,
+    branchCodes: DEMO_BRANCHES.map((branch) => branch.code),
+  },
+  office: {
+    name: 'Oliver Office',
+    email: 'office@homecare.test',
+    password: 'Office!2026demo',
+    role: 'office_staff',
+    branchCodes: ['CAM'],
+  },
+} as const;
+
+// Any constant works; it only has to be the same for every server process sharing one PostgreSQL database.
+const SEED_LOCK_KEY = 727_001;
+
+/**
+ * Fills an empty database with demo branches, roles and users. Runs in one transaction and only while the
+ * users table is empty, so it is safe on every start. Returns whether it seeded anything.
+ */
+export async function seedDemo(db: Database): Promise<boolean> {
+  const passwords = new Map<string, string>();
+  for (const user of Object.values(DEMO_USERS)) passwords.set(user.email, await hashPassword(user.password));
+
+  return db.transaction(async (tx) => {
+    // Two servers starting together on one PostgreSQL must not both see an empty users table.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
+    if (count > 0) return false;
+
+    await tx.insert(branches).values([...DEMO_BRANCHES]).onConflictDoNothing({ target: branches.code });
+    const branchRows = await tx
+      .select({ id: branches.id, code: branches.code })
+      .from(branches)
+      .where(inArray(branches.code, DEMO_BRANCHES.map((branch) => branch.code)));
+    const branchId = new Map(branchRows.map((row) => [row.code, row.id]));
+
+    await tx
+      .insert(roles)
+      .values(DEMO_ROLES.map(({ name, label }) => ({ name, label })))
+      .onConflictDoNothing({ target: roles.name });
+    const roleRows = await tx.select({ id: roles.id, name: roles.name }).from(roles);
+    const roleId = new Map(roleRows.map((row) => [row.name, row.id]));
+
+    const grants = DEMO_ROLES.flatMap((role) =>
+      role.permissions.map((permission) => ({ role_id: roleId.get(role.name)!, permission })),
+    );
+    await tx.insert(rolePermissions).values(grants).onConflictDoNothing();
+
+    for (const user of Object.values(DEMO_USERS)) {
+      const [inserted] = await tx
+        .insert(users)
+        .values({
+          name: user.name,
+          email: user.email,
+          password_hash: passwords.get(user.email)!,
+          role_id: roleId.get(user.role) ?? null,
+          user_type: 'domiciliary',
+        })
+        .returning({ id: users.id });
+      await tx
+        .insert(userBranches)
+        .values(user.branchCodes.map((code) => ({ user_id: inserted!.id, branch_id: branchId.get(code)! })));
+    }
+    return true;
+  });
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { pruneExpiredSessions } from './auth/sessions.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedDemo } from './db/seed.js';
+
+const PRUNE_INTERVAL_MS = 15 * 60_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir });
+  const lifetime = { idleMs: config.sessionIdleMinutes * 60_000, absoluteMs: config.sessionAbsoluteHours * 3_600_000 };
+  let app: FastifyInstance | undefined;
+  let pruneTimer: NodeJS.Timeout | undefined;
+
+  // Closes Fastify first (no new queries), then the database: PGlite must be closed to leave its files consistent.
+  const stop = async () => {
+    clearInterval(pruneTimer);
+    try {
+      await app?.close();
+    } finally {
+      await database.close();
+    }
+  };
+
+  try {
+    await database.migrate();
+    const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+    app = await buildApp({ ...config, db: database.db, databaseKind: database.kind, logger: { level: 'info' } });
+    const log = app.log;
+    if (seeded) log.info('Seeded demo data: admin@homecare.test and office@homecare.test (see server/README.md).');
+
+    const pruneSessions = () =>
+      pruneExpiredSessions(database.db, lifetime).catch((error: unknown) => log.error(error, 'session pruning failed'));
+    await pruneSessions();
+    pruneTimer = setInterval(pruneSessions, PRUNE_INTERVAL_MS).unref();
+
+    await app.listen({
+      port: config.port,
+      host: config.host,
+      listenTextResolver: (address) => `API listening on ${address} (database: ${database.kind})`,
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app?.log.info(`${signal} received, shutting down`);
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

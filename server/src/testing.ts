@@ -1,0 +1,143 @@
+import { CSRF_COOKIE, CSRF_HEADER } from '@hcm/contract';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { DEMO_USERS, seedDemo } from './db/seed.js';
+import { rolePermissions, roles, users } from './db/schema.js';
+import { hashPassword } from './auth/passwords.js';
+import { IN_MEMORY } from './paths.js';
+
+// Test helpers: an app over a fresh in-memory PGlite (about 3 s to create, so one per test file),
+// and a tiny cookie-keeping client that does the /csrf-cookie → /login dance like the SPA.
+
+export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close(): Promise<void> };
+
+export type TestAppOptions = {
+  seed?: boolean;
+  pgliteDataDir?: string;
+  /** Runs before app.ready(), e.g. to register extra routes. */
+  configure?: (app: FastifyInstance) => void | Promise<void>;
+};
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await openDatabase({ pgliteDataDir: options.pgliteDataDir ?? IN_MEMORY });
+  await database.migrate();
+  if (options.seed ?? true) await seedDemo(database.db);
+  const app = await buildApp({
+    db: database.db,
+    databaseKind: database.kind,
+    webOrigins: ['http://localhost:8080'],
+    cookieSecure: false,
+    sessionIdleMinutes: 120,
+    sessionAbsoluteHours: 12,
+  });
+  try {
+    await options.configure?.(app);
+    await app.ready();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+export type RequestOptions = {
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** Send X-XSRF-TOKEN from the XSRF-TOKEN cookie on writes, as the SPA does (default true). */
+  csrf?: boolean;
+};
+
+/** Keeps the cookies the server sets, sends them back, and echoes the CSRF token on writes. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly app: FastifyInstance) {}
+
+  async request(method: Method, url: string, options: RequestOptions = {}) {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size) {
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    const csrfToken = this.cookies.get(CSRF_COOKIE);
+    if ((options.csrf ?? true) && !['GET', 'HEAD', 'OPTIONS'].includes(method) && csrfToken) {
+      headers[CSRF_HEADER] = csrfToken;
+    }
+    const response = await this.app.inject({
+      method,
+      url,
+      headers,
+      ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+    });
+    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const cleared = cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
+      if (cleared) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  get(url: string, options?: RequestOptions) {
+    return this.request('GET', url, options);
+  }
+  post(url: string, payload?: unknown, options?: RequestOptions) {
+    return this.request('POST', url, { ...options, payload });
+  }
+  put(url: string, payload?: unknown, options?: RequestOptions) {
+    return this.request('PUT', url, { ...options, payload });
+  }
+}
+
+/** A client holding an anonymous session and its CSRF token. */
+export async function anonymousClient(app: FastifyInstance): Promise<TestClient> {
+  const client = new TestClient(app);
+  const response = await client.get('/csrf-cookie');
+  if (response.statusCode !== 204) throw new Error(`/csrf-cookie answered ${response.statusCode}`);
+  return client;
+}
+
+/** A client logged in as a demo user (or any email and password). */
+export async function loginAs(
+  app: FastifyInstance,
+  who: keyof typeof DEMO_USERS | { email: string; password: string },
+): Promise<TestClient> {
+  const { email, password } = typeof who === 'string' ? DEMO_USERS[who] : who;
+  const client = await anonymousClient(app);
+  const response = await client.post('/login', { email, password });
+  if (response.statusCode !== 200) throw new Error(`login as ${email} answered ${response.statusCode}: ${response.body}`);
+  return client;
+}
+
+/** Adds a role with exactly these permissions (none is allowed) and returns its id. */
+export async function createRole(db: DatabaseHandle['db'], name: string, permissions: string[]): Promise<number> {
+  const [role] = await db.insert(roles).values({ name, label: name }).returning({ id: roles.id });
+  if (permissions.length) {
+    await db.insert(rolePermissions).values(permissions.map((permission) => ({ role_id: role!.id, permission })));
+  }
+  return role!.id;
+}
+
+/** Adds a user and returns the email and password to log in with. */
+export async function createUser(
+  db: DatabaseHandle['db'],
+  fields: { email: string; roleId: number | null; disabled?: boolean; password?: string },
+): Promise<{ email: string; password: string }> {
+  const password = fields.password ?? 'Test!2026password';
+  await db.insert(users).values({
+    name: fields.email.split('@')[0]!,
+    email: fields.email.toLowerCase(),
+    password_hash: await hashPassword(password),
+    role_id: fields.roleId,
+    disabled: fields.disabled ?? false,
+  });
+  return { email: fields.email, password };
+}
