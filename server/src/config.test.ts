@@ -12,6 +12,7 @@ test('defaults', () => {
     databaseUrl: undefined,
     pgliteDataDir: DEFAULT_PGLITE_DIR,
     seedDemo: true,
+    firstAdmin: undefined,
     sessionIdleMinutes: 120,
     sessionAbsoluteHours: 12,
   });
@@ -35,6 +36,16 @@ test('environment overrides', () => {
   assert.equal(config.databaseUrl, 'postgres://u:p@db/hcm');
   assert.equal(config.pgliteDataDir, 'memory://');
   assert.equal(config.seedDemo, false);
+});
+
+test('a first administrator needs both an email and a long enough password', () => {
+  assert.deepEqual(loadConfig({ ADMIN_EMAIL: 'boss@agency.example', ADMIN_PASSWORD: 'long enough secret' }).firstAdmin, {
+    email: 'boss@agency.example',
+    password: 'long enough secret',
+    name: 'Administrator',
+  });
+  assert.throws(() => loadConfig({ ADMIN_EMAIL: 'boss@agency.example' }), /ADMIN_EMAIL and ADMIN_PASSWORD/);
+  assert.throws(() => loadConfig({ ADMIN_EMAIL: 'boss@agency.example', ADMIN_PASSWORD: 'short' }), /at least 12/);
 });
 
 test('values it cannot use are refused, not guessed', () => {

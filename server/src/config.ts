@@ -13,6 +13,8 @@ export type AppConfig = {
   pgliteDataDir: string;
   /** Seed demo branches, roles and users into an empty database. */
   seedDemo: boolean;
+  /** The first super admin of an install without demo data (ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_NAME). */
+  firstAdmin: { email: string; password: string; name: string } | undefined;
   /** A session ends after this long without a request... */
   sessionIdleMinutes: number;
   /** ...and after this long in any case. */
@@ -33,9 +35,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl: text(env, 'DATABASE_URL'),
     pgliteDataDir: text(env, 'PGLITE_DATA_DIR') ?? DEFAULT_PGLITE_DIR,
     seedDemo: boolean(env, 'SEED_DEMO', true),
+    firstAdmin: firstAdmin(env),
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 120),
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12),
   };
+}
+
+function firstAdmin(env: Env): AppConfig['firstAdmin'] {
+  const email = text(env, 'ADMIN_EMAIL');
+  const password = env.ADMIN_PASSWORD;
+  if (!email && !password) return undefined;
+  if (!email || !password) throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither.');
+  if (password.length < 12) throw new Error('ADMIN_PASSWORD must be at least 12 characters.');
+  return { email, password, name: text(env, 'ADMIN_NAME') ?? 'Administrator' };
 }
 
 function text(env: Env, name: string): string | undefined {

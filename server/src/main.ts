@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { pruneExpiredSessions } from './auth/sessions.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { seedDemo } from './db/seed.js';
+import { ensureFirstAdmin, seedDemo } from './db/seed.js';
 
 const PRUNE_INTERVAL_MS = 15 * 60_000;
 
@@ -27,9 +27,11 @@ async function main(): Promise<void> {
   try {
     await database.migrate();
     const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+    const adminCreated = config.firstAdmin ? await ensureFirstAdmin(database.db, config.firstAdmin) : false;
     app = await buildApp({ ...config, db: database.db, databaseKind: database.kind, logger: { level: 'info' } });
     const log = app.log;
     if (seeded) log.info('Seeded demo data: admin@homecare.test and office@homecare.test (see server/README.md).');
+    if (adminCreated) log.info(`Created the first super admin, ${config.firstAdmin?.email}.`);
 
     const pruneSessions = () =>
       pruneExpiredSessions(database.db, lifetime).catch((error: unknown) => log.error(error, 'session pruning failed'));

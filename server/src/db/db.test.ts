@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, loginAs } from '../testing.js';
 import { openDatabase } from './client.js';
 import { branches, roles, userBranches, users } from './schema.js';
-import { seedDemo } from './seed.js';
+import { ensureFirstAdmin, seedDemo } from './seed.js';
 
 let dataDir: string;
 before(async () => {
@@ -63,6 +63,24 @@ test('the seed runs once, only into an empty users table', async () => {
     assert.equal(await count(roles), 3);
     assert.equal(await count(branches), 3);
     assert.equal(await count(userBranches), 4); // admin: all three, office: CAM
+  } finally {
+    await database.close();
+  }
+});
+
+test('an install without demo data gets its first super admin once, and only into an empty users table', async () => {
+  const database = await openDatabase({ pgliteDataDir: 'memory://' });
+  try {
+    await database.migrate();
+    const admin = { email: 'Boss@Agency.example', password: 'a long enough secret', name: 'Beatrice Boss' };
+    assert.equal(await ensureFirstAdmin(database.db, admin), true);
+    assert.equal(await ensureFirstAdmin(database.db, { ...admin, email: 'second@agency.example' }), false);
+    const rows = await database.db
+      .select({ email: users.email, role: roles.name })
+      .from(users)
+      .innerJoin(roles, sql`${roles.id} = ${users.role_id}`);
+    assert.deepEqual(rows, [{ email: 'boss@agency.example', role: 'super_admin' }]);
+    assert.equal(await seedDemo(database.db), false, 'demo data never lands in a database that has users');
   } finally {
     await database.close();
   }

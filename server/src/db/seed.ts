@@ -142,3 +142,32 @@ export async function seedDemo(db: Database): Promise<boolean> {
     return true;
   });
 }
+
+export type FirstAdmin = { email: string; password: string; name: string };
+
+/**
+ * A real install starts without demo data: when ADMIN_EMAIL and ADMIN_PASSWORD are set and the database has
+ * no user yet, this creates the roles and a first super admin, who then sets up everyone else.
+ * Returns whether it created the administrator.
+ */
+export async function ensureFirstAdmin(db: Database, admin: FirstAdmin): Promise<boolean> {
+  const passwordHash = await hashPassword(admin.password);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
+    if (count > 0) return false;
+    await tx
+      .insert(roles)
+      .values(DEMO_ROLES.map(({ name, label }) => ({ name, label })))
+      .onConflictDoNothing({ target: roles.name });
+    const [superAdmin] = await tx.select({ id: roles.id }).from(roles).where(sql`${roles.name} = ${SUPER_ADMIN}`);
+    await tx.insert(users).values({
+      name: admin.name,
+      email: admin.email.trim().toLowerCase(),
+      password_hash: passwordHash,
+      role_id: superAdmin?.id ?? null,
+      user_type: 'domiciliary',
+    });
+    return true;
+  });
+}

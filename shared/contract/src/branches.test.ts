@@ -19,9 +19,13 @@ describe('branch schema: one rule for form and server', () => {
     expect(errors.postcode).toEqual(['Enter a UK postcode, like SW1A 1AA.']);
   });
 
-  it('rejects unknown fields', () => {
-    const result = v.safeParse(BranchInputSchema, { ...valid, is_admin: true });
-    expect(result.success).toBe(false);
-    expect(Object.keys(fieldErrorsOf(result.issues ?? []))).toEqual(['is_admin']);
+  it('rejects unknown fields, and names missing ones, in plain words', () => {
+    const unknown = v.safeParse(BranchInputSchema, { ...valid, is_admin: true });
+    expect(fieldErrorsOf(unknown.issues ?? [])).toEqual({ is_admin: ['"is_admin" is not a field of a branch.'] });
+    const { code: _code, ...withoutCode } = valid;
+    const missing = v.safeParse(BranchInputSchema, withoutCode);
+    expect(fieldErrorsOf(missing.issues ?? [])).toEqual({ code: ['This field is required.'] });
+    const notAnObject = v.safeParse(BranchInputSchema, 'branch');
+    expect(fieldErrorsOf(notAnObject.issues ?? [])).toEqual({ _: ['Send the branch as a JSON object.'] });
   });
 });

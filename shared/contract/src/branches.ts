@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { objectMessage } from './validation.js';
 
 /**
  * A branch of the agency: the office that runs care in an area, registered with the CQC as a location.
@@ -55,7 +56,7 @@ export const BranchInputSchema = v.strictObject({
   ),
   registered_manager: optionalText('Registered manager', 120),
   active: v.optional(v.boolean('Active must be true or false.'), true),
-});
+}, objectMessage('branch'));
 
 export type BranchInput = v.InferInput<typeof BranchInputSchema>;
 export type BranchValues = v.InferOutput<typeof BranchInputSchema>;

@@ -10,3 +10,15 @@ export function fieldErrorsOf(issues: readonly v.BaseIssue<unknown>[]): FieldErr
   }
   return errors;
 }
+
+/**
+ * Messages for what a strict object schema itself reports: a body that is not an object, a missing field,
+ * a field it does not know (valibot's defaults read "Invalid key: Expected never but received …").
+ */
+export function objectMessage(resource: string) {
+  return (issue: v.BaseIssue<unknown>): string => {
+    if (issue.expected === 'Object') return `Send the ${resource} as a JSON object.`;
+    if (issue.expected === 'never') return `${issue.received} is not a field of a ${resource}.`;
+    return 'This field is required.';
+  };
+}
