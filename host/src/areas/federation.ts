@@ -4,6 +4,9 @@ import type { ComponentType } from 'react';
 
 export type AreaModule = { default: ComponentType<{ prefix: string }> };
 
+/** How long an area may take to load before the shell gives up and offers a retry. */
+export const AREA_LOAD_TIMEOUT_MS = 20_000;
+
 function federation() {
   const instance = getInstance();
   if (!instance) throw new Error('Module federation is not initialised.');
@@ -22,7 +25,15 @@ export function registerAreas(areas: readonly AreaRegistration[]): void {
 export async function loadArea(area: AreaRegistration, retry: boolean): Promise<AreaModule> {
   const name = area.container;
   if (retry) federation().registerRemotes([{ name, entry: area.manifestUrl }], { force: true });
-  const module = await federation().loadRemote<AreaModule>(`${name}/${AREA_EXPOSE.replace('./', '')}`);
+  // A stalled request would leave the area loading for ever; past the timeout it counts as unavailable.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The ${area.title} area took too long to load.`)), AREA_LOAD_TIMEOUT_MS);
+  });
+  const module = await Promise.race([
+    federation().loadRemote<AreaModule>(`${name}/${AREA_EXPOSE.replace('./', '')}`),
+    timeout,
+  ]).finally(() => clearTimeout(timer));
   if (!module?.default) throw new Error(`The ${area.title} area did not expose its routes.`);
   return module;
 }
