@@ -44,7 +44,7 @@ export default tseslint.config(
     plugins: { architecture: { rules: { 'no-cross-remote-imports': noCrossRemoteImports } } },
     rules: {
       'architecture/no-cross-remote-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
   {
