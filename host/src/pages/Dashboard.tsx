@@ -18,11 +18,11 @@ export function Dashboard() {
       </p>
       <h2 className={styles.subheading}>Your areas</h2>
       {openAreas.length ? (
-        <ul className={kitStyles.sectionList}>
+        <ul className={styles.areaList}>
           {openAreas.map((area) => (
-            <li key={area.name}>
+            <li key={area.name} className={styles.areaCard}>
               <Link to={area.home}>{area.title}</Link>
-              <p className={styles.description}>{area.description}</p>
+              <p>{area.description}</p>
             </li>
           ))}
         </ul>
