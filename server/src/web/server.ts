@@ -30,6 +30,7 @@ export function createWebServer(config: WebConfig): Server {
 
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    const headOnly = request.method === 'HEAD';
     if (request.method === 'OPTIONS') {
       response.writeHead(204, { ...CORS, 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Max-Age': '600' });
       return response.end();
@@ -51,16 +52,16 @@ export function createWebServer(config: WebConfig): Server {
       const file = (AREA_NAMES as readonly string[]).includes(area) ? fileUnder(areaDistDir(config.repoRoot, area as AreaName), rest) : undefined;
       if (!file) return sendJson(response, 404, { message: 'Not found.' }, CORS);
       // A version folder never changes; its manifest is named by the registry, so it may be cached too.
-      return sendFile(response, file, IMMUTABLE, CORS);
+      return sendFile(response, file, IMMUTABLE, CORS, headOnly);
     }
 
     const asset = url.pathname !== '/' ? fileUnder(hostDist, url.pathname) : undefined;
-    if (asset) return sendFile(response, asset, path.basename(asset) === 'index.html' ? NO_CACHE : IMMUTABLE, SECURITY);
+    if (asset) return sendFile(response, asset, path.basename(asset) === 'index.html' ? NO_CACHE : IMMUTABLE, SECURITY, headOnly);
     if (path.extname(url.pathname) && !url.pathname.endsWith('.html')) return sendJson(response, 404, { message: 'Not found.' });
     // A client route (/app/...): the host's page, never cached so a new host build is picked up at once.
     const index = fileUnder(hostDist, 'index.html');
     if (!index) return sendJson(response, 503, { message: 'The web app is not built yet: run npm run build.' });
-    return sendFile(response, index, NO_CACHE, SECURITY);
+    return sendFile(response, index, NO_CACHE, SECURITY, headOnly);
   };
 
   return createServer((request, response) => {

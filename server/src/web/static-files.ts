@@ -27,7 +27,13 @@ export function fileUnder(root: string, urlPath: string): string | undefined {
   return existsSync(file) && statSync(file).isFile() ? file : undefined;
 }
 
-export function sendFile(response: ServerResponse, file: string, cacheControl: string, extraHeaders: Record<string, string> = {}): void {
+export function sendFile(
+  response: ServerResponse,
+  file: string,
+  cacheControl: string,
+  extraHeaders: Record<string, string> = {},
+  headOnly = false,
+): void {
   const { size, mtime } = statSync(file);
   response.writeHead(200, {
     'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
@@ -37,7 +43,8 @@ export function sendFile(response: ServerResponse, file: string, cacheControl: s
     'X-Content-Type-Options': 'nosniff',
     ...extraHeaders,
   });
-  createReadStream(file).pipe(response);
+  if (headOnly) response.end();
+  else createReadStream(file).pipe(response);
 }
 
 export function sendJson(response: ServerResponse, status: number, body: unknown, extraHeaders: Record<string, string> = {}): void {
