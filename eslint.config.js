@@ -1,39 +1,12 @@
 // One lint setup for the whole workspace. Besides the usual TypeScript and React-hooks rules, it enforces
 // the architecture: a remote imports only the shared packages, never another remote.
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { noCrossRemoteImports } from './shared/build-config/eslint-rules.js';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-
-const REMOTES_DIR = path.resolve('remotes');
-
-/** The remote a file belongs to (its folder under remotes/), if any. */
-function remoteOf(file) {
-  const relative = path.relative(REMOTES_DIR, file);
-  return relative.startsWith('..') ? undefined : relative.split(path.sep)[0];
-}
-
-const noCrossRemoteImports = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'A remote must not import another remote; share code through shared/ instead.' },
-    messages: { crossRemote: 'The {{from}} remote must not import from the {{to}} remote; move shared code to shared/.' },
-  },
-  create(context) {
-    const from = remoteOf(context.filename);
-    if (!from) return {};
-    const check = (node) => {
-      const source = node.source?.value;
-      if (typeof source !== 'string') return;
-      let to;
-      if (source.startsWith('.')) to = remoteOf(path.resolve(path.dirname(context.filename), source));
-      else if (source.startsWith('@hcm/area-')) to = source.slice('@hcm/area-'.length).split('/')[0];
-      if (to && to !== from) context.report({ node, messageId: 'crossRemote', data: { from, to } });
-    };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
-  },
-};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'playwright/test-results/**', 'playwright/playwright-report/**'] },
@@ -41,7 +14,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { architecture: { rules: { 'no-cross-remote-imports': noCrossRemoteImports } } },
+    plugins: { architecture: { rules: { 'no-cross-remote-imports': noCrossRemoteImports(path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'remotes')) } } },
     rules: {
       'architecture/no-cross-remote-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -11,6 +11,11 @@ describe('alerts (spec §4)', () => {
     expect(normalizeAlert({}, 1).type).toBe('success');
   });
 
+  it('defaults the title to the product label when one is given (§9)', () => {
+    expect(normalizeAlert({ message: 'Saved' }, 1, 'Home Care').title).toBe('Home Care');
+    expect(normalizeAlert({ title: 'Done' }, 1, 'Home Care').title).toBe('Done');
+  });
+
   it("defaults title and message to '**'", () => {
     expect(normalizeAlert({ type: 'danger' }, 1)).toMatchObject({ title: '**', message: '**', show: true });
     expect(normalizeAlert({ title: 'Saved', message: 'Done' }, 1)).toMatchObject({ title: 'Saved', message: 'Done' });

@@ -22,14 +22,15 @@ export type Alert = {
 
 /**
  * §4: the type is success, danger or warning (chat is the chat-message variant); any other value becomes
- * success. An empty title or message falls back to the default.
+ * success. An empty message becomes '**'; an empty title becomes `defaultTitle` (§9: the product's label),
+ * or '**' without one.
  */
-export function normalizeAlert(input: AlertInput, id: number): Alert {
+export function normalizeAlert(input: AlertInput, id: number, defaultTitle: string = DEFAULT_ALERT_TEXT): Alert {
   const type = (ALERT_TYPES as readonly string[]).includes(input.type ?? '') ? (input.type as AlertType) : 'success';
   return {
     id,
     type,
-    title: input.title || DEFAULT_ALERT_TEXT,
+    title: input.title || defaultTitle || DEFAULT_ALERT_TEXT,
     message: input.message || DEFAULT_ALERT_TEXT,
     show: true,
   };

@@ -9,7 +9,7 @@ describe('alerts store', () => {
     act(() => {
       useAlerts.getState().notify({ type: 'nonsense', message: 'Saved' });
     });
-    expect(useAlerts.getState().alerts).toEqual([expect.objectContaining({ type: 'success', title: '**', message: 'Saved' })]);
+    expect(useAlerts.getState().alerts).toEqual([expect.objectContaining({ type: 'success', title: 'Home Care', message: 'Saved' })]);
     act(() => jest.advanceTimersByTime(3999));
     expect(useAlerts.getState().alerts).toHaveLength(1);
     act(() => jest.advanceTimersByTime(1));

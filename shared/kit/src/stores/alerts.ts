@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { ALERT_DURATION_MS, normalizeAlert, type Alert, type AlertInput } from '@hcm/contract';
+import { useRuntime } from './runtime';
 
 type AlertsState = {
   alerts: Alert[];
@@ -10,13 +11,13 @@ type AlertsState = {
 let nextId = 1;
 
 /**
- * Toasts (spec §4 Alerts). One store for the whole app: the host renders it, any remote or the API
+ * Toasts (spec §4 Alerts; the default title is the product's label, §9). One store for the whole app: the host renders it, any remote or the API
  * client raises alerts through it, also from outside React (`useAlerts.getState().notify`).
  */
 export const useAlerts = create<AlertsState>((set, get) => ({
   alerts: [],
   notify: (input) => {
-    const alert = normalizeAlert(input, nextId++);
+    const alert = normalizeAlert(input, nextId++, useRuntime.getState().registry.productLabel);
     set({ alerts: [...get().alerts, alert] });
     setTimeout(() => get().dismiss(alert.id), ALERT_DURATION_MS);
     return alert.id;
