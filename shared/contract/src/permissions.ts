@@ -8,6 +8,7 @@ export const PERMISSIONS = {
   'branches.create': 'Add branches',
   'branches.edit': 'Edit branches',
   'datatables.view': 'See reference data',
+  'datatables.edit': 'Add, edit and delete reference data',
   'clients.view': 'See clients',
   'carers.view': 'See carers',
   'employees.view': 'See office employees',

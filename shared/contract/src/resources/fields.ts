@@ -1,0 +1,82 @@
+import * as v from 'valibot';
+import type { Choice } from './define.js';
+
+/**
+ * Valibot building blocks for resource schemas, with messages in plain words. Each returns a schema for
+ * one field; optional ones default to '' (or null for numbers and references) so a stored row is complete.
+ */
+export const requiredText = (label: string, max = 120) =>
+  v.pipe(
+    v.string(`${label} is required.`),
+    v.trim(),
+    v.minLength(1, `${label} is required.`),
+    v.maxLength(max, `${label} must be at most ${max} characters.`),
+  );
+
+export const optionalText = (label: string, max = 500) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters.`)), '');
+
+export const code = (label: string, max = 12) =>
+  v.pipe(
+    v.string(`${label} is required.`),
+    v.trim(),
+    v.toUpperCase(),
+    v.regex(new RegExp(`^[A-Z0-9][A-Z0-9_-]{0,${max - 1}}$`), `${label} must be 1 to ${max} letters, digits, dashes or underscores.`),
+  );
+
+export const flag = (defaultValue: boolean) => v.optional(v.boolean('Choose yes or no.'), defaultValue);
+
+export const choice = (label: string, choices: readonly Choice[]) =>
+  v.picklist(
+    choices.map((item) => item.value) as [string, ...string[]],
+    `Choose a ${label.toLowerCase()}.`,
+  );
+
+/** A whole number from a number or a numeric string (form inputs send strings). */
+export const wholeNumber = (label: string, min: number, max: number) =>
+  v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.trim(), v.minLength(1, `${label} is required.`))], `${label} is required.`),
+    v.transform(Number),
+    v.number(`${label} must be a number.`),
+    v.integer(`${label} must be a whole number.`),
+    v.minValue(min, `${label} must be at least ${min}.`),
+    v.maxValue(max, `${label} must be at most ${max}.`),
+  );
+
+/**
+ * Money as integer pence. The form shows and takes pounds ("24.10"); the API stores and answers pence
+ * (2410), so no float ever holds money.
+ */
+export const moneyPence = (label: string, maxPounds = 100_000) =>
+  v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d+(\.\d{1,2})?$/, `${label} must be an amount like 24.10.`))], `${label} is required.`),
+    v.transform((value) => (typeof value === 'number' ? value : poundsToPence(value))),
+    v.integer(`${label} must be a whole number of pence.`),
+    v.minValue(0, `${label} cannot be negative.`),
+    v.maxValue(maxPounds * 100, `${label} must be at most £${maxPounds}.`),
+  );
+
+export function poundsToPence(pounds: string): number {
+  const [whole = '0', fraction = ''] = pounds.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+export function penceToPounds(pence: number): string {
+  return `${Math.trunc(pence / 100)}.${String(Math.abs(pence % 100)).padStart(2, '0')}`;
+}
+
+/** A calendar date as YYYY-MM-DD. */
+export const isoDate = (label: string) =>
+  v.pipe(v.string(`${label} is required.`), v.trim(), v.isoDate(`${label} must be a date.`));
+
+export const optionalIsoDate = (label: string) =>
+  v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.isoDate(`${label} must be a date.`))]), '');
+
+/** The id of a row of another resource (a select sends it as a string). */
+export const referenceId = (label: string) =>
+  v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.minLength(1, `Choose a ${label.toLowerCase()}.`))], `Choose a ${label.toLowerCase()}.`),
+    v.transform(Number),
+    v.integer(`Choose a ${label.toLowerCase()}.`),
+    v.minValue(1, `Choose a ${label.toLowerCase()}.`),
+  );
