@@ -80,3 +80,6 @@ export const referenceId = (label: string) =>
     v.integer(`Choose a ${label.toLowerCase()}.`),
     v.minValue(1, `Choose a ${label.toLowerCase()}.`),
   );
+
+export const optionalEmail = (label: string) =>
+  v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.email(`${label} must be an email address, like accounts@example.org.`))]), '');

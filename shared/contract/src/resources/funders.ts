@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { objectMessage } from '../validation.js';
 import { defineResource } from './define.js';
-import { choice, code, flag, isoDate, moneyPence, optionalIsoDate, optionalText, referenceId, requiredText, wholeNumber } from './fields.js';
+import { choice, code, flag, isoDate, moneyPence, optionalEmail, optionalIsoDate, referenceId, requiredText, wholeNumber } from './fields.js';
 
 const FUNDER_TYPES = [
   { value: 'local-authority', label: 'Local authority' },
@@ -38,7 +38,7 @@ export const funderCodes = defineResource({
       invoice_frequency: choice('Invoice frequency', INVOICE_FREQUENCIES),
       payment_terms_days: wholeNumber('Payment terms', 0, 120),
       billing_basis: choice('Billing basis', BILLING_BASES),
-      invoice_email: optionalText('Invoice email', 160),
+      invoice_email: optionalEmail('Invoice email'),
       active: flag(true),
     },
     objectMessage('funder code'),

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import styles from './forms.module.css';
 
@@ -34,6 +34,16 @@ export function TextField({ name, label, hint, ...input }: Common & InputHTMLAtt
   return (
     <FieldShell id={id} label={label} hint={hint} message={message}>
       <input id={id} aria-invalid={message ? true : undefined} aria-describedby={describedBy(id, hint, message)} {...input} {...register(name)} />
+    </FieldShell>
+  );
+}
+
+export function TextAreaField({ name, label, hint, ...textarea }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  const { register, message } = useFieldState(name);
+  return (
+    <FieldShell id={id} label={label} hint={hint} message={message}>
+      <textarea id={id} rows={4} aria-invalid={message ? true : undefined} aria-describedby={describedBy(id, hint, message)} {...textarea} {...register(name)} />
     </FieldShell>
   );
 }

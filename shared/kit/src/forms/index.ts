@@ -1,4 +1,4 @@
 export { valibotResolver } from './valibotResolver';
-export { TextField, SelectField, CheckboxField, formStyles } from './fields';
+export { TextField, TextAreaField, SelectField, CheckboxField, formStyles } from './fields';
 export { applyServerErrors } from './serverErrors';
 export { useUnsavedChangesWarning } from './useUnsavedChangesWarning';

@@ -1,2 +1,2 @@
 export { ListTable, type Column } from './ListTable';
-export { useResourceList, type ListState } from './useResourceList';
+export { listQueryParams, useResourceList, type ListState } from './useResourceList';

@@ -8,10 +8,24 @@ export type ListState = {
   sort?: string;
   mode?: SortMode;
   search?: string;
+  /** Filter values by query key (a field name, or `<field>_from` / `<field>_to` for dates); '' means none. */
+  filters?: Record<string, string>;
 };
 
+/** The query string of a list request: paging, sort, search and the filters that hold a value. */
+export function listQueryParams(query: ListState): Record<string, string | number | undefined> {
+  return {
+    ...query.filters,
+    page: query.page,
+    page_size: query.pageSize,
+    sort: query.sort,
+    mode: query.mode,
+    search: query.search,
+  };
+}
+
 /**
- * One page of `GET /api/v1/{resource}`: refetches whenever the page, page size, sort or search change.
+ * One page of `GET /api/v1/{resource}`: refetches whenever the page, page size, sort, search or filters change.
  * Sorting keeps the current page, as the spec's list tables do.
  */
 export function useResourceList<Row>(resource: string, initial: Partial<ListState> = {}) {
@@ -25,13 +39,7 @@ export function useResourceList<Row>(resource: string, initial: Partial<ListStat
     let current = true;
     setLoading(true);
     void api
-      .get<Page<Row>>(resourcePath(resource), {
-        page: query.page,
-        page_size: query.pageSize,
-        sort: query.sort,
-        mode: query.mode,
-        search: query.search,
-      })
+      .get<Page<Row>>(resourcePath(resource), listQueryParams(query))
       .then((answer) => {
         if (!current) return;
         setLoading(false);
@@ -63,6 +71,7 @@ export function useResourceList<Row>(resource: string, initial: Partial<ListStat
     setPage: (page: number) => setQuery((previous) => ({ ...previous, page })),
     setPageSize: (pageSize: number) => setQuery((previous) => ({ ...previous, pageSize, page: 1 })),
     setSearch: (search: string) => setQuery((previous) => ({ ...previous, search, page: 1 })),
+    setFilters: (filters: Record<string, string>) => setQuery((previous) => ({ ...previous, filters, page: 1 })),
     reload: () => setReloads((count) => count + 1),
   };
 }

@@ -1,0 +1,158 @@
+import { useEffect, useId, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import type { FieldSpec, ResourceSpec } from '@hcm/contract/resources';
+import { api, Button, ErrorPanel, Loading, notify, PageHeader, resourcePath, useRouteName } from '@hcm/kit';
+import {
+  applyServerErrors,
+  CheckboxField,
+  formStyles,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useUnsavedChangesWarning,
+  valibotResolver,
+} from '@hcm/kit/forms';
+import { ButtonLink } from '@hcm/kit/routing';
+import styles from './resources.module.css';
+import { useReferenceLabels } from './useReferenceLabels';
+import { displayValue, formValuesOf, type ReferenceLabels } from './values';
+
+type Row = Record<string, unknown> & { id: number };
+type Values = Record<string, unknown>;
+
+type ResourceFormProps = {
+  spec: ResourceSpec;
+  /** The row to edit; absent for a new one. */
+  id?: string;
+  /** Where to go after saving or cancelling. */
+  backTo: string;
+  /** Values the form does not ask for, e.g. a nested row's parent id. */
+  fixedValues?: Record<string, string>;
+  /** Shown below the form once the row exists, e.g. the lists of its nested rows. */
+  children?: React.ReactNode;
+};
+
+/** A read-only value in the form's layout: a disabled input, for fields that cannot change. */
+function DisplayField({ label, value }: { label: string; value: string }) {
+  const id = useId();
+  return (
+    <div className={styles.display}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} value={value} disabled />
+    </div>
+  );
+}
+
+function FieldInput({ name, field, labels }: { name: string; field: FieldSpec; labels: ReferenceLabels }) {
+  const common = { name, label: field.label, hint: field.hint };
+  switch (field.kind) {
+    case 'long-text':
+      return <TextAreaField {...common} />;
+    case 'boolean':
+      return <CheckboxField {...common} />;
+    case 'choice':
+      return <SelectField {...common} options={[{ value: '', label: `Choose…` }, ...(field.choices ?? [])]} />;
+    case 'reference':
+      return (
+        <SelectField
+          {...common}
+          options={[{ value: '', label: 'Choose…' }, ...[...(labels[name]?.entries() ?? [])].map(([id, label]) => ({ value: String(id), label }))]}
+        />
+      );
+    case 'integer':
+      return <TextField {...common} inputMode="numeric" />;
+    case 'money':
+      return <TextField {...common} inputMode="decimal" />;
+    case 'date':
+      return <TextField {...common} type="date" />;
+    case 'email':
+      return <TextField {...common} type="email" autoComplete="off" />;
+    case 'phone':
+      return <TextField {...common} type="tel" />;
+    default:
+      return <TextField {...common} />;
+  }
+}
+
+/**
+ * Add or edit a row of a resource, from its declaration: inputs by field kind, the declaration's schema as
+ * the form's validation (the same the server applies), server errors on their fields, a warning before
+ * leaving unsaved changes, and the row's change history.
+ */
+export function ResourceForm({ spec, id, backTo, fixedValues = {}, children }: ResourceFormProps) {
+  const editing = id !== undefined;
+  const title = editing ? `Edit ${spec.singular}` : `Add ${spec.singular}`;
+  useRouteName(title);
+  const navigate = useNavigate();
+  const labels = useReferenceLabels(spec);
+  const form = useForm<Values>({ resolver: valibotResolver(spec.schema), defaultValues: { ...formValuesOf(spec, null), ...fixedValues } });
+  const [row, setRow] = useState<Row | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { leaveWithoutWarning } = useUnsavedChangesWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+
+  useEffect(() => {
+    if (!editing) return;
+    void api.get<Row>(resourcePath(spec.name, id)).then((answer) => {
+      if (answer.error || !answer.data) setLoadError(answer.message || `This ${spec.singular} could not be loaded.`);
+      else {
+        setRow(answer.data);
+        form.reset(formValuesOf(spec, answer.data));
+      }
+    });
+  }, [editing, id, spec, form]);
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const answer = editing ? await api.put<Row>(resourcePath(spec.name, id), values) : await api.post<Row>(resourcePath(spec.name), values);
+    if (answer.error) {
+      setFormError(answer.message || `The ${spec.singular} could not be saved.`);
+      applyServerErrors(form.setError, answer.errors);
+      return;
+    }
+    const label = answer.data ? String(answer.data[spec.labelField] ?? '') : '';
+    notify({ type: 'success', title: `${capitalise(spec.singular)} saved`, message: label ? `${label} was saved.` : 'Saved.' });
+    leaveWithoutWarning();
+    navigate(backTo);
+  });
+
+  if (loadError) return <ErrorPanel title={`This ${spec.singular} could not be loaded`}>{loadError}</ErrorPanel>;
+  if (editing && !row) return <Loading label={`Loading ${spec.singular}…`} />;
+
+  const fields = Object.entries(spec.fields) as [string, FieldSpec][];
+  return (
+    <>
+      <PageHeader title={title} />
+      <FormProvider {...form}>
+        <form className={formStyles.form} onSubmit={handleSubmit} noValidate aria-label={title}>
+          {formError ? (
+            <p role="alert" className={formStyles.formError}>
+              {formError}
+            </p>
+          ) : null}
+          <div className={formStyles.grid}>
+            {fields.map(([key, field]) =>
+              key in fixedValues || (editing && field.fixedAfterCreate) ? (
+                <DisplayField key={key} label={field.label} value={displayValue(field, row?.[key] ?? fixedValues[key], labels, key)} />
+              ) : (
+                <FieldInput key={key} name={key} field={field} labels={labels} />
+              ),
+            )}
+          </div>
+          <div className={formStyles.actions}>
+            <Button type="submit" disabled={form.formState.isSubmitting}>
+              {form.formState.isSubmitting ? 'Saving…' : `Save ${spec.singular}`}
+            </Button>
+            <ButtonLink to={backTo} variant="secondary">
+              Cancel
+            </ButtonLink>
+          </div>
+        </form>
+      </FormProvider>
+      {editing ? children : null}
+    </>
+  );
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,0 +1,130 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import type { FieldSpec, ResourceSpec } from '@hcm/contract/resources';
+import { Button, PageHeader, resourcePath, useCan, useRouteName, useRuntime } from '@hcm/kit';
+import { ButtonLink } from '@hcm/kit/routing';
+import { listQueryParams, ListTable, useResourceList, type Column } from '@hcm/kit/table';
+import styles from './resources.module.css';
+import { useReferenceLabels } from './useReferenceLabels';
+import { displayValue, type ReferenceLabels } from './values';
+
+type Row = Record<string, unknown> & { id: number };
+
+type ResourceListProps = {
+  spec: ResourceSpec;
+  /** Where this list lives, e.g. /app/datatables/medications; add and edit pages hang below it. */
+  basePath: string;
+  /** Filters the list always applies, e.g. a nested list's parent id. */
+  fixedFilters?: Record<string, string>;
+  /** A nested list sits inside its parent's page: a heading instead of a page title. */
+  nested?: boolean;
+};
+
+function FilterInput({ name, field, value, labels, onChange }: { name: string; field: FieldSpec; value: string; labels: ReferenceLabels; onChange: (value: string) => void }) {
+  const id = `filter-${name}`;
+  if (field.kind === 'date') return null;
+  const options =
+    field.kind === 'boolean'
+      ? [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }]
+      : field.kind === 'reference'
+        ? [...(labels[name]?.entries() ?? [])].map(([rowId, label]) => ({ value: String(rowId), label }))
+        : (field.choices ?? []);
+  return (
+    <label htmlFor={id} className={styles.filter}>
+      {field.label}
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">All</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A resource's list from its declaration: search, filters, click-to-sort columns, paging and CSV export. */
+export function ResourceList({ spec, basePath, fixedFilters = {}, nested = false }: ResourceListProps) {
+  const can = useCan();
+  const apiUrl = useRuntime((state) => state.registry.apiUrl);
+  const labels = useReferenceLabels(spec);
+  const list = useResourceList<Row>(spec.name, { sort: spec.defaultSort.field, mode: spec.defaultSort.mode, filters: fixedFilters });
+  const [search, setSearch] = useState('');
+  useRouteName(nested ? undefined : spec.title);
+
+  const fieldEntries = Object.entries(spec.fields) as [string, FieldSpec][];
+  const searchable = fieldEntries.some(([, field]) => field.searchable);
+  const filterable = fieldEntries.filter(([key, field]) => field.filterable && !(key in fixedFilters));
+  const filters = list.query.filters ?? {};
+  const canEdit = can(spec.permissions.edit);
+
+  const columns: Column<Row>[] = fieldEntries
+    .filter(([, field]) => field.column)
+    .map(([key, field], index) => ({
+      key,
+      label: field.label,
+      sortable: field.sortable,
+      render: (row) => {
+        const text = displayValue(field, row[key], labels, key);
+        return index === 0 && canEdit ? <Link to={`${basePath}/${row.id}/edit`}>{text || `#${row.id}`}</Link> : text;
+      },
+    }));
+
+  const handleSearch = (event: FormEvent) => {
+    event.preventDefault();
+    list.setSearch(search.trim());
+  };
+  const handleFilter = (key: string, value: string) => list.setFilters({ ...filters, [key]: value });
+  const exportHref = `${apiUrl}/${resourcePath(spec.name)}/export.csv?${new URLSearchParams(
+    Object.entries(listQueryParams({ ...list.query, page: 1 }))
+      .filter(([key, value]) => value !== undefined && value !== '' && key !== 'page' && key !== 'page_size')
+      .map(([key, value]) => [key, String(value)]),
+  ).toString()}`;
+
+  const addLink = can(spec.permissions.create) ? <ButtonLink to={`${basePath}/add`}>Add {spec.singular}</ButtonLink> : null;
+  return (
+    <section aria-label={spec.title} className={styles.list}>
+      {nested ? (
+        <div className={styles.nestedHeader}>
+          <h2>{spec.title}</h2>
+          {addLink}
+        </div>
+      ) : (
+        <PageHeader title={spec.title} actions={addLink} />
+      )}
+      <div className={styles.toolbar}>
+        {searchable ? (
+          <form role="search" className={styles.search} onSubmit={handleSearch}>
+            <label htmlFor={`search-${spec.name}`}>Search {spec.title.toLowerCase()}</label>
+            <input id={`search-${spec.name}`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+            <Button type="submit" variant="secondary">
+              Search
+            </Button>
+          </form>
+        ) : null}
+        {filterable.map(([key, field]) => (
+          <FilterInput key={key} name={key} field={field} value={filters[key] ?? ''} labels={labels} onChange={(value) => handleFilter(key, value)} />
+        ))}
+        <a className={styles.export} href={exportHref} download>
+          Export CSV
+        </a>
+      </div>
+      <ListTable
+        caption={spec.title}
+        columns={columns}
+        page={list.result}
+        loading={list.loading}
+        error={list.error}
+        sort={list.query.sort}
+        mode={list.query.mode}
+        onSort={list.sortBy}
+        onPage={list.setPage}
+        onPageSize={list.setPageSize}
+        onRetry={list.reload}
+        rowKey={(row) => row.id}
+        empty={list.query.search ? `No ${spec.title.toLowerCase()} match your search.` : `No ${spec.title.toLowerCase()} yet.`}
+      />
+    </section>
+  );
+}
