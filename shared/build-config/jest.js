@@ -5,7 +5,7 @@ const require = createRequire(import.meta.url);
 
 export function createJestConfig({ environment = 'jsdom' } = {}) {
   return {
-    testEnvironment: require.resolve(environment === 'jsdom' ? 'jest-environment-jsdom' : 'jest-environment-node'),
+    testEnvironment: require.resolve(environment === 'jsdom' ? './jest-environment.cjs' : 'jest-environment-node'),
     transform: {
       '^.+\\.(t|j)sx?$': [
         require.resolve('@swc/jest'),

@@ -27,6 +27,8 @@ export const SINGLETONS = [
   'ky',
   '@hcm/contract',
   '@hcm/contract/schemas',
+  '@hcm/contract/resources',
+  '@hcm/kit/resources',
   '@hcm/kit',
   '@hcm/kit/routing',
   '@hcm/kit/forms',

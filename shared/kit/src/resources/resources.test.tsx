@@ -1,0 +1,104 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { funderCodes, funderScales, medications, type ResourceSpec } from '@hcm/contract/resources';
+import { api, useSession } from '@hcm/kit';
+import { ResourceRoutes } from './ResourceRoutes';
+
+// The data boundary: the API client answers from these fakes; everything above it is real.
+jest.mock('@hcm/kit', () => {
+  const actual = jest.requireActual('@hcm/kit');
+  return { ...actual, api: { ...actual.api, get: jest.fn(), post: jest.fn(), put: jest.fn() } };
+});
+const get = api.get as jest.Mock;
+const post = api.post as jest.Mock;
+
+const page = (rows: Record<string, unknown>[]) => ({ data: rows, total: rows.length, page: 1, page_size: 10, last_page: 1 });
+const ok = (data: unknown) => ({ data, error: false, message: 'OK', errors: null, httpStatus: 200 });
+
+function renderAt(spec: ResourceSpec, path: string, nestedSpecs: ResourceSpec[] = []) {
+  const basePath = `/app/datatables/${spec.name}`;
+  const router = createMemoryRouter(
+    [{ path: `${basePath}/*`, element: <ResourceRoutes spec={spec} basePath={basePath} nestedSpecs={nestedSpecs} /> }],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  get.mockReset();
+  post.mockReset();
+  useSession.setState({
+    status: 'authenticated',
+    user: { userID: 2, userRole: 'office_staff', userPermissions: ['datatables.view', 'datatables.edit'], userUnreadMessageCount: 0, name: 'O', email: 'o@x.test', userType: 'domiciliary', roleLabel: 'Office staff', branches: [] },
+  });
+});
+
+describe('ResourceList from a declaration', () => {
+  it('shows the declared columns with choices and booleans in words, and refetches on sort and filter', async () => {
+    get.mockResolvedValue(ok(page([{ id: 1, name: 'Paracetamol', strength: '500 mg', form: 'tablet', route: 'oral', type: 'prn', active: true }])));
+    renderAt(medications, '/app/datatables/medications');
+    const row = await screen.findByRole('row', { name: /Paracetamol/ });
+    expect(within(row).getByText('As needed (PRN)')).toBeInTheDocument();
+    expect(within(row).getByText('By mouth')).toBeInTheDocument();
+    expect(within(row).getByText('Yes')).toBeInTheDocument();
+    expect(get).toHaveBeenLastCalledWith('api/v1/medications', expect.objectContaining({ sort: 'name', mode: 'asc', page: 1, page_size: 10 }));
+
+    await userEvent.click(screen.getByRole('button', { name: /Form/ }));
+    expect(get).toHaveBeenLastCalledWith('api/v1/medications', expect.objectContaining({ sort: 'form', mode: 'asc' }));
+    await userEvent.selectOptions(screen.getByLabelText('Route'), 'topical');
+    expect(get).toHaveBeenLastCalledWith('api/v1/medications', expect.objectContaining({ route: 'topical', page: 1 }));
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('/api/v1/medications/export.csv?route=topical');
+  });
+});
+
+describe('ResourceForm from a declaration', () => {
+  it('validates with the declaration schema, keeps what was typed, and posts the parsed values', async () => {
+    get.mockResolvedValue(ok(page([])));
+    post.mockResolvedValue({ data: { id: 9, name: 'Salbutamol' }, error: false, message: 'Created', errors: null, httpStatus: 201 });
+    const router = renderAt(medications, '/app/datatables/medications/add');
+    await userEvent.type(await screen.findByLabelText('Name'), 'Salbutamol');
+    await userEvent.click(screen.getByRole('button', { name: 'Save medication' }));
+    expect(await screen.findByText('Choose a form.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Salbutamol');
+    expect(post).not.toHaveBeenCalled();
+
+    await userEvent.selectOptions(screen.getByLabelText('Form'), 'inhaler');
+    await userEvent.selectOptions(screen.getByLabelText('Route'), 'inhaled');
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'prn');
+    await userEvent.click(screen.getByRole('button', { name: 'Save medication' }));
+    expect(post).toHaveBeenCalledWith('api/v1/medications', expect.objectContaining({ name: 'Salbutamol', form: 'inhaler', active: true, controlled_drug: false }));
+    expect(router.state.location.pathname).toBe('/app/datatables/medications');
+  });
+
+  it('puts the server’s 422 errors on their fields', async () => {
+    get.mockResolvedValue(ok(page([])));
+    post.mockResolvedValue({ data: null, error: true, message: 'The given data was invalid.', errors: { name: ['A medication with this name already exists.'] }, httpStatus: 422 });
+    renderAt(medications, '/app/datatables/medications/add');
+    await userEvent.type(await screen.findByLabelText('Name'), 'Paracetamol');
+    await userEvent.selectOptions(screen.getByLabelText('Form'), 'tablet');
+    await userEvent.selectOptions(screen.getByLabelText('Route'), 'oral');
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'scheduled');
+    await userEvent.click(screen.getByRole('button', { name: 'Save medication' }));
+    expect(await screen.findByText('A medication with this name already exists.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('The given data was invalid.');
+  });
+
+  it('adds a nested row under its parent: the parent is fixed, money is typed in pounds and sent as pence', async () => {
+    get.mockImplementation((path: string) =>
+      Promise.resolve(ok(path === 'api/v1/funder-codes' ? page([{ id: 3, name: 'Camden Council' }]) : page([]))),
+    );
+    post.mockResolvedValue({ data: { id: 1, call_minutes: '30' }, error: false, message: 'Created', errors: null, httpStatus: 201 });
+    const router = renderAt(funderCodes, '/app/datatables/funder-codes/3/funder-scales/add', [funderScales]);
+    expect(await screen.findByLabelText('Funder code')).toBeDisabled();
+    await userEvent.selectOptions(screen.getByLabelText('Call length'), '30');
+    await userEvent.selectOptions(screen.getByLabelText('Day type'), 'weekend');
+    await userEvent.type(screen.getByLabelText('Rate (£)'), '17.68');
+    await userEvent.type(screen.getByLabelText('Valid from'), '2026-04-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Save funder scale' }));
+    expect(post).toHaveBeenCalledWith('api/v1/funder-scales', expect.objectContaining({ funder_code_id: 3, rate_pence: 1768, call_minutes: '30', valid_to: '' }));
+    expect(router.state.location.pathname).toBe('/app/datatables/funder-codes/3/edit');
+  });
+});
