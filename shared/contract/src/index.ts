@@ -7,3 +7,4 @@ export * from './title.js';
 export * from './envelope.js';
 export * from './user.js';
 export * from './registry.js';
+export * from './filters.js';

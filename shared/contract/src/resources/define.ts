@@ -62,7 +62,16 @@ export type ResourceSpec<Schema extends AnyObjectSchema = AnyObjectSchema> = {
   filterSlot?: string;
   /** 'soft' keeps deleted rows (hidden) so references stay valid; 'hard' removes them (409 if referenced). */
   deletion: 'soft' | 'hard';
+  /** What users may do besides listing; absent means all three (banks are list-only, settings edit-only). */
+  operations?: readonly ResourceOperation[];
 };
+
+export type ResourceOperation = 'create' | 'edit' | 'delete';
+
+/** Whether a resource offers an operation at all (permissions decide who may use it). */
+export function allows(spec: Pick<ResourceSpec, 'operations'>, operation: ResourceOperation): boolean {
+  return (spec.operations ?? ['create', 'edit', 'delete']).includes(operation);
+}
 
 /** Declares a resource; the identity function gives the declaration its precise type. */
 export function defineResource<Schema extends AnyObjectSchema>(spec: ResourceSpec<Schema>): ResourceSpec<Schema> {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { FieldSpec, ResourceSpec } from '@hcm/contract/resources';
+import { allows, type FieldSpec, type ResourceSpec } from '@hcm/contract/resources';
 import { Button, PageHeader, resourcePath, useCan, useRouteName, useRuntime } from '@hcm/kit';
 import { ButtonLink } from '@hcm/kit/routing';
 import { listQueryParams, ListTable, useResourceList, type Column } from '@hcm/kit/table';
@@ -57,7 +57,7 @@ export function ResourceList({ spec, basePath, fixedFilters = {}, nested = false
   const searchable = fieldEntries.some(([, field]) => field.searchable);
   const filterable = fieldEntries.filter(([key, field]) => field.filterable && !(key in fixedFilters));
   const filters = list.query.filters ?? {};
-  const canEdit = can(spec.permissions.edit);
+  const canEdit = allows(spec, 'edit') && can(spec.permissions.edit);
 
   const columns: Column<Row>[] = fieldEntries
     .filter(([, field]) => field.column)
@@ -82,7 +82,7 @@ export function ResourceList({ spec, basePath, fixedFilters = {}, nested = false
       .map(([key, value]) => [key, String(value)]),
   ).toString()}`;
 
-  const addLink = can(spec.permissions.create) ? <ButtonLink to={`${basePath}/add`}>Add {spec.singular}</ButtonLink> : null;
+  const addLink = allows(spec, 'create') && can(spec.permissions.create) ? <ButtonLink to={`${basePath}/add`}>Add {spec.singular}</ButtonLink> : null;
   return (
     <section aria-label={spec.title} className={styles.list}>
       {nested ? (

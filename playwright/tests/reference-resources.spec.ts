@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { OFFICE, logIn, unique } from './helpers';
+
+test('a funder code is created with its scales, edited, sorted, filtered and exported', async ({ page }) => {
+  const code = `T${unique().slice(0, 6)}`;
+  const name = `Test Borough ${code}`;
+  await logIn(page, OFFICE);
+  await page.goto('/app/datatables/funder-codes');
+  await expect(page).toHaveTitle('Home Care - Funder codes');
+  await page.getByRole('link', { name: 'Add funder code' }).click();
+
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Funder type').selectOption('local-authority');
+  await page.getByLabel('Invoice frequency').selectOption('four-weekly');
+  await page.getByLabel('Payment terms (days)').fill('thirty');
+  await page.getByLabel('Billing basis').selectOption('planned');
+  await page.getByRole('button', { name: 'Save funder code' }).click();
+  await expect(page.getByText('Payment terms must be a number.')).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+  await page.getByLabel('Payment terms (days)').fill('30');
+  await page.getByRole('button', { name: 'Save funder code' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Funder code saved' })).toBeVisible();
+
+  // Find it, open it, and add a scale from its page.
+  await page.getByLabel('Search funder codes').fill(code);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: code }).click();
+  await expect(page.getByRole('heading', { name: 'Edit funder code' })).toBeVisible();
+  const scales = page.getByRole('region', { name: 'Funder scales' });
+  await expect(scales.getByText('No funder scales yet.')).toBeVisible();
+  await scales.getByRole('link', { name: 'Add funder scale' }).click();
+  await expect(page.getByLabel('Funder code')).toBeDisabled();
+  await page.getByLabel('Call length').selectOption('30');
+  await page.getByLabel('Day type').selectOption('weekday');
+  await page.getByLabel('Rate (£)').fill('16.07');
+  await page.getByLabel('Valid from').fill('2026-04-01');
+  await page.getByRole('button', { name: 'Save funder scale' }).click();
+  await page.getByLabel('Call length').waitFor({ state: 'detached' });
+  await expect(page.getByRole('region', { name: 'Funder scales' }).getByRole('row').filter({ hasText: '£16.07' })).toContainText('Weekday');
+
+  // Edit the funder code itself.
+  await page.getByLabel('Payment terms (days)').fill('45');
+  await page.getByRole('button', { name: 'Save funder code' }).click();
+  await expect(page).toHaveURL('/app/datatables/funder-codes');
+
+  // Sort by code descending, filter by type, and export what the list shows.
+  const header = page.getByRole('columnheader', { name: /Code/ });
+  await header.getByRole('button').click();
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await page.getByLabel('Funder type').selectOption('local-authority');
+  await expect(page.getByRole('row').filter({ hasText: code })).toContainText('45');
+  await expect(page.getByRole('row').filter({ hasText: 'Private' })).toHaveCount(0);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await (await download).path();
+  const { readFileSync } = await import('node:fs');
+  const csv = readFileSync(file, 'utf8');
+  expect(csv.split('\n')[0]).toContain('Code');
+  expect(csv).toContain(name);
+  expect(csv).not.toContain('Private');
+});
