@@ -62,6 +62,8 @@ export type ResourceSpec<Schema extends AnyObjectSchema = AnyObjectSchema> = {
   filterSlot?: string;
   /** 'soft' keeps deleted rows (hidden) so references stay valid; 'hard' removes them (409 if referenced). */
   deletion: 'soft' | 'hard';
+  /** Where its screens live under /app; absent means `datatables/<name>` (reference data). */
+  route?: string;
   /** What users may do besides listing; absent means all three (banks are list-only, settings edit-only). */
   operations?: readonly ResourceOperation[];
 };
@@ -84,5 +86,8 @@ export type ResourceRow<Spec extends ResourceSpec> = v.InferOutput<Spec['schema'
   created_at: string;
   updated_at: string;
 };
+
+/** The path of a resource's list, e.g. /app/datatables/medications or /app/staff-meetings. */
+export const appPathOf = (spec: Pick<ResourceSpec, 'name' | 'route'>) => `/app/${spec.route ?? `datatables/${spec.name}`}`;
 
 export const tableNameOf = (spec: Pick<ResourceSpec, 'name'>) => spec.name.replaceAll('-', '_');
