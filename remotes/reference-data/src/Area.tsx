@@ -1,6 +1,6 @@
 import { Route } from 'react-router-dom';
 import type { AreaDescriptor } from '@hcm/contract';
-import { RESOURCES } from '@hcm/contract/resources';
+import { appPathOf, RESOURCES, type ResourceSpec } from '@hcm/contract/resources';
 import { ResourceRoutes } from '@hcm/kit/resources';
 import { AreaRoutes } from '@hcm/kit/routing';
 import descriptor from '../area.json';
@@ -9,24 +9,25 @@ import { BranchList } from './branches/BranchList';
 
 const area = descriptor as AreaDescriptor;
 
-// Every declared resource gets its screens under /app/datatables/<name>; nested ones (funder scales) show
-// inside their parent's edit page.
-const TOP_LEVEL = RESOURCES.filter((spec) => !spec.parent);
+// Every declared resource gets its screens at its path (/app/datatables/<name>, or its own route such as
+// /app/staff-meetings); nested ones (funder scales) show inside their parent's edit page.
+const TOP_LEVEL: readonly ResourceSpec[] = RESOURCES.filter((spec) => !spec.parent);
 const nestedIn = (name: string) => RESOURCES.filter((spec) => spec.parent?.resource === name);
 
-/** Reference data: the datatables overview and every declared resource, and branches (list, add, edit). */
+function resourceRoute(spec: ResourceSpec, path: string) {
+  return (
+    <Route key={spec.name} path={path} element={<ResourceRoutes spec={spec} basePath={appPathOf(spec)} nestedSpecs={nestedIn(spec.name)} />} />
+  );
+}
+
+/** Reference data: the datatables overview, every declared resource, and branches (list, add, edit). */
 export default function Area({ prefix }: { prefix: string }) {
+  const datatables = prefix === 'datatables' ? TOP_LEVEL.filter((spec) => !spec.route) : [];
+  const ownRoute = TOP_LEVEL.find((spec) => spec.route === prefix);
   return (
     <AreaRoutes area={area} prefix={prefix}>
-      {prefix === 'datatables'
-        ? TOP_LEVEL.map((spec) => (
-            <Route
-              key={spec.name}
-              path={`${spec.name}/*`}
-              element={<ResourceRoutes spec={spec} basePath={`/app/datatables/${spec.name}`} nestedSpecs={nestedIn(spec.name)} />}
-            />
-          ))
-        : null}
+      {datatables.map((spec) => resourceRoute(spec, `${spec.name}/*`))}
+      {ownRoute ? resourceRoute(ownRoute, '*') : null}
       {prefix === 'branches' ? (
         <>
           <Route index element={<BranchList />} />
