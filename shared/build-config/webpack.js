@@ -33,6 +33,9 @@ export const SINGLETONS = [
   '@hcm/kit/routing',
   '@hcm/kit/forms',
   '@hcm/kit/table',
+  '@hcm/kit/elements',
+  '@hcm/kit/storage',
+  '@hcm/kit/pdf',
 ];
 
 function packageNameOf(request) {

@@ -3,6 +3,7 @@ import './ui/tokens.css';
 // The kit's core: API client, stores and router-free UI. Entry points that need the router or the form
 // library ('@hcm/kit/routing', '/table', '/forms') are separate shared modules.
 export { api, resourcePath, onUnauthenticated, type ApiResult } from './api/client';
+export { toFormData, uploadWithProgress, type UploadOptions, type UploadProgressEvent } from './api/upload';
 export { useRuntime } from './stores/runtime';
 export { useAlerts, notify } from './stores/alerts';
 export { useSession, useCan } from './stores/session';

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { SortMode } from '../envelope.js';
+import type { SavedFilterSlot } from '../filters.js';
 import type { Permission } from '../permissions.js';
 
 /**
@@ -59,7 +60,7 @@ export type ResourceSpec<Schema extends AnyObjectSchema = AnyObjectSchema> = {
   /** A nested resource: each row belongs to a row of `resource` through the reference field `field`. */
   parent?: { resource: string; field: keyof v.InferOutput<Schema> & string };
   /** The saved-filter slot (spec §3) whose cookie keeps this list's filters. */
-  filterSlot?: string;
+  filterSlot?: SavedFilterSlot;
   /** 'soft' keeps deleted rows (hidden) so references stay valid; 'hard' removes them (409 if referenced). */
   deletion: 'soft' | 'hard';
   /** Where its screens live under /app; absent means `datatables/<name>` (reference data). */

@@ -25,6 +25,11 @@ export function onUnauthenticated(listener: () => void): () => void {
   return () => unauthenticatedListeners.delete(listener);
 }
 
+/** Tells the listeners the session has ended (any API call that answered 401). */
+export function reportUnauthenticated(): void {
+  unauthenticatedListeners.forEach((listener) => listener());
+}
+
 function client(): KyInstance {
   return ky.create({
     prefixUrl: useRuntime.getState().registry.apiUrl,
@@ -63,7 +68,7 @@ async function toResult<T>(call: () => Promise<Response>): Promise<ApiResult<T>>
   } catch (thrown) {
     if (thrown instanceof HTTPError) {
       const body = (await thrown.response.json().catch(() => null)) as Partial<ApiEnvelope<T>> | null;
-      if (thrown.response.status === 401) unauthenticatedListeners.forEach((listener) => listener());
+      if (thrown.response.status === 401) reportUnauthenticated();
       return {
         data: null,
         error: true,

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { allows, type FieldSpec, type ResourceSpec } from '@hcm/contract/resources';
 import { Button, PageHeader, resourcePath, useCan, useRouteName, useRuntime } from '@hcm/kit';
 import { ButtonLink } from '@hcm/kit/routing';
+import { readSavedFilter, writeSavedFilter } from '@hcm/kit/storage';
 import { listQueryParams, ListTable, useResourceList, type Column } from '@hcm/kit/table';
 import styles from './resources.module.css';
 import { useReferenceLabels } from './useReferenceLabels';
@@ -49,8 +50,21 @@ export function ResourceList({ spec, basePath, fixedFilters = {}, nested = false
   const can = useCan();
   const apiUrl = useRuntime((state) => state.registry.apiUrl);
   const labels = useReferenceLabels(spec);
-  const list = useResourceList<Row>(spec.name, { sort: spec.defaultSort.field, mode: spec.defaultSort.mode, filters: fixedFilters });
-  const [search, setSearch] = useState('');
+  // A list with a saved-filter slot (spec §3) comes back with the filters and search it was left with.
+  const [saved] = useState(() => (spec.filterSlot ? readSavedFilter(spec.filterSlot, { filters: {}, search: '' }) : { filters: {}, search: '' }));
+  const list = useResourceList<Row>(spec.name, {
+    sort: spec.defaultSort.field,
+    mode: spec.defaultSort.mode,
+    filters: { ...saved.filters, ...fixedFilters },
+    search: saved.search || undefined,
+  });
+  const [search, setSearch] = useState(saved.search);
+  const { filters: currentFilters, search: currentSearch } = list.query;
+  useEffect(() => {
+    if (!spec.filterSlot) return;
+    const chosen = Object.fromEntries(Object.entries(currentFilters ?? {}).filter(([key, value]) => value && !(key in fixedFilters)));
+    writeSavedFilter(spec.filterSlot, { filters: chosen, search: currentSearch ?? '' });
+  }, [spec.filterSlot, currentFilters, currentSearch, fixedFilters]);
   useRouteName(nested ? undefined : spec.title);
 
   const fieldEntries = Object.entries(spec.fields) as [string, FieldSpec][];
