@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import { CSRF_HEADER } from '@hcm/contract';
+import { RESOURCES } from '@hcm/contract/resources';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerPermissionGuard, API_PREFIX } from './auth/guard.js';
 import { registerSessionHooks } from './auth/hooks.js';
@@ -10,7 +11,10 @@ import type { AuthSettings } from './auth/settings.js';
 import { branchRoutes } from './branches/routes.js';
 import type { AppConfig } from './config.js';
 import type { Database, DatabaseKind } from './db/client.js';
+import { resourceTables } from './db/schema.js';
 import { registerEnvelopeHandlers } from './http/envelope.js';
+import { resourceCatalog, type ResourceCatalog } from './resources/catalog.js';
+import { resourceRoutes } from './resources/routes.js';
 
 export type BuildAppOptions = Pick<
   AppConfig,
@@ -31,6 +35,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
   });
 
+  const catalog: ResourceCatalog = resourceCatalog(RESOURCES, resourceTables);
   const auth: AuthSettings = {
     db: options.db,
     lifetime: {
@@ -61,6 +66,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/health', async () => ({ status: 'ok', database: options.databaseKind }));
   await app.register(authRoutes, auth);
   await app.register(branchRoutes, { prefix: API_PREFIX, db: options.db });
+  // Every declared resource is served by the engine from its declaration (src/resources/).
+  for (const name of catalog.keys()) {
+    await app.register(resourceRoutes, { prefix: API_PREFIX, db: options.db, auth, catalog, name });
+  }
 
   return app;
 }

@@ -15,8 +15,8 @@ export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close():
 export type TestAppOptions = {
   seed?: boolean;
   pgliteDataDir?: string;
-  /** Runs before app.ready(), e.g. to register extra routes. */
-  configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** Runs before app.ready(), e.g. to register extra routes (or create tables they need). */
+  configure?: (app: FastifyInstance, database: DatabaseHandle) => void | Promise<void>;
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -32,7 +32,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     sessionAbsoluteHours: 12,
   });
   try {
-    await options.configure?.(app);
+    await options.configure?.(app, database);
     await app.ready();
   } catch (error) {
     await database.close();
@@ -94,6 +94,9 @@ export class TestClient {
   }
   put(url: string, payload?: unknown, options?: RequestOptions) {
     return this.request('PUT', url, { ...options, payload });
+  }
+  delete(url: string, options?: RequestOptions) {
+    return this.request('DELETE', url, options);
   }
 }
 

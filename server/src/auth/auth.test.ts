@@ -188,7 +188,24 @@ test('GET /api/v1/user describes the office user: branch CAM only, no finance', 
   assert.equal(user.name, 'Oliver Office');
   assert.deepEqual(
     [...user.userPermissions].sort(),
-    ['branches.create', 'branches.edit', 'branches.view', 'carers.view', 'clients.view', 'dashboard.view', 'datatables.view'],
+    [
+      'branches.create',
+      'branches.edit',
+      'branches.view',
+      'carers.view',
+      'clients.view',
+      'dashboard.view',
+      'datatables.edit',
+      'datatables.view',
+      'events.edit',
+      'events.view',
+      'meetings.edit',
+      'meetings.view',
+      'news.edit',
+      'news.view',
+      'notifications.edit',
+      'notifications.view',
+    ],
   );
   assert.ok(!user.userPermissions.includes('finance.view'));
   assert.deepEqual(

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Database } from '../db/client.js';
 import { ok, sendError, sendInvalid } from '../http/envelope.js';
+import { parseId } from '../http/params.js';
 import {
   createBranch,
   DuplicateBranchCodeError,
@@ -59,11 +60,4 @@ export async function branchRoutes(app: FastifyInstance, { db }: { db: Database 
       }
     },
   );
-}
-
-/** A positive integer that fits the id column, or null (which the routes answer with 404). */
-function parseId(raw: string): number | null {
-  if (!/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
 }

@@ -12,6 +12,8 @@ import * as schema from './schema.js';
 /** What the rest of the server queries through: the part of drizzle both drivers share. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
+/** What db.transaction() hands its callback. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type DatabaseHandle = {
   db: Database;

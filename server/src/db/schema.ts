@@ -1,19 +1,23 @@
+import { RESOURCES } from '@hcm/contract/resources';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { buildResourceTables } from '../resources/tables.js';
 
 // One schema for both drivers (PGlite and node-postgres). Column properties are named in snake_case so rows
 // map onto the contract's types (Branch) without renaming. drizzle-kit reads this file to generate the SQL
-// in ../../drizzle/, so it imports nothing but drizzle.
+// in ../../drizzle/, so it imports only drizzle, the contract's declarations and the table builder.
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -129,6 +133,70 @@ export const sessions = pgTable(
   ],
 );
 
+/** Every create, update and delete of a resource row, with the whole row before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    // Users are disabled rather than deleted, so the audit keeps naming who made each change.
+    user_id: integer('user_id').references(() => users.id),
+    resource: text('resource').notNull(),
+    record_id: integer('record_id').notNull(),
+    action: text('action').$type<'create' | 'update' | 'delete'>().notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_resource_record_idx').on(t.resource, t.record_id),
+    check('audit_log_action_check', sql`${t.action} in ('create', 'update', 'delete')`),
+  ],
+);
+
+/** The tables of the declared resources (RESOURCES in @hcm/contract/resources), by resource name. */
+export const resourceTables = buildResourceTables(RESOURCES, branches);
+
+// drizzle-kit only sees tables that are named exports of this file: one line per declared resource.
+// (resources.test.ts fails when a declared resource is missing here or its migration was not generated.)
+export const medicationsTable = resourceTables['medications']!;
+export const holidayReasonsTable = resourceTables['holiday-reasons']!;
+export const funderCodesTable = resourceTables['funder-codes']!;
+export const funderScalesTable = resourceTables['funder-scales']!;
+export const staffcodesTable = resourceTables['staffcodes']!;
+export const bandsTable = resourceTables['bands']!;
+export const carerHourlyRatesTable = resourceTables['carer-hourly-rates']!;
+export const fiscalYearsTable = resourceTables['fiscal-years']!;
+export const hourlyRatesTable = resourceTables['hourly-rates']!;
+export const organizationPeriodYearsTable = resourceTables['organization-period-years']!;
+export const organizationPeriodsTable = resourceTables['organization-periods']!;
+export const careerRolesTable = resourceTables['career-roles']!;
+export const careersTable = resourceTables['careers']!;
+export const visitSlotsTable = resourceTables['visit-slots']!;
+export const npcCodesTable = resourceTables['npc-codes']!;
+export const areacodesTable = resourceTables['areacodes']!;
+export const banksTable = resourceTables['banks']!;
+export const disabilityCodesTable = resourceTables['disability-codes']!;
+export const reactiveStrategiesTable = resourceTables['reactive_strategies']!;
+export const assessorsTable = resourceTables['assessors']!;
+export const documentUploadTypesTable = resourceTables['document-upload-types']!;
+export const equipmentsTable = resourceTables['equipments']!;
+export const reablementEquipmentsTable = resourceTables['reablement-equipments']!;
+export const eventCategoriesTable = resourceTables['event-categories']!;
+export const holidaysTable = resourceTables['holidays']!;
+export const organizationBankHolidaysTable = resourceTables['organization-bank-holidays']!;
+export const carerSurveysTable = resourceTables['carer-surveys']!;
+export const carerSurveyQuestionsTable = resourceTables['carer-survey-questions']!;
+export const carerSurveySubmissionsTable = resourceTables['carer-survey-submissions']!;
+export const officeEmployeeSurveysTable = resourceTables['office-employee-surveys']!;
+export const officeEmployeeSurveyQuestionsTable = resourceTables['office-employee-survey-questions']!;
+export const officeEmployeeSurveySubmissionsTable = resourceTables['office-employee-survey-submissions']!;
+export const staffMeetingsTable = resourceTables['staff-meetings']!;
+export const newsFeedTable = resourceTables['news-feed']!;
+export const eventManagementsTable = resourceTables['event-managements']!;
+export const notificationsTable = resourceTables['notifications']!;
+export const settingsTable = resourceTables['settings']!;
+
 export type BranchRow = typeof branches.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;

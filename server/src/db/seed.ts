@@ -3,6 +3,7 @@ import type { Permission } from '@hcm/contract';
 import { SUPER_ADMIN } from '@hcm/contract';
 import { hashPassword } from '../auth/passwords.js';
 import type { Database } from './client.js';
+import { seedReferenceData } from './seed-reference-data.js';
 import { branches, rolePermissions, roles, userBranches, users } from './schema.js';
 
 export const DEMO_BRANCHES = [
@@ -57,11 +58,20 @@ export const DEMO_ROLES: { name: string; label: string; permissions: Permission[
     permissions: [
       'dashboard.view',
       'datatables.view',
+      'datatables.edit',
       'branches.view',
       'branches.create',
       'branches.edit',
       'clients.view',
       'carers.view',
+      'meetings.view',
+      'meetings.edit',
+      'news.view',
+      'news.edit',
+      'events.view',
+      'events.edit',
+      'notifications.view',
+      'notifications.edit',
     ],
   },
   {
@@ -139,6 +149,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
         .insert(userBranches)
         .values(user.branchCodes.map((code) => ({ user_id: inserted!.id, branch_id: branchId.get(code)! })));
     }
+    await seedReferenceData(tx);
     return true;
   });
 }

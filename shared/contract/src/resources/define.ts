@@ -6,10 +6,10 @@ import type { Permission } from '../permissions.js';
 /**
  * How a field is stored, shown and edited. The server maps each kind to a column type, the kit to an input:
  * text/email/phone → text; long-text → textarea; integer → integer; money → integer pence (typed in pounds);
- * date → date (YYYY-MM-DD); boolean → checkbox; choice → select of `choices`; reference → select of another
+ * date → date (YYYY-MM-DD); time → text 'HH:MM' (a time-of-day input); boolean → checkbox; choice → select of `choices`; reference → select of another
  * resource's rows (a foreign key).
  */
-export type FieldKind = 'text' | 'long-text' | 'email' | 'phone' | 'integer' | 'money' | 'date' | 'boolean' | 'choice' | 'reference';
+export type FieldKind = 'text' | 'long-text' | 'email' | 'phone' | 'integer' | 'money' | 'date' | 'time' | 'boolean' | 'choice' | 'reference';
 
 export type Choice = { value: string; label: string };
 

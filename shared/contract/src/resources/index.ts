@@ -2,13 +2,18 @@
 // adds and edits each from the same declaration.
 export * from './define.js';
 export * from './fields.js';
+import { CARE_RESOURCES } from './batch-care.js';
+import { WORKFORCE_RESOURCES } from './batch-workforce.js';
+import type { ResourceSpec } from './define.js';
 import { funderCodes, funderScales } from './funders.js';
 import { holidayReasons } from './holiday-reasons.js';
 import { medications } from './medications.js';
 
 export { funderCodes, funderScales, holidayReasons, medications };
+export { CARE_RESOURCES, WORKFORCE_RESOURCES };
 
-export const RESOURCES = [medications, holidayReasons, funderCodes, funderScales] as const;
+/** Every declared resource, referenced resources before those that refer to them. */
+export const RESOURCES: readonly ResourceSpec[] = [medications, holidayReasons, funderCodes, funderScales, ...WORKFORCE_RESOURCES, ...CARE_RESOURCES];
 
 export function resourceNamed(name: string) {
   return RESOURCES.find((resource) => resource.name === name);

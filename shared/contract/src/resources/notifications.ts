@@ -43,7 +43,7 @@ export const notifications = defineResource({
     audience: { label: 'Audience', kind: 'choice', choices: STAFF_AUDIENCES, column: true, filterable: true },
     channel: { label: 'Channel', kind: 'choice', choices: CHANNELS, column: true, filterable: true },
     send_on: { label: 'Send on', kind: 'date', column: true, sortable: true, filterable: true },
-    send_time: { label: 'Send time', kind: 'text', hint: '24-hour UK time, e.g. 08:00', column: true },
+    send_time: { label: 'Send time', kind: 'time', hint: '24-hour UK time, e.g. 08:00', column: true },
     status: { label: 'Status', kind: 'choice', choices: STATUSES, column: true, sortable: true, filterable: true },
   },
   labelField: 'title',

@@ -36,7 +36,7 @@ export const staffMeetings = defineResource({
     title: { label: 'Title', kind: 'text', column: true, sortable: true, searchable: true },
     meeting_type: { label: 'Type', kind: 'choice', choices: MEETING_TYPES, column: true, filterable: true },
     meeting_date: { label: 'Date', kind: 'date', column: true, sortable: true, filterable: true },
-    start_time: { label: 'Start time', kind: 'text', hint: '24-hour, e.g. 14:00', column: true },
+    start_time: { label: 'Start time', kind: 'time', hint: '24-hour, e.g. 14:00', column: true },
     location: { label: 'Location', kind: 'text', hint: 'A room, an office, or "Online (Teams)"', column: true, searchable: true },
     organiser: { label: 'Organiser', kind: 'text', column: true, sortable: true, searchable: true },
     agenda: { label: 'Agenda', kind: 'long-text' },

@@ -31,8 +31,8 @@ export const visitSlots = defineResource({
   ),
   fields: {
     name: { label: 'Name', kind: 'text', column: true, sortable: true, searchable: true, unique: true },
-    start_time: { label: 'Start time', kind: 'text', hint: '24-hour clock, e.g. 06:00', column: true, sortable: true },
-    end_time: { label: 'End time', kind: 'text', hint: 'The last minute of the slot, e.g. 10:59; may be after midnight', column: true },
+    start_time: { label: 'Start time', kind: 'time', hint: '24-hour clock, e.g. 06:00', column: true, sortable: true },
+    end_time: { label: 'End time', kind: 'time', hint: 'The last minute of the slot, e.g. 10:59; may be after midnight', column: true },
     display_order: { label: 'Display order', kind: 'integer', hint: 'Slots are listed in this order on rotas and MAR charts', column: true, sortable: true },
     description: { label: 'Description', kind: 'long-text' },
     active: { label: 'Active', kind: 'boolean', column: true, filterable: true },

@@ -66,6 +66,8 @@ function FieldInput({ name, field, labels }: { name: string; field: FieldSpec; l
       return <TextField {...common} inputMode="decimal" />;
     case 'date':
       return <TextField {...common} type="date" />;
+    case 'time':
+      return <TextField {...common} type="time" />;
     case 'email':
       return <TextField {...common} type="email" autoComplete="off" />;
     case 'phone':

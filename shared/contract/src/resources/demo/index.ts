@@ -3,6 +3,10 @@
 //
 // Rows are seeded in RESOURCES order into empty tables, so ids follow the order of the rows here: a
 // reference field in a demo row holds the 1-based position of the referenced resource's demo row.
+import { CARE_DEMO_ROWS } from './care.js';
+import { WORKFORCE_DEMO_ROWS } from './workforce.js';
+
 export type DemoRows = Record<string, Record<string, unknown>[]>;
 
-export const DEMO_ROWS: DemoRows = {};
+/** Demo rows by resource name, for the resources declared in batches (the first four seed on their own). */
+export const DEMO_ROWS: DemoRows = { ...WORKFORCE_DEMO_ROWS, ...CARE_DEMO_ROWS };

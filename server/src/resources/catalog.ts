@@ -1,0 +1,103 @@
+import type { FieldErrors } from '@hcm/contract';
+import { tableNameOf, type FieldSpec, type ResourceSpec } from '@hcm/contract/resources';
+import { getTableColumns } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { fieldsOf, type ResourceTable } from './tables.js';
+
+/** A declared resource with its table: what the engine's queries and routes work from. */
+export type Resource = {
+  spec: ResourceSpec;
+  table: ResourceTable;
+  tableName: string;
+  fields: [string, FieldSpec][];
+  /** Every column by name: the fields plus id, created_at, updated_at and, per declaration, branch_id, deleted_at. */
+  columns: Record<string, PgColumn>;
+  soft: boolean;
+};
+
+/** Every resource the engine serves, by name; references and "still used by" checks look each other up here. */
+export type ResourceCatalog = ReadonlyMap<string, Resource>;
+
+export function resourceCatalog(specs: readonly ResourceSpec[], tables: Record<string, ResourceTable>): ResourceCatalog {
+  const catalog = new Map<string, Resource>();
+  for (const spec of specs) {
+    const table = tables[spec.name];
+    if (!table) throw new Error(`No table was built for the resource "${spec.name}".`);
+    catalog.set(spec.name, {
+      spec,
+      table,
+      tableName: tableNameOf(spec),
+      fields: fieldsOf(spec),
+      columns: getTableColumns(table) as Record<string, PgColumn>,
+      soft: spec.deletion === 'soft',
+    });
+  }
+  return catalog;
+}
+
+/** The column of a resource by name (only names taken from the declaration reach here). */
+export function columnOf(resource: Resource, key: string): PgColumn {
+  const column = resource.columns[key];
+  if (!column) throw new Error(`${resource.spec.name} has no column "${key}".`);
+  return column;
+}
+
+/** Every (resource, field) that holds a foreign key to `name`'s rows. */
+export function referencesTo(catalog: ResourceCatalog, name: string): { resource: Resource; key: string }[] {
+  return [...catalog.values()].flatMap((resource) =>
+    resource.fields
+      .filter(([, field]) => field.kind === 'reference' && field.references?.resource === name)
+      .map(([key]) => ({ resource, key })),
+  );
+}
+
+/** 'medication' → 'Medication', for messages that start with the resource. */
+export function capitalised(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A stored row as the API answers it: fields, id, timestamps as ISO strings, an empty date as ''. */
+export type ApiRow = Record<string, unknown> & { id: number; created_at: string; updated_at: string };
+
+export function toApiRow(resource: Resource, row: Record<string, unknown>): ApiRow {
+  const answer: Record<string, unknown> = { id: row.id };
+  for (const [key, field] of resource.fields) {
+    const value = row[key];
+    answer[key] = field.kind === 'date' && value === null ? '' : value;
+  }
+  if (resource.spec.branchScoped) answer.branch_id = row.branch_id;
+  answer.created_at = (row.created_at as Date).toISOString();
+  answer.updated_at = (row.updated_at as Date).toISOString();
+  return answer as ApiRow;
+}
+
+/** Validated input as column values: an empty optional date becomes NULL. */
+export function toColumnValues(resource: Resource, values: Record<string, unknown>): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  for (const [key, field] of resource.fields) {
+    const value = values[key];
+    columns[key] = field.kind === 'date' && value === '' ? null : value;
+  }
+  return columns;
+}
+
+/** 'YYYY-MM-DD' naming a day that exists (the contract's isoDate lets 2026-02-30 through; PostgreSQL would not). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Field errors for date fields whose value is shaped like a date but names no real day. */
+export function calendarDateErrors(resource: Resource, values: Record<string, unknown>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [key, field] of resource.fields) {
+    const value = values[key];
+    if (field.kind === 'date' && typeof value === 'string' && value !== '' && !isCalendarDate(value)) {
+      errors[key] = [`${field.label} must be a date.`];
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,175 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { RESOURCES } from '@hcm/contract/resources';
+import { resourceTables } from '../db/schema.js';
+import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '../testing.js';
+import { resourceCatalog } from './catalog.js';
+import { csvCell, exportCsv } from './csv.js';
+import { parseListQuery } from './list-query.js';
+
+let t: TestApp;
+let office: TestClient;
+before(async () => {
+  t = await createTestApp();
+  office = await loginAs(t.app, 'office');
+});
+after(() => t.close());
+
+/** A strict RFC 4180 reader: what a spreadsheet would see. Fails on a stray quote or a bare line break. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let i = 0;
+  while (i < text.length) {
+    const char = text[i]!;
+    if (quoted && char === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i += 2;
+      continue;
+    }
+    if (quoted) {
+      if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') {
+      assert.equal(cell, '', `a quote in the middle of an unquoted cell at ${i}`);
+      quoted = true;
+    } else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 1;
+    } else {
+      assert.ok(char !== '\n' && char !== '\r', `a bare line break outside quotes at ${i}`);
+      cell += char;
+    }
+    i += 1;
+  }
+  assert.equal(cell + row.join(''), '', 'the file ends with CRLF');
+  return rows;
+}
+
+async function exportOf(url: string): Promise<string[][]> {
+  const response = await office.get(url);
+  assert.equal(response.statusCode, 200, response.body);
+  return parseCsv(response.body);
+}
+
+test('csvCell quotes commas, quotes, CR and LF (quotes doubled) and leaves plain text alone', () => {
+  assert.equal(csvCell('plain text'), 'plain text');
+  assert.equal(csvCell('a,b'), '"a,b"');
+  assert.equal(csvCell('say "hi"'), '"say ""hi"""');
+  assert.equal(csvCell('line\nbreak'), '"line\nbreak"');
+  assert.equal(csvCell('carriage\rreturn'), '"carriage\rreturn"');
+  assert.equal(csvCell(''), '');
+});
+
+test('csvCell defuses text a spreadsheet would run as a formula, but not numbers', () => {
+  assert.equal(csvCell('=HYPERLINK("http://evil.test")'), `"'=HYPERLINK(""http://evil.test"")"`);
+  assert.equal(csvCell('+44 20 7946 0321'), "'+44 20 7946 0321");
+  assert.equal(csvCell('-1+1'), "'-1+1");
+  assert.equal(csvCell('@SUM(A1)'), "'@SUM(A1)");
+  assert.equal(csvCell('\t=1'), "'\t=1");
+  assert.equal(csvCell('a=b'), 'a=b');
+  assert.equal(csvCell('-5', { text: false }), '-5');
+});
+
+test('the export answers CSV as a download, header first: field labels in declaration order, then ID', async () => {
+  const response = await office.get('/api/v1/medications/export.csv');
+  assert.equal(response.statusCode, 200);
+  assert.equal(response.headers['content-type'], 'text/csv; charset=utf-8');
+  assert.equal(response.headers['content-disposition'], 'attachment; filename="medications.csv"');
+  const rows = parseCsv(response.body);
+  assert.deepEqual(rows[0], ['Name', 'Strength', 'Form', 'Route', 'Type', 'Controlled drug', 'High-risk medicine', 'Notes', 'Active', 'ID']);
+  assert.equal(rows.length, 1 + 15, 'every seeded medication, no paging');
+  assert.deepEqual(
+    rows.slice(1, 4).map((row) => row[0]),
+    ['Amlodipine', 'Chloramphenicol', 'Diprobase'],
+    'in the declared sort',
+  );
+});
+
+test('choices read as their labels and booleans as Yes/No', async () => {
+  const rows = await exportOf('/api/v1/medications/export.csv?search=fentanyl');
+  const [fentanyl] = rows.slice(1);
+  assert.deepEqual(fentanyl!.slice(0, 7), ['Fentanyl', '12 micrograms/hour', 'Patch', 'Through the skin (patch)', 'Scheduled', 'Yes', 'Yes']);
+  assert.equal(fentanyl![8], 'Yes');
+  const [paracetamol] = (await exportOf('/api/v1/medications/export.csv?search=paracetamol')).slice(1);
+  assert.deepEqual(paracetamol!.slice(4, 7), ['Scheduled', 'No', 'No']);
+});
+
+test('money reads as pounds with two decimals, references as the referenced row\'s label, empty dates empty', async () => {
+  const funders = (await office.get('/api/v1/funder-codes?search=LBC')).json().data.data as { id: number }[];
+  const rows = await exportOf(`/api/v1/funder-scales/export.csv?funder_code_id=${funders[0]!.id}&sort=rate_pence&mode=asc`);
+  assert.deepEqual(rows[0], ['Funder code', 'Call length', 'Day type', 'Rate (£)', 'Valid from', 'Valid to', 'ID']);
+  assert.equal(rows.length, 1 + 12);
+  assert.deepEqual(rows[1]!.slice(0, 6), ['London Borough of Camden', '15 minutes', 'Weekday', '8.04', '2026-04-01', '']);
+  assert.deepEqual(
+    rows.slice(1).map((row) => row[3]),
+    ['8.04', '8.84', '12.05', '16.07', '17.68', '24.11', '24.11', '26.52', '32.14', '35.35', '36.16', '48.21'],
+  );
+});
+
+test('awkward text survives the round trip: commas, quotes, line breaks; formulas are defused', async () => {
+  const notes = 'Take with food, not milk.\r\nSay "stop" if dizzy;\nlast line';
+  const created = await office.post('/api/v1/medications', {
+    name: '=cmd|"/c calc"!A1',
+    strength: '5 mg, twice',
+    form: 'tablet',
+    route: 'oral',
+    type: 'prn',
+    notes,
+  });
+  assert.equal(created.statusCode, 201, created.body);
+  const rows = await exportOf('/api/v1/medications/export.csv?search=cmd');
+  assert.equal(rows.length, 2);
+  const [row] = rows.slice(1);
+  assert.equal(row![0], `'=cmd|"/c calc"!A1`);
+  assert.equal(row![1], '5 mg, twice');
+  assert.equal(row![7], notes);
+  assert.equal(row![9], String(created.json().data.id));
+});
+
+test('the export applies the list\'s filters, search and sort', async () => {
+  const rows = await exportOf('/api/v1/medications/export.csv?form=tablet&type=scheduled&controlled_drug=false&sort=name&mode=desc&page=2&page_size=1');
+  // Paging parameters do not apply to an export: every matching row.
+  assert.deepEqual(
+    rows.slice(1).map((row) => row[0]),
+    ['Warfarin', 'Paracetamol', 'Metformin', 'Levothyroxine'],
+  );
+  const none = await exportOf('/api/v1/medications/export.csv?search=nothing-like-this');
+  assert.equal(none.length, 1, 'only the header');
+});
+
+test('the export reads in chunks: any chunk size gives the same file', async () => {
+  const catalog = resourceCatalog(RESOURCES, resourceTables);
+  const medications = catalog.get('medications')!;
+  const query = parseListQuery(medications, { sort: 'form' }, 'all');
+  const collect = async (chunkRows: number) => {
+    let text = '';
+    let pieces = 0;
+    for await (const piece of exportCsv(t.database.db, catalog, medications, query, chunkRows)) {
+      text += piece;
+      pieces += 1;
+    }
+    return { text, pieces };
+  };
+  const whole = await collect(500);
+  const small = await collect(4);
+  assert.equal(small.text, whole.text);
+  assert.equal(parseCsv(whole.text).length, 1 + 16);
+  assert.equal(small.pieces, 1 + Math.ceil(16 / 4), 'header, then one piece per chunk');
+});
+
+test('the export needs the view permission', async () => {
+  const roleId = await createRole(t.database.db, 'finance_only', ['finance.view']);
+  const finance = await loginAs(t.app, await createUser(t.database.db, { email: 'csv-finance@homecare.test', roleId }));
+  const response = await finance.get('/api/v1/medications/export.csv');
+  assert.equal(response.statusCode, 403);
+  assert.deepEqual(response.json(), { status: false, message: 'This action is unauthorized.', data: null, errors: null });
+});

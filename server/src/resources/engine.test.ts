@@ -1,0 +1,320 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
+import {
+  choice,
+  defineResource,
+  flag,
+  moneyPence,
+  optionalIsoDate,
+  referenceId,
+  requiredText,
+  RESOURCES,
+  wholeNumber,
+  type ResourceSpec,
+} from '@hcm/contract/resources';
+import { eq, sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import * as v from 'valibot';
+import { API_PREFIX } from '../auth/guard.js';
+import * as schema from '../db/schema.js';
+import { branches, resourceTables } from '../db/schema.js';
+import { createTestApp, loginAs, type TestApp, type TestClient } from '../testing.js';
+import { resourceCatalog } from './catalog.js';
+import { resourceRoutes } from './routes.js';
+import { InvalidRecordError, mapRaceErrors } from './service.js';
+import { buildResourceTables } from './tables.js';
+
+// The engine over a test-only pair of declarations, for what the declared resources do not exercise:
+// a hard-delete resource that another resource references (409), a branch-scoped resource, a filterable
+// date, integer and money columns. Their tables are created from the same builder the real ones use.
+
+const WARD_KINDS = [
+  { value: 'general', label: 'General' },
+  { value: 'dementia', label: 'Dementia care' },
+] as const;
+
+const wards = defineResource({
+  name: 'test-wards',
+  title: 'Test wards',
+  singular: 'test ward',
+  schema: v.strictObject({
+    name: requiredText('Name', 80),
+    kind: choice('Kind', WARD_KINDS),
+    opened_on: optionalIsoDate('Opened on'),
+    beds: wholeNumber('Beds', 0, 100),
+    weekly_fee_pence: moneyPence('Weekly fee'),
+    visiting: flag(true),
+  }),
+  fields: {
+    name: { label: 'Name', kind: 'text', sortable: true, searchable: true, unique: true },
+    kind: { label: 'Kind', kind: 'choice', choices: WARD_KINDS, filterable: true },
+    opened_on: { label: 'Opened on', kind: 'date', sortable: true, filterable: true },
+    beds: { label: 'Beds', kind: 'integer', sortable: true },
+    weekly_fee_pence: { label: 'Weekly fee', kind: 'money' },
+    visiting: { label: 'Visiting', kind: 'boolean', filterable: true },
+  },
+  labelField: 'name',
+  defaultSort: { field: 'name', mode: 'asc' },
+  permissions: { view: 'datatables.view', create: 'datatables.edit', edit: 'datatables.edit', delete: 'datatables.edit' },
+  branchScoped: true,
+  deletion: 'hard',
+});
+
+const rooms = defineResource({
+  name: 'test-rooms',
+  title: 'Test rooms',
+  singular: 'test room',
+  schema: v.strictObject({ ward_id: referenceId('Ward'), label: requiredText('Label', 20) }),
+  fields: {
+    ward_id: { label: 'Ward', kind: 'reference', references: { resource: 'test-wards', labelField: 'name' }, filterable: true },
+    label: { label: 'Label', kind: 'text', sortable: true },
+  },
+  labelField: 'label',
+  defaultSort: { field: 'label', mode: 'asc' },
+  permissions: { view: 'datatables.view', create: 'datatables.edit', edit: 'datatables.edit', delete: 'datatables.edit' },
+  parent: { resource: 'test-wards', field: 'ward_id' },
+  deletion: 'soft',
+});
+
+const TEST_SPECS = [wards, rooms] as unknown as ResourceSpec[];
+const testTables = buildResourceTables(TEST_SPECS, branches);
+const catalog = resourceCatalog(TEST_SPECS, testTables);
+
+let t: TestApp;
+let office: TestClient; // branch CAM only
+let admin: TestClient; // super admin
+let branchId: Record<string, number>;
+
+before(async () => {
+  t = await createTestApp({
+    configure: async (app, database) => {
+      // The SQL drizzle-kit would generate for the test tables, applied on top of the migrated schema.
+      const statements = await generateMigration(
+        generateDrizzleJson({ ...schema }),
+        generateDrizzleJson({ ...schema, wardsTable: testTables['test-wards'], roomsTable: testTables['test-rooms'] }),
+      );
+      for (const statement of statements) await database.db.execute(sql.raw(statement));
+      // A table outside the engine that points at wards: only the database's foreign key knows about it.
+      await database.db.execute(sql.raw('create table test_ward_notes (id serial primary key, ward_id integer not null references test_wards(id))'));
+      const auth = { db: database.db, lifetime: { idleMs: 7_200_000, absoluteMs: 43_200_000 }, cookieSecure: false };
+      for (const name of catalog.keys()) {
+        await app.register(resourceRoutes, { prefix: API_PREFIX, db: database.db, auth, catalog, name });
+      }
+    },
+  });
+  office = await loginAs(t.app, 'office');
+  admin = await loginAs(t.app, 'admin');
+  const rows = await t.database.db.select({ id: branches.id, code: branches.code }).from(branches);
+  branchId = Object.fromEntries(rows.map((row) => [row.code, row.id]));
+});
+after(() => t.close());
+
+const ward = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  kind: 'general',
+  beds: 12,
+  weekly_fee_pence: '950.00',
+  ...extra,
+});
+
+async function createWard(client: TestClient, name: string, extra: Record<string, unknown> = {}) {
+  const response = await client.post('/api/v1/test-wards', ward(name, extra));
+  assert.equal(response.statusCode, 201, response.body);
+  return response.json().data as Record<string, unknown> & { id: number };
+}
+
+test('a declaration becomes a table: a column per field by kind, nullability from the schema, keys and indexes', () => {
+  const config = getTableConfig(testTables['test-wards']!);
+  assert.equal(config.name, 'test_wards');
+  const columns = Object.fromEntries(
+    config.columns.map((column) => [column.name, `${column.getSQLType()}${column.notNull ? ' not null' : ''}${column.primary ? ' pk' : ''}`]),
+  );
+  assert.deepEqual(columns, {
+    id: 'serial not null pk',
+    name: 'text not null',
+    kind: 'text not null',
+    opened_on: 'date',
+    beds: 'integer not null',
+    weekly_fee_pence: 'integer not null',
+    visiting: 'boolean not null',
+    branch_id: 'integer not null',
+    created_at: 'timestamp with time zone not null',
+    updated_at: 'timestamp with time zone not null',
+  });
+  assert.equal(config.columns.find((column) => column.name === 'visiting')!.default, true, 'the schema default');
+  assert.deepEqual(
+    config.foreignKeys.map((fk) => `${fk.reference().columns[0]!.name} -> ${getTableConfig(fk.reference().foreignTable).name}`),
+    ['branch_id -> branches'],
+  );
+  const indexes = Object.fromEntries(config.indexes.map((index) => [index.config.name, Boolean(index.config.unique)]));
+  assert.deepEqual(indexes, {
+    test_wards_name_idx: false,
+    test_wards_name_unique: true,
+    test_wards_kind_idx: false,
+    test_wards_opened_on_idx: false,
+    test_wards_beds_idx: false,
+    test_wards_visiting_idx: false,
+    test_wards_branch_id_idx: false,
+  });
+  assert.equal(config.indexes.find((index) => index.config.name === 'test_wards_name_unique')!.config.where, undefined, 'hard delete: not partial');
+
+  const roomConfig = getTableConfig(testTables['test-rooms']!);
+  assert.ok(roomConfig.columns.some((column) => column.name === 'deleted_at' && !column.notNull), 'soft delete keeps deleted_at');
+  assert.deepEqual(
+    roomConfig.foreignKeys.map((fk) => `${fk.reference().columns[0]!.name} -> ${getTableConfig(fk.reference().foreignTable).name}`),
+    ['ward_id -> test_wards'],
+  );
+  const medications = getTableConfig(resourceTables.medications!);
+  assert.ok(medications.indexes.find((index) => index.config.name === 'medications_name_unique')?.config.where, 'soft delete: partial unique index');
+});
+
+test('every declared resource has its table exported by name from schema.ts (drizzle-kit only sees those)', () => {
+  const exported = new Set<unknown>(Object.values(schema));
+  for (const resource of RESOURCES) {
+    assert.ok(exported.has(resourceTables[resource.name]), `add a named export for ${resource.name} in src/db/schema.ts`);
+  }
+});
+
+test('the migrations are up to date with the schema (db:generate was run)', async () => {
+  const { readFile, readdir } = await import('node:fs/promises');
+  const { MIGRATIONS_DIR } = await import('../paths.js');
+  const snapshots = (await readdir(`${MIGRATIONS_DIR}/meta`)).filter((file) => file.endsWith('_snapshot.json')).sort();
+  const latest = JSON.parse(await readFile(`${MIGRATIONS_DIR}/meta/${snapshots.at(-1)}`, 'utf8'));
+  assert.deepEqual(await generateMigration(latest, generateDrizzleJson({ ...schema })), []);
+});
+
+test('date filters: <field>_from and <field>_to bound a range; an empty optional date is stored as NULL, answered as ""', async () => {
+  const january = await createWard(office, 'Date Jan', { opened_on: '2024-01-10' });
+  const june = await createWard(office, 'Date Jun', { opened_on: '2024-06-01' });
+  const undated = await createWard(office, 'Date None', { opened_on: '' });
+  assert.equal(undated.opened_on, '');
+  const table = testTables['test-wards']!;
+  const [stored] = await t.database.db.select().from(table).where(eq(table.id, undated.id));
+  assert.equal(stored!.opened_on, null);
+
+  const ids = async (query: string) =>
+    ((await office.get(`/api/v1/test-wards?search=date&${query}`)).json().data.data as { id: number }[]).map((row) => row.id);
+  assert.deepEqual(await ids('opened_on_from=2024-03-01'), [june.id]);
+  assert.deepEqual(await ids('opened_on_to=2024-03-01'), [january.id]);
+  assert.deepEqual(await ids('opened_on_from=2024-01-10&opened_on_to=2024-06-01'), [january.id, june.id]);
+  assert.deepEqual(await ids('opened_on_from=2024-06-02'), []);
+  assert.deepEqual(await ids('opened_on_from=not-a-date'), [january.id, june.id, undated.id], 'an unusable bound is ignored');
+  assert.deepEqual(await ids('sort=opened_on&mode=asc'), [january.id, june.id, undated.id], 'no date sorts last');
+});
+
+test('integer and money fields: whole numbers in, pence stored and answered', async () => {
+  const created = await createWard(office, 'Money Ward', { beds: '8', weekly_fee_pence: '1234.5' });
+  assert.equal(created.beds, 8);
+  assert.equal(created.weekly_fee_pence, 123450);
+  const rows = (await office.get('/api/v1/test-wards?sort=beds&mode=asc&search=money')).json().data.data;
+  assert.equal(rows[0].beds, 8);
+});
+
+test('branch scope: a user sees and writes only rows of their branches; a super admin all of them', async () => {
+  const mine = await createWard(office, 'Scope Camden');
+  assert.equal(mine.branch_id, branchId.CAM, 'a user of one branch need not name it');
+
+  const unnamed = await admin.post('/api/v1/test-wards', ward('Scope Nowhere'));
+  assert.equal(unnamed.statusCode, 422);
+  assert.deepEqual(unnamed.json().errors, { branch_id: ['Choose one of your branches.'] });
+  const theirs = await createWard(admin, 'Scope Bristol', { branch_id: branchId.BRN });
+  assert.equal(theirs.branch_id, branchId.BRN);
+
+  const officeNames = ((await office.get('/api/v1/test-wards?search=scope')).json().data.data as { name: string }[]).map((r) => r.name);
+  assert.deepEqual(officeNames, ['Scope Camden']);
+  const adminNames = ((await admin.get('/api/v1/test-wards?search=scope')).json().data.data as { name: string }[]).map((r) => r.name);
+  assert.deepEqual(adminNames, ['Scope Bristol', 'Scope Camden']);
+  const filtered = (await admin.get(`/api/v1/test-wards?search=scope&branch_id=${branchId.BRN}`)).json().data.data as { name: string }[];
+  assert.deepEqual(filtered.map((r) => r.name), ['Scope Bristol']);
+  assert.doesNotMatch((await office.get('/api/v1/test-wards/export.csv')).body, /Scope Bristol/);
+
+  // Another branch's row does not exist for this user.
+  assert.equal((await office.get(`/api/v1/test-wards/${theirs.id}`)).statusCode, 404);
+  assert.equal((await office.get(`/api/v1/test-wards/${theirs.id}/audit`)).statusCode, 404);
+  assert.equal((await office.put(`/api/v1/test-wards/${theirs.id}`, ward('Scope Bristol'))).statusCode, 404);
+  assert.equal((await office.delete(`/api/v1/test-wards/${theirs.id}`)).statusCode, 404);
+  assert.equal((await admin.get(`/api/v1/test-wards/${theirs.id}`)).statusCode, 200, 'still there');
+
+  // Nor can a row be written into it (or into a branch that does not exist).
+  for (const branch of [branchId.BRN, 999_999, 'abc']) {
+    const refused = await office.post('/api/v1/test-wards', ward(`Scope ${branch}`, { branch_id: branch }));
+    assert.equal(refused.statusCode, 422, String(branch));
+    assert.deepEqual(refused.json().errors, { branch_id: ['Choose one of your branches.'] });
+  }
+  const moved = await office.put(`/api/v1/test-wards/${mine.id}`, ward('Scope Camden', { branch_id: branchId.BRN }));
+  assert.equal(moved.statusCode, 422);
+  const kept = await office.put(`/api/v1/test-wards/${mine.id}`, ward('Scope Camden', { beds: 3 }));
+  assert.equal(kept.statusCode, 200, kept.body);
+  assert.equal(kept.json().data.branch_id, branchId.CAM, 'an update that names no branch keeps it');
+});
+
+test('hard delete of a row another resource references answers 409; unreferenced, it is removed', async () => {
+  const used = await createWard(office, 'Delete Used');
+  const room = await office.post('/api/v1/test-rooms', { ward_id: used.id, label: 'Room 1' });
+  assert.equal(room.statusCode, 201, room.body);
+
+  const refused = await office.delete(`/api/v1/test-wards/${used.id}`);
+  assert.equal(refused.statusCode, 409);
+  assert.deepEqual(refused.json(), {
+    status: false,
+    message: 'This test ward is still used by Test rooms and cannot be deleted.',
+    data: null,
+    errors: null,
+  });
+  assert.equal((await office.get(`/api/v1/test-wards/${used.id}`)).statusCode, 200, 'still there');
+
+  // A soft-deleted room still holds its foreign key, so the ward is still in use.
+  assert.equal((await office.delete(`/api/v1/test-rooms/${room.json().data.id}`)).statusCode, 200);
+  assert.equal((await office.delete(`/api/v1/test-wards/${used.id}`)).statusCode, 409);
+
+  const free = await createWard(office, 'Delete Free');
+  const deleted = await office.delete(`/api/v1/test-wards/${free.id}`);
+  assert.equal(deleted.statusCode, 200, deleted.body);
+  assert.equal((await office.get(`/api/v1/test-wards/${free.id}`)).statusCode, 404);
+  // Its history outlives it.
+  const audit = (await office.get(`/api/v1/test-wards/${free.id}/audit`)).json().data as { action: string }[];
+  assert.deepEqual(audit.map((entry) => entry.action), ['delete', 'create']);
+});
+
+test('a foreign key the engine does not know about still turns the delete into a 409', async () => {
+  const noted = await createWard(office, 'Delete Noted');
+  await t.database.db.execute(sql`insert into test_ward_notes (ward_id) values (${noted.id})`);
+  const refused = await office.delete(`/api/v1/test-wards/${noted.id}`);
+  assert.equal(refused.statusCode, 409);
+  assert.equal(refused.json().message, 'This test ward is still used by other records and cannot be deleted.');
+  const audit = (await office.get(`/api/v1/test-wards/${noted.id}/audit`)).json().data as { action: string }[];
+  assert.deepEqual(audit.map((entry) => entry.action), ['create'], 'the refused delete left no audit row');
+});
+
+test('the database\'s own unique and foreign key errors (two requests racing) become field errors', async () => {
+  const wardsResource = catalog.get('test-wards')!;
+  const first = await createWard(office, 'Race Ward');
+  const duplicate = mapRaceErrors(wardsResource, () =>
+    t.database.db.insert(wardsResource.table).values({ ...ward('race ward'), weekly_fee_pence: 100, branch_id: branchId.CAM }),
+  );
+  await assert.rejects(duplicate, (error: unknown) => {
+    assert.ok(error instanceof InvalidRecordError);
+    assert.deepEqual(error.errors, { name: ['A test ward with this name already exists.'] });
+    return true;
+  });
+
+  const roomsResource = catalog.get('test-rooms')!;
+  const dangling = mapRaceErrors(roomsResource, () =>
+    t.database.db.insert(roomsResource.table).values({ ward_id: 999_999, label: 'Nowhere' }),
+  );
+  await assert.rejects(dangling, (error: unknown) => {
+    assert.ok(error instanceof InvalidRecordError);
+    assert.deepEqual(error.errors, { ward_id: ['This ward does not exist.'] });
+    return true;
+  });
+
+  await assert.rejects(
+    mapRaceErrors(wardsResource, () => t.database.db.execute(sql`select * from no_such_table`)),
+    (error: unknown) => !(error instanceof InvalidRecordError),
+    'anything else is not a field error',
+  );
+  assert.ok(first.id);
+  const [row] = await t.database.db.select().from(wardsResource.table).where(eq(wardsResource.table.id, first.id));
+  assert.equal(row?.name, 'Race Ward');
+});
