@@ -36,7 +36,7 @@ test('a funder code is created with its scales, edited, sorted, filtered and exp
   await page.getByLabel('Rate (£)').fill('16.07');
   await page.getByLabel('Valid from').fill('2026-04-01');
   await page.getByRole('button', { name: 'Save funder scale' }).click();
-  await page.getByLabel('Call length').waitFor({ state: 'detached' });
+  await expect(page.getByRole('heading', { name: 'Edit funder code' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Funder scales' }).getByRole('row').filter({ hasText: '£16.07' })).toContainText('Weekday');
 
   // Edit the funder code itself.
@@ -62,4 +62,53 @@ test('a funder code is created with its scales, edited, sorted, filtered and exp
   expect(csv.split('\n')[0]).toContain('Code');
   expect(csv).toContain(name);
   expect(csv).not.toContain('Private');
+});
+
+test('a fiscal year is created with its hourly rates, with the cross-field rules checked in the form', async ({ page }) => {
+  await logIn(page, OFFICE);
+  await page.goto('/app/datatables/fiscal-years');
+  await page.getByRole('link', { name: 'Add fiscal year' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('2027-28');
+  await page.getByLabel('Start date').fill('2027-04-01');
+  await page.getByLabel('End date').fill('2027-03-31');
+  await page.getByRole('button', { name: 'Save fiscal year' }).click();
+  await expect(page.getByText('End date must be after the start date.')).toBeVisible();
+  await page.getByLabel('End date').fill('2028-03-31');
+  await page.getByRole('button', { name: 'Save fiscal year' }).click();
+  await expect(page).toHaveURL('/app/datatables/fiscal-years');
+
+  await page.getByRole('row').filter({ hasText: '2027-28' }).getByRole('link', { name: '2027-28' }).click();
+  const rates = page.getByRole('region', { name: 'Hourly rates' });
+  await rates.getByRole('link', { name: 'Add hourly rate' }).click();
+  await page.getByLabel('Kind').selectOption('mileage');
+  await page.getByLabel('Unit').selectOption('hour');
+  await page.getByLabel('Rate (£)').fill('0.45');
+  await page.getByLabel('Applies to').selectOption('carers');
+  await page.getByRole('button', { name: 'Save hourly rate' }).click();
+  await expect(page.getByText('Mileage is paid per mile, and only mileage is.')).toBeVisible();
+  await page.getByLabel('Unit').selectOption('mile');
+  await page.getByRole('button', { name: 'Save hourly rate' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit fiscal year' })).toBeVisible();
+  const mileage = page.getByRole('region', { name: 'Hourly rates' }).getByRole('row').filter({ hasText: 'Mileage' });
+  await expect(mileage).toContainText('£0.45');
+  await expect(mileage).toContainText('Per mile');
+
+  // The year's list opens newest first; sorting by name goes A to Z, then Z to A; filtered to open years,
+  // and exported with the same filter.
+  await page.goto('/app/datatables/fiscal-years');
+  await expect(page.getByRole('row').nth(1)).toContainText('2027-28');
+  const nameHeader = page.getByRole('columnheader', { name: /Name/ });
+  await nameHeader.getByRole('button').click();
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByRole('row').nth(1)).toContainText('2025-26');
+  await nameHeader.getByRole('button').click();
+  await expect(page.getByRole('row').nth(1)).toContainText('2027-28');
+  await page.getByLabel('Closed').selectOption('false');
+  await expect(page.getByRole('row').filter({ hasText: '2025-26' })).toHaveCount(0);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const { readFileSync } = await import('node:fs');
+  const csv = readFileSync(await (await download).path(), 'utf8');
+  expect(csv).toContain('2027-28');
+  expect(csv).not.toContain('2025-26');
 });
