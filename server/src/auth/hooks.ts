@@ -45,10 +45,35 @@ function csrfTokenMatches(request: FastifyRequest): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * Loaded users, kept for one second: every API request needs its user (role, permissions, branches: three
+ * queries), and a busy office sends many a second. The session itself is checked on every request, so a
+ * logout or an ended session takes effect at once; a change to a role's permissions within a second.
+ */
+const USER_CACHE_MS = 1000;
+const recentUsers = new Map<number, { user: Promise<CurrentUser | null>; until: number }>();
+
+/** Drops a user from the cache, for changes that must apply at once (disabling, a new role). */
+export function forgetCurrentUser(userId: number): void {
+  recentUsers.delete(userId);
+}
+
+function cachedUser(settings: AuthSettings, userId: number): Promise<CurrentUser | null> {
+  const now = Date.now();
+  const cached = recentUsers.get(userId);
+  if (cached && cached.until > now) return cached.user;
+  if (recentUsers.size > 10_000) recentUsers.clear();
+  const user = loadCurrentUser(settings.db, userId);
+  recentUsers.set(userId, { user, until: now + USER_CACHE_MS });
+  // A failed load is not kept.
+  user.catch(() => recentUsers.delete(userId));
+  return user;
+}
+
 /** The logged-in user of this request, or null (no session, anonymous session, user gone or disabled). */
 export function currentUserOf(request: FastifyRequest, settings: AuthSettings): Promise<CurrentUser | null> {
   const userId = request.session?.user_id;
   if (userId == null) return Promise.resolve(null);
-  request.currentUserMemo ??= loadCurrentUser(settings.db, userId);
+  request.currentUserMemo ??= cachedUser(settings, userId);
   return request.currentUserMemo;
 }
