@@ -1,0 +1,37 @@
+import { Route, Routes } from 'react-router-dom';
+import { appPathOf, RESOURCES, type ResourceSpec } from '@hcm/contract/resources';
+import { ResourceRoutes } from '@hcm/kit/resources';
+import { NotFound } from '@hcm/kit';
+import { BranchForm } from './branches/BranchForm';
+import { BranchList } from './branches/BranchList';
+
+// Every declared resource gets its screens at its path (/app/datatables/<name>, or its own route such as
+// /app/staff-meetings); nested ones (funder scales) show inside their parent's edit page.
+const TOP_LEVEL: readonly ResourceSpec[] = RESOURCES.filter((spec) => !spec.parent);
+const nestedIn = (name: string) => RESOURCES.filter((spec) => spec.parent?.resource === name);
+
+function resourceRoute(spec: ResourceSpec, path: string) {
+  return (
+    <Route key={spec.name} path={path} element={<ResourceRoutes spec={spec} basePath={appPathOf(spec)} nestedSpecs={nestedIn(spec.name)} />} />
+  );
+}
+
+/** Every declared resource at its path, and branches (list, add, edit), below one of the area's prefixes. */
+export default function Screens({ prefix }: { prefix: string }) {
+  const datatables = prefix === 'datatables' ? TOP_LEVEL.filter((spec) => !spec.route) : [];
+  const ownRoute = TOP_LEVEL.find((spec) => spec.route === prefix);
+  if (ownRoute) return <ResourceRoutes spec={ownRoute} basePath={appPathOf(ownRoute)} nestedSpecs={nestedIn(ownRoute.name)} />;
+  return (
+    <Routes>
+      {datatables.map((spec) => resourceRoute(spec, `${spec.name}/*`))}
+      {prefix === 'branches' ? (
+        <>
+          <Route index element={<BranchList />} />
+          <Route path="add" element={<BranchForm />} />
+          <Route path=":id/edit" element={<BranchForm />} />
+        </>
+      ) : null}
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}
