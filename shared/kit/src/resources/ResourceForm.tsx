@@ -14,6 +14,7 @@ import {
   valibotResolver,
 } from '@hcm/kit/forms';
 import { ButtonLink } from '@hcm/kit/routing';
+import { ResourceHistory } from './ResourceHistory';
 import styles from './resources.module.css';
 import { useReferenceLabels } from './useReferenceLabels';
 import { displayValue, formValuesOf, type ReferenceLabels } from './values';
@@ -80,7 +81,7 @@ function FieldInput({ name, field, labels }: { name: string; field: FieldSpec; l
 /**
  * Add or edit a row of a resource, from its declaration: inputs by field kind, the declaration's schema as
  * the form's validation (the same the server applies), server errors on their fields, a warning before
- * leaving unsaved changes, and the row's change history.
+ * leaving unsaved changes, and the row's change history (who changed what, from the server's audit).
  */
 export function ResourceForm({ spec, id, backTo, fixedValues = {}, children }: ResourceFormProps) {
   const editing = id !== undefined;
@@ -153,6 +154,7 @@ export function ResourceForm({ spec, id, backTo, fixedValues = {}, children }: R
         </form>
       </FormProvider>
       {editing ? children : null}
+      {editing && id ? <ResourceHistory spec={spec} id={id} /> : null}
     </>
   );
 }

@@ -102,3 +102,42 @@ describe('ResourceForm from a declaration', () => {
     expect(router.state.location.pathname).toBe('/app/datatables/funder-codes/3/edit');
   });
 });
+
+describe('saved filters (spec §3)', () => {
+  it('keeps a list’s filters in its slot’s cookie and restores them on return', async () => {
+    const withSlot: ResourceSpec = { ...medications, filterSlot: 'staff_meeting' };
+    get.mockResolvedValue(ok(page([])));
+    const first = renderAt(withSlot, '/app/datatables/medications');
+    await userEvent.selectOptions(await screen.findByLabelText('Form'), 'cream');
+    expect(document.cookie).toContain('staff_meeting=');
+    first.dispose();
+    document.body.innerHTML = '';
+
+    get.mockClear();
+    renderAt(withSlot, '/app/datatables/medications');
+    expect(await screen.findByLabelText('Form')).toHaveValue('cream');
+    expect(get).toHaveBeenCalledWith('api/v1/medications', expect.objectContaining({ form: 'cream' }));
+  });
+});
+
+describe('ResourceHistory', () => {
+  it('says who changed which fields, newest first as the server answers', async () => {
+    get.mockImplementation((path: string) => {
+      if (path === 'api/v1/medications/4/audit') {
+        return Promise.resolve(
+          ok([
+            { id: 2, action: 'update', at: '2026-11-20T10:00:00Z', user: { id: 1, name: 'Amira Admin' }, before: { name: 'Parcetamol', strength: '500 mg' }, after: { name: 'Paracetamol', strength: '500 mg' } },
+            { id: 1, action: 'create', at: '2026-11-19T09:00:00Z', user: null, before: null, after: { name: 'Parcetamol' } },
+          ]),
+        );
+      }
+      if (path === 'api/v1/medications/4') return Promise.resolve(ok({ id: 4, name: 'Paracetamol', strength: '500 mg', form: 'tablet', route: 'oral', type: 'prn', active: true }));
+      return Promise.resolve(ok(page([])));
+    });
+    renderAt(medications, '/app/datatables/medications/4/edit');
+    const history = await screen.findByRole('region', { name: 'History' });
+    const items = await within(history).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Amira Admin changed this medication: Name.');
+    expect(items[1]).toHaveTextContent('The system added this medication.');
+  });
+});
