@@ -73,8 +73,9 @@ export function ResourceList({ spec, basePath, fixedFilters = {}, nested = false
   const filters = list.query.filters ?? {};
   const canEdit = allows(spec, 'edit') && can(spec.permissions.edit);
 
+  // A nested list sits on its parent's page: the parent column would repeat the parent on every row.
   const columns: Column<Row>[] = fieldEntries
-    .filter(([, field]) => field.column)
+    .filter(([key, field]) => field.column && !(key in fixedFilters))
     .map(([key, field], index) => ({
       key,
       label: field.label,
