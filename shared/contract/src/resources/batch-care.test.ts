@@ -6,8 +6,9 @@ import { CARE_RESOURCES, eventManagements, organizationBankHolidays, settings, s
 import type { FieldSpec, ResourceSpec } from './define.js';
 import { allows } from './define.js';
 import { CARE_DEMO_ROWS } from './demo/care.js';
-import { minutesAfterMidnight, optionalUkPhone } from './fields-care.js';
+import { optionalUkPhone } from './fields-care.js';
 import { RESOURCES } from './index.js';
+import { minutesOfDay } from './fields.js';
 
 const specs = CARE_RESOURCES as readonly ResourceSpec[];
 const fieldsOf = (spec: ResourceSpec) => Object.entries(spec.fields as Record<string, FieldSpec>);
@@ -190,7 +191,7 @@ describe('times of day', () => {
   it('gives demo events an end after their start', () => {
     for (const row of demoRows('event-managements')) {
       const event = parsed<{ start_time: string; end_time: string }>(eventManagements, row);
-      expect(minutesAfterMidnight(event.end_time)).toBeGreaterThan(minutesAfterMidnight(event.start_time));
+      expect(minutesOfDay(event.end_time)).toBeGreaterThan(minutesOfDay(event.start_time));
     }
   });
 });

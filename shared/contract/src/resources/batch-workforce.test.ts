@@ -15,8 +15,9 @@ import {
 } from './batch-workforce.js';
 import type { FieldSpec, ResourceSpec } from './define.js';
 import { WORKFORCE_DEMO_ROWS } from './demo/workforce.js';
-import { minutesOfDay } from './fields-extra.js';
+
 import { RESOURCES } from './index.js';
+import { minutesOfDay } from './fields.js';
 
 const SPECS: readonly ResourceSpec[] = WORKFORCE_RESOURCES;
 const NAMES = SPECS.map((spec) => spec.name);
@@ -167,8 +168,8 @@ describe('workforce rules', () => {
     const slot = { name: 'Breakfast', start_time: '7:00', end_time: '09:30', display_order: '6' };
     expect(v.parse(visitSlots.schema, slot)).toMatchObject({ start_time: '07:00', end_time: '09:30', display_order: 6, active: true });
     expect(errorsOf(visitSlots.schema, { ...slot, start_time: '24:00', end_time: '9.30am' })).toEqual({
-      start_time: ['Start time must be a time like 09:30 (24-hour clock).'],
-      end_time: ['End time must be a time like 09:30 (24-hour clock).'],
+      start_time: ['Start time must be a 24-hour time like 09:30.'],
+      end_time: ['End time must be a 24-hour time like 09:30.'],
     });
     expect(errorsOf(visitSlots.schema, { ...slot, end_time: '07:00' })).toEqual({ end_time: ['End time must differ from the start time.'] });
   });

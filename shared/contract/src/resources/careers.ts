@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { objectMessage } from '../validation.js';
 import { defineResource } from './define.js';
-import { choice, flag, isoDate, moneyPence, referenceId, requiredText } from './fields.js';
-import { optionalWholeNumber } from './fields-extra.js';
+import { choice, flag, isoDate, moneyPence, optionalWholeNumber, referenceId, requiredText } from './fields.js';
 
 const CONTRACT_TYPES = [
   { value: 'full-time', label: 'Full time' },

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { objectMessage } from '../validation.js';
 import { defineResource } from './define.js';
-import { flag, optionalText, requiredText } from './fields.js';
-import { choiceOf, optionalInteger } from './fields-care.js';
+import { flag, optionalText, optionalWholeNumber, requiredText } from './fields.js';
+import { choiceOf } from './fields-care.js';
 
 const APPLIES_TO = [
   { value: 'client', label: 'Client' },
@@ -25,7 +25,7 @@ export const documentUploadTypes = defineResource({
       applies_to: choiceOf(APPLIES_TO, 'Choose whose file it goes on.'),
       required: flag(false),
       expires: flag(false),
-      reminder_days: optionalInteger('Reminder', 1, 365),
+      reminder_days: optionalWholeNumber('Reminder', 1, 365),
       description: optionalText('Description', 1000),
       active: flag(true),
     },

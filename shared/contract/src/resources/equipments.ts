@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { objectMessage } from '../validation.js';
 import { defineResource } from './define.js';
-import { flag, optionalText, requiredText } from './fields.js';
-import { choiceOf, optionalInteger } from './fields-care.js';
+import { flag, optionalText, optionalWholeNumber, requiredText } from './fields.js';
+import { choiceOf } from './fields-care.js';
 
 const CATEGORIES = [
   { value: 'moving-handling', label: 'Moving and handling' },
@@ -30,7 +30,7 @@ export const equipments = defineResource({
       name: requiredText('Name', 120),
       category: choiceOf(CATEGORIES, 'Choose a category.'),
       requires_servicing: flag(false),
-      service_interval_months: optionalInteger('Service interval', 1, 60),
+      service_interval_months: optionalWholeNumber('Service interval', 1, 60),
       description: optionalText('Description', 1000),
       active: flag(true),
     },

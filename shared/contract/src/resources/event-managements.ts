@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { objectMessage } from '../validation.js';
 import { defineResource } from './define.js';
-import { isoDate, optionalText, requiredText } from './fields.js';
-import { clockTime, optionalInteger, referenceTo } from './fields-care.js';
+import { isoDate, optionalText, optionalWholeNumber, requiredText, timeOfDay } from './fields.js';
+import { referenceTo } from './fields-care.js';
 
 /** Agency events and training days, each in an event category. */
 export const eventManagements = defineResource({
@@ -14,11 +14,11 @@ export const eventManagements = defineResource({
       name: requiredText('Name', 160),
       event_category_id: referenceTo('Choose an event category.'),
       event_date: isoDate('Date'),
-      start_time: clockTime('Start time'),
+      start_time: timeOfDay('Start time'),
       // Not checked against the start time: a schema field cannot see its neighbours (see the report).
-      end_time: clockTime('End time'),
+      end_time: timeOfDay('End time'),
       location: requiredText('Location', 160),
-      capacity: optionalInteger('Places', 1, 1000),
+      capacity: optionalWholeNumber('Places', 1, 1000),
       description: optionalText('Description', 4000),
     },
     objectMessage('event'),

@@ -1,41 +1,10 @@
 import * as v from 'valibot';
 import type { Choice } from './define.js';
-import { wholeNumber } from './fields.js';
 
 /**
  * More valibot building blocks for the care reference data (see fields.ts for the common ones). Names are
  * kept distinct from fields-extra.ts so both files can be re-exported side by side.
  */
-
-const CLOCK_TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
-
-/**
- * A time of day as 24-hour HH:MM ("09:30"). "9:30" is accepted and stored padded, so stored times sort
- * as text. Declare the field as kind 'text' with a hint (define.ts has no time kind).
- */
-export const clockTime = (label: string) =>
-  v.pipe(
-    v.string(`${label} is required.`),
-    v.trim(),
-    v.minLength(1, `${label} is required.`),
-    // An empty value has its own message above; valibot would otherwise report both.
-    v.check((value) => value === '' || CLOCK_TIME.test(value), `${label} must be a 24-hour time like 09:30.`),
-    v.transform((value) => value.padStart(5, '0')),
-  );
-
-/** Minutes since midnight of a stored HH:MM time, for comparing a start with an end. */
-export function minutesAfterMidnight(time: string): number {
-  const match = CLOCK_TIME.exec(time);
-  if (!match) return Number.NaN;
-  return Number(match[1]) * 60 + Number(match[2]);
-}
-
-/** A whole number that may be left empty: '' or null (or a missing key) is stored as null. */
-export const optionalInteger = (label: string, min: number, max: number) =>
-  v.optional(
-    v.union([v.pipe(v.union([v.literal(''), v.null()]), v.transform((): number | null => null)), wholeNumber(label, min, max)]),
-    null,
-  );
 
 /**
  * A UK phone number, optional. Spaces, dashes, dots and brackets are allowed as typed; what is left must be

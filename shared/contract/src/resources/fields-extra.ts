@@ -6,24 +6,6 @@ import * as v from 'valibot';
  * messages, optional ones default to '' (null for numbers).
  */
 
-const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
-
-/** A time of day as HH:MM (24-hour clock). "9:30" is accepted and stored as "09:30". */
-export const timeOfDay = (label: string) =>
-  v.pipe(
-    v.string(`${label} is required.`),
-    v.trim(),
-    v.minLength(1, `${label} is required.`),
-    v.regex(TIME, `${label} must be a time like 09:30 (24-hour clock).`),
-    v.transform((value) => value.padStart(5, '0')),
-  );
-
-/** Minutes after midnight of an HH:MM time (for comparisons and durations). */
-export function minutesOfDay(time: string): number {
-  const [hours = '0', minutes = '0'] = time.split(':');
-  return Number(hours) * 60 + Number(minutes);
-}
-
 /** A UK sort code, stored as NN-NN-NN; "200000" and "20 00 00" are accepted. */
 export const sortCode = (label: string) =>
   v.pipe(
@@ -67,24 +49,6 @@ export const fiscalYearName = (label: string) =>
     v.trim(),
     v.regex(/^\d{4}-\d{2}$/, `${label} must be two years like 2026-27.`),
     v.check((value) => (Number(value.slice(0, 4)) + 1) % 100 === Number(value.slice(5)), `${label} must be two consecutive years like 2026-27.`),
-  );
-
-/** A whole number that may be left empty (stored as null), from a number or a numeric string. */
-export const optionalWholeNumber = (label: string, min: number, max: number) =>
-  v.optional(
-    v.pipe(
-      v.union([v.number(), v.null(), v.pipe(v.string(), v.trim())], `${label} must be a number.`),
-      v.transform((value) => (value === null || value === '' ? null : Number(value))),
-      v.nullable(
-        v.pipe(
-          v.number(`${label} must be a number.`),
-          v.integer(`${label} must be a whole number.`),
-          v.minValue(min, `${label} must be at least ${min}.`),
-          v.maxValue(max, `${label} must be at most ${max}.`),
-        ),
-      ),
-    ),
-    null,
   );
 
 /**

@@ -83,3 +83,29 @@ export const referenceId = (label: string) =>
 
 export const optionalEmail = (label: string) =>
   v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.email(`${label} must be an email address, like accounts@example.org.`))]), '');
+
+const TIME_OF_DAY = /^([01]?\d|2[0-3]):([0-5]\d)$/;
+
+/** A time of day as 24-hour HH:MM. "9:30" is accepted and stored as "09:30", so stored times sort as text. */
+export const timeOfDay = (label: string) =>
+  v.pipe(
+    v.string(`${label} is required.`),
+    v.trim(),
+    v.minLength(1, `${label} is required.`),
+    // An empty value has its own message above; valibot would otherwise report both.
+    v.check((value) => value === '' || TIME_OF_DAY.test(value), `${label} must be a 24-hour time like 09:30.`),
+    v.transform((value) => value.padStart(5, '0')),
+  );
+
+/** Minutes after midnight of an HH:MM time, for comparing a start with an end. */
+export function minutesOfDay(time: string): number {
+  const match = TIME_OF_DAY.exec(time);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
+}
+
+/** A whole number that may be left empty: '' or null (or a missing key) is stored as null. */
+export const optionalWholeNumber = (label: string, min: number, max: number) =>
+  v.optional(
+    v.union([v.pipe(v.union([v.literal(''), v.null()]), v.transform((): number | null => null)), wholeNumber(label, min, max)]),
+    null,
+  );

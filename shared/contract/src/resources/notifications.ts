@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { objectMessage } from '../validation.js';
 import { defineResource } from './define.js';
-import { isoDate, requiredText } from './fields.js';
-import { choiceOf, clockTime } from './fields-care.js';
+import { isoDate, requiredText, timeOfDay } from './fields.js';
+import { choiceOf } from './fields-care.js';
 import { STAFF_AUDIENCES } from './news-feed.js';
 
 const CHANNELS = [
@@ -32,7 +32,7 @@ export const notifications = defineResource({
       audience: choiceOf(STAFF_AUDIENCES, 'Choose who receives it.'),
       channel: choiceOf(CHANNELS, 'Choose how it is sent.'),
       send_on: isoDate('Send on'),
-      send_time: clockTime('Send time'),
+      send_time: timeOfDay('Send time'),
       status: choiceOf(STATUSES, 'Choose a status.'),
     },
     objectMessage('notification'),

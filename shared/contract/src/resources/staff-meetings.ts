@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { objectMessage } from '../validation.js';
 import { defineResource } from './define.js';
-import { isoDate, optionalText, requiredText } from './fields.js';
-import { choiceOf, clockTime } from './fields-care.js';
+import { isoDate, optionalText, requiredText, timeOfDay } from './fields.js';
+import { choiceOf } from './fields-care.js';
 
 const MEETING_TYPES = [
   { value: 'team', label: 'Team meeting' },
@@ -22,7 +22,7 @@ export const staffMeetings = defineResource({
       title: requiredText('Title', 160),
       meeting_type: choiceOf(MEETING_TYPES, 'Choose a type of meeting.'),
       meeting_date: isoDate('Date'),
-      start_time: clockTime('Start time'),
+      start_time: timeOfDay('Start time'),
       location: requiredText('Location', 160),
       organiser: requiredText('Organiser', 120),
       agenda: optionalText('Agenda', 4000),

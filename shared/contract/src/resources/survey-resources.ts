@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { objectMessage } from '../validation.js';
 import { defineResource } from './define.js';
-import { flag, isoDate, optionalIsoDate, optionalText, referenceId, requiredText, wholeNumber } from './fields.js';
-import { choiceOf, optionalInteger, textOrDefault } from './fields-care.js';
+import { flag, isoDate, optionalIsoDate, optionalText, optionalWholeNumber, referenceId, requiredText, wholeNumber } from './fields.js';
+import { choiceOf, textOrDefault } from './fields-care.js';
 
 export const SURVEY_STATUSES = [
   { value: 'draft', label: 'Draft' },
@@ -103,7 +103,7 @@ export function defineSurveyResources(names: { survey: Names; question: Names; s
         survey_id: referenceId('Survey'),
         respondent_name: textOrDefault('Respondent', 'Anonymous', 120),
         submitted_on: isoDate('Submitted on'),
-        score: optionalInteger('Score', 0, 100),
+        score: optionalWholeNumber('Score', 0, 100),
         comments: optionalText('Comments', 4000),
       },
       objectMessage(names.submission.singular),

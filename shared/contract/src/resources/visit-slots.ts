@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { objectMessage } from '../validation.js';
 import { defineResource } from './define.js';
-import { flag, optionalText, requiredText, wholeNumber } from './fields.js';
-import { timeOfDay } from './fields-extra.js';
+import { flag, optionalText, requiredText, timeOfDay, wholeNumber } from './fields.js';
 
 /**
  * Named parts of the day (morning, lunch, afternoon, evening, night) that visits and medication rounds are
