@@ -14,6 +14,7 @@ import {
   valibotResolver,
 } from '@hcm/kit/forms';
 import { ButtonLink } from '@hcm/kit/routing';
+import { DeleteRow } from './DeleteRow';
 import { ResourceHistory } from './ResourceHistory';
 import styles from './resources.module.css';
 import { useReferenceLabels } from './useReferenceLabels';
@@ -150,6 +151,9 @@ export function ResourceForm({ spec, id, backTo, fixedValues = {}, children }: R
             <ButtonLink to={backTo} variant="secondary">
               Cancel
             </ButtonLink>
+            {editing && id ? (
+              <DeleteRow spec={spec} id={id} label={String(row?.[spec.labelField] ?? '')} backTo={backTo} beforeLeave={leaveWithoutWarning} />
+            ) : null}
           </div>
         </form>
       </FormProvider>

@@ -1,14 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { funderCodes, funderScales, medications, type ResourceSpec } from '@hcm/contract/resources';
-import { api, useSession } from '@hcm/kit';
+import { api, useAlerts, useSession } from '@hcm/kit';
 import { ResourceRoutes } from './ResourceRoutes';
 
 // The data boundary: the API client answers from these fakes; everything above it is real.
 jest.mock('@hcm/kit', () => {
   const actual = jest.requireActual('@hcm/kit');
-  return { ...actual, api: { ...actual.api, get: jest.fn(), post: jest.fn(), put: jest.fn() } };
+  return { ...actual, api: { ...actual.api, get: jest.fn(), post: jest.fn(), put: jest.fn(), delete: jest.fn() } };
 });
 const get = api.get as jest.Mock;
 const post = api.post as jest.Mock;
@@ -139,5 +139,29 @@ describe('ResourceHistory', () => {
     const items = await within(history).findAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Amira Admin changed this medication: Name.');
     expect(items[1]).toHaveTextContent('The system added this medication.');
+  });
+});
+
+describe('deleting a row', () => {
+  it('asks first, then deletes and goes back; a refusal from the server is shown and nothing is left', async () => {
+    const del = api.delete as jest.Mock;
+    get.mockImplementation((path: string) =>
+      Promise.resolve(ok(path === 'api/v1/medications/4' ? { id: 4, name: 'Paracetamol', strength: '', form: 'tablet', route: 'oral', type: 'prn', active: true } : path.endsWith('/audit') ? [] : page([]))),
+    );
+    del.mockResolvedValueOnce({ data: null, error: true, message: 'This medication is still used by Clients and cannot be deleted.', errors: null, httpStatus: 409 });
+    const router = renderAt(medications, '/app/datatables/medications/4/edit');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete medication' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this medication?' });
+    expect(dialog).toHaveTextContent('Paracetamol will no longer be offered');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete medication' }));
+    expect(del).toHaveBeenCalledWith('api/v1/medications/4');
+    expect(router.state.location.pathname).toBe('/app/datatables/medications/4/edit');
+    expect(useAlerts.getState().alerts.at(-1)).toMatchObject({ type: 'danger', message: 'This medication is still used by Clients and cannot be deleted.' });
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    del.mockResolvedValueOnce({ data: null, error: false, message: 'Medication deleted.', errors: null, httpStatus: 200 });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete medication' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete medication' }));
+    expect(router.state.location.pathname).toBe('/app/datatables/medications');
   });
 });
