@@ -112,3 +112,24 @@ test('a fiscal year is created with its hourly rates, with the cross-field rules
   expect(csv).toContain('2027-28');
   expect(csv).not.toContain('2025-26');
 });
+
+test('a reference row is deleted after a confirmation and leaves the list', async ({ page }) => {
+  const code = `D${unique().slice(0, 5)}`;
+  await logIn(page, OFFICE);
+  await page.goto('/app/datatables/holiday-reasons/add');
+  await page.getByLabel('Name', { exact: true }).fill(`Duvet day ${code}`);
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Save holiday reason' }).click();
+  await page.getByLabel('Search holiday reasons').fill(code);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: `Duvet day ${code}` }).click();
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('Oliver Office added this holiday reason.');
+
+  await page.getByRole('button', { name: 'Delete holiday reason' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this holiday reason?' });
+  await dialog.getByRole('button', { name: 'Delete holiday reason' }).click();
+  await expect(page).toHaveURL('/app/datatables/holiday-reasons');
+  await page.getByLabel('Search holiday reasons').fill(code);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No holiday reasons match your search.')).toBeVisible();
+});
