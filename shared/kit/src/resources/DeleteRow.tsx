@@ -8,7 +8,9 @@ import { Modal } from '@hcm/kit/elements';
  * Deleting a row, behind a confirmation. The server decides what deleting means (hidden from lists when
  * other records may use it; refused with a clear message while a record still does).
  */
-export function DeleteRow({ spec, id, label, backTo, beforeLeave }: { spec: ResourceSpec; id: string; label: string; backTo: string; beforeLeave: () => void }) {
+export type DeleteRowProps = { spec: ResourceSpec; id: string; label: string; backTo: string; beforeLeave: () => void };
+
+export default function DeleteRow({ spec, id, label, backTo, beforeLeave }: DeleteRowProps) {
   const can = useCan();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);

@@ -13,14 +13,17 @@ import {
   useUnsavedChangesWarning,
   valibotResolver,
 } from '@hcm/kit/forms';
-import { ButtonLink } from '@hcm/kit/routing';
-import { DeleteRow } from './DeleteRow';
+import { ButtonLink, lazyScreen } from '@hcm/kit/routing';
+import type { DeleteRowProps } from './DeleteRow';
 import { ResourceHistory } from './ResourceHistory';
 import styles from './resources.module.css';
 import { useReferenceLabels } from './useReferenceLabels';
 import { displayValue, formValuesOf, type ReferenceLabels } from './values';
 
 type Row = Record<string, unknown> & { id: number };
+
+// Deleting needs the modal (the elements kit): loaded with the edit page's first render, not with every list.
+const DeleteRow = lazyScreen<DeleteRowProps>(() => import('./DeleteRow'), 'Loading…');
 type Values = Record<string, unknown>;
 
 type ResourceFormProps = {
