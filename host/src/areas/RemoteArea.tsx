@@ -1,6 +1,6 @@
-import { Component, useEffect, useState, type ReactNode } from 'react';
+import { Component, useState, type ReactNode } from 'react';
 import type { AreaRegistration } from '@hcm/contract';
-import { ErrorPanel, Loading } from '@hcm/kit';
+import { ErrorPanel, Loading, useRenderWhenSettled } from '@hcm/kit';
 import { loadArea, type AreaModule } from './federation';
 
 /** One load per area version and attempt, shared by every mount, the sidebar's preload and retries. */
@@ -57,19 +57,7 @@ class AreaErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
 export function RemoteArea({ area, prefix }: { area: AreaRegistration; prefix: string }) {
   const [attempt, setAttempt] = useState(0);
   const load = areaLoad(area, attempt);
-  const [, setSettledCount] = useState(0);
-  const renderedSettled = Boolean(load.module || load.error);
-
-  useEffect(() => {
-    // Subscribe whenever this render saw the load pending, even if it has settled since: it may settle
-    // between render and effect, and then only this re-render shows the area.
-    if (renderedSettled) return;
-    let mounted = true;
-    void load.settled.then(() => mounted && setSettledCount((count) => count + 1));
-    return () => {
-      mounted = false;
-    };
-  }, [load, renderedSettled]);
+  useRenderWhenSettled(load.settled, Boolean(load.module || load.error));
 
   const unavailable = (
     <ErrorPanel title={`The ${area.title} area is unavailable`} onRetry={() => setAttempt((count) => count + 1)}>

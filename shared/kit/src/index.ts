@@ -4,8 +4,10 @@ import './ui/tokens.css';
 // library ('@hcm/kit/routing', '/table', '/forms') are separate shared modules.
 export { api, resourcePath, onUnauthenticated, type ApiResult } from './api/client';
 export { toFormData, uploadWithProgress, type UploadOptions, type UploadProgressEvent } from './api/upload';
+export { readCookie, writeCookie, deleteCookie, DEFAULT_COOKIE_MAX_AGE_SECONDS, type CookieOptions } from './cookies';
 export { useRuntime } from './stores/runtime';
 export { useAlerts, notify } from './stores/alerts';
 export { useSession, useCan } from './stores/session';
 export { usePageTitleStore, useRouteName } from './stores/page-title';
+export { useRenderWhenSettled } from './ui/useRenderWhenSettled';
 export { Button, PageHeader, Card, Loading, EmptyState, ErrorPanel, NotFound, kitStyles } from './ui/components';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { objectMessage } from '../validation.js';
-import { defineResource } from './define.js';
+import { defineResource, type FieldSpec } from './define.js';
 import { flag, isoDate, optionalIsoDate, optionalText, optionalWholeNumber, referenceId, requiredText, wholeNumber } from './fields.js';
 import { choiceOf, textOrDefault } from './fields-care.js';
 
@@ -59,6 +59,16 @@ export function defineSurveyResources(names: { survey: Names; question: Names; s
     deletion: 'soft',
   });
 
+  // Questions and submissions both belong to a survey, fixed once created.
+  const surveyField: FieldSpec = {
+    label: 'Survey',
+    kind: 'reference',
+    references: { resource: names.survey.name, labelField: 'title' },
+    column: true,
+    filterable: true,
+    fixedAfterCreate: true,
+  };
+
   const question = defineResource({
     name: names.question.name,
     title: names.question.title,
@@ -74,14 +84,7 @@ export function defineSurveyResources(names: { survey: Names; question: Names; s
       objectMessage(names.question.singular),
     ),
     fields: {
-      survey_id: {
-        label: 'Survey',
-        kind: 'reference',
-        references: { resource: names.survey.name, labelField: 'title' },
-        column: true,
-        filterable: true,
-        fixedAfterCreate: true,
-      },
+      survey_id: surveyField,
       position: { label: 'Order', kind: 'integer', hint: 'Questions are asked in this order', column: true, sortable: true },
       question: { label: 'Question', kind: 'text', column: true, searchable: true },
       answer_type: { label: 'Answer', kind: 'choice', choices: ANSWER_TYPES, column: true, filterable: true },
@@ -109,14 +112,7 @@ export function defineSurveyResources(names: { survey: Names; question: Names; s
       objectMessage(names.submission.singular),
     ),
     fields: {
-      survey_id: {
-        label: 'Survey',
-        kind: 'reference',
-        references: { resource: names.survey.name, labelField: 'title' },
-        column: true,
-        filterable: true,
-        fixedAfterCreate: true,
-      },
+      survey_id: surveyField,
       respondent_name: { label: 'Respondent', kind: 'text', hint: 'Anonymous when the survey is', column: true, sortable: true, searchable: true },
       submitted_on: { label: 'Submitted on', kind: 'date', column: true, sortable: true, filterable: true },
       score: { label: 'Score (%)', kind: 'integer', hint: 'Share of the best possible answers to the rating and yes-or-no questions', column: true, sortable: true },

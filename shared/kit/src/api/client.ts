@@ -1,5 +1,6 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
 import { CSRF_COOKIE, CSRF_HEADER, type ApiEnvelope, type FieldErrors } from '@hcm/contract';
+import { readCookie } from '../cookies';
 import { useRuntime } from '../stores/runtime';
 
 /** Every helper answers this (spec §7): the body's data, an error flag, the message and per-field errors. */
@@ -12,11 +13,6 @@ export type ApiResult<T> = {
 };
 
 type Query = Record<string, string | number | boolean | undefined | null>;
-
-function readCookie(name: string): string | undefined {
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
-}
 
 /** Listeners for a 401 from the API: the host sends the user back to the login page. */
 const unauthenticatedListeners = new Set<() => void>();

@@ -2,6 +2,7 @@ import { CSRF_COOKIE, CSRF_HEADER, type ApiEnvelope } from '@hcm/contract';
 // Relative on purpose: this file belongs to the kit's core entry ('@hcm/kit' re-exports it), so importing
 // '@hcm/kit' here would be the package importing itself.
 import { reportUnauthenticated, type ApiResult } from './client';
+import { readCookie } from '../cookies';
 import { useRuntime } from '../stores/runtime';
 
 /**
@@ -44,11 +45,6 @@ export type UploadOptions = {
   signal?: AbortSignal;
   method?: 'POST' | 'PUT';
 };
-
-function readCookie(name: string): string | undefined {
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
-}
 
 /** An API path ('api/v1/documents') against the registry's API address, like the ky client; full URLs stay. */
 function resolveUrl(url: string): string {

@@ -1,5 +1,5 @@
-import { useEffect, useState, type ComponentType } from 'react';
-import { ErrorPanel, Loading } from '@hcm/kit';
+import type { ComponentType } from 'react';
+import { ErrorPanel, Loading, useRenderWhenSettled } from '@hcm/kit';
 
 /**
  * A component whose code loads on first render, for the heavier screens of an area (its home stays light).
@@ -19,16 +19,7 @@ export function lazyScreen<Props extends object>(load: () => Promise<{ default: 
     ));
 
   return function LazyScreen(props: Props) {
-    const [, setSettled] = useState(0);
-    const settledAtRender = Boolean(Loaded) || failed;
-    useEffect(() => {
-      if (settledAtRender) return;
-      let mounted = true;
-      void start().then(() => mounted && setSettled((count) => count + 1));
-      return () => {
-        mounted = false;
-      };
-    }, [settledAtRender]);
+    useRenderWhenSettled(start(), Boolean(Loaded) || failed);
     if (failed) {
       return (
         <ErrorPanel title="This screen could not be loaded" onRetry={() => window.location.reload()}>

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deleteCookie, readCookie, writeCookie } from './cookies';
+import { deleteCookie, readCookie, writeCookie } from '@hcm/kit';
 import { useSavedFilter } from './useSavedFilter';
 
 type ClientFilter = { search: string; status: string };

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { SavedFilterSlot } from '@hcm/contract';
-import { deleteCookie, readCookie, writeCookie, type CookieOptions } from './cookies';
+import { deleteCookie, readCookie, writeCookie, type CookieOptions } from '@hcm/kit';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
