@@ -5,8 +5,9 @@ import { defineConfig } from '@playwright/test';
 
 // The journeys run against the production build, served like `npm start` serves it, on ports of their own
 // and a fresh embedded database, so they never touch a running product or its data.
-const API_PORT = 18000;
-const WEB_PORT = 18080;
+// E2E_API_PORT / E2E_WEB_PORT let two runs share a machine.
+const API_PORT = Number(process.env.E2E_API_PORT ?? 18000);
+const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 18080);
 const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'hcm-e2e-')), 'pglite');
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 

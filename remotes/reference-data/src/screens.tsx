@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { appPathOf, RESOURCES, type ResourceSpec } from '@hcm/contract/resources';
+import { appPathOf, areaOf, RESOURCES, type ResourceSpec } from '@hcm/contract/resources';
 import { ResourceRoutes } from '@hcm/kit/resources';
 import { NotFound } from '@hcm/kit';
 import { BranchForm } from './branches/BranchForm';
@@ -7,8 +7,9 @@ import { BranchList } from './branches/BranchList';
 
 // Every declared resource gets its screens at its path (/app/datatables/<name>, or its own route such as
 // /app/staff-meetings); nested ones (funder scales) show inside their parent's edit page.
-const TOP_LEVEL: readonly ResourceSpec[] = RESOURCES.filter((spec) => !spec.parent);
-const nestedIn = (name: string) => RESOURCES.filter((spec) => spec.parent?.resource === name);
+const OURS: readonly ResourceSpec[] = RESOURCES.filter((spec) => areaOf(spec) === 'reference-data');
+const TOP_LEVEL: readonly ResourceSpec[] = OURS.filter((spec) => !spec.parent);
+const nestedIn = (name: string) => OURS.filter((spec) => spec.parent?.resource === name);
 
 function resourceRoute(spec: ResourceSpec, path: string) {
   return (

@@ -60,6 +60,9 @@ export const roles = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
     label: text('label').notNull(),
+    description: text('description').notNull().default(''),
+    /** Users of this role must set up two-factor authentication before they can use the product. */
+    two_factor_required: boolean('two_factor_required').notNull().default(false),
   },
   (t) => [uniqueIndex('roles_name_unique').on(t.name)],
 );
@@ -86,7 +89,16 @@ export const users = pgTable(
     role_id: integer('role_id').references(() => roles.id, { onDelete: 'set null' }),
     user_type: text('user_type').$type<'domiciliary' | 'supported-living'>().notNull().default('domiciliary'),
     disabled: boolean('disabled').notNull().default(false),
+    password_changed_at: timestamp('password_changed_at', { withTimezone: true }),
+    /** The TOTP secret, encrypted (auth/secrets.ts); set when 2FA setup starts, live once confirmed. */
+    two_factor_secret: text('two_factor_secret'),
+    two_factor_confirmed_at: timestamp('two_factor_confirmed_at', { withTimezone: true }),
+    /** sha256 hashes of the unused recovery codes. */
+    two_factor_recovery_codes: jsonb('two_factor_recovery_codes').$type<string[]>(),
+    /** The last TOTP time step accepted, so a code cannot be used twice. */
+    two_factor_last_step: integer('two_factor_last_step'),
     created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
@@ -121,6 +133,15 @@ export const sessions = pgTable(
     csrf_token: text('csrf_token').notNull(),
     ip: text('ip'),
     user_agent: text('user_agent'),
+    /** Password accepted, a second factor still owed: the user it will be, and which challenge. */
+    pending_user_id: integer('pending_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    pending_challenge: text('pending_challenge').$type<'two_factor' | 'otp' | 'two_factor_setup'>(),
+    /** When switched to another account: the user who switched (user_id is the account acted as). */
+    parent_user_id: integer('parent_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A health professional's session (user_id is null then). */
+    health_professional_id: integer('health_professional_id'),
+    /** The last time the user typed their password in this session (sensitive changes ask again after a while). */
+    password_confirmed_at: timestamp('password_confirmed_at', { withTimezone: true }),
     created_at: createdAt(),
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** The absolute end of the session; the idle limit is checked against last_seen_at. */
@@ -128,29 +149,157 @@ export const sessions = pgTable(
   },
   (t) => [
     index('sessions_user_idx').on(t.user_id),
+    index('sessions_health_professional_idx').on(t.health_professional_id),
     index('sessions_expires_at_idx').on(t.expires_at),
     index('sessions_last_seen_at_idx').on(t.last_seen_at),
   ],
 );
 
-/** Every create, update and delete of a resource row, with the whole row before and after. */
+export type AuditAction = 'create' | 'update' | 'delete' | 'view';
+
+/**
+ * The audit trail, append-only (a trigger in migration 0004 refuses UPDATE and DELETE): every create, update
+ * and delete of a record with the whole row before and after, and every view of a client's care record.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
     // Users are disabled rather than deleted, so the audit keeps naming who made each change.
     user_id: integer('user_id').references(() => users.id),
+    /** The user who had switched to user_id's account, when the change was made while switched. */
+    acting_user_id: integer('acting_user_id').references(() => users.id),
+    /** A health professional who viewed a record (user_id is null then). */
+    health_professional_id: integer('health_professional_id'),
     resource: text('resource').notNull(),
     record_id: integer('record_id').notNull(),
-    action: text('action').$type<'create' | 'update' | 'delete'>().notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    ip: text('ip'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('audit_log_resource_record_idx').on(t.resource, t.record_id),
-    check('audit_log_action_check', sql`${t.action} in ('create', 'update', 'delete')`),
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_user_idx').on(t.user_id),
+    index('audit_log_acting_user_idx').on(t.acting_user_id),
+    index('audit_log_action_idx').on(t.action),
+    check('audit_log_action_check', sql`${t.action} in ('create', 'update', 'delete', 'view')`),
   ],
+);
+
+/**
+ * Every sign-in attempt and second-factor try (success or failure), also the source of throttling: the
+ * failures of one key (lower-cased email + IP, or a user id) in the last minute are counted here, so the limit
+ * holds across API processes.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<'login' | 'two_factor' | 'otp' | 'forgot_password' | 'health_professional_login'>().notNull(),
+    /** What the throttle counts by, e.g. 'jo@example.org|127.0.0.1'. */
+    throttle_key: text('throttle_key').notNull(),
+    email: text('email'),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    success: boolean('success').notNull(),
+    /** Why it failed, in a word: bad_credentials, throttled, disabled, bad_code… */
+    reason: text('reason'),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('auth_attempts_throttle_idx').on(t.kind, t.throttle_key, t.at),
+    index('auth_attempts_user_idx').on(t.user_id),
+    index('auth_attempts_at_idx').on(t.at),
+  ],
+);
+
+/** Devices a user has signed in from (a long-lived random cookie, stored hashed): a new one may need an OTP. */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    device_hash: text('device_hash').notNull(),
+    user_agent: text('user_agent'),
+    first_seen_at: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.device_hash] })],
+);
+
+/** Six-digit codes sent by email (the OTP verify challenge), named in the URL by a random gist. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: serial('id').primaryKey(),
+    gist: text('gist').notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session that asked for it: a code only completes the login it was sent for. */
+    session_id: text('session_id').notNull(),
+    code_hash: text('code_hash').notNull(),
+    failed_attempts: integer('failed_attempts').notNull().default(0),
+    sent_at: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('one_time_codes_gist_unique').on(t.gist), index('one_time_codes_user_idx').on(t.user_id)],
+);
+
+/** Password-reset tokens, stored as sha256 hashes: 60 minutes, single use. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    created_at: createdAt(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.token_hash), index('password_reset_tokens_user_idx').on(t.user_id)],
+);
+
+/** Every email the product sends; without SMTP configured this table is the outbox (a screen for super admins). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to_address: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text_body: text('text_body').notNull(),
+    html_body: text('html_body'),
+    transport: text('transport').$type<'outbox' | 'smtp'>().notNull(),
+    status: text('status').$type<'stored' | 'sent' | 'failed'>().notNull(),
+    error: text('error'),
+    created_at: createdAt(),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_created_at_idx').on(t.created_at), index('mail_outbox_to_idx').on(t.to_address)],
+);
+
+/** Which accounts a user may switch to (account switching, spec §1). */
+export const accountSwitchTargets = pgTable(
+  'account_switch_targets',
+  {
+    parent_user_id: integer('parent_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    target_user_id: integer('target_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.parent_user_id, t.target_user_id] }), index('account_switch_targets_target_idx').on(t.target_user_id)],
 );
 
 /** The tables of the declared resources (RESOURCES in @hcm/contract/resources), by resource name. */
@@ -195,6 +344,57 @@ export const newsFeedTable = resourceTables['news-feed']!;
 export const eventManagementsTable = resourceTables['event-managements']!;
 export const notificationsTable = resourceTables['notifications']!;
 export const settingsTable = resourceTables['settings']!;
+export const clientsTable = resourceTables['clients']!;
+export const clientMedicationsTable = resourceTables['client-medications']!;
+export const clientContactsTable = resourceTables['client-contacts']!;
+export const healthProfessionalsTable = resourceTables['health-professionals']!;
+
+/** A health professional's own password, for the /health-professionals login (set after a first link visit). */
+export const healthProfessionalCredentials = pgTable('health_professional_credentials', {
+  health_professional_id: integer('health_professional_id')
+    .primaryKey()
+    .references(() => healthProfessionalsTable.id, { onDelete: 'cascade' }),
+  password_hash: text('password_hash').notNull(),
+  updated_at: updatedAt(),
+});
+
+/** Links /health-professionals/:id/:token: the token stored as a sha256 hash, expiring, revocable. */
+export const healthProfessionalLinks = pgTable(
+  'health_professional_links',
+  {
+    id: serial('id').primaryKey(),
+    health_professional_id: integer('health_professional_id')
+      .notNull()
+      .references(() => healthProfessionalsTable.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    first_used_at: timestamp('first_used_at', { withTimezone: true }),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('health_professional_links_hash_unique').on(t.token_hash),
+    index('health_professional_links_hp_idx').on(t.health_professional_id),
+  ],
+);
+
+/** Which clients a health professional may see. */
+export const clientShares = pgTable(
+  'client_shares',
+  {
+    health_professional_id: integer('health_professional_id')
+      .notNull()
+      .references(() => healthProfessionalsTable.id, { onDelete: 'cascade' }),
+    client_id: integer('client_id')
+      .notNull()
+      .references(() => clientsTable.id, { onDelete: 'cascade' }),
+    shared_by: integer('shared_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.health_professional_id, t.client_id] }), index('client_shares_client_idx').on(t.client_id)],
+);
 
 export type BranchRow = typeof branches.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

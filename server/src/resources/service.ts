@@ -2,7 +2,7 @@ import type { FieldErrors, Page } from '@hcm/contract';
 import { and, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../db/client.js';
-import { auditLog, branches, users } from '../db/schema.js';
+import { auditLog, branches, users, type AuditAction } from '../db/schema.js';
 import {
   columnOf,
   referencesTo,
@@ -32,7 +32,7 @@ export class StillReferencedError extends Error {}
 
 export type AuditEntry = {
   id: number;
-  action: 'create' | 'update' | 'delete';
+  action: AuditAction;
   at: string;
   user: { id: number; name: string } | null;
   before: ApiRow | null;

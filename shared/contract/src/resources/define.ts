@@ -65,6 +65,8 @@ export type ResourceSpec<Schema extends AnyObjectSchema = AnyObjectSchema> = {
   deletion: 'soft' | 'hard';
   /** Where its screens live under /app; absent means `datatables/<name>` (reference data). */
   route?: string;
+  /** The area (remote) that shows its screens; absent means reference-data. */
+  area?: string;
   /** What users may do besides listing; absent means all three (banks are list-only, settings edit-only). */
   operations?: readonly ResourceOperation[];
 };
@@ -90,5 +92,8 @@ export type ResourceRow<Spec extends ResourceSpec> = v.InferOutput<Spec['schema'
 
 /** The path of a resource's list, e.g. /app/datatables/medications or /app/staff-meetings. */
 export const appPathOf = (spec: Pick<ResourceSpec, 'name' | 'route'>) => `/app/${spec.route ?? `datatables/${spec.name}`}`;
+
+/** The area (remote) whose screens show a resource. */
+export const areaOf = (spec: Pick<ResourceSpec, 'area'>) => spec.area ?? 'reference-data';
 
 export const tableNameOf = (spec: Pick<ResourceSpec, 'name'>) => spec.name.replaceAll('-', '_');

@@ -5,15 +5,17 @@ export * from './fields.js';
 import { CARE_RESOURCES } from './batch-care.js';
 import { WORKFORCE_RESOURCES } from './batch-workforce.js';
 import type { ResourceSpec } from './define.js';
+import { CLIENT_RESOURCES } from './clients.js';
 import { funderCodes, funderScales } from './funders.js';
 import { holidayReasons } from './holiday-reasons.js';
 import { medications } from './medications.js';
 
 export { funderCodes, funderScales, holidayReasons, medications };
-export { CARE_RESOURCES, WORKFORCE_RESOURCES };
+export { CARE_RESOURCES, CLIENT_RESOURCES, WORKFORCE_RESOURCES };
+export { isValidNhsNumber } from './clients.js';
 
 /** Every declared resource, referenced resources before those that refer to them. */
-export const RESOURCES: readonly ResourceSpec[] = [medications, holidayReasons, funderCodes, funderScales, ...WORKFORCE_RESOURCES, ...CARE_RESOURCES];
+export const RESOURCES: readonly ResourceSpec[] = [medications, holidayReasons, funderCodes, funderScales, ...WORKFORCE_RESOURCES, ...CARE_RESOURCES, ...CLIENT_RESOURCES];
 
 export function resourceNamed(name: string) {
   return RESOURCES.find((resource) => resource.name === name);
