@@ -14,6 +14,7 @@ import type { Database, DatabaseKind } from './db/client.js';
 import { resourceTables } from './db/schema.js';
 import { registerEnvelopeHandlers } from './http/envelope.js';
 import { resourceCatalog, type ResourceCatalog } from './resources/catalog.js';
+import { Mailer, type MailSettings } from './mail/mailer.js';
 import { resourceRoutes } from './resources/routes.js';
 
 export type BuildAppOptions = Pick<
@@ -24,6 +25,8 @@ export type BuildAppOptions = Pick<
   databaseKind: DatabaseKind;
   /** Fastify's logger option: false in tests, an object with a level in production. */
   logger?: FastifyServerOptions['logger'];
+  /** Email settings; absent means every message stays in the outbox table (tests, fresh installs). */
+  mail?: MailSettings;
 };
 
 /** The API as a Fastify instance, not yet listening, so tests can drive it with app.inject(). */
@@ -36,8 +39,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const catalog: ResourceCatalog = resourceCatalog(RESOURCES, resourceTables);
+  const mailer = new Mailer(options.db, options.mail ?? { smtpUrl: undefined, from: 'Home Care <no-reply@localhost>' });
   const auth: AuthSettings = {
     db: options.db,
+    mailer,
     lifetime: {
       idleMs: options.sessionIdleMinutes * 60_000,
       absoluteMs: options.sessionAbsoluteHours * 3_600_000,

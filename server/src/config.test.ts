@@ -15,6 +15,7 @@ test('defaults', () => {
     firstAdmin: undefined,
     sessionIdleMinutes: 120,
     sessionAbsoluteHours: 12,
+    mail: { smtpUrl: undefined, from: 'Home Care <no-reply@localhost>' },
   });
   assert.match(DEFAULT_PGLITE_DIR, /server\/\.data\/pglite$/);
 });

@@ -19,6 +19,8 @@ export type AppConfig = {
   sessionIdleMinutes: number;
   /** ...and after this long in any case. */
   sessionAbsoluteHours: number;
+  /** SMTP_URL (smtp:// or smtps://); without it email is kept in the outbox table. MAIL_FROM is the sender. */
+  mail: { smtpUrl: string | undefined; from: string };
 };
 
 type Env = Record<string, string | undefined>;
@@ -38,6 +40,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     firstAdmin: firstAdmin(env),
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 120),
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12),
+    mail: { smtpUrl: text(env, 'SMTP_URL'), from: text(env, 'MAIL_FROM') ?? 'Home Care <no-reply@localhost>' },
   };
 }
 

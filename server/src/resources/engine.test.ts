@@ -24,6 +24,7 @@ import { resourceCatalog } from './catalog.js';
 import { resourceRoutes } from './routes.js';
 import { InvalidRecordError, mapRaceErrors } from './service.js';
 import { buildResourceTables } from './tables.js';
+import { Mailer } from '../mail/mailer.js';
 
 // The engine over a test-only pair of declarations, for what the declared resources do not exercise:
 // a hard-delete resource that another resource references (409), a branch-scoped resource, a filterable
@@ -97,7 +98,12 @@ before(async () => {
       for (const statement of statements) await database.db.execute(sql.raw(statement));
       // A table outside the engine that points at wards: only the database's foreign key knows about it.
       await database.db.execute(sql.raw('create table test_ward_notes (id serial primary key, ward_id integer not null references test_wards(id))'));
-      const auth = { db: database.db, lifetime: { idleMs: 7_200_000, absoluteMs: 43_200_000 }, cookieSecure: false };
+      const auth = {
+        db: database.db,
+        lifetime: { idleMs: 7_200_000, absoluteMs: 43_200_000 },
+        cookieSecure: false,
+        mailer: new Mailer(database.db, { smtpUrl: undefined, from: 'test@localhost' }),
+      };
       for (const name of catalog.keys()) {
         await app.register(resourceRoutes, { prefix: API_PREFIX, db: database.db, auth, catalog, name });
       }
