@@ -11,3 +11,6 @@ export const DEFAULT_PGLITE_DIR = fileURLToPath(new URL('../.data/pglite', impor
 
 /** The PGLITE_DATA_DIR value that asks for a throw-away in-memory database (tests). */
 export const IN_MEMORY = 'memory://';
+
+/** Common passwords refused for new passwords (see data/README.md). */
+export const COMMON_PASSWORDS_FILE = fileURLToPath(new URL('../data/common-passwords.txt', import.meta.url));

@@ -1,3 +1,4 @@
 // Validation schemas (valibot): one rule for the browser form and the server.
 export * from './validation.js';
 export * from './branches.js';
+export * from './passwords.js';
