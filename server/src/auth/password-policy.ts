@@ -21,7 +21,26 @@ export function isCommonPassword(password: string): boolean {
   return list.has(lower) || (stem.length >= 8 && list.has(stem));
 }
 
-/** Field errors for a new password that is too common, or null; the length rule is the contract's schema. */
-export function commonPasswordErrors(password: string, field = 'password'): FieldErrors | null {
-  return isCommonPassword(password) ? { [field]: [COMMON_PASSWORD_MESSAGE] } : null;
+/**
+ * Context-specific words (ASVS 5.0 6.1.2, 6.2.11): the product's and the trade's own words, which an attacker
+ * tries first against a care agency. The user's own name and email are added per check.
+ */
+export const CONTEXT_WORDS: readonly string[] = ['homecare', 'home care', 'careagency', 'domiciliary', 'carer', 'caregiver', 'backoffice'];
+
+/** A password is "mostly context" when fewer than 8 characters are left after taking the context words out. */
+export function isMostlyContext(password: string, context: readonly string[] = []): boolean {
+  const words = [...CONTEXT_WORDS, ...context]
+    .flatMap((word) => word.toLowerCase().split(/[\s@._-]+/))
+    .filter((word) => word.length >= 3);
+  let rest = password.toLowerCase().replace(/\s+/g, '');
+  for (const word of words) rest = rest.replaceAll(word, '');
+  return rest.length < 8;
+}
+
+/**
+ * Field errors for a new password that is too common or built from context words (pass the user's name and
+ * email as `context`), or null; the length rule is the contract's schema.
+ */
+export function commonPasswordErrors(password: string, field = 'password', context: readonly string[] = []): FieldErrors | null {
+  return isCommonPassword(password) || isMostlyContext(password, context) ? { [field]: [COMMON_PASSWORD_MESSAGE] } : null;
 }
