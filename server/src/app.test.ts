@@ -17,7 +17,7 @@ after(() => t.close());
 test('GET /health names the database', async () => {
   const response = await t.app.inject({ method: 'GET', url: '/health' });
   assert.equal(response.statusCode, 200);
-  assert.deepEqual(response.json(), { status: 'ok', database: 'pglite' });
+  assert.deepEqual(response.json(), { status: 'ok', database: t.database.kind });
 });
 
 test('every answer carries an X-Request-Id header', async () => {

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { DEMO_USERS, seedDemo } from './db/seed.js';
+import { openTestDatabase } from './db/test-database.js';
 import { rolePermissions, roles, users } from './db/schema.js';
 import { hashPassword } from './auth/passwords.js';
-import { IN_MEMORY } from './paths.js';
 
 // Test helpers: an app over a fresh in-memory PGlite (about 3 s to create, so one per test file),
 // and a tiny cookie-keeping client that does the /csrf-cookie → /login dance like the SPA.
@@ -20,7 +20,10 @@ export type TestAppOptions = {
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openDatabase({ pgliteDataDir: options.pgliteDataDir ?? IN_MEMORY });
+  // A data dir asks for PGlite on disk; otherwise a fresh database (PostgreSQL when TEST_DATABASE_URL is set).
+  const database = options.pgliteDataDir
+    ? await openDatabase({ pgliteDataDir: options.pgliteDataDir })
+    : await openTestDatabase();
   await database.migrate();
   if (options.seed ?? true) await seedDemo(database.db);
   const app = await buildApp({

@@ -31,8 +31,10 @@ export async function loadCurrentUser(db: Database, userId: number): Promise<Cur
               .select({ permission: rolePermissions.permission })
               .from(rolePermissions)
               .where(eq(rolePermissions.role_id, user.roleId))
-              .orderBy(asc(rolePermissions.permission))
-          ).map((row) => row.permission);
+          )
+            .map((row) => row.permission)
+            // Sorted here, not in SQL, so the order is the same whatever the database's collation.
+            .sort();
 
   const userBranchList = await db
     .select({ id: branches.id, name: branches.name })
