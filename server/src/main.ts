@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { pruneExpiredSessions } from './auth/sessions.js';
 import { loadConfig } from './config.js';
+import { serveBackupRequests } from './db/backup.js';
 import { openDatabase } from './db/client.js';
 import { ensureFirstAdmin, seedDemo } from './db/seed.js';
+import { IN_MEMORY } from './paths.js';
 
 const PRUNE_INTERVAL_MS = 15 * 60_000;
 
@@ -13,10 +15,12 @@ async function main(): Promise<void> {
   const lifetime = { idleMs: config.sessionIdleMinutes * 60_000, absoluteMs: config.sessionAbsoluteHours * 3_600_000 };
   let app: FastifyInstance | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
+  let stopServingBackups = () => {};
 
   // Closes Fastify first (no new queries), then the database: PGlite must be closed to leave its files consistent.
   const stop = async () => {
     clearInterval(pruneTimer);
+    stopServingBackups();
     try {
       await app?.close();
     } finally {
@@ -37,6 +41,12 @@ async function main(): Promise<void> {
       pruneExpiredSessions(database.db, lifetime).catch((error: unknown) => log.error(error, 'session pruning failed'));
     await pruneSessions();
     pruneTimer = setInterval(pruneSessions, PRUNE_INTERVAL_MS).unref();
+
+    if (database.kind === 'pglite' && config.pgliteDataDir !== IN_MEMORY) {
+      stopServingBackups = serveBackupRequests(database, config.pgliteDataDir, (message, error) =>
+        error ? log.error(error, message) : log.info(message),
+      );
+    }
 
     await app.listen({
       port: config.port,

@@ -20,6 +20,8 @@ export type DatabaseHandle = {
   kind: DatabaseKind;
   /** Applies the SQL migrations in server/drizzle/ that have not run yet. */
   migrate(): Promise<void>;
+  /** PGlite only: its whole data directory as a gzipped tarball, taken between two queries (db/backup.ts). */
+  dumpDataDir?(): Promise<Buffer>;
   close(): Promise<void>;
 };
 
@@ -42,6 +44,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()),
     // Closing flushes PGlite's files; a process that exits without it can leave the data dir inconsistent.
     close: () => client.close(),
   };

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { backupPglite, restorePglite, runningServerPid } from './backup.js';
+import { openDatabase } from './client.js';
+import { branches } from './schema.js';
+import { seedDemo } from './seed.js';
+
+const work = mkdtempSync(path.join(tmpdir(), 'hcm-backup-'));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+async function branchNamed(dataDir: string, name: string) {
+  const database = await openDatabase({ pgliteDataDir: dataDir });
+  try {
+    return (await database.db.select().from(branches).where(eq(branches.name, name)))[0] ?? null;
+  } finally {
+    await database.close();
+  }
+}
+
+const pgliteOnly = { skip: process.env.TEST_DATABASE_URL ? 'PGlite only' : false };
+
+test('offline: a backup restores into a working database, and the replaced data is kept aside', pgliteOnly, async () => {
+  const dataDir = path.join(work, 'offline');
+  const database = await openDatabase({ pgliteDataDir: dataDir });
+  await database.migrate();
+  await seedDemo(database.db);
+  await database.db.update(branches).set({ name: 'Backed-up Branch' }).where(eq(branches.code, 'CAM'));
+  await database.close();
+
+  const file = path.join(work, 'offline.tar.gz');
+  assert.equal(await backupPglite(dataDir, file), 'offline');
+  assert.deepEqual([...readFileSync(file).subarray(0, 2)], [0x1f, 0x8b], 'a gzip file');
+
+  // A change after the backup is undone by the restore.
+  const later = await openDatabase({ pgliteDataDir: dataDir });
+  await later.db.update(branches).set({ name: 'Changed Later' }).where(eq(branches.code, 'CAM'));
+  await later.close();
+
+  const keptAside = await restorePglite(dataDir, file);
+  assert.ok(keptAside && existsSync(keptAside));
+  assert.equal((await branchNamed(dataDir, 'Backed-up Branch'))?.code, 'CAM');
+  assert.equal(await branchNamed(dataDir, 'Changed Later'), null);
+  assert.equal((await branchNamed(keptAside, 'Changed Later'))?.code, 'CAM');
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+test('live: the running server writes the backup itself; restore waits until it has stopped', pgliteOnly, async () => {
+  const dataDir = path.join(work, 'live');
+  const port = await freePort();
+  const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, API_PORT: String(port), PGLITE_DATA_DIR: dataDir, SEED_DEMO: 'true' },
+    stdio: 'ignore',
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    for (let tries = 0; ; tries += 1) {
+      const up = await fetch(`${base}/health`).then((response) => response.ok, () => false);
+      if (up) break;
+      if (tries > 300) throw new Error('the API did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.equal(runningServerPid(dataDir), child.pid);
+
+    const file = path.join(work, 'live.tar.gz');
+    assert.equal(await backupPglite(dataDir, file), 'live');
+    await assert.rejects(restorePglite(dataDir, file), /Stop the server/);
+
+    child.kill('SIGTERM');
+    await exited;
+    assert.equal(runningServerPid(dataDir), null, 'the pid file is removed at shutdown');
+
+    const restoredDir = path.join(work, 'restored');
+    await restorePglite(restoredDir, file);
+    assert.equal((await branchNamed(restoredDir, 'Camden Domiciliary'))?.code, 'CAM');
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
