@@ -10,29 +10,31 @@ import { openDatabase, type DatabaseHandle } from './client.js';
  */
 export async function openTestDatabase(adminUrl = process.env.TEST_DATABASE_URL): Promise<DatabaseHandle> {
   if (!adminUrl) return openDatabase({ pgliteDataDir: IN_MEMORY });
-
-  const name = `hcm_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir: IN_MEMORY });
+  const { url, drop } = await openTestDatabaseUrl(adminUrl);
+  const handle = await openDatabase({ databaseUrl: url, pgliteDataDir: IN_MEMORY });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
+      await drop();
     },
   };
+}
+
+/** Creates an empty database on the server of `adminUrl`; resolves to its URL and a function dropping it. */
+export async function openTestDatabaseUrl(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `hcm_test_${randomBytes(6).toString('hex')}`;
+  const asAdmin = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await asAdmin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
