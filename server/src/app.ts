@@ -16,10 +16,12 @@ import { registerEnvelopeHandlers } from './http/envelope.js';
 import { resourceCatalog, type ResourceCatalog } from './resources/catalog.js';
 import { Mailer, type MailSettings } from './mail/mailer.js';
 import { resourceRoutes } from './resources/routes.js';
+import { healthProfessionalPortalRoutes } from './health-professionals/portal-routes.js';
+import { healthProfessionalStaffRoutes } from './health-professionals/staff-routes.js';
 
 export type BuildAppOptions = Pick<
   AppConfig,
-  'webOrigins' | 'cookieSecure' | 'sessionIdleMinutes' | 'sessionAbsoluteHours'
+  'webOrigins' | 'cookieSecure' | 'sessionIdleMinutes' | 'sessionAbsoluteHours' | 'appUrl'
 > & {
   db: Database;
   databaseKind: DatabaseKind;
@@ -71,6 +73,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/health', async () => ({ status: 'ok', database: options.databaseKind }));
   await app.register(authRoutes, auth);
   await app.register(branchRoutes, { prefix: API_PREFIX, db: options.db });
+  // Health professionals: sharing and links for staff (/api/v1), and the professionals' own sign-in and pages.
+  const appUrl = options.appUrl ?? options.webOrigins[0] ?? 'http://localhost:8080';
+  await app.register(healthProfessionalStaffRoutes, { prefix: API_PREFIX, auth, appUrl });
+  await app.register(healthProfessionalPortalRoutes, { prefix: '/health-professionals', auth });
   // Every declared resource is served by the engine from its declaration (src/resources/).
   for (const name of catalog.keys()) {
     await app.register(resourceRoutes, { prefix: API_PREFIX, db: options.db, auth, catalog, name });

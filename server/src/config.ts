@@ -21,6 +21,8 @@ export type AppConfig = {
   sessionAbsoluteHours: number;
   /** SMTP_URL (smtp:// or smtps://); without it email is kept in the outbox table. MAIL_FROM is the sender. */
   mail: { smtpUrl: string | undefined; from: string };
+  /** APP_URL: the web app's public address, for links sent out (health-professional links); else the first web origin. */
+  appUrl?: string;
 };
 
 type Env = Record<string, string | undefined>;
@@ -41,6 +43,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 120),
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12),
     mail: { smtpUrl: text(env, 'SMTP_URL'), from: text(env, 'MAIL_FROM') ?? 'Home Care <no-reply@localhost>' },
+    ...(text(env, 'APP_URL') ? { appUrl: text(env, 'APP_URL') } : {}),
   };
 }
 

@@ -2,3 +2,4 @@
 export * from './validation.js';
 export * from './branches.js';
 export * from './passwords.js';
+export * from './health-professionals.js';
