@@ -1,65 +1,18 @@
 // One webpack + module-federation configuration for the host and every remote, so the list of shared
 // singletons and the loaders live in one place.
 import { createRequire } from 'node:module';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 
+import { installedDir, sharedConfig, SINGLETONS } from './shared-modules.js';
+
+export { sharedConfig, SINGLETONS };
+
 // Loaders are this package's dependencies, not the consumer's.
 const require = createRequire(import.meta.url);
-
-/**
- * The shared-singleton contract: every side shares these once, with explicit versions. Sub-paths of react
- * and react-dom (react/jsx-runtime, react-dom/client) are shared too, or React is duplicated.
- */
-export const SINGLETONS = [
-  'react',
-  'react/',
-  'react-dom',
-  'react-dom/',
-  'react-router',
-  'react-router-dom',
-  'zustand',
-  'react-hook-form',
-  'valibot',
-  'ky',
-  '@hcm/contract',
-  '@hcm/contract/schemas',
-  '@hcm/contract/resources',
-  '@hcm/kit/resources',
-  '@hcm/kit',
-  '@hcm/kit/routing',
-  '@hcm/kit/forms',
-  '@hcm/kit/table',
-  '@hcm/kit/elements',
-  '@hcm/kit/storage',
-  '@hcm/kit/pdf',
-];
-
-function packageNameOf(request) {
-  const parts = request.replace(/\/$/, '').split('/');
-  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-}
-
-/** The package.json of an installed package: found from its entry point, since not all export it. */
-function installedManifest(name, projectDir) {
-  // react-router comes in through react-router-dom, so it is looked up from there.
-  const from = name === 'react-router' ? installedDir('react-router-dom', projectDir) : projectDir;
-  return JSON.parse(readFileSync(path.join(installedDir(name, from), 'package.json'), 'utf8'));
-}
-
-function installedDir(name, fromDir) {
-  const require = createRequire(path.join(fromDir, 'package.json'));
-  let dir = path.dirname(require.resolve(name));
-  while (!existsSync(path.join(dir, 'package.json')) || JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== name) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`Cannot find the package.json of ${name}`);
-    dir = parent;
-  }
-  return dir;
-}
 
 /**
  * react-router 7 resolves to its development build under every export condition; its production build
@@ -71,21 +24,6 @@ function reactRouterProductionBuild(projectDir) {
     'react-router$': path.join(dir, 'dist/production/index.mjs'),
     'react-router/dom$': path.join(dir, 'dist/production/dom-export.mjs'),
   };
-}
-
-/** The installed version of each shared package, read from the consumer's own dependency tree. */
-export function sharedConfig(projectDir) {
-  const shared = {};
-  for (const request of SINGLETONS) {
-    const manifest = installedManifest(packageNameOf(request), projectDir);
-    shared[request] = {
-      singleton: true,
-      version: manifest.version,
-      requiredVersion: `^${manifest.version}`,
-      strictVersion: false,
-    };
-  }
-  return shared;
 }
 
 /**
