@@ -1,4 +1,4 @@
-import { and, count, eq, gt, min } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, min, ne, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { authAttempts } from '../db/schema.js';
@@ -6,7 +6,8 @@ import { authAttempts } from '../db/schema.js';
 // Throttling of the professionals' sign-ins (password and link), counted in auth_attempts so the limit holds
 // across API processes. Kind 'health_professional_login'; the key says which: `<email>|<ip>` for the
 // password login, `link|<ip>` for link exchanges. Only failures count: a professional who opens their link
-// ten times a minute is not locked out, someone guessing tokens or passwords is.
+// ten times a minute is not locked out, someone guessing tokens or passwords is. Answers to throttled
+// requests are logged but not counted, so the wait ends a minute after the failures that caused it.
 
 export const HP_ATTEMPT_KIND = 'health_professional_login' as const;
 const WINDOW_MS = 60_000;
@@ -19,7 +20,7 @@ export async function checkThrottle(db: Database, key: string, limit: number, no
   const [row] = await db
     .select({ failures: count(), oldest: min(authAttempts.at) })
     .from(authAttempts)
-    .where(and(eq(authAttempts.kind, HP_ATTEMPT_KIND), eq(authAttempts.throttle_key, key), eq(authAttempts.success, false), gt(authAttempts.at, since)));
+    .where(and(eq(authAttempts.kind, HP_ATTEMPT_KIND), eq(authAttempts.throttle_key, key), eq(authAttempts.success, false), gt(authAttempts.at, since), or(isNull(authAttempts.reason), ne(authAttempts.reason, 'throttled'))));
   if (!row || row.failures < limit) return null;
   const oldest = row.oldest ? new Date(row.oldest).getTime() : now.getTime();
   return { retryAfterSeconds: Math.max(1, Math.ceil((oldest + WINDOW_MS - now.getTime()) / 1000)) };
