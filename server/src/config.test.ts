@@ -16,6 +16,9 @@ test('defaults', () => {
     sessionIdleMinutes: 120,
     sessionAbsoluteHours: 12,
     mail: { smtpUrl: undefined, from: 'Home Care <no-reply@localhost>' },
+    loginThrottlePerMinute: 5,
+    appKey: undefined,
+    appKeyFile: DEFAULT_PGLITE_DIR.replace(/pglite$/, 'app.key'),
   });
   assert.match(DEFAULT_PGLITE_DIR, /server\/\.data\/pglite$/);
 });
@@ -47,6 +50,16 @@ test('a first administrator needs both an email and a long enough password', () 
   });
   assert.throws(() => loadConfig({ ADMIN_EMAIL: 'boss@agency.example' }), /ADMIN_EMAIL and ADMIN_PASSWORD/);
   assert.throws(() => loadConfig({ ADMIN_EMAIL: 'boss@agency.example', ADMIN_PASSWORD: 'short' }), /at least 12/);
+});
+
+test('sign-in settings: the login throttle and where the app key comes from', () => {
+  assert.equal(loadConfig({ LOGIN_THROTTLE_PER_MINUTE: '1000' }).loginThrottlePerMinute, 1000);
+  assert.throws(() => loadConfig({ LOGIN_THROTTLE_PER_MINUTE: 'lots' }), /LOGIN_THROTTLE_PER_MINUTE/);
+  const withKey = loadConfig({ APP_KEY: 'base64:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' });
+  assert.equal(withKey.appKey, 'base64:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=');
+  assert.equal(withKey.appKeyFile, undefined);
+  assert.equal(loadConfig({ PGLITE_DATA_DIR: '/srv/hcm/pglite' }).appKeyFile, '/srv/hcm/app.key');
+  assert.equal(loadConfig({ PGLITE_DATA_DIR: 'memory://' }).appKeyFile, undefined);
 });
 
 test('values it cannot use are refused, not guessed', () => {

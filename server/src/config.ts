@@ -1,4 +1,5 @@
-import { DEFAULT_PGLITE_DIR } from './paths.js';
+import { dirname, join } from 'node:path';
+import { DEFAULT_PGLITE_DIR, IN_MEMORY } from './paths.js';
 
 export type AppConfig = {
   port: number;
@@ -21,6 +22,12 @@ export type AppConfig = {
   sessionAbsoluteHours: number;
   /** SMTP_URL (smtp:// or smtps://); without it email is kept in the outbox table. MAIL_FROM is the sender. */
   mail: { smtpUrl: string | undefined; from: string };
+  /** LOGIN_THROTTLE_PER_MINUTE: failed logins allowed per lower-cased email + IP within a minute (then 429). */
+  loginThrottlePerMinute: number;
+  /** APP_KEY: encrypts stored secrets (TOTP); base64:<32 bytes>, 64 hex digits, or 32+ characters. */
+  appKey: string | undefined;
+  /** Without APP_KEY: the key file, created once (mode 0600) beside the PGlite data dir; none for memory://. */
+  appKeyFile: string | undefined;
   /** APP_URL: the web app's public address, for links sent out (health-professional links); else the first web origin. */
   appUrl?: string;
 };
@@ -43,8 +50,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 120),
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12),
     mail: { smtpUrl: text(env, 'SMTP_URL'), from: text(env, 'MAIL_FROM') ?? 'Home Care <no-reply@localhost>' },
+    loginThrottlePerMinute: integer(env, 'LOGIN_THROTTLE_PER_MINUTE', 5),
+    appKey: text(env, 'APP_KEY'),
+    appKeyFile: appKeyFile(env),
     ...(text(env, 'APP_URL') ? { appUrl: text(env, 'APP_URL') } : {}),
   };
+}
+
+function appKeyFile(env: Env): string | undefined {
+  if (text(env, 'APP_KEY')) return undefined;
+  const dataDir = text(env, 'PGLITE_DATA_DIR') ?? DEFAULT_PGLITE_DIR;
+  if (text(env, 'DATABASE_URL')) return join(dirname(DEFAULT_PGLITE_DIR), 'app.key');
+  return dataDir === IN_MEMORY ? undefined : join(dirname(dataDir), 'app.key');
 }
 
 function firstAdmin(env: Env): AppConfig['firstAdmin'] {
