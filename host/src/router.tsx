@@ -3,6 +3,7 @@ import type { AreaRegistration } from '@hcm/contract';
 import { NotFound } from '@hcm/kit';
 import { LoginPage } from './auth/LoginPage';
 import { RemoteArea } from './areas/RemoteArea';
+import { portalRoutes } from './health-professionals/routes';
 import { Shell } from './layout/Shell';
 
 /**
@@ -27,6 +28,7 @@ export function createAppRouter(areas: readonly AreaRegistration[]) {
           { path: '*', element: <NotFound /> },
         ],
       },
+      ...portalRoutes,
       { path: '*', element: <Navigate to="/" replace /> },
     ] },
   ]);

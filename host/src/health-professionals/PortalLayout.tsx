@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useNavigate, useOutletContext, useParams } from 'react-router-dom';
+import type { HealthProfessionalProfile } from '@hcm/contract/schemas';
+import { Button, ErrorPanel, Loading, notify, useRuntime } from '@hcm/kit';
+import { PasswordPanel } from './PasswordPanel';
+import { portalApi, portalPaths } from './portalApi';
+import styles from './portal.module.css';
+
+/** The signed-in professional, for the pages inside the layout. */
+export function useProfessional(): HealthProfessionalProfile {
+  return useOutletContext<HealthProfessionalProfile>();
+}
+
+/**
+ * Around a professional's pages: who is signed in, "Set a password" and "Sign out"; no staff sidebar. Without
+ * a professional's session it sends the visitor to the sign-in page.
+ */
+export function PortalLayout() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const productLabel = useRuntime((state) => state.registry.productLabel);
+  const [professional, setProfessional] = useState<HealthProfessionalProfile | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [settingPassword, setSettingPassword] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    void portalApi.me().then((answer) => {
+      if (!current) return;
+      if (answer.httpStatus === 401) {
+        navigate(portalPaths.login, { replace: true, state: { notice: 'Your session has ended. Sign in, or open your link again.' } });
+      } else if (answer.error || !answer.data) {
+        setError(answer.message || 'Your details could not be loaded.');
+      } else {
+        setProfessional(answer.data.data);
+        if (String(answer.data.data.id) !== id) navigate(portalPaths.dashboard(answer.data.data.id), { replace: true });
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [id, navigate]);
+
+  const signOut = async () => {
+    await portalApi.logout();
+    navigate(portalPaths.login, { replace: true, state: { notice: 'You have signed out.' } });
+  };
+
+  if (error) {
+    return (
+      <main className={styles.main}>
+        <ErrorPanel title="Your page could not be loaded" onRetry={() => window.location.reload()}>
+          {error}
+        </ErrorPanel>
+      </main>
+    );
+  }
+  if (!professional) return <Loading label="Loading your page…" />;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <div>
+          <span className={styles.brand}>{productLabel}</span>{' '}
+          <span className={styles.who}>
+            · {professional.name}, {professional.organisation}
+          </span>
+        </div>
+        <div className={styles.headerActions}>
+          <Button variant="secondary" aria-expanded={settingPassword} aria-controls="hp-password-panel" onClick={() => setSettingPassword((open) => !open)}>
+            {professional.has_password ? 'Change password' : 'Set a password'}
+          </Button>
+          <Button variant="secondary" onClick={() => void signOut()}>
+            Sign out
+          </Button>
+        </div>
+      </header>
+      <main className={styles.main}>
+        {settingPassword ? (
+          <PasswordPanel
+            id="hp-password-panel"
+            email={professional.email}
+            onDone={(updated) => {
+              setProfessional(updated);
+              setSettingPassword(false);
+              notify({ type: 'success', message: 'Password set. Next time you can sign in with your email and this password.' });
+            }}
+            onCancel={() => setSettingPassword(false)}
+          />
+        ) : null}
+        <Outlet context={professional} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { HealthProfessionalProfile, HealthProfessionalPdfType, SharedClientSummary } from '@hcm/contract/schemas';
+import { api, useRuntime } from '@hcm/kit';
+
+// The health professionals' own API (root paths on the API server, not /api/v1). Every answer has the kit's
+// shape: { data, error, message, errors, httpStatus }.
+
+export const portalPaths = {
+  login: '/health-professionals',
+  dashboard: (id: number | string) => `/health-professionals/${id}/dashboard`,
+  pdf: (id: number | string, type: HealthProfessionalPdfType, clientId: number) => `/health-professionals/${id}/pdf/${type}?client=${clientId}`,
+};
+
+/** Link exchanges in flight, by token: StrictMode's second effect run joins the first rather than rotating again. */
+const exchanges = new Map<string, ReturnType<typeof exchangeOnce>>();
+
+async function exchangeOnce(id: string, token: string) {
+  await api.csrf();
+  return api.post<{ data: HealthProfessionalProfile; replace_url: string }>('health-professionals/links/exchange', { id: Number(id), token });
+}
+
+export const portalApi = {
+  exchange(id: string, token: string) {
+    let pending = exchanges.get(token);
+    if (!pending) {
+      pending = exchangeOnce(id, token);
+      exchanges.set(token, pending);
+      // Forgotten once settled, so a later visit (e.g. after signing out) exchanges again.
+      void pending.finally(() => setTimeout(() => exchanges.delete(token), 5_000));
+    }
+    return pending;
+  },
+  async login(email: string, password: string) {
+    await api.csrf();
+    return api.post<{ data: HealthProfessionalProfile }>('health-professionals/login', { email, password });
+  },
+  me: () => api.get<{ data: HealthProfessionalProfile }>('health-professionals/me'),
+  clients: () => api.get<SharedClientSummary[]>('health-professionals/clients'),
+  setPassword: (password: string, password_confirmation: string) =>
+    api.post<{ data: HealthProfessionalProfile }>('health-professionals/password', { password, password_confirmation }),
+  logout: () => api.post<null>('health-professionals/logout'),
+  /** The URL of a client's PDF on the API server (fetched by the viewer with the session cookie). */
+  pdfUrl(type: HealthProfessionalPdfType, clientId: number): string {
+    const apiUrl = useRuntime.getState().registry.apiUrl.replace(/\/+$/, '');
+    return `${apiUrl}/health-professionals/clients/${clientId}/pdf/${type}`;
+  },
+};
