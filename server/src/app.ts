@@ -18,6 +18,7 @@ import { Mailer, type MailSettings } from './mail/mailer.js';
 import { resourceRoutes } from './resources/routes.js';
 import { healthProfessionalPortalRoutes } from './health-professionals/portal-routes.js';
 import { healthProfessionalStaffRoutes } from './health-professionals/staff-routes.js';
+import { userRoutes } from './users/routes.js';
 
 export type BuildAppOptions = Pick<
   AppConfig,
@@ -77,6 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const appUrl = options.appUrl ?? options.webOrigins[0] ?? 'http://localhost:8080';
   await app.register(healthProfessionalStaffRoutes, { prefix: API_PREFIX, auth, appUrl });
   await app.register(healthProfessionalPortalRoutes, { prefix: '/health-professionals', auth });
+  // Users, roles, the permission catalogue and account switching.
+  await app.register(userRoutes, { prefix: API_PREFIX, auth });
   // Every declared resource is served by the engine from its declaration (src/resources/).
   for (const name of catalog.keys()) {
     await app.register(resourceRoutes, { prefix: API_PREFIX, db: options.db, auth, catalog, name });

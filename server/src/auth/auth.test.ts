@@ -176,6 +176,7 @@ test('GET /api/v1/user describes the super admin', async () => {
       userType: 'domiciliary',
       roleLabel: 'Super admin',
       branches: ['Bristol North', 'Camden Domiciliary', 'Leeds Supported Living'],
+      switchedFrom: null,
     },
   );
 });

@@ -11,6 +11,7 @@ import { LoginSchema } from './login-schema.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { createSession, deleteSession } from './sessions.js';
 import type { AuthSettings } from './settings.js';
+import { switchedFromOf } from '../users/switching.js';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
@@ -65,6 +66,7 @@ export async function authRoutes(app: FastifyInstance, settings: AuthSettings): 
   app.get('/api/v1/user', { config: { authenticated: true } }, async (request, reply) => {
     const user = await currentUserOf(request, settings);
     if (!user) return sendError(reply, 401, UNAUTHENTICATED);
-    return ok({ data: user });
+    // Per session, not in the per-user cache: who switched into this account, if anyone.
+    return ok({ data: { ...user, switchedFrom: await switchedFromOf(settings.db, request.session) } });
   });
 }

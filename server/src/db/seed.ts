@@ -4,6 +4,7 @@ import { SUPER_ADMIN } from '@hcm/contract';
 import { hashPassword } from '../auth/passwords.js';
 import type { Database } from './client.js';
 import { seedReferenceData } from './seed-reference-data.js';
+import { seedSwitchTargets } from '../users/seed.js';
 import { branches, rolePermissions, roles, userBranches, users } from './schema.js';
 
 export const DEMO_BRANCHES = [
@@ -48,6 +49,31 @@ export const DEMO_BRANCHES = [
   },
 ] as const;
 
+/** What office staff may do: reference data and care records, not finance. */
+const OFFICE_PERMISSIONS: Permission[] = [
+  'dashboard.view',
+  'datatables.view',
+  'datatables.edit',
+  'branches.view',
+  'branches.create',
+  'branches.edit',
+  'clients.view',
+  'clients.create',
+  'clients.edit',
+  'health-professionals.view',
+  'health-professionals.edit',
+  'health-professionals.share',
+  'carers.view',
+  'meetings.view',
+  'meetings.edit',
+  'news.view',
+  'news.edit',
+  'events.view',
+  'events.edit',
+  'notifications.view',
+  'notifications.edit',
+];
+
 export const DEMO_ROLES: { name: string; label: string; permissions: Permission[] }[] = [
   // super_admin holds no rows: can() grants it everything, and /api/v1/user lists the whole catalogue.
   { name: SUPER_ADMIN, label: 'Super admin', permissions: [] },
@@ -55,28 +81,21 @@ export const DEMO_ROLES: { name: string; label: string; permissions: Permission[
     name: 'office_staff',
     label: 'Office staff',
     // Reference data and care records, not finance.
+    permissions: [...OFFICE_PERMISSIONS],
+  },
+  {
+    name: 'registered_manager',
+    label: 'Registered manager',
+    // Office work, plus running the office's accounts: users, roles (view), switching, audit and sessions.
     permissions: [
-      'dashboard.view',
-      'datatables.view',
-      'datatables.edit',
-      'branches.view',
-      'branches.create',
-      'branches.edit',
-      'clients.view',
-      'clients.create',
-      'clients.edit',
-      'health-professionals.view',
-      'health-professionals.edit',
-      'health-professionals.share',
-      'carers.view',
-      'meetings.view',
-      'meetings.edit',
-      'news.view',
-      'news.edit',
-      'events.view',
-      'events.edit',
-      'notifications.view',
-      'notifications.edit',
+      ...OFFICE_PERMISSIONS,
+      'users.view',
+      'users.create',
+      'users.edit',
+      'roles.view',
+      'account.switch',
+      'audit-trail.view',
+      'sessions.manage',
     ],
   },
   {
@@ -100,6 +119,13 @@ export const DEMO_USERS = {
     password: 'Office!2026demo',
     role: 'office_staff',
     branchCodes: ['CAM'],
+  },
+  manager: {
+    name: 'Maya Manager',
+    email: 'manager@homecare.test',
+    password: 'Manager!2026demo',
+    role: 'registered_manager',
+    branchCodes: DEMO_BRANCHES.map((branch) => branch.code),
   },
 } as const;
 
@@ -155,6 +181,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
         .values(user.branchCodes.map((code) => ({ user_id: inserted!.id, branch_id: branchId.get(code)! })));
     }
     await seedReferenceData(tx);
+    await seedSwitchTargets(tx);
     return true;
   });
 }

@@ -3,3 +3,4 @@ export * from './validation.js';
 export * from './branches.js';
 export * from './passwords.js';
 export * from './health-professionals.js';
+export * from './users.js';

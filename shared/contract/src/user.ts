@@ -14,4 +14,6 @@ export type CurrentUser = PermissionSubject & {
   userType: UserType;
   roleLabel: string | null;
   branches: { id: number; name: string }[];
+  /** Set when this session acts as another account: the user who switched (account switching). */
+  switchedFrom?: { id: number; name: string } | null;
 };

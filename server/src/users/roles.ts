@@ -1,0 +1,129 @@
+import { ALL_PERMISSIONS, PERMISSIONS, SUPER_ADMIN, type Page } from '@hcm/contract';
+import { permissionArea, type PermissionListRow, type RoleDetail, type RoleListRow, type RoleUpdateValues } from '@hcm/contract/schemas';
+import { asc, eq, sql } from 'drizzle-orm';
+import { recordAudit, type AuditActor } from '../audit/record.js';
+import { forgetCurrentUser } from '../auth/hooks.js';
+import type { Database } from '../db/client.js';
+import { rolePermissions, roles, users } from '../db/schema.js';
+import { RuleError } from './errors.js';
+import { permissionsBeyond, type Actor } from './scope.js';
+import { pageOf } from './service.js';
+
+export const NO_SUCH_ROLE = 'Role not found.';
+export const SUPER_ADMIN_NOT_EDITABLE = 'The super admin role holds every permission by rule and cannot be edited.';
+export const PERMISSIONS_BEYOND_YOURS = 'You cannot grant permissions you do not hold yourself';
+
+async function permissionsByRole(db: Database): Promise<Map<number, string[]>> {
+  const rows = await db.select().from(rolePermissions);
+  const byRole = new Map<number, string[]>();
+  for (const row of rows) {
+    const list = byRole.get(row.role_id) ?? [];
+    list.push(row.permission);
+    byRole.set(row.role_id, list);
+  }
+  // Sorted here, not in SQL, so the order does not depend on the database's collation.
+  for (const list of byRole.values()) list.sort();
+  return byRole;
+}
+
+/** Every role with its permissions (super_admin: the whole catalogue) and how many users hold it. */
+export async function allRoles(db: Database): Promise<RoleDetail[]> {
+  const rows = await db
+    .select({
+      id: roles.id,
+      name: roles.name,
+      label: roles.label,
+      description: roles.description,
+      two_factor_required: roles.two_factor_required,
+      user_count: sql<number>`(select count(*)::int from ${users} where ${users.role_id} = ${roles.id})`,
+    })
+    .from(roles)
+    .orderBy(asc(roles.label), asc(roles.id));
+  const byRole = await permissionsByRole(db);
+  return rows.map((row) => {
+    const permissions = row.name === SUPER_ADMIN ? [...ALL_PERMISSIONS].sort() : (byRole.get(row.id) ?? []);
+    return { ...row, permissions, permission_count: permissions.length, editable: row.name !== SUPER_ADMIN };
+  });
+}
+
+const summaryOf = ({ permissions: _permissions, ...role }: RoleDetail): RoleListRow => role;
+
+/** GET /api/v1/user-roles: a page of roles, searchable by label and name (there are few; paged in memory). */
+export async function listRoles(db: Database, paging: { page: number; pageSize: number; search: string }): Promise<Page<RoleListRow>> {
+  const needle = paging.search.toLowerCase();
+  const matching = (await allRoles(db)).filter(
+    (role) => !needle || role.label.toLowerCase().includes(needle) || role.name.toLowerCase().includes(needle),
+  );
+  const start = (paging.page - 1) * paging.pageSize;
+  return pageOf(matching.slice(start, start + paging.pageSize).map(summaryOf), matching.length, paging.page, paging.pageSize);
+}
+
+export async function findRole(db: Database, id: number): Promise<RoleDetail | null> {
+  return (await allRoles(db)).find((role) => role.id === id) ?? null;
+}
+
+const auditSnapshotOf = (role: RoleDetail) => ({
+  label: role.label,
+  description: role.description,
+  permissions: role.permissions,
+  two_factor_required: role.two_factor_required,
+});
+
+/**
+ * PUT /api/v1/user-roles/:id. super_admin is not editable; an actor who is not a super admin may not add
+ * permissions they do not hold. The role's users get the new permissions at their next request.
+ */
+export async function updateRole(db: Database, actor: Actor, auditActor: AuditActor, id: number, values: RoleUpdateValues): Promise<RoleDetail> {
+  const before = await findRole(db, id);
+  if (!before) throw RuleError.notFound(NO_SUCH_ROLE);
+  if (!before.editable) throw RuleError.forbidden(SUPER_ADMIN_NOT_EDITABLE);
+  const added = values.permissions.filter((permission) => !before.permissions.includes(permission));
+  const beyond = permissionsBeyond(actor, added);
+  if (beyond.length) throw RuleError.invalid({ permissions: [`${PERMISSIONS_BEYOND_YOURS}: ${beyond.join(', ')}.`] });
+
+  await db.transaction(async (tx) => {
+    await tx
+      .update(roles)
+      .set({ label: values.label, description: values.description, two_factor_required: values.two_factor_required })
+      .where(eq(roles.id, id));
+    await tx.delete(rolePermissions).where(eq(rolePermissions.role_id, id));
+    if (values.permissions.length) {
+      await tx.insert(rolePermissions).values(values.permissions.map((permission) => ({ role_id: id, permission })));
+    }
+    const after: RoleDetail = { ...before, ...values, permission_count: values.permissions.length };
+    await recordAudit(tx, {
+      actor: auditActor,
+      resource: 'user-roles',
+      recordId: id,
+      action: 'update',
+      before: auditSnapshotOf(before),
+      after: auditSnapshotOf(after),
+    });
+  });
+  // The per-user cache would otherwise keep the old permissions for up to a second.
+  const holders = await db.select({ id: users.id }).from(users).where(eq(users.role_id, id));
+  for (const holder of holders) forgetCurrentUser(holder.id);
+  return (await findRole(db, id))!;
+}
+
+/** GET /api/v1/user-permissions: the catalogue with descriptions, areas and the roles holding each. */
+export async function listPermissions(
+  db: Database,
+  paging: { page: number; pageSize: number; search: string },
+  area: string | undefined,
+): Promise<Page<PermissionListRow>> {
+  const all = await allRoles(db);
+  const needle = paging.search.toLowerCase();
+  const rows: PermissionListRow[] = ALL_PERMISSIONS.map((name) => ({
+    id: name,
+    name,
+    description: PERMISSIONS[name],
+    area: permissionArea(name),
+    roles: all.filter((role) => role.permissions.includes(name)).map((role) => ({ id: role.id, label: role.label })),
+  })).filter(
+    (row) =>
+      (!area || row.area === area) && (!needle || row.name.toLowerCase().includes(needle) || row.description.toLowerCase().includes(needle)),
+  );
+  const start = (paging.page - 1) * paging.pageSize;
+  return pageOf(rows.slice(start, start + paging.pageSize), rows.length, paging.page, paging.pageSize);
+}

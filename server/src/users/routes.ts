@@ -1,0 +1,138 @@
+import { isPermission } from '@hcm/contract';
+import {
+  AccountSwitchSchema,
+  fieldErrorsOf,
+  RoleUpdateSchema,
+  UserCreateSchema,
+  UserUpdateSchema,
+} from '@hcm/contract/schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { auditActorOf } from '../audit/record.js';
+import { currentUserOf, forgetCurrentUser } from '../auth/hooks.js';
+import { loadCurrentUser } from '../auth/current-user.js';
+import { endSessionsOfUser } from '../auth/sessions.js';
+import type { AuthSettings } from '../auth/settings.js';
+import { ok, sendError, sendInvalid, UNAUTHENTICATED } from '../http/envelope.js';
+import { parseId } from '../http/params.js';
+import { sendRuleError } from './errors.js';
+import { findRole, listPermissions, listRoles, NO_SUCH_ROLE, updateRole } from './roles.js';
+import { actorOf, type Actor } from './scope.js';
+import { createUser, findUser, listPermissionHolders, listUsers, NO_SUCH_USER, parsePaging, parseUserListQuery, updateUser } from './service.js';
+import { switchAccount, switchAccountsOf, switchBack } from './switching.js';
+
+const NO_SUCH_PERMISSION = 'Permission not found.';
+
+/**
+ * Registered under /api/v1: users (list, get, add, edit; never delete: disable), roles (list, get, edit),
+ * the permission catalogue with who holds each permission, and account switching.
+ */
+export async function userRoutes(app: FastifyInstance, { auth }: { auth: AuthSettings }): Promise<void> {
+  const { db } = auth;
+  // The guard has already loaded the user (or answered 401), so this is the request's memo.
+  const actorFor = async (request: FastifyRequest): Promise<Actor> => actorOf((await currentUserOf(request, auth))!);
+
+  // Users.
+  app.get('/users', { config: { permission: 'users.view' } }, async (request) => {
+    return ok(await listUsers(db, await actorFor(request), parseUserListQuery(request.query)));
+  });
+
+  app.get<{ Params: { id: string } }>('/users/:id', { config: { permission: 'users.view' } }, async (request, reply) => {
+    const id = parseId(request.params.id);
+    const user = id === null ? null : await findUser(db, await actorFor(request), id);
+    return user ? ok(user) : sendError(reply, 404, NO_SUCH_USER);
+  });
+
+  app.post('/users', { config: { permission: 'users.create' } }, async (request, reply) => {
+    const parsed = v.safeParse(UserCreateSchema, request.body ?? {});
+    if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
+    try {
+      const user = await createUser(db, await actorFor(request), auditActorOf(request), parsed.output);
+      return reply.code(201).send(ok(user, 'User created.'));
+    } catch (error) {
+      return sendRuleError(reply, error);
+    }
+  });
+
+  app.put<{ Params: { id: string } }>('/users/:id', { config: { permission: 'users.edit' } }, async (request, reply) => {
+    const id = parseId(request.params.id);
+    if (id === null) return sendError(reply, 404, NO_SUCH_USER);
+    const parsed = v.safeParse(UserUpdateSchema, request.body ?? {});
+    if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
+    try {
+      const { user, endSessions } = await updateUser(db, await actorFor(request), auditActorOf(request), id, parsed.output);
+      if (endSessions) {
+        // Disabled, or a new role or branches: the user signs in again into a new session with the new rights.
+        // An administrator editing their own branches keeps the session they are using.
+        await endSessionsOfUser(db, id, id === request.session?.user_id ? { except: request.session.id } : {});
+      }
+      forgetCurrentUser(id);
+      return ok(user, 'User updated.');
+    } catch (error) {
+      return sendRuleError(reply, error);
+    }
+  });
+
+  // Roles: list and edit only (spec); super_admin holds everything by rule.
+  app.get('/user-roles', { config: { permission: 'roles.view' } }, async (request) => {
+    return ok(await listRoles(db, parsePaging(request.query)));
+  });
+
+  app.get<{ Params: { id: string } }>('/user-roles/:id', { config: { permission: 'roles.view' } }, async (request, reply) => {
+    const id = parseId(request.params.id);
+    const role = id === null ? null : await findRole(db, id);
+    return role ? ok(role) : sendError(reply, 404, NO_SUCH_ROLE);
+  });
+
+  app.put<{ Params: { id: string } }>('/user-roles/:id', { config: { permission: 'roles.edit' } }, async (request, reply) => {
+    const id = parseId(request.params.id);
+    if (id === null) return sendError(reply, 404, NO_SUCH_ROLE);
+    const parsed = v.safeParse(RoleUpdateSchema, request.body ?? {});
+    if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
+    try {
+      return ok(await updateRole(db, await actorFor(request), auditActorOf(request), id, parsed.output), 'Role updated.');
+    } catch (error) {
+      return sendRuleError(reply, error);
+    }
+  });
+
+  // The permission catalogue, and who holds a permission.
+  app.get('/user-permissions', { config: { permission: 'roles.view' } }, async (request) => {
+    const area = (request.query as Record<string, unknown> | undefined)?.area;
+    return ok(await listPermissions(db, parsePaging(request.query), typeof area === 'string' && area ? area : undefined));
+  });
+
+  app.get<{ Params: { id: string } }>('/user-permissions/:id/users', { config: { permission: 'roles.view' } }, async (request, reply) => {
+    const permission = request.params.id;
+    if (!isPermission(permission)) return sendError(reply, 404, NO_SUCH_PERMISSION);
+    return ok(await listPermissionHolders(db, await actorFor(request), permission, parsePaging(request.query)));
+  });
+
+  // Account switching.
+  app.get('/account/switch-accounts-list', { config: { authenticated: true } }, async (request, reply) => {
+    const session = request.session!;
+    // When switched, the list is the parent's: the parent identity is the one that holds account.switch.
+    const parent = session.parent_user_id == null ? await currentUserOf(request, auth) : await loadCurrentUser(db, session.parent_user_id);
+    if (!parent) return sendError(reply, 401, UNAUTHENTICATED);
+    return ok(await switchAccountsOf(db, parent));
+  });
+
+  app.post('/account/switch', { config: { permission: 'account.switch' } }, async (request, reply) => {
+    const parsed = v.safeParse(AccountSwitchSchema, request.body ?? {});
+    if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
+    try {
+      const parent = (await currentUserOf(request, auth))!;
+      return ok({ data: await switchAccount(auth, request, reply, parent, parsed.output.user_id) }, 'Switched account.');
+    } catch (error) {
+      return sendRuleError(reply, error);
+    }
+  });
+
+  app.post('/account/switch-back', { config: { authenticated: true } }, async (request, reply) => {
+    try {
+      return ok({ data: await switchBack(auth, request, reply) }, 'Switched back.');
+    } catch (error) {
+      return sendRuleError(reply, error);
+    }
+  });
+}
