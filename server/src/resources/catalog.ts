@@ -13,6 +13,8 @@ export type Resource = {
   /** Every column by name: the fields plus id, created_at, updated_at and, per declaration, branch_id, deleted_at. */
   columns: Record<string, PgColumn>;
   soft: boolean;
+  /** A nested resource's parent and the field holding its id: a child is in scope when its parent is. */
+  parent?: { resource: Resource; key: string };
 };
 
 /** Every resource the engine serves, by name; references and "still used by" checks look each other up here. */
@@ -31,6 +33,10 @@ export function resourceCatalog(specs: readonly ResourceSpec[], tables: Record<s
       columns: getTableColumns(table) as Record<string, PgColumn>,
       soft: spec.deletion === 'soft',
     });
+  }
+  for (const resource of catalog.values()) {
+    const parent = resource.spec.parent && catalog.get(resource.spec.parent.resource);
+    if (parent) resource.parent = { resource: parent, key: resource.spec.parent!.field };
   }
   return catalog;
 }

@@ -104,9 +104,19 @@ export function listCondition(resource: Resource, params: Params, scope: BranchS
   return and(...conditions);
 }
 
-/** Rows of branches outside the scope do not exist for this user. */
+/**
+ * Rows of branches outside the scope do not exist for this user; nor do the rows nested under such a row
+ * (a client's medications and contacts follow the client's branch), however deep the nesting.
+ */
 export function scopeCondition(resource: Resource, scope: BranchScope): SQL | undefined {
-  if (!resource.spec.branchScoped || scope === 'all') return undefined;
-  if (scope.length === 0) return sql`false`;
-  return inArray(columnOf(resource, 'branch_id'), [...scope]);
+  if (scope === 'all') return undefined;
+  if (resource.spec.branchScoped) {
+    if (scope.length === 0) return sql`false`;
+    return inArray(columnOf(resource, 'branch_id'), [...scope]);
+  }
+  const parent = resource.parent;
+  const parentScope = parent ? scopeCondition(parent.resource, scope) : undefined;
+  if (!parent || !parentScope) return undefined;
+  const parentId = columnOf(parent.resource, 'id');
+  return sql`${columnOf(resource, parent.key)} in (select ${parentId} from ${parent.resource.table} where ${parentScope})`;
 }

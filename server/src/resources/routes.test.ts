@@ -395,8 +395,9 @@ test('every change is audited with who, before and after; GET /:id/audit lists t
 test('the audit row is written in the change\'s transaction: when it cannot be written, the change is undone', async () => {
   const catalog = resourceCatalog(RESOURCES, resourceTables);
   // No user 999999: the audit row's foreign key fails, so the insert before it must roll back.
+  const ghost = { userId: 999_999, scope: 'all' as const, audit: { userId: 999_999, actingUserId: null, healthProfessionalId: null, ip: null } };
   await assert.rejects(
-    createRow(t.database.db, catalog, catalog.get('medications')!, { userId: 999_999, scope: 'all' }, newMedication('Ghost'), null),
+    createRow(t.database.db, catalog, catalog.get('medications')!, ghost, newMedication('Ghost'), null),
   );
   assert.equal((await list('medications?search=ghost')).total, 0);
 });

@@ -4,6 +4,7 @@ import { allows } from '@hcm/contract/resources';
 import { fieldErrorsOf } from '@hcm/contract/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
+import { auditActorOf } from '../audit/record.js';
 import { currentUserOf } from '../auth/hooks.js';
 import type { AuthSettings } from '../auth/settings.js';
 import type { Database } from '../db/client.js';
@@ -20,6 +21,7 @@ import {
   fixedValuesOf,
   InvalidRecordError,
   listRows,
+  recordView,
   StillReferencedError,
   updateRow,
   type Actor,
@@ -48,19 +50,33 @@ export async function resourceRoutes(app: FastifyInstance, options: ResourceRout
 
   const actorOf = async (request: FastifyRequest): Promise<Actor | null> => {
     const user = await currentUserOf(request, auth);
-    return user ? { userId: user.userID, scope: scopeOf(user) } : null;
+    return user ? { userId: user.userID, scope: scopeOf(user), audit: auditActorOf(request) } : null;
+  };
+
+  // A nested list filtered to one parent whose declaration audits views (a client's medications) is a view
+  // of that parent's record: one entry per request, and only for a parent the user may see.
+  const parent = resource.parent?.resource.spec.auditViews ? resource.parent : undefined;
+  const recordParentView = async (actor: Actor, query: unknown) => {
+    if (!parent) return;
+    const raw = (query as Record<string, unknown> | undefined)?.[parent.key];
+    const parentId = parseId(typeof raw === 'string' ? raw : '');
+    if (parentId === null) return;
+    if (await findRow(db, parent.resource, parentId, actor.scope)) await recordView(db, parent.resource, actor, parentId, spec.name);
   };
 
   app.get(base, { config: { permission: spec.permissions.view } }, async (request, reply) => {
     const actor = await actorOf(request);
     if (!actor) return sendError(reply, 401, UNAUTHENTICATED);
-    return ok(await listRows(db, resource, parseListQuery(resource, request.query, actor.scope)));
+    const page = await listRows(db, resource, parseListQuery(resource, request.query, actor.scope));
+    await recordParentView(actor, request.query);
+    return ok(page);
   });
 
   app.get(`${base}/export.csv`, { config: { permission: spec.permissions.view } }, async (request, reply) => {
     const actor = await actorOf(request);
     if (!actor) return sendError(reply, 401, UNAUTHENTICATED);
     const query = parseListQuery(resource, request.query, actor.scope);
+    await recordParentView(actor, request.query);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${spec.name}.csv"`)
@@ -73,7 +89,10 @@ export async function resourceRoutes(app: FastifyInstance, options: ResourceRout
     if (!actor) return sendError(reply, 401, UNAUTHENTICATED);
     const id = parseId(request.params.id);
     const row = id === null ? null : await findRow(db, resource, id, actor.scope);
-    return row ? ok(row) : sendError(reply, 404, notFound);
+    if (!row) return sendError(reply, 404, notFound);
+    // Opening a care record is itself audited (who looked at whose record, and from where).
+    if (spec.auditViews) await recordView(db, resource, actor, row.id, 'record');
+    return ok(row);
   });
 
   app.get<{ Params: { id: string } }>(

@@ -1,6 +1,7 @@
 import type { FieldErrors, Page } from '@hcm/contract';
 import { and, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import type { Database, Transaction } from '../db/client.js';
 import { auditLog, branches, users, type AuditAction } from '../db/schema.js';
 import {
@@ -15,8 +16,11 @@ import {
 import { scopeCondition, type BranchScope, type ListQuery } from './list-query.js';
 import { CASE_INSENSITIVE_KINDS } from './tables.js';
 
-/** Who makes a change: named in the audit, limited to their branches for branch-scoped resources. */
-export type Actor = { userId: number; scope: BranchScope };
+/**
+ * Who makes a change: limited to their branches for branch-scoped resources (and the rows nested under
+ * them), and named in the audit with both identities when switched (auditActorOf), and the IP.
+ */
+export type Actor = { userId: number; scope: BranchScope; audit: AuditActor };
 
 type Queryable = Database | Transaction;
 
@@ -280,12 +284,21 @@ async function audit(
   before: ApiRow | null,
   after: ApiRow | null,
 ): Promise<void> {
-  await tx.insert(auditLog).values({ user_id: actor.userId, resource: resource.spec.name, record_id: recordId, action, before, after });
+  await recordAudit(tx, { actor: actor.audit, resource: resource.spec.name, recordId, action, before, after });
 }
 
 /**
- * A record's audit entries, newest first; null when the user may not see the record. A deleted record keeps
- * its history; a branch-scoped one is judged by the branch its last entry recorded.
+ * Records that the actor looked at a record (a client's care record): one 'view' entry, `what` naming the
+ * part seen ('record', or a nested list such as 'client-medications').
+ */
+export async function recordView(db: Database, resource: Resource, actor: Actor, recordId: number, what: string): Promise<void> {
+  await recordAudit(db, { actor: actor.audit, resource: resource.spec.name, recordId, action: 'view', after: { view: what } });
+}
+
+/**
+ * A record's changes, newest first; null when the user may not see the record. A deleted record keeps its
+ * history; a branch-scoped one is judged by the branch its last entry recorded. Views are left out: the
+ * record's History panel tells what changed, the audit trail screen (/app/audit) also who looked.
  */
 export async function auditEntries(
   db: Database,
@@ -305,7 +318,7 @@ export async function auditEntries(
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.user_id))
-    .where(and(eq(auditLog.resource, resource.spec.name), eq(auditLog.record_id, id)))
+    .where(and(eq(auditLog.resource, resource.spec.name), eq(auditLog.record_id, id), ne(auditLog.action, 'view')))
     .orderBy(desc(auditLog.at), desc(auditLog.id));
   const entries: AuditEntry[] = rows.map((row) => ({
     id: row.id,
@@ -317,10 +330,21 @@ export async function auditEntries(
   }));
   const [stored] = await db.select().from(resource.table).where(eq(columnOf(resource, 'id'), id));
   if (!stored && entries.length === 0) return null;
-  if (resource.spec.branchScoped && scope !== 'all') {
+  if (scope !== 'all') {
     const latest = entries[0];
-    const branchId = stored?.branch_id ?? (latest?.after ?? latest?.before)?.branch_id;
-    if (typeof branchId !== 'number' || !scope.includes(branchId)) return null;
+    const row = stored ?? latest?.after ?? latest?.before ?? null;
+    if (!row || !(await inScope(db, resource, row, scope))) return null;
   }
   return entries;
+}
+
+/** Whether a row (stored, or as its last audit entry recorded it) is in a branch of the scope, or nested under such a row. */
+async function inScope(db: Database, resource: Resource, row: Record<string, unknown>, scope: readonly number[]): Promise<boolean> {
+  if (resource.spec.branchScoped) return typeof row.branch_id === 'number' && scope.includes(row.branch_id);
+  const parent = resource.parent;
+  if (!parent) return true;
+  const parentId = Number(row[parent.key]);
+  if (!Number.isInteger(parentId)) return false;
+  const [parentRow] = await db.select().from(parent.resource.table).where(eq(columnOf(parent.resource, 'id'), parentId));
+  return parentRow ? inScope(db, parent.resource, parentRow, scope) : false;
 }

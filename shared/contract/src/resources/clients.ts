@@ -30,18 +30,16 @@ export function isValidNhsNumber(value: string): boolean {
   return (check === 11 ? 0 : check) === Number(digits[9]);
 }
 
-const optionalNhsNumber = v.optional(
-  v.union([
-    v.literal(''),
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.check(isValidNhsNumber, 'NHS number must be 10 digits with a valid check digit, like 943 476 5919.'),
-      // Stored as 3-3-4 groups, the way it is printed on NHS letters.
-      v.transform((value) => value.replace(/\s/g, '').replace(/^(\d{3})(\d{3})(\d{4})$/, '$1 $2 $3')),
-    ),
-  ]),
-  '',
+// Required: the table's unique index on nhs_number (migration 0003) counts '' as a value, so a second client
+// without one could not be stored. Should a client without an NHS number ever need adding, a migration
+// making that index partial (nhs_number <> '') comes first.
+const nhsNumber = v.pipe(
+  v.string('NHS number is required.'),
+  v.trim(),
+  v.nonEmpty('NHS number is required.'),
+  v.check(isValidNhsNumber, 'NHS number must be 10 digits with a valid check digit, like 943 476 5919.'),
+  // Stored as 3-3-4 groups, the way it is printed on NHS letters.
+  v.transform((value) => value.replace(/\s/g, '').replace(/^(\d{3})(\d{3})(\d{4})$/, '$1 $2 $3')),
 );
 
 const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/;
@@ -65,7 +63,7 @@ export const clients = defineResource({
       last_name: requiredText('Last name', 80),
       preferred_name: optionalText('Preferred name', 80),
       date_of_birth: isoDate('Date of birth'),
-      nhs_number: optionalNhsNumber,
+      nhs_number: nhsNumber,
       local_authority_id: optionalText('Local-authority client id', 40),
       service_type: choiceOf(SERVICE_TYPES, 'Choose a type of service.'),
       status: choiceOf(CLIENT_STATUSES, 'Choose a status.'),
@@ -108,6 +106,7 @@ export const clients = defineResource({
   defaultSort: { field: 'last_name', mode: 'asc' },
   permissions: { view: 'clients.view', create: 'clients.create', edit: 'clients.edit', delete: 'clients.delete' },
   branchScoped: true,
+  auditViews: true,
   filterSlot: 'client',
   route: 'clients',
   area: 'care-records',
@@ -140,7 +139,7 @@ export const clientMedications = defineResource({
     objectMessage('medication'),
   ),
   fields: {
-    client_id: { label: 'Client', kind: 'reference', references: { resource: 'clients', labelField: 'last_name' }, fixedAfterCreate: true },
+    client_id: { label: 'Client', kind: 'reference', references: { resource: 'clients', labelField: 'last_name' }, filterable: true, fixedAfterCreate: true },
     medication_id: { label: 'Medication', kind: 'reference', references: { resource: 'medications', labelField: 'name' }, column: true, fixedAfterCreate: true },
     dose: { label: 'Dose', kind: 'text', hint: 'e.g. 1 tablet, 5 ml', column: true },
     frequency: { label: 'Frequency or times', kind: 'text', hint: 'e.g. 08:00 and 20:00', column: true },
@@ -153,8 +152,8 @@ export const clientMedications = defineResource({
   labelField: 'dose',
   defaultSort: { field: 'start_date', mode: 'desc' },
   permissions: { view: 'clients.view', create: 'clients.edit', edit: 'clients.edit', delete: 'clients.edit' },
+  // Nested: its screens live on the client's edit page (/app/clients/:id/client-medications/...), no route.
   parent: { resource: 'clients', field: 'client_id' },
-  route: 'client-medications',
   area: 'care-records',
   deletion: 'hard',
 });
@@ -188,7 +187,7 @@ export const clientContacts = defineResource({
     objectMessage('contact'),
   ),
   fields: {
-    client_id: { label: 'Client', kind: 'reference', references: { resource: 'clients', labelField: 'last_name' }, fixedAfterCreate: true },
+    client_id: { label: 'Client', kind: 'reference', references: { resource: 'clients', labelField: 'last_name' }, filterable: true, fixedAfterCreate: true },
     name: { label: 'Name', kind: 'text', column: true, sortable: true, searchable: true },
     relationship: { label: 'Relationship', kind: 'choice', choices: RELATIONSHIPS, column: true, filterable: true },
     phone: { label: 'Phone', kind: 'phone', column: true },
@@ -201,7 +200,6 @@ export const clientContacts = defineResource({
   defaultSort: { field: 'name', mode: 'asc' },
   permissions: { view: 'clients.view', create: 'clients.edit', edit: 'clients.edit', delete: 'clients.edit' },
   parent: { resource: 'clients', field: 'client_id' },
-  route: 'client-contacts',
   area: 'care-records',
   deletion: 'hard',
 });

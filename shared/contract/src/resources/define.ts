@@ -57,6 +57,11 @@ export type ResourceSpec<Schema extends AnyObjectSchema = AnyObjectSchema> = {
   permissions: { view: Permission; create: Permission; edit: Permission; delete: Permission };
   /** Rows carry a branch_id and users see only their branches' rows. */
   branchScoped?: boolean;
+  /**
+   * Reading a row is audited too (a 'view' entry): GET /<name>/:id, and the lists of its nested resources
+   * filtered to that row. For care records (spec: every view of a client's care record is audited).
+   */
+  auditViews?: boolean;
   /** A nested resource: each row belongs to a row of `resource` through the reference field `field`. */
   parent?: { resource: string; field: keyof v.InferOutput<Schema> & string };
   /** The saved-filter slot (spec §3) whose cookie keeps this list's filters. */
