@@ -18,6 +18,10 @@ import { Mailer, type MailSettings } from './mail/mailer.js';
 import { resourceRoutes } from './resources/routes.js';
 import { healthProfessionalPortalRoutes } from './health-professionals/portal-routes.js';
 import { healthProfessionalStaffRoutes } from './health-professionals/staff-routes.js';
+import { passwordResetRoutes } from './auth/password-reset.js';
+import { sessionRoutes } from './auth/session-routes.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { outboxRoutes } from './mail/outbox-routes.js';
 import { userRoutes } from './users/routes.js';
 
 export type BuildAppOptions = Pick<
@@ -57,6 +61,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('X-Request-Id', request.id);
   });
   registerEnvelopeHandlers(app);
+  // nosniff, CSP, no referrer, HSTS over HTTPS, no-store unless a route says otherwise.
+  registerSecurityHeaders(app, { hsts: options.cookieSecure });
 
   await app.register(cors, {
     origin: options.webOrigins,
@@ -78,6 +84,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const appUrl = options.appUrl ?? options.webOrigins[0] ?? 'http://localhost:8080';
   await app.register(healthProfessionalStaffRoutes, { prefix: API_PREFIX, auth, appUrl });
   await app.register(healthProfessionalPortalRoutes, { prefix: '/health-professionals', auth });
+  // Forgot / reset / change password, the user's sessions (and an administrator's view of anyone's), the outbox.
+  await app.register(passwordResetRoutes, { auth, appUrl });
+  await app.register(sessionRoutes, { prefix: API_PREFIX, ...auth });
+  await app.register(outboxRoutes, { prefix: API_PREFIX, db: options.db });
   // Users, roles, the permission catalogue and account switching.
   await app.register(userRoutes, { prefix: API_PREFIX, auth });
   // Every declared resource is served by the engine from its declaration (src/resources/).

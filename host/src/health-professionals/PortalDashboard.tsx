@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { SharedClientSummary } from '@hcm/contract/schemas';
 import { EmptyState, ErrorPanel, Loading, useRouteName } from '@hcm/kit';
 import { ButtonLink } from '@hcm/kit/routing';
-import { useProfessional } from './PortalLayout';
+import { useProfessional, useSessionEnded } from './PortalLayout';
 import { portalApi, portalPaths } from './portalApi';
 import styles from './portal.module.css';
 
@@ -110,13 +110,15 @@ export function PortalDashboard() {
   const professional = useProfessional();
   const [clients, setClients] = useState<SharedClientSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const sessionEnded = useSessionEnded();
 
   const load = useCallback(async () => {
     setError(null);
     const answer = await portalApi.clients();
-    if (answer.error) setError(answer.message || 'The shared clients could not be loaded.');
+    if (answer.httpStatus === 401) sessionEnded();
+    else if (answer.error) setError(answer.message || 'The shared clients could not be loaded.');
     else setClients(answer.data ?? []);
-  }, []);
+  }, [sessionEnded]);
 
   useEffect(() => {
     void load();

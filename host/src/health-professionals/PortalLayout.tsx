@@ -1,10 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useNavigate, useOutletContext, useParams } from 'react-router-dom';
 import type { HealthProfessionalProfile } from '@hcm/contract/schemas';
 import { Button, ErrorPanel, Loading, notify, useRuntime } from '@hcm/kit';
 import { PasswordPanel } from './PasswordPanel';
 import { portalApi, portalPaths } from './portalApi';
 import styles from './portal.module.css';
+
+export const SESSION_ENDED = 'Your session has ended. Sign in, or open your link again.';
+
+/** Sends the visitor to the sign-in page, saying why (a page's API call answered 401). */
+export function useSessionEnded(): () => void {
+  const navigate = useNavigate();
+  return useCallback(() => navigate(portalPaths.login, { replace: true, state: { notice: SESSION_ENDED } }), [navigate]);
+}
 
 /** The signed-in professional, for the pages inside the layout. */
 export function useProfessional(): HealthProfessionalProfile {
@@ -18,6 +26,7 @@ export function useProfessional(): HealthProfessionalProfile {
 export function PortalLayout() {
   const { id } = useParams();
   const navigate = useNavigate();
+  const sessionEnded = useSessionEnded();
   const productLabel = useRuntime((state) => state.registry.productLabel);
   const [professional, setProfessional] = useState<HealthProfessionalProfile | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +37,7 @@ export function PortalLayout() {
     void portalApi.me().then((answer) => {
       if (!current) return;
       if (answer.httpStatus === 401) {
-        navigate(portalPaths.login, { replace: true, state: { notice: 'Your session has ended. Sign in, or open your link again.' } });
+        sessionEnded();
       } else if (answer.error || !answer.data) {
         setError(answer.message || 'Your details could not be loaded.');
       } else {
@@ -39,7 +48,7 @@ export function PortalLayout() {
     return () => {
       current = false;
     };
-  }, [id, navigate]);
+  }, [id, navigate, sessionEnded]);
 
   const signOut = async () => {
     await portalApi.logout();

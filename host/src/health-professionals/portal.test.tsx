@@ -100,6 +100,15 @@ describe('health professionals’ pages', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Your session has ended');
   });
 
+  it('goes to the sign-in page when the session ends while a page is open (e.g. the link was revoked)', async () => {
+    get.mockImplementation((path: string) =>
+      Promise.resolve(path === 'health-professionals/me' ? ok({ data: ME }) : failed(401, 'Unauthenticated.')),
+    );
+    const router = renderAt('/health-professionals/7/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Health professionals' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/health-professionals');
+  });
+
   it('signs in with email and password, showing the server’s error by field and keeping what was typed', async () => {
     const router = renderAt('/health-professionals');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));

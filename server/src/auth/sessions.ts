@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { sessions, type SessionRow } from '../db/schema.js';
 
@@ -86,4 +86,23 @@ export async function pruneExpiredSessions(db: Database, lifetime: SessionLifeti
     .where(or(lt(sessions.expires_at, now), lt(sessions.last_seen_at, new Date(now.getTime() - lifetime.idleMs))))
     .returning({ id: sessions.id });
   return deleted.length;
+}
+
+/**
+ * Ends every session of a user (signed in, waiting for a second factor, or switched into another account), except
+ * `except` if given: a password reset, a changed password, a disabled account, an administrator's "end all".
+ * Resolves to how many were ended.
+ */
+export async function endSessionsOfUser(db: Database, userId: number, options: { except?: string } = {}): Promise<number> {
+  const ofUser = or(eq(sessions.user_id, userId), eq(sessions.pending_user_id, userId), eq(sessions.parent_user_id, userId));
+  const deleted = await db
+    .delete(sessions)
+    .where(options.except ? and(ofUser, ne(sessions.id, options.except)) : ofUser)
+    .returning({ id: sessions.id });
+  return deleted.length;
+}
+
+/** A session's public handle, for lists and "end this session": never the stored id itself. */
+export function publicSessionId(storedId: string): string {
+  return createHash('sha256').update(storedId).digest('hex').slice(0, 16);
 }

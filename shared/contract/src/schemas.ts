@@ -3,4 +3,5 @@ export * from './validation.js';
 export * from './branches.js';
 export * from './passwords.js';
 export * from './health-professionals.js';
+export * from './account.js';
 export * from './users.js';

@@ -1,0 +1,85 @@
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page } from '@hcm/contract';
+import type { MailOutboxMessage, MailOutboxSummary } from '@hcm/contract/schemas';
+import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.js';
+import { mailOutbox } from '../db/schema.js';
+import { ok, sendError } from '../http/envelope.js';
+import { parseId } from '../http/params.js';
+
+const VIEW = { config: { permission: 'mail.outbox.view' as const } };
+const NOT_FOUND = 'No such message.';
+
+const summaryColumns = {
+  id: mailOutbox.id,
+  to_address: mailOutbox.to_address,
+  subject: mailOutbox.subject,
+  transport: mailOutbox.transport,
+  status: mailOutbox.status,
+  created_at: mailOutbox.created_at,
+  sent_at: mailOutbox.sent_at,
+};
+
+type Query = { page?: string; page_size?: string; search?: string };
+
+function positive(raw: string | undefined, fallback: number): number {
+  const value = Number(raw);
+  return Number.isInteger(value) && value >= 1 ? value : fallback;
+}
+
+/** `%`, `_` and `\` match themselves in a search. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+type StoredSummary = Omit<MailOutboxSummary, 'created_at' | 'sent_at'> & { created_at: Date; sent_at: Date | null };
+
+function toSummary(row: StoredSummary): MailOutboxSummary {
+  const { id, to_address, subject, transport, status } = row;
+  return { id, to_address, subject, transport, status, created_at: row.created_at.toISOString(), sent_at: iso(row.sent_at) };
+}
+
+/** Under /api/v1, for mail.outbox.view: every email the product has sent or stored, newest first. */
+export async function outboxRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
+  const { db } = options;
+
+  app.get<{ Querystring: Query }>('/mail-outbox', VIEW, async (request) => {
+    const page = positive(request.query.page, DEFAULT_PAGE);
+    const pageSize = Math.min(positive(request.query.page_size, DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
+    const search = request.query.search?.trim().slice(0, 200);
+    const where: SQL | undefined = search
+      ? or(ilike(mailOutbox.to_address, likePattern(search)), ilike(mailOutbox.subject, likePattern(search)))
+      : undefined;
+    const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+      db
+        .select(summaryColumns)
+        .from(mailOutbox)
+        .where(where)
+        .orderBy(desc(mailOutbox.created_at), desc(mailOutbox.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      db.select({ total: count() }).from(mailOutbox).where(where),
+    ]);
+    const answer: Page<MailOutboxSummary> = {
+      data: rows.map(toSummary),
+      total,
+      page,
+      page_size: pageSize,
+      last_page: Math.max(1, Math.ceil(total / pageSize)),
+    };
+    return ok(answer);
+  });
+
+  app.get<{ Params: { id: string } }>('/mail-outbox/:id', VIEW, async (request, reply) => {
+    const id = parseId(request.params.id);
+    const [row] = id === null ? [] : await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    if (!row) return sendError(reply, 404, NOT_FOUND);
+    const message: MailOutboxMessage = {
+      ...toSummary(row),
+      text_body: row.text_body,
+      html_body: row.html_body,
+      error: row.error,
+    };
+    return ok(message);
+  });
+}
