@@ -1,6 +1,6 @@
 import { ALL_PERMISSIONS, PERMISSIONS, SUPER_ADMIN, type Page } from '@hcm/contract';
 import { permissionArea, type PermissionListRow, type RoleDetail, type RoleListRow, type RoleUpdateValues } from '@hcm/contract/schemas';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import { forgetCurrentUser } from '../auth/hooks.js';
 import type { Database } from '../db/client.js';
@@ -35,14 +35,19 @@ export async function allRoles(db: Database): Promise<RoleDetail[]> {
       label: roles.label,
       description: roles.description,
       two_factor_required: roles.two_factor_required,
-      user_count: sql<number>`(select count(*)::int from ${users} where ${users.role_id} = ${roles.id})`,
     })
     .from(roles)
     .orderBy(asc(roles.label), asc(roles.id));
+  const counts = await db
+    .select({ roleId: users.role_id, count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(isNotNull(users.role_id))
+    .groupBy(users.role_id);
   const byRole = await permissionsByRole(db);
   return rows.map((row) => {
     const permissions = row.name === SUPER_ADMIN ? [...ALL_PERMISSIONS].sort() : (byRole.get(row.id) ?? []);
-    return { ...row, permissions, permission_count: permissions.length, editable: row.name !== SUPER_ADMIN };
+    const user_count = counts.find((count) => count.roleId === row.id)?.count ?? 0;
+    return { ...row, user_count, permissions, permission_count: permissions.length, editable: row.name !== SUPER_ADMIN };
   });
 }
 
