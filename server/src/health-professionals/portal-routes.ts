@@ -23,7 +23,7 @@ import { checkThrottle, logAttempt } from './throttle.js';
 
 export type PortalRoutesOptions = {
   auth: AuthSettings;
-  /** Failed password logins allowed a minute per email and IP (default 5). */
+  /** Failed password logins allowed a minute per email and IP (default: the auth settings' login limit, else 5). */
   loginPerMinute?: number;
   /** Failed link exchanges allowed a minute per IP (default 10). */
   linkPerMinute?: number;
@@ -49,7 +49,8 @@ declare module 'fastify' {
 export async function healthProfessionalPortalRoutes(app: FastifyInstance, options: PortalRoutesOptions): Promise<void> {
   const { auth } = options;
   const { db } = auth;
-  const loginLimit = options.loginPerMinute ?? 5;
+  // The staff login's setting (LOGIN_THROTTLE_PER_MINUTE, default 5) applies to professionals' logins too.
+  const loginLimit = options.loginPerMinute ?? (auth as { loginThrottlePerMinute?: number }).loginThrottlePerMinute ?? 5;
   const linkLimit = options.linkPerMinute ?? 10;
 
   async function requireProfessional(request: FastifyRequest, reply: FastifyReply) {
