@@ -23,6 +23,7 @@ import { sessionRoutes } from './auth/session-routes.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { outboxRoutes } from './mail/outbox-routes.js';
 import { userRoutes } from './users/routes.js';
+import { auditRoutes } from './audit/routes.js';
 
 export type BuildAppOptions = Pick<
   AppConfig,
@@ -90,6 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(outboxRoutes, { prefix: API_PREFIX, db: options.db });
   // Users, roles, the permission catalogue and account switching.
   await app.register(userRoutes, { prefix: API_PREFIX, auth });
+  // The audit trail, read-only (src/audit/).
+  await app.register(auditRoutes, { prefix: API_PREFIX, db: options.db, auth, catalog });
   // Every declared resource is served by the engine from its declaration (src/resources/).
   for (const name of catalog.keys()) {
     await app.register(resourceRoutes, { prefix: API_PREFIX, db: options.db, auth, catalog, name });

@@ -1,5 +1,6 @@
 // Every declared resource. The server serves each from its declaration; the reference-data area lists,
 // adds and edits each from the same declaration.
+export * from './audit.js';
 export * from './define.js';
 export * from './fields.js';
 import { CARE_RESOURCES } from './batch-care.js';
