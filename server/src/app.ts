@@ -7,6 +7,9 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { registerPermissionGuard, API_PREFIX } from './auth/guard.js';
 import { registerSessionHooks } from './auth/hooks.js';
 import { authRoutes } from './auth/routes.js';
+import { otpRoutes } from './auth/otp.js';
+import { secretBoxFor } from './auth/secrets.js';
+import { twoFactorRoutes } from './auth/two-factor.js';
 import type { AuthSettings } from './auth/settings.js';
 import { branchRoutes } from './branches/routes.js';
 import type { AppConfig } from './config.js';
@@ -35,7 +38,7 @@ export type BuildAppOptions = Pick<
   logger?: FastifyServerOptions['logger'];
   /** Email settings; absent means every message stays in the outbox table (tests, fresh installs). */
   mail?: MailSettings;
-};
+} & Partial<Pick<AppConfig, 'loginThrottlePerMinute' | 'appKey' | 'appKeyFile'>>;
 
 /** The API as a Fastify instance, not yet listening, so tests can drive it with app.inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -56,6 +59,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       absoluteMs: options.sessionAbsoluteHours * 3_600_000,
     },
     cookieSecure: options.cookieSecure,
+    loginThrottlePerMinute: options.loginThrottlePerMinute ?? 5,
+    // Without APP_KEY or a key file (tests) the key lives as long as the process.
+    secrets: secretBoxFor({ appKey: options.appKey, appKeyFile: options.appKeyFile }),
   };
 
   app.addHook('onRequest', async (request, reply) => {
@@ -80,6 +86,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.get('/health', async () => ({ status: 'ok', database: options.databaseKind }));
   await app.register(authRoutes, auth);
+  // Second factors: TOTP setup and challenge (Fortify's paths), the emailed code for new devices.
+  await app.register(twoFactorRoutes, auth);
+  await app.register(otpRoutes, auth);
   await app.register(branchRoutes, { prefix: API_PREFIX, db: options.db });
   // Health professionals: sharing and links for staff (/api/v1), and the professionals' own sign-in and pages.
   const appUrl = options.appUrl ?? options.webOrigins[0] ?? 'http://localhost:8080';

@@ -2,6 +2,7 @@ import { can, isPermission, type Permission } from '@hcm/contract';
 import type { FastifyInstance } from 'fastify';
 import { sendError, UNAUTHENTICATED, UNAUTHORIZED } from '../http/envelope.js';
 import { currentUserOf } from './hooks.js';
+import { TWO_FACTOR_SETUP_REQUIRED } from './login-flow.js';
 import type { AuthSettings } from './settings.js';
 
 declare module 'fastify' {
@@ -53,6 +54,8 @@ export function registerPermissionGuard(app: FastifyInstance, settings: AuthSett
     if (url === undefined || !isApiUrl(url)) return;
     const user = await currentUserOf(request, settings);
     if (!user) return sendError(reply, 401, UNAUTHENTICATED);
+    // A role that requires 2FA: until it is set up the session may only do that setup (auth/login-flow.ts).
+    if (request.session?.pending_challenge === 'two_factor_setup') return sendError(reply, 403, TWO_FACTOR_SETUP_REQUIRED);
     const { permission, authenticated } = request.routeOptions.config;
     if (permission !== undefined ? !can(user, permission) : authenticated !== true) {
       return sendError(reply, 403, UNAUTHORIZED);

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { SecretBox } from './secrets.js';
 import type { SessionLifetime } from './sessions.js';
 
 /** What the auth hooks and routes need to know, fixed when the app is built. */
@@ -9,4 +10,8 @@ export type AuthSettings = {
   cookieSecure: boolean;
   /** Sends (or, without SMTP, stores) email: sign-in codes, reset links. */
   mailer: Mailer;
+  /** Failed logins allowed per lower-cased email + IP within a minute, then 429 (LOGIN_THROTTLE_PER_MINUTE). */
+  loginThrottlePerMinute?: number;
+  /** Encrypts stored secrets such as TOTP keys (APP_KEY, or the key file; auth/secrets.ts); buildApp always sets it. */
+  secrets?: SecretBox;
 };

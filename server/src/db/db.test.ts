@@ -45,7 +45,7 @@ test('data written to an on-disk PGlite survives a restart', async () => {
     const [{ count }] = (await second.database.db.select({ count: sql<number>`count(*)::int` }).from(users)) as [
       { count: number },
     ];
-    assert.equal(count, 2, 'the demo users were not seeded twice');
+    assert.equal(count, 4, 'the demo users were not seeded twice'); // admin, office, manager, two.factor
   } finally {
     await second.close();
   }
@@ -59,10 +59,10 @@ test('the seed runs once, only into an empty users table', async () => {
     assert.equal(await seedDemo(database.db), false);
     const count = async (table: typeof users | typeof roles | typeof branches | typeof userBranches) =>
       (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
-    assert.equal(await count(users), 2);
-    assert.equal(await count(roles), 3);
+    assert.equal(await count(users), 4); // admin, office, manager, and two.factor (db/seed-auth-settings.ts)
+    assert.equal(await count(roles), 4); // super_admin, office_staff, finance_officer, registered_manager
     assert.equal(await count(branches), 3);
-    assert.equal(await count(userBranches), 4); // admin: all three, office: CAM
+    assert.equal(await count(userBranches), 8); // admin and manager: all three, office and two.factor: CAM
   } finally {
     await database.close();
   }

@@ -3,6 +3,7 @@ import type { Permission } from '@hcm/contract';
 import { SUPER_ADMIN } from '@hcm/contract';
 import { hashPassword } from '../auth/passwords.js';
 import type { Database } from './client.js';
+import { seedAuthSettings } from './seed-auth-settings.js';
 import { seedReferenceData } from './seed-reference-data.js';
 import { seedSwitchTargets } from '../users/seed.js';
 import { branches, rolePermissions, roles, userBranches, users } from './schema.js';
@@ -182,6 +183,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     }
     await seedReferenceData(tx);
     await seedSwitchTargets(tx);
+    await seedAuthSettings(tx);
     return true;
   });
 }

@@ -3,5 +3,6 @@ export * from './validation.js';
 export * from './branches.js';
 export * from './passwords.js';
 export * from './health-professionals.js';
+export * from './two-factor.js';
 export * from './account.js';
 export * from './users.js';

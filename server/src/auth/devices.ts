@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.js';
+import { knownDevices, settingsTable } from '../db/schema.js';
+import type { AuthSettings } from './settings.js';
+
+/** A long-lived random cookie naming this browser; known_devices keeps its sha256 per user who signed in with it. */
+export const DEVICE_COOKIE = 'hcm_device';
+/** Browsers cap cookie lifetimes at 400 days. */
+const DEVICE_COOKIE_MAX_AGE = 400 * 24 * 3600;
+
+/** The global setting (settings table) that asks for an emailed code when someone signs in from a new device. */
+export const OTP_NEW_DEVICE_SETTING = 'otp_new_device_login';
+
+const deviceHashOf = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Whether the email code on new devices is on (the settings row says 'true'); off when the row is missing. */
+export async function otpForNewDevices(db: Database): Promise<boolean> {
+  const [row] = await db
+    .select({ value: settingsTable.value! })
+    .from(settingsTable)
+    .where(eq(settingsTable.key!, OTP_NEW_DEVICE_SETTING));
+  return String(row?.value ?? '').trim().toLowerCase() === 'true';
+}
+
+/** Whether this browser's device cookie is one the user has signed in with before. */
+export async function isKnownDevice(db: Database, userId: number, request: FastifyRequest): Promise<boolean> {
+  const cookie = request.cookies[DEVICE_COOKIE];
+  if (!cookie) return false;
+  const [row] = await db
+    .select({ userId: knownDevices.user_id })
+    .from(knownDevices)
+    .where(and(eq(knownDevices.user_id, userId), eq(knownDevices.device_hash, deviceHashOf(cookie))));
+  return Boolean(row);
+}
+
+/** Records this browser as one the user signs in with (giving it a device cookie first if it has none). */
+export async function rememberDevice(
+  settings: AuthSettings,
+  userId: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  let cookie = request.cookies[DEVICE_COOKIE];
+  if (!cookie || !/^[A-Za-z0-9_-]{43}$/.test(cookie)) {
+    cookie = randomBytes(32).toString('base64url');
+    reply.setCookie(DEVICE_COOKIE, cookie, {
+      path: '/',
+      sameSite: 'lax',
+      httpOnly: true,
+      secure: settings.cookieSecure,
+      maxAge: DEVICE_COOKIE_MAX_AGE,
+    });
+  }
+  const now = new Date();
+  const userAgent = request.headers['user-agent']?.slice(0, 512) ?? null;
+  await settings.db
+    .insert(knownDevices)
+    .values({ user_id: userId, device_hash: deviceHashOf(cookie), user_agent: userAgent, first_seen_at: now, last_seen_at: now })
+    .onConflictDoUpdate({ target: [knownDevices.user_id, knownDevices.device_hash], set: { last_seen_at: now, user_agent: userAgent } });
+}
