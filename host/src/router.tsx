@@ -4,6 +4,7 @@ import { NotFound } from '@hcm/kit';
 import { LoginPage } from './auth/LoginPage';
 import { RemoteArea } from './areas/RemoteArea';
 import { portalRoutes } from './health-professionals/routes';
+import { passwordRoutes } from './auth/password-routes';
 import { Shell } from './layout/Shell';
 
 /**
@@ -24,11 +25,14 @@ export function createAppRouter(areas: readonly AreaRegistration[]) {
           { index: true, element: <Navigate to="/app/dashboard" replace /> },
           { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/Dashboard')).Dashboard }) },
           { path: 'profile', lazy: async () => ({ Component: (await import('./pages/Profile')).Profile }) },
+          { path: 'outbox', lazy: async () => ({ Component: (await import('./pages/Outbox')).Outbox }) },
+          { path: 'outbox/:id', lazy: async () => ({ Component: (await import('./pages/Outbox')).OutboxMessage }) },
           ...areaRoutes,
           { path: '*', element: <NotFound /> },
         ],
       },
       ...portalRoutes,
+      ...passwordRoutes,
       { path: '*', element: <Navigate to="/" replace /> },
     ] },
   ]);

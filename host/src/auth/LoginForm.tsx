@@ -96,6 +96,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: CurrentUser) => v
         <button type="submit" className={styles.submit} disabled={submitting}>
           {submitting ? 'Logging in…' : 'Log in'}
         </button>
+        <a href="/forgot-password">Forgot your password?</a>
       </form>
     </main>
   );

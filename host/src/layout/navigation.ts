@@ -3,6 +3,7 @@ import type { AreaRegistration, NavigationItem } from '@hcm/contract';
 /** The shell's own sidebar items; every area adds its items from the registry after these. */
 export const SHELL_NAVIGATION: NavigationItem[] = [
   { name: 'dashboard', title: 'Dashboard', target: '/app/dashboard', permission: ['dashboard.view'] },
+  { name: 'outbox', title: 'Outbox', target: '/app/outbox', permission: ['mail.outbox.view'] },
 ];
 
 /** The whole sidebar tree, unfiltered: the shell's items, then each active area's, in registry order. */

@@ -1,5 +1,7 @@
 import { PERMISSIONS, isPermission } from '@hcm/contract';
 import { Card, PageHeader, useRouteName, useSession } from '@hcm/kit';
+import { PasswordSection } from './profile/PasswordSection';
+import { SessionsSection } from './profile/SessionsSection';
 import styles from './pages.module.css';
 
 /** The current user's own profile: identity, role, branches and what the role allows. */
@@ -24,6 +26,8 @@ export function Profile() {
           <dd>{user.branches.length ? user.branches.map((branch) => branch.name).join(', ') : 'None'}</dd>
         </dl>
       </Card>
+      <PasswordSection />
+      <SessionsSection />
       <Card title="What your role allows">
         <ul>
           {user.userPermissions.map((permission) => (

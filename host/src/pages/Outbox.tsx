@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { DEFAULT_PAGE_SIZE, type Page } from '@hcm/contract';
+import type { MailOutboxMessage, MailOutboxSummary } from '@hcm/contract/schemas';
+import { api, Button, Card, ErrorPanel, Loading, PageHeader, useRouteName } from '@hcm/kit';
+import { ListTable, type Column } from '@hcm/kit/table';
+import styles from './outbox.module.css';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+const STATUS: Record<MailOutboxSummary['status'], string> = { stored: 'In the outbox', sent: 'Sent', failed: 'Failed' };
+
+const COLUMNS: Column<MailOutboxSummary>[] = [
+  { key: 'created_at', label: 'When', render: (row) => when(row.created_at) },
+  { key: 'to_address', label: 'To' },
+  { key: 'subject', label: 'Subject', render: (row) => <Link to={`/app/outbox/${row.id}`}>{row.subject}</Link> },
+  { key: 'status', label: 'Status', render: (row) => STATUS[row.status] },
+];
+
+/** /app/outbox: every email the product has sent or kept (without SMTP, the outbox is their delivery). */
+export function Outbox() {
+  useRouteName('Outbox');
+  const [query, setQuery] = useState({ page: 1, page_size: DEFAULT_PAGE_SIZE, search: '' });
+  const [draft, setDraft] = useState('');
+  const [page, setPage] = useState<Page<MailOutboxSummary> | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    const answer = await api.get<Page<MailOutboxSummary>>('api/v1/mail-outbox', query);
+    setLoading(false);
+    if (answer.error || !answer.data) setError(answer.message);
+    else {
+      setError(null);
+      setPage(answer.data);
+    }
+  }, [query]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery((current) => ({ ...current, page: 1, search: draft.trim() }));
+  };
+
+  return (
+    <>
+      <PageHeader title="Outbox" />
+      <Card>
+        <form role="search" className={styles.search} onSubmit={search}>
+          <label htmlFor="outbox-search">Search by address or subject</label>
+          <input id="outbox-search" type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+        </form>
+        <ListTable
+          caption="Emails"
+          columns={COLUMNS}
+          page={page}
+          loading={loading}
+          error={error}
+          onSort={() => undefined}
+          onPage={(next) => setQuery((current) => ({ ...current, page: next }))}
+          onPageSize={(size) => setQuery((current) => ({ ...current, page: 1, page_size: size }))}
+          onRetry={() => void load()}
+          rowKey={(row) => row.id}
+          empty="No emails yet."
+        />
+      </Card>
+    </>
+  );
+}
+
+const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
+
+/** The text of an email with its web addresses as links (only http and https: nothing else is made clickable). */
+export function LinkifiedText({ text }: { text: string }) {
+  const parts: ReactNode[] = text.split(URL_PATTERN).map((part, index) =>
+    index % 2 === 1 ? (
+      <a key={index} href={part} rel="noreferrer noopener">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+  return <pre className={styles.body}>{parts}</pre>;
+}
+
+/** /app/outbox/:id: one email, its text with clickable links. */
+export function OutboxMessage() {
+  const { id = '' } = useParams();
+  const [message, setMessage] = useState<MailOutboxMessage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useRouteName(message ? message.subject : 'Email');
+
+  useEffect(() => {
+    let live = true;
+    void api.get<MailOutboxMessage>(`api/v1/mail-outbox/${encodeURIComponent(id)}`).then((answer) => {
+      if (!live) return;
+      if (answer.error || !answer.data) setError(answer.message);
+      else setMessage(answer.data);
+    });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  const back = <Link to="/app/outbox">Back to the outbox</Link>;
+  if (error) return <ErrorPanel title="This email could not be opened">{error}</ErrorPanel>;
+  if (!message) return <Loading label="Loading the email…" />;
+  return (
+    <>
+      <PageHeader title={message.subject} actions={back} />
+      <Card title="Email">
+        <dl className={styles.meta}>
+          <dt>To</dt>
+          <dd>{message.to_address}</dd>
+          <dt>Created</dt>
+          <dd>{when(message.created_at)}</dd>
+          <dt>Status</dt>
+          <dd>
+            {STATUS[message.status]}
+            {message.error ? ` (${message.error})` : ''}
+          </dd>
+        </dl>
+        <LinkifiedText text={message.text_body} />
+      </Card>
+    </>
+  );
+}
