@@ -45,7 +45,7 @@ test('data written to an on-disk PGlite survives a restart', async () => {
     const [{ count }] = (await second.database.db.select({ count: sql<number>`count(*)::int` }).from(users)) as [
       { count: number },
     ];
-    assert.equal(count, 4, 'the demo users were not seeded twice'); // admin, office, manager, two.factor
+    assert.equal(count, 5, 'the demo users were not seeded twice'); // admin, office, manager, two.factor, forgotten
   } finally {
     await second.close();
   }
@@ -59,10 +59,10 @@ test('the seed runs once, only into an empty users table', async () => {
     assert.equal(await seedDemo(database.db), false);
     const count = async (table: typeof users | typeof roles | typeof branches | typeof userBranches) =>
       (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
-    assert.equal(await count(users), 4); // admin, office, manager, and two.factor (db/seed-auth-settings.ts)
+    assert.equal(await count(users), 5); // admin, office, manager, two.factor (db/seed-auth-settings.ts), forgotten (db/seed-password-reset-user.ts)
     assert.equal(await count(roles), 4); // super_admin, office_staff, finance_officer, registered_manager
     assert.equal(await count(branches), 3);
-    assert.equal(await count(userBranches), 8); // admin and manager: all three, office and two.factor: CAM
+    assert.equal(await count(userBranches), 9); // admin and manager: all three, office, two.factor and forgotten: CAM
   } finally {
     await database.close();
   }

@@ -4,6 +4,7 @@ import { SUPER_ADMIN } from '@hcm/contract';
 import { hashPassword } from '../auth/passwords.js';
 import type { Database } from './client.js';
 import { seedAuthSettings } from './seed-auth-settings.js';
+import { seedPasswordResetUser } from './seed-password-reset-user.js';
 import { seedReferenceData } from './seed-reference-data.js';
 import { seedSwitchTargets } from '../users/seed.js';
 import { branches, rolePermissions, roles, userBranches, users } from './schema.js';
@@ -184,6 +185,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await seedReferenceData(tx);
     await seedSwitchTargets(tx);
     await seedAuthSettings(tx);
+    await seedPasswordResetUser(tx);
     return true;
   });
 }
