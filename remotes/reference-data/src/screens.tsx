@@ -4,6 +4,12 @@ import { ResourceRoutes } from '@hcm/kit/resources';
 import { NotFound } from '@hcm/kit';
 import { BranchForm } from './branches/BranchForm';
 import { BranchList } from './branches/BranchList';
+import { PermissionList } from './roles/PermissionList';
+import { PermissionUsers } from './roles/PermissionUsers';
+import { RoleForm } from './roles/RoleForm';
+import { RoleList } from './roles/RoleList';
+import { UserForm } from './users/UserForm';
+import { UserList } from './users/UserList';
 
 // Every declared resource gets its screens at its path (/app/datatables/<name>, or its own route such as
 // /app/staff-meetings); nested ones (funder scales) show inside their parent's edit page.
@@ -17,7 +23,7 @@ function resourceRoute(spec: ResourceSpec, path: string) {
   );
 }
 
-/** Every declared resource at its path, and branches (list, add, edit), below one of the area's prefixes. */
+/** Every declared resource at its path, branches, users, roles and permissions, below one of the area's prefixes. */
 export default function Screens({ prefix }: { prefix: string }) {
   const datatables = prefix === 'datatables' ? TOP_LEVEL.filter((spec) => !spec.route) : [];
   const ownRoute = TOP_LEVEL.find((spec) => spec.route === prefix);
@@ -25,6 +31,21 @@ export default function Screens({ prefix }: { prefix: string }) {
   return (
     <Routes>
       {datatables.map((spec) => resourceRoute(spec, `${spec.name}/*`))}
+      {prefix === 'datatables' ? (
+        <>
+          <Route path="user-roles" element={<RoleList />} />
+          <Route path="user-roles/:id/edit" element={<RoleForm />} />
+          <Route path="user-permissions" element={<PermissionList />} />
+          <Route path="user-permissions/:id/edit/users" element={<PermissionUsers />} />
+        </>
+      ) : null}
+      {prefix === 'users' ? (
+        <>
+          <Route index element={<UserList />} />
+          <Route path="add" element={<UserForm />} />
+          <Route path=":id/edit" element={<UserForm />} />
+        </>
+      ) : null}
       {prefix === 'branches' ? (
         <>
           <Route index element={<BranchList />} />
