@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router-dom';
 import type { AreaRegistration } from '@hcm/contract';
 import { NotFound } from '@hcm/kit';
 import { LoginPage } from './auth/LoginPage';
+import { signInRoutes } from './auth/routes';
 import { RemoteArea } from './areas/RemoteArea';
 import { portalRoutes } from './health-professionals/routes';
 import { passwordRoutes } from './auth/password-routes';
@@ -33,6 +34,7 @@ export function createAppRouter(areas: readonly AreaRegistration[]) {
       },
       ...portalRoutes,
       ...passwordRoutes,
+      ...signInRoutes,
       { path: '*', element: <Navigate to="/" replace /> },
     ] },
   ]);

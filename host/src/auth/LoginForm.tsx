@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { CurrentUser, FieldErrors } from '@hcm/contract';
+import type { LoginAnswer } from '@hcm/contract/schemas';
 import { api, useRouteName, useRuntime, useSession } from '@hcm/kit';
+import { nextStepOf } from './loginAnswer';
 import styles from './LoginForm.module.css';
 
 type LoginFieldProps = {
@@ -42,7 +44,14 @@ function LoginField({ name, label, type, autoComplete, value, onChange, error }:
  * The login form: email and password, the server's message and per-field errors on failure. It does not
  * use the router, so the login screen loads without it (see bootstrap.tsx).
  */
-export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: CurrentUser) => void }) {
+export function LoginForm({
+  onLoggedIn,
+  onChallenge = (path) => window.location.assign(path),
+}: {
+  onLoggedIn: (user: CurrentUser) => void;
+  /** Goes to a second-factor page (a 2FA or emailed-code challenge, or the forced 2FA setup); a full page load by default. */
+  onChallenge?: (path: string) => void;
+}) {
   useRouteName('Log in');
   const productLabel = useRuntime((state) => state.registry.productLabel);
   const loadUser = useSession((state) => state.loadUser);
@@ -58,11 +67,18 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: CurrentUser) => v
     setMessage(null);
     setErrors({});
     await api.csrf();
-    const answer = await api.post<{ two_factor?: boolean }>('login', { email, password });
+    const answer = await api.post<LoginAnswer>('login', { email, password });
     if (answer.error) {
       setSubmitting(false);
+      // Wrong credentials (422) or too many tries (429, with how long to wait): the server's words.
       setMessage(answer.message || 'You could not be logged in.');
       setErrors(answer.errors ?? {});
+      return;
+    }
+    const challenge = nextStepOf(answer.data);
+    if (challenge) {
+      setSubmitting(false);
+      onChallenge(challenge);
       return;
     }
     const user = await loadUser();

@@ -15,5 +15,5 @@ export function LoginPage() {
   }, [status, loadUser]);
 
   if (status === 'authenticated') return <Navigate to={from} replace />;
-  return <LoginForm onLoggedIn={() => navigate(from, { replace: true })} />;
+  return <LoginForm onLoggedIn={() => navigate(from, { replace: true })} onChallenge={(path) => navigate(path)} />;
 }

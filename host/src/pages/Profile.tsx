@@ -1,5 +1,6 @@
 import { PERMISSIONS, isPermission } from '@hcm/contract';
 import { Card, PageHeader, useRouteName, useSession } from '@hcm/kit';
+import { TwoFactorSection } from './profile/TwoFactorSection';
 import { PasswordSection } from './profile/PasswordSection';
 import { SessionsSection } from './profile/SessionsSection';
 import styles from './pages.module.css';
@@ -26,6 +27,7 @@ export function Profile() {
           <dd>{user.branches.length ? user.branches.map((branch) => branch.name).join(', ') : 'None'}</dd>
         </dl>
       </Card>
+      <TwoFactorSection />
       <PasswordSection />
       <SessionsSection />
       <Card title="What your role allows">
