@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AREA_NAMES, type AreaName, type Registry } from '@hcm/contract';
 import { areaDistDir, registeredAreas } from './areas.js';
 import { fileUnder, IMMUTABLE, NO_CACHE, sendFile, sendJson } from './static-files.js';
+import { HSTS, pageSecurityHeaders, type PageOrigin } from './security.js';
 
 export type WebConfig = {
   repoRoot: string;
@@ -21,12 +22,30 @@ function originOf(request: IncomingMessage): string {
   return `${proto}://${request.headers.host ?? 'localhost'}`;
 }
 
+function pageOriginOf(request: IncomingMessage): PageOrigin {
+  const url = new URL(originOf(request));
+  return { protocol: url.protocol === 'https:' ? 'https:' : 'http:', hostname: url.hostname, origin: url.origin };
+}
+
+/** The security headers of everything else this server sends (files, JSON): HSTS too when served over TLS. */
+function securityOf(request: IncomingMessage): Record<string, string> {
+  return pageOriginOf(request).protocol === 'https:' ? { ...SECURITY, 'Strict-Transport-Security': HSTS } : SECURITY;
+}
+
 /**
  * The web server of the product: the host app (with a fallback to index.html for client routes), each
  * area's immutable versioned files under /areas/<area>/<version>/, and /registry.json, read per request.
  */
 export function createWebServer(config: WebConfig): Server {
   const hostDist = path.join(config.repoRoot, 'host', 'dist');
+  /** The app page's headers, with a CSP naming this request's origin, the API, the chat socket and the remotes. */
+  const pageHeaders = (request: IncomingMessage) =>
+    pageSecurityHeaders({
+      page: pageOriginOf(request),
+      apiUrl: config.apiUrl,
+      chatUrl: config.env.CHAT_PUBLIC_URL ?? '',
+      areas: registeredAreas(config.repoRoot, originOf(request), config.env),
+    });
 
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -43,7 +62,7 @@ export function createWebServer(config: WebConfig): Server {
         apiUrl: config.apiUrl,
         areas: registeredAreas(config.repoRoot, originOf(request), config.env),
       };
-      return sendJson(response, 200, registry, { ...CORS, ...SECURITY });
+      return sendJson(response, 200, registry, { ...CORS, ...securityOf(request) });
     }
 
     const areaMatch = /^\/areas\/([^/]+)\/(.+)$/.exec(url.pathname);
@@ -56,12 +75,15 @@ export function createWebServer(config: WebConfig): Server {
     }
 
     const asset = url.pathname !== '/' ? fileUnder(hostDist, url.pathname) : undefined;
-    if (asset) return sendFile(response, asset, path.basename(asset) === 'index.html' ? NO_CACHE : IMMUTABLE, SECURITY, headOnly);
+    if (asset) {
+      const page = path.extname(asset) === '.html';
+      return sendFile(response, asset, page ? NO_CACHE : IMMUTABLE, page ? pageHeaders(request) : securityOf(request), headOnly);
+    }
     if (path.extname(url.pathname) && !url.pathname.endsWith('.html')) return sendJson(response, 404, { message: 'Not found.' });
     // A client route (/app/...): the host's page, never cached so a new host build is picked up at once.
     const index = fileUnder(hostDist, 'index.html');
     if (!index) return sendJson(response, 503, { message: 'The web app is not built yet: run npm run build.' });
-    return sendFile(response, index, NO_CACHE, SECURITY, headOnly);
+    return sendFile(response, index, NO_CACHE, pageHeaders(request), headOnly);
   };
 
   return createServer((request, response) => {
