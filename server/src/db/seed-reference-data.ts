@@ -1,9 +1,9 @@
 import { DEMO_ROWS } from '@hcm/contract/demo';
 import { funderCodes, funderScales, holidayReasons, medications, RESOURCES, type ResourceSpec } from '@hcm/contract/resources';
-import { inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Transaction } from './client.js';
-import { resourceTables } from './schema.js';
+import { branches, resourceTables } from './schema.js';
 
 // Demo reference data for the declared resources: what a UK home-care agency keeps in its catalogues.
 // Each row goes through its declaration's schema, so the seed can never hold a row the API would refuse.
@@ -77,13 +77,17 @@ function storable(spec: ResourceSpec, input: Record<string, unknown>): Record<st
  * Seeds the demo rows declared beside the resources (DEMO_ROWS), in RESOURCES order. A reference field in a
  * demo row holds the 1-based position of the referenced resource's demo row; it becomes that row's id.
  */
-async function seedDeclaredDemoRows(tx: Transaction): Promise<void> {
-  const idsByResource = new Map<string, number[]>();
+async function seedDeclaredDemoRows(tx: Transaction, seeded: Map<string, number[]>): Promise<void> {
+  const idsByResource = new Map(seeded);
+  // A branch-scoped demo row names its branch by position: the demo branches, seeded first, in id order.
+  const branchIds = (await tx.select({ id: branches.id }).from(branches).orderBy(asc(branches.id))).map((row) => row.id);
   for (const spec of RESOURCES) {
     const rows = DEMO_ROWS[spec.name];
     if (!rows?.length) continue;
     const resolved = rows.map((row) => {
-      const copy = { ...row };
+      const { branch_id: branchPosition, ...copy } = row;
+      const branchId = spec.branchScoped ? branchIds[Number(branchPosition) - 1] : undefined;
+      if (spec.branchScoped && branchId === undefined) throw new Error(`Demo ${spec.name} row names branch #${String(branchPosition)}, which does not exist.`);
       for (const [key, field] of Object.entries(spec.fields)) {
         const target = field.kind === 'reference' ? field.references?.resource : undefined;
         if (!target || copy[key] === undefined || copy[key] === null) continue;
@@ -91,7 +95,7 @@ async function seedDeclaredDemoRows(tx: Transaction): Promise<void> {
         if (id === undefined) throw new Error(`Demo ${spec.name} row refers to ${target} #${String(copy[key])}, which has no demo row.`);
         copy[key] = id;
       }
-      return storable(spec, copy);
+      return branchId === undefined ? storable(spec, copy) : { ...storable(spec, copy), branch_id: branchId };
     });
     const inserted = await tx.insert(resourceTables[spec.name]!).values(resolved).returning({ id: resourceTables[spec.name]!.id });
     idsByResource.set(spec.name, inserted.map((row) => Number(row.id)));
@@ -101,7 +105,10 @@ async function seedDeclaredDemoRows(tx: Transaction): Promise<void> {
 /** Fills the reference catalogues; runs inside the demo seed's transaction. */
 export async function seedReferenceData(tx: Transaction): Promise<void> {
   const table = (spec: ResourceSpec) => resourceTables[spec.name]!;
-  await tx.insert(table(medications)).values(DEMO_MEDICATIONS.map((row) => storable(medications, row)));
+  const medicationIds = await tx
+    .insert(table(medications))
+    .values(DEMO_MEDICATIONS.map((row) => storable(medications, row)))
+    .returning({ id: table(medications).id });
   await tx.insert(table(holidayReasons)).values(DEMO_HOLIDAY_REASONS.map((row) => storable(holidayReasons, row)));
   const funders = table(funderCodes);
   await tx.insert(funders).values(DEMO_FUNDER_CODES.map((row) => storable(funderCodes, row)));
@@ -113,5 +120,6 @@ export async function seedReferenceData(tx: Transaction): Promise<void> {
     (DEMO_FUNDER_SCALES[code as string] ?? []).map((scale) => storable(funderScales, { ...scale, funder_code_id: id })),
   );
   await tx.insert(table(funderScales)).values(scales);
-  await seedDeclaredDemoRows(tx);
+  // Demo rows refer to these medications by position (a client's medicines).
+  await seedDeclaredDemoRows(tx, new Map([[medications.name, medicationIds.map((row) => Number(row.id))]]));
 }

@@ -189,3 +189,23 @@ test('changes made while switched to another account record both identities and 
   assert.equal((latest!.after as Row).town, 'Camden');
   await t.database.db.update(sessions).set({ parent_user_id: null }).where(eq(sessions.user_id, officeId));
 });
+
+test('demo data: ten clients over the three branches, each with 2-4 medications and 1-3 contacts, NHS numbers in the test range', async () => {
+  const { isValidNhsNumber } = await import('@hcm/contract/resources');
+  const all = (await admin.get('/api/v1/clients?page_size=100&search=')).json().data.data as Row[];
+  const demo = all.filter((row) => !String(row.last_name).startsWith('Scope'));
+  assert.equal(demo.length, 10);
+  const perBranch = (code: string) => demo.filter((row) => row.branch_id === branchId[code]).length;
+  assert.deepEqual([perBranch('CAM'), perBranch('LDS-SL'), perBranch('BRN')], [4, 3, 3]);
+  for (const row of demo) {
+    const nhs = String(row.nhs_number);
+    assert.ok(nhs.startsWith('999') && isValidNhsNumber(nhs), `${String(row.last_name)}: ${nhs}`);
+    assert.ok(String(row.allergies).length > 0, 'allergies written, "None known." rather than empty');
+    const medications = (await admin.get(`/api/v1/client-medications?client_id=${row.id}`)).json().data.total as number;
+    const contacts = (await admin.get(`/api/v1/client-contacts?client_id=${row.id}`)).json().data.total as number;
+    assert.ok(medications >= 2 && medications <= 4, `${String(row.last_name)}: ${medications} medications`);
+    assert.ok(contacts >= 1 && contacts <= 3, `${String(row.last_name)}: ${contacts} contacts`);
+  }
+  const officeClients = (await office.get('/api/v1/clients?page_size=100')).json().data.data as Row[];
+  assert.equal(officeClients.filter((row) => !String(row.last_name).startsWith('Scope')).length, 4, 'Camden only');
+});
