@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { FieldSpec, ResourceSpec } from '@hcm/contract/resources';
-import { api, Button, ErrorPanel, Loading, notify, PageHeader, resourcePath, useRouteName } from '@hcm/kit';
+import { api, Button, ErrorPanel, Loading, notify, PageHeader, resourcePath, useRouteName, useSession } from '@hcm/kit';
 import {
   applyServerErrors,
   CheckboxField,
@@ -14,6 +14,7 @@ import {
   valibotResolver,
 } from '@hcm/kit/forms';
 import { ButtonLink, lazyScreen } from '@hcm/kit/routing';
+import { BranchField, branchValueOf, formSchemaOf } from './BranchField';
 import type { DeleteRowProps } from './DeleteRow';
 import { ResourceHistory } from './ResourceHistory';
 import styles from './resources.module.css';
@@ -93,7 +94,10 @@ export function ResourceForm({ spec, id, backTo, fixedValues = {}, children }: R
   useRouteName(title);
   const navigate = useNavigate();
   const labels = useReferenceLabels(spec);
-  const form = useForm<Values>({ resolver: valibotResolver(spec.schema), defaultValues: { ...formValuesOf(spec, null), ...fixedValues } });
+  const branches = useSession((state) => state.user)?.branches ?? [];
+  // A branch-scoped row (a client) also names its branch, one of the user's.
+  const valuesOf = (row: Row | null) => ({ ...formValuesOf(spec, row), ...(spec.branchScoped ? { branch_id: branchValueOf(row, branches) } : {}) });
+  const form = useForm<Values>({ resolver: valibotResolver(formSchemaOf(spec)), defaultValues: { ...valuesOf(null), ...fixedValues } });
   const [row, setRow] = useState<Row | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -105,9 +109,11 @@ export function ResourceForm({ spec, id, backTo, fixedValues = {}, children }: R
       if (answer.error || !answer.data) setLoadError(answer.message || `This ${spec.singular} could not be loaded.`);
       else {
         setRow(answer.data);
-        form.reset(formValuesOf(spec, answer.data));
+        form.reset(valuesOf(answer.data));
       }
     });
+    // valuesOf reads the session's branches, which do not change while the form is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing, id, spec, form]);
 
   const handleSubmit = form.handleSubmit(async (values) => {
@@ -146,6 +152,7 @@ export function ResourceForm({ spec, id, backTo, fixedValues = {}, children }: R
                 <FieldInput key={key} name={key} field={field} labels={labels} />
               ),
             )}
+            {spec.branchScoped ? <BranchField /> : null}
           </div>
           <div className={formStyles.actions}>
             <Button type="submit" disabled={form.formState.isSubmitting}>
