@@ -35,6 +35,7 @@ export function createAppRouter(areas: readonly AreaRegistration[]) {
       ...portalRoutes,
       ...passwordRoutes,
       ...signInRoutes,
+      { path: '/switch-account/:parent_user/:target_user', lazy: async () => ({ Component: (await import('./auth/SwitchAccountPage')).SwitchAccountPage }) },
       { path: '*', element: <Navigate to="/" replace /> },
     ] },
   ]);

@@ -5,6 +5,8 @@ import { Button, Loading, useRuntime, useSession } from '@hcm/kit';
 import { preloadArea } from '../areas/RemoteArea';
 import { sidebarTree } from './navigation';
 import { Sidebar } from './Sidebar';
+import { SwitchAccountMenu } from './SwitchAccountMenu';
+import { SwitchedBanner } from './SwitchedBanner';
 import styles from './AppLayout.module.css';
 
 /** The signed-in application: header, sidebar and the current page, refreshed whenever the full path changes. */
@@ -43,6 +45,7 @@ export function AppLayout() {
           {registry.productLabel}
         </Link>
         <div className={styles.account}>
+          <SwitchAccountMenu />
           <Link to="/app/profile">{user.name}</Link>
           <span className={styles.role}>{user.roleLabel ?? 'No role'}</span>
           <Button variant="secondary" onClick={handleLogout}>
@@ -52,6 +55,7 @@ export function AppLayout() {
       </header>
       <Sidebar items={items} onLinkIntent={handleLinkIntent} />
       <main id="main" className={styles.main} key={location.pathname + location.search} tabIndex={-1}>
+        <SwitchedBanner />
         <Outlet />
       </main>
     </div>
