@@ -41,7 +41,13 @@ export default defineConfig({
       url: `http://127.0.0.1:${API_PORT}/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { API_PORT: String(API_PORT), PGLITE_DATA_DIR: dataDir, WEB_ORIGINS: `http://localhost:${WEB_PORT}` },
+      env: {
+        API_PORT: String(API_PORT),
+        PGLITE_DATA_DIR: dataDir,
+        WEB_ORIGINS: `http://localhost:${WEB_PORT}`,
+        // The journeys log in many times from one IP; the throttle itself is covered by the server's tests.
+        LOGIN_THROTTLE_PER_MINUTE: '1000',
+      },
     },
     {
       command: 'node ../server/dist/web.js',

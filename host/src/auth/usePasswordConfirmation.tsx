@@ -52,7 +52,7 @@ export function usePasswordConfirmation(): { ensureConfirmed: () => Promise<bool
   const dialog = (
     <Modal open={open} title="Confirm your password" onClose={() => settle(false)} size="small">
       <FormProvider {...form}>
-        <form onSubmit={handleSubmit} noValidate aria-label="Confirm your password">
+        <form onSubmit={handleSubmit} noValidate>
           <p>For your security, type your password again before changing two-factor authentication.</p>
           {message && !form.formState.errors.password ? <p role="alert">{message}</p> : null}
           <TextField name="password" label="Password" type="password" autoComplete="current-password" autoFocus />
