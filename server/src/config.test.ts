@@ -62,6 +62,11 @@ test('sign-in settings: the login throttle and where the app key comes from', ()
   assert.equal(loadConfig({ PGLITE_DATA_DIR: 'memory://' }).appKeyFile, undefined);
 });
 
+test('APP_URL, the address emailed links are built on, is optional (the app then uses the first web origin)', () => {
+  assert.equal(loadConfig({ APP_URL: 'https://care.example' }).appUrl, 'https://care.example');
+  assert.equal('appUrl' in loadConfig({}), false);
+});
+
 test('values it cannot use are refused, not guessed', () => {
   assert.throws(() => loadConfig({ API_PORT: 'eighty' }), /API_PORT/);
   assert.throws(() => loadConfig({ COOKIE_SECURE: 'maybe' }), /COOKIE_SECURE/);
