@@ -1,12 +1,17 @@
 import type { AreaDescriptor } from '@hcm/contract';
 import { AreaRoutes, lazyScreen } from '@hcm/kit/routing';
 import descriptor from '../area.json';
+import ClientScreens from './clients/Screens';
 
 // Health professionals (list, add, edit with their access panel) load on the first visit to them.
 const HealthProfessionalScreens = lazyScreen(() => import('./health-professionals/Screens'), 'Loading health professionals…');
 
-/** The area's routes under one of its prefixes; its screens arrive with the area's own issues. */
+/**
+ * The area's routes under one of its prefixes. The clients list is the area's home, so its screens load with
+ * the area; health professionals load on their first visit.
+ */
 export default function Area({ prefix }: { prefix: string }) {
   if (prefix === 'health-professionals') return <HealthProfessionalScreens />;
+  if (prefix === 'clients' || prefix === 'client') return <ClientScreens prefix={prefix} />;
   return <AreaRoutes area={descriptor as AreaDescriptor} prefix={prefix} />;
 }

@@ -13,6 +13,8 @@ export function useReferenceLabels(spec: ResourceSpec): ReferenceLabels {
   useEffect(() => {
     let current = true;
     const fields = referenceFields(spec);
+    // Nothing to fetch (a client refers to no other resource): no state update after the first render.
+    if (!fields.length) return;
     void Promise.all(
       fields.map(async ({ key, resource, labelField }) => {
         const answer = await api.get<Page<Record<string, unknown>>>(resourcePath(resource), {

@@ -1,0 +1,26 @@
+import { Route, Routes } from 'react-router-dom';
+import { appPathOf, RESOURCES, resourceNamed, type ResourceSpec } from '@hcm/contract/resources';
+import { NotFound } from '@hcm/kit';
+import { ResourceForm, ResourceRoutes } from '@hcm/kit/resources';
+
+const clients = resourceNamed('clients') as ResourceSpec;
+const BASE = appPathOf(clients);
+// A client's medications and contacts: lists on the client's edit page, added and edited below it
+// (/app/clients/:id/client-medications/add, .../:id/edit). They have no route of their own.
+const NESTED: readonly ResourceSpec[] = RESOURCES.filter((spec) => spec.parent?.resource === clients.name);
+
+/**
+ * /app/clients: the list (only the user's branches), add, and edit with the client's medications, contacts
+ * and history; /app/client/add (spec §1, "Client creation") adds a client too.
+ */
+export default function ClientScreens({ prefix }: { prefix: string }) {
+  if (prefix === 'client') {
+    return (
+      <Routes>
+        <Route path="add" element={<ResourceForm spec={clients} backTo={BASE} />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    );
+  }
+  return <ResourceRoutes spec={clients} basePath={BASE} nestedSpecs={NESTED} />;
+}
