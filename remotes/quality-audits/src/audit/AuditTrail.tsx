@@ -1,0 +1,213 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { DEFAULT_PAGE_SIZE, type Page } from '@hcm/contract';
+import {
+  AUDIT_ACTIONS,
+  AUDITED_RECORDS,
+  RESOURCES,
+  resourceNamed,
+  type AuditPerson,
+  type AuditTrailEntry,
+  type Choice,
+} from '@hcm/contract/resources';
+import { api, PageHeader, useRouteName } from '@hcm/kit';
+import { ListTable, type Column } from '@hcm/kit/table';
+import styles from './audit.module.css';
+
+type Filters = { user_id: string; resource: string; action: string; from: string; to: string };
+const NO_FILTERS: Filters = { user_id: '', resource: '', action: '', from: '', to: '' };
+
+/** Every kind of record the trail can name: the declared resources, then users, roles and the rest. */
+export const RECORD_KINDS: readonly Choice[] = [
+  ...RESOURCES.map((spec) => ({ value: spec.name, label: spec.title })),
+  ...AUDITED_RECORDS,
+].sort((a, b) => a.label.localeCompare(b.label));
+
+const kindLabel = (resource: string) => RECORD_KINDS.find((kind) => kind.value === resource)?.label ?? resource;
+const VERBS: Record<AuditTrailEntry['action'], string> = { create: 'Added', update: 'Changed', delete: 'Deleted', view: 'Viewed' };
+// Bookkeeping columns every row has: they change on every save and say nothing to a reader.
+const HIDDEN_KEYS = new Set(['id', 'created_at', 'updated_at', 'deleted_at']);
+
+const when = (at: string) => new Date(at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** Who did it: the account used, with the person who had switched to it, or a health professional. */
+export function Who({ entry }: { entry: AuditTrailEntry }) {
+  if (entry.health_professional) {
+    return (
+      <>
+        {entry.health_professional.name}
+        <span className={styles.via}>health professional</span>
+      </>
+    );
+  }
+  if (!entry.user) return <>The system</>;
+  return (
+    <>
+      {entry.acting_user ? `${entry.acting_user.name} acting as ${entry.user.name}` : entry.user.name}
+      {entry.ip ? <span className={styles.via}>from {entry.ip}</span> : null}
+    </>
+  );
+}
+
+/** The record before and after, one row per field, the changed ones marked. */
+export function Changes({ entry }: { entry: AuditTrailEntry }) {
+  if (entry.action === 'view') {
+    const part = entry.after?.view;
+    return <>{typeof part === 'string' && part !== 'record' ? `Viewed: ${kindLabel(part).toLowerCase()}` : 'Viewed the record'}</>;
+  }
+  const spec = resourceNamed(entry.resource);
+  const fieldLabels = (spec?.fields ?? {}) as Record<string, { label: string }>;
+  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].filter((key) => !HIDDEN_KEYS.has(key));
+  const changed = (key: string) => entry.action === 'update' && JSON.stringify(entry.before?.[key]) !== JSON.stringify(entry.after?.[key]);
+  const changedCount = keys.filter(changed).length;
+  return (
+    <details className={styles.changes}>
+      <summary>
+        {entry.action === 'update' ? `Show changes (${changedCount} field${changedCount === 1 ? '' : 's'})` : 'Show the record'}
+      </summary>
+      <table>
+        <caption className={styles.hidden}>Before and after</caption>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Before</th>
+            <th scope="col">After</th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={key} className={changed(key) ? styles.changed : undefined}>
+              <th scope="row">
+                {fieldLabels[key]?.label ?? key}
+                {changed(key) ? <span className={styles.hidden}> (changed)</span> : null}
+              </th>
+              <td>{entry.before ? show(entry.before[key]) : '—'}</td>
+              <td>{entry.after ? show(entry.after[key]) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+const COLUMNS: Column<AuditTrailEntry>[] = [
+  { key: 'at', label: 'When', render: (entry) => <time dateTime={entry.at}>{when(entry.at)}</time> },
+  { key: 'who', label: 'Who', render: (entry) => <Who entry={entry} /> },
+  { key: 'what', label: 'What', render: (entry) => `${VERBS[entry.action]} ${kindLabel(entry.resource).toLowerCase()}` },
+  { key: 'record', label: 'Record', render: (entry) => (entry.record_label ? `${entry.record_label} (#${entry.record_id})` : `#${entry.record_id}`) },
+  { key: 'changes', label: 'Details', render: (entry) => <Changes entry={entry} /> },
+];
+
+/**
+ * /app/audit: the audit trail, newest first: every create, update and delete (who, acting as whom, when,
+ * before and after) and every view of a client's care record. Read-only, as the API is.
+ */
+export default function AuditTrail() {
+  useRouteName('Audit trail');
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const [result, setResult] = useState<Page<AuditTrailEntry> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [people, setPeople] = useState<AuditPerson[]>([]);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    void api.get<AuditPerson[]>('api/v1/audit/users').then((answer) => current && setPeople(answer.data ?? []));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    setLoading(true);
+    void api.get<Page<AuditTrailEntry>>('api/v1/audit', { ...filters, page: paging.page, page_size: paging.pageSize }).then((answer) => {
+      if (!current) return;
+      setLoading(false);
+      if (answer.error || !answer.data) setError(answer.message || 'The audit trail could not be loaded.');
+      else {
+        setError(null);
+        setResult(answer.data);
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [filters, paging, attempt]);
+
+  const filter = useCallback((name: keyof Filters, value: string) => {
+    setFilters((previous) => ({ ...previous, [name]: value }));
+    setPaging((previous) => ({ ...previous, page: 1 }));
+  }, []);
+  const userOptions = useMemo(() => people.map((person) => ({ value: String(person.id), label: person.name })), [people]);
+
+  return (
+    <>
+      <PageHeader title="Audit trail" />
+      <form className={styles.filters} aria-label="Filter the audit trail" onSubmit={(event) => event.preventDefault()}>
+        <label>
+          User
+          <select value={filters.user_id} onChange={(event) => filter('user_id', event.target.value)}>
+            <option value="">Anyone</option>
+            {userOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Record type
+          <select value={filters.resource} onChange={(event) => filter('resource', event.target.value)}>
+            <option value="">Any</option>
+            {RECORD_KINDS.map((kind) => (
+              <option key={kind.value} value={kind.value}>
+                {kind.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Action
+          <select value={filters.action} onChange={(event) => filter('action', event.target.value)}>
+            <option value="">Any</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action.value} value={action.value}>
+                {action.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From
+          <input type="date" value={filters.from} onChange={(event) => filter('from', event.target.value)} />
+        </label>
+        <label>
+          To
+          <input type="date" value={filters.to} onChange={(event) => filter('to', event.target.value)} />
+        </label>
+      </form>
+      <ListTable
+        caption="Audit trail"
+        columns={COLUMNS}
+        page={result}
+        loading={loading}
+        error={error}
+        onSort={() => undefined}
+        onPage={(page) => setPaging((previous) => ({ ...previous, page }))}
+        onPageSize={(pageSize) => setPaging({ page: 1, pageSize })}
+        onRetry={() => setAttempt((count) => count + 1)}
+        rowKey={(entry) => entry.id}
+        empty="No entries match these filters."
+      />
+    </>
+  );
+}
