@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, logIn, sidebar, unique } from './helpers';
+
+// Issue 3, item 10: an administrator changes a client, then finds the change (before and after) and the
+// view of the client's record in the audit trail.
+test('an edited client shows in the audit trail with before and after, and the view of the record too', async ({ page }) => {
+  await logIn(page, ADMIN);
+  await page.goto('/app/clients');
+  const row = page.getByRole('row', { name: /Ellison/ });
+  await row.getByRole('link', { name: 'Margaret' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit client' })).toBeVisible();
+  // The client's medications and contacts sit on the edit page.
+  await expect(page.getByRole('row', { name: /As the yellow book says/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Susan Ellison/ })).toBeVisible();
+  const practice = `Camden Road Surgery ${unique()}`;
+  await page.getByLabel('GP practice').fill(practice);
+  await page.getByRole('button', { name: 'Save client' }).click();
+  await expect(page).toHaveURL(/\/app\/clients$/);
+
+  await sidebar(page).getByRole('link', { name: 'Audit trail' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
+  await page.getByLabel('Record type').selectOption({ label: 'Clients' });
+  await page.getByLabel('Action').selectOption({ label: 'Changed' });
+  const change = page.getByRole('row', { name: /Changed clients/ }).filter({ hasText: 'Margaret Ellison' }).first();
+  await expect(change).toContainText(ADMIN.name);
+  await change.getByText('Show changes (1 field)').click();
+  const field = change.getByRole('row', { name: /GP practice \(changed\)/ });
+  await expect(field).toContainText(practice);
+  await expect(field.getByRole('cell').first()).not.toContainText(practice);
+
+  await page.getByLabel('Action').selectOption({ label: 'Viewed' });
+  // Opening the record is one entry; listing its medications and contacts on the page is one each.
+  const rows = page.getByRole('row', { name: /Viewed clients/ }).filter({ hasText: 'Margaret Ellison' });
+  await expect(rows.filter({ hasText: 'Viewed the record' }).first()).toContainText(ADMIN.name);
+  await expect(rows.filter({ hasText: 'Viewed: medications' }).first()).toBeVisible();
+});
