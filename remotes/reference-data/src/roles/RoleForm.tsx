@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { RoleUpdateSchema, type RoleDetail, type RoleUpdateInput } from '@hcm/contract/schemas';
 import { api, Button, ErrorPanel, Loading, notify, PageHeader, resourcePath, useRouteName } from '@hcm/kit';
 import { applyServerErrors, formStyles, TextAreaField, TextField, useUnsavedChangesWarning, valibotResolver } from '@hcm/kit/forms';
 import { ButtonLink } from '@hcm/kit/routing';
-import { FormProvider } from 'react-hook-form';
 import { areaTitle, permissionGroups } from './permissionGroups';
 import { ROLES_PATH } from './RoleList';
 import styles from './roles.module.css';
