@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, logIn, sidebar } from './helpers';
 
 const AREAS = [
-  { group: 'Clients', link: 'Clients overview', heading: 'Clients', path: '/app/clients' },
+  { group: 'Clients', link: 'All clients', heading: 'Clients', path: '/app/clients' },
   { group: 'Carers and staff', link: 'Workforce overview', heading: 'Carers and office staff', path: '/app/carers' },
   { group: 'Scheduling', link: 'Scheduling overview', heading: 'Scheduling and visits', path: '/app/scheduler' },
   { group: 'Finance', link: 'Finance overview', heading: 'Finance', path: '/app/finance' },
