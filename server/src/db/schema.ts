@@ -396,6 +396,249 @@ export const clientShares = pgTable(
   (t) => [primaryKey({ columns: [t.health_professional_id, t.client_id] }), index('client_shares_client_idx').on(t.client_id)],
 );
 
+// ---- Chat (spec §3, §4, §7): conversations between users, with unread counts and readers. ----
+
+/**
+ * A conversation. A one-to-one chat has `direct_key` "<lower user id>:<higher user id>", unique, so opening
+ * the same pair twice gives the same chat; a group chat has a name and no key.
+ */
+export const chats = pgTable(
+  'chats',
+  {
+    id: serial('id').primaryKey(),
+    is_group: boolean('is_group').notNull().default(false),
+    name: text('name').notNull().default(''),
+    direct_key: text('direct_key'),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: createdAt(),
+    /** When the last message was sent: the chat list's difference_in_seconds counts from here. */
+    last_message_at: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('chats_direct_key_unique').on(t.direct_key), index('chats_last_message_at_idx').on(t.last_message_at)],
+);
+
+/** Who is in a chat, and each member's unread count (kept true as messages arrive and are read). */
+export const chatMembers = pgTable(
+  'chat_members',
+  {
+    chat_id: integer('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unread_count: integer('unread_count').notNull().default(0),
+    joined_at: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chat_id, t.user_id] }), index('chat_members_user_idx').on(t.user_id)],
+);
+
+/** A message: TEXT is something someone wrote; UPDATE is an event in the chat that only changes its preview. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    chat_id: integer('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id),
+    type: text('type').$type<'TEXT' | 'UPDATE'>().notNull(),
+    body: text('body').notNull(),
+    created_at: createdAt(),
+    /** When a socket of another member first received it. */
+    delivered_at: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [index('chat_messages_chat_idx').on(t.chat_id, t.id), check('chat_messages_type_check', sql`${t.type} in ('TEXT', 'UPDATE')`)],
+);
+
+/** Who has read which message (the message's `readers`). */
+export const chatMessageReads = pgTable(
+  'chat_message_reads',
+  {
+    message_id: integer('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    read_at: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.message_id, t.user_id] }), index('chat_message_reads_user_idx').on(t.user_id)],
+);
+
+// ---- Communication area: notices, messages with carers and with clients' families. ----
+
+/** An office notice to carers or staff (of one branch, or every branch when branch_id is null). */
+export const notices = pgTable(
+  'notices',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    audience: text('audience').$type<'carers' | 'office' | 'everyone'>().notNull(),
+    branch_id: integer('branch_id').references(() => branches.id),
+    published_by: integer('published_by').references(() => users.id),
+    published_at: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('notices_published_at_idx').on(t.published_at),
+    index('notices_branch_idx').on(t.branch_id),
+    check('notices_audience_check', sql`${t.audience} in ('carers', 'office', 'everyone')`),
+  ],
+);
+
+/** Who a notice was addressed to when published, and when each read it. */
+export const noticeRecipients = pgTable(
+  'notice_recipients',
+  {
+    notice_id: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    read_at: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.notice_id, t.user_id] }), index('notice_recipients_user_idx').on(t.user_id)],
+);
+
+export type MessageDirection = 'outbound' | 'inbound';
+export type MessageChannel = 'email' | 'sms' | 'phone' | 'letter' | 'in_person' | 'app';
+
+/** Messages to and from a carer (a user with the carer role), kept per carer. */
+export const carerMessages = pgTable(
+  'carer_messages',
+  {
+    id: serial('id').primaryKey(),
+    carer_user_id: integer('carer_user_id')
+      .notNull()
+      .references(() => users.id),
+    direction: text('direction').$type<MessageDirection>().notNull(),
+    channel: text('channel').$type<MessageChannel>().notNull(),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull(),
+    /** The office user who sent it, or who logged an inbound one. */
+    recorded_by: integer('recorded_by').references(() => users.id),
+    /** The outbox row of an emailed message. */
+    mail_id: integer('mail_id').references(() => mailOutbox.id),
+    created_at: createdAt(),
+    /** When office staff read an inbound message. */
+    read_at: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('carer_messages_carer_idx').on(t.carer_user_id, t.created_at),
+    check('carer_messages_direction_check', sql`${t.direction} in ('outbound', 'inbound')`),
+  ],
+);
+
+/** Messages to and from a client's family (one of the client's contacts), kept per contact. */
+export const familyMessages = pgTable(
+  'family_messages',
+  {
+    id: serial('id').primaryKey(),
+    client_id: integer('client_id')
+      .notNull()
+      .references(() => clientsTable.id),
+    client_contact_id: integer('client_contact_id')
+      .notNull()
+      .references(() => clientContactsTable.id),
+    direction: text('direction').$type<MessageDirection>().notNull(),
+    channel: text('channel').$type<MessageChannel>().notNull(),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull(),
+    recorded_by: integer('recorded_by').references(() => users.id),
+    mail_id: integer('mail_id').references(() => mailOutbox.id),
+    created_at: createdAt(),
+    read_at: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('family_messages_contact_idx').on(t.client_contact_id, t.created_at),
+    index('family_messages_client_idx').on(t.client_id),
+    check('family_messages_direction_check', sql`${t.direction} in ('outbound', 'inbound')`),
+  ],
+);
+
+// ---- Time tracker (spec §3, §4, §7): timed assessments, reviews, spot checks, supervisions, appraisals. ----
+
+/** One tracked session: START opens it, MID beats keep it alive, STOP closes it with its duration. */
+export const timeTrackerSessions = pgTable(
+  'time_tracker_sessions',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    module: text('module').$type<'default' | 'OFFICE_PLANNER'>().notNull(),
+    event_type: text('event_type').notNull(),
+    target_type: text('target_type').notNull(),
+    target_id: integer('target_id').notNull(),
+    page_title: text('page_title').notNull().default(''),
+    /** The client's reference for this session (the tracker task's `reference`). */
+    reference: text('reference').notNull().default(''),
+    trackable: jsonb('trackable'),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull(),
+    last_beat_at: timestamp('last_beat_at', { withTimezone: true }).notNull(),
+    stopped_at: timestamp('stopped_at', { withTimezone: true }),
+    /** Seconds from start to stop, as the server measured them. */
+    duration_seconds: integer('duration_seconds'),
+    mid_beats: integer('mid_beats').notNull().default(0),
+    status: text('status').$type<'running' | 'stopped'>().notNull().default('running'),
+  },
+  (t) => [
+    index('time_tracker_sessions_user_idx').on(t.user_id, t.status),
+    index('time_tracker_sessions_target_idx').on(t.target_type, t.target_id),
+    check('time_tracker_sessions_status_check', sql`${t.status} in ('running', 'stopped')`),
+  ],
+);
+
+// ---- Area registry (operations): each remote's deployed versions and the active one. ----
+
+/** A deployed, immutable version of an area. */
+export const areaVersions = pgTable(
+  'area_versions',
+  {
+    id: serial('id').primaryKey(),
+    area: text('area').notNull(),
+    version: text('version').notNull(),
+    manifest_url: text('manifest_url').notNull(),
+    /** sha256 of the version's mf-manifest.json. */
+    manifest_checksum: text('manifest_checksum').notNull(),
+    /** The area's declaration (area.json) as built into this version. */
+    descriptor: jsonb('descriptor').notNull(),
+    built_at: timestamp('built_at', { withTimezone: true }).notNull(),
+    deployed_by: text('deployed_by').notNull(),
+    deployed_at: timestamp('deployed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('area_versions_area_version_unique').on(t.area, t.version)],
+);
+
+/** Which version of each area the registry serves. */
+export const areaActive = pgTable('area_active', {
+  area: text('area').primaryKey(),
+  version_id: integer('version_id')
+    .notNull()
+    .references(() => areaVersions.id),
+  activated_by: text('activated_by').notNull(),
+  activated_at: timestamp('activated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every deploy, activation and rollback, with who and when. */
+export const areaEvents = pgTable(
+  'area_events',
+  {
+    id: serial('id').primaryKey(),
+    area: text('area').notNull(),
+    action: text('action').$type<'deploy' | 'activate' | 'rollback'>().notNull(),
+    version: text('version').notNull(),
+    from_version: text('from_version'),
+    actor: text('actor').notNull(),
+    user_id: integer('user_id').references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('area_events_area_idx').on(t.area, t.at)],
+);
+
 export type BranchRow = typeof branches.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

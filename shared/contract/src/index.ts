@@ -8,3 +8,4 @@ export * from './envelope.js';
 export * from './user.js';
 export * from './registry.js';
 export * from './filters.js';
+export * from './chat.js';

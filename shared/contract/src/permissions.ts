@@ -42,6 +42,18 @@ export const PERMISSIONS = {
   'finance.invoices.generate': 'Generate invoices',
   'quality.view': 'See quality-assurance records',
   'audits.view': 'See audits',
+  'chat.use': 'Chat with colleagues',
+  'chat.monitor': 'Read any chat conversation (every read is audited)',
+  'notices.view': 'See office notices and who has read them',
+  'notices.send': 'Publish notices to carers and staff',
+  'carer-messages.view': 'See messages to and from carers',
+  'carer-messages.send': 'Send and log messages to and from carers',
+  'family-messages.view': "See messages to and from clients' families",
+  'family-messages.send': "Send and log messages to and from clients' families",
+  'time-tracker.use': 'Time their own assessments, reviews, spot checks, supervisions and appraisals',
+  'time-tracker.view': 'See the time tracked on a record by anyone',
+  'areas.view': 'See the deployed versions of each area',
+  'areas.rollback': 'Roll an area back to an earlier version',
 } as const satisfies Record<string, string>;
 
 export type Permission = keyof typeof PERMISSIONS;
