@@ -60,6 +60,7 @@ export function createWebServer(config: WebConfig): Server {
       const registry: Registry = {
         productLabel: config.productLabel,
         apiUrl: config.apiUrl,
+        chatUrl: config.env.CHAT_PUBLIC_URL ?? '',
         areas: registeredAreas(config.repoRoot, originOf(request), config.env),
       };
       return sendJson(response, 200, registry, { ...CORS, ...securityOf(request) });

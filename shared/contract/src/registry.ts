@@ -28,6 +28,8 @@ export type AreaRegistration = AreaDescriptor & {
 export type Registry = {
   productLabel: string;
   apiUrl: string;
+  /** The chat socket's address (CHAT_PUBLIC_URL); empty or absent means ws(s) on port 3002 of the API's host. */
+  chatUrl?: string;
   areas: AreaRegistration[];
 };
 
