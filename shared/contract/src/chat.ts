@@ -62,6 +62,13 @@ export const CHAT_CHANNELS = {
   update: (userId: number) => `user:${userId}:update`,
 } as const;
 
+/**
+ * Sent to each socket as it connects: who is online at that moment, so the presence set starts true and
+ * `user:status` events keep it so.
+ */
+export const CHAT_ONLINE_USERS_EVENT = 'users:online';
+export type OnlineUsersEvent = { ids: number[] };
+
 /** §9: the chat server's port. */
 export const DEFAULT_CHAT_PORT = 3002;
 
