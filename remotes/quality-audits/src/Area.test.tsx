@@ -1,6 +1,6 @@
 import type { AreaDescriptor } from '@hcm/contract';
 import { describeAreaContract } from '@hcm/kit/testing';
 import descriptor from '../area.json';
-import Area from './Area';
+import * as areaModule from './Area';
 
-describeAreaContract(descriptor as AreaDescriptor, Area);
+describeAreaContract(descriptor as AreaDescriptor, areaModule);

@@ -1,31 +1,73 @@
 import type { ComponentType } from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { areaDescriptorProblems, isPermission, type AreaDescriptor } from '@hcm/contract';
+import { areaDescriptorProblems, isPermission, navigationLeaves, type AreaDescriptor } from '@hcm/contract';
 import { useSession } from '../stores/session';
 
+/** What the host loads from a remote (its exposed `./Area` module, see AREA_EXPOSE): a default component. */
+export type AreaModule = { default: ComponentType<{ prefix: string }> };
+
+function signInAsSuperAdmin(): void {
+  useSession.setState({
+    status: 'authenticated',
+    user: {
+      userID: 1, userRole: 'super_admin', userPermissions: [], userUnreadMessageCount: 0, name: 'Test Admin',
+      email: 'admin@example.test', userType: 'domiciliary', roleLabel: 'Super admin', branches: [],
+    },
+  });
+}
+
+/** Renders the area's module the way the host does: under /app/<prefix>/* with the prefix as a prop. */
+function renderAt(Area: AreaModule['default'], path: string): void {
+  const prefix = /^\/app\/([^/]+)/.exec(path)?.[1] ?? '';
+  const router = createMemoryRouter([{ path: `/app/${prefix}/*`, element: <Area prefix={prefix} /> }], { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+}
+
 /**
- * The contract test every remote runs in its own test script: what the area declares holds (name, home,
- * prefixes, navigation, catalogue permissions) and its home page renders with the shared kit.
+ * The contract test every remote runs in its own test script: the module the host loads is there, what the
+ * area declares holds (name, home, prefixes, navigation, catalogue permissions), its home page renders with
+ * the shared kit, and every menu item it declares opens one of its screens rather than the not-found page.
+ * (The shared-module versions are checked by `hcm-check-shared` in the same test script.)
  */
-export function describeAreaContract(area: AreaDescriptor, Area: ComponentType<{ prefix: string }>): void {
+export function describeAreaContract(area: AreaDescriptor, areaModule: AreaModule): void {
   describe(`${area.name} area contract`, () => {
+    // Screens ask the API for their data; here every request stays pending (screens have tests of their own).
+    const realFetch = globalThis.fetch;
+    beforeAll(() => {
+      globalThis.fetch = () => new Promise<Response>(() => {});
+    });
+    afterAll(() => {
+      globalThis.fetch = realFetch;
+    });
+    beforeEach(signInAsSuperAdmin);
+
+    it('exposes a default component, as the host loads it', () => {
+      expect(typeof areaModule.default).toBe('function');
+    });
+
     it('declares a valid name, home, prefixes, navigation and catalogue permissions', () => {
       expect(areaDescriptorProblems(area, isPermission)).toEqual([]);
     });
 
+    it('gives every menu item a permission (the sidebar hides what a user may not open)', () => {
+      const open = navigationLeaves(area.navigation).filter((item) => !item.permission?.length);
+      expect(open.map((item) => item.name)).toEqual([]);
+    });
+
     it('renders its home page inside the host router', () => {
-      useSession.setState({
-        status: 'authenticated',
-        user: {
-          userID: 1, userRole: 'super_admin', userPermissions: [], userUnreadMessageCount: 0, name: 'Test Admin',
-          email: 'admin@example.test', userType: 'domiciliary', roleLabel: 'Super admin', branches: [],
-        },
-      });
-      const prefix = area.home.replace('/app/', '');
-      const router = createMemoryRouter([{ path: `/app/${prefix}/*`, element: <Area prefix={prefix} /> }], { initialEntries: [area.home] });
-      render(<RouterProvider router={router} />);
+      renderAt(areaModule.default, area.home);
       expect(screen.getByRole('heading', { level: 1, name: area.title })).toBeInTheDocument();
+    });
+
+    const targets = navigationLeaves(area.navigation)
+      .map((item) => item.target)
+      .filter((target) => target !== '#');
+    it.each(targets)('opens a screen at its menu target %s', async (target) => {
+      renderAt(areaModule.default, target);
+      // A lazily loaded screen shows a status first; its page heading comes when it has loaded.
+      const heading = await waitFor(() => screen.getByRole('heading', { level: 1 }), { timeout: 5000 });
+      expect(heading).not.toHaveTextContent('Page not found');
     });
   });
 }
