@@ -44,10 +44,25 @@ export type ChatListItem = {
   other_user_id: number | null;
 };
 
-/** `user:{userID}:update` (§7): a chat's preview changed. */
-export type UserChatUpdate = { chat_id: number; preview: string; avatar: string };
+/**
+ * `user:{userID}:update` (§7): a chat's preview changed. Beside the three fields of §7 the server sends, for
+ * the user it goes to, the chat's name as they see it, whether it is a group, and their true unread count
+ * (optional in the type so a client may build the three-field shape itself).
+ */
+export type UserChatUpdate = {
+  chat_id: number;
+  preview: string;
+  avatar: string;
+  name?: string;
+  is_group?: boolean;
+  unread_message_count?: number;
+};
 
-/** Events on `user:{userID}:chat` (§7). MessageUpdated: a new message; MessageRead: its readers changed. */
+/**
+ * Events on `user:{userID}:chat` (§7). MessageUpdated: a new message in one of the user's chats (their own
+ * too, for their other tabs); MessageRead: the receipt of the user's own message changed (delivered, or read
+ * by someone), with its new deliveryState and readers.
+ */
 export type ChatEventName = 'MessageUpdated' | 'MessageRead';
 export type ChatEvent = { event: ChatEventName; message: ChatMessage; user_chat: UserChatUpdate };
 
@@ -60,7 +75,42 @@ export const CHAT_CHANNELS = {
   status: 'user:status',
   chat: (userId: number) => `user:${userId}:chat`,
   update: (userId: number) => `user:${userId}:update`,
+  /**
+   * Server to client, once on connecting: `{ ids }`, the users online right now (an OnlineUsers). A client
+   * may also emit it with an acknowledgement callback at any time and gets the same answer.
+   */
+  online: 'user:online',
+  /**
+   * Client to server: `{ message_id }` when a MessageUpdated from someone else reached this socket; the
+   * message becomes DELIVERED and its sender gets a MessageRead. The acknowledgement answers a ReadReceipt.
+   */
+  delivered: 'message:delivered',
 } as const;
+
+/** The users online right now (CHAT_CHANNELS.online). */
+export type OnlineUsers = { ids: number[] };
+
+/** The answer of POST .../messages/{messageId}/read and of CHAT_CHANNELS.delivered. */
+export type ReadReceipt = { deliveryState: ChatDeliveryState };
+
+/** GET /api/v1/communication/chats/{chatId}/messages: one page, oldest first within the page. */
+export type ChatMessagePage = {
+  messages: ChatMessage[];
+  /** Pass as `before` for the next (older) page; null when this page reaches the first message. */
+  next_before: number | null;
+};
+
+/** GET /api/v1/communication/users: someone the user can start a chat with. */
+export type ChatContact = { id: number; name: string; status: 'online' | 'offline' };
+
+/** POST /api/v1/communication/chats answers the chat: `id` is the chat id (§7). */
+export type ChatOpened = ChatListItem;
+
+/** The default and largest page of GET .../messages. */
+export const CHAT_HISTORY_PAGE_SIZE = 30;
+export const CHAT_HISTORY_MAX_PAGE_SIZE = 100;
+/** The most people a group may hold (its creator included). */
+export const CHAT_GROUP_MAX_MEMBERS = 100;
 
 /**
  * Sent to each socket as it connects: who is online at that moment, so the presence set starts true and

@@ -6,3 +6,6 @@ export * from './health-professionals.js';
 export * from './two-factor.js';
 export * from './account.js';
 export * from './users.js';
+export * from './time-tracker-schema.js';
+export * from './communication.js';
+export * from './chat-schemas.js';
