@@ -6,6 +6,7 @@ import { authAttempts, roles, sessions, users } from '../db/schema.js';
 import { anonymousClient, createRole, createUser, createTestApp, loginAs, type TestApp, type TestClient } from '../testing.js';
 import { sessionIdOf } from './sessions.js';
 import { totpCode, totpStep } from './totp.js';
+import { generateRecoveryCodes, RECOVERY_ALPHABET } from './two-factor.js';
 
 let t: TestApp;
 before(async () => {
@@ -118,7 +119,7 @@ test('enabling: QR code and secret while setting up, confirmed by a code; secret
   const codes = confirmed.json().data.recovery_codes as string[];
   assert.equal(codes.length, 8);
   assert.equal(new Set(codes).size, 8);
-  for (const code of codes) assert.match(code, /^[a-z2-9]{5}-[a-z2-9]{5}$/);
+  for (const code of codes) assert.match(code, /^[a-z2-9]{6}(-[a-z2-9]{6}){3}$/);
 
   const [row] = await t.database.db.select().from(users).where(eq(users.email, account.email));
   assert.ok(row!.two_factor_confirmed_at);
@@ -308,4 +309,39 @@ test('a role that requires 2FA: login gives a setup-only session (403 on /api/v1
   const next = await startLogin(account);
   assert.equal((await next.post('/two-factor-challenge', { code: totpCode(secret, step + 1) })).statusCode, 200);
   assert.equal((await next.get('/api/v1/user')).statusCode, 200);
+});
+
+test('each recovery code carries at least 112 random bits, as a sha256-stored lookup secret must (ASVS 6.5.2)', () => {
+  const codes = generateRecoveryCodes();
+  assert.equal(codes.length, 8);
+  for (const code of codes) {
+    const symbols = code.replaceAll('-', '');
+    assert.ok([...symbols].every((char) => RECOVERY_ALPHABET.includes(char)), code);
+    const bits = symbols.length * Math.log2(RECOVERY_ALPHABET.length);
+    assert.ok(bits >= 112, `${code} carries only ${bits.toFixed(1)} bits`);
+  }
+});
+
+test('confirming the password is a re-authentication: a new session id and CSRF token, the old ones dead, no longer life (ASVS 7.2.4)', async () => {
+  const account = await newUser('reauthenticator');
+  const client = await loginAs(t.app, account);
+  const oldToken = client.cookies.get(SESSION_COOKIE)!;
+  const oldCsrf = client.cookies.get('XSRF-TOKEN')!;
+  const [before] = await t.database.db.select().from(sessions).where(eq(sessions.id, sessionIdOf(oldToken)));
+
+  await confirmPassword(client, account.password);
+  const newToken = client.cookies.get(SESSION_COOKIE)!;
+  assert.notEqual(newToken, oldToken);
+  assert.notEqual(client.cookies.get('XSRF-TOKEN'), oldCsrf);
+  assert.equal((await t.database.db.select().from(sessions).where(eq(sessions.id, sessionIdOf(oldToken)))).length, 0);
+  const [after] = await t.database.db.select().from(sessions).where(eq(sessions.id, sessionIdOf(newToken)));
+  assert.ok(after!.password_confirmed_at);
+  assert.equal(after!.expires_at.getTime(), before!.expires_at.getTime());
+
+  // The new session is the signed-in one and its confirmation counts; the old cookie is worthless.
+  assert.deepEqual((await client.get('/user/confirmed-password-status')).json().data, { confirmed: true });
+  assert.equal((await client.post('/user/two-factor-authentication')).statusCode, 200);
+  const stale = await anonymousClient(t.app);
+  stale.cookies.set(SESSION_COOKIE, oldToken);
+  assert.equal((await stale.get('/api/v1/user')).statusCode, 401);
 });

@@ -15,8 +15,10 @@ import { roles, sessions, users } from '../db/schema.js';
 import { ok, sendError, sendInvalid, UNAUTHENTICATED } from '../http/envelope.js';
 import { currentUserOf, forgetCurrentUser } from './hooks.js';
 import { completeLogin, finishTwoFactorSetup, pendingUserOf, SIGN_IN_EXPIRED } from './login-flow.js';
+import { setSessionCookies } from './cookies.js';
 import { verifyPassword } from './passwords.js';
 import { secretBoxFor } from './secrets.js';
+import { createSession, deleteSession } from './sessions.js';
 import type { AuthSettings } from './settings.js';
 import { clientOf, recordAttempt, sendTooMany, tooManyFailures, userKey } from './throttle.js';
 import { generateTotpSecret, matchTotp, otpauthUrl } from './totp.js';
@@ -39,15 +41,21 @@ export const PASSWORD_CONFIRMATION_REQUIRED = 'Password confirmation required.';
 export const RECOVERY_CODES_SHOWN_ONCE =
   'Recovery codes are shown only once, when they are made. Make new ones to see them.';
 
-const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+export const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+/** Four groups of six characters from 31: log2(31) * 24 = 118.9 random bits per code. */
+const RECOVERY_GROUPS = 4;
+const RECOVERY_GROUP_LENGTH = 6;
 
-/** Eight new recovery codes like `k7m2p-x9qrt` (50 random bits each). */
+/**
+ * Eight new recovery codes like `k7m2px-9qrtaw-3hn8vd-y4ebzs`. ASVS 5.0 6.5.2: a lookup secret kept under a
+ * plain (unsalted, fast) hash must carry at least 112 bits of entropy, so each code has 118.9.
+ */
 export function generateRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
-  const part = () => Array.from({ length: 5 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
-  return Array.from({ length: count }, () => `${part()}-${part()}`);
+  const group = () => Array.from({ length: RECOVERY_GROUP_LENGTH }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+  return Array.from({ length: count }, () => Array.from({ length: RECOVERY_GROUPS }, group).join('-'));
 }
 
-/** Recovery codes are stored only as sha256 hashes. */
+/** Recovery codes are stored only as sha256 hashes (enough for secrets of 112+ random bits, ASVS 6.5.2). */
 export const hashRecoveryCode = (code: string) => createHash('sha256').update(code.trim().toLowerCase()).digest('hex');
 
 type Guarded = { userId: number };
@@ -131,6 +139,22 @@ async function newRecoveryCodes(settings: AuthSettings, userId: number): Promise
   return codes;
 }
 
+/**
+ * A password confirmation is a re-authentication, so like a login it swaps the session for a new one (new id
+ * and CSRF token; ASVS 7.2.4). The new one keeps what the old one was (a setup-only session stays one) and
+ * ends when the old one would have: confirming a password never extends a sign-in.
+ */
+async function renewAfterReauthentication(request: FastifyRequest, reply: FastifyReply, settings: AuthSettings): Promise<void> {
+  const old = request.session!;
+  const { token, session } = await createSession(settings.db, settings.lifetime, { userId: old.user_id, ...clientOf(request) });
+  await settings.db
+    .update(sessions)
+    .set({ pending_challenge: old.pending_challenge, expires_at: old.expires_at, password_confirmed_at: new Date() })
+    .where(eq(sessions.id, session.id));
+  await deleteSession(settings.db, old.id);
+  setSessionCookies(reply, settings, token, session.csrf_token);
+}
+
 export async function twoFactorRoutes(app: FastifyInstance, settings: AuthSettings): Promise<void> {
   const { db } = settings;
   // buildApp always passes the app's key; a bare settings object (some tests) gets one for this process.
@@ -200,7 +224,7 @@ export async function twoFactorRoutes(app: FastifyInstance, settings: AuthSettin
       return sendInvalid(reply, { password: [INCORRECT_PASSWORD] }, INCORRECT_PASSWORD);
     }
     await recordAttempt(db, { ...attempt, success: true });
-    await db.update(sessions).set({ password_confirmed_at: new Date() }).where(eq(sessions.id, request.session!.id));
+    await renewAfterReauthentication(request, reply, settings);
     return ok(null, 'Password confirmed.');
   });
 
