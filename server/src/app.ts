@@ -27,6 +27,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { outboxRoutes } from './mail/outbox-routes.js';
 import { userRoutes } from './users/routes.js';
 import { auditRoutes } from './audit/routes.js';
+import { timeTrackerRoutes } from './time-tracker/routes.js';
 
 export type BuildAppOptions = Pick<
   AppConfig,
@@ -102,6 +103,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userRoutes, { prefix: API_PREFIX, auth });
   // The audit trail, read-only (src/audit/).
   await app.register(auditRoutes, { prefix: API_PREFIX, db: options.db, auth, catalog });
+  // The time tracker: trackable checks, START/MID/STOP, a target's tracked sessions (src/time-tracker/).
+  await app.register(timeTrackerRoutes, { prefix: API_PREFIX, auth });
   // Every declared resource is served by the engine from its declaration (src/resources/).
   for (const name of catalog.keys()) {
     await app.register(resourceRoutes, { prefix: API_PREFIX, db: options.db, auth, catalog, name });

@@ -9,3 +9,4 @@ export * from './user.js';
 export * from './registry.js';
 export * from './filters.js';
 export * from './chat.js';
+export * from './time-tracker.js';

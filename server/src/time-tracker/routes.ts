@@ -1,0 +1,102 @@
+import {
+  SUPER_ADMIN,
+  TRACKER_ACTIONS,
+  trackerModuleFromPath,
+  type CurrentUser,
+  type TrackerAction,
+  type TrackerTaskPayload,
+} from '@hcm/contract';
+import { fieldErrorsOf, TrackerTaskSchema } from '@hcm/contract/schemas';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { auditActorOf, recordAudit } from '../audit/record.js';
+import { loadCurrentUser } from '../auth/current-user.js';
+import { currentUserOf } from '../auth/hooks.js';
+import type { AuthSettings } from '../auth/settings.js';
+import { ok, sendError, sendInvalid, UNAUTHORIZED } from '../http/envelope.js';
+import { parseId } from '../http/params.js';
+import { beatSession, listSessions, startSession, stopSession, toSession, TrackerRuleError, userNameOf } from './service.js';
+import { checkTrackable, isTargetType, targetVisible } from './trackable.js';
+
+export type TimeTrackerRoutesOptions = { auth: AuthSettings };
+
+/** The audit trail's name for a tracked session. */
+const AUDIT_RESOURCE = 'time-tracker-sessions';
+const USE = { config: { permission: 'time-tracker.use' as const } };
+
+/**
+ * Under /api/v1 (spec §7): whether a target is trackable, START/MID/STOP of a tracked session, and a
+ * target's tracked sessions. The trackable rule (./trackable.ts) is applied again on every START/MID/STOP.
+ */
+export async function timeTrackerRoutes(app: FastifyInstance, options: TimeTrackerRoutesOptions): Promise<void> {
+  const { auth } = options;
+  const { db } = auth;
+
+  app.get('/user/trackable/:userId/:targetType/:targetId', USE, async (request, reply) => {
+    const caller = (await currentUserOf(request, auth)) as CurrentUser;
+    const params = request.params as { userId: string; targetType: string; targetId: string };
+    const userId = parseId(params.userId);
+    // A user asks for themself; only a super admin may ask on another user's behalf.
+    if (userId !== caller.userID && caller.userRole !== SUPER_ADMIN) return sendError(reply, 403, UNAUTHORIZED);
+    const subject = userId === caller.userID ? caller : userId === null ? null : await loadCurrentUser(db, userId);
+    if (!subject) return sendError(reply, 404, 'No such user.');
+    const answer = await checkTrackable(db, subject, params.targetType, parseId(params.targetId));
+    return ok(answer, answer.trackable ? 'Trackable.' : answer.reason);
+  });
+
+  app.post('/time-tracker/:module/:action', USE, async (request, reply) => {
+    const user = (await currentUserOf(request, auth)) as CurrentUser;
+    const params = request.params as { module: string; action: string };
+    const module = trackerModuleFromPath(params.module);
+    if (!module) return sendError(reply, 404, `Unknown tracker module "${params.module}".`);
+    if (!(TRACKER_ACTIONS as readonly string[]).includes(params.action)) return sendError(reply, 404, `Unknown tracker action "${params.action}".`);
+    const action = params.action as TrackerAction;
+
+    const parsed = v.safeParse(TrackerTaskSchema, request.body ?? {});
+    if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
+    const task = parsed.output as TrackerTaskPayload;
+    if (task.module !== module) return sendInvalid(reply, { module: [`The URL is for module ${module}; the task says ${task.module}.`] });
+
+    const trackable = await checkTrackable(db, user, task.trackable.target_type, task.trackable.target_id);
+    if (!trackable.trackable) {
+      return sendInvalid(reply, { 'trackable.target_id': [trackable.reason] }, `Target ${task.trackable.target_type} is not trackable.`);
+    }
+
+    try {
+      if (action === 'start') {
+        const row = await startSession(db, user.userID, module, task);
+        await recordAudit(db, { actor: auditActorOf(request), resource: AUDIT_RESOURCE, recordId: row.id, action: 'create', after: row });
+        return reply.code(201).send(ok(toSession(row, user.name), 'Tracking started.'));
+      }
+      if (action === 'mid') {
+        const row = await beatSession(db, user.userID, task);
+        return ok(toSession(row, await userNameOf(db, row.user_id)), 'Still tracking.');
+      }
+      const { before, after } = await stopSession(db, user.userID, task);
+      await recordAudit(db, { actor: auditActorOf(request), resource: AUDIT_RESOURCE, recordId: after.id, action: 'update', before, after });
+      return ok(toSession(after, user.name), 'Tracking stopped.');
+    } catch (error) {
+      if (error instanceof TrackerRuleError) return sendError(reply, error.statusCode, error.message);
+      throw error;
+    }
+  });
+
+  /**
+   * A target's tracked sessions. Two routes, so each keeps one declared permission (deny by default):
+   * time-tracker.view reads everyone's, time-tracker.use alone one's own (`/mine`).
+   */
+  const sessionsOf = (onlyOwn: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = (await currentUserOf(request, auth)) as CurrentUser;
+    const query = request.query as { target_type?: string; target_id?: string };
+    const targetType = query.target_type ?? '';
+    const targetId = parseId(query.target_id ?? '');
+    const errors: Record<string, string[]> = {};
+    if (!isTargetType(targetType)) errors.target_type = ['Choose client or user.'];
+    if (targetId === null) errors.target_id = ['Give the id of the record.'];
+    if (!isTargetType(targetType) || targetId === null) return sendInvalid(reply, errors);
+    if (!(await targetVisible(db, user, targetType, targetId))) return sendError(reply, 404, `No such ${targetType} in your branches.`);
+    return ok(await listSessions(db, { type: targetType, id: targetId }, onlyOwn ? user.userID : null));
+  };
+  app.get('/time-tracker/sessions', { config: { permission: 'time-tracker.view' } }, sessionsOf(false));
+  app.get('/time-tracker/sessions/mine', USE, sessionsOf(true));
+}
