@@ -21,11 +21,14 @@ const OPEN_TO_ANY_USER = [
   'GET /api/v1/account/sessions',
   'HEAD /api/v1/account/sessions',
   'DELETE /api/v1/account/sessions/:publicId',
+  'DELETE /api/v1/account/sessions',
 ];
 // Of those, the ones that refuse (403) a user who is not in the state they need: switching back outside a switched session.
 const REFUSED_OUT_OF_STATE = ['POST /api/v1/account/switch-back'];
 // ...and these find nothing named 1 (a session's public id is 16 hex digits): not found, but let through.
 const NOT_FOUND_FOR_ID_1 = ['DELETE /api/v1/account/sessions/:publicId'];
+// ...and these first ask for the password again (423): ending all one's other sessions.
+const PASSWORD_CONFIRMATION_FIRST = ['DELETE /api/v1/account/sessions'];
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
@@ -66,7 +69,14 @@ test('a user whose role grants nothing gets 403 on every permission-guarded /api
   for (const { method, url, name } of requests) {
     const response = await call(client, method, url);
     if (OPEN_TO_ANY_USER.includes(name)) {
-      assert.equal(response.statusCode, REFUSED_OUT_OF_STATE.includes(name) ? 403 : NOT_FOUND_FOR_ID_1.includes(name) ? 404 : 200, name);
+      const expected = REFUSED_OUT_OF_STATE.includes(name)
+        ? 403
+        : NOT_FOUND_FOR_ID_1.includes(name)
+          ? 404
+          : PASSWORD_CONFIRMATION_FIRST.includes(name)
+            ? 423
+            : 200;
+      assert.equal(response.statusCode, expected, name);
       continue;
     }
     assert.equal(response.statusCode, 403, name);

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { AccountSession } from '@hcm/contract/schemas';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { auditLog, sessions, users } from '../db/schema.js';
-import { anonymousClient, createTestApp, createUser, loginAs, TestClient, type TestApp } from '../testing.js';
-import { publicSessionId, sessionIdOf } from './sessions.js';
+import { auditLog, sessions, userBranches, users } from '../db/schema.js';
+import { anonymousClient, createRole, createTestApp, createUser, loginAs, TestClient, type TestApp } from '../testing.js';
+import { branchIdOf, insertProfessional } from '../health-professionals/test-fixtures.js';
+import { createSession, publicSessionId, sessionIdOf } from './sessions.js';
 import { describeDevice } from './user-agent.js';
 
 let t: TestApp;
@@ -100,6 +101,11 @@ test('a user ends one of their sessions; another user\'s session is a 404', asyn
   assert.equal((await laptop.delete('/api/v1/account/sessions/0000000000000000')).statusCode, 404);
   assert.equal((await strangers.get('/api/v1/user')).statusCode, 200);
 
+  // Ending another session needs the password again (ASVS 7.5.2).
+  const unconfirmed = await laptop.delete(`/api/v1/account/sessions/${phoneSession.id}`);
+  assert.equal(unconfirmed.statusCode, 423);
+  assert.equal((await phone.get('/api/v1/user')).statusCode, 200);
+  assert.equal((await laptop.post('/user/confirm-password', { password: user.password })).statusCode, 200);
   const ended = await laptop.delete(`/api/v1/account/sessions/${phoneSession.id}`);
   assert.equal(ended.statusCode, 200);
   assert.equal((await phone.get('/api/v1/user')).statusCode, 401);
@@ -185,4 +191,84 @@ test('the idle and absolute limits come from SESSION_IDLE_MINUTES and SESSION_AB
   } finally {
     await app.close();
   }
+});
+
+test('a user signs out every other session at once, after typing the password again (ASVS 7.4.3, 7.5.2)', async () => {
+  const user = await freshUser();
+  const laptop = await loginWithAgent(user, FIREFOX_WINDOWS);
+  const phone = await loginWithAgent(user, SAFARI_IPHONE);
+  const tablet = await loginAs(t.app, user);
+
+  assert.equal((await laptop.delete('/api/v1/account/sessions')).statusCode, 423);
+  assert.equal((await phone.get('/api/v1/user')).statusCode, 200);
+  assert.equal((await laptop.post('/user/confirm-password', { password: user.password })).statusCode, 200);
+  const ended = await laptop.delete('/api/v1/account/sessions');
+  assert.equal(ended.statusCode, 200);
+  assert.deepEqual(ended.json().data, { ended: 2 });
+  assert.equal((await phone.get('/api/v1/user')).statusCode, 401);
+  assert.equal((await tablet.get('/api/v1/user')).statusCode, 401);
+  assert.equal((await laptop.get('/api/v1/user')).statusCode, 200);
+  assert.equal((await (await anonymousClient(t.app)).delete('/api/v1/account/sessions')).statusCode, 401);
+});
+
+/** A user in one demo branch, holding a role with these permissions. */
+async function userInBranch(code: string, roleId: number | null) {
+  counter += 1;
+  const who = await createUser(t.database.db, { email: `branch-sessions${counter}@homecare.test`, roleId });
+  await t.database.db.insert(userBranches).values({ user_id: await userIdOf(who.email), branch_id: await branchIdOf(t.database.db, code) });
+  return who;
+}
+
+test('an administrator who is not a super admin reaches only the sessions of users sharing a branch (IDOR)', async () => {
+  const branches = await t.database.db.select({ code: sql<string>`code` }).from(sql`branches`).orderBy(sql`code`);
+  const [mine, theirs] = [branches[0]!.code, branches[1]!.code];
+  const roleId = await createRole(t.database.db, `branch_session_manager_${counter}`, ['sessions.manage']);
+  const manager = await loginAs(t.app, await userInBranch(mine, roleId));
+  const near = await userInBranch(mine, null);
+  const far = await userInBranch(theirs, null);
+  const farClient = await loginAs(t.app, far);
+  const farId = await userIdOf(far.email);
+
+  assert.equal((await manager.get(`/api/v1/users/${farId}/sessions`)).statusCode, 404);
+  assert.equal((await manager.delete(`/api/v1/users/${farId}/sessions`)).statusCode, 404);
+  assert.equal((await farClient.get('/api/v1/user')).statusCode, 200);
+  await loginAs(t.app, near);
+  assert.equal((await manager.get(`/api/v1/users/${await userIdOf(near.email)}/sessions`)).statusCode, 200);
+
+  // "Everyone" for them is everyone they may see.
+  const ended = await manager.delete('/api/v1/sessions');
+  assert.equal(ended.statusCode, 200);
+  assert.equal((await farClient.get('/api/v1/user')).statusCode, 200);
+  assert.equal(
+    (await t.database.db.select().from(sessions).where(eq(sessions.user_id, await userIdOf(near.email)))).length,
+    0,
+  );
+  assert.equal((await manager.get('/api/v1/user')).statusCode, 200);
+});
+
+test('a super admin ends every session but their own: users, pending logins, health professionals (ASVS 7.4.5)', async () => {
+  const user = await freshUser();
+  const userClient = await loginAs(t.app, user);
+  const office = await loginAs(t.app, 'office');
+  const professional = await insertProfessional(t.database.db);
+  const { session: professionalSession } = await createSession(t.database.db, { idleMs: 3_600_000, absoluteMs: 3_600_000 }, { userId: null, ip: null, userAgent: null });
+  await t.database.db.update(sessions).set({ health_professional_id: professional.id }).where(eq(sessions.id, professionalSession.id));
+  const admin = await loginAs(t.app, 'admin');
+  const adminElsewhere = await loginAs(t.app, 'admin');
+
+  assert.equal((await office.delete('/api/v1/sessions')).statusCode, 403);
+  const ended = await admin.delete('/api/v1/sessions');
+  assert.equal(ended.statusCode, 200);
+  assert.ok((ended.json().data as { ended: number }).ended >= 4);
+  for (const client of [userClient, office, adminElsewhere]) assert.equal((await client.get('/api/v1/user')).statusCode, 401);
+  assert.equal((await t.database.db.select().from(sessions).where(eq(sessions.id, professionalSession.id))).length, 0);
+  assert.equal((await admin.get('/api/v1/user')).statusCode, 200);
+  const staffLeft = await t.database.db.select().from(sessions).where(sql`${sessions.user_id} is not null or ${sessions.pending_user_id} is not null`);
+  assert.deepEqual(staffLeft.map((row) => row.id), [sessionIdOf(admin.cookies.get('hcm_session')!)]);
+  const audit = await t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.resource, 'user-sessions'), eq(auditLog.record_id, await userIdOf(user.email))));
+  assert.equal(audit.length, 1);
+  assert.deepEqual(audit[0]!.after, { ended_sessions: 1, everyone: true });
 });

@@ -1,14 +1,19 @@
 import type { AccountSession } from '@hcm/contract/schemas';
-import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditActorOf, recordAudit } from '../audit/record.js';
 import type { Database } from '../db/client.js';
 import { sessions, users, type SessionRow } from '../db/schema.js';
 import { ok, sendError, UNAUTHENTICATED } from '../http/envelope.js';
 import { parseId } from '../http/params.js';
+import { deleteHealthProfessionalSessions } from '../health-professionals/sessions.js';
+import { actorOf, type Actor } from '../users/scope.js';
+import { visibleTo } from '../users/service.js';
 import { clearSessionCookies } from './cookies.js';
+import { currentUserOf } from './hooks.js';
 import { deleteSession, endSessionsOfUser, isExpired, publicSessionId, type SessionLifetime } from './sessions.js';
 import type { AuthSettings } from './settings.js';
+import { needsConfirmedPassword } from './two-factor.js';
 import { describeDevice } from './user-agent.js';
 
 export const SESSION_NOT_FOUND = 'No such session.';
@@ -41,17 +46,23 @@ function describe(row: SessionRow, currentId: string | undefined): AccountSessio
   };
 }
 
+const endedMessage = (ended: number) => (ended === 1 ? '1 session has been ended.' : `${ended} sessions have been ended.`);
+
 /**
- * Under /api/v1: a user's own sessions (list, end one) and, for administrators (sessions.manage), anyone's
- * (list, end all). Sessions are named by a public handle, never by their stored id.
+ * Under /api/v1: a user's own sessions (list, end one, end all the others) and, for administrators
+ * (sessions.manage), those of the users they may see (list, end all; or end everyone's). Sessions are named by
+ * a public handle, never by their stored id. Ending one's own sessions, other than the one in use, needs the
+ * password typed in the last 15 minutes (ASVS 7.5.2: a stolen session cannot throw its owner out).
  */
 export async function sessionRoutes(app: FastifyInstance, auth: AuthSettings): Promise<void> {
   const { db, lifetime } = auth;
   const own = { config: { authenticated: true } };
   const manage = { config: { permission: 'sessions.manage' as const } };
 
-  const userExists = async (id: number) =>
-    (await db.select({ id: users.id }).from(users).where(eq(users.id, id))).length > 0;
+  const actorFor = async (request: FastifyRequest): Promise<Actor> => actorOf((await currentUserOf(request, auth))!);
+  // An administrator reaches only the users they may see: a super admin all, anyone else those sharing a branch.
+  const userVisible = async (actor: Actor, id: number) =>
+    (await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), visibleTo(actor)))).length > 0;
   const currentIdOf = (request: FastifyRequest) => request.session?.id;
 
   app.get('/account/sessions', own, async (request, reply) => {
@@ -67,22 +78,32 @@ export async function sessionRoutes(app: FastifyInstance, auth: AuthSettings): P
     const rows = await liveSessionsOf(db, lifetime, owner);
     const target = rows.find((row) => publicSessionId(row.id) === request.params.publicId);
     if (!target) return sendError(reply, 404, SESSION_NOT_FOUND);
+    if (target.id !== currentIdOf(request) && (await needsConfirmedPassword(request, reply))) return reply;
     await deleteSession(db, target.id);
     // Ending the session in use is a logout.
     if (target.id === currentIdOf(request)) clearSessionCookies(reply, auth);
     return ok(null, 'The session has been ended.');
   });
 
+  // "Sign out everywhere else": after a change of password or second factor, or a lost device.
+  app.delete('/account/sessions', own, async (request, reply) => {
+    const session = request.session;
+    if (!session || session.user_id === null) return sendError(reply, 401, UNAUTHENTICATED);
+    if (await needsConfirmedPassword(request, reply)) return reply;
+    const ended = await endSessionsOfUser(db, session.user_id, { except: session.id });
+    return ok({ ended }, endedMessage(ended));
+  });
+
   app.get<{ Params: { id: string } }>('/users/:id/sessions', manage, async (request, reply) => {
     const id = parseId(request.params.id);
-    if (id === null || !(await userExists(id))) return sendError(reply, 404, USER_NOT_FOUND);
+    if (id === null || !(await userVisible(await actorFor(request), id))) return sendError(reply, 404, USER_NOT_FOUND);
     const rows = await liveSessionsOf(db, lifetime, id);
     return ok(rows.map((row) => describe(row, currentIdOf(request))));
   });
 
   app.delete<{ Params: { id: string } }>('/users/:id/sessions', manage, async (request, reply) => {
     const id = parseId(request.params.id);
-    if (id === null || !(await userExists(id))) return sendError(reply, 404, USER_NOT_FOUND);
+    if (id === null || !(await userVisible(await actorFor(request), id))) return sendError(reply, 404, USER_NOT_FOUND);
     // An administrator ending their own sessions keeps the one they are using.
     const ended = await endSessionsOfUser(db, id, { except: currentIdOf(request) });
     await recordAudit(db, {
@@ -92,6 +113,54 @@ export async function sessionRoutes(app: FastifyInstance, auth: AuthSettings): P
       action: 'delete',
       after: { ended_sessions: ended },
     });
-    return ok({ ended }, ended === 1 ? '1 session has been ended.' : `${ended} sessions have been ended.`);
+    return ok({ ended }, endedMessage(ended));
+  });
+
+  // Everyone out (ASVS 7.4.5), e.g. after a suspected breach: every signed-in user the administrator may see
+  // (a super admin: all of them, and every health professional), except the session in use. Audited per account.
+  app.delete('/sessions', manage, async (request) => {
+    const actor = await actorFor(request);
+    const except = currentIdOf(request);
+    const signedIn = await db
+      .selectDistinct({ id: users.id })
+      .from(sessions)
+      .innerJoin(users, or(eq(users.id, sessions.user_id), eq(users.id, sessions.pending_user_id), eq(users.id, sessions.parent_user_id)))
+      .where(and(visibleTo(actor), except ? ne(sessions.id, except) : undefined));
+    let ended = 0;
+    for (const { id } of signedIn) {
+      const count = await endSessionsOfUser(db, id, { except });
+      ended += count;
+      if (count) {
+        await recordAudit(db, {
+          actor: auditActorOf(request),
+          resource: 'user-sessions',
+          recordId: id,
+          action: 'delete',
+          after: { ended_sessions: count, everyone: true },
+        });
+      }
+    }
+    if (actor.superAdmin) {
+      const professionalSessions = await db
+        .select({ professionalId: sessions.health_professional_id })
+        .from(sessions)
+        .where(isNotNull(sessions.health_professional_id));
+      const countByProfessional = new Map<number, number>();
+      for (const { professionalId } of professionalSessions) {
+        countByProfessional.set(professionalId!, (countByProfessional.get(professionalId!) ?? 0) + 1);
+      }
+      for (const [id, count] of countByProfessional) {
+        await deleteHealthProfessionalSessions(db, id);
+        ended += count;
+        await recordAudit(db, {
+          actor: auditActorOf(request),
+          resource: 'health-professional-sessions',
+          recordId: id,
+          action: 'delete',
+          after: { ended_sessions: count, everyone: true },
+        });
+      }
+    }
+    return ok({ ended }, endedMessage(ended));
   });
 }

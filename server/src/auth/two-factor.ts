@@ -83,7 +83,7 @@ function passwordRecentlyConfirmed(request: FastifyRequest, now = Date.now()): b
 }
 
 /** Fortify answers 423 when a recent password confirmation is needed first. */
-async function needsConfirmedPassword(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+export async function needsConfirmedPassword(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   if (passwordRecentlyConfirmed(request)) return false;
   await sendError(reply, 423, PASSWORD_CONFIRMATION_REQUIRED);
   return true;
