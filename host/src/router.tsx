@@ -28,6 +28,8 @@ export function createAppRouter(areas: readonly AreaRegistration[]) {
           { path: 'profile', lazy: async () => ({ Component: (await import('./pages/Profile')).Profile }) },
           { path: 'outbox', lazy: async () => ({ Component: (await import('./pages/Outbox')).Outbox }) },
           { path: 'outbox/:id', lazy: async () => ({ Component: (await import('./pages/Outbox')).OutboxMessage }) },
+          { path: 'chat', lazy: async () => ({ Component: (await import('./chat/ChatPage')).ChatPage }) },
+          { path: 'chat-old', lazy: async () => ({ Component: (await import('./chat/ChatOldPage')).ChatOldPage }) },
           ...areaRoutes,
           { path: '*', element: <NotFound /> },
         ],

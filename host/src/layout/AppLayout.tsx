@@ -3,6 +3,8 @@ import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-d
 import { areaForPrefix, filterNavigation } from '@hcm/contract';
 import { Button, Loading, useRuntime, useSession } from '@hcm/kit';
 import { preloadArea } from '../areas/RemoteArea';
+import { ChatHeaderLink } from '../chat/ChatHeaderLink';
+import { useChatConnection } from '../chat/useChatConnection';
 import { sidebarTree } from './navigation';
 import { Sidebar } from './Sidebar';
 import { SwitchAccountMenu } from './SwitchAccountMenu';
@@ -16,6 +18,7 @@ export function AppLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const items = useMemo(() => filterNavigation(sidebarTree(registry.areas), user), [registry.areas, user]);
+  useChatConnection();
 
   useEffect(() => {
     if (status === 'unknown') void loadUser();
@@ -46,6 +49,7 @@ export function AppLayout() {
         </Link>
         <div className={styles.account}>
           <SwitchAccountMenu />
+          <ChatHeaderLink />
           <Link to="/app/profile">{user.name}</Link>
           <span className={styles.role}>{user.roleLabel ?? 'No role'}</span>
           <Button variant="secondary" onClick={handleLogout}>
