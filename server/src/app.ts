@@ -27,6 +27,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { outboxRoutes } from './mail/outbox-routes.js';
 import { userRoutes } from './users/routes.js';
 import { auditRoutes } from './audit/routes.js';
+import { communicationRoutes } from './communication/routes.js';
 import { timeTrackerRoutes } from './time-tracker/routes.js';
 
 export type BuildAppOptions = Pick<
@@ -103,6 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userRoutes, { prefix: API_PREFIX, auth });
   // The audit trail, read-only (src/audit/).
   await app.register(auditRoutes, { prefix: API_PREFIX, db: options.db, auth, catalog });
+  // Communication: notices, carer and family messages, chat monitoring (src/communication/).
+  await app.register(communicationRoutes, { prefix: API_PREFIX, auth });
   // The time tracker: trackable checks, START/MID/STOP, a target's tracked sessions (src/time-tracker/).
   await app.register(timeTrackerRoutes, { prefix: API_PREFIX, auth });
   // Every declared resource is served by the engine from its declaration (src/resources/).

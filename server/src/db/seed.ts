@@ -6,6 +6,7 @@ import type { Database } from './client.js';
 import { seedAuthSettings } from './seed-auth-settings.js';
 import { seedPasswordResetUser } from './seed-password-reset-user.js';
 import { seedReferenceData } from './seed-reference-data.js';
+import { seedCarers } from './seed-carers.js';
 import { seedSwitchTargets } from '../users/seed.js';
 import { branches, rolePermissions, roles, userBranches, users } from './schema.js';
 
@@ -74,6 +75,13 @@ const OFFICE_PERMISSIONS: Permission[] = [
   'events.edit',
   'notifications.view',
   'notifications.edit',
+  // The communication area: notices, and messages with carers and clients' families.
+  'notices.view',
+  'notices.send',
+  'carer-messages.view',
+  'carer-messages.send',
+  'family-messages.view',
+  'family-messages.send',
 ];
 
 export const DEMO_ROLES: { name: string; label: string; permissions: Permission[] }[] = [
@@ -98,6 +106,7 @@ export const DEMO_ROLES: { name: string; label: string; permissions: Permission[
       'account.switch',
       'audit-trail.view',
       'sessions.manage',
+      'chat.monitor',
     ],
   },
   {
@@ -186,6 +195,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await seedSwitchTargets(tx);
     await seedAuthSettings(tx);
     await seedPasswordResetUser(tx);
+    await seedCarers(tx);
     return true;
   });
 }

@@ -1,0 +1,143 @@
+import type { Page } from '@hcm/contract';
+import { CARER_ROLE, type CarerSummary, type CarerThread, type MessageRow } from '@hcm/contract/schemas';
+import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { recordAudit, type AuditActor } from '../audit/record.js';
+import type { Database } from '../db/client.js';
+import { branches, carerMessages, roles, userBranches, users } from '../db/schema.js';
+import type { Mailer } from '../mail/mailer.js';
+import { emailText, iso, likePattern, pageOf, toMessageRow, type Paging, type Viewer } from './common.js';
+
+// Messages to and from carers (users with the carer role), one thread per carer. Staff see the carers of their
+// branches; an inbound message stays unread until someone opens the carer's thread.
+
+const branchNames = sql<string[]>`coalesce((
+  select array_agg(${branches.name} order by ${branches.name}) from ${userBranches}
+  join ${branches} on ${branches.id} = ${userBranches.branch_id} where ${userBranches.user_id} = ${users.id}
+), '{}')`;
+const unreadCount = sql<number>`(select count(*)::int from ${carerMessages} where ${carerMessages.carer_user_id} = ${users.id}
+  and ${carerMessages.direction} = 'inbound' and ${carerMessages.read_at} is null)`;
+const lastMessageAt = sql<Date | string | null>`(select max(${carerMessages.created_at}) from ${carerMessages} where ${carerMessages.carer_user_id} = ${users.id})`;
+
+/** Carers the user may see: every carer for a super admin, else carers sharing one of their branches. */
+function carersOf(viewer: Viewer): SQL {
+  const isCarer = eq(roles.name, CARER_ROLE);
+  if (viewer.scope === 'all') return isCarer;
+  if (!viewer.scope.length) return sql`false`;
+  return and(
+    isCarer,
+    sql`exists (select 1 from ${userBranches} where ${userBranches.user_id} = ${users.id} and ${userBranches.branch_id} in ${viewer.scope})`,
+  )!;
+}
+
+function carerRows(db: Database) {
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      disabled: users.disabled,
+      branches: branchNames,
+      unread_count: unreadCount,
+      last_message_at: lastMessageAt,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .$dynamic();
+}
+
+const toSummary = (row: Awaited<ReturnType<typeof carerRows>>[number]): CarerSummary => ({ ...row, last_message_at: iso(row.last_message_at) });
+
+/** The carers the user may message, by name, with their unread counts; `search` in name and email. */
+export async function listCarers(db: Database, viewer: Viewer, paging: Paging): Promise<Page<CarerSummary>> {
+  const where = and(
+    carersOf(viewer),
+    paging.search ? or(ilike(users.name, likePattern(paging.search)), ilike(users.email, likePattern(paging.search))) : undefined,
+  );
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .where(where);
+  const rows = await carerRows(db)
+    .where(where)
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  return pageOf(rows.map(toSummary), total, paging);
+}
+
+export async function findCarer(db: Database, viewer: Viewer, carerId: number): Promise<CarerSummary | null> {
+  const [row] = await carerRows(db).where(and(eq(users.id, carerId), carersOf(viewer)));
+  return row ? toSummary(row) : null;
+}
+
+const recorder = alias(users, 'recorder');
+
+async function messagesOf(db: Database, carerId: number): Promise<MessageRow[]> {
+  const rows = await db
+    .select({
+      id: carerMessages.id,
+      direction: carerMessages.direction,
+      channel: carerMessages.channel,
+      subject: carerMessages.subject,
+      body: carerMessages.body,
+      recorded_by_id: recorder.id,
+      recorded_by_name: recorder.name,
+      mail_id: carerMessages.mail_id,
+      created_at: carerMessages.created_at,
+      read_at: carerMessages.read_at,
+    })
+    .from(carerMessages)
+    .leftJoin(recorder, eq(recorder.id, carerMessages.recorded_by))
+    .where(eq(carerMessages.carer_user_id, carerId))
+    .orderBy(asc(carerMessages.created_at), asc(carerMessages.id));
+  return rows.map(toMessageRow);
+}
+
+/**
+ * Opens a carer's thread: the messages oldest first, as they were (an unread inbound one still has read_at
+ * null, so the screen can mark it new), and then marks the inbound ones read. Null: no such carer for the user.
+ */
+export async function openCarerThread(db: Database, viewer: Viewer, carerId: number): Promise<CarerThread | null> {
+  const carer = await findCarer(db, viewer, carerId);
+  if (!carer) return null;
+  const messages = await messagesOf(db, carerId);
+  if (carer.unread_count > 0) {
+    await db
+      .update(carerMessages)
+      .set({ read_at: new Date() })
+      .where(and(eq(carerMessages.carer_user_id, carerId), eq(carerMessages.direction, 'inbound'), isNull(carerMessages.read_at)));
+  }
+  return { carer: { ...carer, unread_count: 0 }, messages };
+}
+
+export type MessageValues = { channel: MessageRow['channel']; direction: MessageRow['direction']; subject: string; body: string };
+
+/**
+ * Sends an email to the carer through the mailer (it lands in the outbox, and goes by SMTP when configured)
+ * or logs a message that went another way; audited. The caller has found the carer in the user's scope.
+ */
+export async function addCarerMessage(
+  db: Database,
+  mailer: Mailer,
+  viewer: Viewer,
+  carer: CarerSummary,
+  values: MessageValues,
+  actor: AuditActor,
+): Promise<MessageRow> {
+  const mailId =
+    values.channel === 'email'
+      ? await mailer.send({ to: carer.email, subject: values.subject, text: emailText(values.body, viewer.user) })
+      : null;
+  const id = await db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(carerMessages)
+      .values({ carer_user_id: carer.id, ...values, recorded_by: viewer.user.userID, mail_id: mailId })
+      .returning();
+    await recordAudit(tx, { actor, resource: 'carer-messages', recordId: message!.id, action: 'create', after: message });
+    return message!.id;
+  });
+  const messages = await messagesOf(db, carer.id);
+  return messages.find((message) => message.id === id)!;
+}

@@ -1,0 +1,183 @@
+import type { Page } from '@hcm/contract';
+import type { FamilyClient, FamilyContact, FamilyContacts, FamilyThread, MessageRow } from '@hcm/contract/schemas';
+import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { recordAudit, type AuditActor } from '../audit/record.js';
+import type { Database } from '../db/client.js';
+import { branches, clientContactsTable, clientsTable, familyMessages, users } from '../db/schema.js';
+import { col } from '../health-professionals/records.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { MessageValues } from './carer-messages.js';
+import { emailText, inScope, iso, likePattern, pageOf, toMessageRow, type Paging, type Viewer } from './common.js';
+
+// Messages to and from clients' families: one thread per client contact. Scoped by the client's branch, and only
+// for clients not removed.
+
+const c = clientsTable;
+const contacts = clientContactsTable;
+
+/** A rule of messaging broken: answered 422 on `field`. */
+export class FamilyMessageRuleError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const clientsOf = (viewer: Viewer): SQL => and(isNull(col(c, 'deleted_at')), inScope(viewer.scope, col(c, 'branch_id')))!;
+
+function clientRows(db: Database) {
+  return db
+    .select({
+      id: sql<number>`${col(c, 'id')}`,
+      first_name: sql<string>`${col(c, 'first_name')}`,
+      last_name: sql<string>`${col(c, 'last_name')}`,
+      branch: branches.name,
+      contact_count: sql<number>`(select count(*)::int from ${contacts} where ${col(contacts, 'client_id')} = ${col(c, 'id')})`,
+      unread_count: sql<number>`(select count(*)::int from ${familyMessages} where ${familyMessages.client_id} = ${col(c, 'id')}
+        and ${familyMessages.direction} = 'inbound' and ${familyMessages.read_at} is null)`,
+      last_message_at: sql<Date | string | null>`(select max(${familyMessages.created_at}) from ${familyMessages} where ${familyMessages.client_id} = ${col(c, 'id')})`,
+    })
+    .from(c)
+    .leftJoin(branches, eq(branches.id, col(c, 'branch_id')))
+    .$dynamic();
+}
+
+const toFamilyClient = ({ first_name, last_name, ...row }: Awaited<ReturnType<typeof clientRows>>[number]): FamilyClient => ({
+  ...row,
+  name: `${first_name} ${last_name}`,
+  last_message_at: iso(row.last_message_at),
+});
+
+/** The user's clients by last name, with their contacts and unread family messages; `search` in the name. */
+export async function listFamilyClients(db: Database, viewer: Viewer, paging: Paging): Promise<Page<FamilyClient>> {
+  const pattern = likePattern(paging.search);
+  const where = and(
+    clientsOf(viewer),
+    paging.search
+      ? or(ilike(col(c, 'first_name'), pattern), ilike(col(c, 'last_name'), pattern), ilike(sql`${col(c, 'first_name')} || ' ' || ${col(c, 'last_name')}`, pattern))
+      : undefined,
+  );
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(c).where(where);
+  const rows = await clientRows(db)
+    .where(where)
+    .orderBy(asc(col(c, 'last_name')), asc(col(c, 'first_name')), asc(col(c, 'id')))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  return pageOf(rows.map(toFamilyClient), total, paging);
+}
+
+async function findClient(db: Database, viewer: Viewer, clientId: number): Promise<FamilyClient | null> {
+  const [row] = await clientRows(db).where(and(eq(col(c, 'id'), clientId), clientsOf(viewer)));
+  return row ? toFamilyClient(row) : null;
+}
+
+function contactRows(db: Database) {
+  return db
+    .select({
+      id: sql<number>`${col(contacts, 'id')}`,
+      client_id: sql<number>`${col(contacts, 'client_id')}`,
+      name: sql<string>`${col(contacts, 'name')}`,
+      relationship: sql<string>`${col(contacts, 'relationship')}`,
+      email: sql<string>`${col(contacts, 'email')}`,
+      phone: sql<string>`${col(contacts, 'phone')}`,
+      unread_count: sql<number>`(select count(*)::int from ${familyMessages} where ${familyMessages.client_contact_id} = ${col(contacts, 'id')}
+        and ${familyMessages.direction} = 'inbound' and ${familyMessages.read_at} is null)`,
+      last_message_at: sql<Date | string | null>`(select max(${familyMessages.created_at}) from ${familyMessages} where ${familyMessages.client_contact_id} = ${col(contacts, 'id')})`,
+    })
+    .from(contacts)
+    .$dynamic();
+}
+
+const toFamilyContact = (row: Awaited<ReturnType<typeof contactRows>>[number]): FamilyContact => ({
+  ...row,
+  email: row.email ?? '',
+  phone: row.phone ?? '',
+  last_message_at: iso(row.last_message_at),
+});
+
+/** A client of the user's branches and its contacts (by name); null when the client is not theirs. */
+export async function familyContacts(db: Database, viewer: Viewer, clientId: number): Promise<FamilyContacts | null> {
+  const client = await findClient(db, viewer, clientId);
+  if (!client) return null;
+  const rows = await contactRows(db)
+    .where(eq(col(contacts, 'client_id'), clientId))
+    .orderBy(asc(col(contacts, 'name')), asc(col(contacts, 'id')));
+  return { client, contacts: rows.map(toFamilyContact) };
+}
+
+/** A contact with its client, when the client is one of the user's. */
+export async function findContact(db: Database, viewer: Viewer, contactId: number): Promise<{ client: FamilyClient; contact: FamilyContact } | null> {
+  const [row] = await contactRows(db).where(eq(col(contacts, 'id'), contactId));
+  if (!row) return null;
+  const client = await findClient(db, viewer, row.client_id);
+  return client ? { client, contact: toFamilyContact(row) } : null;
+}
+
+const recorder = alias(users, 'recorder');
+
+async function messagesOf(db: Database, contactId: number): Promise<MessageRow[]> {
+  const rows = await db
+    .select({
+      id: familyMessages.id,
+      direction: familyMessages.direction,
+      channel: familyMessages.channel,
+      subject: familyMessages.subject,
+      body: familyMessages.body,
+      recorded_by_id: recorder.id,
+      recorded_by_name: recorder.name,
+      mail_id: familyMessages.mail_id,
+      created_at: familyMessages.created_at,
+      read_at: familyMessages.read_at,
+    })
+    .from(familyMessages)
+    .leftJoin(recorder, eq(recorder.id, familyMessages.recorded_by))
+    .where(eq(familyMessages.client_contact_id, contactId))
+    .orderBy(asc(familyMessages.created_at), asc(familyMessages.id));
+  return rows.map(toMessageRow);
+}
+
+/** Opens a contact's thread (as it was: new inbound messages have read_at null), then marks the inbound ones read. */
+export async function openFamilyThread(db: Database, viewer: Viewer, contactId: number): Promise<FamilyThread | null> {
+  const found = await findContact(db, viewer, contactId);
+  if (!found) return null;
+  const messages = await messagesOf(db, contactId);
+  if (found.contact.unread_count > 0) {
+    await db
+      .update(familyMessages)
+      .set({ read_at: new Date() })
+      .where(and(eq(familyMessages.client_contact_id, contactId), eq(familyMessages.direction, 'inbound'), isNull(familyMessages.read_at)));
+  }
+  return { client: found.client, contact: { ...found.contact, unread_count: 0 }, messages };
+}
+
+/** Emails the contact through the mailer (422 when they have no email address) or logs a message; audited. */
+export async function addFamilyMessage(
+  db: Database,
+  mailer: Mailer,
+  viewer: Viewer,
+  found: { client: FamilyClient; contact: FamilyContact },
+  values: MessageValues,
+  actor: AuditActor,
+): Promise<MessageRow> {
+  const { client, contact } = found;
+  if (values.channel === 'email' && !contact.email) {
+    throw new FamilyMessageRuleError('channel', `${contact.name} has no email address: add one on ${client.name}'s record, or log the message another way.`);
+  }
+  const mailId =
+    values.channel === 'email'
+      ? await mailer.send({ to: contact.email, subject: values.subject, text: emailText(values.body, viewer.user) })
+      : null;
+  const id = await db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(familyMessages)
+      .values({ client_id: client.id, client_contact_id: contact.id, ...values, recorded_by: viewer.user.userID, mail_id: mailId })
+      .returning();
+    await recordAudit(tx, { actor, resource: 'family-messages', recordId: message!.id, action: 'create', after: message });
+    return message!.id;
+  });
+  const messages = await messagesOf(db, contact.id);
+  return messages.find((message) => message.id === id)!;
+}

@@ -1,0 +1,182 @@
+import { fieldErrorsOf, MessageSchema, PublishNoticeSchema } from '@hcm/contract/schemas';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import * as v from 'valibot';
+import { auditActorOf } from '../audit/record.js';
+import type { AuthSettings } from '../auth/settings.js';
+import { ok, sendError, sendInvalid } from '../http/envelope.js';
+import { parseId } from '../http/params.js';
+import { addCarerMessage, findCarer, listCarers, openCarerThread } from './carer-messages.js';
+import { pagingOf, viewerOf } from './common.js';
+import { addFamilyMessage, FamilyMessageRuleError, familyContacts, findContact, listFamilyClients, openFamilyThread } from './family-messages.js';
+import { chatPeople, listChats, readChat } from './monitoring.js';
+import { listNotices, markNoticeRead, myNotices, noticeDetail, NoticeRuleError, publishNotice } from './notices.js';
+
+export type CommunicationRoutesOptions = { auth: AuthSettings };
+
+const NO_NOTICE = 'No such notice.';
+const NO_CARER = 'No such carer.';
+const NO_CLIENT = 'No such client.';
+const NO_CONTACT = 'No such contact.';
+const NO_CHAT = 'No such conversation.';
+
+const need = (permission: 'notices.view' | 'notices.send' | 'carer-messages.view' | 'carer-messages.send' | 'family-messages.view' | 'family-messages.send' | 'chat.monitor') => ({
+  config: { permission },
+});
+const SIGNED_IN = { config: { authenticated: true } };
+
+/** A route's numeric id parameter, or null after answering 404. */
+function idParam(params: unknown, name: string, reply: FastifyReply, notFound: string): number | null {
+  const id = parseId(String((params as Record<string, string>)[name] ?? ''));
+  if (id === null) void sendError(reply, 404, notFound);
+  return id;
+}
+
+/**
+ * The communication area's API, under /api/v1/communication (spec §2.2): notices, carer messages, family
+ * messages and chat monitoring. The chat itself (/api/v1/communication/chats) belongs to the chat module.
+ */
+export async function communicationRoutes(app: FastifyInstance, options: CommunicationRoutesOptions): Promise<void> {
+  const { auth } = options;
+  const { db, mailer } = auth;
+
+  // ---- Notices ----
+
+  app.get('/communication/notices', need('notices.view'), async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    return ok(await listNotices(db, viewer, pagingOf(request.query)));
+  });
+
+  app.post('/communication/notices', need('notices.send'), async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    const parsed = v.safeParse(PublishNoticeSchema, request.body ?? {});
+    if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
+    try {
+      const ids = await publishNotice(db, viewer, parsed.output, auditActorOf(request));
+      const published = await Promise.all(ids.map((id) => noticeDetail(db, viewer, id)));
+      const message = ids.length === 1 ? 'Notice published.' : `Notice published to ${ids.length} branches.`;
+      return reply.code(201).send(ok(published.map((detail) => detail!.notice), message));
+    } catch (error) {
+      if (error instanceof NoticeRuleError) return sendInvalid(reply, { [error.field]: [error.message] });
+      throw error;
+    }
+  });
+
+  app.get('/communication/notices/:id', need('notices.view'), async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    const id = idParam(request.params, 'id', reply, NO_NOTICE);
+    if (id === null) return reply;
+    const detail = await noticeDetail(db, viewer, id);
+    return detail ? ok(detail) : sendError(reply, 404, NO_NOTICE);
+  });
+
+  // Anyone signed in reads the notices addressed to them (carers too, whose role grants nothing else).
+  app.get('/communication/my-notices', SIGNED_IN, async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    const unreadOnly = (request.query as Record<string, unknown> | undefined)?.unread === '1';
+    return ok(await myNotices(db, viewer.user.userID, pagingOf(request.query), unreadOnly));
+  });
+
+  app.post('/communication/my-notices/:id/read', SIGNED_IN, async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    const id = idParam(request.params, 'id', reply, NO_NOTICE);
+    if (id === null) return reply;
+    const notice = await markNoticeRead(db, viewer.user.userID, id);
+    return notice ? ok(notice, 'Marked as read.') : sendError(reply, 404, NO_NOTICE);
+  });
+
+  // ---- Carer messages ----
+
+  app.get('/communication/carer-messages/carers', need('carer-messages.view'), async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    return ok(await listCarers(db, viewer, pagingOf(request.query)));
+  });
+
+  // Opening the thread marks the carer's inbound messages read (the answer still shows which were new).
+  app.get('/communication/carer-messages/carers/:carerId', need('carer-messages.view'), async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    const carerId = idParam(request.params, 'carerId', reply, NO_CARER);
+    if (carerId === null) return reply;
+    const thread = await openCarerThread(db, viewer, carerId);
+    return thread ? ok(thread) : sendError(reply, 404, NO_CARER);
+  });
+
+  app.post('/communication/carer-messages/carers/:carerId/messages', need('carer-messages.send'), async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    const carerId = idParam(request.params, 'carerId', reply, NO_CARER);
+    if (carerId === null) return reply;
+    const carer = await findCarer(db, viewer, carerId);
+    if (!carer) return sendError(reply, 404, NO_CARER);
+    const parsed = v.safeParse(MessageSchema, request.body ?? {});
+    if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
+    const message = await addCarerMessage(db, mailer, viewer, carer, parsed.output, auditActorOf(request));
+    return reply.code(201).send(ok(message, parsed.output.channel === 'email' ? `Email sent to ${carer.name}.` : 'Message logged.'));
+  });
+
+  // ---- Family messages ----
+
+  app.get('/communication/family-messages/clients', need('family-messages.view'), async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    return ok(await listFamilyClients(db, viewer, pagingOf(request.query)));
+  });
+
+  app.get('/communication/family-messages/clients/:clientId/contacts', need('family-messages.view'), async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    const clientId = idParam(request.params, 'clientId', reply, NO_CLIENT);
+    if (clientId === null) return reply;
+    const answer = await familyContacts(db, viewer, clientId);
+    return answer ? ok(answer) : sendError(reply, 404, NO_CLIENT);
+  });
+
+  app.get('/communication/family-messages/contacts/:contactId', need('family-messages.view'), async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    const contactId = idParam(request.params, 'contactId', reply, NO_CONTACT);
+    if (contactId === null) return reply;
+    const thread = await openFamilyThread(db, viewer, contactId);
+    return thread ? ok(thread) : sendError(reply, 404, NO_CONTACT);
+  });
+
+  app.post('/communication/family-messages/contacts/:contactId/messages', need('family-messages.send'), async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    const contactId = idParam(request.params, 'contactId', reply, NO_CONTACT);
+    if (contactId === null) return reply;
+    const found = await findContact(db, viewer, contactId);
+    if (!found) return sendError(reply, 404, NO_CONTACT);
+    const parsed = v.safeParse(MessageSchema, request.body ?? {});
+    if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
+    try {
+      const message = await addFamilyMessage(db, mailer, viewer, found, parsed.output, auditActorOf(request));
+      return reply.code(201).send(ok(message, parsed.output.channel === 'email' ? `Email sent to ${found.contact.name}.` : 'Message logged.'));
+    } catch (error) {
+      if (error instanceof FamilyMessageRuleError) return sendInvalid(reply, { [error.field]: [error.message] });
+      throw error;
+    }
+  });
+
+  // ---- Chat monitoring: read-only, and every read of a conversation is audited ----
+
+  app.get('/communication/monitoring/chats', need('chat.monitor'), async (request, reply) => {
+    const person = parseId(String((request.query as Record<string, unknown> | undefined)?.person ?? ''));
+    return reply.send(ok(await listChats(db, pagingOf(request.query), person)));
+  });
+
+  app.get('/communication/monitoring/people', need('chat.monitor'), async () => ok(await chatPeople(db)));
+
+  app.get('/communication/monitoring/chats/:chatId', need('chat.monitor'), async (request, reply) => {
+    const chatId = idParam(request.params, 'chatId', reply, NO_CHAT);
+    if (chatId === null) return reply;
+    const view = await readChat(db, chatId, pagingOf(request.query), auditActorOf(request));
+    return view ? ok(view) : sendError(reply, 404, NO_CHAT);
+  });
+}
