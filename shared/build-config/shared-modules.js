@@ -31,6 +31,7 @@ export const SINGLETONS = [
   '@hcm/kit/elements',
   '@hcm/kit/storage',
   '@hcm/kit/pdf',
+  '@hcm/kit/tracker',
 ];
 
 export function packageNameOf(request) {
