@@ -27,6 +27,8 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { outboxRoutes } from './mail/outbox-routes.js';
 import { userRoutes } from './users/routes.js';
 import { auditRoutes } from './audit/routes.js';
+import { areaAdminRoutes, publicRegistryRoutes } from './areas/routes.js';
+import { REPO_ROOT } from './areas/repo-root.js';
 import { communicationRoutes } from './communication/routes.js';
 import { timeTrackerRoutes } from './time-tracker/routes.js';
 
@@ -40,7 +42,10 @@ export type BuildAppOptions = Pick<
   logger?: FastifyServerOptions['logger'];
   /** Email settings; absent means every message stays in the outbox table (tests, fresh installs). */
   mail?: MailSettings;
-} & Partial<Pick<AppConfig, 'loginThrottlePerMinute' | 'appKey' | 'appKeyFile'>>;
+} & Partial<Pick<AppConfig, 'loginThrottlePerMinute' | 'appKey' | 'appKeyFile'>> & {
+  /** Where remotes/<area>/dist/ lives (the area registry reads builds there); the workspace by default. */
+  repoRoot?: string;
+};
 
 /** The API as a Fastify instance, not yet listening, so tests can drive it with app.inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -104,6 +109,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userRoutes, { prefix: API_PREFIX, auth });
   // The audit trail, read-only (src/audit/).
   await app.register(auditRoutes, { prefix: API_PREFIX, db: options.db, auth, catalog });
+  // The area registry: the public active set (/registry/areas), versions and rollback for admins (src/areas/).
+  const registry = { db: options.db, repoRoot: options.repoRoot ?? REPO_ROOT };
+  await app.register(publicRegistryRoutes, registry);
+  await app.register(areaAdminRoutes, { prefix: API_PREFIX, ...registry, auth });
   // Communication: notices, carer and family messages, chat monitoring (src/communication/).
   await app.register(communicationRoutes, { prefix: API_PREFIX, auth });
   // The time tracker: trackable checks, START/MID/STOP, a target's tracked sessions (src/time-tracker/).

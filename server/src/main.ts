@@ -5,7 +5,10 @@ import { loadConfig } from './config.js';
 import { serveBackupRequests } from './db/backup.js';
 import { openDatabase } from './db/client.js';
 import { ensureFirstAdmin, seedDemo } from './db/seed.js';
-import { IN_MEMORY } from './paths.js';
+import { DEFAULT_PGLITE_DIR, IN_MEMORY } from './paths.js';
+import { opsFilePath, startOps } from './areas/ops.js';
+import { registerInstalledBuilds } from './areas/registry.js';
+import { REPO_ROOT } from './areas/repo-root.js';
 
 const PRUNE_INTERVAL_MS = 15 * 60_000;
 
@@ -16,12 +19,14 @@ async function main(): Promise<void> {
   let app: FastifyInstance | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
   let stopServingBackups = () => {};
+  let stopOps = async () => {};
 
   // Closes Fastify first (no new queries), then the database: PGlite must be closed to leave its files consistent.
   const stop = async () => {
     clearInterval(pruneTimer);
     stopServingBackups();
     try {
+      await stopOps();
       await app?.close();
     } finally {
       await database.close();
@@ -47,6 +52,17 @@ async function main(): Promise<void> {
         error ? log.error(error, message) : log.info(message),
       );
     }
+
+    // The area registry: builds not registered yet (a fresh database, `npm run build`) become active as
+    // "install"; the operators' commands reach the registry through a loopback-only door (src/areas/ops.ts).
+    await registerInstalledBuilds({ db: database.db, repoRoot: REPO_ROOT }, (message) => log.info(message));
+    stopOps = await startOps({
+      db: database.db,
+      repoRoot: REPO_ROOT,
+      file: opsFilePath(process.env, DEFAULT_PGLITE_DIR),
+      port: Number(process.env.OPS_PORT ?? 0),
+      apiPort: config.port,
+    });
 
     await app.listen({
       port: config.port,

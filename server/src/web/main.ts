@@ -17,6 +17,16 @@ function findRepoRoot(): string {
 }
 
 const repoRoot = process.env.WEB_ROOT ?? findRepoRoot();
+
+/**
+ * The API as this server reaches it, for /registry.json: API_INTERNAL_URL (when the browser's address is not
+ * reachable from here, e.g. between containers), else API_PUBLIC_URL, else the API's port on this machine.
+ * Set REGISTRY_FROM_API=false to serve each area's dist/ACTIVE only, as before the area registry.
+ */
+function registryApiUrl(env: NodeJS.ProcessEnv): string {
+  if (env.REGISTRY_FROM_API?.toLowerCase() === 'false') return '';
+  return env.API_INTERNAL_URL?.trim() || env.API_PUBLIC_URL?.trim() || `http://127.0.0.1:${env.API_PORT ?? 8000}`;
+}
 const host = process.env.HOST ?? '127.0.0.1';
 const areaFlag = process.argv.indexOf('--area');
 
@@ -42,6 +52,7 @@ if (areaFlag > 0) {
     productLabel: process.env.PRODUCT_LABEL ?? 'Home Care',
     apiUrl: process.env.API_PUBLIC_URL ?? '',
     env: process.env,
+    registryApiUrl: registryApiUrl(process.env),
   });
   server.listen(port, host, () => console.log(`Web app at http://localhost:${port}`));
 }

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { AREA_NAMES, type AreaName, type Registry } from '@hcm/contract';
-import { areaDistDir, registeredAreas } from './areas.js';
+import { areaDistDir } from './areas.js';
+import { createRegistrySource } from './registry-source.js';
 import { fileUnder, IMMUTABLE, NO_CACHE, sendFile, sendJson } from './static-files.js';
 import { HSTS, pageSecurityHeaders, type PageOrigin } from './security.js';
 
@@ -11,6 +12,11 @@ export type WebConfig = {
   /** The API's public address; empty means "this page's host name on port 8000". */
   apiUrl: string;
   env: NodeJS.ProcessEnv;
+  /**
+   * The API as this server reaches it, for the area registry (see registry-source.ts); empty means each
+   * area's dist/ACTIVE only. main.ts: API_INTERNAL_URL, else API_PUBLIC_URL, else http://127.0.0.1:API_PORT.
+   */
+  registryApiUrl?: string;
 };
 
 // Area files are fetched cross-origin by the module-federation runtime (the manifest with fetch()).
@@ -34,20 +40,22 @@ function securityOf(request: IncomingMessage): Record<string, string> {
 
 /**
  * The web server of the product: the host app (with a fallback to index.html for client routes), each
- * area's immutable versioned files under /areas/<area>/<version>/, and /registry.json, read per request.
+ * area's immutable versioned files under /areas/<area>/<version>/, and /registry.json: the active version of
+ * each area from the API's area registry (a couple of seconds' cache, see registry-source.ts).
  */
 export function createWebServer(config: WebConfig): Server {
   const hostDist = path.join(config.repoRoot, 'host', 'dist');
+  const registry = createRegistrySource({ repoRoot: config.repoRoot, apiUrl: config.registryApiUrl ?? '', env: config.env });
   /** The app page's headers, with a CSP naming this request's origin, the API, the chat socket and the remotes. */
-  const pageHeaders = (request: IncomingMessage) =>
+  const pageHeaders = async (request: IncomingMessage) =>
     pageSecurityHeaders({
       page: pageOriginOf(request),
       apiUrl: config.apiUrl,
       chatUrl: config.env.CHAT_PUBLIC_URL ?? '',
-      areas: registeredAreas(config.repoRoot, originOf(request), config.env),
+      areas: await registry.areas(originOf(request)),
     });
 
-  const handle = (request: IncomingMessage, response: ServerResponse) => {
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const headOnly = request.method === 'HEAD';
     if (request.method === 'OPTIONS') {
@@ -57,13 +65,13 @@ export function createWebServer(config: WebConfig): Server {
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, { message: 'Method not allowed.' });
 
     if (url.pathname === '/registry.json') {
-      const registry: Registry = {
+      const answer: Registry = {
         productLabel: config.productLabel,
         apiUrl: config.apiUrl,
         chatUrl: config.env.CHAT_PUBLIC_URL ?? '',
-        areas: registeredAreas(config.repoRoot, originOf(request), config.env),
+        areas: await registry.areas(originOf(request)),
       };
-      return sendJson(response, 200, registry, { ...CORS, ...securityOf(request) });
+      return sendJson(response, 200, answer, { ...CORS, ...securityOf(request) });
     }
 
     const areaMatch = /^\/areas\/([^/]+)\/(.+)$/.exec(url.pathname);
@@ -78,23 +86,21 @@ export function createWebServer(config: WebConfig): Server {
     const asset = url.pathname !== '/' ? fileUnder(hostDist, url.pathname) : undefined;
     if (asset) {
       const page = path.extname(asset) === '.html';
-      return sendFile(response, asset, page ? NO_CACHE : IMMUTABLE, page ? pageHeaders(request) : securityOf(request), headOnly);
+      return sendFile(response, asset, page ? NO_CACHE : IMMUTABLE, page ? await pageHeaders(request) : securityOf(request), headOnly);
     }
     if (path.extname(url.pathname) && !url.pathname.endsWith('.html')) return sendJson(response, 404, { message: 'Not found.' });
     // A client route (/app/...): the host's page, never cached so a new host build is picked up at once.
     const index = fileUnder(hostDist, 'index.html');
     if (!index) return sendJson(response, 503, { message: 'The web app is not built yet: run npm run build.' });
-    return sendFile(response, index, NO_CACHE, pageHeaders(request), headOnly);
+    return sendFile(response, index, NO_CACHE, await pageHeaders(request), headOnly);
   };
 
   return createServer((request, response) => {
-    try {
-      handle(request, response);
-    } catch (error) {
+    handle(request, response).catch((error: unknown) => {
       console.error(error);
       if (!response.headersSent) sendJson(response, 500, { message: 'Something went wrong.' });
       else response.end();
-    }
+    });
   });
 }
 

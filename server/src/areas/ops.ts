@@ -1,0 +1,87 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { fail, ok } from '../http/envelope.js';
+import { activateVersion, areaHistory, deployVersion, type RegistryOptions } from './registry.js';
+import { sendRegistryError, versionOf } from './routes.js';
+
+// The operators' door to the area registry (`npm run area:*`). PGlite is one process's database, so the
+// commands go through the running API instead of opening it: a second, tiny HTTP server that listens on the
+// loopback address only (never HOST), on a port of its own, and accepts a random bearer token that the API
+// writes with the port to a 0600 file beside its data. Whoever can read that file could read the data too.
+
+export type OpsFile = { url: string; token: string; pid: number; api_port: number };
+
+/** `by` from the command (its --by or the OS user), bounded; the registry records it as the actor. */
+function actorOf(body: unknown): { name: string; userId: null } {
+  const by = (body as { by?: unknown } | null | undefined)?.by;
+  const name = typeof by === 'string' && by.trim() ? by.trim().slice(0, 100) : 'ops';
+  return { name, userId: null };
+}
+
+function sameToken(sent: string | undefined, token: string): boolean {
+  if (!sent?.startsWith('Bearer ')) return false;
+  const a = Buffer.from(sent.slice('Bearer '.length));
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The ops server: GET /ops/areas, POST /ops/areas/:area/deploy {version, by}, POST /ops/areas/:area/rollback {version?, by}. */
+export async function buildOpsApp(options: RegistryOptions & { token: string }): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!sameToken(request.headers.authorization, options.token)) return reply.code(401).send(fail('The ops token is missing or wrong.'));
+  });
+
+  app.get('/ops/areas', async () => ok(await areaHistory(options.db, 20)));
+
+  app.post<{ Params: { area: string } }>('/ops/areas/:area/deploy', async (request, reply) => {
+    const parsed = versionOf(request.body);
+    if ('error' in parsed || !parsed.version) return reply.code(422).send(fail('Name the built version to deploy.', { version: ['Name the built version to deploy.'] }));
+    try {
+      const result = await deployVersion(options, request.params.area, parsed.version, actorOf(request.body));
+      return ok(result, `${result.area} ${result.version} is deployed and active.`);
+    } catch (error) {
+      return sendRegistryError(reply, error);
+    }
+  });
+
+  app.post<{ Params: { area: string } }>('/ops/areas/:area/rollback', async (request, reply) => {
+    const parsed = versionOf(request.body);
+    if ('error' in parsed) return reply.code(422).send(fail(parsed.error, { version: [parsed.error] }));
+    try {
+      const result = await activateVersion(options, request.params.area, parsed.version, actorOf(request.body));
+      return ok(result, `${result.area} now serves version ${result.version}.`);
+    } catch (error) {
+      return sendRegistryError(reply, error);
+    }
+  });
+  return app;
+}
+
+/** Where the ops file lives: OPS_FILE, else beside the PGlite data (or in server/.data with PostgreSQL), like app.key. */
+export function opsFilePath(env: NodeJS.ProcessEnv, defaultDataDir: string): string {
+  if (env.OPS_FILE?.trim()) return env.OPS_FILE.trim();
+  const dataDir = env.DATABASE_URL?.trim() ? defaultDataDir : (env.PGLITE_DATA_DIR?.trim() || defaultDataDir);
+  return path.join(path.dirname(dataDir === 'memory://' ? path.join(os.tmpdir(), 'hcm', 'pglite') : dataDir), 'ops.json');
+}
+
+/**
+ * Starts the ops server on 127.0.0.1 (OPS_PORT, else a free port) and writes the ops file (mode 0600).
+ * Returns a stop function that closes the server and removes the file.
+ */
+export async function startOps(options: RegistryOptions & { file: string; port: number; apiPort: number }): Promise<() => Promise<void>> {
+  const token = randomBytes(32).toString('base64url');
+  const app = await buildOpsApp({ ...options, token });
+  const address = await app.listen({ host: '127.0.0.1', port: options.port });
+  mkdirSync(path.dirname(options.file), { recursive: true });
+  const content: OpsFile = { url: address, token, pid: process.pid, api_port: options.apiPort };
+  rmSync(options.file, { force: true }); // a new file, so mode 0600 applies even if an old one was wider
+  writeFileSync(options.file, `${JSON.stringify(content)}\n`, { mode: 0o600 });
+  return async () => {
+    rmSync(options.file, { force: true });
+    await app.close();
+  };
+}
