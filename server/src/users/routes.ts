@@ -6,6 +6,7 @@ import {
   UserCreateSchema,
   UserUpdateSchema,
 } from '@hcm/contract/schemas';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { auditActorOf } from '../audit/record.js';
@@ -13,6 +14,8 @@ import { currentUserOf, forgetCurrentUser } from '../auth/hooks.js';
 import { loadCurrentUser } from '../auth/current-user.js';
 import { endSessionsOfUser } from '../auth/sessions.js';
 import type { AuthSettings } from '../auth/settings.js';
+import { needsConfirmedPassword } from '../auth/two-factor.js';
+import { users } from '../db/schema.js';
 import { ok, sendError, sendInvalid, UNAUTHENTICATED } from '../http/envelope.js';
 import { parseId } from '../http/params.js';
 import { sendRuleError } from './errors.js';
@@ -59,6 +62,11 @@ export async function userRoutes(app: FastifyInstance, { auth }: { auth: AuthSet
     if (id === null) return sendError(reply, 404, NO_SUCH_USER);
     const parsed = v.safeParse(UserUpdateSchema, request.body ?? {});
     if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
+    // One's own email is where reset links go: changing it needs the password typed again (ASVS 7.5.1).
+    if (id === request.session?.user_id) {
+      const [own] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+      if (own && own.email !== parsed.output.email && (await needsConfirmedPassword(request, reply))) return reply;
+    }
     try {
       const { user, endSessions } = await updateUser(db, await actorFor(request), auditActorOf(request), id, parsed.output);
       if (endSessions) {

@@ -288,3 +288,25 @@ test('users routes need their permission: users.view reads, users.create adds, u
   assert.equal((await viewer.put(`/api/v1/users/${ids.office}`, {})).statusCode, 403);
   assert.equal((await viewer.get('/api/v1/users/abc')).statusCode, 404);
 });
+
+test('changing one\'s own email needs the password typed again (ASVS 7.5.1); another user\'s does not', async () => {
+  const userId = await addUser('self.email@homecare.test', [ids.cam], 'registered_manager');
+  const self = await loginAs(t.app, { email: 'self.email@homecare.test', password: PASSWORD });
+  const mine = (await self.get(`/api/v1/users/${userId}`)).json().data as UserDetail;
+
+  // Other fields of oneself: no confirmation.
+  assert.equal((await self.put(`/api/v1/users/${userId}`, bodyOf(mine, { name: 'Self Email' }))).statusCode, 200);
+  const unconfirmed = await self.put(`/api/v1/users/${userId}`, bodyOf(mine, { email: 'elsewhere@homecare.test' }));
+  assert.equal(unconfirmed.statusCode, 423);
+  assert.equal((await self.get(`/api/v1/users/${userId}`)).json().data.email, 'self.email@homecare.test');
+
+  assert.equal((await self.post('/user/confirm-password', { password: PASSWORD })).statusCode, 200);
+  const confirmed = await self.put(`/api/v1/users/${userId}`, bodyOf(mine, { email: 'elsewhere@homecare.test' }));
+  assert.equal(confirmed.statusCode, 200, confirmed.body);
+  assert.equal((confirmed.json().data as UserDetail).email, 'elsewhere@homecare.test');
+
+  // An administrator changing someone else's email is an audited administration, not a change to their own sign-in.
+  const admin = await loginAs(t.app, 'admin');
+  const other = (await admin.get(`/api/v1/users/${userId}`)).json().data as UserDetail;
+  assert.equal((await admin.put(`/api/v1/users/${userId}`, bodyOf(other, { email: 'self.email@homecare.test' }))).statusCode, 200);
+});
