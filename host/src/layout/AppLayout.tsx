@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { areaForPrefix, filterNavigation } from '@hcm/contract';
 import { Button, Loading, useRuntime, useSession } from '@hcm/kit';
@@ -10,6 +10,9 @@ import { Sidebar } from './Sidebar';
 import { SwitchAccountMenu } from './SwitchAccountMenu';
 import { SwitchedBanner } from './SwitchedBanner';
 import styles from './AppLayout.module.css';
+
+// The time tracker's panel and store load after sign-in, in their own chunk (not with the login screen).
+const TrackerPanel = lazy(() => import('../tracker/TrackerPanel'));
 
 /** The signed-in application: header, sidebar and the current page, refreshed whenever the full path changes. */
 export function AppLayout() {
@@ -62,6 +65,9 @@ export function AppLayout() {
         <SwitchedBanner />
         <Outlet />
       </main>
+      <Suspense fallback={null}>
+        <TrackerPanel />
+      </Suspense>
     </div>
   );
 }
