@@ -254,6 +254,14 @@ describe('presence', () => {
     warn.mockRestore();
   });
 
+  it("starts from the chat list's statuses until the chat server says who is online, then follows the server", async () => {
+    await loadList(chatItem(2, { other_user_id: 7, status: 'online' }), chatItem(3, { other_user_id: 8 }));
+    expect([...useChat.getState().online]).toEqual([7]);
+    act(() => useChat.getState().setOnlineUsers([8]));
+    await loadList(chatItem(2, { other_user_id: 7, status: 'online' }), chatItem(3, { other_user_id: 8 }));
+    expect([...useChat.getState().online]).toEqual([8]);
+  });
+
   it('the connected flag follows the socket', () => {
     act(() => useChat.getState().setConnected(true));
     expect(useChat.getState().connected).toBe(true);

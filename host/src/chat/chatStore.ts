@@ -20,6 +20,8 @@ export type ChatState = {
   chatsError: string | null;
   /** Ids of the users who are online (§4 presence). */
   online: ReadonlySet<number>;
+  /** Whether the chat server has said who is online; until it has, the chat list's statuses seed `online`. */
+  presenceKnown: boolean;
   /** The chat on screen, whose messages are in `messages` (oldest first). */
   openChatId: number | null;
   messages: ChatMessage[];
@@ -50,6 +52,7 @@ const INITIAL = {
   chatsLoaded: false,
   chatsError: null,
   online: new Set<number>(),
+  presenceKnown: false,
   openChatId: null,
   messages: [],
   hasEarlier: false,
@@ -169,10 +172,8 @@ export const useChat = create<ChatState>((set, get) => {
         ),
       );
       const online = new Set(get().online);
-      for (const chat of chats) {
-        if (chat.other_user_id === null) continue;
-        if (chat.status === 'online') online.add(chat.other_user_id);
-        else online.delete(chat.other_user_id);
+      if (!get().presenceKnown) {
+        for (const chat of chats) if (chat.other_user_id !== null && chat.status === 'online') online.add(chat.other_user_id);
       }
       set({ chats, chatsLoaded: true, chatsError: null, online });
       setUserUnread(() => totalUnread(chats));
@@ -302,7 +303,7 @@ export const useChat = create<ChatState>((set, get) => {
       set({ online });
     },
 
-    setOnlineUsers: (ids) => set({ online: new Set(ids) }),
+    setOnlineUsers: (ids) => set({ online: new Set(ids), presenceKnown: true }),
   };
 });
 
