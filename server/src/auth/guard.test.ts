@@ -22,11 +22,15 @@ const OPEN_TO_ANY_USER = [
   'HEAD /api/v1/account/sessions',
   'DELETE /api/v1/account/sessions/:publicId',
   'DELETE /api/v1/account/sessions',
+  // The notices addressed to oneself, and marking one read (communication/routes.ts).
+  'GET /api/v1/communication/my-notices',
+  'HEAD /api/v1/communication/my-notices',
+  'POST /api/v1/communication/my-notices/:id/read',
 ];
 // Of those, the ones that refuse (403) a user who is not in the state they need: switching back outside a switched session.
 const REFUSED_OUT_OF_STATE = ['POST /api/v1/account/switch-back'];
-// ...and these find nothing named 1 (a session's public id is 16 hex digits): not found, but let through.
-const NOT_FOUND_FOR_ID_1 = ['DELETE /api/v1/account/sessions/:publicId'];
+// ...and these find nothing named 1 (a session's public id is 16 hex digits; notice 1 is not addressed to them): not found, but let through.
+const NOT_FOUND_FOR_ID_1 = ['DELETE /api/v1/account/sessions/:publicId', 'POST /api/v1/communication/my-notices/:id/read'];
 // ...and these first ask for the password again (423): ending all one's other sessions.
 const PASSWORD_CONFIRMATION_FIRST = ['DELETE /api/v1/account/sessions'];
 

@@ -1,0 +1,177 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Page } from '@hcm/contract';
+import type { CarerSummary, CarerThread, FamilyClient, FamilyContacts, FamilyThread, MessageRow } from '@hcm/contract/schemas';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, mailOutbox, users } from '../db/schema.js';
+import { DEMO_CARERS } from '../db/seed-carers.js';
+import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '../testing.js';
+
+let t: TestApp;
+let admin: TestClient;
+let office: TestClient;
+
+before(async () => {
+  t = await createTestApp();
+  admin = await loginAs(t.app, 'admin');
+  office = await loginAs(t.app, 'office');
+});
+after(() => t.close());
+
+const CARERS = '/api/v1/communication/carer-messages/carers';
+const FAMILY = '/api/v1/communication/family-messages';
+
+async function carerId(email: string): Promise<number> {
+  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row!.id;
+}
+
+async function carersPage(client: TestClient, query = ''): Promise<Page<CarerSummary>> {
+  return (await client.get(`${CARERS}${query}`)).json().data as Page<CarerSummary>;
+}
+
+// ---- Carers ----
+
+test('office staff list the carers of their branches, by name, with unread counts; search by name or email', async () => {
+  const page = await carersPage(office);
+  const camden = DEMO_CARERS.filter((carer) => carer.branchCode === 'CAM').map((carer) => carer.name).sort((a, b) => a.localeCompare(b));
+  assert.deepEqual(page.data.map((carer) => carer.name), camden);
+  const aisha = page.data.find((carer) => carer.name === 'Aisha Bello')!;
+  assert.equal(aisha.unread_count, 1, 'the seeded phone message is unread');
+  assert.deepEqual(aisha.branches, ['Camden Domiciliary']);
+  assert.deepEqual((await carersPage(office, '?search=FLETCH')).data.map((carer) => carer.name), ['Tom Fletcher']);
+  assert.deepEqual((await carersPage(office, '?search=tom.fletcher@')).data.map((carer) => carer.name), ['Tom Fletcher']);
+  assert.equal((await carersPage(admin)).total, DEMO_CARERS.length);
+});
+
+test('opening a thread shows the new inbound messages as new, then they are read', async () => {
+  const id = await carerId('aisha.bello@homecare.test');
+  const thread = (await office.get(`${CARERS}/${id}`)).json().data as CarerThread;
+  assert.equal(thread.carer.name, 'Aisha Bello');
+  assert.equal(thread.messages.length, 1);
+  assert.equal(thread.messages[0]!.direction, 'inbound');
+  assert.equal(thread.messages[0]!.read_at, null);
+  const reopened = (await office.get(`${CARERS}/${id}`)).json().data as CarerThread;
+  assert.ok(reopened.messages[0]!.read_at);
+  assert.equal((await carersPage(office, '?search=Aisha')).data[0]!.unread_count, 0);
+});
+
+test('an email to a carer goes through the mailer into the outbox, is kept in the thread with its mail id, and is audited', async () => {
+  const id = await carerId('tom.fletcher@homecare.test');
+  const response = await office.post(`${CARERS}/${id}/messages`, { channel: 'email', direction: 'outbound', subject: 'Your rota next week', body: 'Hi Tom, the rota is attached.' });
+  assert.equal(response.statusCode, 201);
+  const message = response.json().data as MessageRow;
+  assert.equal(message.channel, 'email');
+  assert.equal(message.recorded_by?.name, 'Oliver Office');
+  assert.ok(message.mail_id);
+  const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, message.mail_id));
+  assert.equal(mail!.to_address, 'tom.fletcher@homecare.test');
+  assert.equal(mail!.subject, 'Your rota next week');
+  assert.match(mail!.text_body, /^Hi Tom, the rota is attached\.\n\nOliver Office/);
+  const thread = (await office.get(`${CARERS}/${id}`)).json().data as CarerThread;
+  assert.deepEqual(thread.messages.map((row) => row.id), [message.id]);
+  const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.resource, 'carer-messages'), eq(auditLog.record_id, message.id)));
+  assert.equal(entry?.action, 'create');
+});
+
+test('a logged inbound SMS is unread until the thread is opened; an outbound call is not counted', async () => {
+  const id = await carerId('sian.evans@homecare.test');
+  const inbound = await office.post(`${CARERS}/${id}/messages`, { channel: 'sms', direction: 'inbound', body: 'Can I swap Tuesday for Thursday?' });
+  assert.equal(inbound.statusCode, 201);
+  assert.equal((inbound.json().data as MessageRow).mail_id, null);
+  await office.post(`${CARERS}/${id}/messages`, { channel: 'phone', direction: 'outbound', body: 'Rang back: swap agreed.' });
+  assert.equal((await carersPage(office, '?search=evans')).data[0]!.unread_count, 1);
+  const [mails] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, 'sian.evans@homecare.test'));
+  assert.equal(mails, undefined, 'nothing is emailed for a logged message');
+});
+
+test('messages: 422 per field from the contract schema (an email is outbound and has a subject)', async () => {
+  const id = await carerId('tom.fletcher@homecare.test');
+  const inboundEmail = await office.post(`${CARERS}/${id}/messages`, { channel: 'email', direction: 'inbound', subject: 'Re: rota', body: 'Thanks' });
+  assert.equal(inboundEmail.statusCode, 422);
+  assert.deepEqual(Object.keys(inboundEmail.json().errors), ['direction']);
+  const noSubject = await office.post(`${CARERS}/${id}/messages`, { channel: 'email', direction: 'outbound', body: 'Hello' });
+  assert.deepEqual(noSubject.json().errors, { subject: ['An email needs a subject.'] });
+  const nothing = await office.post(`${CARERS}/${id}/messages`, { channel: 'pigeon', direction: 'sideways', body: '   ' });
+  assert.equal(nothing.statusCode, 422);
+  assert.deepEqual(Object.keys(nothing.json().errors).sort(), ['body', 'channel', 'direction']);
+  const [{ count } = { count: -1 }] = (await t.database.db.execute(`select count(*)::int as count from carer_messages where carer_user_id = ${id}`)).rows as { count: number }[];
+  assert.equal(count, 1, 'only the earlier email was stored');
+});
+
+test('carers outside the user\'s branches do not exist for them (404); carer-messages.send is needed to write', async () => {
+  const leeds = await carerId('callum.mcleod@homecare.test');
+  assert.equal((await office.get(`${CARERS}/${leeds}`)).statusCode, 404);
+  assert.equal((await office.post(`${CARERS}/${leeds}/messages`, { channel: 'sms', direction: 'outbound', body: 'Hi' })).statusCode, 404);
+  assert.equal((await admin.get(`${CARERS}/${leeds}`)).statusCode, 200);
+  // A user who is not a carer is not in the carer list, whatever the id.
+  assert.equal((await office.get(`${CARERS}/${await carerId('office@homecare.test')}`)).statusCode, 404);
+
+  const role = await createRole(t.database.db, 'carer-viewer', ['carer-messages.view']);
+  const viewer = await loginAs(t.app, await createUser(t.database.db, { email: 'carer.viewer@homecare.test', roleId: role }));
+  assert.equal((await viewer.get(CARERS)).statusCode, 200);
+  assert.equal((await viewer.post(`${CARERS}/${leeds}/messages`, { channel: 'sms', direction: 'outbound', body: 'Hi' })).statusCode, 403);
+  const none = await loginAs(t.app, await createUser(t.database.db, { email: 'no.perms@homecare.test', roleId: await createRole(t.database.db, 'none', []) }));
+  assert.equal((await none.get(CARERS)).statusCode, 403);
+  assert.equal((await none.get(`${FAMILY}/clients`)).statusCode, 403);
+});
+
+// ---- Families ----
+
+async function clientNamed(client: TestClient, search: string): Promise<FamilyClient> {
+  const page = (await client.get(`${FAMILY}/clients?search=${encodeURIComponent(search)}`)).json().data as Page<FamilyClient>;
+  assert.equal(page.data.length, 1, `one client named ${search}`);
+  return page.data[0]!;
+}
+
+test('family messages: the user\'s clients, a client\'s contacts, and an email to a contact through the outbox', async () => {
+  const clients = (await office.get(`${FAMILY}/clients?page_size=100`)).json().data as Page<FamilyClient>;
+  assert.ok(clients.data.every((client) => client.branch === 'Camden Domiciliary'));
+  assert.equal(clients.total, 4);
+  const ellison = await clientNamed(office, 'Margaret Ellison');
+  assert.equal(ellison.contact_count, 2);
+
+  const { contacts } = (await office.get(`${FAMILY}/clients/${ellison.id}/contacts`)).json().data as FamilyContacts;
+  assert.deepEqual(contacts.map((contact) => contact.name), ['Frank Morley', 'Susan Ellison']);
+  const susan = contacts.find((contact) => contact.name === 'Susan Ellison')!;
+  const sent = await office.post(`${FAMILY}/contacts/${susan.id}/messages`, { channel: 'email', direction: 'outbound', subject: 'Care review', body: 'Could we meet next week?' });
+  assert.equal(sent.statusCode, 201);
+  const message = sent.json().data as MessageRow;
+  const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, message.mail_id!));
+  assert.equal(mail!.to_address, 'susan.ellison@example.com');
+  const thread = (await office.get(`${FAMILY}/contacts/${susan.id}`)).json().data as FamilyThread;
+  assert.equal(thread.client.id, ellison.id);
+  assert.deepEqual(thread.messages.map((row) => row.subject), ['Care review']);
+  const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.resource, 'family-messages'), eq(auditLog.record_id, message.id)));
+  assert.equal(entry?.action, 'create');
+});
+
+test('family messages: 422 on channel for a contact without an email; a logged inbound call counts as unread', async () => {
+  const ellison = await clientNamed(office, 'Ellison');
+  const { contacts } = (await office.get(`${FAMILY}/clients/${ellison.id}/contacts`)).json().data as FamilyContacts;
+  const frank = contacts.find((contact) => contact.name === 'Frank Morley')!;
+  assert.equal(frank.email, '');
+  const refused = await office.post(`${FAMILY}/contacts/${frank.id}/messages`, { channel: 'email', direction: 'outbound', subject: 'Keys', body: 'About the key safe' });
+  assert.equal(refused.statusCode, 422);
+  assert.match(refused.json().errors.channel[0], /Frank Morley has no email address/);
+
+  const logged = await office.post(`${FAMILY}/contacts/${frank.id}/messages`, { channel: 'phone', direction: 'inbound', body: 'Frank rang: the key safe code changed.' });
+  assert.equal(logged.statusCode, 201);
+  assert.equal((await clientNamed(office, 'Ellison')).unread_count, 1);
+  const after = (await office.get(`${FAMILY}/clients/${ellison.id}/contacts`)).json().data as FamilyContacts;
+  assert.equal(after.contacts.find((contact) => contact.id === frank.id)!.unread_count, 1);
+  const thread = (await office.get(`${FAMILY}/contacts/${frank.id}`)).json().data as FamilyThread;
+  assert.equal(thread.messages[0]!.read_at, null);
+  assert.equal((await clientNamed(office, 'Ellison')).unread_count, 0);
+});
+
+test('family messages are scoped by the client\'s branch (404 elsewhere)', async () => {
+  const mensah = await clientNamed(admin, 'Mensah');
+  assert.equal((await office.get(`${FAMILY}/clients/${mensah.id}/contacts`)).statusCode, 404);
+  const { contacts } = (await admin.get(`${FAMILY}/clients/${mensah.id}/contacts`)).json().data as FamilyContacts;
+  assert.equal((await office.get(`${FAMILY}/contacts/${contacts[0]!.id}`)).statusCode, 404);
+  assert.equal((await office.post(`${FAMILY}/contacts/${contacts[0]!.id}/messages`, { channel: 'sms', direction: 'outbound', body: 'Hi' })).statusCode, 404);
+  const officeSearch = (await office.get(`${FAMILY}/clients?search=Mensah`)).json().data as Page<FamilyClient>;
+  assert.equal(officeSearch.total, 0);
+  assert.equal((await office.get(`${FAMILY}/clients/abc/contacts`)).statusCode, 404);
+});
