@@ -82,6 +82,9 @@ const OFFICE_PERMISSIONS: Permission[] = [
   'carer-messages.send',
   'family-messages.view',
   'family-messages.send',
+  // Chat with colleagues, and the time tracker of assessments, reviews and spot checks.
+  'chat.use',
+  'time-tracker.use',
 ];
 
 export const DEMO_ROLES: { name: string; label: string; permissions: Permission[] }[] = [
@@ -112,7 +115,7 @@ export const DEMO_ROLES: { name: string; label: string; permissions: Permission[
   {
     name: 'finance_officer',
     label: 'Finance officer',
-    permissions: ['dashboard.view', 'finance.view', 'finance.invoices.generate'],
+    permissions: ['dashboard.view', 'finance.view', 'finance.invoices.generate', 'chat.use'],
   },
 ];
 
