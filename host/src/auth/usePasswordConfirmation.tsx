@@ -9,7 +9,8 @@ import { twoFactorApi } from './twoFactorApi';
 type Values = { password: string };
 
 /**
- * Sensitive changes (2FA on or off, new recovery codes) need the password typed in the last 15 minutes.
+ * Sensitive changes (2FA on or off, new recovery codes, ending other sessions) need the password
+ * typed in the last 15 minutes.
  * `ensureConfirmed()` asks the server; when needed it opens a "Confirm your password" dialog and resolves
  * true once confirmed, false if the user closes it.
  */
@@ -53,7 +54,7 @@ export function usePasswordConfirmation(): { ensureConfirmed: () => Promise<bool
     <Modal open={open} title="Confirm your password" onClose={() => settle(false)} size="small">
       <FormProvider {...form}>
         <form onSubmit={handleSubmit} noValidate>
-          <p>For your security, type your password again before changing two-factor authentication.</p>
+          <p>For your security, type your password again to continue.</p>
           {message && !form.formState.errors.password ? <p role="alert">{message}</p> : null}
           <TextField name="password" label="Password" type="password" autoComplete="current-password" autoFocus />
           <Button type="submit" disabled={form.formState.isSubmitting}>

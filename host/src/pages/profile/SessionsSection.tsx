@@ -1,15 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AccountSession } from '@hcm/contract/schemas';
 import { api, Button, Card, ErrorPanel, Loading, notify } from '@hcm/kit';
+import { usePasswordConfirmation } from '../../auth/usePasswordConfirmation';
+import { EndOtherSessionsButton } from './EndOtherSessionsButton';
 import styles from './profile.module.css';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The profile's "Where you are signed in": every live session, the current one marked, the others can be ended. */
+/**
+ * The profile's "Where you are signed in": every live session, the current one marked; the others can be
+ * ended one by one or all at once, after the password is typed again (the server asks for it).
+ */
 export function SessionsSection() {
   const [sessions, setSessions] = useState<AccountSession[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [ending, setEnding] = useState<string | null>(null);
+  const { ensureConfirmed, dialog } = usePasswordConfirmation();
 
   const load = useCallback(async () => {
     const answer = await api.get<AccountSession[]>('api/v1/account/sessions');
@@ -25,6 +31,7 @@ export function SessionsSection() {
   }, [load]);
 
   const end = async (session: AccountSession) => {
+    if (!(await ensureConfirmed())) return;
     setEnding(session.id);
     const answer = await api.delete<null>(`api/v1/account/sessions/${session.id}`);
     setEnding(null);
@@ -61,6 +68,12 @@ export function SessionsSection() {
           ))}
         </ul>
       )}
+      {sessions?.some((session) => !session.current) ? (
+        <div className={styles.actions}>
+          <EndOtherSessionsButton ensureConfirmed={ensureConfirmed} onEnded={() => void load()} />
+        </div>
+      ) : null}
+      {dialog}
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import { RecoveryCodes, TwoFactorEnrolment } from '../../auth/TwoFactorEnrolment
 import { twoFactorApi } from '../../auth/twoFactorApi';
 import { usePasswordConfirmation } from '../../auth/usePasswordConfirmation';
 import styles from '../../auth/twoFactor.module.css';
+import { EndOtherSessionsButton } from './EndOtherSessionsButton';
 
 type View = 'status' | 'enrolling' | 'codes';
 
@@ -18,6 +19,8 @@ export function TwoFactorSection() {
   const [codes, setCodes] = useState<string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // After a change of second factor, ending the other sessions is offered (ASVS 7.4.3).
+  const [factorChanged, setFactorChanged] = useState(false);
   const { ensureConfirmed, dialog } = usePasswordConfirmation();
 
   const load = useCallback(async () => {
@@ -32,6 +35,7 @@ export function TwoFactorSection() {
   const showCodes = (recoveryCodes: string[]) => {
     setCodes(recoveryCodes);
     setView('codes');
+    setFactorChanged(true);
     void load();
   };
 
@@ -55,6 +59,7 @@ export function TwoFactorSection() {
     if (answer.error) return setMessage(answer.message);
     notify({ type: 'success', message: 'Two-factor authentication is off.' });
     setView('status');
+    setFactorChanged(true);
     void load();
   };
 
@@ -100,6 +105,16 @@ export function TwoFactorSection() {
         </p>
       ) : null}
       {body}
+      {factorChanged && view !== 'enrolling' ? (
+        <div className={styles.enrolment}>
+          <p className={styles.muted}>
+            Your sign-in has changed. If someone else may be signed in as you, sign out your other sessions.
+          </p>
+          <div className={styles.actions}>
+            <EndOtherSessionsButton ensureConfirmed={ensureConfirmed} />
+          </div>
+        </div>
+      ) : null}
       {dialog}
     </Card>
   );

@@ -4,12 +4,14 @@ import type { AccountSession } from '@hcm/contract/schemas';
 import { api } from '@hcm/kit';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
+import { TwoFactorSection } from './TwoFactorSection';
 
 jest.mock('@hcm/kit', () => {
   const actual = jest.requireActual('@hcm/kit');
-  return { ...actual, api: { ...actual.api, get: jest.fn(), put: jest.fn(), delete: jest.fn() } };
+  return { ...actual, api: { ...actual.api, get: jest.fn(), post: jest.fn(), put: jest.fn(), delete: jest.fn() } };
 });
 const get = api.get as jest.Mock;
+const post = api.post as jest.Mock;
 const put = api.put as jest.Mock;
 const del = api.delete as jest.Mock;
 const ok = (data: unknown, message = 'OK') => ({ data, error: false, message, errors: null, httpStatus: 200 });
@@ -19,12 +21,22 @@ const PHONE: AccountSession = { id: 'bbbb000011112222', device: 'Safari on iPhon
 
 beforeEach(() => {
   get.mockReset();
+  post.mockReset();
   put.mockReset();
   del.mockReset();
 });
 
+/** GET answers by path: the sessions list (first `lists`, then the last one again) and the password status. */
+function answerGets(lists: AccountSession[][], confirmed: boolean) {
+  let listed = 0;
+  get.mockImplementation(async (path: string) => {
+    if (path === 'user/confirmed-password-status') return ok({ confirmed });
+    return ok(lists[Math.min(listed++, lists.length - 1)]);
+  });
+}
+
 test('sessions: lists them, marks this one, and ends another', async () => {
-  get.mockResolvedValueOnce(ok([THIS, PHONE])).mockResolvedValueOnce(ok([THIS]));
+  answerGets([[THIS, PHONE], [THIS]], true);
   del.mockResolvedValueOnce(ok(null, 'The session has been ended.'));
   render(<SessionsSection />);
 
@@ -81,4 +93,39 @@ test('password: a short new password is refused before sending; success clears t
   await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
   await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveValue(''));
   expect(put).toHaveBeenCalledTimes(1);
+});
+
+test('sessions: signing out every other session asks for the password first', async () => {
+  answerGets([[THIS, PHONE], [THIS]], false);
+  post.mockResolvedValueOnce(ok(null, 'Password confirmed.'));
+  del.mockResolvedValueOnce(ok({ ended: 1 }, '1 session has been ended.'));
+  render(<SessionsSection />);
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Sign out all other sessions' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
+  expect(del).not.toHaveBeenCalled();
+  await userEvent.type(within(dialog).getByLabelText('Password'), 'my-password');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+  expect(post).toHaveBeenCalledWith('user/confirm-password', { password: 'my-password' });
+  await waitFor(() => expect(del).toHaveBeenCalledWith('api/v1/account/sessions'));
+  await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Safari on iPhone' })).not.toBeInTheDocument());
+  // Alone now: nothing left to sign out.
+  expect(screen.queryByRole('button', { name: 'Sign out all other sessions' })).not.toBeInTheDocument();
+});
+
+test('two-factor: after new recovery codes, signing out the other sessions is offered', async () => {
+  get.mockImplementation(async (path: string) => {
+    if (path === 'user/confirmed-password-status') return ok({ confirmed: true });
+    return ok({ enabled: true, pending: false, required: false, recovery_codes_left: 8 });
+  });
+  post.mockResolvedValueOnce(ok({ recovery_codes: ['aaaaaa-bbbbbb-cccccc-dddddd'] }));
+  del.mockResolvedValueOnce(ok({ ended: 2 }, '2 sessions have been ended.'));
+  render(<TwoFactorSection />);
+
+  expect(screen.queryByRole('button', { name: 'Sign out all other sessions' })).not.toBeInTheDocument();
+  await userEvent.click(await screen.findByRole('button', { name: 'Regenerate recovery codes' }));
+  expect(post).toHaveBeenCalledWith('user/two-factor-recovery-codes');
+  await userEvent.click(await screen.findByRole('button', { name: 'Sign out all other sessions' }));
+  await waitFor(() => expect(del).toHaveBeenCalledWith('api/v1/account/sessions'));
 });
