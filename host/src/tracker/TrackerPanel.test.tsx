@@ -20,7 +20,7 @@ const posted = () => post.mock.calls.map(([path]) => String(path).split('/').sli
 beforeEach(() => {
   useSession.setState({ user: USER, status: 'authenticated' });
   useTracker.getState().reset();
-  jest.spyOn(api, 'get').mockResolvedValue(ok({ trackable: true, reason: '' }));
+  jest.spyOn(api, 'get').mockResolvedValue(ok({ trackable: true, reason: '', label: '' }));
   post = jest.spyOn(api, 'post').mockResolvedValue(ok({ id: 1, duration_seconds: 3, status: 'stopped' }));
 });
 afterEach(() => {
@@ -104,7 +104,7 @@ test('a failed call shows its message; a target that cannot be timed disables th
   expect(await screen.findByRole('alert')).toHaveTextContent('A session is already running for this target.');
 
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  jest.spyOn(api, 'get').mockResolvedValue(ok({ trackable: false, reason: 'This client has been deleted.' }));
+  jest.spyOn(api, 'get').mockResolvedValue(ok({ trackable: false, reason: 'This client has been deleted.', label: '' }));
   await user.click(screen.getByRole('button', { name: 'Start timer' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('This client has been deleted.');
   expect(screen.getByRole('button', { name: 'Start timer' })).toBeDisabled();

@@ -47,12 +47,12 @@ const task = (clientId: number, overrides: Partial<TrackerTaskPayload> = {}): Tr
 const trackable = async (client: TestClient, path: string) => {
   const response = await client.get(`/api/v1/user/trackable/${path}`);
   assert.equal(response.statusCode, 200, response.body);
-  return response.json().data as { trackable: boolean; reason: string };
+  return response.json().data as { trackable: boolean; reason: string; label: string };
 };
 
 test('a client is trackable when it exists, is not deleted and is in one of the user’s branches', async () => {
   const me = tracker.id;
-  assert.deepEqual(await trackable(tracker.client, `${me}/client/${camdenClient.id}`), { trackable: true, reason: '' });
+  assert.deepEqual(await trackable(tracker.client, `${me}/client/${camdenClient.id}`), { trackable: true, reason: '', label: camdenClient.name });
   const elsewhere = await trackable(tracker.client, `${me}/client/${leedsClient.id}`);
   assert.equal(elsewhere.trackable, false);
   assert.equal(elsewhere.reason, 'No such client in your branches.');
@@ -61,7 +61,7 @@ test('a client is trackable when it exists, is not deleted and is in one of the 
 
   const gone = await insertClient(db(), { branchCode: 'CAM' });
   await db().update(clientsTable).set({ deleted_at: new Date() }).where(eq(col(clientsTable, 'id'), gone.id));
-  assert.deepEqual(await trackable(tracker.client, `${me}/client/${gone.id}`), { trackable: false, reason: 'This client has been deleted.' });
+  assert.deepEqual(await trackable(tracker.client, `${me}/client/${gone.id}`), { trackable: false, reason: 'This client has been deleted.', label: '' });
 });
 
 test('a user is trackable when enabled, not oneself, and sharing a branch; any other type is not', async () => {
@@ -69,11 +69,11 @@ test('a user is trackable when enabled, not oneself, and sharing a branch; any o
   const carer = await userWith('carer.cam@homecare.test', [], ['CAM']);
   const leedsCarer = await userWith('carer.lds@homecare.test', [], ['LDS-SL']);
   const disabled = await userWith('carer.gone@homecare.test', [], ['CAM'], { disabled: true });
-  assert.deepEqual(await trackable(tracker.client, `${me}/user/${carer.id}`), { trackable: true, reason: '' });
+  assert.deepEqual(await trackable(tracker.client, `${me}/user/${carer.id}`), { trackable: true, reason: '', label: 'carer.cam' });
   assert.equal((await trackable(tracker.client, `${me}/user/${leedsCarer.id}`)).reason, 'No such user in your branches.');
   assert.equal((await trackable(tracker.client, `${me}/user/${disabled.id}`)).reason, 'This user is disabled.');
   assert.equal((await trackable(tracker.client, `${me}/user/${me}`)).trackable, false);
-  assert.deepEqual(await trackable(tracker.client, `${me}/visit/1`), { trackable: false, reason: 'Target visit is not trackable.' });
+  assert.deepEqual(await trackable(tracker.client, `${me}/visit/1`), { trackable: false, reason: 'Target visit is not trackable.', label: '' });
 });
 
 test('the trackable check is for oneself: 403 for someone else, unless a super admin asks', async () => {

@@ -14,7 +14,7 @@ export const isTargetType = (value: string): value is TrackerTargetType => (TRAC
 /** The user's branches as a scope: every branch for a super admin. */
 const branchScopeOf = (user: CurrentUser): 'all' | number[] => (user.userRole === SUPER_ADMIN ? 'all' : user.branches.map((branch) => branch.id));
 
-const no = (reason: string): TrackableAnswer => ({ trackable: false, reason });
+const no = (reason: string): TrackableAnswer => ({ trackable: false, reason, label: '' });
 
 /**
  * A client: exists, not deleted, in one of the user's branches. A user (a carer or office employee being
@@ -29,22 +29,22 @@ export async function checkTrackable(db: Database, user: CurrentUser, targetType
 
   if (targetType === 'client') {
     const [client] = await db
-      .select({ branch_id: col(c, 'branch_id'), deleted_at: col(c, 'deleted_at') })
+      .select({ branch_id: col(c, 'branch_id'), deleted_at: col(c, 'deleted_at'), first_name: col(c, 'first_name'), last_name: col(c, 'last_name') })
       .from(c)
       .where(eq(col(c, 'id'), targetId));
     // A client outside the user's branches reads as missing, so the answer does not tell it exists.
     if (!client || (scope !== 'all' && !scope.includes(client.branch_id as number))) return no('No such client in your branches.');
     if (client.deleted_at !== null) return no('This client has been deleted.');
-    return { trackable: true, reason: '' };
+    return { trackable: true, reason: '', label: `${client.first_name as string} ${client.last_name as string}` };
   }
 
   if (targetId === user.userID) return no('You cannot time your own supervision or appraisal.');
-  const [target] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, targetId));
+  const [target] = await db.select({ disabled: users.disabled, name: users.name }).from(users).where(eq(users.id, targetId));
   const shares =
     target && (scope === 'all' || (scope.length > 0 && (await db.select({ id: userBranches.user_id }).from(userBranches).where(and(eq(userBranches.user_id, targetId), inArray(userBranches.branch_id, scope)))).length > 0));
   if (!target || !shares) return no('No such user in your branches.');
   if (target.disabled) return no('This user is disabled.');
-  return { trackable: true, reason: '' };
+  return { trackable: true, reason: '', label: target.name };
 }
 
 /**

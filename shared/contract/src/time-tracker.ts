@@ -72,8 +72,11 @@ export type TrackerTaskPayload = {
   trackable: TrackableData;
 };
 
-/** GET /api/v1/user/trackable/{userId}/{targetType}/{targetId}: data. */
-export type TrackableAnswer = { trackable: boolean; reason: string };
+/**
+ * GET /api/v1/user/trackable/{userId}/{targetType}/{targetId}: data. `label` names the target (a client's or
+ * user's name) when it is trackable, so a screen can say what is timed; '' otherwise.
+ */
+export type TrackableAnswer = { trackable: boolean; reason: string; label: string };
 
 /** What a tracker call answers in `data`: the session as it now is. */
 export type TrackerSessionStatus = 'running' | 'stopped' | 'abandoned';

@@ -1,7 +1,8 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useParams } from 'react-router-dom';
 import { appPathOf, RESOURCES, resourceNamed, type ResourceSpec } from '@hcm/contract/resources';
 import { NotFound } from '@hcm/kit';
-import { ResourceForm, ResourceRoutes } from '@hcm/kit/resources';
+import { ResourceForm, ResourceList, ResourceRoutes } from '@hcm/kit/resources';
+import { ClientTimeTracking } from './TimeTracking';
 
 const clients = resourceNamed('clients') as ResourceSpec;
 const BASE = appPathOf(clients);
@@ -9,9 +10,28 @@ const BASE = appPathOf(clients);
 // (/app/clients/:id/client-medications/add, .../:id/edit). They have no route of their own.
 const NESTED: readonly ResourceSpec[] = RESOURCES.filter((spec) => spec.parent?.resource === clients.name);
 
+/** The client's edit page: the form, time tracking (time a visit, time tracked), medications and contacts. */
+function EditClient() {
+  const { id = '' } = useParams();
+  return (
+    <ResourceForm spec={clients} id={id} backTo={BASE}>
+      <ClientTimeTracking clientId={Number(id)} />
+      {NESTED.map((nested) => (
+        <ResourceList
+          key={nested.name}
+          spec={nested}
+          basePath={`${BASE}/${id}/${nested.name}`}
+          fixedFilters={{ [nested.parent!.field]: id }}
+          nested
+        />
+      ))}
+    </ResourceForm>
+  );
+}
+
 /**
- * /app/clients: the list (only the user's branches), add, and edit with the client's medications, contacts
- * and history; /app/client/add (spec §1, "Client creation") adds a client too.
+ * /app/clients: the list (only the user's branches), add, and edit with time tracking, the client's
+ * medications, contacts and history; /app/client/add (spec §1, "Client creation") adds a client too.
  */
 export default function ClientScreens({ prefix }: { prefix: string }) {
   if (prefix === 'client') {
@@ -22,5 +42,10 @@ export default function ClientScreens({ prefix }: { prefix: string }) {
       </Routes>
     );
   }
-  return <ResourceRoutes spec={clients} basePath={BASE} nestedSpecs={NESTED} />;
+  return (
+    <Routes>
+      <Route path=":id/edit" element={<EditClient />} />
+      <Route path="*" element={<ResourceRoutes spec={clients} basePath={BASE} nestedSpecs={NESTED} />} />
+    </Routes>
+  );
 }

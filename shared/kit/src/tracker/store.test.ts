@@ -35,7 +35,7 @@ beforeEach(() => {
   jest.useFakeTimers({ now: new Date('2026-11-23T09:00:00Z') });
   useSession.setState({ user: USER, status: 'authenticated' });
   useTracker.getState().reset();
-  get = jest.spyOn(api, 'get').mockResolvedValue(answer({ trackable: true, reason: '' }));
+  get = jest.spyOn(api, 'get').mockResolvedValue(answer({ trackable: true, reason: '', label: '' }));
   post = jest.spyOn(api, 'post').mockImplementation(async (path: string) =>
     answer(session(path.endsWith('/stop') ? { duration_seconds: 61, status: 'stopped' } : { status: 'running' })),
   );
@@ -107,7 +107,7 @@ test('a MID is sent at exactly 5 minutes and at 10, never before', async () => {
 
 test('a target that is not trackable: the console says so and nothing is sent', async () => {
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  get.mockResolvedValue(answer({ trackable: false, reason: 'No such client in your branches.' }));
+  get.mockResolvedValue(answer({ trackable: false, reason: 'No such client in your branches.', label: '' }));
   const result = await startTracking();
   expect(result).toEqual({ ok: false, message: 'No such client in your branches.', errors: null });
   expect(warn).toHaveBeenCalledWith('Target client is not trackable');
@@ -120,7 +120,7 @@ test('a target that is not trackable: the console says so and nothing is sent', 
 test('a target that stops being trackable: STOP is not sent and the beats stop', async () => {
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   await startTracking();
-  get.mockResolvedValue(answer({ trackable: false, reason: 'This client has been deleted.' }));
+  get.mockResolvedValue(answer({ trackable: false, reason: 'This client has been deleted.', label: '' }));
   const result = await useTracker.getState().stop();
   expect(result.ok).toBe(false);
   expect(warn).toHaveBeenCalledWith('Target client is not trackable');

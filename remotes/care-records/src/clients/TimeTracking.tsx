@@ -1,0 +1,174 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  formatElapsed,
+  TRACKER_ABANDONED_AFTER_MS,
+  TRACKER_EVENT_LABELS,
+  TRACKER_EVENT_TYPES,
+  type TrackableAnswer,
+  type TrackerEventType,
+  type TrackerSession,
+} from '@hcm/contract';
+import { api, Button, useCan, useSession } from '@hcm/kit';
+import { useTracker } from '@hcm/kit/tracker';
+import styles from './TimeTracking.module.css';
+
+const when = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'medium', timeStyle: 'short' });
+const ABANDONED_MINUTES = TRACKER_ABANDONED_AFTER_MS / 60_000;
+
+function statusText(session: TrackerSession): string {
+  if (session.status === 'running') return 'Running';
+  if (session.status === 'abandoned') return `Abandoned (no beat for over ${ABANDONED_MINUTES} minutes)`;
+  return session.stopped_at ? `Stopped ${when.format(new Date(session.stopped_at))}` : 'Stopped';
+}
+
+/**
+ * On a client's edit page: "Time this visit" (choose what is timed, start; the host's tracker panel opens
+ * through the shared tracker store and stops it) and "Time tracked", the client's tracked sessions. Everyone's
+ * with time-tracker.view, one's own with time-tracker.use alone.
+ */
+export function ClientTimeTracking({ clientId }: { clientId: number }) {
+  const can = useCan();
+  const mayTrack = can('time-tracker.use');
+  const viewAll = can('time-tracker.view');
+  const userId = useSession((state) => state.user?.userID ?? null);
+  const timingThis = useTracker((state) => state.sessionOpen && state.trackable?.target_type === 'client' && state.trackable.target_id === clientId);
+  const trackerState = useTracker((state) => state.state);
+  const [eventType, setEventType] = useState<TrackerEventType>('ASSESSMENT');
+  const [check, setCheck] = useState<TrackableAnswer | null>(null);
+  const [startError, setStartError] = useState('');
+  const [starting, setStarting] = useState(false);
+  const [sessions, setSessions] = useState<TrackerSession[] | null>(null);
+  const [listError, setListError] = useState('');
+  const selectId = useId();
+  const headingId = useId();
+
+  // Whether this client can be timed by this user, and their name for the tracker.
+  useEffect(() => {
+    if (!mayTrack || userId === null) return;
+    let current = true;
+    void api.get<TrackableAnswer>(`api/v1/user/trackable/${userId}/client/${clientId}`).then((result) => {
+      if (current) setCheck(result.error || !result.data ? { trackable: false, reason: result.message, label: '' } : result.data);
+    });
+    return () => {
+      current = false;
+    };
+  }, [mayTrack, userId, clientId]);
+
+  const loadSessions = useCallback(async () => {
+    const path = viewAll ? 'api/v1/time-tracker/sessions' : 'api/v1/time-tracker/sessions/mine';
+    const result = await api.get<TrackerSession[]>(path, { target_type: 'client', target_id: clientId });
+    if (result.error) setListError(result.message);
+    else {
+      setListError('');
+      setSessions(result.data ?? []);
+    }
+  }, [viewAll, clientId]);
+
+  // Read again whenever the tracker starts or stops, so a session shows here as soon as it exists.
+  useEffect(() => {
+    if (mayTrack || viewAll) void loadSessions();
+  }, [mayTrack, viewAll, loadSessions, timingThis, trackerState]);
+
+  if (!mayTrack && !viewAll) return null;
+
+  const handleStart = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!check?.trackable) return;
+    setStartError('');
+    const tracker = useTracker.getState();
+    const loaded = tracker.track({
+      event_type: eventType,
+      target_type: 'client',
+      target_id: clientId,
+      reference: check.label,
+      content: { title: check.label, body: 'Client visit' },
+    });
+    if (!loaded.ok) {
+      setStartError(loaded.message);
+      return;
+    }
+    setStarting(true);
+    const result = await useTracker.getState().start();
+    setStarting(false);
+    if (!result.ok) setStartError(result.message);
+  };
+
+  return (
+    <section aria-labelledby={headingId} className={styles.panel}>
+      <h2 id={headingId}>Time tracking</h2>
+      {mayTrack ? (
+        <div className={styles.section}>
+          <h3>Time this visit</h3>
+          {check && !check.trackable ? <p className={styles.muted}>This client cannot be timed: {check.reason}</p> : null}
+          {timingThis ? (
+            <p className={styles.muted} role="status">
+              Timing now. Stop it with the time tracker at the bottom right.
+            </p>
+          ) : (
+            <form className={styles.startForm} onSubmit={handleStart} aria-label="Time this visit">
+              <div className={styles.field}>
+                <label htmlFor={selectId}>What are you timing?</label>
+                <select id={selectId} value={eventType} onChange={(event) => setEventType(event.target.value as TrackerEventType)}>
+                  {TRACKER_EVENT_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {TRACKER_EVENT_LABELS[type]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Button type="submit" disabled={!check?.trackable || starting}>
+                {starting ? 'Starting…' : 'Start timing'}
+              </Button>
+            </form>
+          )}
+          {startError ? (
+            <p className={styles.error} role="alert">
+              {startError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <div className={styles.section}>
+        <h3>Time tracked</h3>
+        {!viewAll ? <p className={styles.muted}>Your own timings of this client.</p> : null}
+        {listError ? (
+          <p className={styles.error} role="alert">
+            {listError}
+          </p>
+        ) : sessions === null ? (
+          <p className={styles.muted} role="status">
+            Loading…
+          </p>
+        ) : sessions.length === 0 ? (
+          <p className={styles.muted}>No time tracked yet.</p>
+        ) : (
+          <table className={styles.table}>
+            <caption className={styles.visuallyHidden}>Time tracked on this client</caption>
+            <thead>
+              <tr>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Started</th>
+                <th scope="col">Status</th>
+                <th scope="col">Duration</th>
+                <th scope="col">Beats</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.map((session) => (
+                <tr key={session.id}>
+                  <td>{session.user_name}</td>
+                  <td>{TRACKER_EVENT_LABELS[session.event_type] ?? session.event_type}</td>
+                  <td>{when.format(new Date(session.started_at))}</td>
+                  <td className={session.status === 'abandoned' ? styles.abandoned : undefined}>{statusText(session)}</td>
+                  <td className={styles.duration}>{session.duration_seconds === null ? '…' : formatElapsed(session.duration_seconds)}</td>
+                  <td>{session.mid_beats}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </section>
+  );
+}
