@@ -110,6 +110,8 @@ export const DEMO_ROLES: { name: string; label: string; permissions: Permission[
       'audit-trail.view',
       'sessions.manage',
       'chat.monitor',
+      // Everyone's tracked time on a record, not only their own.
+      'time-tracker.view',
     ],
   },
   {
