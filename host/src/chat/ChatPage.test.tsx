@@ -7,7 +7,7 @@ import { ChatHeaderLink } from './ChatHeaderLink';
 import { ChatOldPage } from './ChatOldPage';
 import { ChatPage } from './ChatPage';
 import { useChat } from './chatStore';
-import { chatItem, chatMessage, currentUser, failed, ME, ok } from './testing';
+import { chatItem, chatMessage, currentUser, failed, historyPage, ME, ok } from './testing';
 
 jest.mock('./chatApi', () => ({
   chatApi: { list: jest.fn(), open: jest.fn(), messages: jest.fn(), markRead: jest.fn(), send: jest.fn(), startWith: jest.fn(), createGroup: jest.fn(), people: jest.fn() },
@@ -36,7 +36,7 @@ beforeEach(() => {
   useChat.getState().setOnlineUsers([7]);
   api.list.mockResolvedValue(ok([TEAM, OLIVER]));
   api.open.mockResolvedValue(ok(null));
-  api.messages.mockResolvedValue(ok([chatMessage(10, 2, { userId: 7, preview: 'See you at ten' }), chatMessage(11, 2, { userId: ME, userName: 'Amira Admin', preview: 'Great', deliveryState: 'READ', readers: [7] })]));
+  api.messages.mockResolvedValue(historyPage([chatMessage(10, 2, { userId: 7, preview: 'See you at ten' }), chatMessage(11, 2, { userId: ME, userName: 'Amira Admin', preview: 'Great', deliveryState: 'READ', readers: [7] })]));
 });
 
 test('lists the chats most recent first with presence, unread count and preview; opening one clears its badge', async () => {
@@ -63,7 +63,7 @@ test('lists the chats most recent first with presence, unread count and preview;
 });
 
 test('?chat=<id> opens that chat; the send box sends with Enter and shows "Delivered" until read', async () => {
-  api.messages.mockResolvedValue(ok([]));
+  api.messages.mockResolvedValue(historyPage([]));
   api.send.mockResolvedValue(ok(chatMessage(20, 2, { userId: ME, userName: 'Amira Admin', preview: 'On my way', deliveryState: 'UNREAD' })));
   renderAt('/app/chat?chat=2');
   const box = await screen.findByLabelText('Message to Oliver Office');
@@ -88,7 +88,7 @@ test('an empty message is not sent, and a refused one says why', async () => {
   api.send.mockResolvedValue(failed('The message is invalid.', { body: ['The message is too long.'] }));
   renderAt('/app/chat?chat=2');
   await userEvent.click(await screen.findByRole('button', { name: 'Send' }));
-  expect(screen.getByRole('alert')).toHaveTextContent('Write a message first.');
+  expect(screen.getByRole('alert')).toHaveTextContent('Write a message.');
   expect(api.send).not.toHaveBeenCalled();
   await userEvent.type(screen.getByLabelText('Message to Oliver Office'), 'Hello');
   await userEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -97,9 +97,9 @@ test('an empty message is not sent, and a refused one says why', async () => {
 });
 
 test('"Load earlier messages" fetches the page before the oldest one', async () => {
-  api.messages.mockResolvedValueOnce(ok(Array.from({ length: 30 }, (_, index) => chatMessage(200 + index, 2, { userId: 7 }))));
+  api.messages.mockResolvedValueOnce(historyPage([chatMessage(200, 2, { userId: 7 }), chatMessage(201, 2, { userId: 7 })], 200));
   renderAt('/app/chat?chat=2');
-  api.messages.mockResolvedValueOnce(ok([chatMessage(150, 2, { userId: 7, preview: 'The very first one' })]));
+  api.messages.mockResolvedValueOnce(historyPage([chatMessage(150, 2, { userId: 7, preview: 'The very first one' })]));
   await userEvent.click(await screen.findByRole('button', { name: 'Load earlier messages' }));
   expect(await screen.findByText('The very first one')).toBeInTheDocument();
   expect(api.messages).toHaveBeenLastCalledWith(2, { before: 200, page_size: 30 });
@@ -107,9 +107,9 @@ test('"Load earlier messages" fetches the page before the oldest one', async () 
 });
 
 test('New chat starts a chat with a person, or a named group, and opens it', async () => {
-  api.people.mockResolvedValue(ok([{ id: 7, name: 'Oliver Office' }, { id: 8, name: 'Priya Shah' }]));
-  api.startWith.mockResolvedValue(ok({ id: 2 }));
-  api.createGroup.mockResolvedValue(ok({ id: 3 }));
+  api.people.mockResolvedValue(ok([{ id: 7, name: 'Oliver Office', status: 'online' as const }, { id: 8, name: 'Priya Shah', status: 'offline' as const }]));
+  api.startWith.mockResolvedValue(ok(OLIVER));
+  api.createGroup.mockResolvedValue(ok(TEAM));
   renderAt('/app/chat');
   await userEvent.click(await screen.findByRole('button', { name: 'New chat' }));
   let dialog = await screen.findByRole('dialog', { name: 'New chat' });
@@ -121,7 +121,8 @@ test('New chat starts a chat with a person, or a named group, and opens it', asy
   await userEvent.click(screen.getByRole('button', { name: 'New chat' }));
   dialog = await screen.findByRole('dialog', { name: 'New chat' });
   await userEvent.click(await within(dialog).findByRole('button', { name: 'Create group' }));
-  expect(within(dialog).getByRole('alert')).toHaveTextContent('Give the group a name.');
+  expect(within(dialog).getByRole('alert')).toHaveTextContent('Name the group.');
+  expect(api.createGroup).not.toHaveBeenCalled();
   await userEvent.type(within(dialog).getByLabelText('Group name'), 'Night team');
   const members = within(dialog).getByRole('group', { name: 'Members' });
   await userEvent.click(within(members).getByLabelText('Oliver Office'));

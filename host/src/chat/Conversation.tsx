@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import * as v from 'valibot';
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatListItem, type ChatMessage } from '@hcm/contract';
+import { ChatMessageSchema } from '@hcm/contract/schemas';
 import { Button, ErrorPanel, Loading } from '@hcm/kit';
 import { useChat, isChatOnline } from './chatStore';
 import { PresenceDot } from './ChatList';
@@ -23,7 +25,7 @@ function receiptIds(messages: readonly ChatMessage[], myId: number | null): Set<
 export function Conversation({ chat }: { chat: ChatListItem }) {
   const myId = useChat((state) => state.myId);
   const messages = useChat((state) => state.messages);
-  const hasEarlier = useChat((state) => state.hasEarlier);
+  const hasEarlier = useChat((state) => state.nextBefore !== null);
   const historyStatus = useChat((state) => state.historyStatus);
   const historyError = useChat((state) => state.historyError);
   const online = useChat((state) => state.online);
@@ -90,8 +92,10 @@ function SendBox({ chatName }: { chatName: string }) {
 
   const submit = async () => {
     if (sending) return;
-    if (!draft.trim()) {
-      setError('Write a message first.');
+    // The rule the server applies too (shared/contract's ChatMessageSchema).
+    const checked = v.safeParse(ChatMessageSchema, { body: draft });
+    if (!checked.success) {
+      setError(checked.issues[0].message);
       return;
     }
     setSending(true);

@@ -1,5 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { ChatMember } from '@hcm/contract';
+import * as v from 'valibot';
+import type { ChatContact } from '@hcm/contract';
+import { DirectChatSchema, fieldErrorsOf, GroupChatSchema } from '@hcm/contract/schemas';
 import { Button, ErrorPanel, Loading, type ApiResult } from '@hcm/kit';
 import { Modal } from '@hcm/kit/elements';
 import { chatApi } from './chatApi';
@@ -13,7 +15,7 @@ const failure = (answer: ApiResult<unknown>, field: string) => answer.errors?.[f
 
 /** "New chat": talk to one person, or make a named group of several. */
 export function NewChatDialog({ open, onClose, onCreated }: NewChatDialogProps) {
-  const [people, setPeople] = useState<ChatMember[] | null>(null);
+  const [people, setPeople] = useState<ChatContact[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -43,7 +45,7 @@ export function NewChatDialog({ open, onClose, onCreated }: NewChatDialogProps) 
   );
 }
 
-function PersonForm({ people, onCreated }: { people: ChatMember[]; onCreated: (chatId: number) => void }) {
+function PersonForm({ people, onCreated }: { people: ChatContact[]; onCreated: (chatId: number) => void }) {
   const startChatWith = useChat((state) => state.startChatWith);
   const [personId, setPersonId] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -52,9 +54,10 @@ function PersonForm({ people, onCreated }: { people: ChatMember[]; onCreated: (c
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!personId) return setError('Choose a person.');
+    const checked = v.safeParse(DirectChatSchema, { userId: personId });
+    if (!checked.success) return setError(checked.issues[0].message);
     setBusy(true);
-    const answer = await startChatWith(Number(personId));
+    const answer = await startChatWith(checked.output.userId);
     setBusy(false);
     if (answer.error || !answer.data) setError(failure(answer, 'userId'));
     else onCreated(answer.data.id);
@@ -84,7 +87,7 @@ function PersonForm({ people, onCreated }: { people: ChatMember[]; onCreated: (c
   );
 }
 
-function GroupForm({ people, onCreated }: { people: ChatMember[]; onCreated: (chatId: number) => void }) {
+function GroupForm({ people, onCreated }: { people: ChatContact[]; onCreated: (chatId: number) => void }) {
   const createGroup = useChat((state) => state.createGroup);
   const [name, setName] = useState('');
   const [members, setMembers] = useState<number[]>([]);
@@ -97,10 +100,13 @@ function GroupForm({ people, onCreated }: { people: ChatMember[]; onCreated: (ch
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setError('Give the group a name.');
-    if (!members.length) return setError('Choose at least one member.');
+    const checked = v.safeParse(GroupChatSchema, { name, userIds: members });
+    if (!checked.success) {
+      const errors = fieldErrorsOf(checked.issues);
+      return setError(errors.name?.[0] ?? errors.userIds?.[0] ?? checked.issues[0].message);
+    }
     setBusy(true);
-    const answer = await createGroup(name.trim(), members);
+    const answer = await createGroup(checked.output.name, checked.output.userIds);
     setBusy(false);
     if (answer.error || !answer.data) setError(answer.errors?.name?.[0] ?? failure(answer, 'userIds'));
     else onCreated(answer.data.id);
@@ -111,7 +117,7 @@ function GroupForm({ people, onCreated }: { people: ChatMember[]; onCreated: (ch
       <h3>Start a group</h3>
       <div className={styles.field}>
         <label htmlFor={`${id}-name`}>Group name</label>
-        <input id={`${id}-name`} value={name} maxLength={120} onChange={(event) => setName(event.target.value)} />
+        <input id={`${id}-name`} value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
       </div>
       <fieldset className={styles.memberList}>
         <legend>Members</legend>

@@ -19,6 +19,7 @@ const fakeSocket = {
   emitFromServer(event: string, payload?: unknown) {
     act(() => this.listeners.get(event)?.(payload));
   },
+  emit: jest.fn(),
   removeAllListeners: jest.fn(),
   disconnect: jest.fn(),
 };
@@ -49,7 +50,7 @@ test('connects with the session cookie over WebSocket and routes each channel to
   fakeSocket.emitFromServer('connect');
   expect(useChat.getState().connected).toBe(true);
 
-  fakeSocket.emitFromServer('users:online', { ids: [7, 8] });
+  fakeSocket.emitFromServer('user:online', { ids: [7, 8] });
   expect([...useChat.getState().online]).toEqual([7, 8]);
   fakeSocket.emitFromServer('user:status', { event: 'UserOffline', id: 8 });
   expect([...useChat.getState().online]).toEqual([7]);
@@ -57,6 +58,10 @@ test('connects with the session cookie over WebSocket and routes each channel to
   const message = chatMessage(40, 2, { userId: 7 });
   fakeSocket.emitFromServer(`user:${ME}:chat`, { event: 'MessageUpdated', message, user_chat: { chat_id: 2, preview: 'Hello', avatar: '' } });
   expect(useChat.getState().chats[0]).toMatchObject({ chat_id: 2, unread_message_count: 1, preview: 'Hello' });
+  // The server hears that the message reached us, so its sender sees "Delivered"; not so for my own.
+  expect(fakeSocket.emit).toHaveBeenCalledWith('message:delivered', { message_id: 40 });
+  fakeSocket.emitFromServer(`user:${ME}:chat`, { event: 'MessageUpdated', message: chatMessage(41, 2, { userId: ME }), user_chat: { chat_id: 2, preview: 'Mine', avatar: '' } });
+  expect(fakeSocket.emit).toHaveBeenCalledTimes(1);
 
   fakeSocket.emitFromServer(`user:${ME}:update`, { chat_id: 2, preview: 'Edited', avatar: '' });
   expect(useChat.getState().chats[0]!.preview).toBe('Edited');

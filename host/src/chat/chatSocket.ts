@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { CHAT_CHANNELS, CHAT_ONLINE_USERS_EVENT, type ChatEvent, type OnlineUsersEvent, type PresenceEvent, type UserChatUpdate } from '@hcm/contract';
+import { CHAT_CHANNELS, type ChatEvent, type OnlineUsers, type PresenceEvent, type UserChatUpdate } from '@hcm/contract';
 import { useRuntime } from '@hcm/kit';
 import { useChat } from './chatStore';
 import { chatSocketUrl } from './chatUrl';
@@ -34,9 +34,15 @@ export async function connectChat(userId: number): Promise<void> {
     connectedBefore = true;
   });
   opened.on('disconnect', () => useChat.getState().setConnected(false));
-  opened.on(CHAT_ONLINE_USERS_EVENT, (event: OnlineUsersEvent) => useChat.getState().setOnlineUsers(event.ids));
+  opened.on(CHAT_CHANNELS.online, (event: OnlineUsers) => useChat.getState().setOnlineUsers(event.ids));
   opened.on(CHAT_CHANNELS.status, (event: PresenceEvent) => useChat.getState().receivePresence(event));
-  opened.on(CHAT_CHANNELS.chat(userId), (event: ChatEvent) => useChat.getState().receiveChatEvent(event));
+  opened.on(CHAT_CHANNELS.chat(userId), (event: ChatEvent) => {
+    // Tell the server a message from someone else reached us: its sender's receipt turns "Delivered".
+    if (event.event === 'MessageUpdated' && event.message.type === 'TEXT' && event.message.userId !== userId) {
+      opened.emit(CHAT_CHANNELS.delivered, { message_id: event.message.id });
+    }
+    useChat.getState().receiveChatEvent(event);
+  });
   opened.on(CHAT_CHANNELS.update(userId), (update: UserChatUpdate) => useChat.getState().receiveChatUpdate(update));
 }
 

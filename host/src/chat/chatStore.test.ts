@@ -1,10 +1,10 @@
 import { act } from '@testing-library/react';
-import type { ChatEvent, PresenceEvent } from '@hcm/contract';
+import { CHAT_HISTORY_PAGE_SIZE, type ChatEvent, type PresenceEvent } from '@hcm/contract';
 import { useAlerts, useSession } from '@hcm/kit';
 import { chatApi } from './chatApi';
-import { HISTORY_PAGE_SIZE, setChatNavigator, useChat } from './chatStore';
+import { setChatNavigator, useChat } from './chatStore';
 import { NO_NOTIFICATIONS, requestNotificationPermission } from './desktopNotifications';
-import { chatItem, chatMessage, currentUser, ME, ok } from './testing';
+import { chatItem, chatMessage, currentUser, historyPage, ME, ok } from './testing';
 
 jest.mock('./chatApi', () => ({
   chatApi: { list: jest.fn(), open: jest.fn(), messages: jest.fn(), markRead: jest.fn(), send: jest.fn(), startWith: jest.fn(), createGroup: jest.fn(), people: jest.fn() },
@@ -48,7 +48,7 @@ beforeEach(() => {
   useChat.getState().reset();
   useChat.getState().start(ME);
   api.open.mockResolvedValue(ok(null));
-  api.messages.mockResolvedValue(ok([]));
+  api.messages.mockResolvedValue(historyPage([]));
   api.markRead.mockResolvedValue(ok({ deliveryState: 'READ' as const }));
 });
 
@@ -79,27 +79,27 @@ describe('the chat list', () => {
 describe('opening a chat', () => {
   it('resets its unread count to 0, tells the server, loads its history and lowers the user unread count', async () => {
     await loadList(chatItem(2, { unread_message_count: 3 }), chatItem(3, { unread_message_count: 1 }));
-    api.messages.mockResolvedValue(ok([chatMessage(12, 2), chatMessage(11, 2)]));
+    api.messages.mockResolvedValue(historyPage([chatMessage(11, 2), chatMessage(12, 2)]));
     await act(() => useChat.getState().openChat(2));
     expect(chat(2).unread_message_count).toBe(0);
     expect(chat(3).unread_message_count).toBe(1);
     expect(api.open).toHaveBeenCalledWith(2);
-    expect(api.messages).toHaveBeenCalledWith(2, { page_size: HISTORY_PAGE_SIZE });
+    expect(api.messages).toHaveBeenCalledWith(2, { page_size: CHAT_HISTORY_PAGE_SIZE });
     expect(useChat.getState().messages.map((message) => message.id)).toEqual([11, 12]);
-    expect(useChat.getState().hasEarlier).toBe(false);
+    expect(useChat.getState().nextBefore).toBeNull();
     expect(useSession.getState().user?.userUnreadMessageCount).toBe(1);
   });
 
   it('pages back through the history with "before"', async () => {
     await loadList(chatItem(2));
-    api.messages.mockResolvedValueOnce(ok(Array.from({ length: HISTORY_PAGE_SIZE }, (_, index) => chatMessage(100 + index, 2))));
+    api.messages.mockResolvedValueOnce(historyPage([chatMessage(100, 2), chatMessage(101, 2)], 100));
     await act(() => useChat.getState().openChat(2));
-    expect(useChat.getState().hasEarlier).toBe(true);
-    api.messages.mockResolvedValueOnce(ok([chatMessage(99, 2), chatMessage(98, 2)]));
+    expect(useChat.getState().nextBefore).toBe(100);
+    api.messages.mockResolvedValueOnce(historyPage([chatMessage(98, 2), chatMessage(99, 2)]));
     await act(() => useChat.getState().loadEarlier());
-    expect(api.messages).toHaveBeenLastCalledWith(2, { before: 100, page_size: HISTORY_PAGE_SIZE });
-    expect(useChat.getState().messages.slice(0, 3).map((message) => message.id)).toEqual([98, 99, 100]);
-    expect(useChat.getState().hasEarlier).toBe(false);
+    expect(api.messages).toHaveBeenLastCalledWith(2, { before: 100, page_size: CHAT_HISTORY_PAGE_SIZE });
+    expect(useChat.getState().messages.map((message) => message.id)).toEqual([98, 99, 100, 101]);
+    expect(useChat.getState().nextBefore).toBeNull();
   });
 });
 
@@ -140,7 +140,7 @@ describe('a message in the open chat', () => {
 
   it('shows a read receipt change (MessageRead) on my message', async () => {
     await loadList(chatItem(2));
-    api.messages.mockResolvedValue(ok([chatMessage(70, 2, { userId: ME })]));
+    api.messages.mockResolvedValue(historyPage([chatMessage(70, 2, { userId: ME })]));
     await act(() => useChat.getState().openChat(2));
     act(() => useChat.getState().receiveChatEvent({ ...textEvent(chatMessage(70, 2, { userId: ME, deliveryState: 'READ', readers: [102] })), event: 'MessageRead' }));
     expect(useChat.getState().messages[0]).toMatchObject({ id: 70, deliveryState: 'READ', readers: [102] });

@@ -1,11 +1,8 @@
 import { create } from 'zustand';
-import type { ChatEvent, ChatListItem, ChatMessage, PresenceEvent, UserChatUpdate } from '@hcm/contract';
+import { CHAT_HISTORY_PAGE_SIZE, type ChatEvent, type ChatListItem, type ChatMessage, type ChatOpened, type PresenceEvent, type UserChatUpdate } from '@hcm/contract';
 import { notify, useSession, type ApiResult } from '@hcm/kit';
 import { chatApi } from './chatApi';
 import { chatNotificationTitle, showChatNotification } from './desktopNotifications';
-
-/** How many messages one page of history holds. */
-export const HISTORY_PAGE_SIZE = 30;
 
 type HistoryStatus = 'idle' | 'loading' | 'error';
 
@@ -25,7 +22,8 @@ export type ChatState = {
   /** The chat on screen, whose messages are in `messages` (oldest first). */
   openChatId: number | null;
   messages: ChatMessage[];
-  hasEarlier: boolean;
+  /** Where the next (older) page of history starts; null when the first message is loaded. */
+  nextBefore: number | null;
   historyStatus: HistoryStatus;
   historyError: string | null;
 
@@ -37,8 +35,8 @@ export type ChatState = {
   closeChat: () => void;
   loadEarlier: () => Promise<void>;
   send: (body: string) => Promise<ApiResult<ChatMessage> | null>;
-  startChatWith: (userId: number) => Promise<ApiResult<{ id: number }>>;
-  createGroup: (name: string, userIds: number[]) => Promise<ApiResult<{ id: number }>>;
+  startChatWith: (userId: number) => Promise<ApiResult<ChatOpened>>;
+  createGroup: (name: string, userIds: number[]) => Promise<ApiResult<ChatOpened>>;
   receiveChatEvent: (event: ChatEvent) => void;
   receiveChatUpdate: (update: UserChatUpdate) => void;
   receivePresence: (event: PresenceEvent) => void;
@@ -55,7 +53,7 @@ const INITIAL = {
   presenceKnown: false,
   openChatId: null,
   messages: [],
-  hasEarlier: false,
+  nextBefore: null,
   historyStatus: 'idle',
   historyError: null,
 } satisfies Partial<ChatState>;
@@ -88,10 +86,11 @@ const totalUnread = (chats: readonly ChatListItem[]) => chats.reduce((sum, chat)
 
 /** A list entry for a chat we had not heard of, from the message that revealed it (the list reload fills in the rest). */
 function chatFromMessage(message: ChatMessage, update: UserChatUpdate): ChatListItem {
+  const isGroup = update.is_group ?? false;
   return {
     id: message.chat_id,
     chat_id: message.chat_id,
-    name: message.userName,
+    name: update.name ?? message.userName,
     preview: update.preview,
     avatar: update.avatar,
     unread_message_count: 1,
@@ -99,9 +98,9 @@ function chatFromMessage(message: ChatMessage, update: UserChatUpdate): ChatList
     status: 'online',
     selected: false,
     is_chat: true,
-    is_group: false,
+    is_group: isGroup,
     members: [],
-    other_user_id: message.userId,
+    other_user_id: isGroup ? null : message.userId,
   };
 }
 
@@ -185,44 +184,46 @@ export const useChat = create<ChatState>((set, get) => {
         openChatId: chatId,
         chats: get().chats.map((chat) => ({ ...chat, selected: chat.chat_id === chatId, unread_message_count: chat.chat_id === chatId ? 0 : chat.unread_message_count })),
         messages: [],
-        hasEarlier: false,
+        nextBefore: null,
         historyStatus: 'loading',
         historyError: null,
       });
       setUserUnread((count) => count - previous);
       await chatApi.open(chatId);
-      const answer = await chatApi.messages(chatId, { page_size: HISTORY_PAGE_SIZE });
+      const answer = await chatApi.messages(chatId, { page_size: CHAT_HISTORY_PAGE_SIZE });
       if (get().openChatId !== chatId) return;
       if (answer.error || !answer.data) {
         set({ historyStatus: 'error', historyError: answer.message || 'The messages could not be loaded.' });
         return;
       }
-      set({ messages: [...answer.data].sort(byId), hasEarlier: answer.data.length === HISTORY_PAGE_SIZE, historyStatus: 'idle' });
+      // Live messages may have arrived while the page was on its way.
+      const live = get().messages;
+      set({ messages: [...answer.data.messages.filter((message) => !live.some((known) => known.id === message.id)), ...live].sort(byId), nextBefore: answer.data.next_before, historyStatus: 'idle' });
     },
 
     closeChat: () =>
       set({
         openChatId: null,
         messages: [],
-        hasEarlier: false,
+        nextBefore: null,
         historyStatus: 'idle',
         historyError: null,
         chats: get().chats.map((chat) => ({ ...chat, selected: false })),
       }),
 
     loadEarlier: async () => {
-      const { openChatId, messages } = get();
-      if (openChatId === null || !messages.length) return;
+      const { openChatId, nextBefore } = get();
+      if (openChatId === null || nextBefore === null) return;
       set({ historyStatus: 'loading', historyError: null });
-      const answer = await chatApi.messages(openChatId, { before: messages[0]!.id, page_size: HISTORY_PAGE_SIZE });
+      const answer = await chatApi.messages(openChatId, { before: nextBefore, page_size: CHAT_HISTORY_PAGE_SIZE });
       if (get().openChatId !== openChatId) return;
       if (answer.error || !answer.data) {
         set({ historyStatus: 'error', historyError: answer.message || 'The earlier messages could not be loaded.' });
         return;
       }
       const known = new Set(get().messages.map((message) => message.id));
-      const earlier = answer.data.filter((message) => !known.has(message.id));
-      set({ messages: [...earlier, ...get().messages].sort(byId), hasEarlier: answer.data.length === HISTORY_PAGE_SIZE, historyStatus: 'idle' });
+      const earlier = answer.data.messages.filter((message) => !known.has(message.id));
+      set({ messages: [...earlier, ...get().messages].sort(byId), nextBefore: answer.data.next_before, historyStatus: 'idle' });
     },
 
     send: async (body) => {

@@ -41,6 +41,9 @@ export function chatMessage(id: number, chatId: number, overrides: Partial<ChatM
   };
 }
 
+/** One page of history (GET .../messages): oldest first, and where the next older page starts. */
+export const historyPage = (messages: ChatMessage[], nextBefore: number | null = null) => ok({ messages, next_before: nextBefore });
+
 export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
     userID: ME,

@@ -112,13 +112,6 @@ export const CHAT_HISTORY_MAX_PAGE_SIZE = 100;
 /** The most people a group may hold (its creator included). */
 export const CHAT_GROUP_MAX_MEMBERS = 100;
 
-/**
- * Sent to each socket as it connects: who is online at that moment, so the presence set starts true and
- * `user:status` events keep it so.
- */
-export const CHAT_ONLINE_USERS_EVENT = 'users:online';
-export type OnlineUsersEvent = { ids: number[] };
-
 /** §9: the chat server's port. */
 export const DEFAULT_CHAT_PORT = 3002;
 
