@@ -6,18 +6,19 @@ import { recordAudit, type AuditActor } from '../audit/record.js';
 import type { Database } from '../db/client.js';
 import { branches, carerMessages, roles, userBranches, users } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
-import { emailText, iso, likePattern, pageOf, toMessageRow, type Paging, type Viewer } from './common.js';
+import { emailText, iso, likePattern, outer, pageOf, toMessageRow, type Paging, type Viewer } from './common.js';
 
 // Messages to and from carers (users with the carer role), one thread per carer. Staff see the carers of their
 // branches; an inbound message stays unread until someone opens the carer's thread.
 
+const userId = outer(users, users.id);
 const branchNames = sql<string[]>`coalesce((
   select array_agg(${branches.name} order by ${branches.name}) from ${userBranches}
-  join ${branches} on ${branches.id} = ${userBranches.branch_id} where ${userBranches.user_id} = ${users.id}
+  join ${branches} on ${branches.id} = ${userBranches.branch_id} where ${userBranches.user_id} = ${userId}
 ), '{}')`;
-const unreadCount = sql<number>`(select count(*)::int from ${carerMessages} where ${carerMessages.carer_user_id} = ${users.id}
+const unreadCount = sql<number>`(select count(*)::int from ${carerMessages} where ${carerMessages.carer_user_id} = ${userId}
   and ${carerMessages.direction} = 'inbound' and ${carerMessages.read_at} is null)`;
-const lastMessageAt = sql<Date | string | null>`(select max(${carerMessages.created_at}) from ${carerMessages} where ${carerMessages.carer_user_id} = ${users.id})`;
+const lastMessageAt = sql<Date | string | null>`(select max(${carerMessages.created_at}) from ${carerMessages} where ${carerMessages.carer_user_id} = ${userId})`;
 
 /** Carers the user may see: every carer for a super admin, else carers sharing one of their branches. */
 function carersOf(viewer: Viewer): SQL {
@@ -26,7 +27,7 @@ function carersOf(viewer: Viewer): SQL {
   if (!viewer.scope.length) return sql`false`;
   return and(
     isCarer,
-    sql`exists (select 1 from ${userBranches} where ${userBranches.user_id} = ${users.id} and ${userBranches.branch_id} in ${viewer.scope})`,
+    sql`exists (select 1 from ${userBranches} where ${userBranches.user_id} = ${userId} and ${userBranches.branch_id} in ${viewer.scope})`,
   )!;
 }
 

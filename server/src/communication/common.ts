@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type CurrentUser, type Page } from '@hcm/contract';
 import type { MessageRow } from '@hcm/contract/schemas';
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUserOf } from '../auth/hooks.js';
 import type { AuthSettings } from '../auth/settings.js';
@@ -28,6 +28,14 @@ export function inScope(scope: BranchScope, column: PgColumn): SQL {
   if (scope === 'all') return sql`true`;
   if (!scope.length) return sql`false`;
   return inArray(column, [...scope]);
+}
+
+/**
+ * `"table"."column"`: an outer row's column inside a correlated subquery. drizzle leaves columns unqualified in
+ * a select without joins, and an unqualified `id` inside `(select … from other_table …)` means the other table's.
+ */
+export function outer(table: PgTable, column: PgColumn): SQL {
+  return sql`${table}.${sql.identifier(column.name)}`;
 }
 
 export type Paging = { page: number; pageSize: number; search: string };

@@ -8,13 +8,16 @@ import { branches, clientContactsTable, clientsTable, familyMessages, users } fr
 import { col } from '../health-professionals/records.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { MessageValues } from './carer-messages.js';
-import { emailText, inScope, iso, likePattern, pageOf, toMessageRow, type Paging, type Viewer } from './common.js';
+import { emailText, inScope, iso, likePattern, outer, pageOf, toMessageRow, type Paging, type Viewer } from './common.js';
 
 // Messages to and from clients' families: one thread per client contact. Scoped by the client's branch, and only
 // for clients not removed.
 
 const c = clientsTable;
 const contacts = clientContactsTable;
+// The outer row inside correlated subqueries.
+const clientId = outer(c, col(c, 'id'));
+const contactId = outer(contacts, col(contacts, 'id'));
 
 /** A rule of messaging broken: answered 422 on `field`. */
 export class FamilyMessageRuleError extends Error {
@@ -35,10 +38,10 @@ function clientRows(db: Database) {
       first_name: sql<string>`${col(c, 'first_name')}`,
       last_name: sql<string>`${col(c, 'last_name')}`,
       branch: branches.name,
-      contact_count: sql<number>`(select count(*)::int from ${contacts} where ${col(contacts, 'client_id')} = ${col(c, 'id')})`,
-      unread_count: sql<number>`(select count(*)::int from ${familyMessages} where ${familyMessages.client_id} = ${col(c, 'id')}
+      contact_count: sql<number>`(select count(*)::int from ${contacts} where ${col(contacts, 'client_id')} = ${clientId})`,
+      unread_count: sql<number>`(select count(*)::int from ${familyMessages} where ${familyMessages.client_id} = ${clientId}
         and ${familyMessages.direction} = 'inbound' and ${familyMessages.read_at} is null)`,
-      last_message_at: sql<Date | string | null>`(select max(${familyMessages.created_at}) from ${familyMessages} where ${familyMessages.client_id} = ${col(c, 'id')})`,
+      last_message_at: sql<Date | string | null>`(select max(${familyMessages.created_at}) from ${familyMessages} where ${familyMessages.client_id} = ${clientId})`,
     })
     .from(c)
     .leftJoin(branches, eq(branches.id, col(c, 'branch_id')))
@@ -83,9 +86,9 @@ function contactRows(db: Database) {
       relationship: sql<string>`${col(contacts, 'relationship')}`,
       email: sql<string>`${col(contacts, 'email')}`,
       phone: sql<string>`${col(contacts, 'phone')}`,
-      unread_count: sql<number>`(select count(*)::int from ${familyMessages} where ${familyMessages.client_contact_id} = ${col(contacts, 'id')}
+      unread_count: sql<number>`(select count(*)::int from ${familyMessages} where ${familyMessages.client_contact_id} = ${contactId}
         and ${familyMessages.direction} = 'inbound' and ${familyMessages.read_at} is null)`,
-      last_message_at: sql<Date | string | null>`(select max(${familyMessages.created_at}) from ${familyMessages} where ${familyMessages.client_contact_id} = ${col(contacts, 'id')})`,
+      last_message_at: sql<Date | string | null>`(select max(${familyMessages.created_at}) from ${familyMessages} where ${familyMessages.client_contact_id} = ${contactId})`,
     })
     .from(contacts)
     .$dynamic();

@@ -4,12 +4,14 @@ import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import type { Database } from '../db/client.js';
 import { chatMembers, chatMessages, chats, users } from '../db/schema.js';
-import { pageOf, type Paging } from './common.js';
+import { outer, pageOf, type Paging } from './common.js';
+
+const chatsId = outer(chats, chats.id);
 
 // Chat monitoring (chat.monitor): every conversation, read-only. The chat tables are written by the chat API;
 // this module only reads them, and writes one audit entry ('view' of 'chats') each time a conversation is read.
 
-const messageCount = sql<number>`(select count(*)::int from ${chatMessages} where ${chatMessages.chat_id} = ${chats.id} and ${chatMessages.type} = 'TEXT')`;
+const messageCount = sql<number>`(select count(*)::int from ${chatMessages} where ${chatMessages.chat_id} = ${chatsId} and ${chatMessages.type} = 'TEXT')`;
 
 async function membersOf(db: Database, chatIds: number[]): Promise<Map<number, Person[]>> {
   const members = new Map<number, Person[]>(chatIds.map((id) => [id, []]));
@@ -45,7 +47,7 @@ export async function listChats(db: Database, paging: Paging, person: number | n
   const where =
     person === null
       ? undefined
-      : sql`exists (select 1 from ${chatMembers} where ${chatMembers.chat_id} = ${chats.id} and ${chatMembers.user_id} = ${person})`;
+      : sql`exists (select 1 from ${chatMembers} where ${chatMembers.chat_id} = ${chatsId} and ${chatMembers.user_id} = ${person})`;
   const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(chats).where(where);
   const rows = await db
     .select(chatColumns)

@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import type { Database } from '../db/client.js';
 import { branches, noticeRecipients, notices, roles, userBranches, users } from '../db/schema.js';
-import { inScope, iso, pageOf, type Paging, type Viewer } from './common.js';
+import { inScope, iso, outer, pageOf, type Paging, type Viewer } from './common.js';
 
 // Office notices: published to carers, office staff or both, in one branch or every branch; the recipients are
 // fixed at publish time (notice_recipients), each marks it read once.
@@ -28,7 +28,7 @@ async function recipientIds(db: Database, audience: NoticeAudience, branchId: nu
   if (audience === 'carers') conditions.push(eq(roles.name, CARER_ROLE));
   if (audience === 'office') conditions.push(ne(roles.name, CARER_ROLE));
   if (branchId !== null) {
-    conditions.push(sql`exists (select 1 from ${userBranches} where ${userBranches.user_id} = ${users.id} and ${userBranches.branch_id} = ${branchId})`);
+    conditions.push(sql`exists (select 1 from ${userBranches} where ${userBranches.user_id} = ${outer(users, users.id)} and ${userBranches.branch_id} = ${branchId})`);
   }
   // A user without a role can do nothing in the product, so receives nothing either.
   const rows = await db.select({ id: users.id }).from(users).innerJoin(roles, eq(roles.id, users.role_id)).where(and(...conditions));
@@ -84,8 +84,9 @@ export async function publishNotice(db: Database, viewer: Viewer, input: Publish
 }
 
 const publisher = alias(users, 'publisher');
-const recipientCount = sql<number>`(select count(*)::int from ${noticeRecipients} where ${noticeRecipients.notice_id} = ${notices.id})`;
-const readCount = sql<number>`(select count(*)::int from ${noticeRecipients} where ${noticeRecipients.notice_id} = ${notices.id} and ${noticeRecipients.read_at} is not null)`;
+const noticeId = outer(notices, notices.id);
+const recipientCount = sql<number>`(select count(*)::int from ${noticeRecipients} where ${noticeRecipients.notice_id} = ${noticeId})`;
+const readCount = sql<number>`(select count(*)::int from ${noticeRecipients} where ${noticeRecipients.notice_id} = ${noticeId} and ${noticeRecipients.read_at} is not null)`;
 
 /** Staff see the notices of their branches and those sent to every branch; a super admin sees all. */
 const visibleTo = (viewer: Viewer): SQL => or(isNull(notices.branch_id), inScope(viewer.scope, notices.branch_id))!;
