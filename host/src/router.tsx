@@ -28,6 +28,8 @@ export function createAppRouter(areas: readonly AreaRegistration[]) {
           { path: 'profile', lazy: async () => ({ Component: (await import('./pages/Profile')).Profile }) },
           { path: 'outbox', lazy: async () => ({ Component: (await import('./pages/Outbox')).Outbox }) },
           { path: 'outbox/:id', lazy: async () => ({ Component: (await import('./pages/Outbox')).OutboxMessage }) },
+          // The area registry lives in the host: it must work while any remote is the broken one.
+          { path: 'areas', lazy: async () => ({ Component: (await import('./pages/Areas')).Areas }) },
           { path: 'chat', lazy: async () => ({ Component: (await import('./chat/ChatPage')).ChatPage }) },
           { path: 'chat-old', lazy: async () => ({ Component: (await import('./chat/ChatOldPage')).ChatOldPage }) },
           ...areaRoutes,

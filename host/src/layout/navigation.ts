@@ -4,6 +4,7 @@ import type { AreaRegistration, NavigationItem } from '@hcm/contract';
 export const SHELL_NAVIGATION: NavigationItem[] = [
   { name: 'dashboard', title: 'Dashboard', target: '/app/dashboard', permission: ['dashboard.view'] },
   { name: 'outbox', title: 'Outbox', target: '/app/outbox', permission: ['mail.outbox.view'] },
+  { name: 'areas', title: 'Areas and versions', target: '/app/areas', permission: ['areas.view'] },
 ];
 
 /** The whole sidebar tree, unfiltered: the shell's items, then each active area's, in registry order. */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { AREA_NAMES, type AreaName, type AreaRegistration } from '@hcm/contract';
+import { AREA_NAMES, type AreaRegistration } from '@hcm/contract';
 import { activePointer, areaDistDir } from '../areas/builds.js';
 import { readJson } from './static-files.js';
 

@@ -1,0 +1,155 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, Button, Card, ErrorPanel, Loading, notify, PageHeader, useCan, useRouteName } from '@hcm/kit';
+import styles from './Areas.module.css';
+
+// The area registry as GET /api/v1/areas answers it (server/src/areas/registry.ts, AreaHistory).
+export type AreaVersion = {
+  id: number;
+  version: string;
+  manifest_checksum: string;
+  built_at: string;
+  deployed_by: string;
+  deployed_at: string;
+  active: boolean;
+};
+export type AreaEvent = { id: number; action: 'deploy' | 'activate' | 'rollback'; version: string; from_version: string | null; actor: string; at: string };
+export type AreaHistory = {
+  name: string;
+  title: string;
+  active: { version: string; activated_by: string; activated_at: string } | null;
+  versions: AreaVersion[];
+  events: AreaEvent[];
+};
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+const ACTION: Record<AreaEvent['action'], string> = { deploy: 'deployed', activate: 'activated', rollback: 'rolled back to' };
+
+/**
+ * /app/areas: each area's deployed versions, the active one and its history, and (areas.rollback) a button
+ * that activates another version after a confirmation. It lives in the host, not in a remote, so it works
+ * while any area is broken. The page serves the new version to pages loaded from then on (a reload).
+ */
+export function Areas() {
+  useRouteName('Areas and versions');
+  const [areas, setAreas] = useState<AreaHistory[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    const answer = await api.get<AreaHistory[]>('api/v1/areas');
+    if (answer.error || !answer.data) setError(answer.message);
+    else {
+      setError(null);
+      setAreas(answer.data);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <>
+      <PageHeader title="Areas and versions" />
+      {error ? <ErrorPanel title="The area registry could not be read" onRetry={() => void load()}>{error}</ErrorPanel> : null}
+      {!areas && !error ? <Loading /> : null}
+      {areas?.map((area) => <AreaCard key={area.name} area={area} onChanged={load} />)}
+    </>
+  );
+}
+
+function AreaCard({ area, onChanged }: { area: AreaHistory; onChanged: () => Promise<void> }) {
+  const can = useCan();
+  const mayChange = can('areas.rollback');
+  const [confirming, setConfirming] = useState<AreaVersion | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const activeIndex = area.versions.findIndex((version) => version.active);
+
+  // Older than the active version: a roll back; newer: an activation.
+  const verb = (index: number) => (activeIndex >= 0 && index > activeIndex ? 'Roll back' : 'Activate');
+
+  const change = async (version: AreaVersion) => {
+    setBusy(true);
+    const answer = await api.post<{ version: string }>(`api/v1/areas/${area.name}/activate`, { version: version.version });
+    setBusy(false);
+    if (answer.error) {
+      setProblem(answer.errors?.version?.[0] ?? answer.message);
+      return;
+    }
+    setProblem(null);
+    setConfirming(null);
+    notify({ type: 'success', message: `${area.title} now serves version ${version.version}. Pages loaded from now on use it.` });
+    await onChanged();
+  };
+
+  return (
+    <div className={styles.area}>
+      <Card title={area.title}>
+        <p className={styles.active}>{area.active ? `Active version: ${area.active.version} (by ${area.active.activated_by}, ${when(area.active.activated_at)})` : 'No active version: this area is not deployed.'}</p>
+        {area.versions.length > 0 ? (
+          <table className={styles.table}>
+            <caption className={styles.visuallyHidden}>{`Versions of ${area.title}`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Version</th>
+                <th scope="col">Built</th>
+                <th scope="col">Deployed</th>
+                <th scope="col">Manifest checksum</th>
+                <th scope="col">
+                  <span className={styles.visuallyHidden}>Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {area.versions.map((version, index) => (
+                <tr key={version.id}>
+                  <td>
+                    {version.version}
+                    {version.active ? ' (active)' : ''}
+                  </td>
+                  <td>{when(version.built_at)}</td>
+                  <td>{`${when(version.deployed_at)} by ${version.deployed_by}`}</td>
+                  <td className={styles.checksum} title={version.manifest_checksum}>
+                    {version.manifest_checksum.slice(0, 12)}
+                  </td>
+                  <td>
+                    {mayChange && !version.active ? (
+                      <Button variant="secondary" onClick={() => setConfirming(version)} aria-label={`${verb(index)} ${area.title} to ${version.version}`}>
+                        {verb(index)}
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        {confirming ? (
+          <div role="group" aria-label={`Confirm ${area.title} ${confirming.version}`} className={styles.confirm}>
+            <p>{`${area.title} will serve version ${confirming.version} instead of ${area.active?.version ?? 'none'} to every page loaded from now on.`}</p>
+            {problem ? <p role="alert">{problem}</p> : null}
+            {/* Focus moves to the confirmation, so a keyboard user lands on it. */}
+            <Button autoFocus disabled={busy} onClick={() => void change(confirming)}>
+              {`Yes, serve ${confirming.version}`}
+            </Button>
+            <Button variant="secondary" disabled={busy} onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+          </div>
+        ) : null}
+        <h3>History</h3>
+        {area.events.length ? (
+          <ol className={styles.events} aria-label={`History of ${area.title}`}>
+            {area.events.map((event) => (
+              <li key={event.id}>
+                {`${when(event.at)}: ${event.actor} ${ACTION[event.action]} ${event.version}${event.from_version ? ` (from ${event.from_version})` : ''}`}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p>Nothing yet.</p>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, logIn } from './helpers';
+
+// Operations: a team deploys a new version of one remote (finance) with `npm run area:deploy`, the page
+// shows it after a reload, `npm run area:rollback` brings the old one back, and no other area moves.
+// This test builds a remote: like every journey run, it runs under the build lock.
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const API_PORT = Number(process.env.E2E_API_PORT ?? 18000);
+const LABEL = 'e2e-area-deploy';
+
+/**
+ * The ops file of the API under test. playwright.config.ts makes a fresh temp dir for the database in every
+ * process that loads it, so this worker cannot know the runner's: the API writes its port and pid into the
+ * file beside its data, and the newest file of a live API on our port is ours. HCM_OPS_FILE wins.
+ */
+function opsFile(): string {
+  if (process.env.HCM_OPS_FILE) return process.env.HCM_OPS_FILE;
+  const candidates = readdirSync(tmpdir())
+    .filter((name) => name.startsWith('hcm-e2e-'))
+    .map((name) => path.join(tmpdir(), name, 'ops.json'))
+    .filter((file) => {
+      if (!existsSync(file)) return false;
+      try {
+        const ops = JSON.parse(readFileSync(file, 'utf8')) as { api_port: number; pid: number };
+        process.kill(ops.pid, 0);
+        return ops.api_port === API_PORT;
+      } catch {
+        return false;
+      }
+    })
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  if (!candidates[0]) throw new Error(`No ops file of a live API on port ${API_PORT} under ${tmpdir()}/hcm-e2e-*`);
+  return candidates[0];
+}
+
+/** Runs `node scripts/area.mjs <args>` (what `npm run area:*` runs) against the API under test. */
+function areaCommand(args: string[], env: Record<string, string> = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [path.join(ROOT, 'scripts', 'area.mjs'), ...args, '--by', 'e2e-operator'],
+      { cwd: ROOT, env: { ...process.env, HCM_OPS_FILE: opsFile(), ...env }, timeout: 240_000, maxBuffer: 10 * 1024 * 1024 },
+      (error, stdout, stderr) => (error ? reject(new Error(`area ${args.join(' ')} failed: ${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
+    );
+  });
+}
+
+async function versions(request: APIRequestContext): Promise<Record<string, string>> {
+  const response = await request.get('/registry.json');
+  expect(response.ok()).toBe(true);
+  const registry = (await response.json()) as { areas: { name: string; version: string }[] };
+  return Object.fromEntries(registry.areas.map((area) => [area.name, area.version]));
+}
+
+const others = (all: Record<string, string>) => Object.fromEntries(Object.entries(all).filter(([name]) => name !== 'finance'));
+const marker = (page: Page) => page.getByText(/^Version \S+/);
+
+test('an operator deploys a new finance version, the page shows it, a rollback brings the old one back, no other area moves', async ({ page, request }) => {
+  test.setTimeout(360_000);
+  const before = await versions(request);
+  const original = before.finance;
+  expect(original).toBeTruthy();
+  expect(Object.keys(before)).toHaveLength(6);
+
+  await logIn(page, ADMIN);
+  await page.goto('/app/finance');
+  await expect(page.getByRole('heading', { level: 1, name: 'Finance' })).toBeVisible();
+  await expect(marker(page)).toHaveText(`Version ${original}`);
+
+  // Deploy: a labelled build is a new version of the same sources.
+  const deployed = await areaCommand(['deploy', 'finance'], { AREA_BUILD_LABEL: LABEL });
+  expect(deployed).toMatch(/is deployed and active/);
+  let current = await versions(request);
+  await expect.poll(async () => (current = await versions(request)).finance, { timeout: 10_000 }).not.toBe(original);
+  const next = current.finance!;
+  expect(others(current)).toEqual(others(before));
+  await page.reload();
+  await expect(marker(page)).toHaveText(`Version ${next} (build ${LABEL})`);
+
+  // Roll back, timing how long until the registry and then a page load serve the old version again.
+  const started = Date.now();
+  const rolledBack = await areaCommand(['rollback', 'finance']);
+  expect(rolledBack).toContain(`now serves ${original}`);
+  const commandDone = Date.now();
+  await expect.poll(async () => (current = await versions(request)).finance, { timeout: 10_000, intervals: [100] }).toBe(original);
+  const registryServed = Date.now();
+  await page.reload();
+  await expect(marker(page)).toHaveText(`Version ${original}`);
+  const pageServed = Date.now();
+  expect(others(current)).toEqual(others(before));
+  console.log(
+    `area:rollback timing: command ${commandDone - started} ms; /registry.json serves the old version ${registryServed - started} ms after the command started; a page load shows it ${pageServed - started} ms after`,
+  );
+
+  // The operators' list names both versions, the active one and who did what.
+  const listed = await areaCommand(['list', 'finance']);
+  expect(listed).toContain(`active ${original}`);
+  expect(listed).toMatch(new RegExp(`rollback ${original} \\(from ${next}\\) by e2e-operator`));
+  expect(listed).toMatch(new RegExp(`deploy ${next} \\(from ${original}\\) by e2e-operator`));
+});
