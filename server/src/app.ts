@@ -31,6 +31,9 @@ import { areaAdminRoutes, publicRegistryRoutes } from './areas/routes.js';
 import { REPO_ROOT } from './areas/repo-root.js';
 import { communicationRoutes } from './communication/routes.js';
 import { timeTrackerRoutes } from './time-tracker/routes.js';
+import { noChatServer, type ChatBroadcaster } from './chat/broadcaster.js';
+import { chatRoutes } from './chat/routes.js';
+import { onSessionsEnded } from './auth/sessions.js';
 
 export type BuildAppOptions = Pick<
   AppConfig,
@@ -45,6 +48,8 @@ export type BuildAppOptions = Pick<
 } & Partial<Pick<AppConfig, 'loginThrottlePerMinute' | 'appKey' | 'appKeyFile'>> & {
   /** Where remotes/<area>/dist/ lives (the area registry reads builds there); the workspace by default. */
   repoRoot?: string;
+  /** The chat server's sockets (src/chat/): embedded, in other processes, or none (the default). */
+  chat?: ChatBroadcaster;
 };
 
 /** The API as a Fastify instance, not yet listening, so tests can drive it with app.inject(). */
@@ -117,6 +122,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(communicationRoutes, { prefix: API_PREFIX, auth });
   // The time tracker: trackable checks, START/MID/STOP, a target's tracked sessions (src/time-tracker/).
   await app.register(timeTrackerRoutes, { prefix: API_PREFIX, auth });
+  // Chat: chats, messages, read receipts (src/chat/); an ended session's sockets are disconnected.
+  const chat = options.chat ?? noChatServer;
+  await app.register(chatRoutes, { prefix: API_PREFIX, auth, chat });
+  const stopDisconnecting = onSessionsEnded(options.db, (sessionIds) => sessionIds.forEach((id) => chat.disconnectSession(id)));
+  app.addHook('onClose', async () => {
+    stopDisconnecting();
+  });
   // Every declared resource is served by the engine from its declaration (src/resources/).
   for (const name of catalog.keys()) {
     await app.register(resourceRoutes, { prefix: API_PREFIX, db: options.db, auth, catalog, name });

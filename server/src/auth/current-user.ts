@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS, SUPER_ADMIN, type CurrentUser } from '@hcm/contract';
 import type { Database } from '../db/client.js';
 import { branches, rolePermissions, roles, userBranches, users } from '../db/schema.js';
+import { unreadTotalOf } from '../chat/service.js';
 
 /** The user as GET /api/v1/user describes it, or null when the user is gone or disabled. */
 export async function loadCurrentUser(db: Database, userId: number): Promise<CurrentUser | null> {
@@ -47,8 +48,8 @@ export async function loadCurrentUser(db: Database, userId: number): Promise<Cur
     userID: user.id,
     userRole: user.roleName,
     userPermissions: permissions,
-    // There is no chat table yet; the count becomes real with the messaging module.
-    userUnreadMessageCount: 0,
+    // The sum of the user's chats' unread counts (chat_members.unread_count, kept true by src/chat/).
+    userUnreadMessageCount: await unreadTotalOf(db, user.id),
     name: user.name,
     email: user.email,
     userType: user.userType,

@@ -10,6 +10,26 @@ export type SessionLifetime = {
   absoluteMs: number;
 };
 
+/**
+ * Who must hear that sessions ended, per database: the chat server disconnects their sockets (chat/). Every
+ * deletion of a session goes through this file, so this is the one place that tells.
+ */
+type SessionsEndedListener = (sessionIds: string[]) => void;
+const endedListeners = new WeakMap<Database, Set<SessionsEndedListener>>();
+
+/** Calls `listener` with the ids of sessions ended from now on; returns a function that stops it. */
+export function onSessionsEnded(db: Database, listener: SessionsEndedListener): () => void {
+  let listeners = endedListeners.get(db);
+  if (!listeners) endedListeners.set(db, (listeners = new Set()));
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function sessionsEnded(db: Database, sessionIds: string[]): void {
+  if (!sessionIds.length) return;
+  for (const listener of endedListeners.get(db) ?? []) listener(sessionIds);
+}
+
 /** last_seen_at is written at most this often, so busy sessions do not cost a write per request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -77,6 +97,7 @@ export function isExpired(session: SessionRow, lifetime: SessionLifetime, now = 
 
 export async function deleteSession(db: Database, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
+  sessionsEnded(db, [id]);
 }
 
 /** Deletes every expired session (the server runs this now and then, as abandoned sessions pile up). */
@@ -85,6 +106,7 @@ export async function pruneExpiredSessions(db: Database, lifetime: SessionLifeti
     .delete(sessions)
     .where(or(lt(sessions.expires_at, now), lt(sessions.last_seen_at, new Date(now.getTime() - lifetime.idleMs))))
     .returning({ id: sessions.id });
+  sessionsEnded(db, deleted.map((row) => row.id));
   return deleted.length;
 }
 
@@ -99,6 +121,7 @@ export async function endSessionsOfUser(db: Database, userId: number, options: {
     .delete(sessions)
     .where(options.except ? and(ofUser, ne(sessions.id, options.except)) : ofUser)
     .returning({ id: sessions.id });
+  sessionsEnded(db, deleted.map((row) => row.id));
   return deleted.length;
 }
 

@@ -1,0 +1,86 @@
+import { Emitter } from '@socket.io/postgres-emitter';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
+import { Server } from 'socket.io';
+
+/**
+ * What the API's routes know of the chat server: send to a user's sockets, drop a session's sockets, ask
+ * who is online. Behind it: the socket.io server in this process (embedded, the default), PostgreSQL's
+ * NOTIFY to chat servers in other processes, or nothing at all.
+ */
+export type ChatBroadcaster = {
+  /** Sends `payload` on `channel` to every socket of the user, in every chat process. */
+  toUser(userId: number, channel: string, payload: unknown): void;
+  /** Disconnects every socket opened with this session (logout, ended session). */
+  disconnectSession(sessionId: string): void;
+  /** The ids of the users with at least one socket connected. */
+  onlineUserIds(): Promise<number[]>;
+  close(): Promise<void>;
+};
+
+export const userRoom = (userId: number) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** No chat server anywhere (tests of other areas, CHAT_EMBEDDED=false on PGlite): nobody is online. */
+export const noChatServer: ChatBroadcaster = {
+  toUser: () => {},
+  disconnectSession: () => {},
+  onlineUserIds: async () => [],
+  close: async () => {},
+};
+
+/** Through a socket.io server: this process's (embedded), or one that only talks to the others (adapter). */
+export function ioBroadcaster(io: Server): ChatBroadcaster {
+  return {
+    toUser: (userId, channel, payload) => {
+      io.to(userRoom(userId)).emit(channel, payload);
+    },
+    disconnectSession: (sessionId) => {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    onlineUserIds: async () => [...new Set((await io.fetchSockets()).map((socket) => (socket.data as { userId: number }).userId))],
+    close: async () => {},
+  };
+}
+
+/** The table the PostgreSQL adapter and emitter keep payloads over NOTIFY's 8000 bytes in. */
+export const ATTACHMENTS_TABLE = 'socket_io_attachments';
+
+/** Created on first use by whichever chat process or API starts first; the adapter prunes it. */
+export async function ensureAttachmentsTable(pool: pg.Pool): Promise<void> {
+  await pool.query(
+    `create table if not exists ${ATTACHMENTS_TABLE} (id bigserial unique, created_at timestamptz default now(), payload bytea)`,
+  );
+}
+
+/**
+ * For an API process that does not run the chat server (CHAT_EMBEDDED=false over PostgreSQL): emits and
+ * disconnects through @socket.io/postgres-emitter, which the chat processes' adapter hears. The emitter cannot
+ * ask who is online, so a socket-less socket.io server joins the adapter's cluster for that question only.
+ */
+export async function remoteChatBroadcaster(databaseUrl: string, onError: (error: Error) => void): Promise<ChatBroadcaster> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+  try {
+    await ensureAttachmentsTable(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const emitter = new Emitter(pool, '/', { tableName: ATTACHMENTS_TABLE });
+  const listener = new Server();
+  listener.adapter(createAdapter(pool, { tableName: ATTACHMENTS_TABLE, errorHandler: onError }));
+  const asking = ioBroadcaster(listener);
+  return {
+    toUser: (userId, channel, payload) => {
+      emitter.to(userRoom(userId)).emit(channel, payload);
+    },
+    disconnectSession: (sessionId) => {
+      emitter.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    onlineUserIds: asking.onlineUserIds,
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
