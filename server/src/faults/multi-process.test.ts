@@ -85,10 +85,9 @@ describe('two API and two chat processes on one PostgreSQL', { skip: adminUrl ? 
     const sent = await admin.request(firstApi.base, 'POST', `/api/v1/communication/chats/${chatId}/messages`, { body: text });
     assert.equal(sent.status, 201, await sent.clone().text());
 
-    const event = await Promise.race([
-      received,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the message did not reach the other chat process')), 10_000)),
-    ]);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the message did not reach the other chat process')), 10_000)));
+    const event = await Promise.race([received, timeout]).finally(() => clearTimeout(timer));
     assert.equal(event.event, 'MessageUpdated');
     assert.equal(event.message.chat_id, chatId);
     assert.equal(event.message.preview, text);
