@@ -103,4 +103,18 @@ test('an operator deploys a new finance version, the page shows it, a rollback b
   expect(listed).toContain(`active ${original}`);
   expect(listed).toMatch(new RegExp(`rollback ${original} \\(from ${next}\\) by e2e-operator`));
   expect(listed).toMatch(new RegExp(`deploy ${next} \\(from ${original}\\) by e2e-operator`));
+
+  // The super admin's screen in the host shows the same history, and its buttons move the version too.
+  await page.goto('/app/areas');
+  const history = page.getByRole('list', { name: 'History of Finance' });
+  await expect(history).toContainText(`e2e-operator rolled back to ${original} (from ${next})`);
+  await page.getByRole('button', { name: `Activate Finance to ${next}` }).click();
+  await page.getByRole('button', { name: `Yes, serve ${next}` }).click();
+  await expect(history).toContainText(`${ADMIN.email} activated ${next} (from ${original})`);
+  await expect.poll(async () => (await versions(request)).finance, { timeout: 10_000 }).toBe(next);
+  await page.getByRole('button', { name: `Roll back Finance to ${original}` }).click();
+  await page.getByRole('button', { name: `Yes, serve ${original}` }).click();
+  await expect(history).toContainText(`${ADMIN.email} rolled back to ${original} (from ${next})`);
+  await expect.poll(async () => (current = await versions(request)).finance, { timeout: 10_000 }).toBe(original);
+  expect(others(current)).toEqual(others(before));
 });
