@@ -10,7 +10,7 @@ export function ChatHeaderLink() {
   if (!allowed) return null;
   return (
     <Link to="/app/chat" className={styles.headerLink}>
-      Chat
+      Chat{' '}
       <UnreadBadge count={unread} className={styles.headerBadge} />
     </Link>
   );

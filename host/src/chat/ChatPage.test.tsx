@@ -62,7 +62,7 @@ test('lists the chats most recent first with presence, unread count and preview;
   expect(within(items[0]!).getByRole('img', { name: 'Offline' })).toBeInTheDocument();
 });
 
-test('?chat=<id> opens that chat; the send box sends with Enter and shows "Delivered" until read', async () => {
+test('?chat=<id> opens that chat; the send box sends with Enter; the receipt goes Sent, Delivered, Read', async () => {
   api.messages.mockResolvedValue(historyPage([]));
   api.send.mockResolvedValue(ok(chatMessage(20, 2, { userId: ME, userName: 'Amira Admin', preview: 'On my way', deliveryState: 'UNREAD' })));
   renderAt('/app/chat?chat=2');
@@ -71,17 +71,34 @@ test('?chat=<id> opens that chat; the send box sends with Enter and shows "Deliv
   expect(api.send).toHaveBeenCalledWith(2, 'On my way');
   const log = screen.getByRole('log', { name: 'Messages with Oliver Office' });
   expect(await within(log).findByText('On my way')).toBeInTheDocument();
-  expect(within(log).getByText('Delivered')).toBeInTheDocument();
+  expect(within(log).getByText('Sent')).toBeInTheDocument();
   expect(box).toHaveValue('');
 
-  act(() =>
+  const receipt = (deliveryState: 'DELIVERED' | 'READ') =>
     useChat.getState().receiveChatEvent({
       event: 'MessageRead',
-      message: chatMessage(20, 2, { userId: ME, preview: 'On my way', deliveryState: 'READ', readers: [7] }),
+      message: chatMessage(20, 2, { userId: ME, preview: 'On my way', deliveryState, readers: deliveryState === 'READ' ? [7] : [] }),
       user_chat: { chat_id: 2, preview: 'On my way', avatar: '' },
-    }),
-  );
+    });
+  act(() => receipt('DELIVERED'));
+  expect(within(log).getByText('Delivered')).toBeInTheDocument();
+  act(() => receipt('READ'));
   expect(within(log).getByText('Read')).toBeInTheDocument();
+});
+
+test('only my last messages carry a receipt', async () => {
+  api.messages.mockResolvedValue(
+    historyPage([
+      chatMessage(30, 2, { userId: ME, preview: 'First', deliveryState: 'READ' }),
+      chatMessage(31, 2, { userId: 7, preview: 'Answer' }),
+      chatMessage(32, 2, { userId: ME, preview: 'Second', deliveryState: 'READ' }),
+      chatMessage(33, 2, { userId: ME, preview: 'Third', deliveryState: 'DELIVERED' }),
+    ]),
+  );
+  renderAt('/app/chat?chat=2');
+  const log = await screen.findByRole('log', { name: 'Messages with Oliver Office' });
+  const items = await within(log).findAllByRole('listitem');
+  expect(items.map((item) => item.textContent?.replace(/\d\d:\d\d/, ''))).toEqual(['YouFirst', 'Oliver OfficeAnswer', 'YouSecondRead', 'YouThirdDelivered']);
 });
 
 test('an empty message is not sent, and a refused one says why', async () => {

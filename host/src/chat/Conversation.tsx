@@ -9,6 +9,9 @@ import styles from './chat.module.css';
 
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
+/** A receipt as my message shows it: sent to the server, reached the others' browsers, read by them. */
+const RECEIPT: Record<ChatMessage['deliveryState'], string> = { UNREAD: 'Sent', DELIVERED: 'Delivered', READ: 'Read' };
+
 /** My messages after the last one from someone else: the ones that carry a read receipt. */
 function receiptIds(messages: readonly ChatMessage[], myId: number | null): Set<number> {
   const ids = new Set<number>();
@@ -77,7 +80,7 @@ function MessageItem({ message, mine, receipt }: { message: ChatMessage; mine: b
         <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
       </div>
       <p className={styles.body}>{message.preview}</p>
-      {receipt ? <span className={styles.receipt}>{message.deliveryState === 'READ' ? 'Read' : 'Delivered'}</span> : null}
+      {receipt ? <span className={styles.receipt}>{RECEIPT[message.deliveryState]}</span> : null}
     </li>
   );
 }
