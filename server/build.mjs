@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@hcm/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', web: 'src/web/main.ts', migrate: 'src/migrate-main.ts' },
+  entryPoints: { main: 'src/main.ts', web: 'src/web/main.ts', migrate: 'src/migrate-main.ts', chat: 'src/chat-main.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -19,6 +19,7 @@ test('defaults', () => {
     loginThrottlePerMinute: 5,
     appKey: undefined,
     appKeyFile: DEFAULT_PGLITE_DIR.replace(/pglite$/, 'app.key'),
+    chat: { port: 3002, embedded: true, tls: undefined },
   });
   assert.match(DEFAULT_PGLITE_DIR, /server\/\.data\/pglite$/);
 });
@@ -70,4 +71,14 @@ test('APP_URL, the address emailed links are built on, is optional (the app then
 test('values it cannot use are refused, not guessed', () => {
   assert.throws(() => loadConfig({ API_PORT: 'eighty' }), /API_PORT/);
   assert.throws(() => loadConfig({ COOKIE_SECURE: 'maybe' }), /COOKIE_SECURE/);
+});
+
+test('the chat server: its port, embedded or not, and TLS only with both files', () => {
+  assert.deepEqual(loadConfig({ CHAT_PORT: '13002', CHAT_EMBEDDED: 'false', CHAT_TLS_CERT: '/tls/chat.crt', CHAT_TLS_KEY: '/tls/chat.key' }).chat, {
+    port: 13002,
+    embedded: false,
+    tls: { certFile: '/tls/chat.crt', keyFile: '/tls/chat.key' },
+  });
+  assert.throws(() => loadConfig({ CHAT_TLS_CERT: '/tls/chat.crt' }), /CHAT_TLS_CERT and CHAT_TLS_KEY/);
+  assert.throws(() => loadConfig({ CHAT_PORT: 'chat' }), /CHAT_PORT/);
 });

@@ -30,6 +30,17 @@ export type AppConfig = {
   appKeyFile: string | undefined;
   /** APP_URL: the web app's public address, for links sent out (health-professional links); else the first web origin. */
   appUrl?: string;
+  /** The chat server (src/chat/): its port, whether the API runs it, and its TLS files. */
+  chat: ChatConfig;
+};
+
+export type ChatConfig = {
+  /** CHAT_PORT (default 3002, spec §9). */
+  port: number;
+  /** CHAT_EMBEDDED (default true): the API process runs the chat server; false when dist/chat.js runs it (PostgreSQL). */
+  embedded: boolean;
+  /** CHAT_TLS_CERT and CHAT_TLS_KEY (PEM files, both or neither): the chat server speaks wss:. */
+  tls: { certFile: string; keyFile: string } | undefined;
 };
 
 type Env = Record<string, string | undefined>;
@@ -54,6 +65,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
     appKey: text(env, 'APP_KEY'),
     appKeyFile: appKeyFile(env),
     ...(text(env, 'APP_URL') ? { appUrl: text(env, 'APP_URL') } : {}),
+    chat: chatConfig(env),
+  };
+}
+
+function chatConfig(env: Env): ChatConfig {
+  const certFile = text(env, 'CHAT_TLS_CERT');
+  const keyFile = text(env, 'CHAT_TLS_KEY');
+  if (!certFile !== !keyFile) throw new Error('Set both CHAT_TLS_CERT and CHAT_TLS_KEY, or neither.');
+  return {
+    port: integer(env, 'CHAT_PORT', 3002),
+    embedded: boolean(env, 'CHAT_EMBEDDED', true),
+    tls: certFile && keyFile ? { certFile, keyFile } : undefined,
   };
 }
 

@@ -9,6 +9,7 @@ import { DEFAULT_PGLITE_DIR, IN_MEMORY } from './paths.js';
 import { opsFilePath, startOps } from './areas/ops.js';
 import { registerInstalledBuilds } from './areas/registry.js';
 import { REPO_ROOT } from './areas/repo-root.js';
+import { chatForApi, type ChatRuntime } from './chat/start.js';
 
 const PRUNE_INTERVAL_MS = 15 * 60_000;
 
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir });
   const lifetime = { idleMs: config.sessionIdleMinutes * 60_000, absoluteMs: config.sessionAbsoluteHours * 3_600_000 };
   let app: FastifyInstance | undefined;
+  let chat: ChatRuntime | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
   let stopServingBackups = () => {};
   let stopOps = async () => {};
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
     try {
       await stopOps();
       await app?.close();
+      await chat?.close();
     } finally {
       await database.close();
     }
@@ -37,8 +40,14 @@ async function main(): Promise<void> {
     await database.migrate();
     const seeded = config.seedDemo ? await seedDemo(database.db) : false;
     const adminCreated = config.firstAdmin ? await ensureFirstAdmin(database.db, config.firstAdmin) : false;
-    app = await buildApp({ ...config, db: database.db, databaseKind: database.kind, logger: { level: 'info' } });
+    // The chat server (CHAT_PORT) runs in this process unless CHAT_EMBEDDED=false (src/chat/start.ts).
+    chat = await chatForApi(config, database.db, {
+      info: (message) => app?.log.info(message),
+      error: (error, message) => (app ? app.log.error(error, message) : console.error(message, error)),
+    });
+    app = await buildApp({ ...config, db: database.db, databaseKind: database.kind, logger: { level: 'info' }, chat: chat.broadcaster });
     const log = app.log;
+    for (const note of chat.notes) log.info(note);
     if (seeded) log.info('Seeded demo data: admin@homecare.test and office@homecare.test (see server/README.md).');
     if (adminCreated) log.info(`Created the first super admin, ${config.firstAdmin?.email}.`);
 
