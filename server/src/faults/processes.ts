@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSRF_COOKIE, CSRF_HEADER } from '@hcm/contract';
 
@@ -47,9 +50,12 @@ export async function runOnce(entry: keyof typeof ENTRIES, env: Record<string, s
 export async function startServer(entry: 'api' | 'chat', env: Record<string, string>, port?: number): Promise<ServerProcess> {
   const listenOn = port ?? (await freePort());
   const portVariable = entry === 'api' ? 'API_PORT' : 'CHAT_PORT';
+  // Each API writes its own ops file (src/areas/ops.ts), never the one of a developer's running API.
+  const opsDir = mkdtempSync(path.join(tmpdir(), 'hcm-ops-'));
+  const opsFile = path.join(opsDir, 'ops.json');
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRIES[entry]], {
     cwd: SERVER_DIR,
-    env: { ...process.env, HOST: '127.0.0.1', LOGIN_THROTTLE_PER_MINUTE: '1000', ...env, [portVariable]: String(listenOn) },
+    env: { ...process.env, HOST: '127.0.0.1', LOGIN_THROTTLE_PER_MINUTE: '1000', OPS_FILE: opsFile, ...env, [portVariable]: String(listenOn) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -60,6 +66,7 @@ export async function startServer(entry: 'api' | 'chat', env: Record<string, str
     if (await fetch(`${base}/health`).then((response) => response.ok, () => false)) break;
     if (child.exitCode !== null || tries > 600) {
       child.kill('SIGKILL');
+      rmSync(opsDir, { recursive: true, force: true });
       throw new Error(`the ${entry} process did not start:\n${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -73,6 +80,7 @@ export async function startServer(entry: 'api' | 'chat', env: Record<string, str
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
+      rmSync(opsDir, { recursive: true, force: true });
     },
   };
 }

@@ -133,6 +133,10 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  test('the web server asks an API replica for the registry on the compose network', () => {
+    assert.equal(services.web?.environment?.API_INTERNAL_URL, `http://api:${services.api?.environment?.API_PORT}`);
+  });
+
   test("each service listens on the code's default port", () => {
     assert.equal(Number(services.api?.environment?.API_PORT), loadConfig({}).port);
     const webDefault = Number(/WEB_PORT \?\? (\d+)/.exec(read('server/src/web/main.ts'))?.[1]);
