@@ -1,0 +1,82 @@
+import { useEffect } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS, MessageSchema, type MessageRow } from '@hcm/contract/schemas';
+import { api, Button, EmptyState, notify } from '@hcm/kit';
+import { applyServerErrors, SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
+import { DateTime } from './common';
+import styles from './communication.module.css';
+
+const channelLabel = (channel: MessageRow['channel']) => MESSAGE_CHANNELS.find((choice) => choice.value === channel)?.label ?? 'App';
+
+/** A thread, oldest first. Inbound messages nobody had opened before this visit are marked "New". */
+export function Thread({ messages, personName }: { messages: MessageRow[]; personName: string }) {
+  if (!messages.length) return <EmptyState>No messages with {personName} yet.</EmptyState>;
+  return (
+    <ol className={styles.thread} aria-label={`Messages with ${personName}`}>
+      {messages.map((message) => {
+        const inbound = message.direction === 'inbound';
+        return (
+          <li key={message.id} className={`${styles.message} ${inbound ? styles.inbound : styles.outbound}`}>
+            <p className={styles.meta}>
+              {inbound ? `From ${personName}` : `To ${personName}`} · {channelLabel(message.channel)} · <DateTime value={message.created_at} />
+              {message.recorded_by ? ` · ${inbound ? 'logged' : 'sent'} by ${message.recorded_by.name}` : ''}
+              {inbound && message.read_at === null ? <span className={styles.newBadge}>New</span> : null}
+            </p>
+            {message.subject ? <p><strong>{message.subject}</strong></p> : null}
+            <p className={styles.messageBody}>{message.body}</p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+type MessageForm = { channel: string; direction: string; subject: string; body: string };
+const EMPTY: MessageForm = { channel: 'email', direction: 'outbound', subject: '', body: '' };
+
+/**
+ * Email the person (through the product's mailer) or log a call, SMS, letter or conversation in either
+ * direction. An email is always from us and needs a subject; the contract's schema says so for form and server.
+ */
+export function MessageComposer({ postTo, personName, onAdded }: { postTo: string; personName: string; onAdded: (message: MessageRow) => void }) {
+  const form = useForm<MessageForm>({ resolver: valibotResolver(MessageSchema), defaultValues: EMPTY });
+  const channel = form.watch('channel');
+  const isEmail = channel === 'email';
+
+  // An email is sent from here, so it is outbound: the direction is not asked.
+  useEffect(() => {
+    if (isEmail) form.setValue('direction', 'outbound');
+  }, [isEmail, form]);
+
+  const handleSubmit = form.handleSubmit(async () => {
+    const answer = await api.post<MessageRow>(postTo, form.getValues());
+    if (answer.error || !answer.data) {
+      // What was typed stays; the server's per-field errors go on their fields.
+      applyServerErrors(form.setError, answer.errors);
+      if (!answer.errors) notify({ type: 'danger', message: answer.message || 'The message could not be saved.' });
+      return;
+    }
+    notify({ type: 'success', message: answer.message || 'Message saved.' });
+    onAdded(answer.data);
+    form.reset({ ...EMPTY, channel: form.getValues('channel') });
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={`Message ${personName}`}>
+        <h2>Send or log a message</h2>
+        <SelectField name="channel" label="How" options={MESSAGE_CHANNELS.map((choice) => ({ value: choice.value, label: choice.label }))} />
+        {isEmail ? null : (
+          <SelectField name="direction" label="Direction" options={MESSAGE_DIRECTIONS.map((choice) => ({ value: choice.value, label: choice.label }))} />
+        )}
+        <TextField name="subject" label={isEmail ? 'Subject' : 'Subject (optional)'} />
+        <TextAreaField name="body" label="Message" rows={5} />
+        <div className={styles.actions}>
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            {isEmail ? 'Send email' : 'Log message'}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,121 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { CarerThread, FamilyThread, MessageRow } from '@hcm/contract/schemas';
+import { api, useSession } from '@hcm/kit';
+import { CarerThreadScreen } from './CarerMessages';
+import { FamilyThreadScreen } from './FamilyMessages';
+
+jest.mock('@hcm/kit', () => {
+  const actual = jest.requireActual('@hcm/kit');
+  return { ...actual, api: { ...actual.api, get: jest.fn(), post: jest.fn() } };
+});
+const get = api.get as jest.Mock;
+const post = api.post as jest.Mock;
+const answer = (data: unknown, extra: object = {}) => ({ data, error: false, message: 'OK', errors: null, httpStatus: 200, ...extra });
+
+const inbound: MessageRow = {
+  id: 1, direction: 'inbound', channel: 'phone', subject: 'Running late', body: 'Her bus is cancelled.', recorded_by: { id: 2, name: 'Oliver Office' },
+  mail_id: null, created_at: '2026-03-02T08:00:00Z', read_at: null,
+};
+const thread: CarerThread = {
+  carer: { id: 6, name: 'Aisha Bello', email: 'aisha.bello@homecare.test', branches: ['Camden Domiciliary'], disabled: false, unread_count: 0, last_message_at: inbound.created_at },
+  messages: [inbound],
+};
+
+function signIn(permissions: string[]) {
+  useSession.setState({
+    status: 'authenticated',
+    user: { userID: 2, userRole: 'office_staff', userPermissions: permissions, userUnreadMessageCount: 0, name: 'Oliver Office', email: 'office@homecare.test', userType: 'domiciliary', roleLabel: 'Office staff', branches: [{ id: 1, name: 'Camden Domiciliary' }] },
+  });
+}
+
+function renderCarerThread() {
+  const router = createMemoryRouter([{ path: '/app/communication/carer-messages/:carerId', element: <CarerThreadScreen /> }], {
+    initialEntries: ['/app/communication/carer-messages/6'],
+  });
+  render(<RouterProvider router={router} />);
+}
+
+beforeEach(() => {
+  get.mockReset();
+  post.mockReset();
+  get.mockResolvedValue(answer(thread));
+});
+
+describe('a carer thread', () => {
+  it('shows the messages, the unopened inbound ones marked new', async () => {
+    signIn(['carer-messages.view', 'carer-messages.send']);
+    renderCarerThread();
+    const list = await screen.findByRole('list', { name: 'Messages with Aisha Bello' });
+    const item = within(list).getByRole('listitem');
+    expect(item).toHaveTextContent('From Aisha Bello · Phone call');
+    expect(within(item).getByText('New')).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('api/v1/communication/carer-messages/carers/6', {});
+  });
+
+  it('an email asks no direction and needs a subject (the contract schema), then is sent and added to the thread', async () => {
+    signIn(['carer-messages.view', 'carer-messages.send']);
+    renderCarerThread();
+    await screen.findByRole('list', { name: 'Messages with Aisha Bello' });
+    expect(screen.getByLabelText('How')).toHaveValue('email');
+    expect(screen.queryByLabelText('Direction')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Message'), 'Your rota is attached.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send email' }));
+    expect(await screen.findByText('An email needs a subject.')).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+
+    const sent: MessageRow = { ...inbound, id: 2, direction: 'outbound', channel: 'email', subject: 'Rota', body: 'Your rota is attached.', mail_id: 9, read_at: null };
+    post.mockResolvedValue(answer(sent, { message: 'Email sent to Aisha Bello.' }));
+    await userEvent.type(screen.getByLabelText('Subject'), 'Rota');
+    await userEvent.click(screen.getByRole('button', { name: 'Send email' }));
+    expect(post).toHaveBeenCalledWith('api/v1/communication/carer-messages/carers/6/messages', { channel: 'email', direction: 'outbound', subject: 'Rota', body: 'Your rota is attached.' });
+    const list = screen.getByRole('list', { name: 'Messages with Aisha Bello' });
+    expect(await within(list).findByText('Your rota is attached.')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+  });
+
+  it('logging a call asks the direction; without carer-messages.send there is no form', async () => {
+    signIn(['carer-messages.view', 'carer-messages.send']);
+    renderCarerThread();
+    await screen.findByRole('list', { name: 'Messages with Aisha Bello' });
+    expect(screen.getByRole('form', { name: 'Message Aisha Bello' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('How'), 'Phone call');
+    await userEvent.selectOptions(screen.getByLabelText('Direction'), 'To us');
+    expect(screen.getByRole('button', { name: 'Log message' })).toBeInTheDocument();
+  });
+
+  it('is read-only for someone who may only view', async () => {
+    signIn(['carer-messages.view']);
+    renderCarerThread();
+    await screen.findByRole('list', { name: 'Messages with Aisha Bello' });
+    expect(screen.queryByRole('form', { name: 'Message Aisha Bello' })).toBeNull();
+  });
+});
+
+describe('a family thread', () => {
+  it('shows the server\'s 422 for a contact without an email on the "How" field and keeps the text', async () => {
+    signIn(['family-messages.view', 'family-messages.send']);
+    const family: FamilyThread = {
+      client: { id: 1, name: 'Margaret Ellison', branch: 'Camden Domiciliary', contact_count: 2, unread_count: 0, last_message_at: null },
+      contact: { id: 2, client_id: 1, name: 'Frank Morley', relationship: 'friend', email: '', phone: '020 7946 0190', unread_count: 0, last_message_at: null },
+      messages: [],
+    };
+    get.mockResolvedValue(answer(family));
+    post.mockResolvedValue({ data: null, error: true, message: 'The given data was invalid.', errors: { channel: ['Frank Morley has no email address.'] }, httpStatus: 422 });
+    const router = createMemoryRouter([{ path: '/app/communication/family-messages/contacts/:contactId', element: <FamilyThreadScreen /> }], {
+      initialEntries: ['/app/communication/family-messages/contacts/2'],
+    });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('No messages with Frank Morley yet.')).toBeInTheDocument();
+    expect(screen.getByText(/no email address · 020 7946 0190/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Subject'), 'Keys');
+    await userEvent.type(screen.getByLabelText('Message'), 'About the key safe.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send email' }));
+    expect(post).toHaveBeenCalledWith('api/v1/communication/family-messages/contacts/2/messages', expect.objectContaining({ channel: 'email' }));
+    expect(await screen.findByText('Frank Morley has no email address.')).toBeInTheDocument();
+    expect(screen.getByLabelText('How')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Message')).toHaveValue('About the key safe.');
+  });
+});
