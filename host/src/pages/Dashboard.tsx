@@ -1,7 +1,80 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { filterNavigation } from '@hcm/contract';
-import { PageHeader, kitStyles, useRouteName, useRuntime, useSession } from '@hcm/kit';
+import { filterNavigation, type Page } from '@hcm/contract';
+import type { MyNotice } from '@hcm/contract/schemas';
+import { api, Button, PageHeader, kitStyles, notify, useRouteName, useRuntime, useSession } from '@hcm/kit';
 import styles from './pages.module.css';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/**
+ * The notices the office addressed to this user (any signed-in user, carers too), unread first, each with
+ * "Mark as read". GET /api/v1/communication/my-notices; the office's side lives in the workforce area.
+ */
+export function NoticesForYou() {
+  const [notices, setNotices] = useState<MyNotice[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void api.get<Page<MyNotice>>('api/v1/communication/my-notices', { page_size: 5 }).then((answer) => {
+      if (!current) return;
+      if (answer.error || !answer.data) setError(answer.message || 'Your notices could not be loaded.');
+      else setNotices(answer.data.data);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const handleMarkRead = async (notice: MyNotice) => {
+    const answer = await api.post<MyNotice>(`api/v1/communication/my-notices/${notice.id}/read`);
+    if (answer.error || !answer.data) {
+      notify({ type: 'danger', message: answer.message || 'The notice could not be marked as read.' });
+      return;
+    }
+    const read = answer.data;
+    setNotices((previous) => previous?.map((item) => (item.id === read.id ? read : item)) ?? null);
+  };
+
+  return (
+    <section aria-labelledby="notices-for-you">
+      <h2 id="notices-for-you" className={styles.subheading}>
+        Notices for you
+      </h2>
+      {error ? (
+        <p role="alert">{error}</p>
+      ) : !notices ? (
+        <p role="status" className={kitStyles.muted}>
+          Loading your notices…
+        </p>
+      ) : notices.length === 0 ? (
+        <p className={kitStyles.muted}>No notices for you.</p>
+      ) : (
+        <ul className={styles.areaList}>
+          {notices.map((notice) => (
+            <li key={notice.id} className={styles.areaCard} aria-label={notice.title}>
+              <strong>{notice.title}</strong>
+              <p>
+                {notice.published_by ?? 'The office'} · {notice.branch_name ?? 'every branch'} · <time dateTime={notice.published_at}>{when(notice.published_at)}</time>
+              </p>
+              <p>{notice.body}</p>
+              {notice.read_at ? (
+                <p>
+                  Read <time dateTime={notice.read_at}>{when(notice.read_at)}</time>
+                </p>
+              ) : (
+                <Button variant="secondary" onClick={() => void handleMarkRead(notice)}>
+                  Mark as read
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 /** The home of the signed-in app: who you are, your branches, and the areas open to you. */
 export function Dashboard() {
@@ -16,6 +89,7 @@ export function Dashboard() {
         Welcome, <strong>{user?.name}</strong>. You are signed in as {user?.roleLabel ?? 'a user without a role'}
         {user?.branches.length ? ` for ${user.branches.map((branch) => branch.name).join(', ')}` : ''}.
       </p>
+      <NoticesForYou />
       <h2 className={styles.subheading}>Your areas</h2>
       {openAreas.length ? (
         <ul className={styles.areaList}>
