@@ -54,6 +54,8 @@ function areaCommand(args: string[], env: Record<string, string> = {}): Promise<
 async function versions(request: APIRequestContext): Promise<Record<string, string>> {
   const response = await request.get('/registry.json');
   expect(response.ok()).toBe(true);
+  // Served from the API's area registry, not the web server's dist/ACTIVE fallback.
+  expect(response.headers()['x-registry-source']).toBe('api');
   const registry = (await response.json()) as { areas: { name: string; version: string }[] };
   return Object.fromEntries(registry.areas.map((area) => [area.name, area.version]));
 }

@@ -71,7 +71,8 @@ export function createWebServer(config: WebConfig): Server {
         chatUrl: config.env.CHAT_PUBLIC_URL ?? '',
         areas: await registry.areas(originOf(request)),
       };
-      return sendJson(response, 200, answer, { ...CORS, ...securityOf(request) });
+      // Where the active set came from (api, api (stale), disk), for operators and the journeys.
+      return sendJson(response, 200, answer, { ...CORS, ...securityOf(request), 'X-Registry-Source': registry.origin() });
     }
 
     const areaMatch = /^\/areas\/([^/]+)\/(.+)$/.exec(url.pathname);
