@@ -74,9 +74,9 @@ test('the chat server killed: the API keeps working, and the client reconnects w
   assert.equal(list.status, 200);
   assert.ok(((await list.json()) as { data: { data: unknown[] } }).data.data.length > 0, 'the list has rows');
   const chats = await office.request(api.base, 'GET', '/api/v1/communication/chats');
-  assert.equal(chats.status, 200, await chats.clone().text());
+  assert.equal(chats.status, 200, `${await chats.clone().text()}\n${api.output().slice(-3000)}`);
   const whileDown = await admin.request(api.base, 'POST', `/api/v1/communication/chats/${chatId}/messages`, { body: 'Sent while the chat server was down' });
-  assert.equal(whileDown.status, 201, await whileDown.clone().text());
+  assert.equal(whileDown.status, 201, `${await whileDown.clone().text()}\n${api.output().slice(-3000)}`);
   assert.equal(socket.connected, false);
 
   // The chat server returns on its port: the client connects again by itself and gets new messages.

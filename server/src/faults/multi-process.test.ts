@@ -60,7 +60,7 @@ describe('two API and two chat processes on one PostgreSQL', { skip: adminUrl ? 
   });
 
   test('a chat message sent through one API reaches a socket on the other chat process', async () => {
-    const [, secondChat] = [await start('chat'), await start('chat')];
+    const [firstChat, secondChat] = [await start('chat'), await start('chat')];
 
     const office = new BrowserSession();
     const officeId = await office.signIn(secondApi.base, DEMO_USERS.office.email, DEMO_USERS.office.password);
@@ -72,7 +72,7 @@ describe('two API and two chat processes on one PostgreSQL', { skip: adminUrl ? 
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
-      socket.once('connect_error', reject);
+      socket.once('connect_error', (error) => reject(new Error(`${error.message}\n${secondChat.output()}`)));
     });
     const received = new Promise<ChatEvent>((resolve) => socket.on(CHAT_CHANNELS.chat(officeId), resolve));
 
@@ -86,7 +86,7 @@ describe('two API and two chat processes on one PostgreSQL', { skip: adminUrl ? 
     assert.equal(sent.status, 201, await sent.clone().text());
 
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the message did not reach the other chat process')), 10_000)));
+    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the message did not reach the other chat process\n${[firstApi, firstChat, secondChat].map((server) => server.output()).join('\n')}`)), 10_000)));
     const event = await Promise.race([received, timeout]).finally(() => clearTimeout(timer));
     assert.equal(event.event, 'MessageUpdated');
     assert.equal(event.message.chat_id, chatId);

@@ -27,8 +27,8 @@ export type ServerProcess = {
   base: string;
   port: number;
   exited: Promise<unknown>;
-  /** Its stderr so far, for failure messages. */
-  errors(): string;
+  /** What it printed so far (stdout and stderr), for failure messages. */
+  output(): string;
   stop(signal?: NodeJS.Signals): Promise<void>;
 };
 
@@ -56,10 +56,12 @@ export async function startServer(entry: 'api' | 'chat', env: Record<string, str
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRIES[entry]], {
     cwd: SERVER_DIR,
     env: { ...process.env, HOST: '127.0.0.1', LOGIN_THROTTLE_PER_MINUTE: '1000', OPS_FILE: opsFile, ...env, [portVariable]: String(listenOn) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let output = '';
+  const keep = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${listenOn}`;
   for (let tries = 0; ; tries += 1) {
@@ -67,7 +69,7 @@ export async function startServer(entry: 'api' | 'chat', env: Record<string, str
     if (child.exitCode !== null || tries > 600) {
       child.kill('SIGKILL');
       rmSync(opsDir, { recursive: true, force: true });
-      throw new Error(`the ${entry} process did not start:\n${stderr}`);
+      throw new Error(`the ${entry} process did not start:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -76,7 +78,7 @@ export async function startServer(entry: 'api' | 'chat', env: Record<string, str
     base,
     port: listenOn,
     exited,
-    errors: () => stderr,
+    output: () => output,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
