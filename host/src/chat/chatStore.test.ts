@@ -147,6 +147,19 @@ describe('a message in the open chat', () => {
   });
 });
 
+it('keeps a receipt that moved on when an older copy of the message arrives late', async () => {
+  await loadList(chatItem(2));
+  await act(() => useChat.getState().openChat(2));
+  const mine = chatMessage(71, 2, { userId: ME, preview: 'On my way' });
+  act(() => useChat.getState().receiveChatEvent({ ...textEvent({ ...mine, deliveryState: 'DELIVERED' }), event: 'MessageRead' }));
+  act(() => useChat.getState().receiveChatEvent(textEvent(mine)));
+  expect(useChat.getState().messages).toEqual([expect.objectContaining({ id: 71, deliveryState: 'DELIVERED' })]);
+  act(() => useChat.getState().receiveChatEvent({ ...textEvent({ ...mine, deliveryState: 'READ', readers: [102] }), event: 'MessageRead' }));
+  // My own echo, sent before the receipt, comes in last.
+  act(() => useChat.getState().receiveChatEvent(textEvent(mine)));
+  expect(useChat.getState().messages[0]).toMatchObject({ id: 71, deliveryState: 'READ', readers: [102] });
+});
+
 describe('a TEXT message from someone else in a chat that is not open', () => {
   it('raises its unread count by 1, notifies the desktop and shows a chat toast', async () => {
     await loadList(chatItem(2, { unread_message_count: 2 }), chatItem(3));

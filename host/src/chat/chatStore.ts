@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { CHAT_HISTORY_PAGE_SIZE, type ChatEvent, type ChatListItem, type ChatMessage, type ChatOpened, type PresenceEvent, type UserChatUpdate } from '@hcm/contract';
+import { CHAT_HISTORY_PAGE_SIZE, type ChatDeliveryState, type ChatEvent, type ChatListItem, type ChatMessage, type ChatOpened, type PresenceEvent, type UserChatUpdate } from '@hcm/contract';
 import { notify, useSession, type ApiResult } from '@hcm/kit';
 import { chatApi } from './chatApi';
 import { chatNotificationTitle, showChatNotification } from './desktopNotifications';
@@ -71,9 +71,23 @@ export const orderChats = (chats: readonly ChatListItem[]) =>
 
 const byId = (a: ChatMessage, b: ChatMessage) => a.id - b.id;
 
-/** Adds or replaces a message in a history kept oldest first. */
+const DELIVERY_ORDER: Record<ChatDeliveryState, number> = { UNREAD: 0, DELIVERED: 1, READ: 2 };
+
+/**
+ * Adds a message to a history kept oldest first, or updates the one there. A receipt only moves forward:
+ * the answer to my POST, my own echo and a MessageRead race each other, and an older copy must not undo a
+ * newer receipt.
+ */
 function upsertMessage(messages: readonly ChatMessage[], message: ChatMessage): ChatMessage[] {
-  return [...messages.filter((existing) => existing.id !== message.id), message].sort(byId);
+  const existing = messages.find((known) => known.id === message.id);
+  const merged = existing
+    ? {
+        ...message,
+        deliveryState: DELIVERY_ORDER[existing.deliveryState] > DELIVERY_ORDER[message.deliveryState] ? existing.deliveryState : message.deliveryState,
+        readers: [...new Set([...existing.readers, ...message.readers])],
+      }
+    : message;
+  return [...messages.filter((known) => known.id !== message.id), merged].sort(byId);
 }
 
 /** The current user's userUnreadMessageCount (kit session store) follows the chat list's unread counts. */
@@ -255,7 +269,8 @@ export const useChat = create<ChatState>((set, get) => {
       const { openChatId, myId } = get();
       const isOpen = openChatId === message.chat_id;
       if (event === 'MessageRead') {
-        if (isOpen) set({ messages: get().messages.map((existing) => (existing.id === message.id ? { ...existing, ...message } : existing)) });
+        // It may overtake the answer to my own POST: it carries the whole message, so it is added if missing.
+        if (isOpen) set({ messages: upsertMessage(get().messages, message) });
         return;
       }
       if (event !== 'MessageUpdated') return;
