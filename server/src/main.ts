@@ -71,6 +71,7 @@ async function main(): Promise<void> {
       file: opsFilePath(process.env, DEFAULT_PGLITE_DIR),
       port: Number(process.env.OPS_PORT ?? 0),
       apiPort: config.port,
+      log: (message) => log.info(message),
     });
 
     await app.listen({

@@ -72,14 +72,24 @@ export function opsFilePath(env: NodeJS.ProcessEnv, defaultDataDir: string): str
  * Starts the ops server on 127.0.0.1 (OPS_PORT, else a free port) and writes the ops file (mode 0600).
  * Returns a stop function that closes the server and removes the file.
  */
-export async function startOps(options: RegistryOptions & { file: string; port: number; apiPort: number }): Promise<() => Promise<void>> {
+export async function startOps(
+  options: RegistryOptions & { file: string; port: number; apiPort: number; log: (message: string) => void },
+): Promise<() => Promise<void>> {
   const token = randomBytes(32).toString('base64url');
   const app = await buildOpsApp({ ...options, token });
   const address = await app.listen({ host: '127.0.0.1', port: options.port });
-  mkdirSync(path.dirname(options.file), { recursive: true });
   const content: OpsFile = { url: address, token, pid: process.pid, api_port: options.apiPort };
-  rmSync(options.file, { force: true }); // a new file, so mode 0600 applies even if an old one was wider
-  writeFileSync(options.file, `${JSON.stringify(content)}\n`, { mode: 0o600 });
+  try {
+    mkdirSync(path.dirname(options.file), { recursive: true });
+    rmSync(options.file, { force: true }); // a new file, so mode 0600 applies even if an old one was wider
+    writeFileSync(options.file, `${JSON.stringify(content)}\n`, { mode: 0o600 });
+  } catch (error) {
+    // A read-only install (docker-compose mounts the workspace so): the API runs, without the ops door.
+    await app.close();
+    options.log(`The area registry's ops door is off: cannot write ${options.file} (${(error as Error).message}); set OPS_FILE to a writable place.`);
+    return async () => {};
+  }
+  options.log(`Area registry ops door on ${address} (address and token in ${options.file}).`);
   return async () => {
     rmSync(options.file, { force: true });
     await app.close();
