@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -91,7 +91,12 @@ export async function startOps(
   }
   options.log(`Area registry ops door on ${address} (address and token in ${options.file}).`);
   return async () => {
-    rmSync(options.file, { force: true });
+    // Several API processes on one PostgreSQL share the file: remove it only while it is still ours.
+    try {
+      if ((JSON.parse(readFileSync(options.file, 'utf8')) as OpsFile).token === token) rmSync(options.file, { force: true });
+    } catch {
+      // already gone, or not ours to read
+    }
     await app.close();
   };
 }

@@ -63,6 +63,14 @@ test('when the API stops answering its last answer is served; before any answer,
   clock = 10_000;
   assert.equal((await source.areas('http://web.test'))[0]?.version, '0.1.0-api');
   assert.equal(source.origin(), 'api (stale)');
+  // Not asked again within 2 s of a failure.
+  calls.length = 0;
+  clock = 11_000;
+  await source.areas('http://web.test');
+  assert.equal(calls.length, 0);
+  clock = 12_500;
+  await source.areas('http://web.test');
+  assert.equal(calls.length, 1);
   const fresh = createRegistrySource({ repoRoot: root, apiUrl, env: {}, log: () => {} });
   assert.equal((await fresh.areas('http://web.test'))[0]?.version, '0.1.0-disk');
   assert.equal(fresh.origin(), 'disk');

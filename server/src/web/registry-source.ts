@@ -36,6 +36,8 @@ export function createRegistrySource(options: RegistrySourceOptions): RegistrySo
   let inFlight: Promise<void> | undefined;
   let lastOrigin: 'api' | 'api (stale)' | 'disk' = 'disk';
   let apiDown = false;
+  // When the API did not answer: not asked again for FRESH_MS, so a hung API slows one request in a while.
+  let failedAt = -Infinity;
 
   const refresh = async () => {
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -53,13 +55,15 @@ export function createRegistrySource(options: RegistrySourceOptions): RegistrySo
     } catch (error) {
       if (!apiDown) log(`The area registry at ${options.apiUrl} did not answer (${(error as Error).message}): serving ${cached ? 'its last answer' : 'dist/ACTIVE'}.`);
       apiDown = true;
+      failedAt = now();
       lastOrigin = cached ? 'api (stale)' : 'disk';
     }
   };
 
   return {
     async areas(baseUrl) {
-      if (options.apiUrl && (!cached || now() - cached.fetchedAt >= FRESH_MS)) {
+      const due = (!cached || now() - cached.fetchedAt >= FRESH_MS) && now() - failedAt >= FRESH_MS;
+      if (options.apiUrl && due) {
         inFlight ??= refresh().finally(() => (inFlight = undefined));
         await inFlight;
       }
