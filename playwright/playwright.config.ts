@@ -5,9 +5,11 @@ import { defineConfig } from '@playwright/test';
 
 // The journeys run against the production build, served like `npm start` serves it, on ports of their own
 // and a fresh embedded database, so they never touch a running product or its data.
-// E2E_API_PORT / E2E_WEB_PORT let two runs share a machine.
+// E2E_API_PORT / E2E_WEB_PORT / E2E_CHAT_PORT let two runs share a machine.
 const API_PORT = Number(process.env.E2E_API_PORT ?? 18000);
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 18080);
+// The API process runs the chat server (socket.io) on CHAT_PORT; the registry tells the browser where it is.
+const CHAT_PORT = Number(process.env.E2E_CHAT_PORT ?? 13002);
 const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'hcm-e2e-')), 'pglite');
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
@@ -47,6 +49,7 @@ export default defineConfig({
         WEB_ORIGINS: `http://localhost:${WEB_PORT}`,
         // The journeys log in many times from one IP; the throttle itself is covered by the server's tests.
         LOGIN_THROTTLE_PER_MINUTE: '1000',
+        CHAT_PORT: String(CHAT_PORT),
       },
     },
     {
@@ -54,7 +57,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${WEB_PORT}/registry.json`,
       reuseExistingServer: false,
       timeout: 30_000,
-      env: { WEB_PORT: String(WEB_PORT), API_PUBLIC_URL: `http://localhost:${API_PORT}` },
+      env: { WEB_PORT: String(WEB_PORT), API_PUBLIC_URL: `http://localhost:${API_PORT}`, CHAT_PUBLIC_URL: `ws://localhost:${CHAT_PORT}` },
     },
   ],
 });
