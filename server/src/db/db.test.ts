@@ -9,6 +9,7 @@ import { createTestApp, loginAs } from '../testing.js';
 import { openDatabase } from './client.js';
 import { branches, roles, userBranches, users } from './schema.js';
 import { ensureFirstAdmin, seedDemo } from './seed.js';
+import { DEMO_CARERS } from './seed-carers.js';
 
 let dataDir: string;
 before(async () => {
@@ -45,7 +46,7 @@ test('data written to an on-disk PGlite survives a restart', async () => {
     const [{ count }] = (await second.database.db.select({ count: sql<number>`count(*)::int` }).from(users)) as [
       { count: number },
     ];
-    assert.equal(count, 5, 'the demo users were not seeded twice'); // admin, office, manager, two.factor, forgotten
+    assert.equal(count, 5 + DEMO_CARERS.length, 'the demo users were not seeded twice'); // admin, office, manager, two.factor, forgotten, the carers
   } finally {
     await second.close();
   }
@@ -59,10 +60,10 @@ test('the seed runs once, only into an empty users table', async () => {
     assert.equal(await seedDemo(database.db), false);
     const count = async (table: typeof users | typeof roles | typeof branches | typeof userBranches) =>
       (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
-    assert.equal(await count(users), 5); // admin, office, manager, two.factor (db/seed-auth-settings.ts), forgotten (db/seed-password-reset-user.ts)
-    assert.equal(await count(roles), 4); // super_admin, office_staff, finance_officer, registered_manager
+    assert.equal(await count(users), 5 + DEMO_CARERS.length); // admin, office, manager, two.factor (db/seed-auth-settings.ts), forgotten (db/seed-password-reset-user.ts), carers (db/seed-carers.ts)
+    assert.equal(await count(roles), 5); // super_admin, office_staff, finance_officer, registered_manager, carer
     assert.equal(await count(branches), 3);
-    assert.equal(await count(userBranches), 9); // admin and manager: all three, office, two.factor and forgotten: CAM
+    assert.equal(await count(userBranches), 9 + DEMO_CARERS.length); // admin and manager: all three, office, two.factor and forgotten: CAM, each carer: one
   } finally {
     await database.close();
   }
