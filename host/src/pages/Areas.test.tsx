@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, useSession } from '@hcm/kit';
-import { Areas, type AreaHistory } from './Areas';
+import type { AreaHistory } from '@hcm/contract';
+import { Areas } from './Areas';
 
 jest.mock('@hcm/kit', () => {
   const actual = jest.requireActual('@hcm/kit');
@@ -14,6 +15,7 @@ const ok = (data: unknown) => ({ data, error: false, message: 'OK', errors: null
 const version = (id: number, name: string, active: boolean) => ({
   id,
   version: name,
+  manifest_url: `http://localhost:8080/areas/finance/${name}/mf-manifest.json`,
   manifest_checksum: `${id}`.repeat(64).slice(0, 64),
   built_at: '2026-11-20T09:00:00Z',
   deployed_by: 'alice',
@@ -25,13 +27,13 @@ const FINANCE: AreaHistory = {
   title: 'Finance',
   active: { version: '0.1.0-new', activated_by: 'alice', activated_at: '2026-11-20T10:00:00Z' },
   versions: [version(2, '0.1.0-new', true), version(1, '0.1.0-old', false)],
-  events: [{ id: 2, action: 'deploy', version: '0.1.0-new', from_version: '0.1.0-old', actor: 'alice', at: '2026-11-20T10:00:00Z' }],
+  events: [{ id: 2, action: 'deploy', version: '0.1.0-new', from_version: '0.1.0-old', actor: 'alice', user_id: null, at: '2026-11-20T10:00:00Z' }],
 };
 const ROLLED_BACK: AreaHistory = {
   ...FINANCE,
   active: { version: '0.1.0-old', activated_by: 'admin@homecare.test', activated_at: '2026-11-21T10:00:00Z' },
   versions: [version(2, '0.1.0-new', false), version(1, '0.1.0-old', true)],
-  events: [{ id: 3, action: 'rollback', version: '0.1.0-old', from_version: '0.1.0-new', actor: 'admin@homecare.test', at: '2026-11-21T10:00:00Z' }, ...FINANCE.events],
+  events: [{ id: 3, action: 'rollback', version: '0.1.0-old', from_version: '0.1.0-new', actor: 'admin@homecare.test', user_id: 1, at: '2026-11-21T10:00:00Z' }, ...FINANCE.events],
 };
 
 const asUser = (userRole: string, userPermissions: string[]) =>

@@ -1,28 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { AreaEventView, AreaHistory, AreaVersionView } from '@hcm/contract';
 import { api, Button, Card, ErrorPanel, Loading, notify, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import styles from './Areas.module.css';
 
-// The area registry as GET /api/v1/areas answers it (server/src/areas/registry.ts, AreaHistory).
-export type AreaVersion = {
-  id: number;
-  version: string;
-  manifest_checksum: string;
-  built_at: string;
-  deployed_by: string;
-  deployed_at: string;
-  active: boolean;
-};
-export type AreaEvent = { id: number; action: 'deploy' | 'activate' | 'rollback'; version: string; from_version: string | null; actor: string; at: string };
-export type AreaHistory = {
-  name: string;
-  title: string;
-  active: { version: string; activated_by: string; activated_at: string } | null;
-  versions: AreaVersion[];
-  events: AreaEvent[];
-};
-
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
-const ACTION: Record<AreaEvent['action'], string> = { deploy: 'deployed', activate: 'activated', rollback: 'rolled back to' };
+const ACTION: Record<AreaEventView['action'], string> = { deploy: 'deployed', activate: 'activated', rollback: 'rolled back to' };
 
 /**
  * /app/areas: each area's deployed versions, the active one and its history, and (areas.rollback) a button
@@ -60,7 +42,7 @@ export function Areas() {
 function AreaCard({ area, onChanged }: { area: AreaHistory; onChanged: () => Promise<void> }) {
   const can = useCan();
   const mayChange = can('areas.rollback');
-  const [confirming, setConfirming] = useState<AreaVersion | null>(null);
+  const [confirming, setConfirming] = useState<AreaVersionView | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const activeIndex = area.versions.findIndex((version) => version.active);
@@ -68,7 +50,7 @@ function AreaCard({ area, onChanged }: { area: AreaHistory; onChanged: () => Pro
   // Older than the active version: a roll back; newer: an activation.
   const verb = (index: number) => (activeIndex >= 0 && index > activeIndex ? 'Roll back' : 'Activate');
 
-  const change = async (version: AreaVersion) => {
+  const change = async (version: AreaVersionView) => {
     setBusy(true);
     const answer = await api.post<{ version: string }>(`api/v1/areas/${area.name}/activate`, { version: version.version });
     setBusy(false);

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog, areaEvents } from '../db/schema.js';
 import { buildOpsApp } from './ops.js';
-import { activeAreas, registerInstalledBuilds, type AreaHistory } from './registry.js';
+import type { AreaHistory } from '@hcm/contract';
+import { activeAreas, registerInstalledBuilds } from './registry.js';
 
 // A workspace on disk with built versions of two areas (and a broken build), then the API over it:
 // WEB_ROOT is read when the app's modules load, so they are imported after it is set.

@@ -1,4 +1,4 @@
-import { AREA_NAMES, type AreaName } from '@hcm/contract';
+import { AREA_NAMES, type AreaEventView, type AreaHistory, type AreaName } from '@hcm/contract';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import { recordAudit, type AuditActor } from '../audit/record.js';
@@ -20,35 +20,6 @@ export type ActiveArea = {
   version: string;
   manifestUrl: string;
   descriptor: BuiltVersion['descriptor'];
-};
-
-export type AreaVersionView = {
-  id: number;
-  version: string;
-  manifest_url: string;
-  manifest_checksum: string;
-  built_at: string;
-  deployed_by: string;
-  deployed_at: string;
-  active: boolean;
-};
-
-export type AreaEventView = {
-  id: number;
-  action: 'deploy' | 'activate' | 'rollback';
-  version: string;
-  from_version: string | null;
-  actor: string;
-  user_id: number | null;
-  at: string;
-};
-
-export type AreaHistory = {
-  name: AreaName;
-  title: string;
-  active: { version: string; activated_by: string; activated_at: string } | null;
-  versions: AreaVersionView[];
-  events: AreaEventView[];
 };
 
 /** A refusal the caller turns into an answer: 404 (no such area or version) or 422 (not possible). */

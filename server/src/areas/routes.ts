@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { AreaVersionChoiceSchema } from '@hcm/contract/schemas';
+import * as v from 'valibot';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { auditActorOf } from '../audit/record.js';
 import { currentUserOf } from '../auth/hooks.js';
@@ -16,12 +18,11 @@ export function sendRegistryError(reply: FastifyReply, error: unknown) {
   return sendInvalid(reply, { [error.field ?? 'area']: [error.message] }, error.message);
 }
 
-/** An optional version in a body: absent, or a short non-empty string. */
+/** An optional version in a body (AreaVersionChoiceSchema): absent or empty means none. */
 export function versionOf(body: unknown): { version: string | undefined } | { error: string } {
-  const version = (body as { version?: unknown } | null | undefined)?.version;
-  if (version === undefined || version === null || version === '') return { version: undefined };
-  if (typeof version !== 'string' || version.length > 100) return { error: 'The version must be a version name.' };
-  return { version: version.trim() };
+  const parsed = v.safeParse(AreaVersionChoiceSchema, body ?? {});
+  if (!parsed.success) return { error: parsed.issues[0]?.message ?? 'The version must be a version name.' };
+  return { version: parsed.output.version || undefined };
 }
 
 /**

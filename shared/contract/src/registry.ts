@@ -70,3 +70,35 @@ export function areaDescriptorProblems(descriptor: AreaDescriptor, isPermission:
   if (!descriptor.navigation.length) problems.push('the area declares no navigation');
   return problems;
 }
+
+/** A deployed version of an area as the registry's admin view lists it (GET /api/v1/areas). */
+export type AreaVersionView = {
+  id: number;
+  version: string;
+  manifest_url: string;
+  manifest_checksum: string;
+  built_at: string;
+  deployed_by: string;
+  deployed_at: string;
+  active: boolean;
+};
+
+/** One deploy, activation or rollback, with who and when. */
+export type AreaEventView = {
+  id: number;
+  action: 'deploy' | 'activate' | 'rollback';
+  version: string;
+  from_version: string | null;
+  actor: string;
+  user_id: number | null;
+  at: string;
+};
+
+/** An area's versions, the active one and its recent history. */
+export type AreaHistory = {
+  name: AreaName;
+  title: string;
+  active: { version: string; activated_by: string; activated_at: string } | null;
+  versions: AreaVersionView[];
+  events: AreaEventView[];
+};

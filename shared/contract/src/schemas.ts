@@ -9,3 +9,4 @@ export * from './users.js';
 export * from './time-tracker-schema.js';
 export * from './communication.js';
 export * from './chat-schemas.js';
+export * from './areas-schemas.js';
