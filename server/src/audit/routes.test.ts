@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { AuditTrailEntry } from '@hcm/contract/resources';
 import { eq, sql } from 'drizzle-orm';
-import { auditLog, branches, rolePermissions, roles, sessions, users } from '../db/schema.js';
+import { auditLog, branches, carerMessages, familyMessages, notices, rolePermissions, roles, sessions, userBranches, users } from '../db/schema.js';
 import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '../testing.js';
 import { recordAudit } from './record.js';
 
@@ -183,6 +183,48 @@ test("outside the super admin, clients and their nested records' entries are rea
   const [bristolEntry] = (await trail(admin, `resource=clients&record_id=${bristol.id}`)).data;
   assert.equal((await office.get(`/api/v1/audit/${bristolEntry!.id}`)).statusCode, 404);
   assert.equal((await office.get(`/api/v1/audit?resource=clients&record_id=${bristol.id}`)).json().data.total, 0);
+});
+
+test("entries of notices and of messages with carers and families follow the user's branches too", async () => {
+  const db = t.database.db;
+  const actor = { userId: ids.admin, actingUserId: null, healthProfessionalId: null, ip: null };
+  const [camdenNotice, everyBranchNotice, bristolNotice] = await db
+    .insert(notices)
+    .values([
+      { title: 'Camden rota', body: 'New rota.', audience: 'carers', branch_id: branchId.CAM! },
+      { title: 'Everyone', body: 'Bank holiday pay.', audience: 'everyone', branch_id: null },
+      { title: 'Bristol rota', body: 'New rota.', audience: 'carers', branch_id: branchId.BRN! },
+    ])
+    .returning({ id: notices.id });
+  await createUser(db, { email: 'bristol.carer@homecare.test', roleId: null });
+  const [{ id: bristolCarer }] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'bristol.carer@homecare.test')) as [{ id: number }];
+  await db.insert(userBranches).values({ user_id: bristolCarer, branch_id: branchId.BRN! });
+  const [carerMessage] = await db
+    .insert(carerMessages)
+    .values({ carer_user_id: bristolCarer, direction: 'outbound', channel: 'phone', body: 'Shift swap agreed.' })
+    .returning({ id: carerMessages.id });
+  const contact = await created(admin, 'client-contacts', { client_id: bristol.id, name: 'Bristol Son', relationship: 'child' });
+  const [familyMessage] = await db
+    .insert(familyMessages)
+    .values({ client_id: bristol.id, client_contact_id: contact.id, direction: 'inbound', channel: 'phone', body: 'Mum is unwell.' })
+    .returning({ id: familyMessages.id });
+  const entries: [string, number][] = [
+    ['notices', camdenNotice!.id],
+    ['notices', everyBranchNotice!.id],
+    ['notices', bristolNotice!.id],
+    ['carer-messages', carerMessage!.id],
+    ['family-messages', familyMessage!.id],
+  ];
+  for (const [resource, recordId] of entries) await recordAudit(db, { actor, resource, recordId, action: 'create', after: { id: recordId } });
+
+  const keys = new Set((await trail(office, 'page_size=100')).data.map((entry) => `${entry.resource}:${entry.record_id}`));
+  assert.ok(keys.has(`notices:${camdenNotice!.id}`), "a notice of the user's branch");
+  assert.ok(keys.has(`notices:${everyBranchNotice!.id}`), 'a notice to every branch');
+  assert.ok(!keys.has(`notices:${bristolNotice!.id}`), "another branch's notice");
+  assert.ok(!keys.has(`carer-messages:${carerMessage!.id}`), "a message with another branch's carer");
+  assert.ok(!keys.has(`family-messages:${familyMessage!.id}`), "a message with another branch's client's family");
+  const adminKeys = new Set((await trail(admin, 'page_size=100')).data.map((entry) => `${entry.resource}:${entry.record_id}`));
+  assert.ok(adminKeys.has(`carer-messages:${carerMessage!.id}`) && adminKeys.has(`family-messages:${familyMessage!.id}`));
 });
 
 test('the audit needs audit-trail.view: 401 signed out, 403 without it', async () => {

@@ -6,7 +6,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUserOf } from '../auth/hooks.js';
 import type { AuthSettings } from '../auth/settings.js';
 import type { Database } from '../db/client.js';
-import { auditLog, healthProfessionalsTable, roles, users } from '../db/schema.js';
+import {
+  auditLog,
+  carerMessages,
+  chatMembers,
+  clientsTable,
+  familyMessages,
+  healthProfessionalsTable,
+  notices,
+  roles,
+  timeTrackerSessions,
+  userBranches,
+  users,
+} from '../db/schema.js';
 import { ok, sendError, UNAUTHENTICATED } from '../http/envelope.js';
 import { parseId } from '../http/params.js';
 import { columnOf, isCalendarDate, type Resource, type ResourceCatalog } from '../resources/catalog.js';
@@ -34,6 +46,29 @@ function positive(params: Params, name: string, fallback: number): number {
   const value = Number(first(params, name));
   return Number.isSafeInteger(value) && value >= 1 ? value : fallback;
 }
+
+/** Users who work in one of the branches. */
+const usersIn = (branchIds: readonly number[]) =>
+  sql`select ${userBranches.user_id} from ${userBranches} where ${inArray(userBranches.branch_id, [...branchIds])}`;
+// The clients table is built from its declaration, so its branch column is named rather than typed.
+const clientsIn = (branchIds: readonly number[]) =>
+  sql`select "id" from ${clientsTable} where "branch_id" in (${sql.join(branchIds.map((id) => sql`${id}`), sql`, `)})`;
+
+/**
+ * Records kept outside the resource engine, and the ids of those a user of these branches may see in the
+ * trail: a notice of their branches (or of every branch), messages with carers of their branches or families of
+ * their clients, chats with someone of their branches, time tracked on their clients or by or on their people.
+ */
+const OUTSIDE_ENGINE_SCOPES: Record<string, (branchIds: readonly number[]) => SQL> = {
+  notices: (ids) => sql`select ${notices.id} from ${notices} where ${notices.branch_id} is null or ${inArray(notices.branch_id, [...ids])}`,
+  'carer-messages': (ids) => sql`select ${carerMessages.id} from ${carerMessages} where ${carerMessages.carer_user_id} in (${usersIn(ids)})`,
+  'family-messages': (ids) => sql`select ${familyMessages.id} from ${familyMessages} where ${familyMessages.client_id} in (${clientsIn(ids)})`,
+  chats: (ids) => sql`select ${chatMembers.chat_id} from ${chatMembers} where ${chatMembers.user_id} in (${usersIn(ids)})`,
+  'time-tracker-sessions': (ids) =>
+    sql`select ${timeTrackerSessions.id} from ${timeTrackerSessions} where ${timeTrackerSessions.user_id} in (${usersIn(ids)})
+      or (${timeTrackerSessions.target_type} = 'client' and ${timeTrackerSessions.target_id} in (${clientsIn(ids)}))
+      or (${timeTrackerSessions.target_type} = 'user' and ${timeTrackerSessions.target_id} in (${usersIn(ids)}))`,
+};
 
 /**
  * Which entries a user may read. Super admins: all. Everyone else with the permission: every entry of records
@@ -63,7 +98,10 @@ export function auditScope(catalog: ResourceCatalog, scope: BranchScope): SQL | 
       );
     }
   }
-  if (!scopedNames.length) return undefined;
+  for (const [name, visible] of Object.entries(OUTSIDE_ENGINE_SCOPES)) {
+    scopedNames.push(name);
+    scoped.push(and(eq(auditLog.resource, name), scope.length ? sql`${auditLog.record_id} in (${visible(scope)})` : sql`false`)!);
+  }
   return or(sql`${auditLog.resource} not in (${sql.join(scopedNames.map((name) => sql`${name}`), sql`, `)})`, ...scoped);
 }
 

@@ -19,6 +19,13 @@ export const AUDITED_RECORDS: readonly Choice[] = [
   { value: 'account-switches', label: 'Account switches' },
   { value: 'client-shares', label: 'Clients shared with health professionals' },
   { value: 'health-professional-links', label: 'Health professional links' },
+  { value: 'health-professional-sessions', label: 'Health professional sessions' },
+  { value: 'chats', label: 'Chats (and their monitoring)' },
+  { value: 'notices', label: 'Notices' },
+  { value: 'carer-messages', label: 'Messages with carers' },
+  { value: 'family-messages', label: 'Messages with families' },
+  { value: 'time-tracker-sessions', label: 'Tracked time' },
+  { value: 'area-versions', label: 'Area versions (deploys and rollbacks)' },
 ];
 
 export type AuditPerson = { id: number; name: string };
