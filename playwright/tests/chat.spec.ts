@@ -34,7 +34,7 @@ test('two people chat: presence, a live message with unread badge and toast, ope
   await addOfficeUser(admin, colleague);
 
   // The admin starts a chat with the colleague, who has not signed in yet: offline.
-  await admin.getByRole('link', { name: 'Chat' }).click();
+  await admin.getByRole('link', { name: 'Chat', exact: true }).click();
   await expect(admin.getByRole('heading', { name: 'Chat', level: 1 })).toBeVisible();
   await expect(admin.getByText('Connected: messages arrive as they are sent.')).toBeVisible();
   await admin.getByRole('button', { name: 'New chat' }).click();
