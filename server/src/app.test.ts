@@ -67,3 +67,24 @@ test('CORS lets the web origins call with cookies and the CSRF header, and no on
   const stranger = await t.app.inject({ method: 'GET', url: '/health', headers: { origin: 'http://evil.test' } });
   assert.equal(stranger.headers['access-control-allow-origin'], undefined);
 });
+
+test("TRUST_PROXY: a request's IP (throttle keys, attempts, sessions, audit) comes from X-Forwarded-For only from a trusted proxy", async () => {
+  const ipOf = async (trustProxy: boolean | string[]) => {
+    const app = await createTestApp({
+      seed: false,
+      trustProxy,
+      configure: (instance) => {
+        instance.get('/test/ip', async (request) => ({ ip: request.ip }));
+      },
+    });
+    try {
+      const ask = (remoteAddress: string) =>
+        app.app.inject({ method: 'GET', url: '/test/ip', remoteAddress, headers: { 'x-forwarded-for': '203.0.113.9' } });
+      return [(await ask('10.0.0.5')).json().ip, (await ask('198.51.100.7')).json().ip];
+    } finally {
+      await app.close();
+    }
+  };
+  assert.deepEqual(await ipOf(false), ['10.0.0.5', '198.51.100.7'], 'without TRUST_PROXY the header is ignored');
+  assert.deepEqual(await ipOf(['10.0.0.0/8']), ['203.0.113.9', '198.51.100.7'], 'believed from the proxy only');
+});

@@ -45,7 +45,7 @@ export type BuildAppOptions = Pick<
   logger?: FastifyServerOptions['logger'];
   /** Email settings; absent means every message stays in the outbox table (tests, fresh installs). */
   mail?: MailSettings;
-} & Partial<Pick<AppConfig, 'loginThrottlePerMinute' | 'appKey' | 'appKeyFile'>> & {
+} & Partial<Pick<AppConfig, 'loginThrottlePerMinute' | 'appKey' | 'appKeyFile' | 'trustProxy'>> & {
   /** Where remotes/<area>/dist/ lives (the area registry reads builds there); the workspace by default. */
   repoRoot?: string;
   /** The chat server's sockets (src/chat/): embedded, in other processes, or none (the default). */
@@ -59,6 +59,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     // No access log (two lines per request); errors are logged by the error handler with the request id.
     logController: new LogController({ disableRequestLogging: true }),
+    // Behind nginx the client's address is in X-Forwarded-For; believed only from the configured proxies.
+    trustProxy: options.trustProxy ?? false,
   });
 
   const catalog: ResourceCatalog = resourceCatalog(RESOURCES, resourceTables);

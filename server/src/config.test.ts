@@ -20,6 +20,7 @@ test('defaults', () => {
     appKey: undefined,
     appKeyFile: DEFAULT_PGLITE_DIR.replace(/pglite$/, 'app.key'),
     chat: { port: 3002, embedded: true, tls: undefined },
+    trustProxy: false,
   });
   assert.match(DEFAULT_PGLITE_DIR, /server\/\.data\/pglite$/);
 });
@@ -81,4 +82,11 @@ test('the chat server: its port, embedded or not, and TLS only with both files',
   });
   assert.throws(() => loadConfig({ CHAT_TLS_CERT: '/tls/chat.crt' }), /CHAT_TLS_CERT and CHAT_TLS_KEY/);
   assert.throws(() => loadConfig({ CHAT_PORT: 'chat' }), /CHAT_PORT/);
+});
+
+test('TRUST_PROXY: off, on, a number of hops, or addresses and ranges', () => {
+  assert.equal(loadConfig({ TRUST_PROXY: 'false' }).trustProxy, false);
+  assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
+  assert.equal(loadConfig({ TRUST_PROXY: '1' }).trustProxy, 1);
+  assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 172.16.0.0/12' }).trustProxy, ['10.0.0.0/8', '172.16.0.0/12']);
 });

@@ -32,6 +32,11 @@ export type AppConfig = {
   appUrl?: string;
   /** The chat server (src/chat/): its port, whether the API runs it, and its TLS files. */
   chat: ChatConfig;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For to believe, so a request's IP (login throttle, audit, sessions)
+   * is the client's behind a reverse proxy: `true`, a number of hops, or addresses and CIDR ranges. Off by default.
+   */
+  trustProxy: boolean | number | string[];
 };
 
 export type ChatConfig = {
@@ -66,7 +71,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     appKeyFile: appKeyFile(env),
     ...(text(env, 'APP_URL') ? { appUrl: text(env, 'APP_URL') } : {}),
     chat: chatConfig(env),
+    trustProxy: trustProxy(env),
   };
+}
+
+function trustProxy(env: Env): AppConfig['trustProxy'] {
+  const value = text(env, 'TRUST_PROXY');
+  if (value === undefined || ['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(value.toLowerCase())) return true;
+  if (/^[0-9]+$/.test(value)) return Number(value);
+  return list(env, 'TRUST_PROXY')!;
 }
 
 function chatConfig(env: Env): ChatConfig {

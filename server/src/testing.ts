@@ -17,6 +17,8 @@ export type TestAppOptions = {
   pgliteDataDir?: string;
   /** Runs before app.ready(), e.g. to register extra routes (or create tables they need). */
   configure?: (app: FastifyInstance, database: DatabaseHandle) => void | Promise<void>;
+  /** TRUST_PROXY as the app gets it (off by default). */
+  trustProxy?: boolean | number | string[];
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -33,6 +35,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     cookieSecure: false,
     sessionIdleMinutes: 120,
     sessionAbsoluteHours: 12,
+    trustProxy: options.trustProxy ?? false,
   });
   try {
     await options.configure?.(app, database);
