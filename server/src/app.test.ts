@@ -69,7 +69,7 @@ test('CORS lets the web origins call with cookies and the CSRF header, and no on
 });
 
 test("TRUST_PROXY: a request's IP (throttle keys, attempts, sessions, audit) comes from X-Forwarded-For only from a trusted proxy", async () => {
-  const ipOf = async (trustProxy: boolean | string[]) => {
+  const ipOf = async (trustProxy: boolean | number | string[]) => {
     const app = await createTestApp({
       seed: false,
       trustProxy,
@@ -87,4 +87,5 @@ test("TRUST_PROXY: a request's IP (throttle keys, attempts, sessions, audit) com
   };
   assert.deepEqual(await ipOf(false), ['10.0.0.5', '198.51.100.7'], 'without TRUST_PROXY the header is ignored');
   assert.deepEqual(await ipOf(['10.0.0.0/8']), ['203.0.113.9', '198.51.100.7'], 'believed from the proxy only');
+  assert.deepEqual(await ipOf(1), ['203.0.113.9', '203.0.113.9'], 'one hop: whoever is next');
 });

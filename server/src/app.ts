@@ -54,13 +54,18 @@ export type BuildAppOptions = Pick<
 
 /** The API as a Fastify instance, not yet listening, so tests can drive it with app.inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  // Behind nginx the client's address is in X-Forwarded-For; believed only from the configured proxies.
+  // A hop count is given to Fastify as a function: its types take addresses, ranges or a function.
+  const trust = options.trustProxy ?? false;
+  const serverOptions: FastifyServerOptions = {
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
+  };
   const app = Fastify({
+    ...serverOptions,
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
     // No access log (two lines per request); errors are logged by the error handler with the request id.
     logController: new LogController({ disableRequestLogging: true }),
-    // Behind nginx the client's address is in X-Forwarded-For; believed only from the configured proxies.
-    trustProxy: options.trustProxy ?? false,
   });
 
   const catalog: ResourceCatalog = resourceCatalog(RESOURCES, resourceTables);
