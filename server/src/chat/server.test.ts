@@ -1,0 +1,231 @@
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { after, before, test } from 'node:test';
+import { CHAT_CHANNELS, SESSION_COOKIE, type ChatEvent, type ChatListItem, type OnlineUsers, type PresenceEvent } from '@hcm/contract';
+import { and, eq } from 'drizzle-orm';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import { createSession, endSessionsOfUser, publicSessionId, sessionIdOf } from '../auth/sessions.js';
+import { rolePermissions, roles, sessions } from '../db/schema.js';
+import { loginAs, type TestClient } from '../testing.js';
+import { REFUSED_PERMISSION, REFUSED_SESSION, startChatServer, sweepSockets, type ChatServer } from './server.js';
+import { createCast, createChatTestApp, WEB_ORIGIN, type Cast, type ChatTestApp } from './test-fixtures.js';
+
+// The chat server for real: socket.io-client over WebSocket against the server in this process, the API
+// driven with inject() over the same database, as main.ts wires them.
+
+const LIFETIME = { idleMs: 120 * 60_000, absoluteMs: 12 * 3_600_000 };
+
+let t: ChatTestApp;
+let chatServer: ChatServer;
+let cast: Cast;
+const sockets: Socket[] = [];
+
+before(async () => {
+  t = await createChatTestApp(async (database) => {
+    chatServer = await startChatServer({ db: database.db, lifetime: LIFETIME, webOrigins: [WEB_ORIGIN], port: 0, host: '127.0.0.1' });
+    return { ...chatServer.broadcaster, close: () => chatServer.close() };
+  });
+  cast = await createCast(t.database.db);
+});
+after(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await t.close();
+});
+
+function cookieOf(client: TestClient): string {
+  return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** A socket as the browser opens it: WebSocket, our page's Origin, the session cookie. */
+function open(cookie: string | undefined, origin: string = WEB_ORIGIN): Socket {
+  const socket = connectClient(chatServer.url, {
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: { origin, ...(cookie ? { cookie } : {}) },
+  });
+  sockets.push(socket);
+  outcomes.set(
+    socket,
+    new Promise((resolve) => {
+      socket.once('connect', () => resolve('connected'));
+      socket.once('connect_error', (error) => resolve(error.message));
+    }),
+  );
+  return socket;
+}
+
+const outcomes = new WeakMap<Socket, Promise<string>>();
+
+/** Resolves to 'connected' or the connect_error's message (listened for from the moment the socket opened). */
+function outcome(socket: Socket): Promise<string> {
+  return outcomes.get(socket)!;
+}
+
+/** The next `event` on `socket` whose payload passes `match`, or a rejection after two seconds. */
+function next<T>(socket: Socket, event: string, match: (payload: T) => boolean = () => true): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no ${event} within 2 s`));
+    }, 2000);
+    const listener = (payload: T) => {
+      if (!match(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    socket.on(event, listener);
+  });
+}
+
+/** Fails if `event` matching `match` arrives within `ms`. */
+async function silence<T>(socket: Socket, event: string, match: (payload: T) => boolean, ms = 400): Promise<void> {
+  let heard = false;
+  const listener = (payload: T) => {
+    if (match(payload)) heard = true;
+  };
+  socket.on(event, listener);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  socket.off(event, listener);
+  assert.equal(heard, false, `unexpected ${event}`);
+}
+
+test('the handshake is refused without a session cookie, for a foreign Origin, without chat.use, while a second factor is owed', async () => {
+  assert.equal(await outcome(open(undefined)), REFUSED_SESSION);
+  assert.equal(await outcome(open(`${SESSION_COOKIE}=not-a-session`)), REFUSED_SESSION);
+
+  const maya = await loginAs(t.app, cast.maya);
+  // The right cookie from a page of another site (cross-site WebSocket hijacking): refused before the handshake.
+  const foreign = open(cookieOf(maya), 'https://evil.example');
+  assert.notEqual(await outcome(foreign), 'connected');
+  assert.notEqual(await outcome(open(cookieOf(maya), 'http://localhost:9999')), 'connected');
+
+  const mute = await loginAs(t.app, cast.mute);
+  assert.equal(await outcome(open(cookieOf(mute))), REFUSED_PERMISSION);
+
+  // A session whose password was accepted but whose second factor is still owed has no user yet.
+  const pending = await createSession(t.database.db, LIFETIME, { userId: null, ip: null, userAgent: null });
+  await t.database.db.update(sessions).set({ pending_user_id: cast.maya.id, pending_challenge: 'two_factor' }).where(eq(sessions.id, pending.session.id));
+  assert.equal(await outcome(open(`${SESSION_COOKIE}=${pending.token}`)), REFUSED_SESSION);
+
+  const accepted = open(cookieOf(maya));
+  const online = next<OnlineUsers>(accepted, CHAT_CHANNELS.online);
+  assert.equal(await outcome(accepted), 'connected');
+  assert.ok((await online).ids.includes(cast.maya.id), 'a connecting socket is told who is online, itself included');
+  const asked = (await accepted.emitWithAck(CHAT_CHANNELS.online, {})) as OnlineUsers;
+  assert.ok(asked.ids.includes(cast.maya.id));
+  accepted.disconnect();
+});
+
+test('presence: UserOnline at a user first socket, UserOffline when the last one closes', async () => {
+  const noah = open(cookieOf(await loginAs(t.app, cast.noah)));
+  assert.equal(await outcome(noah), 'connected');
+  const maya = await loginAs(t.app, cast.maya);
+
+  const isMaya = (event: PresenceEvent) => event.id === cast.maya.id;
+  const cameOnline = next<PresenceEvent>(noah, CHAT_CHANNELS.status, isMaya);
+  const first = open(cookieOf(maya));
+  assert.deepEqual(await cameOnline, { event: 'UserOnline', id: cast.maya.id });
+
+  // A second tab: no news; closing one of the two: still online.
+  const second = open(cookieOf(maya));
+  assert.equal(await outcome(second), 'connected');
+  const quiet = silence<PresenceEvent>(noah, CHAT_CHANNELS.status, isMaya);
+  first.disconnect();
+  await quiet;
+
+  const wentOffline = next<PresenceEvent>(noah, CHAT_CHANNELS.status, isMaya);
+  second.disconnect();
+  assert.deepEqual(await wentOffline, { event: 'UserOffline', id: cast.maya.id });
+  noah.disconnect();
+});
+
+test('a message posted through the API reaches the other member on user:{id}:chat; a delivery receipt goes back', async () => {
+  const mayaApi = await loginAs(t.app, cast.maya);
+  const noahApi = await loginAs(t.app, cast.noah);
+  const maya = open(cookieOf(mayaApi));
+  const noah = open(cookieOf(noahApi));
+  assert.equal(await outcome(maya), 'connected');
+  assert.equal(await outcome(noah), 'connected');
+
+  const chat = (await mayaApi.post('/api/v1/communication/chats', { userId: cast.noah.id })).json().data as ChatListItem;
+  const arrived = next<ChatEvent>(noah, CHAT_CHANNELS.chat(cast.noah.id));
+  const update = next<{ chat_id: number; preview: string }>(noah, CHAT_CHANNELS.update(cast.noah.id));
+  const posted = await mayaApi.post(`/api/v1/communication/chats/${chat.id}/messages`, { body: 'Are you free at 3?' });
+  assert.equal(posted.statusCode, 201, posted.body);
+  const event = await arrived;
+  assert.equal(event.event, 'MessageUpdated');
+  assert.equal(event.message.preview, 'Are you free at 3?');
+  assert.equal(event.message.userId, cast.maya.id);
+  assert.equal(event.user_chat.chat_id, chat.id);
+  assert.equal((await update).preview, 'Are you free at 3?');
+
+  // Noah's client says it got it: DELIVERED, and Maya's socket hears the receipt.
+  const receipt = next<ChatEvent>(maya, CHAT_CHANNELS.chat(cast.maya.id), (payload) => payload.event === 'MessageRead');
+  const ack = (await noah.emitWithAck(CHAT_CHANNELS.delivered, { message_id: event.message.id })) as { deliveryState: string };
+  assert.deepEqual(ack, { deliveryState: 'DELIVERED' });
+  assert.equal((await receipt).message.deliveryState, 'DELIVERED');
+  // Someone who is not in the chat cannot mark it.
+  const olive = open(cookieOf(await loginAs(t.app, cast.olive)));
+  assert.deepEqual(await olive.emitWithAck(CHAT_CHANNELS.delivered, { message_id: event.message.id }), { error: 'Message not found.' });
+
+  // Reading it: READ, told to Maya again.
+  const read = next<ChatEvent>(maya, CHAT_CHANNELS.chat(cast.maya.id), (payload) => payload.message.deliveryState === 'READ');
+  await noahApi.post(`/api/v1/communication/chats/${chat.id}/messages/${event.message.id}/read`);
+  assert.deepEqual((await read).message.readers, [cast.noah.id]);
+  for (const socket of [maya, noah, olive]) socket.disconnect();
+});
+
+test('logout, a session ended from the profile and ending all of a user sessions disconnect those sockets only', async () => {
+  const first = await loginAs(t.app, cast.maya);
+  const second = await loginAs(t.app, cast.maya);
+  const third = await loginAs(t.app, cast.maya);
+  // Ending another session asks for the password first, which renews the session (so before its socket opens).
+  assert.equal((await third.post('/user/confirm-password', { password: cast.maya.password })).statusCode, 200);
+  const a = open(cookieOf(first));
+  const b = open(cookieOf(second));
+  const c = open(cookieOf(third));
+  for (const socket of [a, b, c]) assert.equal(await outcome(socket), 'connected');
+
+  const closed = once(a, 'disconnect');
+  const quiet = silence<string>(b, 'disconnect', () => true);
+  assert.equal((await first.post('/logout')).statusCode, 200);
+  assert.equal((await closed)[0], 'io server disconnect');
+  await quiet;
+  assert.equal(b.connected, true, 'the other sessions keep their sockets');
+
+  // From the profile's session list, the third session ends the second.
+  const secondId = publicSessionId(sessionIdOf(second.cookies.get(SESSION_COOKIE)!));
+  const ended = once(b, 'disconnect');
+  const deleted = await third.delete(`/api/v1/account/sessions/${secondId}`);
+  assert.equal(deleted.statusCode, 200, deleted.body);
+  assert.equal((await ended)[0], 'io server disconnect');
+  assert.equal(c.connected, true);
+
+  // Disabling a user, a password reset and "end all" go through endSessionsOfUser.
+  const last = once(c, 'disconnect');
+  await endSessionsOfUser(t.database.db, cast.maya.id);
+  assert.equal((await last)[0], 'io server disconnect');
+});
+
+test('the sweep drops sockets whose session went idle or whose role lost chat.use', async () => {
+  const noah = open(cookieOf(await loginAs(t.app, cast.noah)));
+  const olive = open(cookieOf(await loginAs(t.app, cast.olive)));
+  assert.equal(await outcome(noah), 'connected');
+  assert.equal(await outcome(olive), 'connected');
+  assert.equal(await sweepSockets(chatServer.io, t.database.db, LIFETIME), 0, 'live sessions stay');
+
+  const noahClosed = once(noah, 'disconnect');
+  const idle = new Date(Date.now() - LIFETIME.idleMs - 60_000);
+  await t.database.db.update(sessions).set({ last_seen_at: idle }).where(eq(sessions.user_id, cast.noah.id));
+  assert.equal(await sweepSockets(chatServer.io, t.database.db, LIFETIME), 1);
+  await noahClosed;
+  assert.equal(olive.connected, true);
+
+  const oliveClosed = once(olive, 'disconnect');
+  const [role] = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'chatter'));
+  await t.database.db.delete(rolePermissions).where(and(eq(rolePermissions.role_id, role!.id), eq(rolePermissions.permission, 'chat.use')));
+  assert.equal(await sweepSockets(chatServer.io, t.database.db, LIFETIME), 1);
+  await oliveClosed;
+});
