@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
 import { after, before, test } from 'node:test';
 import { CHAT_CHANNELS, SESSION_COOKIE, type ChatEvent, type ChatListItem, type OnlineUsers, type PresenceEvent } from '@hcm/contract';
 import { and, eq } from 'drizzle-orm';
@@ -53,6 +52,11 @@ function open(cookie: string | undefined, origin: string = WEB_ORIGIN): Socket {
     }),
   );
   return socket;
+}
+
+/** Resolves to the reason when the socket is disconnected. */
+function disconnected(socket: Socket): Promise<string> {
+  return new Promise((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 }
 
 const outcomes = new WeakMap<Socket, Promise<string>>();
@@ -188,25 +192,25 @@ test('logout, a session ended from the profile and ending all of a user sessions
   const c = open(cookieOf(third));
   for (const socket of [a, b, c]) assert.equal(await outcome(socket), 'connected');
 
-  const closed = once(a, 'disconnect');
+  const closed = disconnected(a);
   const quiet = silence<string>(b, 'disconnect', () => true);
   assert.equal((await first.post('/logout')).statusCode, 200);
-  assert.equal((await closed)[0], 'io server disconnect');
+  assert.equal(await closed, 'io server disconnect');
   await quiet;
   assert.equal(b.connected, true, 'the other sessions keep their sockets');
 
   // From the profile's session list, the third session ends the second.
   const secondId = publicSessionId(sessionIdOf(second.cookies.get(SESSION_COOKIE)!));
-  const ended = once(b, 'disconnect');
+  const ended = disconnected(b);
   const deleted = await third.delete(`/api/v1/account/sessions/${secondId}`);
   assert.equal(deleted.statusCode, 200, deleted.body);
-  assert.equal((await ended)[0], 'io server disconnect');
+  assert.equal(await ended, 'io server disconnect');
   assert.equal(c.connected, true);
 
   // Disabling a user, a password reset and "end all" go through endSessionsOfUser.
-  const last = once(c, 'disconnect');
+  const last = disconnected(c);
   await endSessionsOfUser(t.database.db, cast.maya.id);
-  assert.equal((await last)[0], 'io server disconnect');
+  assert.equal(await last, 'io server disconnect');
 });
 
 test('the sweep drops sockets whose session went idle or whose role lost chat.use', async () => {
@@ -216,14 +220,14 @@ test('the sweep drops sockets whose session went idle or whose role lost chat.us
   assert.equal(await outcome(olive), 'connected');
   assert.equal(await sweepSockets(chatServer.io, t.database.db, LIFETIME), 0, 'live sessions stay');
 
-  const noahClosed = once(noah, 'disconnect');
+  const noahClosed = disconnected(noah);
   const idle = new Date(Date.now() - LIFETIME.idleMs - 60_000);
   await t.database.db.update(sessions).set({ last_seen_at: idle }).where(eq(sessions.user_id, cast.noah.id));
   assert.equal(await sweepSockets(chatServer.io, t.database.db, LIFETIME), 1);
   await noahClosed;
   assert.equal(olive.connected, true);
 
-  const oliveClosed = once(olive, 'disconnect');
+  const oliveClosed = disconnected(olive);
   const [role] = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'chatter'));
   await t.database.db.delete(rolePermissions).where(and(eq(rolePermissions.role_id, role!.id), eq(rolePermissions.permission, 'chat.use')));
   assert.equal(await sweepSockets(chatServer.io, t.database.db, LIFETIME), 1);
