@@ -29,8 +29,12 @@ export const noChatServer: ChatBroadcaster = {
   close: async () => {},
 };
 
-/** Through a socket.io server: this process's (embedded), or one that only talks to the others (adapter). */
-export function ioBroadcaster(io: Server): ChatBroadcaster {
+/**
+ * Through a socket.io server: this process's (embedded), or one that only talks to the others (adapter).
+ * `clustered`: other chat processes share the adapter, so presence must ask them (fetchSockets); alone, this
+ * process's rooms say it at once.
+ */
+export function ioBroadcaster(io: Server, clustered: boolean): ChatBroadcaster {
   return {
     toUser: (userId, channel, payload) => {
       io.to(userRoom(userId)).emit(channel, payload);
@@ -38,7 +42,10 @@ export function ioBroadcaster(io: Server): ChatBroadcaster {
     disconnectSession: (sessionId) => {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
-    onlineUserIds: async () => [...new Set((await io.fetchSockets()).map((socket) => (socket.data as { userId: number }).userId))],
+    onlineUserIds: async () => {
+      if (clustered) return [...new Set((await io.fetchSockets()).map((socket) => (socket.data as { userId: number }).userId))];
+      return [...io.of('/').adapter.rooms.keys()].filter((room) => room.startsWith('user:')).map((room) => Number(room.slice(5)));
+    },
     close: async () => {},
   };
 }
@@ -69,7 +76,7 @@ export async function remoteChatBroadcaster(databaseUrl: string, onError: (error
   const emitter = new Emitter(pool, '/', { tableName: ATTACHMENTS_TABLE });
   const listener = new Server();
   listener.adapter(createAdapter(pool, { tableName: ATTACHMENTS_TABLE, errorHandler: onError }));
-  const asking = ioBroadcaster(listener);
+  const asking = ioBroadcaster(listener, true);
   return {
     toUser: (userId, channel, payload) => {
       emitter.to(userRoom(userId)).emit(channel, payload);

@@ -91,7 +91,7 @@ export async function startChatServer(options: ChatServerOptions): Promise<ChatS
     await ensureAttachmentsTable(pool);
     io.adapter(createAdapter(pool, { tableName: ATTACHMENTS_TABLE, errorHandler: (error) => log.error(error, 'chat adapter') }));
   }
-  const broadcaster = ioBroadcaster(io);
+  const broadcaster = ioBroadcaster(io, pool !== undefined);
 
   // The handshake: the API's session cookie, a signed-in user (not a second factor still owed), chat.use.
   io.use((socket, next) => {
@@ -110,7 +110,9 @@ export async function startChatServer(options: ChatServerOptions): Promise<ChatS
 
   let closing = false;
   const onlineIds = async (): Promise<number[]> => (await broadcaster.onlineUserIds()).sort((a, b) => a - b);
-  const socketsOf = async (userId: number) => (await io.in(userRoom(userId)).fetchSockets()).length;
+  // How many sockets a user has: across the cluster when clustered, else this process's room.
+  const socketsOf = async (userId: number) =>
+    pool ? (await io.in(userRoom(userId)).fetchSockets()).length : (io.of('/').adapter.rooms.get(userRoom(userId))?.size ?? 0);
 
   io.on('connection', (socket: Socket) => {
     const { userId, sessionId } = socket.data as ChatSocketData;
