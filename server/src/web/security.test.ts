@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { AreaRegistration } from '@hcm/contract';
-import { apiOrigin, chatOrigin, contentSecurityPolicy, HSTS } from './security.js';
+import { apiOrigin, chatOrigin, chatOrigins, contentSecurityPolicy, HSTS } from './security.js';
 import { createWebServer } from './server.js';
 
 const page = { protocol: 'http:' as const, hostname: 'localhost', origin: 'http://localhost:8080' };
@@ -25,6 +25,7 @@ test('the API and chat origins: configured, or the page host on ports 8000 and 3
   assert.equal(chatOrigin({ page, apiUrl: '', chatUrl: '' }), 'ws://localhost:3002');
   assert.equal(chatOrigin({ page, apiUrl: 'https://api.care.example', chatUrl: '' }), 'wss://api.care.example:3002');
   assert.equal(chatOrigin({ page, apiUrl: '', chatUrl: 'wss://chat.care.example/socket' }), 'wss://chat.care.example');
+  assert.deepEqual(chatOrigins({ page, apiUrl: '', chatUrl: 'https://chat.care.example:3002' }), ['https://chat.care.example:3002', 'wss://chat.care.example:3002']);
 });
 
 test('the page CSP allows this origin, the remotes, the API and the chat socket, and nothing inline but styles', () => {
@@ -38,7 +39,8 @@ test('the page CSP allows this origin, the remotes, the API and the chat socket,
   );
   assert.deepEqual(csp['default-src'], ["'self'"]);
   assert.deepEqual(csp['script-src'], ["'self'", 'https://rota.cdn.example']);
-  assert.deepEqual(csp['connect-src'], ["'self'", 'https://rota.cdn.example', 'http://localhost:18000', 'ws://localhost:3002']);
+  // The chat socket: WebSocket, and http for socket.io's long-polling.
+  assert.deepEqual(csp['connect-src'], ["'self'", 'https://rota.cdn.example', 'http://localhost:18000', 'ws://localhost:3002', 'http://localhost:3002']);
   assert.deepEqual(csp['style-src'], ["'self'", 'https://rota.cdn.example', "'unsafe-inline'"]);
   assert.deepEqual(csp['img-src']!.slice(0, 3), ["'self'", 'data:', 'blob:']);
   assert.deepEqual(csp['worker-src'], ["'self'", 'blob:']);

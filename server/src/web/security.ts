@@ -37,6 +37,16 @@ export function chatOrigin(sources: Pick<CspSources, 'page' | 'apiUrl' | 'chatUr
 }
 
 /**
+ * The chat socket's origin in both schemes: ws(s) for the WebSocket, http(s) for socket.io's long-polling
+ * (its first requests unless a client asks for WebSocket only).
+ */
+export function chatOrigins(sources: Pick<CspSources, 'page' | 'apiUrl' | 'chatUrl'>): string[] {
+  const origin = chatOrigin(sources);
+  const swapped = origin.replace(/^(wss?|https?):/, (scheme) => ({ 'ws:': 'http:', 'wss:': 'https:', 'http:': 'ws:', 'https:': 'wss:' })[scheme]!);
+  return [origin, swapped];
+}
+
+/**
  * The Content-Security-Policy of the app's page: scripts only from this origin and the remotes' origins (no
  * inline script, no eval); fetches to those, the API and the chat socket; styles also inline, because the
  * build's style-loader injects each CSS module as a <style> element; images also data: and blob:, pdf.js's
@@ -51,7 +61,7 @@ export function contentSecurityPolicy(sources: CspSources): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', code],
-    ['connect-src', [...code, api, chatOrigin(sources)]],
+    ['connect-src', [...code, api, ...chatOrigins(sources)]],
     ['style-src', [...code, "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', api, ...remotes]],
     ['font-src', ["'self'", 'data:', ...remotes]],
