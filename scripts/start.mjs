@@ -16,6 +16,8 @@ if (!process.argv.includes('--no-build')) {
 
 const apiPort = process.env.API_PORT ?? '8000';
 const webPort = process.env.WEB_PORT ?? '8080';
+// The API process runs the chat server (socket.io) on CHAT_PORT.
+const chatPort = process.env.CHAT_PORT ?? '3002';
 const children = [
   spawn(process.execPath, ['server/dist/main.js'], { cwd: root, stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
   spawn(process.execPath, ['server/dist/web.js'], { cwd: root, stdio: 'inherit', env: { ...process.env, WEB_PORT: webPort } }),
@@ -26,6 +28,7 @@ console.log(`
   Home Care back office is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
     Web app  http://localhost:${webPort}
     API      http://localhost:${apiPort}
+    Chat     ws://localhost:${chatPort}
   Demo accounts: admin@homecare.test / Admin!2026demo   office@homecare.test / Office!2026demo
   Press Ctrl+C to stop.
 `);
