@@ -1,4 +1,3 @@
-import { Emitter } from '@socket.io/postgres-emitter';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { Server } from 'socket.io';
@@ -61,9 +60,10 @@ export async function ensureAttachmentsTable(pool: pg.Pool): Promise<void> {
 }
 
 /**
- * For an API process that does not run the chat server (CHAT_EMBEDDED=false over PostgreSQL): emits and
- * disconnects through @socket.io/postgres-emitter, which the chat processes' adapter hears. The emitter cannot
- * ask who is online, so a socket-less socket.io server joins the adapter's cluster for that question only.
+ * For an API process that does not run the chat server (CHAT_EMBEDDED=false over PostgreSQL): a socket.io
+ * server with no HTTP server and no sockets joins the chat processes' PostgreSQL adapter, and emits,
+ * disconnects and asks who is online through it. (@socket.io/postgres-emitter 0.1 was tried: adapter 0.5
+ * ignores its messages, which predate the cluster adapter's format.)
  */
 export async function remoteChatBroadcaster(databaseUrl: string, onError: (error: Error) => void): Promise<ChatBroadcaster> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
@@ -73,20 +73,13 @@ export async function remoteChatBroadcaster(databaseUrl: string, onError: (error
     await pool.end();
     throw error;
   }
-  const emitter = new Emitter(pool, '/', { tableName: ATTACHMENTS_TABLE });
-  const listener = new Server();
-  listener.adapter(createAdapter(pool, { tableName: ATTACHMENTS_TABLE, errorHandler: onError }));
-  const asking = ioBroadcaster(listener, true);
+  const member = new Server();
+  member.adapter(createAdapter(pool, { tableName: ATTACHMENTS_TABLE, errorHandler: onError }));
   return {
-    toUser: (userId, channel, payload) => {
-      emitter.to(userRoom(userId)).emit(channel, payload);
-    },
-    disconnectSession: (sessionId) => {
-      emitter.in(sessionRoom(sessionId)).disconnectSockets(true);
-    },
-    onlineUserIds: asking.onlineUserIds,
+    ...ioBroadcaster(member, true),
     close: async () => {
-      await listener.close();
+      // It has no HTTP server to close: only its adapter, which holds a LISTEN connection.
+      await member.of('/').adapter.close();
       await pool.end();
     },
   };

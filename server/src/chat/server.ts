@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { fastifyCookie } from '@fastify/cookie';
 import { can, CHAT_CHANNELS, SESSION_COOKIE, SUPER_ADMIN, type OnlineUsers, type PresenceEvent, type ReadReceipt } from '@hcm/contract';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
@@ -196,7 +195,7 @@ export async function authenticate(
   lifetime: SessionLifetime,
   cookieHeader: string | undefined,
 ): Promise<ChatSocketData | string> {
-  const token = cookieHeader ? fastifyCookie.parse(cookieHeader)[SESSION_COOKIE] : undefined;
+  const token = cookieHeader ? cookieValue(cookieHeader, SESSION_COOKIE) : undefined;
   if (!token) return REFUSED_SESSION;
   const session = await findActiveSession(db, lifetime, token);
   // No user yet: anonymous, or a second factor still owed. A role's 2FA setup still owed is not signed in either.
@@ -205,6 +204,15 @@ export async function authenticate(
   if (!user) return REFUSED_SESSION;
   if (!can(user, 'chat.use')) return REFUSED_PERMISSION;
   return { userId: user.userID, sessionId: session.id };
+}
+
+/** One cookie of a Cookie header (the session cookie's value is base64url: nothing to decode). */
+export function cookieValue(header: string, name: string): string | undefined {
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim() || undefined;
+  }
+  return undefined;
 }
 
 /** Disconnects this process's sockets whose session is gone or expired, or whose user is disabled or lost chat.use. */
