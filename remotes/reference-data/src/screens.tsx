@@ -2,14 +2,17 @@ import { Route, Routes } from 'react-router-dom';
 import { appPathOf, areaOf, RESOURCES, type ResourceSpec } from '@hcm/contract/resources';
 import { ResourceRoutes } from '@hcm/kit/resources';
 import { NotFound } from '@hcm/kit';
-import { BranchForm } from './branches/BranchForm';
+import { lazyScreen } from '@hcm/kit/routing';
 import { BranchList } from './branches/BranchList';
 import { PermissionList } from './roles/PermissionList';
 import { PermissionUsers } from './roles/PermissionUsers';
-import { RoleForm } from './roles/RoleForm';
 import { RoleList } from './roles/RoleList';
-import { UserForm } from './users/UserForm';
 import { UserList } from './users/UserList';
+
+// Forms load on first use: they bring react-hook-form and the form fields, which the lists do not need.
+const BranchForm = lazyScreen<object>(() => import('./branches/BranchForm').then((module) => ({ default: module.BranchForm })));
+const RoleForm = lazyScreen<object>(() => import('./roles/RoleForm').then((module) => ({ default: module.RoleForm })));
+const UserForm = lazyScreen<object>(() => import('./users/UserForm').then((module) => ({ default: module.UserForm })));
 
 // Every declared resource gets its screens at its path (/app/datatables/<name>, or its own route such as
 // /app/staff-meetings); nested ones (funder scales) show inside their parent's edit page.

@@ -27,7 +27,7 @@ type Row = Record<string, unknown> & { id: number };
 const DeleteRow = lazyScreen<DeleteRowProps>(() => import('./DeleteRow'), 'Loading…');
 type Values = Record<string, unknown>;
 
-type ResourceFormProps = {
+export type ResourceFormProps = {
   spec: ResourceSpec;
   /** The row to edit; absent for a new one. */
   id?: string;
@@ -88,7 +88,7 @@ function FieldInput({ name, field, labels }: { name: string; field: FieldSpec; l
  * the form's validation (the same the server applies), server errors on their fields, a warning before
  * leaving unsaved changes, and the row's change history (who changed what, from the server's audit).
  */
-export function ResourceForm({ spec, id, backTo, fixedValues = {}, children }: ResourceFormProps) {
+export default function ResourceForm({ spec, id, backTo, fixedValues = {}, children }: ResourceFormProps) {
   const editing = id !== undefined;
   const title = editing ? `Edit ${spec.singular}` : `Add ${spec.singular}`;
   useRouteName(title);

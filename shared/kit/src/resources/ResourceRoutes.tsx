@@ -1,7 +1,7 @@
 import { Route, Routes, useParams } from 'react-router-dom';
 import type { ResourceSpec } from '@hcm/contract/resources';
 import { NotFound } from '@hcm/kit';
-import { ResourceForm } from './ResourceForm';
+import { ResourceForm } from './LazyResourceForm';
 import { ResourceList } from './ResourceList';
 
 type ResourceRoutesProps = {

@@ -1,6 +1,7 @@
 // Screens built from a resource declaration: list, add, edit (with nested resources). A shared module of
 // its own; it reaches the kit's state through '@hcm/kit'.
 export { ResourceList } from './ResourceList';
-export { ResourceForm } from './ResourceForm';
+export { ResourceForm } from './LazyResourceForm';
+export type { ResourceFormProps } from './ResourceForm';
 export { ResourceRoutes } from './ResourceRoutes';
 export { displayValue, formValuesOf } from './values';
