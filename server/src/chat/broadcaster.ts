@@ -42,7 +42,13 @@ export function ioBroadcaster(io: Server, clustered: boolean): ChatBroadcaster {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
     onlineUserIds: async () => {
-      if (clustered) return [...new Set((await io.fetchSockets()).map((socket) => (socket.data as { userId: number }).userId))];
+      if (clustered) {
+        // A chat process that just died answers no more until its heartbeat times out: presence is then unknown
+        // (everyone shows offline) rather than the caller failing; the sockets re-announce themselves anyway.
+        // (At most 2 s of waiting for the other processes; the adapter's default is 5.)
+        const sockets = await io.timeout(2000).fetchSockets().catch(() => []);
+        return [...new Set(sockets.map((socket) => (socket.data as { userId: number }).userId))];
+      }
       return [...io.of('/').adapter.rooms.keys()].filter((room) => room.startsWith('user:')).map((room) => Number(room.slice(5)));
     },
     close: async () => {},
