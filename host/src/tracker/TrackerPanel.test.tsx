@@ -109,3 +109,15 @@ test('a failed call shows its message; a target that cannot be timed disables th
   expect(await screen.findByRole('alert')).toHaveTextContent('This client has been deleted.');
   expect(screen.getByRole('button', { name: 'Start timer' })).toBeDisabled();
 });
+
+test('while the panel shows, toasts are lifted above it; when it hides they come back down', async () => {
+  render(<TrackerPanel />);
+  const lift = () => document.documentElement.style.getPropertyValue('--hcm-toast-lift');
+  expect(lift()).toBe('');
+  trackMargaret();
+  await screen.findByRole('region', { name: 'Time tracker' });
+  expect(lift()).toMatch(/^\d+px$/);
+  await userEvent.click(screen.getByRole('button', { name: 'Close time tracker' }));
+  await waitFor(() => expect(screen.queryByRole('region', { name: 'Time tracker' })).toBeNull());
+  expect(lift()).toBe('');
+});

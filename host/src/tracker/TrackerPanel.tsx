@@ -1,9 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { TRACKER_EVENT_LABELS, type TrackerState } from '@hcm/contract';
 import { Button } from '@hcm/kit';
 import { Modal } from '@hcm/kit/elements';
 import { useTracker } from '@hcm/kit/tracker';
 import styles from './TrackerPanel.module.css';
+
+const TOAST_LIFT = '--hcm-toast-lift';
 
 const STATE_WORDS: Record<TrackerState, string> = {
   initial: 'Ready to start',
@@ -31,8 +33,27 @@ export default function TrackerPanel() {
   const [confirmingClose, setConfirmingClose] = useState(false);
   const headingId = useId();
 
+  const panel = useRef<HTMLElement>(null);
+
   // Leaving the signed-in app (logout, switching account) forgets the tracker and its timers.
   useEffect(() => () => useTracker.getState().reset(), []);
+
+  // Toasts share the bottom-right corner: while the panel shows, they stack above it instead of covering it.
+  useLayoutEffect(() => {
+    const root = document.documentElement.style;
+    if (!shown || !panel.current) {
+      root.removeProperty(TOAST_LIFT);
+      return;
+    }
+    const lift = () => root.setProperty(TOAST_LIFT, `${(panel.current?.offsetHeight ?? 0) + 12}px`);
+    lift();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(lift);
+    observer?.observe(panel.current);
+    return () => {
+      observer?.disconnect();
+      root.removeProperty(TOAST_LIFT);
+    };
+  }, [shown]);
 
   if (!shown) return null;
 
@@ -55,7 +76,7 @@ export default function TrackerPanel() {
 
   const toggleLabel = running ? 'Stop timer' : 'Start timer';
   return (
-    <section className={styles.panel} aria-labelledby={headingId}>
+    <section ref={panel} className={styles.panel} aria-labelledby={headingId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.heading}>
           Time tracker
