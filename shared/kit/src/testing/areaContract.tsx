@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { areaDescriptorProblems, isPermission, navigationLeaves, type AreaDescriptor } from '@hcm/contract';
+import { useRuntime } from '../stores/runtime';
 import { useSession } from '../stores/session';
 
 /** What the host loads from a remote (its exposed `./Area` module, see AREA_EXPOSE): a default component. */
@@ -33,9 +34,11 @@ function renderAt(Area: AreaModule['default'], path: string): void {
 export function describeAreaContract(area: AreaDescriptor, areaModule: AreaModule): void {
   describe(`${area.name} area contract`, () => {
     // Screens ask the API for their data; here every request stays pending (screens have tests of their own).
+    // (An absolute API address, as the host's registry gives one: a relative URL is no request at all in Node.)
     const realFetch = globalThis.fetch;
     beforeAll(() => {
       globalThis.fetch = () => new Promise<Response>(() => {});
+      useRuntime.setState({ registry: { ...useRuntime.getState().registry, apiUrl: 'http://api.test' } });
     });
     afterAll(() => {
       globalThis.fetch = realFetch;
