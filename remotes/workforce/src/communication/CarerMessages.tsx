@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, type Page } from '@hcm/contract';
 import type { CarerSummary, CarerThread } from '@hcm/contract/schemas';
 import { ErrorPanel, Loading, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { ButtonLink } from '@hcm/kit/routing';
-import { ListTable, type Column } from '@hcm/kit/table';
-import { DateTime, useApiGet } from './common';
+import type { Column } from '@hcm/kit/table';
+import { DateTime, PagedList, useApiGet } from './common';
 import { MessageComposer, Thread } from './MessageThread';
 import styles from './communication.module.css';
 
@@ -54,24 +53,19 @@ export function SearchForm({ label, onSearch }: { label: string; onSearch: (sear
 /** /app/communication/carer-messages: the carers of the user's branches, with their unread messages. */
 export function CarerList() {
   useRouteName('Carer messages');
-  const [query, setQuery] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE, search: '' });
-  const list = useApiGet<Page<CarerSummary>>(API, { page: query.page, page_size: query.pageSize, search: query.search }, 'The carers could not be loaded.');
+  const [search, setSearch] = useState('');
   return (
     <>
       <PageHeader title="Carer messages" />
-      <SearchForm label="Search carers by name or email" onSearch={(search) => setQuery((previous) => ({ ...previous, search, page: 1 }))} />
-      <ListTable
+      <SearchForm label="Search carers by name or email" onSearch={setSearch} />
+      <PagedList
+        path={API}
+        filters={{ search }}
         caption="Carers"
         columns={COLUMNS}
-        page={list.data}
-        loading={list.loading}
-        error={list.error}
-        onSort={() => undefined}
-        onPage={(page) => setQuery((previous) => ({ ...previous, page }))}
-        onPageSize={(pageSize) => setQuery((previous) => ({ ...previous, page: 1, pageSize }))}
-        onRetry={list.reload}
         rowKey={(carer) => carer.id}
-        empty={query.search ? 'No carer matches this search.' : 'No carers in your branches.'}
+        empty={search ? 'No carer matches this search.' : 'No carers in your branches.'}
+        failure="The carers could not be loaded."
       />
     </>
   );

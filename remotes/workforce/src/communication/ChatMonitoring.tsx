@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, type Page } from '@hcm/contract';
 import type { MonitoredChat, MonitoredChatView, MonitoredMessage, Person } from '@hcm/contract/schemas';
 import { PageHeader, useRouteName } from '@hcm/kit';
 import { ButtonLink } from '@hcm/kit/routing';
 import { ListTable, type Column } from '@hcm/kit/table';
-import { DateTime, useApiGet } from './common';
+import { DateTime, PagedList, useApiGet } from './common';
 import styles from './communication.module.css';
 
 export const MONITORING_PATH = '/app/communication/chat/monitoring';
@@ -22,9 +21,8 @@ const CHAT_COLUMNS: Column<MonitoredChat>[] = [
 /** /app/communication/chat/monitoring: every conversation, latest first, filtered by a person in it. */
 export function ChatList() {
   useRouteName('Chat monitoring');
-  const [query, setQuery] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE, person: '' });
+  const [person, setPerson] = useState('');
   const people = useApiGet<Person[]>(`${API}/people`, undefined, 'The people could not be loaded.');
-  const list = useApiGet<Page<MonitoredChat>>(`${API}/chats`, { page: query.page, page_size: query.pageSize, person: query.person }, 'The conversations could not be loaded.');
   return (
     <>
       <PageHeader title="Chat monitoring" />
@@ -32,7 +30,7 @@ export function ChatList() {
       <form className={styles.toolbar} aria-label="Filter conversations" onSubmit={(event) => event.preventDefault()}>
         <label>
           Person
-          <select value={query.person} onChange={(event) => setQuery((previous) => ({ ...previous, person: event.target.value, page: 1 }))}>
+          <select value={person} onChange={(event) => setPerson(event.target.value)}>
             <option value="">Anyone</option>
             {(people.data ?? []).map((person) => (
               <option key={person.id} value={String(person.id)}>
@@ -42,18 +40,14 @@ export function ChatList() {
           </select>
         </label>
       </form>
-      <ListTable
+      <PagedList
+        path={`${API}/chats`}
+        filters={{ person }}
         caption="Conversations"
         columns={CHAT_COLUMNS}
-        page={list.data}
-        loading={list.loading}
-        error={list.error}
-        onSort={() => undefined}
-        onPage={(page) => setQuery((previous) => ({ ...previous, page }))}
-        onPageSize={(pageSize) => setQuery((previous) => ({ ...previous, page: 1, pageSize }))}
-        onRetry={list.reload}
         rowKey={(chat) => chat.id}
         empty="No conversations."
+        failure="The conversations could not be loaded."
       />
     </>
   );

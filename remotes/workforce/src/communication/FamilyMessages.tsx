@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, type Page } from '@hcm/contract';
 import type { FamilyClient, FamilyContact, FamilyContacts, FamilyThread } from '@hcm/contract/schemas';
 import { EmptyState, ErrorPanel, Loading, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { ButtonLink } from '@hcm/kit/routing';
-import { ListTable, type Column } from '@hcm/kit/table';
+import type { Column } from '@hcm/kit/table';
 import { SearchForm, Unread } from './CarerMessages';
-import { DateTime, useApiGet } from './common';
+import { DateTime, PagedList, useApiGet } from './common';
 import { MessageComposer, Thread } from './MessageThread';
 import styles from './communication.module.css';
 
@@ -24,24 +23,19 @@ const CLIENT_COLUMNS: Column<FamilyClient>[] = [
 /** /app/communication/family-messages: the clients of the user's branches, with unread messages from their families. */
 export function FamilyClientList() {
   useRouteName('Family messages');
-  const [query, setQuery] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE, search: '' });
-  const list = useApiGet<Page<FamilyClient>>(`${API}/clients`, { page: query.page, page_size: query.pageSize, search: query.search }, 'The clients could not be loaded.');
+  const [search, setSearch] = useState('');
   return (
     <>
       <PageHeader title="Family messages" />
-      <SearchForm label="Search clients by name" onSearch={(search) => setQuery((previous) => ({ ...previous, search, page: 1 }))} />
-      <ListTable
+      <SearchForm label="Search clients by name" onSearch={setSearch} />
+      <PagedList
+        path={`${API}/clients`}
+        filters={{ search }}
         caption="Clients"
         columns={CLIENT_COLUMNS}
-        page={list.data}
-        loading={list.loading}
-        error={list.error}
-        onSort={() => undefined}
-        onPage={(page) => setQuery((previous) => ({ ...previous, page }))}
-        onPageSize={(pageSize) => setQuery((previous) => ({ ...previous, page: 1, pageSize }))}
-        onRetry={list.reload}
         rowKey={(client) => client.id}
-        empty={query.search ? 'No client matches this search.' : 'No clients in your branches.'}
+        empty={search ? 'No client matches this search.' : 'No clients in your branches.'}
+        failure="The clients could not be loaded."
       />
     </>
   );

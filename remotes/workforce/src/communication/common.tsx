@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import { DEFAULT_PAGE_SIZE, type Page } from '@hcm/contract';
 import { api } from '@hcm/kit';
+import { ListTable, type Column } from '@hcm/kit/table';
 
 // Small helpers the communication screens share.
 
@@ -43,4 +45,38 @@ export function useApiGet<T>(path: string, query?: Record<string, string | numbe
 
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
   return { data, error, loading, reload, setData };
+}
+
+type PagedListProps<Row> = {
+  /** The API path of the list, and the filters it is asked with (a change of filter goes back to page 1). */
+  path: string;
+  filters: Record<string, string>;
+  caption: string;
+  columns: Column<Row>[];
+  rowKey: (row: Row) => string | number;
+  empty: string;
+  failure: string;
+};
+
+/** A list the server pages (no sorting): the table, its page and page size, and the request behind them. */
+export function PagedList<Row>({ path, filters, caption, columns, rowKey, empty, failure }: PagedListProps<Row>) {
+  const filterKey = JSON.stringify(filters);
+  const [paging, setPaging] = useState({ filterKey, page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const current = paging.filterKey === filterKey ? paging : { filterKey, page: 1, pageSize: paging.pageSize };
+  const list = useApiGet<Page<Row>>(path, { ...filters, page: current.page, page_size: current.pageSize }, failure);
+  return (
+    <ListTable
+      caption={caption}
+      columns={columns}
+      page={list.data}
+      loading={list.loading}
+      error={list.error}
+      onSort={() => undefined}
+      onPage={(page) => setPaging({ ...current, page })}
+      onPageSize={(pageSize) => setPaging({ ...current, page: 1, pageSize })}
+      onRetry={list.reload}
+      rowKey={rowKey}
+      empty={empty}
+    />
+  );
 }
