@@ -4,6 +4,7 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runChatServer } from './chat/start.js';
+import { stopOnSignals } from './shutdown.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -24,23 +25,10 @@ async function main(): Promise<void> {
   }
   log.info(`Chat server listening on ${server.url} (PostgreSQL adapter)`);
 
-  let stopping = false;
-  const onSignal = () => {
-    if (stopping) return;
-    stopping = true;
-    server
-      .close()
-      .then(() => database.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  stopOnSignals(async () => {
+    await server.close();
+    await database.close();
+  });
 }
 
 main().catch((error: unknown) => {

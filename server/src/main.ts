@@ -10,6 +10,7 @@ import { opsFilePath, startOps } from './areas/ops.js';
 import { registerInstalledBuilds } from './areas/registry.js';
 import { REPO_ROOT } from './areas/repo-root.js';
 import { chatForApi, type ChatRuntime } from './chat/start.js';
+import { stopOnSignals } from './shutdown.js';
 
 const PRUNE_INTERVAL_MS = 15 * 60_000;
 
@@ -84,21 +85,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let stopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
+  stopOnSignals(async (signal) => {
     app?.log.info(`${signal} received, shutting down`);
-    stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+    await stop();
+  });
 }
 
 main().catch((error: unknown) => {
