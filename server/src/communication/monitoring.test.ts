@@ -16,6 +16,7 @@ const id = new Map<string, number>();
 before(async () => {
   t = await createTestApp();
   const db = t.database.db;
+  await db.delete(chats); // the demo conversations go, so the test knows every chat there is
   for (const row of await db.select({ id: users.id, email: users.email }).from(users)) id.set(row.email.split('@')[0]!, row.id);
   const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 9, minute));
   const [one] = await db.insert(chats).values({ direct_key: `${id.get('office')}:${id.get('manager')}`, created_by: id.get('office'), last_message_at: at(5) }).returning();

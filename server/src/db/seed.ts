@@ -7,6 +7,7 @@ import { seedAuthSettings } from './seed-auth-settings.js';
 import { seedPasswordResetUser } from './seed-password-reset-user.js';
 import { seedReferenceData } from './seed-reference-data.js';
 import { seedCarers } from './seed-carers.js';
+import { seedDemoChats } from '../chat/seed.js';
 import { seedSwitchTargets } from '../users/seed.js';
 import { branches, rolePermissions, roles, userBranches, users } from './schema.js';
 
@@ -201,6 +202,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await seedAuthSettings(tx);
     await seedPasswordResetUser(tx);
     await seedCarers(tx);
+    await seedDemoChats(tx);
     return true;
   });
 }
