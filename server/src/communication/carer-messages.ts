@@ -1,12 +1,11 @@
 import type { Page } from '@hcm/contract';
 import { CARER_ROLE, type CarerSummary, type CarerThread, type MessageRow } from '@hcm/contract/schemas';
 import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import type { Database } from '../db/client.js';
 import { branches, carerMessages, roles, userBranches, users } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
-import { emailText, iso, likePattern, outer, pageOf, toMessageRow, type Paging, type Viewer } from './common.js';
+import { emailText, iso, likePattern, outer, pageOf, threadMessages, type Paging, type Viewer } from './common.js';
 
 // Messages to and from carers (users with the carer role), one thread per carer. Staff see the carers of their
 // branches; an inbound message stays unread until someone opens the carer's thread.
@@ -73,28 +72,7 @@ export async function findCarer(db: Database, viewer: Viewer, carerId: number): 
   return row ? toSummary(row) : null;
 }
 
-const recorder = alias(users, 'recorder');
-
-async function messagesOf(db: Database, carerId: number): Promise<MessageRow[]> {
-  const rows = await db
-    .select({
-      id: carerMessages.id,
-      direction: carerMessages.direction,
-      channel: carerMessages.channel,
-      subject: carerMessages.subject,
-      body: carerMessages.body,
-      recorded_by_id: recorder.id,
-      recorded_by_name: recorder.name,
-      mail_id: carerMessages.mail_id,
-      created_at: carerMessages.created_at,
-      read_at: carerMessages.read_at,
-    })
-    .from(carerMessages)
-    .leftJoin(recorder, eq(recorder.id, carerMessages.recorded_by))
-    .where(eq(carerMessages.carer_user_id, carerId))
-    .orderBy(asc(carerMessages.created_at), asc(carerMessages.id));
-  return rows.map(toMessageRow);
-}
+const messagesOf = (db: Database, carerId: number) => threadMessages(db, carerMessages, eq(carerMessages.carer_user_id, carerId));
 
 /**
  * Opens a carer's thread: the messages oldest first, as they were (an unread inbound one still has read_at
@@ -139,6 +117,5 @@ export async function addCarerMessage(
     await recordAudit(tx, { actor, resource: 'carer-messages', recordId: message!.id, action: 'create', after: message });
     return message!.id;
   });
-  const messages = await messagesOf(db, carer.id);
-  return messages.find((message) => message.id === id)!;
+  return (await threadMessages(db, carerMessages, eq(carerMessages.id, id)))[0]!;
 }

@@ -1,10 +1,12 @@
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type CurrentUser, type Page } from '@hcm/contract';
 import type { MessageRow } from '@hcm/contract/schemas';
-import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUserOf } from '../auth/hooks.js';
 import type { AuthSettings } from '../auth/settings.js';
+import type { Database } from '../db/client.js';
+import { carerMessages, familyMessages, users } from '../db/schema.js';
 import { sendError, UNAUTHENTICATED } from '../http/envelope.js';
 import type { BranchScope } from '../resources/list-query.js';
 import { scopeOf } from '../resources/routes.js';
@@ -99,4 +101,31 @@ export function toMessageRow(row: {
 /** The text of an emailed message: what was written, signed by the sender. */
 export function emailText(body: string, sender: CurrentUser): string {
   return `${body}\n\n${sender.name}\n(sent from the office of your home-care provider)`;
+}
+
+const recorder = alias(users, 'recorder');
+
+/**
+ * Messages of a carer's or a family contact's thread (the two tables share their message columns), oldest
+ * first, with the name of who sent or logged each: the whole thread, or one message by its id.
+ */
+export async function threadMessages(db: Database, table: typeof carerMessages | typeof familyMessages, where: SQL): Promise<MessageRow[]> {
+  const rows = await db
+    .select({
+      id: table.id,
+      direction: table.direction,
+      channel: table.channel,
+      subject: table.subject,
+      body: table.body,
+      recorded_by_id: recorder.id,
+      recorded_by_name: recorder.name,
+      mail_id: table.mail_id,
+      created_at: table.created_at,
+      read_at: table.read_at,
+    })
+    .from(table)
+    .leftJoin(recorder, eq(recorder.id, table.recorded_by))
+    .where(where)
+    .orderBy(asc(table.created_at), asc(table.id));
+  return rows.map(toMessageRow);
 }

@@ -1,14 +1,13 @@
 import type { Page } from '@hcm/contract';
 import type { FamilyClient, FamilyContact, FamilyContacts, FamilyThread, MessageRow } from '@hcm/contract/schemas';
 import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import type { Database } from '../db/client.js';
-import { branches, clientContactsTable, clientsTable, familyMessages, users } from '../db/schema.js';
+import { branches, clientContactsTable, clientsTable, familyMessages } from '../db/schema.js';
 import { col } from '../health-professionals/records.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { MessageValues } from './carer-messages.js';
-import { emailText, inScope, iso, likePattern, outer, pageOf, toMessageRow, type Paging, type Viewer } from './common.js';
+import { emailText, inScope, iso, likePattern, outer, pageOf, threadMessages, type Paging, type Viewer } from './common.js';
 
 // Messages to and from clients' families: one thread per client contact. Scoped by the client's branch, and only
 // for clients not removed.
@@ -119,28 +118,7 @@ export async function findContact(db: Database, viewer: Viewer, contactId: numbe
   return client ? { client, contact: toFamilyContact(row) } : null;
 }
 
-const recorder = alias(users, 'recorder');
-
-async function messagesOf(db: Database, contactId: number): Promise<MessageRow[]> {
-  const rows = await db
-    .select({
-      id: familyMessages.id,
-      direction: familyMessages.direction,
-      channel: familyMessages.channel,
-      subject: familyMessages.subject,
-      body: familyMessages.body,
-      recorded_by_id: recorder.id,
-      recorded_by_name: recorder.name,
-      mail_id: familyMessages.mail_id,
-      created_at: familyMessages.created_at,
-      read_at: familyMessages.read_at,
-    })
-    .from(familyMessages)
-    .leftJoin(recorder, eq(recorder.id, familyMessages.recorded_by))
-    .where(eq(familyMessages.client_contact_id, contactId))
-    .orderBy(asc(familyMessages.created_at), asc(familyMessages.id));
-  return rows.map(toMessageRow);
-}
+const messagesOf = (db: Database, contactId: number) => threadMessages(db, familyMessages, eq(familyMessages.client_contact_id, contactId));
 
 /** Opens a contact's thread (as it was: new inbound messages have read_at null), then marks the inbound ones read. */
 export async function openFamilyThread(db: Database, viewer: Viewer, contactId: number): Promise<FamilyThread | null> {
@@ -181,6 +159,5 @@ export async function addFamilyMessage(
     await recordAudit(tx, { actor, resource: 'family-messages', recordId: message!.id, action: 'create', after: message });
     return message!.id;
   });
-  const messages = await messagesOf(db, contact.id);
-  return messages.find((message) => message.id === id)!;
+  return (await threadMessages(db, familyMessages, eq(familyMessages.id, id)))[0]!;
 }
