@@ -16,6 +16,7 @@ import type { AppConfig } from './config.js';
 import type { Database, DatabaseKind } from './db/client.js';
 import { resourceTables } from './db/schema.js';
 import { registerEnvelopeHandlers } from './http/envelope.js';
+import { registerInputHygiene } from './http/input-hygiene.js';
 import { resourceCatalog, type ResourceCatalog } from './resources/catalog.js';
 import { Mailer, type MailSettings } from './mail/mailer.js';
 import { resourceRoutes } from './resources/routes.js';
@@ -102,13 +103,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Order matters: the session is loaded, then CSRF is checked, then the /api/v1 permission guard runs.
   registerSessionHooks(app, auth);
   registerPermissionGuard(app, auth);
+  // NUL characters and non-object bodies are refused before any handler (after the guard: 401/403 first).
+  registerInputHygiene(app);
 
   app.get('/health', async () => ({ status: 'ok', database: options.databaseKind }));
   await app.register(authRoutes, auth);
   // Second factors: TOTP setup and challenge (Fortify's paths), the emailed code for new devices.
   await app.register(twoFactorRoutes, auth);
   await app.register(otpRoutes, auth);
-  await app.register(branchRoutes, { prefix: API_PREFIX, db: options.db });
+  await app.register(branchRoutes, { prefix: API_PREFIX, auth });
   // Health professionals: sharing and links for staff (/api/v1), and the professionals' own sign-in and pages.
   const appUrl = options.appUrl ?? options.webOrigins[0] ?? 'http://localhost:8080';
   await app.register(healthProfessionalStaffRoutes, { prefix: API_PREFIX, auth, appUrl });

@@ -8,6 +8,7 @@ import type { AuthSettings } from '../auth/settings.js';
 import type { Database } from '../db/client.js';
 import {
   auditLog,
+  branches,
   carerMessages,
   chatMembers,
   clientsTable,
@@ -56,10 +57,11 @@ const clientsIn = (branchIds: readonly number[]) =>
 
 /**
  * Records kept outside the resource engine, and the ids of those a user of these branches may see in the
- * trail: a notice of their branches (or of every branch), messages with carers of their branches or families of
+ * trail: their own branches, a notice of their branches (or of every branch), messages with carers of their branches or families of
  * their clients, chats with someone of their branches, time tracked on their clients or by or on their people.
  */
 const OUTSIDE_ENGINE_SCOPES: Record<string, (branchIds: readonly number[]) => SQL> = {
+  branches: (ids) => sql`select ${branches.id} from ${branches} where ${inArray(branches.id, [...ids])}`,
   notices: (ids) => sql`select ${notices.id} from ${notices} where ${notices.branch_id} is null or ${inArray(notices.branch_id, [...ids])}`,
   'carer-messages': (ids) => sql`select ${carerMessages.id} from ${carerMessages} where ${carerMessages.carer_user_id} in (${usersIn(ids)})`,
   'family-messages': (ids) => sql`select ${familyMessages.id} from ${familyMessages} where ${familyMessages.client_id} in (${clientsIn(ids)})`,

@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api/v1 route and method, with who may call it (collected as routes are registered). */
     apiRoutes: ApiRoute[];
+    /** Every route and method of the app, /api/v1 or not (the fuzz test walks them). */
+    allRoutes: { method: string; url: string }[];
   }
 }
 
@@ -33,9 +35,12 @@ export function isApiUrl(url: string): boolean {
  */
 export function registerPermissionGuard(app: FastifyInstance, settings: AuthSettings): void {
   const apiRoutes: ApiRoute[] = [];
+  const allRoutes: { method: string; url: string }[] = [];
   app.decorate('apiRoutes', apiRoutes);
+  app.decorate('allRoutes', allRoutes);
 
   app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) allRoutes.push({ method, url: route.url });
     if (!isApiUrl(route.url)) return;
     const { permission, authenticated } = route.config ?? {};
     const methods = [route.method].flat();

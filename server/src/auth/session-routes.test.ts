@@ -272,3 +272,30 @@ test('a super admin ends every session but their own: users, pending logins, hea
   assert.equal(audit.length, 1);
   assert.deepEqual(audit[0]!.after, { ended_sessions: 1, everyone: true });
 });
+
+test('an administrator never reaches the sessions of someone who may do more: a manager and the super admin (finding 4)', async () => {
+  const manager = await loginAs(t.app, 'manager');
+  const admin = await loginAs(t.app, 'admin');
+  const adminId = await userIdOf('admin@homecare.test');
+  const list = await manager.get(`/api/v1/users/${adminId}/sessions`);
+  assert.equal(list.statusCode, 404, 'the super admin’s IPs and devices stay hidden');
+  assert.equal((await manager.delete(`/api/v1/users/${adminId}/sessions`)).statusCode, 404);
+
+  // A finance officer in the manager's branches holds permissions the manager lacks: out of reach too.
+  const financeRole = (await t.database.db.select({ id: sql<number>`id` }).from(sql`roles`).where(sql`name = 'finance_officer'`))[0]!.id;
+  const finance = await createUser(t.database.db, { email: `finance${(counter += 1)}@homecare.test`, roleId: financeRole });
+  const financeId = await userIdOf(finance.email);
+  await t.database.db.insert(userBranches).values({ user_id: financeId, branch_id: await branchIdOf(t.database.db, 'CAM') });
+  const financeClient = await loginAs(t.app, finance);
+  assert.equal((await manager.get(`/api/v1/users/${financeId}/sessions`)).statusCode, 404);
+
+  // "Everyone out" by the manager leaves both signed in; the office user (less than the manager) is signed out.
+  const office = await loginAs(t.app, 'office');
+  assert.equal((await manager.delete('/api/v1/sessions')).statusCode, 200);
+  assert.equal((await admin.get('/api/v1/user')).statusCode, 200);
+  assert.equal((await financeClient.get('/api/v1/user')).statusCode, 200);
+  assert.equal((await office.get('/api/v1/user')).statusCode, 401);
+
+  // The super admin reaches everyone.
+  assert.equal((await admin.get(`/api/v1/users/${financeId}/sessions`)).statusCode, 200);
+});

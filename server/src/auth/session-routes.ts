@@ -8,7 +8,7 @@ import { ok, sendError, UNAUTHENTICATED } from '../http/envelope.js';
 import { parseId } from '../http/params.js';
 import { deleteHealthProfessionalSessions } from '../health-professionals/sessions.js';
 import { actorOf, type Actor } from '../users/scope.js';
-import { visibleTo } from '../users/service.js';
+import { visibleTo, withinReach } from '../users/service.js';
 import { clearSessionCookies } from './cookies.js';
 import { currentUserOf } from './hooks.js';
 import { deleteSession, endSessionsOfUser, isExpired, publicSessionId, type SessionLifetime } from './sessions.js';
@@ -60,9 +60,9 @@ export async function sessionRoutes(app: FastifyInstance, auth: AuthSettings): P
   const manage = { config: { permission: 'sessions.manage' as const } };
 
   const actorFor = async (request: FastifyRequest): Promise<Actor> => actorOf((await currentUserOf(request, auth))!);
-  // An administrator reaches only the users they may see: a super admin all, anyone else those sharing a branch.
-  const userVisible = async (actor: Actor, id: number) =>
-    (await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), visibleTo(actor)))).length > 0;
+  // An administrator reaches only the users they may see (a super admin all, anyone else those sharing a
+  // branch) and who may do nothing the administrator may not: a manager never sees a super admin's sessions.
+  const userReached = (actor: Actor, id: number) => withinReach(db, actor, id);
   const currentIdOf = (request: FastifyRequest) => request.session?.id;
 
   app.get('/account/sessions', own, async (request, reply) => {
@@ -96,14 +96,14 @@ export async function sessionRoutes(app: FastifyInstance, auth: AuthSettings): P
 
   app.get<{ Params: { id: string } }>('/users/:id/sessions', manage, async (request, reply) => {
     const id = parseId(request.params.id);
-    if (id === null || !(await userVisible(await actorFor(request), id))) return sendError(reply, 404, USER_NOT_FOUND);
+    if (id === null || !(await userReached(await actorFor(request), id))) return sendError(reply, 404, USER_NOT_FOUND);
     const rows = await liveSessionsOf(db, lifetime, id);
     return ok(rows.map((row) => describe(row, currentIdOf(request))));
   });
 
   app.delete<{ Params: { id: string } }>('/users/:id/sessions', manage, async (request, reply) => {
     const id = parseId(request.params.id);
-    if (id === null || !(await userVisible(await actorFor(request), id))) return sendError(reply, 404, USER_NOT_FOUND);
+    if (id === null || !(await userReached(await actorFor(request), id))) return sendError(reply, 404, USER_NOT_FOUND);
     // An administrator ending their own sessions keeps the one they are using.
     const ended = await endSessionsOfUser(db, id, { except: currentIdOf(request) });
     await recordAudit(db, {
@@ -116,7 +116,7 @@ export async function sessionRoutes(app: FastifyInstance, auth: AuthSettings): P
     return ok({ ended }, endedMessage(ended));
   });
 
-  // Everyone out (ASVS 7.4.5), e.g. after a suspected breach: every signed-in user the administrator may see
+  // Everyone out (ASVS 7.4.5), e.g. after a suspected breach: every signed-in user the administrator reaches
   // (a super admin: all of them, and every health professional), except the session in use. Audited per account.
   app.delete('/sessions', manage, async (request) => {
     const actor = await actorFor(request);
@@ -128,6 +128,7 @@ export async function sessionRoutes(app: FastifyInstance, auth: AuthSettings): P
       .where(and(visibleTo(actor), except ? ne(sessions.id, except) : undefined));
     let ended = 0;
     for (const { id } of signedIn) {
+      if (!(await userReached(actor, id))) continue;
       const count = await endSessionsOfUser(db, id, { except });
       ended += count;
       if (count) {

@@ -4,6 +4,7 @@ import { MAX_PAGE_SIZE, type Page } from '@hcm/contract';
 import type { Branch } from '@hcm/contract/schemas';
 import { branches } from '../db/schema.js';
 import { createTestApp, loginAs, type TestApp, type TestClient } from '../testing.js';
+import { OWN_BRANCHES_ONLY } from './routes.js';
 
 let t: TestApp;
 let office: TestClient;
@@ -207,8 +208,8 @@ test('update a branch: 200 with the new values and a later updated_at', async ()
 });
 
 test('update validates like create, refuses another branch\'s code and answers 404 for a missing branch', async () => {
-  const [bristol] = (await list('?search=BRN')).data;
-  const invalid = await office.put(`/api/v1/branches/${bristol!.id}`, { ...validBranch, code: 'BRN', type: 'hospital' });
+  const [bristol] = (await list('?search=CAM')).data;
+  const invalid = await office.put(`/api/v1/branches/${bristol!.id}`, { ...validBranch, code: 'CAM', type: 'hospital' });
   assert.equal(invalid.statusCode, 422);
   assert.deepEqual(invalid.json().errors, { type: ['Choose the kind of care this branch provides.'] });
 
@@ -234,4 +235,37 @@ test('page_size is capped at MAX_PAGE_SIZE', async () => {
   assert.equal(page.data.length, MAX_PAGE_SIZE);
   assert.equal(page.total, MAX_PAGE_SIZE + 5 + 4);
   assert.equal(page.last_page, 2);
+});
+
+test('a user edits only the branches they work in, and every change is audited (finding 3)', async () => {
+  const [leeds] = (await list('?search=LDS-SL')).data;
+  // The probe's request: the Camden-only office user updating Leeds.
+  const refused = await office.put(`/api/v1/branches/${leeds!.id}`, { ...validBranch, name: 'Hijacked', code: 'LDS-SL' });
+  assert.equal(refused.statusCode, 403);
+  assert.equal(refused.json().message, OWN_BRANCHES_ONLY);
+  assert.equal((await office.get(`/api/v1/branches/${leeds!.id}`)).json().data.name, leeds!.name);
+
+  // A branch the office user adds is theirs to edit; both changes are in the audit trail.
+  const created = (await office.post('/api/v1/branches', { ...validBranch, name: 'York', code: 'YRK' })).json().data as Branch;
+  const renamed = await office.put(`/api/v1/branches/${created.id}`, { ...validBranch, name: 'York & Selby', code: 'YRK' });
+  assert.equal(renamed.statusCode, 200, renamed.body);
+  const admin = await loginAs(t.app, 'admin');
+  const trail = (await admin.get(`/api/v1/audit?resource=branches&record_id=${created.id}`)).json().data.data as {
+    action: string;
+    before: { name: string } | null;
+    after: { name: string };
+  }[];
+  assert.deepEqual(trail.map((entry) => entry.action).sort(), ['create', 'update']);
+  const update = trail.find((entry) => entry.action === 'update')!;
+  assert.equal(update.before!.name, 'York');
+  assert.equal(update.after.name, 'York & Selby');
+
+  // A reader of the trail sees the entries of their own branches only.
+  const manager = await loginAs(t.app, 'manager'); // the demo branches, not York
+  const seen = (await manager.get('/api/v1/audit?resource=branches')).json().data.data as { record_id: number }[];
+  assert.ok(seen.length > 0, 'the edits of their branches (Camden, earlier) are there');
+  assert.ok(!seen.some((entry) => entry.record_id === created.id), 'York is not theirs');
+
+  // The super admin edits any branch.
+  assert.equal((await admin.put(`/api/v1/branches/${leeds!.id}`, { ...validBranch, name: leeds!.name, code: 'LDS-SL' })).statusCode, 200);
 });

@@ -1,7 +1,11 @@
 import { BranchInputSchema, fieldErrorsOf } from '@hcm/contract/schemas';
+import { SUPER_ADMIN } from '@hcm/contract';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import type { Database } from '../db/client.js';
+import { auditActorOf, recordAudit } from '../audit/record.js';
+import { currentUserOf, forgetCurrentUser } from '../auth/hooks.js';
+import type { AuthSettings } from '../auth/settings.js';
+import { userBranches } from '../db/schema.js';
 import { ok, sendError, sendInvalid } from '../http/envelope.js';
 import { parseId } from '../http/params.js';
 import {
@@ -15,9 +19,15 @@ import {
 
 const NO_SUCH_BRANCH = 'Branch not found.';
 const DUPLICATE_CODE = 'A branch with this code already exists.';
+export const OWN_BRANCHES_ONLY = 'You may only edit the branches you work in.';
 
-/** Registered under /api/v1: GET /branches, GET /branches/:id, POST /branches, PUT /branches/:id. */
-export async function branchRoutes(app: FastifyInstance, { db }: { db: Database }): Promise<void> {
+/**
+ * Registered under /api/v1: GET /branches, GET /branches/:id, POST /branches, PUT /branches/:id. Every branch
+ * is listed to whoever may view branches; a user edits only the branches they work in (a super admin: all),
+ * and a user who adds a branch works in it. Adding and editing are audited.
+ */
+export async function branchRoutes(app: FastifyInstance, { auth }: { auth: AuthSettings }): Promise<void> {
+  const { db } = auth;
   app.get('/branches', { config: { permission: 'branches.view' } }, async (request) => {
     return ok(await listBranches(db, parseBranchListQuery(request.query)));
   });
@@ -36,7 +46,15 @@ export async function branchRoutes(app: FastifyInstance, { db }: { db: Database 
     const parsed = v.safeParse(BranchInputSchema, request.body ?? {});
     if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
     try {
-      return reply.code(201).send(ok(await createBranch(db, parsed.output), 'Branch created.'));
+      const user = (await currentUserOf(request, auth))!;
+      const branch = await db.transaction(async (tx) => {
+        const created = await createBranch(tx, parsed.output);
+        if (user.userRole !== SUPER_ADMIN) await tx.insert(userBranches).values({ user_id: user.userID, branch_id: created.id });
+        await recordAudit(tx, { actor: auditActorOf(request), resource: 'branches', recordId: created.id, action: 'create', after: created });
+        return created;
+      });
+      forgetCurrentUser(user.userID);
+      return reply.code(201).send(ok(branch, 'Branch created.'));
     } catch (error) {
       if (error instanceof DuplicateBranchCodeError) return sendInvalid(reply, { code: [DUPLICATE_CODE] });
       throw error;
@@ -51,8 +69,16 @@ export async function branchRoutes(app: FastifyInstance, { db }: { db: Database 
       if (id === null) return sendError(reply, 404, NO_SUCH_BRANCH);
       const parsed = v.safeParse(BranchInputSchema, request.body ?? {});
       if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
+      const user = (await currentUserOf(request, auth))!;
+      const before = await findBranch(db, id);
+      if (!before) return sendError(reply, 404, NO_SUCH_BRANCH);
+      if (user.userRole !== SUPER_ADMIN && !user.branches.some((branch) => branch.id === id)) return sendError(reply, 403, OWN_BRANCHES_ONLY);
       try {
-        const branch = await updateBranch(db, id, parsed.output);
+        const branch = await db.transaction(async (tx) => {
+          const after = await updateBranch(tx, id, parsed.output);
+          if (after) await recordAudit(tx, { actor: auditActorOf(request), resource: 'branches', recordId: id, action: 'update', before, after });
+          return after;
+        });
         return branch ? ok(branch, 'Branch updated.') : sendError(reply, 404, NO_SUCH_BRANCH);
       } catch (error) {
         if (error instanceof DuplicateBranchCodeError) return sendInvalid(reply, { code: [DUPLICATE_CODE] });

@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type SortMode } from '@hcm/contract';
 import { BRANCH_SORTABLE, type Branch, type BranchSortColumn, type BranchValues } from '@hcm/contract/schemas';
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
 import { branches, type BranchRow } from '../db/schema.js';
 
 export type BranchListQuery = {
@@ -78,12 +78,12 @@ export async function listBranches(db: Database, query: BranchListQuery): Promis
   };
 }
 
-export async function findBranch(db: Database, id: number): Promise<Branch | null> {
+export async function findBranch(db: Database | Transaction, id: number): Promise<Branch | null> {
   const [row] = await db.select().from(branches).where(eq(branches.id, id));
   return row ? toBranch(row) : null;
 }
 
-export async function createBranch(db: Database, values: BranchValues): Promise<Branch> {
+export async function createBranch(db: Database | Transaction, values: BranchValues): Promise<Branch> {
   await assertCodeFree(db, values.code);
   try {
     const [row] = await db.insert(branches).values(values).returning();
@@ -94,7 +94,7 @@ export async function createBranch(db: Database, values: BranchValues): Promise<
 }
 
 /** Replaces a branch's fields; null when there is no such branch. */
-export async function updateBranch(db: Database, id: number, values: BranchValues): Promise<Branch | null> {
+export async function updateBranch(db: Database | Transaction, id: number, values: BranchValues): Promise<Branch | null> {
   if (!(await findBranch(db, id))) return null;
   await assertCodeFree(db, values.code, id);
   try {
@@ -122,7 +122,7 @@ function searchCondition(search: string): SQL | undefined {
 }
 
 // Checked first for a clear answer; the unique index still decides when two requests race.
-async function assertCodeFree(db: Database, code: string, exceptId?: number): Promise<void> {
+async function assertCodeFree(db: Database | Transaction, code: string, exceptId?: number): Promise<void> {
   const [clash] = await db
     .select({ id: branches.id })
     .from(branches)

@@ -14,6 +14,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwo
 import { deleteSession } from '../auth/sessions.js';
 import type { AuthSettings } from '../auth/settings.js';
 import { healthProfessionalCredentials } from '../db/schema.js';
+import { parseId } from '../http/params.js';
 import { ok, sendError, sendInvalid, UNAUTHENTICATED } from '../http/envelope.js';
 import { useLink } from './links.js';
 import { clientName, marMonthOf, pdfFor } from './pdf.js';
@@ -150,9 +151,9 @@ export async function healthProfessionalPortalRoutes(app: FastifyInstance, optio
     const params = request.params as { clientId: string; type: string };
     const type = params.type as HealthProfessionalPdfType;
     if (!HEALTH_PROFESSIONAL_PDF_TYPES.includes(type)) return sendError(reply, 404, 'No such document.');
-    const clientId = Number(params.clientId);
+    const clientId = parseId(params.clientId);
     const professional = request.professional!;
-    const ids = Number.isSafeInteger(clientId) && clientId > 0 ? await sharedClientIds(db, professional.id, clientId) : [];
+    const ids = clientId !== null ? await sharedClientIds(db, professional.id, clientId) : [];
     const [client] = await clientSummaries(db, ids);
     if (!client) return sendError(reply, 404, NOT_SHARED);
     const month = marMonthOf((request.query as { month?: unknown }).month);

@@ -173,3 +173,37 @@ test('the staff routes answer 403 without health-professionals.share and 401 wit
   }
   assert.equal((await db().select().from(clientShares).where(eq(clientShares.health_professional_id, professional.id))).length, 0);
 });
+
+test('links reach every client shared with the professional, so a user of other branches may not make, list or revoke them (finding 1)', async () => {
+  const office = await loginAs(t.app, 'office'); // branch CAM only
+  const admin = await loginAs(t.app, 'admin');
+  const professional = await insertProfessional(db());
+  const camden = await insertClient(db(), { branchCode: 'CAM' });
+  const leeds = await insertClient(db(), { branchCode: 'LDS-SL' });
+  const base = `/api/v1/health-professionals/${professional.id}`;
+  await office.post(`${base}/shares`, { client_id: camden.id });
+
+  // While only Camden's client is shared, the Camden user manages the links.
+  const own = await office.post(`${base}/links`, {});
+  assert.equal(own.statusCode, 201);
+
+  // A Leeds client shared by someone else: a link would now open Leeds records, so the Camden user is refused.
+  await admin.post(`${base}/shares`, { client_id: leeds.id });
+  const attempt = await office.post(`${base}/links`, {});
+  assert.equal(attempt.statusCode, 403);
+  assert.match(attempt.json().message, /branches other than yours/);
+  assert.equal((await office.get(`${base}/links`)).statusCode, 403);
+  const adminLink = (await admin.post(`${base}/links`, {})).json().data as { link: { id: number }; url: string };
+  assert.equal((await office.post(`${base}/links/${adminLink.link.id}/revoke`, {})).statusCode, 403);
+  const still = await db().select().from(healthProfessionalLinks).where(eq(healthProfessionalLinks.id, adminLink.link.id));
+  assert.equal(still[0]!.revoked_at, null, 'the refused revoke changed nothing');
+
+  // The exchange the probe made: no token reaches the Camden user, so the Leeds client stays out of their reach.
+  const created = await db().select().from(healthProfessionalLinks).where(eq(healthProfessionalLinks.health_professional_id, professional.id));
+  assert.equal(created.length, 2, 'only the Camden-only link and the admin’s link exist');
+
+  // The super admin still does everything; once the Leeds share is gone, the Camden user may again.
+  assert.equal((await admin.get(`${base}/links`)).statusCode, 200);
+  assert.equal((await admin.delete(`${base}/shares/${leeds.id}`)).statusCode, 200);
+  assert.equal((await office.get(`${base}/links`)).statusCode, 200);
+});

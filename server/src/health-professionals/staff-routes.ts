@@ -1,5 +1,5 @@
 import { CreateLinkSchema, fieldErrorsOf, ShareClientSchema, type SharedClientRow } from '@hcm/contract/schemas';
-import { and, asc, eq, inArray, isNull, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, not, notInArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { auditActorOf, recordAudit } from '../audit/record.js';
@@ -8,6 +8,7 @@ import type { AuthSettings } from '../auth/settings.js';
 import { deleteHealthProfessionalSessions } from './sessions.js';
 import { clientShares, clientsTable, users } from '../db/schema.js';
 import { ok, sendError, sendInvalid, UNAUTHENTICATED } from '../http/envelope.js';
+import { parseId } from '../http/params.js';
 import { scopeOf } from '../resources/routes.js';
 import { createLink, linkPath, listLinks, revokeLink } from './links.js';
 import { col, findProfessional } from './records.js';
@@ -19,12 +20,16 @@ export type StaffRoutesOptions = {
 };
 
 const NO_PROFESSIONAL = 'No such health professional.';
+export const LINKS_BEYOND_YOUR_BRANCHES =
+  "This professional has records shared from branches other than yours: only staff of every such branch (or a super admin) may make or manage this professional's links.";
 const c = clientsTable;
 const SHARE = { config: { permission: 'health-professionals.share' as const } };
 
 /**
  * Under /api/v1 (staff users, health-professionals.share): the clients shared with a professional and their
- * links. Only clients of the user's branches can be shared, listed or unshared (super admins: all).
+ * links. Only clients of the user's branches can be shared, listed or unshared (super admins: all). A link
+ * opens everything shared with the professional (and lets them set a password that does the same), so links
+ * are made, listed and revoked only by a user whose branches hold every client shared with that professional.
  */
 export async function healthProfessionalStaffRoutes(app: FastifyInstance, options: StaffRoutesOptions): Promise<void> {
   const { auth } = options;
@@ -41,13 +46,30 @@ export async function healthProfessionalStaffRoutes(app: FastifyInstance, option
     const scope = scopeOf(user);
     const inScope: SQL[] = [isNull(col(c, 'deleted_at'))];
     if (scope !== 'all') inScope.push(scope.length ? inArray(col(c, 'branch_id'), scope) : eq(col(c, 'id'), -1));
-    const id = Number((request.params as { id: string }).id);
-    const professional = await findProfessional(db, id);
+    const id = parseId((request.params as { id: string }).id);
+    const professional = id === null ? null : await findProfessional(db, id);
     if (!professional) {
       await sendError(reply, 404, NO_PROFESSIONAL);
       return null;
     }
     return { user, inScope, professional };
+  }
+
+  /** The context for the link routes: refused (403) when anything shared with the professional is outside the user's branches. */
+  async function linkContextOf(request: FastifyRequest, reply: FastifyReply) {
+    const context = await contextOf(request, reply);
+    if (!context || scopeOf(context.user) === 'all') return context;
+    const [beyond] = await db
+      .select({ id: clientShares.client_id })
+      .from(clientShares)
+      .innerJoin(c, eq(col(c, 'id'), clientShares.client_id))
+      .where(and(eq(clientShares.health_professional_id, context.professional.id), isNull(col(c, 'deleted_at')), not(and(...context.inScope)!)))
+      .limit(1);
+    if (beyond) {
+      await sendError(reply, 403, LINKS_BEYOND_YOUR_BRANCHES);
+      return null;
+    }
+    return context;
   }
 
   const sharedRows = async (professionalId: number, inScope: SQL[]): Promise<SharedClientRow[]> => {
@@ -126,19 +148,19 @@ export async function healthProfessionalStaffRoutes(app: FastifyInstance, option
   app.delete(`${base}/shares/:clientId`, SHARE, async (request, reply) => {
     const context = await contextOf(request, reply);
     if (!context) return reply;
-    const clientId = Number((request.params as { clientId: string }).clientId);
-    const [client] = Number.isSafeInteger(clientId) ? await db.select({ id: col(c, 'id') }).from(c).where(and(eq(col(c, 'id'), clientId), ...context.inScope)) : [];
+    const clientId = parseId((request.params as { clientId: string }).clientId);
+    const [client] = clientId !== null ? await db.select({ id: col(c, 'id') }).from(c).where(and(eq(col(c, 'id'), clientId), ...context.inScope)) : [];
     const deleted = client
       ? await db
           .delete(clientShares)
-          .where(and(eq(clientShares.health_professional_id, context.professional.id), eq(clientShares.client_id, clientId)))
+          .where(and(eq(clientShares.health_professional_id, context.professional.id), eq(clientShares.client_id, clientId!)))
           .returning({ client_id: clientShares.client_id })
       : [];
     if (!deleted.length) return sendError(reply, 404, 'This client is not shared with this professional.');
     await recordAudit(db, {
       actor: auditActorOf(request),
       resource: 'client-shares',
-      recordId: clientId,
+      recordId: clientId!,
       action: 'delete',
       before: { health_professional_id: context.professional.id, client_id: clientId },
     });
@@ -146,13 +168,13 @@ export async function healthProfessionalStaffRoutes(app: FastifyInstance, option
   });
 
   app.get(`${base}/links`, SHARE, async (request, reply) => {
-    const context = await contextOf(request, reply);
+    const context = await linkContextOf(request, reply);
     if (!context) return reply;
     return ok(await listLinks(db, context.professional.id));
   });
 
   app.post(`${base}/links`, SHARE, async (request, reply) => {
-    const context = await contextOf(request, reply);
+    const context = await linkContextOf(request, reply);
     if (!context) return reply;
     const parsed = v.safeParse(CreateLinkSchema, request.body ?? {});
     if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
@@ -191,10 +213,10 @@ export async function healthProfessionalStaffRoutes(app: FastifyInstance, option
   });
 
   app.post(`${base}/links/:linkId/revoke`, SHARE, async (request, reply) => {
-    const context = await contextOf(request, reply);
+    const context = await linkContextOf(request, reply);
     if (!context) return reply;
-    const linkId = Number((request.params as { linkId: string }).linkId);
-    if (!Number.isSafeInteger(linkId) || !(await revokeLink(db, context.professional.id, linkId))) {
+    const linkId = parseId((request.params as { linkId: string }).linkId);
+    if (linkId === null || !(await revokeLink(db, context.professional.id, linkId))) {
       return sendError(reply, 404, 'No such link.');
     }
     // Whoever came in by a link may still hold a session from it: end the professional's sessions.

@@ -33,6 +33,13 @@ export function registerEnvelopeHandlers(app: FastifyInstance): void {
     if (typeof error === 'object' && error && 'validation' in error && error.validation) {
       return sendError(reply, 422, INVALID_DATA);
     }
+    // PostgreSQL refusing a value (class 22, data exception: out of range, bad text or date): the input was
+    // wrong, not the server. Validation should have said so by field first; logged so the gap is found.
+    const sqlState = dataExceptionOf(error);
+    if (sqlState) {
+      request.log.warn({ err: error, reqId: request.id, sqlState }, 'input refused by the database');
+      return sendError(reply, 422, INVALID_DATA);
+    }
     // Fastify's own client errors (bad JSON, body too large, wrong content type) carry safe messages.
     if (statusCode >= 400 && statusCode < 500) {
       return sendError(reply, statusCode, error instanceof Error ? error.message : 'Bad request.');
@@ -40,4 +47,14 @@ export function registerEnvelopeHandlers(app: FastifyInstance): void {
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return sendError(reply, 500, `Something went wrong (request ${request.id}).`);
   });
+}
+
+/** The SQLSTATE of a PostgreSQL data exception (class 22) behind an error, through drizzle's wrapping; else null. */
+export function dataExceptionOf(error: unknown): string | null {
+  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
 }

@@ -26,6 +26,22 @@ import { switchAccount, switchAccountsOf, switchBack } from './switching.js';
 
 const NO_SUCH_PERMISSION = 'Permission not found.';
 
+/** Tells a user at their old address that someone else changed their sign-in email; a mail failure stays in the outbox. */
+async function tellOldAddress(auth: AuthSettings, change: { to: string; name: string; newEmail: string; by: string }): Promise<void> {
+  await auth.mailer.send({
+    to: change.to,
+    subject: 'Your sign-in email was changed',
+    text: [
+      `Hello ${change.name},`,
+      '',
+      `${change.by} changed the email address you sign in with from ${change.to} to ${change.newEmail}.`,
+      'Password resets now go to the new address.',
+      '',
+      'If you did not expect this, tell your registered manager or administrator at once.',
+    ].join('\n'),
+  });
+}
+
 /**
  * Registered under /api/v1: users (list, get, add, edit; never delete: disable), roles (list, get, edit),
  * the permission catalogue with who holds each permission, and account switching.
@@ -68,13 +84,16 @@ export async function userRoutes(app: FastifyInstance, { auth }: { auth: AuthSet
       if (own && own.email !== parsed.output.email && (await needsConfirmedPassword(request, reply))) return reply;
     }
     try {
-      const { user, endSessions } = await updateUser(db, await actorFor(request), auditActorOf(request), id, parsed.output);
+      const actor = (await currentUserOf(request, auth))!;
+      const { user, endSessions, emailChangedFrom } = await updateUser(db, actorOf(actor), auditActorOf(request), id, parsed.output);
       if (endSessions) {
         // Disabled, or a new role or branches: the user signs in again into a new session with the new rights.
         // An administrator editing their own branches keeps the session they are using.
         await endSessionsOfUser(db, id, id === request.session?.user_id ? { except: request.session.id } : {});
       }
       forgetCurrentUser(id);
+      // Someone else changed the address password resets go to: the old address hears of it (after the commit).
+      if (emailChangedFrom) await tellOldAddress(auth, { to: emailChangedFrom, name: user.name, newEmail: user.email, by: actor.name });
       return ok(user, 'User updated.');
     } catch (error) {
       return sendRuleError(reply, error);

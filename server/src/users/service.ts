@@ -41,6 +41,8 @@ export const NO_SUCH_BRANCH = 'Choose branches from the list.';
 export const SWITCH_TARGET_INVALID = 'Choose accounts from the list (not the user themself).';
 export const SWITCH_TARGET_SUPER_ADMIN = 'Only a super admin may switch to a super admin.';
 export const SWITCH_TARGET_BEYOND_YOURS = 'You cannot list an account that may do more than you may yourself.';
+export const EMAIL_OF_STRONGER_USER =
+  'This user may do things you may not, so only someone holding all their permissions may change their email (where password resets go).';
 
 const USER_SORTABLE = ['name', 'email', 'role_label', 'user_type', 'disabled', 'created_at'] as const;
 type UserSortColumn = (typeof USER_SORTABLE)[number];
@@ -256,6 +258,21 @@ async function roleInfo(db: Database | Transaction, roleId: number): Promise<Rol
   return { ...role, permissions };
 }
 
+/** The permissions a user holds through their role (every permission for a super admin; none without a role). */
+async function permissionsOfUser(db: Database | Transaction, roleId: number | null): Promise<string[]> {
+  return roleId === null ? [] : ((await roleInfo(db, roleId))?.permissions ?? []);
+}
+
+/**
+ * Whether the actor may act on this user's sign-in (their sessions): the user is visible to the actor and may
+ * do nothing the actor may not (a super admin reaches everyone; nobody else reaches a super admin).
+ */
+export async function withinReach(db: Database | Transaction, actor: Actor, userId: number): Promise<boolean> {
+  const [target] = await db.select({ roleId: users.role_id }).from(users).where(and(eq(users.id, userId), visibleTo(actor)));
+  if (!target) return false;
+  return permissionsBeyond(actor, await permissionsOfUser(db, target.roleId)).length === 0;
+}
+
 /** Refuses a role the actor may not give: unknown, super_admin (unless they are one), or beyond their own. */
 async function assertRoleGrantable(db: Database | Transaction, actor: Actor, roleId: number | null): Promise<void> {
   if (roleId === null) return;
@@ -355,6 +372,8 @@ export type UserUpdateOutcome = {
   user: UserDetail;
   /** The user's sessions must end (disabled, or a new role or branches: a privilege change). */
   endSessions: boolean;
+  /** The address the user's email was changed from by someone else (to be told), else null. */
+  emailChangedFrom: string | null;
 };
 
 export async function updateUser(
@@ -380,7 +399,15 @@ export async function updateUser(
       if (roleChanged) await assertRoleGrantable(tx, actor, values.role_id);
       await assertBranchesExist(tx, values.branch_ids);
       assertBranchChangeAllowed(actor, beforeBranches, values.branch_ids);
-      if (values.email !== before.email) await assertEmailFree(tx, values.email, id);
+      const emailChanged = values.email !== before.email;
+      if (emailChanged) {
+        // The email is where password resets go: changing it is taking the account, unless the editor could
+        // already do everything the user can (finding 2 of the security probe).
+        if (!self && permissionsBeyond(actor, await permissionsOfUser(tx, before.role_id)).length) {
+          throw RuleError.invalid({ email: [EMAIL_OF_STRONGER_USER] });
+        }
+        await assertEmailFree(tx, values.email, id);
+      }
       const beforeTargets = before.switch_targets.map((target) => target.id);
       const newTargets = values.switch_target_ids.filter((targetId) => !beforeTargets.includes(targetId));
       await assertSwitchTargetsAllowed(tx, actor, id, newTargets);
@@ -415,7 +442,11 @@ export async function updateUser(
         before: auditSnapshotOf(before),
         after: auditSnapshotOf(after),
       });
-      return { user: after, endSessions: roleChanged || branchesChanged || (values.disabled && !before.disabled) };
+      return {
+        user: after,
+        endSessions: roleChanged || branchesChanged || (values.disabled && !before.disabled),
+        emailChangedFrom: emailChanged && !self ? before.email : null,
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw RuleError.invalid({ email: [EMAIL_TAKEN] });

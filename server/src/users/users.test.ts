@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { UserDetail, UserListRow } from '@hcm/contract/schemas';
 import { and, desc, eq } from 'drizzle-orm';
-import { auditLog, userBranches } from '../db/schema.js';
+import { auditLog, mailOutbox, userBranches, users } from '../db/schema.js';
 import { createRole, createTestApp, createUser, loginAs, type TestApp } from '../testing.js';
-import { EDIT_SUPER_ADMIN_ONLY, OWN_BRANCHES_ONLY, ROLE_BEYOND_YOURS, SUPER_ADMIN_ONLY } from './service.js';
+import { EDIT_SUPER_ADMIN_ONLY, EMAIL_OF_STRONGER_USER, OWN_BRANCHES_ONLY, ROLE_BEYOND_YOURS, SUPER_ADMIN_ONLY, SWITCH_TARGET_BEYOND_YOURS } from './service.js';
 import { branchIdOf, roleIdOf, sessionCountOf, userIdOf } from './test-fixtures.js';
 
 let t: TestApp;
@@ -309,4 +309,49 @@ test('changing one\'s own email needs the password typed again (ASVS 7.5.1); ano
   const admin = await loginAs(t.app, 'admin');
   const other = (await admin.get(`/api/v1/users/${userId}`)).json().data as UserDetail;
   assert.equal((await admin.put(`/api/v1/users/${userId}`, bodyOf(other, { email: 'self.email@homecare.test' }))).statusCode, 200);
+});
+
+test('account takeover is closed: the email of a user who may do more than the editor stays theirs (finding 2)', async () => {
+  const db = t.database.db;
+  // The probe's case: the manager (no finance permissions) and a finance officer of a shared branch.
+  const financeId = await addUser('fran.finance@homecare.test', [ids.cam], 'finance_officer');
+  const manager = await loginAs(t.app, 'manager');
+  const finance = (await manager.get(`/api/v1/users/${financeId}`)).json().data as UserDetail;
+  const refused = await manager.put(`/api/v1/users/${financeId}`, bodyOf(finance, { email: 'attacker@homecare.test' }));
+  assert.equal(refused.statusCode, 422);
+  assert.deepEqual(refused.json().errors, { email: [EMAIL_OF_STRONGER_USER] });
+  const [unchanged] = await db.select({ email: users.email }).from(users).where(eq(users.id, financeId));
+  assert.equal(unchanged!.email, 'fran.finance@homecare.test');
+  // Other edits of that user stay allowed (the manager's own rules decide them).
+  assert.equal((await manager.put(`/api/v1/users/${financeId}`, bodyOf(finance, { name: 'Fran Finance' }))).statusCode, 200);
+
+  // Nor may the manager list such a user among their own switchable accounts.
+  const self = (await manager.get(`/api/v1/users/${ids.manager}`)).json().data as UserDetail;
+  const switchRefused = await manager.put(`/api/v1/users/${ids.manager}`, bodyOf(self, { switch_target_ids: [...self.switch_targets.map((target) => target.id), financeId] }));
+  assert.equal(switchRefused.statusCode, 422);
+  assert.deepEqual(switchRefused.json().errors, { switch_target_ids: [SWITCH_TARGET_BEYOND_YOURS] });
+
+  // A user who may do no more than the editor: the change is made, audited, and the old address is told.
+  const officeStaffId = await addUser('olga.office@homecare.test', [ids.cam]);
+  const olga = (await manager.get(`/api/v1/users/${officeStaffId}`)).json().data as UserDetail;
+  const changed = await manager.put(`/api/v1/users/${officeStaffId}`, bodyOf(olga, { email: 'olga.new@homecare.test' }));
+  assert.equal(changed.statusCode, 200, changed.body);
+  const [told] = await db.select().from(mailOutbox).where(eq(mailOutbox.to_address, 'olga.office@homecare.test')).orderBy(desc(mailOutbox.id)).limit(1);
+  assert.ok(told, 'the old address is told');
+  assert.equal(told.subject, 'Your sign-in email was changed');
+  assert.match(told.text_body, /Maya Manager changed the email address you sign in with from olga\.office@homecare\.test to olga\.new@homecare\.test/);
+  const [entry] = await db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.resource, 'users'), eq(auditLog.record_id, officeStaffId), eq(auditLog.action, 'update')))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  assert.equal((entry!.before as { email: string }).email, 'olga.office@homecare.test');
+  assert.equal((entry!.after as { email: string }).email, 'olga.new@homecare.test');
+  assert.equal(entry!.user_id, ids.manager);
+
+  // The super admin may change anyone's email.
+  const admin = await loginAs(t.app, 'admin');
+  const byAdmin = await admin.put(`/api/v1/users/${financeId}`, bodyOf((await admin.get(`/api/v1/users/${financeId}`)).json().data as UserDetail, { email: 'fran.f@homecare.test' }));
+  assert.equal(byAdmin.statusCode, 200);
 });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CHAT_GROUP_MAX_MEMBERS, CHAT_MESSAGE_MAX_LENGTH } from './chat.js';
-import { objectMessage } from './validation.js';
+import { isIdNumber, objectMessage } from './validation.js';
 
 // Chat (spec §4 Chat, §7): the bodies of POST /api/v1/communication/chats and its sub-paths, one rule for the
 // host's chat screens and the server.
@@ -10,7 +10,7 @@ const PERSON_MESSAGE = 'Choose a person from the list.';
 /** A user id from a JSON body (number) or a form (text). */
 const userId = v.pipe(
   v.union([v.number(PERSON_MESSAGE), v.pipe(v.string(PERSON_MESSAGE), v.trim(), v.nonEmpty(PERSON_MESSAGE), v.transform(Number))], PERSON_MESSAGE),
-  v.check((id) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647, PERSON_MESSAGE),
+  v.check(isIdNumber, PERSON_MESSAGE),
 );
 
 const userIds = v.pipe(

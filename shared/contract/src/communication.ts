@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { Page } from './envelope.js';
-import { objectMessage } from './validation.js';
+import { isIdNumber, objectMessage } from './validation.js';
 
 // The communication area (spec §2.2 "communication"): office notices, messages to and from carers and clients'
 // families, and the read-only monitoring of chats. The shapes the API answers and the one validation of each
@@ -36,7 +36,7 @@ export const PublishNoticeSchema = v.strictObject(
     branch_id: v.pipe(
       v.union([v.number(BRANCH_MESSAGE), v.pipe(v.string(BRANCH_MESSAGE), v.trim(), v.nonEmpty(BRANCH_MESSAGE))], BRANCH_MESSAGE),
       v.transform((value) => (value === ALL_MY_BRANCHES ? null : Number(value))),
-      v.check((id) => id === null || (Number.isSafeInteger(id) && id >= 1), BRANCH_MESSAGE),
+      v.check((id) => id === null || isIdNumber(id), BRANCH_MESSAGE),
     ),
   },
   objectMessage('notice'),

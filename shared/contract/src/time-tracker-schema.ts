@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { TRACKER_EVENT_TYPES, TRACKER_MODULES, TRACKER_TARGET_TYPES } from './time-tracker.js';
-import { objectMessage } from './validation.js';
+import { MAX_ID, objectMessage } from './validation.js';
 
 // The one validation of the tracker task (spec §7), applied by the server to every start, mid and stop.
 
-const positiveId = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message));
+const positiveId = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(MAX_ID, message));
 
 export const TrackableDataSchema = v.strictObject(
   {
@@ -21,7 +21,7 @@ export const TrackerTaskSchema = v.strictObject(
   {
     module: v.picklist(TRACKER_MODULES, `Choose one of ${TRACKER_MODULES.join(', ')}.`),
     timestamp: v.pipe(v.string('Send the time as an ISO 8601 text.'), v.isoTimestamp('Send the time as an ISO 8601 text.')),
-    duration: v.pipe(v.number('Send the duration in seconds.'), v.integer('Send whole seconds.'), v.minValue(0, 'The duration cannot be negative.')),
+    duration: v.pipe(v.number('Send the duration in seconds.'), v.integer('Send whole seconds.'), v.minValue(0, 'The duration cannot be negative.'), v.maxValue(MAX_ID, 'The duration is too long.')),
     page_title: v.pipe(v.string('Send the page title as text.'), v.maxLength(200, 'Keep the page title to 200 characters.')),
     target_reference_entity_id: positiveId('Give the id of the record the timed work belongs to.'),
     trackable: TrackableDataSchema,

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { newPassword } from './passwords.js';
 import { isPermission } from './permissions.js';
 import { USER_TYPES, type UserType } from './user.js';
-import { objectMessage } from './validation.js';
+import { isIdNumber, objectMessage } from './validation.js';
 
 // Users, roles and account switching (issue 3, items 7 and 8): the one validation for the users and roles
 // screens of the reference-data area and for /api/v1/users, /api/v1/user-roles and /api/v1/account/switch.
@@ -18,7 +18,7 @@ const ID_MESSAGE = 'Choose from the list.';
 const idValue = (message = ID_MESSAGE) =>
   v.pipe(
     v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.transform(Number))], message),
-    v.check((id) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647, message),
+    v.check(isIdNumber, message),
   );
 
 /** A list of ids, each once. */

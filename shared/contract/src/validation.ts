@@ -1,6 +1,12 @@
 import * as v from 'valibot';
 import type { FieldErrors } from './envelope.js';
 
+/** The largest id a serial (32-bit integer) column holds: a larger number names no row, and PostgreSQL refuses it. */
+export const MAX_ID = 2_147_483_647;
+
+/** A whole number that can be a row's id (1 to MAX_ID). */
+export const isIdNumber = (value: number): boolean => Number.isSafeInteger(value) && value >= 1 && value <= MAX_ID;
+
 /** Turns valibot issues into the per-field errors of a 422 answer: `{ field: [message, ...] }`. */
 export function fieldErrorsOf(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   const errors: FieldErrors = {};

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MAX_ID } from '../validation.js';
 import type { Choice } from './define.js';
 
 /**
@@ -49,6 +50,7 @@ export const referenceTo = (message: string) =>
     v.transform(Number),
     v.integer(message),
     v.minValue(1, message),
+    v.maxValue(MAX_ID, message),
   );
 
 /** A machine name in snake_case, e.g. late_visit_alert_minutes (global settings are read by it). */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MAX_ID } from '../validation.js';
 import type { Choice } from './define.js';
 
 /**
@@ -79,6 +80,7 @@ export const referenceId = (label: string) =>
     v.transform(Number),
     v.integer(`Choose a ${label.toLowerCase()}.`),
     v.minValue(1, `Choose a ${label.toLowerCase()}.`),
+    v.maxValue(MAX_ID, `Choose a ${label.toLowerCase()}.`),
   );
 
 export const optionalEmail = (label: string) =>

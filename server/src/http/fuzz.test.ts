@@ -1,0 +1,231 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { RESOURCES } from '@hcm/contract/resources';
+import { createTestApp, loginAs, type TestApp, type TestClient } from '../testing.js';
+import { BODY_NOT_OBJECT, NUL_IN_TEXT } from './input-hygiene.js';
+
+// Hostile input to every route of the API (SECURITY.md §8): NUL characters, integers beyond the 32-bit id
+// columns, arrays and objects where a value or an object belongs, malformed percent-encoding. Whatever comes
+// in, the answer is a 2xx or a 4xx in the envelope, never a 5xx; a bad field of a body is named in `errors`.
+// It walks the app's own route list, so a new route is fuzzed the day it is added; a write route needs a
+// sample body below (the test says which are missing).
+
+let t: TestApp;
+let admin: TestClient;
+before(async () => {
+  t = await createTestApp();
+  admin = await loginAs(t.app, 'admin');
+});
+after(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const WRITES: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+const STRONG = 'Fuzz!2026-password-long';
+/** A valid-looking body for each write route that takes one; `null` for routes that take none. */
+const SAMPLE_BODIES: Record<string, Record<string, unknown> | null> = {
+  'POST /login': { email: 'nobody@homecare.test', password: 'not-the-password' },
+  'POST /logout': null,
+  'POST /forgot-password': { email: 'nobody@homecare.test' },
+  'POST /reset-password': { token: 'x'.repeat(43), email: 'nobody@homecare.test', password: STRONG, password_confirmation: STRONG },
+  'POST /two-factor-challenge': { code: '123456' },
+  'POST /otp-verify-challenge': { gist: 'a'.repeat(32), code: '123456' },
+  'POST /otp-verify-challenge/resend': { gist: 'a'.repeat(32) },
+  'POST /user/confirm-password': { password: 'not-the-password' },
+  'PUT /user/password': { current_password: 'not-the-password', password: STRONG, password_confirmation: STRONG },
+  'POST /user/two-factor-authentication': null,
+  'DELETE /user/two-factor-authentication': null,
+  'POST /user/confirmed-two-factor-authentication': { code: '123456' },
+  'POST /user/two-factor-recovery-codes': null,
+  'POST /health-professionals/login': { email: 'nobody@homecare.test', password: 'not-the-password' },
+  'POST /health-professionals/logout': null,
+  'POST /health-professionals/links/exchange': { id: 1, token: 'x'.repeat(43) },
+  'POST /health-professionals/password': { password: STRONG, password_confirmation: STRONG },
+  'POST /api/v1/branches': { name: 'Fuzz branch', code: 'FUZ', type: 'domiciliary' },
+  'PUT /api/v1/branches/:id': { name: 'Camden', code: 'CAM', type: 'domiciliary' },
+  'POST /api/v1/users': { name: 'Fuzz User', email: 'fuzz@homecare.test', role_id: 2, branch_ids: [1], password: STRONG },
+  'PUT /api/v1/users/:id': { name: 'Fuzz Two', email: 'fuzz2@homecare.test', role_id: 2, branch_ids: [1], switch_target_ids: [] },
+  'PUT /api/v1/user-roles/:id': { label: 'Office staff', description: '', permissions: ['dashboard.view'] },
+  'POST /api/v1/account/switch': { user_id: 2 },
+  'POST /api/v1/account/switch-back': null,
+  'DELETE /api/v1/account/sessions': null,
+  'DELETE /api/v1/account/sessions/:publicId': null,
+  'DELETE /api/v1/users/:id/sessions': null,
+  'DELETE /api/v1/sessions': null,
+  'POST /api/v1/areas/:area/activate': { version: '1' },
+  'POST /api/v1/areas/:area/rollback': { version: '1' },
+  'POST /api/v1/health-professionals/:id/shares': { client_id: 1 },
+  'DELETE /api/v1/health-professionals/:id/shares/:clientId': null,
+  'POST /api/v1/health-professionals/:id/links': { expires_in_days: 7, send_email: false },
+  'POST /api/v1/health-professionals/:id/links/:linkId/revoke': null,
+  'POST /api/v1/communication/notices': { title: 'Fuzz', body: 'A notice.', audience: 'everyone', branch_id: 1 },
+  'POST /api/v1/communication/my-notices/:id/read': null,
+  'POST /api/v1/communication/carer-messages/carers/:carerId/messages': { channel: 'phone', direction: 'inbound', subject: '', body: 'Called.' },
+  'POST /api/v1/communication/family-messages/contacts/:contactId/messages': { channel: 'phone', direction: 'inbound', subject: '', body: 'Called.' },
+  'POST /api/v1/communication/chats': { userId: 2 },
+  'PUT /api/v1/communication/chats/:chatId': { name: 'Renamed group' },
+  'POST /api/v1/communication/chats/:chatId/members': { userIds: [2] },
+  'POST /api/v1/communication/chats/:chatId/messages': { body: 'Hello' },
+  'POST /api/v1/communication/chats/:chatId/messages/:messageId/read': null,
+  'POST /api/v1/communication/chats/:chatId/open': null,
+  'POST /api/v1/communication/chats/:chatId/read-all': null,
+  'POST /api/v1/time-tracker/:module/:action': {
+    module: 'default',
+    timestamp: '2026-11-24T09:00:00.000Z',
+    duration: 0,
+    page_title: 'Client record',
+    target_reference_entity_id: 1,
+    trackable: { event_type: 'ASSESSMENT', target_type: 'client', target_id: 1, reference: 'Fuzz' },
+  },
+};
+
+/** Plausible values for route parameters, so the mutations of one parameter meet a valid rest. */
+const PARAM_SAMPLES: Record<string, string> = { area: 'care-records', module: 'default', action: 'START', targetType: 'client', publicId: '0123456789abcdef', type: 'care-plan' };
+const PARAM_ATTACKS = ['%00', 'a%00b', '99999999999', '2147483648', '-1', '1.5', '%ZZ', '%E0%A4%A', 'x'.repeat(2000)];
+const QUERY_ATTACKS = [
+  'search=%00',
+  'status=%00',
+  'sort=%00&mode=%00',
+  'page=99999999999999999999',
+  'page=-1&page_size=99999999999',
+  'page=2147483648',
+  'search=%ZZ',
+  'search[]=a&search[]=%00',
+  'from=0001-01-01&to=99999-12-31',
+  'before=99999999999',
+];
+const TEXT_ATTACK = 'fuzz\u0000text';
+const NUMBER_ATTACKS: readonly unknown[] = [99999999999, '2147483648', 2147483648, -1, 1.5, 1e308, '1e400'];
+const SHAPE_ATTACKS: readonly unknown[] = [['a'], { nested: '\u0000' }];
+
+type Outcome = { label: string; status: number; body: string };
+const failures: string[] = [];
+
+function withParams(url: string, values: Record<string, string> = {}): string {
+  return url.replace(/:(\w+)/g, (_match, name: string) => values[name] ?? PARAM_SAMPLES[name] ?? '1');
+}
+
+/** One request as the admin; a request that signs the admin out (logout, sessions) is followed by a new login. */
+async function send(method: Method, url: string, payload?: unknown): Promise<Outcome & { json: () => { errors?: Record<string, string[]> | null } }> {
+  const response = await admin.request(method, url, payload === undefined ? {} : { payload });
+  if (response.statusCode === 401 || response.statusCode === 419) admin = await loginAs(t.app, 'admin');
+  return { label: `${method} ${url}`, status: response.statusCode, body: response.body.slice(0, 200), json: () => response.json() };
+}
+
+function expectNo5xx(outcome: Outcome, what: string): void {
+  if (outcome.status >= 500) failures.push(`${outcome.label} (${what}) answered ${outcome.status}: ${outcome.body}`);
+}
+
+const routesOf = () =>
+  t.app.allRoutes.filter((route) => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method)) as { method: Method; url: string }[];
+
+test('every write route has a sample body here (a new route is fuzzed from day one)', () => {
+  const resourceRoutes = new Set<string>();
+  for (const spec of RESOURCES) {
+    for (const name of [`POST /api/v1/${spec.name}`, `PUT /api/v1/${spec.name}/:id`, `DELETE /api/v1/${spec.name}/:id`]) resourceRoutes.add(name);
+  }
+  const missing = routesOf()
+    .filter((route) => WRITES.includes(route.method))
+    .map((route) => `${route.method} ${route.url}`)
+    .filter((name) => !(name in SAMPLE_BODIES) && !resourceRoutes.has(name));
+  assert.deepEqual(missing, [], 'add a sample body for these routes to SAMPLE_BODIES');
+});
+
+test('route parameters: NUL, out-of-range and malformed values never answer 5xx', async () => {
+  for (const route of routesOf()) {
+    const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+    const sample = SAMPLE_BODIES[`${route.method} ${route.url}`] ?? undefined;
+    for (const name of names) {
+      for (const attack of PARAM_ATTACKS) {
+        const outcome = await send(route.method, withParams(route.url, { [name]: attack }), WRITES.includes(route.method) ? (sample ?? {}) : undefined);
+        expectNo5xx(outcome, `:${name}=${attack.slice(0, 20)}`);
+      }
+    }
+  }
+  assert.deepEqual(failures.splice(0), []);
+});
+
+test('query strings: NUL, huge pages, arrays and malformed encoding never answer 5xx', async () => {
+  const lists = routesOf().filter((route) => route.method === 'GET');
+  for (const route of lists) {
+    for (const attack of QUERY_ATTACKS) expectNo5xx(await send('GET', `${withParams(route.url)}?${attack}`), attack);
+  }
+  // Every declared filter of every resource list, with its date range.
+  for (const spec of RESOURCES) {
+    for (const [field, fieldSpec] of Object.entries(spec.fields)) {
+      if (!fieldSpec.filterable) continue;
+      for (const attack of ['%00', '99999999999', '2147483648', '-1']) {
+        expectNo5xx(await send('GET', `/api/v1/${spec.name}?${field}=${attack}`), `${field}=${attack}`);
+      }
+      if (fieldSpec.kind === 'date') {
+        expectNo5xx(await send('GET', `/api/v1/${spec.name}?${field}_from=0001-01-01&${field}_to=99999-12-31`), `${field} range`);
+        expectNo5xx(await send('GET', `/api/v1/${spec.name}?${field}_from=%00&${field}_to=2026-02-30`), `${field} range`);
+      }
+    }
+  }
+  assert.deepEqual(failures.splice(0), []);
+});
+
+test('a JSON array or scalar as the body of any write route: 4xx, never 5xx, never accepted', async () => {
+  for (const route of routesOf().filter((candidate) => WRITES.includes(candidate.method))) {
+    for (const payload of [[], [{ name: 'x' }], 'just text', 42]) {
+      const outcome = await send(route.method, withParams(route.url), JSON.stringify(payload));
+      expectNo5xx(outcome, `body ${JSON.stringify(payload)}`);
+      if (outcome.status < 400) failures.push(`${outcome.label} accepted the body ${JSON.stringify(payload)} (${outcome.status})`);
+    }
+  }
+  assert.deepEqual(failures.splice(0), []);
+  const refused = await admin.put('/api/v1/branches/1', JSON.stringify([]), { headers: { 'content-type': 'application/json' } });
+  assert.equal(refused.statusCode, 422);
+  assert.equal(refused.json().message, BODY_NOT_OBJECT);
+});
+
+/**
+ * Mutates one field of a body at a time. When the unmutated body was accepted, a refusal (422) must name the
+ * mutated field: the form can then show the error beside it.
+ */
+async function fuzzBody(method: Method, url: string, sample: Record<string, unknown>): Promise<void> {
+  expectNo5xx(await send(method, url, sample), 'sample body');
+  // Sent twice: a create whose unique fields now clash is refused for that, whatever else changes.
+  const accepted = (await send(method, url, sample)).status < 400;
+  for (const [field, value] of Object.entries(sample)) {
+    const attacks = [TEXT_ATTACK, ...SHAPE_ATTACKS, ...(typeof value === 'number' || typeof value === 'string' || Array.isArray(value) ? NUMBER_ATTACKS : [])];
+    if (Array.isArray(value)) attacks.push([99999999999], ['2147483648'], [TEXT_ATTACK]);
+    for (const attack of attacks) {
+      const outcome = await send(method, url, { ...sample, [field]: attack });
+      const what = `${field}=${JSON.stringify(attack)?.slice(0, 30)}`;
+      expectNo5xx(outcome, what);
+      if (outcome.status === 422 && accepted) {
+        const errors = outcome.json().errors ?? {};
+        if (!Object.keys(errors).some((key) => key === field || key.startsWith(`${field}.`))) {
+          failures.push(`${outcome.label} (${what}) refused without naming ${field}: ${outcome.body}`);
+        }
+      }
+    }
+  }
+}
+
+test('bodies of the platform routes: each field given NUL, out-of-range numbers and wrong shapes', async () => {
+  for (const [name, sample] of Object.entries(SAMPLE_BODIES)) {
+    if (!sample) continue;
+    const [method, url] = name.split(' ') as [Method, string];
+    // Signing in as someone else or taking the admin's session away would end the walk: those stay unmutated.
+    await fuzzBody(method, withParams(url), sample);
+  }
+  assert.deepEqual(failures.splice(0), []);
+  const nul = await admin.post('/login', { email: 'admin\u0000@homecare.test', password: 'x' });
+  assert.equal(nul.statusCode, 422);
+  assert.deepEqual(nul.json().errors, { email: [NUL_IN_TEXT] });
+});
+
+test('bodies of every declared resource: each field of a real row given NUL, out-of-range numbers and wrong shapes', async () => {
+  for (const spec of RESOURCES) {
+    if (spec.operations && !spec.operations.includes('edit')) continue;
+    const list = await admin.get(`/api/v1/${spec.name}?page_size=1`);
+    const row = (list.json().data?.data?.[0] ?? null) as Record<string, unknown> | null;
+    if (!row) continue;
+    const sample = Object.fromEntries(Object.keys(spec.fields).map((field) => [field, row[field] ?? '']));
+    await fuzzBody('PUT', `/api/v1/${spec.name}/${String(row.id)}`, sample);
+  }
+  assert.deepEqual(failures.splice(0), []);
+});
