@@ -1,16 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, logIn, unique } from './helpers';
+import { ADMIN, logIn, nhsNumber, unique } from './helpers';
 
 const API = `http://localhost:${process.env.E2E_API_PORT ?? 18000}`;
-
-/** A random NHS number with a valid check digit, so journeys running side by side never collide. */
-function nhsNumber(): string {
-  for (;;) {
-    const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-    const check = 11 - (digits.reduce((total, digit, index) => total + digit * (10 - index), 0) % 11);
-    if (check !== 10) return [...digits, check === 11 ? 0 : check].join('');
-  }
-}
 
 /** Creates a client through the API with the signed-in page's session (as the SPA would, CSRF header included). */
 async function createClient(page: Page, fields: { first_name: string; last_name: string; care_needs: string }): Promise<void> {

@@ -16,3 +16,12 @@ export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Mai
 
 /** A short unique suffix, so journeys running side by side never collide on unique fields. */
 export const unique = () => `${Date.now().toString(36).slice(-4)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`.toUpperCase();
+
+/** A random NHS number with a valid check digit, so journeys running side by side never collide. */
+export function nhsNumber(): string {
+  for (;;) {
+    const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+    const check = 11 - (digits.reduce((total, digit, index) => total + digit * (10 - index), 0) % 11);
+    if (check !== 10) return [...digits, check === 11 ? 0 : check].join('');
+  }
+}

@@ -103,4 +103,19 @@ describe('AccessPanel', () => {
     expect(await screen.findByRole('cell', { name: 'Revoked' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Revoke the link/ })).not.toBeInTheDocument();
   });
+
+  it('says why links are out of reach when the professional has clients of other branches (no form, no retry)', async () => {
+    const message = 'This professional has records shared from branches other than yours: only staff of every such branch (or a super admin) may make or manage this professional\'s links.';
+    get.mockImplementation((path: string) => {
+      if (path.endsWith('/links')) return Promise.resolve({ data: null, error: true, message, errors: null, httpStatus: 403 });
+      if (path.endsWith('/shares')) return Promise.resolve(ok(SHARED));
+      return Promise.resolve(ok(CANDIDATES));
+    });
+    render(<AccessPanel professionalId={7} />);
+    expect(await screen.findByRole('note')).toHaveTextContent('branches other than yours');
+    expect(screen.queryByRole('button', { name: 'Create link' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    // Sharing their own clients stays possible.
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+  });
 });

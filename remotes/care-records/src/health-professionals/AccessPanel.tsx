@@ -136,6 +136,8 @@ type LinkFormValues = { expires_in_days: string; send_email: boolean };
 function Links({ professionalId }: { professionalId: number }) {
   const [links, setLinks] = useState<HealthProfessionalLinkRow[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // A link opens every client shared with the professional: staff of other branches' clients may not manage them.
+  const [refused, setRefused] = useState<string | null>(null);
   const [created, setCreated] = useState<{ url: string; message: string } | null>(null);
   const [copied, setCopied] = useState(false);
   const urlId = useId();
@@ -146,8 +148,10 @@ function Links({ professionalId }: { professionalId: number }) {
 
   const load = useCallback(async () => {
     const answer = await api.get<HealthProfessionalLinkRow[]>(`${base(professionalId)}/links`);
-    if (answer.error) setLoadError(answer.message || 'The links could not be loaded.');
+    if (answer.httpStatus === 403) setRefused(answer.message);
+    else if (answer.error) setLoadError(answer.message || 'The links could not be loaded.');
     else {
+      setRefused(null);
       setLoadError(null);
       setLinks(answer.data ?? []);
     }
@@ -195,6 +199,11 @@ function Links({ professionalId }: { professionalId: number }) {
         A link opens this professional&apos;s shared clients without a password until it expires or is revoked. It is shown
         once: copy it now or email it.
       </p>
+      {refused ? (
+        <p className={styles.muted} role="note">
+          {refused}
+        </p>
+      ) : (
       <FormProvider {...form}>
         <form className={styles.inlineForm} onSubmit={handleCreate} noValidate aria-label="Create a link">
           <TextField name="expires_in_days" label="Expires after (days)" type="number" min={1} max={LINK_MAX_DAYS} inputMode="numeric" hint={`1 to ${LINK_MAX_DAYS} days`} />
@@ -204,6 +213,7 @@ function Links({ professionalId }: { professionalId: number }) {
           </Button>
         </form>
       </FormProvider>
+      )}
       {created ? (
         <div className={styles.created} role="status">
           <p>{created.message} It will not be shown again.</p>
@@ -217,7 +227,7 @@ function Links({ professionalId }: { professionalId: number }) {
         </div>
       ) : null}
       {loadError ? <ErrorPanel title="Links could not be loaded" onRetry={() => void load()}>{loadError}</ErrorPanel> : null}
-      {!links && !loadError ? <Loading label="Loading links…" /> : null}
+      {!links && !loadError && !refused ? <Loading label="Loading links…" /> : null}
       {links && links.length === 0 ? <EmptyState>No links yet.</EmptyState> : null}
       {links && links.length > 0 ? (
         <table className={styles.table}>
