@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { pnpm } from './pnpm.mjs';
+import { ensurePrerequisites } from './prerequisites.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = Date.now();
@@ -21,6 +22,8 @@ function exec(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// First, so a machine without Chromium or PostgreSQL hears of it in seconds, not after the unit tests.
+step('Chromium and PostgreSQL', ensurePrerequisites);
 step('install', () => pnpm(['install', '--frozen-lockfile']));
 step('lint', () => exec('node_modules/.bin/eslint', ['.', '--max-warnings=0']));
 step('types', () => {
