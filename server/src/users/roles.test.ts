@@ -133,3 +133,19 @@ test('who holds a permission: users of roles that have it, plus super admins; un
   assert.ok(!(await holders('finance.view')).includes('office@homecare.test'));
   assert.equal((await admin.get('/api/v1/user-permissions/not.a.permission/users')).statusCode, 404);
 });
+
+test('the roles and permissions lists sort by any of their columns, both ways (spec §2.4)', async () => {
+  const admin = await loginAs(t.app, 'admin');
+  const roles = async (query: string) => ((await admin.get(`/api/v1/user-roles?${query}`)).json().data.data as { label: string; permission_count: number }[]);
+  const byCount = await roles('sort=permission_count&mode=desc');
+  assert.deepEqual(byCount.map((role) => role.permission_count), [...byCount.map((role) => role.permission_count)].sort((a, b) => b - a));
+  assert.ok(byCount[0]!.permission_count > byCount.at(-1)!.permission_count);
+  const byLabel = (await roles('sort=label&mode=asc')).map((role) => role.label);
+  assert.deepEqual(byLabel, [...byLabel].sort((a, b) => a.localeCompare(b, 'en-GB')));
+  assert.deepEqual((await roles('sort=label&mode=desc')).map((role) => role.label), [...byLabel].reverse());
+
+  const permissions = async (query: string) => ((await admin.get(`/api/v1/user-permissions?page_size=100&${query}`)).json().data.data as { name: string }[]).map((row) => row.name);
+  const descending = await permissions('sort=name&mode=desc');
+  assert.deepEqual(descending, [...descending].sort().reverse());
+  assert.notDeepEqual(descending, await permissions(''), 'the catalogue order is not descending by name');
+});

@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, PERMISSIONS, SUPER_ADMIN, type Page } from '@hcm/contract';
+import { ALL_PERMISSIONS, PERMISSIONS, SUPER_ADMIN, type Page, type SortMode } from '@hcm/contract';
 import { permissionArea, type PermissionListRow, type RoleDetail, type RoleListRow, type RoleUpdateValues } from '@hcm/contract/schemas';
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/record.js';
@@ -54,13 +54,35 @@ export async function allRoles(db: Database): Promise<RoleDetail[]> {
 const summaryOf = ({ permissions: _permissions, ...role }: RoleDetail): RoleListRow => role;
 
 /** GET /api/v1/user-roles: a page of roles, searchable by label and name (there are few; paged in memory). */
-export async function listRoles(db: Database, paging: { page: number; pageSize: number; search: string }): Promise<Page<RoleListRow>> {
+type ListPaging = { page: number; pageSize: number; search: string; sort?: string; mode: SortMode };
+
+/**
+ * Rows sorted by one of their columns (both lists here are small and held in memory): numbers and booleans by
+ * value, text by the English collation; ties keep the catalogue order. An unknown column leaves the order as it is.
+ */
+export function sortedBy<Row extends Record<string, unknown>>(rows: Row[], sortable: readonly (keyof Row & string)[], sort: string | undefined, mode: SortMode): Row[] {
+  if (!sort || !(sortable as readonly string[]).includes(sort)) return rows;
+  const direction = mode === 'desc' ? -1 : 1;
+  const collator = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
+  const compare = (a: unknown, b: unknown) =>
+    typeof a === 'string' && typeof b === 'string' ? collator.compare(a, b) : Number(a) - Number(b);
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => compare(a.row[sort], b.row[sort]) * direction || a.index - b.index)
+    .map(({ row }) => row);
+}
+
+const ROLE_SORTABLE = ['label', 'description', 'permission_count', 'user_count', 'two_factor_required'] as const;
+const PERMISSION_SORTABLE = ['name', 'description', 'area'] as const;
+
+export async function listRoles(db: Database, paging: ListPaging): Promise<Page<RoleListRow>> {
   const needle = paging.search.toLowerCase();
-  const matching = (await allRoles(db)).filter(
-    (role) => !needle || role.label.toLowerCase().includes(needle) || role.name.toLowerCase().includes(needle),
-  );
+  const matching = (await allRoles(db))
+    .filter((role) => !needle || role.label.toLowerCase().includes(needle) || role.name.toLowerCase().includes(needle))
+    .map(summaryOf);
+  const sorted = sortedBy(matching, ROLE_SORTABLE, paging.sort, paging.mode);
   const start = (paging.page - 1) * paging.pageSize;
-  return pageOf(matching.slice(start, start + paging.pageSize).map(summaryOf), matching.length, paging.page, paging.pageSize);
+  return pageOf(sorted.slice(start, start + paging.pageSize), sorted.length, paging.page, paging.pageSize);
 }
 
 export async function findRole(db: Database, id: number): Promise<RoleDetail | null> {
@@ -114,7 +136,7 @@ export async function updateRole(db: Database, actor: Actor, auditActor: AuditAc
 /** GET /api/v1/user-permissions: the catalogue with descriptions, areas and the roles holding each. */
 export async function listPermissions(
   db: Database,
-  paging: { page: number; pageSize: number; search: string },
+  paging: ListPaging,
   area: string | undefined,
 ): Promise<Page<PermissionListRow>> {
   const all = await allRoles(db);
@@ -129,6 +151,7 @@ export async function listPermissions(
     (row) =>
       (!area || row.area === area) && (!needle || row.name.toLowerCase().includes(needle) || row.description.toLowerCase().includes(needle)),
   );
+  const sorted = sortedBy(rows, PERMISSION_SORTABLE, paging.sort, paging.mode);
   const start = (paging.page - 1) * paging.pageSize;
-  return pageOf(rows.slice(start, start + paging.pageSize), rows.length, paging.page, paging.pageSize);
+  return pageOf(sorted.slice(start, start + paging.pageSize), sorted.length, paging.page, paging.pageSize);
 }

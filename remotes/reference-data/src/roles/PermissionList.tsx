@@ -18,9 +18,9 @@ export function PermissionList() {
   const area = list.query.filters?.area ?? '';
 
   const columns: Column<PermissionListRow>[] = [
-    { key: 'name', label: 'Permission', render: (row) => <code>{row.name}</code> },
-    { key: 'description', label: 'Allows' },
-    { key: 'area', label: 'Area', render: (row) => areaTitle(row.area) },
+    { key: 'name', label: 'Permission', sortable: true, render: (row) => <code>{row.name}</code> },
+    { key: 'description', label: 'Allows', sortable: true },
+    { key: 'area', label: 'Area', sortable: true, render: (row) => areaTitle(row.area) },
     {
       key: 'roles',
       label: 'Roles',
@@ -60,6 +60,8 @@ export function PermissionList() {
         page={list.result}
         loading={list.loading}
         error={list.error}
+        sort={list.query.sort}
+        mode={list.query.mode}
         onSort={list.sortBy}
         onPage={list.setPage}
         onPageSize={list.setPageSize}

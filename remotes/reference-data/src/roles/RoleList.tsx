@@ -15,13 +15,14 @@ export function RoleList() {
   const columns: Column<RoleListRow>[] = [
     {
       key: 'label',
+      sortable: true,
       label: 'Role',
       render: (role) => (role.editable && can('roles.edit') ? <Link to={`${ROLES_PATH}/${role.id}/edit`}>{role.label}</Link> : role.label),
     },
-    { key: 'description', label: 'Description', render: (role) => role.description || (role.editable ? '' : 'Every permission, by rule.') },
-    { key: 'permission_count', label: 'Permissions' },
-    { key: 'user_count', label: 'Users' },
-    { key: 'two_factor_required', label: 'Two-factor required', render: (role) => (role.two_factor_required ? 'Yes' : 'No') },
+    { key: 'description', label: 'Description', sortable: true, render: (role) => role.description || (role.editable ? '' : 'Every permission, by rule.') },
+    { key: 'permission_count', label: 'Permissions', sortable: true },
+    { key: 'user_count', label: 'Users', sortable: true },
+    { key: 'two_factor_required', label: 'Two-factor required', sortable: true, render: (role) => (role.two_factor_required ? 'Yes' : 'No') },
   ];
 
   if (!can('roles.view')) return <NoAccess what="roles" />;
@@ -34,6 +35,8 @@ export function RoleList() {
         page={list.result}
         loading={list.loading}
         error={list.error}
+        sort={list.query.sort}
+        mode={list.query.mode}
         onSort={list.sortBy}
         onPage={list.setPage}
         onPageSize={list.setPageSize}
