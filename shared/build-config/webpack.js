@@ -63,7 +63,9 @@ export function createWebpackConfig({ projectDir, kind, name, cssPrefix, exposes
     return {
       context: projectDir,
       mode: production ? 'production' : 'development',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production: hidden maps (no sourceMappingURL in the bundles), kept beside the build for reading stack traces;
+      // the web server answers *.map with 404 unless SERVE_SOURCE_MAPS=true (server/src/web/static-files.ts).
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       entry: kind === 'host' ? { main: './src/index.ts' } : {},
       output: {
         path: outputPath,

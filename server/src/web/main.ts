@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AREA_NAMES, type AreaName } from '@hcm/contract';
 import { activeVersion } from './areas.js';
+import { webOriginsOf } from './origins.js';
 import { createAreaServer, createWebServer } from './server.js';
 
 /** The workspace root: the nearest folder above this file that holds pnpm-workspace.yaml. */
@@ -40,7 +41,7 @@ if (areaFlag > 0) {
   if (!version) throw new Error(`The ${area} area is not built: run pnpm --filter @hcm/area-${area} build`);
   const portFlag = process.argv.indexOf('--port');
   port = portFlag > 0 ? Number(process.argv[portFlag + 1]) : 9100 + AREA_NAMES.indexOf(area);
-  server = createAreaServer(repoRoot, area, version);
+  server = createAreaServer(repoRoot, area, version, process.env);
   server.listen(port, host, () => {
     console.log(`${area} ${version} served at http://localhost:${port}/mf-manifest.json`);
     console.log(`Point the web server at it with AREA_${area.replaceAll('-', '_').toUpperCase()}_MANIFEST_URL=http://localhost:${port}/mf-manifest.json`);
@@ -53,6 +54,8 @@ if (areaFlag > 0) {
     apiUrl: process.env.API_PUBLIC_URL ?? '',
     env: process.env,
     registryApiUrl: registryApiUrl(process.env),
+    // The page's CSP and /registry.json name one of these, never the request's Host header.
+    webOrigins: webOriginsOf(process.env, port),
   });
   server.listen(port, host, () => console.log(`Web app at http://localhost:${port}`));
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -101,4 +102,43 @@ test('served over TLS (behind a proxy that says so), the page and the registry a
   const pageResponse = await fetch(`${base}/app/dashboard`, { headers });
   assert.equal(pageResponse.headers.get('strict-transport-security'), HSTS);
   assert.equal((await fetch(`${base}/registry.json`, { headers })).headers.get('strict-transport-security'), HSTS);
+});
+
+test('the CSP names the configured origin the Host matches, else the first one: never a forged Host', async () => {
+  // No API address configured: the CSP's API origin is the page's host name on port 8000.
+  const configured = createWebServer({ repoRoot: root, productLabel: 'Test Care', apiUrl: '', env: {}, webOrigins: ['https://care.example', 'http://localhost:8080', 'http://127.0.0.1:8080'] });
+  await new Promise<void>((resolve) => configured.listen(0, '127.0.0.1', resolve));
+  const port = (configured.address() as AddressInfo).port;
+  const get = (requestPath: string, headers: Record<string, string>) =>
+    new Promise<{ csp: string; body: string }>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path: requestPath, headers }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ csp: String(response.headers['content-security-policy'] ?? ''), body }));
+        })
+        .on('error', reject);
+    });
+  try {
+    const apiOf = async (headers: Record<string, string>) => directives((await get('/app/dashboard', headers)).csp)['connect-src']!;
+    assert.ok((await apiOf({ Host: 'localhost:8080' })).includes('http://localhost:8000'));
+    assert.ok((await apiOf({ Host: '127.0.0.1:8080' })).includes('http://127.0.0.1:8000'));
+    assert.ok((await apiOf({ Host: 'care.example', 'X-Forwarded-Proto': 'https' })).includes('https://care.example:8000'));
+    for (const forged of ['evil.example', 'evil.example:8080', 'care.example.evil.example', 'localhost:8080@evil.example']) {
+      for (const headers of [{ Host: forged }, { Host: forged, 'X-Forwarded-Proto': 'https' }] as Record<string, string>[]) {
+        for (const requestPath of ['/app/dashboard', '/index.html', '/health-professionals/7/dashboard']) {
+          const { csp } = await get(requestPath, headers);
+          assert.ok(csp.startsWith("default-src 'self'"), `${forged} ${requestPath}`);
+          assert.doesNotMatch(csp, /evil/, `${forged} ${requestPath}`);
+          assert.ok(directives(csp)['connect-src']!.includes('https://care.example:8000'), `${forged} ${requestPath}`);
+        }
+        const registry = await get('/registry.json', headers);
+        assert.doesNotMatch(registry.body, /evil/, forged);
+      }
+    }
+  } finally {
+    configured.close();
+    configured.closeAllConnections();
+  }
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Registry } from '@hcm/contract';
-import { createWebServer } from './server.js';
+import { createAreaServer, createWebServer } from './server.js';
 
 // A workspace on disk with a built host and two built versions of one area, the later one active.
 const root = mkdtempSync(path.join(tmpdir(), 'hcm-web-'));
@@ -22,7 +22,11 @@ for (const version of ['0.1.0-old', '0.1.0-new']) {
   write(`remotes/finance/dist/${version}/mf-manifest.json`, '{}');
 }
 write('remotes/finance/dist/ACTIVE', '0.1.0-new\n');
+write('remotes/finance/dist/.staging/leftover.js', 'a build in progress');
 write('remotes/finance/secret.txt', 'not for the web');
+// Production builds emit hidden source maps (the full sources): never served unless SERVE_SOURCE_MAPS=true.
+write('host/dist/main.abc123.js.map', '{"sources":["secret.ts"]}');
+write('remotes/finance/dist/0.1.0-new/remoteEntry.js.map', '{"sources":["secret.ts"]}');
 
 let base = '';
 const server = createWebServer({ repoRoot: root, productLabel: 'Test Care', apiUrl: 'http://api.test', env: {} });
@@ -45,7 +49,8 @@ test('the registry lists each built area at its active version, with the label a
   assert.equal(registry.apiUrl, 'http://api.test');
   assert.deepEqual(
     registry.areas.map((area) => [area.name, area.version, area.container, area.manifestUrl]),
-    [['finance', '0.1.0-new', 'area_finance', `${base}/areas/finance/0.1.0-new/mf-manifest.json`]],
+    // On the web app's configured origin (the first, as this request's Host is not one of them).
+    [['finance', '0.1.0-new', 'area_finance', 'http://localhost:8080/areas/finance/0.1.0-new/mf-manifest.json']],
   );
 });
 
@@ -77,19 +82,36 @@ test('area files are served from their version folder, immutable and open to oth
   }
 });
 
-/** A GET with the path sent exactly as written (fetch would normalise the dot segments away). */
-function rawStatus(requestPath: string): Promise<number> {
+/** A request with the path and headers sent exactly as written (fetch would normalise the dot segments away). */
+function raw(requestPath: string, options: { method?: string; headers?: Record<string, string>; url?: string } = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const url = new URL(options.url ?? base);
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port: Number(new URL(base).port), path: requestPath }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    }).on('error', reject);
+    http
+      .request({ host: url.hostname, port: Number(url.port), path: requestPath, method: options.method ?? 'GET', headers: options.headers }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      })
+      .on('error', reject)
+      .end();
   });
 }
+const rawStatus = async (requestPath: string) => (await raw(requestPath)).status;
 
 test('nothing outside an area build or an unknown area is served', async () => {
   assert.equal(await rawStatus('/areas/finance/0.1.0-new/area.json'), 200);
-  for (const url of ['/areas/finance/../secret.txt', '/areas/finance/0.1.0-new/../../secret.txt', '/areas/finance/%2e%2e/secret.txt', '/areas/payroll/0.1.0/x.js']) {
+  for (const url of [
+    '/areas/finance/../secret.txt',
+    '/areas/finance/0.1.0-new/../../secret.txt',
+    '/areas/finance/%2e%2e/secret.txt',
+    '/areas/payroll/0.1.0/x.js',
+    // Only a version folder is served, not what sits beside it in dist/.
+    '/areas/finance/ACTIVE',
+    '/areas/finance/0.1.0-new/..%2fACTIVE',
+    '/areas/finance/.staging/leftover.js',
+    '/areas/finance/%2estaging/leftover.js',
+  ]) {
     assert.equal(await rawStatus(url), 404, url);
   }
 });
@@ -109,4 +131,54 @@ test('HEAD answers headers without a body; writes are refused', async () => {
   assert.equal(head.status, 200);
   assert.equal(await head.text(), '');
   assert.equal((await fetch(`${base}/registry.json`, { method: 'POST' })).status, 405);
+});
+
+test('a malformed percent-encoding or an encoded NUL is a 400 with a short message, whatever the path', async () => {
+  for (const url of ['/%', '/app/%ZZ', '/areas/care-records/%E0%A4%A', '/areas/finance/0.1.0-new/%C0%AF', '/registry.json%', '/main%00.js', '/app/%00', '/health-professionals/7/%E0%A4%A']) {
+    for (const method of ['GET', 'HEAD']) {
+      const response = await raw(url, { method });
+      assert.equal(response.status, 400, `${method} ${url}`);
+      if (method === 'GET') assert.deepEqual(JSON.parse(response.body), { message: 'Bad request: the address is not valid.' }, url);
+    }
+  }
+  // A malformed query string is not this server's business: the page is served.
+  assert.equal(await rawStatus('/app/clients?search=%ZZ'), 200);
+});
+
+test('registry.json names the web app by its configured origin matching the Host, never a forged Host', async () => {
+  const manifestOf = async (host: string) => ((JSON.parse((await raw('/registry.json', { headers: { Host: host } })).body) as Registry).areas[0]?.manifestUrl);
+  assert.equal(await manifestOf('localhost:8080'), 'http://localhost:8080/areas/finance/0.1.0-new/mf-manifest.json');
+  assert.equal(await manifestOf('127.0.0.1:8080'), 'http://127.0.0.1:8080/areas/finance/0.1.0-new/mf-manifest.json');
+  for (const forged of ['evil.example', 'evil.example:8080', 'localhost:8080.evil.example', '[', 'a b']) {
+    const response = await raw('/registry.json', { headers: { Host: forged } });
+    assert.equal(response.status, 200, forged);
+    assert.doesNotMatch(response.body, /evil/, forged);
+    assert.equal((JSON.parse(response.body) as Registry).areas[0]?.manifestUrl, 'http://localhost:8080/areas/finance/0.1.0-new/mf-manifest.json', forged);
+  }
+});
+
+test('source maps are not served unless SERVE_SOURCE_MAPS=true', async () => {
+  for (const url of ['/main.abc123.js.map', '/areas/finance/0.1.0-new/remoteEntry.js.map']) {
+    assert.equal(await rawStatus(url), 404, url);
+    assert.equal((await raw(url, { method: 'HEAD' })).status, 404, url);
+  }
+  const withMaps = createWebServer({ repoRoot: root, productLabel: 'Test Care', apiUrl: '', env: { SERVE_SOURCE_MAPS: 'true' } });
+  const area = createAreaServer(root, 'finance', '0.1.0-new', { SERVE_SOURCE_MAPS: 'false' });
+  await Promise.all([withMaps, area].map((one) => new Promise<void>((resolve) => one.listen(0, '127.0.0.1', resolve))));
+  try {
+    const url = `http://127.0.0.1:${(withMaps.address() as AddressInfo).port}`;
+    for (const file of ['/main.abc123.js.map', '/areas/finance/0.1.0-new/remoteEntry.js.map']) {
+      const response = await raw(file, { url });
+      assert.equal(response.status, 200, file);
+      assert.match(response.body, /secret\.ts/);
+    }
+    const areaUrl = `http://127.0.0.1:${(area.address() as AddressInfo).port}`;
+    assert.equal((await raw('/remoteEntry.js.map', { url: areaUrl })).status, 404);
+    assert.equal((await raw('/area.json', { url: areaUrl })).status, 200);
+  } finally {
+    for (const one of [withMaps, area]) {
+      one.close();
+      one.closeAllConnections();
+    }
+  }
 });

@@ -1,9 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { AREA_NAMES, type AreaName, type Registry } from '@hcm/contract';
+import { type AreaName, type Registry } from '@hcm/contract';
+import { DEFAULT_WEB_ORIGINS } from '../config.js';
+import { isAreaName, isVersionName } from '../areas/builds.js';
 import { areaDistDir } from './areas.js';
+import { pageOriginFor } from './origins.js';
 import { createRegistrySource } from './registry-source.js';
-import { fileUnder, IMMUTABLE, NO_CACHE, sendFile, sendJson } from './static-files.js';
+import { decodePath, fileUnder, IMMUTABLE, isSourceMap, NO_CACHE, sendFile, sendJson, sourceMapsServed } from './static-files.js';
 import { HSTS, pageSecurityHeaders, type PageOrigin } from './security.js';
 
 export type WebConfig = {
@@ -17,25 +20,44 @@ export type WebConfig = {
    * area's dist/ACTIVE only. main.ts: API_INTERNAL_URL, else API_PUBLIC_URL, else http://127.0.0.1:API_PORT.
    */
   registryApiUrl?: string;
+  /**
+   * The web app's own origins (main.ts: APP_URL, then WEB_ORIGINS, else localhost and 127.0.0.1 on WEB_PORT; see
+   * origins.ts). A request gets the one its Host names, else the first: the Host header itself is never echoed.
+   * Default: the API's default WEB_ORIGINS.
+   */
+  webOrigins?: readonly string[];
 };
 
 // Area files are fetched cross-origin by the module-federation runtime (the manifest with fetch()).
 const CORS = { 'Access-Control-Allow-Origin': '*' };
 const SECURITY = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin', 'X-Frame-Options': 'DENY' };
 
-function originOf(request: IncomingMessage): string {
-  const proto = (request.headers['x-forwarded-proto'] as string | undefined) ?? 'http';
-  return `${proto}://${request.headers.host ?? 'localhost'}`;
-}
+const BAD_REQUEST = { message: 'Bad request: the address is not valid.' };
+const NOT_FOUND = { message: 'Not found.' };
 
-function pageOriginOf(request: IncomingMessage): PageOrigin {
-  const url = new URL(originOf(request));
-  return { protocol: url.protocol === 'https:' ? 'https:' : 'http:', hostname: url.hostname, origin: url.origin };
+/** Whether the request came over TLS, as the proxy in front says (X-Forwarded-Proto: https): HSTS then. */
+function overTls(request: IncomingMessage): boolean {
+  return (request.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0]?.trim().toLowerCase() === 'https';
 }
 
 /** The security headers of everything else this server sends (files, JSON): HSTS too when served over TLS. */
 function securityOf(request: IncomingMessage): Record<string, string> {
-  return pageOriginOf(request).protocol === 'https:' ? { ...SECURITY, 'Strict-Transport-Security': HSTS } : SECURITY;
+  return overTls(request) ? { ...SECURITY, 'Strict-Transport-Security': HSTS } : SECURITY;
+}
+
+/**
+ * The request's path, percent-decoded and checked, or undefined when the request's address cannot be read:
+ * a malformed escape or an encoded NUL (answered 400, never 500). The query string is not this server's concern.
+ */
+function requestPath(request: IncomingMessage): { raw: string; decoded: string } | undefined {
+  let raw: string;
+  try {
+    raw = new URL(request.url ?? '/', 'http://localhost').pathname;
+  } catch {
+    return undefined;
+  }
+  const decoded = decodePath(raw);
+  return decoded === undefined ? undefined : { raw, decoded };
 }
 
 /**
@@ -46,17 +68,27 @@ function securityOf(request: IncomingMessage): Record<string, string> {
 export function createWebServer(config: WebConfig): Server {
   const hostDist = path.join(config.repoRoot, 'host', 'dist');
   const registry = createRegistrySource({ repoRoot: config.repoRoot, apiUrl: config.registryApiUrl ?? '', env: config.env });
-  /** The app page's headers, with a CSP naming this request's origin, the API, the chat socket and the remotes. */
-  const pageHeaders = async (request: IncomingMessage) =>
-    pageSecurityHeaders({
-      page: pageOriginOf(request),
-      apiUrl: config.apiUrl,
-      chatUrl: config.env.CHAT_PUBLIC_URL ?? '',
-      areas: await registry.areas(originOf(request)),
-    });
+  const webOrigins = config.webOrigins?.length ? config.webOrigins : DEFAULT_WEB_ORIGINS;
+  const serveMaps = sourceMapsServed(config.env);
+  /** This request's page origin: one of the configured web origins, never the Host header as sent. */
+  const pageOriginOf = (request: IncomingMessage): PageOrigin =>
+    pageOriginFor(webOrigins, request.headers.host, request.headers['x-forwarded-proto'] as string | undefined);
+  /** The app page's headers, with a CSP naming this page's origin, the API, the chat socket and the remotes. */
+  const pageHeaders = async (request: IncomingMessage) => {
+    const page = pageOriginOf(request);
+    const headers = pageSecurityHeaders({ page, apiUrl: config.apiUrl, chatUrl: config.env.CHAT_PUBLIC_URL ?? '', areas: await registry.areas(page.origin) });
+    return overTls(request) ? { ...headers, 'Strict-Transport-Security': HSTS } : headers;
+  };
+  /** A file under a served folder that may be served (source maps only with SERVE_SOURCE_MAPS=true). */
+  const servable = (root: string, urlPath: string) => {
+    const file = fileUnder(root, urlPath);
+    return file && (serveMaps || !isSourceMap(file)) ? file : undefined;
+  };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    const address = requestPath(request);
+    if (!address) return sendJson(response, 400, BAD_REQUEST, securityOf(request));
+    const pathname = address.raw;
     const headOnly = request.method === 'HEAD';
     if (request.method === 'OPTIONS') {
       response.writeHead(204, { ...CORS, 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Max-Age': '600' });
@@ -64,32 +96,39 @@ export function createWebServer(config: WebConfig): Server {
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, { message: 'Method not allowed.' });
 
-    if (url.pathname === '/registry.json') {
+    if (pathname === '/registry.json') {
       const answer: Registry = {
         productLabel: config.productLabel,
         apiUrl: config.apiUrl,
         chatUrl: config.env.CHAT_PUBLIC_URL ?? '',
-        areas: await registry.areas(originOf(request)),
+        areas: await registry.areas(pageOriginOf(request).origin),
       };
       // Where the active set came from (api, api (stale), disk), for operators and the journeys.
       return sendJson(response, 200, answer, { ...CORS, ...securityOf(request), 'X-Registry-Source': registry.origin() });
     }
 
-    const areaMatch = /^\/areas\/([^/]+)\/(.+)$/.exec(url.pathname);
+    // /areas/<area>/<version>/<file>: only files inside a version folder (not dist/ACTIVE, not dist/.staging).
+    const areaMatch = /^\/areas\/([^/]+)\/(.+)$/.exec(pathname);
     if (areaMatch) {
-      const [, area, rest] = areaMatch as unknown as [string, string, string];
-      const file = (AREA_NAMES as readonly string[]).includes(area) ? fileUnder(areaDistDir(config.repoRoot, area as AreaName), rest) : undefined;
-      if (!file) return sendJson(response, 404, { message: 'Not found.' }, CORS);
+      const [, rawArea, rest] = areaMatch as unknown as [string, string, string];
+      const versionMatch = /^([^/]+)\/(.+)$/.exec(rest);
+      const area = decodePath(rawArea);
+      const version = versionMatch ? decodePath(versionMatch[1]!) : undefined;
+      const file =
+        area && isAreaName(area) && version && isVersionName(version)
+          ? servable(path.join(areaDistDir(config.repoRoot, area), version), versionMatch![2]!)
+          : undefined;
+      if (!file) return sendJson(response, 404, NOT_FOUND, CORS);
       // A version folder never changes; its manifest is named by the registry, so it may be cached too.
       return sendFile(response, file, IMMUTABLE, CORS, headOnly);
     }
 
-    const asset = url.pathname !== '/' ? fileUnder(hostDist, url.pathname) : undefined;
+    const asset = pathname !== '/' ? servable(hostDist, pathname) : undefined;
     if (asset) {
       const page = path.extname(asset) === '.html';
       return sendFile(response, asset, page ? NO_CACHE : IMMUTABLE, page ? await pageHeaders(request) : securityOf(request), headOnly);
     }
-    if (path.extname(url.pathname) && !url.pathname.endsWith('.html')) return sendJson(response, 404, { message: 'Not found.' });
+    if (path.extname(address.decoded) && !address.decoded.endsWith('.html')) return sendJson(response, 404, NOT_FOUND);
     // A client route (/app/...): the host's page, never cached so a new host build is picked up at once.
     const index = fileUnder(hostDist, 'index.html');
     if (!index) return sendJson(response, 503, { message: 'The web app is not built yet: run npm run build.' });
@@ -105,13 +144,24 @@ export function createWebServer(config: WebConfig): Server {
   });
 }
 
-/** Serves one area's active build alone, on its own origin: how a team runs and shares its remote. */
-export function createAreaServer(repoRoot: string, area: AreaName, version: string): Server {
+/**
+ * Serves one area's active build alone, on its own origin: how a team runs and shares its remote. Source maps
+ * only with SERVE_SOURCE_MAPS=true in `env`, as on the web server.
+ */
+export function createAreaServer(repoRoot: string, area: AreaName, version: string, env: NodeJS.ProcessEnv = {}): Server {
   const root = path.join(areaDistDir(repoRoot, area), version);
+  const serveMaps = sourceMapsServed(env);
   return createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const file = fileUnder(root, url.pathname.replace(/^\//, ''));
-    if (!file) return sendJson(response, 404, { message: 'Not found.' }, CORS);
-    sendFile(response, file, url.pathname.endsWith('mf-manifest.json') ? NO_CACHE : IMMUTABLE, CORS);
+    try {
+      const address = requestPath(request);
+      if (!address) return sendJson(response, 400, BAD_REQUEST, CORS);
+      const file = fileUnder(root, address.raw.replace(/^\//, ''));
+      if (!file || (!serveMaps && isSourceMap(file))) return sendJson(response, 404, NOT_FOUND, CORS);
+      sendFile(response, file, address.raw.endsWith('mf-manifest.json') ? NO_CACHE : IMMUTABLE, CORS, request.method === 'HEAD');
+    } catch (error) {
+      console.error(error);
+      if (!response.headersSent) sendJson(response, 500, { message: 'Something went wrong.' });
+      else response.end();
+    }
   });
 }

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 
@@ -19,12 +19,42 @@ const CONTENT_TYPES: Record<string, string> = {
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
 
-/** The file under `root` that a URL path names, or undefined if it escapes the root or does not exist. */
+/**
+ * A URL path percent-decoded, or undefined when it cannot be: a malformed escape (`%`, `%ZZ`, a truncated or
+ * overlong UTF-8 sequence such as `%E0%A4%A` or `%C0%AF`) or an encoded NUL. The server answers those 400.
+ */
+export function decodePath(urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  return decoded.includes('\0') ? undefined : decoded;
+}
+
+/** The file under `root` that a URL path names, or undefined if it is malformed, escapes the root or does not exist. */
 export function fileUnder(root: string, urlPath: string): string | undefined {
-  const decoded = decodeURIComponent(urlPath);
+  const decoded = decodePath(urlPath);
+  if (decoded === undefined) return undefined;
   const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
   if (file !== root && !file.startsWith(root + path.sep)) return undefined;
-  return existsSync(file) && statSync(file).isFile() ? file : undefined;
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isFile() ? file : undefined;
+  } catch {
+    // A name too long for the file system, or a folder it may not read: not a file served here.
+    return undefined;
+  }
+}
+
+/** Whether a file is a source map: never served unless SERVE_SOURCE_MAPS=true (they hold the whole source). */
+export function isSourceMap(file: string): boolean {
+  return path.extname(file).toLowerCase() === '.map';
+}
+
+/** SERVE_SOURCE_MAPS=true (or 1, yes, on): the opt-in to serve `*.map` files, off by default. */
+export function sourceMapsServed(env: NodeJS.ProcessEnv): boolean {
+  return ['1', 'true', 'yes', 'on'].includes(env.SERVE_SOURCE_MAPS?.trim().toLowerCase() ?? '');
 }
 
 export function sendFile(
@@ -44,7 +74,8 @@ export function sendFile(
     ...extraHeaders,
   });
   if (headOnly) response.end();
-  else createReadStream(file).pipe(response);
+  // A read that fails once the headers are out (the file removed meanwhile) can only cut the answer short.
+  else createReadStream(file).on('error', () => response.destroy()).pipe(response);
 }
 
 export function sendJson(response: ServerResponse, status: number, body: unknown, extraHeaders: Record<string, string> = {}): void {
