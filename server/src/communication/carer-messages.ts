@@ -8,7 +8,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { emailText, iso, likePattern, outer, pageOf, threadMessages, type Paging, type Viewer } from './common.js';
 
 // Messages to and from carers (users with the carer role), one thread per carer. Staff see the carers of their
-// branches; an inbound message stays unread until someone opens the carer's thread.
+// branches; an inbound message stays unread until someone opens the carer's thread (the screen then POSTs /read).
 
 const userId = outer(users, users.id);
 const branchNames = sql<string[]>`coalesce((
@@ -75,20 +75,26 @@ export async function findCarer(db: Database, viewer: Viewer, carerId: number): 
 const messagesOf = (db: Database, carerId: number) => threadMessages(db, carerMessages, eq(carerMessages.carer_user_id, carerId));
 
 /**
- * Opens a carer's thread: the messages oldest first, as they were (an unread inbound one still has read_at
- * null, so the screen can mark it new), and then marks the inbound ones read. Null: no such carer for the user.
+ * A carer's thread: the messages oldest first, as they are (an unread inbound one has read_at null, so the
+ * screen can mark it new). Reading changes nothing; markCarerThreadRead does. Null: no such carer for the user.
  */
-export async function openCarerThread(db: Database, viewer: Viewer, carerId: number): Promise<CarerThread | null> {
+export async function carerThread(db: Database, viewer: Viewer, carerId: number): Promise<CarerThread | null> {
   const carer = await findCarer(db, viewer, carerId);
   if (!carer) return null;
-  const messages = await messagesOf(db, carerId);
+  return { carer, messages: await messagesOf(db, carerId) };
+}
+
+/** Marks the carer's unread inbound messages read (once opened on screen). Null: no such carer for the user. */
+export async function markCarerThreadRead(db: Database, viewer: Viewer, carerId: number): Promise<CarerSummary | null> {
+  const carer = await findCarer(db, viewer, carerId);
+  if (!carer) return null;
   if (carer.unread_count > 0) {
     await db
       .update(carerMessages)
       .set({ read_at: new Date() })
       .where(and(eq(carerMessages.carer_user_id, carerId), eq(carerMessages.direction, 'inbound'), isNull(carerMessages.read_at)));
   }
-  return { carer: { ...carer, unread_count: 0 }, messages };
+  return { ...carer, unread_count: 0 };
 }
 
 export type MessageValues = { channel: MessageRow['channel']; direction: MessageRow['direction']; subject: string; body: string };

@@ -120,18 +120,24 @@ export async function findContact(db: Database, viewer: Viewer, contactId: numbe
 
 const messagesOf = (db: Database, contactId: number) => threadMessages(db, familyMessages, eq(familyMessages.client_contact_id, contactId));
 
-/** Opens a contact's thread (as it was: new inbound messages have read_at null), then marks the inbound ones read. */
-export async function openFamilyThread(db: Database, viewer: Viewer, contactId: number): Promise<FamilyThread | null> {
+/** A contact's thread, as it is (new inbound messages have read_at null); reading changes nothing. */
+export async function familyThread(db: Database, viewer: Viewer, contactId: number): Promise<FamilyThread | null> {
   const found = await findContact(db, viewer, contactId);
   if (!found) return null;
-  const messages = await messagesOf(db, contactId);
+  return { client: found.client, contact: found.contact, messages: await messagesOf(db, contactId) };
+}
+
+/** Marks the contact's unread inbound messages read (once opened on screen). Null: no such contact for the user. */
+export async function markFamilyThreadRead(db: Database, viewer: Viewer, contactId: number): Promise<FamilyContact | null> {
+  const found = await findContact(db, viewer, contactId);
+  if (!found) return null;
   if (found.contact.unread_count > 0) {
     await db
       .update(familyMessages)
       .set({ read_at: new Date() })
       .where(and(eq(familyMessages.client_contact_id, contactId), eq(familyMessages.direction, 'inbound'), isNull(familyMessages.read_at)));
   }
-  return { client: found.client, contact: { ...found.contact, unread_count: 0 }, messages };
+  return { ...found.contact, unread_count: 0 };
 }
 
 /** Emails the contact through the mailer (422 when they have no email address) or logs a message; audited. */

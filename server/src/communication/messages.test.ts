@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from '@hcm/contract';
-import type { CarerSummary, CarerThread, FamilyClient, FamilyContacts, FamilyThread, MessageRow } from '@hcm/contract/schemas';
+import type { CarerSummary, CarerThread, FamilyClient, FamilyContact, FamilyContacts, FamilyThread, MessageRow } from '@hcm/contract/schemas';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, carerMessages, mailOutbox, users } from '../db/schema.js';
 import { DEMO_CARERS } from '../db/seed-carers.js';
@@ -44,16 +44,47 @@ test('office staff list the carers of their branches, by name, with unread count
   assert.equal((await carersPage(admin)).total, DEMO_CARERS.length);
 });
 
-test('opening a thread shows the new inbound messages as new, then they are read', async () => {
+test('reading a thread (GET) changes nothing: the new inbound messages stay new until POST …/read', async () => {
   const id = await carerId('aisha.bello@homecare.test');
   const thread = (await office.get(`${CARERS}/${id}`)).json().data as CarerThread;
   assert.equal(thread.carer.name, 'Aisha Bello');
+  assert.equal(thread.carer.unread_count, 1);
   assert.equal(thread.messages.length, 1);
   assert.equal(thread.messages[0]!.direction, 'inbound');
   assert.equal(thread.messages[0]!.read_at, null);
+  const again = (await office.get(`${CARERS}/${id}`)).json().data as CarerThread;
+  assert.equal(again.messages[0]!.read_at, null, 'a GET marks nothing read');
+  assert.equal((await carersPage(office, '?search=Aisha')).data[0]!.unread_count, 1);
+
+  // A write: without the CSRF token it is refused and nothing changes.
+  assert.equal((await office.post(`${CARERS}/${id}/read`, undefined, { csrf: false })).statusCode, 419);
+  assert.equal((await carersPage(office, '?search=Aisha')).data[0]!.unread_count, 1);
+
+  const read = await office.post(`${CARERS}/${id}/read`);
+  assert.equal(read.statusCode, 200, read.body);
+  assert.equal((read.json().data as CarerSummary).unread_count, 0);
   const reopened = (await office.get(`${CARERS}/${id}`)).json().data as CarerThread;
   assert.ok(reopened.messages[0]!.read_at);
   assert.equal((await carersPage(office, '?search=Aisha')).data[0]!.unread_count, 0);
+  assert.equal((await office.post(`${CARERS}/${id}/read`)).statusCode, 200, 'again: nothing left to mark');
+});
+
+test('marking a thread read is a POST needing only the view permission; another branch\'s carer is 404', async () => {
+  const leeds = await carerId('callum.mcleod@homecare.test');
+  assert.equal((await office.post(`${CARERS}/${leeds}/read`)).statusCode, 404);
+  assert.equal((await office.post(`${CARERS}/abc/read`)).statusCode, 404);
+  const routes = t.app.apiRoutes.filter((route) => /\/communication\/(carer|family)-messages\/.*\/read$/.test(route.url));
+  assert.deepEqual(
+    routes.map((route) => `${route.method} ${route.url} ${route.permission}`).sort(),
+    [
+      'POST /api/v1/communication/carer-messages/carers/:carerId/read carer-messages.view',
+      'POST /api/v1/communication/family-messages/contacts/:contactId/read family-messages.view',
+    ],
+  );
+  const role = await createRole(t.database.db, 'carer-reader', ['carer-messages.view']);
+  const reader = await loginAs(t.app, await createUser(t.database.db, { email: 'carer.reader@homecare.test', roleId: role }));
+  assert.equal((await reader.post(`${CARERS}/${leeds}/read`)).statusCode, 404, 'a user without a branch sees no carer');
+  assert.equal((await admin.post(`${CARERS}/${leeds}/read`)).statusCode, 200);
 });
 
 test('an email to a carer goes through the mailer into the outbox, is kept in the thread with its mail id, and is audited', async () => {
@@ -74,7 +105,7 @@ test('an email to a carer goes through the mailer into the outbox, is kept in th
   assert.equal(entry?.action, 'create');
 });
 
-test('a logged inbound SMS is unread until the thread is opened; an outbound call is not counted', async () => {
+test('a logged inbound SMS is unread until the thread is marked read; an outbound call is not counted', async () => {
   const id = await carerId('sian.evans@homecare.test');
   const inbound = await office.post(`${CARERS}/${id}/messages`, { channel: 'sms', direction: 'inbound', body: 'Can I swap Tuesday for Thursday?' });
   assert.equal(inbound.statusCode, 201);
@@ -162,7 +193,14 @@ test('family messages: 422 on channel for a contact without an email; a logged i
   assert.equal(after.contacts.find((contact) => contact.id === frank.id)!.unread_count, 1);
   const thread = (await office.get(`${FAMILY}/contacts/${frank.id}`)).json().data as FamilyThread;
   assert.equal(thread.messages[0]!.read_at, null);
+  assert.equal(thread.contact.unread_count, 1);
+  assert.equal((await clientNamed(office, 'Ellison')).unread_count, 1, 'a GET marks nothing read');
+  assert.equal((await office.post(`${FAMILY}/contacts/${frank.id}/read`, undefined, { csrf: false })).statusCode, 419);
+  const read = await office.post(`${FAMILY}/contacts/${frank.id}/read`);
+  assert.equal(read.statusCode, 200, read.body);
+  assert.equal((read.json().data as FamilyContact).unread_count, 0);
   assert.equal((await clientNamed(office, 'Ellison')).unread_count, 0);
+  assert.ok(((await office.get(`${FAMILY}/contacts/${frank.id}`)).json().data as FamilyThread).messages[0]!.read_at);
 });
 
 test('family messages are scoped by the client\'s branch (404 elsewhere)', async () => {
@@ -170,6 +208,7 @@ test('family messages are scoped by the client\'s branch (404 elsewhere)', async
   assert.equal((await office.get(`${FAMILY}/clients/${mensah.id}/contacts`)).statusCode, 404);
   const { contacts } = (await admin.get(`${FAMILY}/clients/${mensah.id}/contacts`)).json().data as FamilyContacts;
   assert.equal((await office.get(`${FAMILY}/contacts/${contacts[0]!.id}`)).statusCode, 404);
+  assert.equal((await office.post(`${FAMILY}/contacts/${contacts[0]!.id}/read`)).statusCode, 404);
   assert.equal((await office.post(`${FAMILY}/contacts/${contacts[0]!.id}/messages`, { channel: 'sms', direction: 'outbound', body: 'Hi' })).statusCode, 404);
   const officeSearch = (await office.get(`${FAMILY}/clients?search=Mensah`)).json().data as Page<FamilyClient>;
   assert.equal(officeSearch.total, 0);

@@ -3,8 +3,9 @@ import { after, before, test } from 'node:test';
 import type { Page } from '@hcm/contract';
 import type { MonitoredChat, MonitoredChatView, Person } from '@hcm/contract/schemas';
 import { and, eq, inArray } from 'drizzle-orm';
-import { auditLog, chatMembers, chatMessages, chats, users } from '../db/schema.js';
-import { createTestApp, loginAs, type TestApp, type TestClient } from '../testing.js';
+import { forgetCurrentUser } from '../auth/hooks.js';
+import { auditLog, branches, chatMembers, chatMessages, chats, roles, userBranches, users } from '../db/schema.js';
+import { createUser, createTestApp, loginAs, type TestApp, type TestClient } from '../testing.js';
 
 let t: TestApp;
 let manager: TestClient;
@@ -108,4 +109,61 @@ test('chat.monitor is required (office staff: 403); an unknown chat is 404 and n
   assert.equal((await manager.get(`${MONITORING}/chats/999999`)).statusCode, 404);
   assert.equal((await viewsOf(999999)).length, 0);
   assert.equal((await manager.get(`${MONITORING}/chats/x`)).statusCode, 404);
+});
+
+test("a reader who is not a super admin monitors only chats with someone of their branches; a super admin every chat", async () => {
+  const db = t.database.db;
+  const at = new Date(Date.UTC(2026, 2, 2, 10, 0));
+  // A chat solely between two Leeds carers, and a group where a Leeds carer talks with a Camden one.
+  const [leedsOnly] = await db.insert(chats).values({ direct_key: `${id.get('callum.mcleod')}:${id.get('priya.nair')}`, created_by: id.get('callum.mcleod'), last_message_at: at }).returning();
+  const [mixed] = await db.insert(chats).values({ is_group: true, name: 'Cover swap', created_by: id.get('callum.mcleod'), last_message_at: at }).returning();
+  await db.insert(chatMembers).values([
+    { chat_id: leedsOnly!.id, user_id: id.get('callum.mcleod')! },
+    { chat_id: leedsOnly!.id, user_id: id.get('priya.nair')! },
+    { chat_id: mixed!.id, user_id: id.get('callum.mcleod')! },
+    { chat_id: mixed!.id, user_id: id.get('aisha.bello')! },
+  ]);
+  await db.insert(chatMessages).values([
+    { chat_id: leedsOnly!.id, user_id: id.get('callum.mcleod'), type: 'TEXT', body: 'Leeds only', created_at: at },
+    { chat_id: mixed!.id, user_id: id.get('callum.mcleod'), type: 'TEXT', body: 'Can you swap?', created_at: at },
+  ]);
+
+  // A registered manager (chat.monitor) of Camden only.
+  const [managerRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'registered_manager'));
+  const [camden] = await db.select({ id: branches.id }).from(branches).where(eq(branches.code, 'CAM'));
+  const camdenManager = await createUser(db, { email: 'camden.manager@homecare.test', roleId: managerRole!.id });
+  const [camdenManagerRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, camdenManager.email));
+  await db.insert(userBranches).values({ user_id: camdenManagerRow!.id, branch_id: camden!.id });
+  const reader = await loginAs(t.app, camdenManager);
+
+  const listed = (await reader.get(`${MONITORING}/chats`)).json().data as Page<MonitoredChat>;
+  assert.deepEqual(listed.data.map((chat) => chat.id).sort(), [direct, group, mixed!.id].sort(), 'the Leeds-only chat is not listed');
+  assert.equal(listed.total, 3);
+  assert.deepEqual(((await reader.get(`${MONITORING}/chats?person=${id.get('priya.nair')}`)).json().data as Page<MonitoredChat>).total, 0);
+  const people = ((await reader.get(`${MONITORING}/people`)).json().data as Person[]).map((person) => person.name);
+  assert.ok(!people.includes('Priya Nair'), 'nobody seen only in chats they may not read');
+  assert.ok(people.includes('Callum McLeod'), 'in a chat with a Camden carer');
+  const refused = await reader.get(`${MONITORING}/chats/${leedsOnly!.id}`);
+  assert.equal(refused.statusCode, 404);
+  assert.equal(refused.json().message, 'No such conversation.');
+  assert.equal((await viewsOf(leedsOnly!.id)).length, 0, 'a refused read is not a view');
+  assert.equal((await reader.get(`${MONITORING}/chats/${mixed!.id}`)).statusCode, 200);
+
+  // A reader without any branch monitors nothing.
+  await db.delete(userBranches).where(eq(userBranches.user_id, camdenManagerRow!.id));
+  forgetCurrentUser(camdenManagerRow!.id);
+  const nowhere = await loginAs(t.app, camdenManager);
+  assert.equal(((await nowhere.get(`${MONITORING}/chats`)).json().data as Page<MonitoredChat>).total, 0);
+  assert.equal((await nowhere.get(`${MONITORING}/chats/${direct}`)).statusCode, 404);
+  assert.deepEqual((await nowhere.get(`${MONITORING}/people`)).json().data, []);
+
+  // The super admin monitors every chat, the Leeds-only one too.
+  const admin = await loginAs(t.app, 'admin');
+  const all = (await admin.get(`${MONITORING}/chats`)).json().data as Page<MonitoredChat>;
+  assert.ok(all.data.some((chat) => chat.id === leedsOnly!.id));
+  assert.equal(all.total, 4);
+  const read = await admin.get(`${MONITORING}/chats/${leedsOnly!.id}`);
+  assert.equal(read.statusCode, 200);
+  assert.deepEqual((read.json().data as MonitoredChatView).messages.data.map((message) => message.body), ['Leeds only']);
+  assert.ok(((await admin.get(`${MONITORING}/people`)).json().data as Person[]).some((person) => person.name === 'Priya Nair'));
 });

@@ -1,15 +1,29 @@
 import type { Page } from '@hcm/contract';
 import type { MonitoredChat, MonitoredChatView, MonitoredMessage, Person } from '@hcm/contract/schemas';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import type { Database } from '../db/client.js';
-import { chatMembers, chatMessages, chats, users } from '../db/schema.js';
+import { chatMembers, chatMessages, chats, userBranches, users } from '../db/schema.js';
+import type { BranchScope } from '../resources/list-query.js';
 import { outer, pageOf, type Paging } from './common.js';
 
 const chatsId = outer(chats, chats.id);
 
-// Chat monitoring (chat.monitor): every conversation, read-only. The chat tables are written by the chat API;
-// this module only reads them, and writes one audit entry ('view' of 'chats') each time a conversation is read.
+// Chat monitoring (chat.monitor), read-only: the conversations of the reader's branches (a super admin: every
+// conversation). The chat tables are written by the chat API; this module only reads them, and writes one audit
+// entry ('view' of 'chats') each time a conversation is read.
+
+/**
+ * The chats a reader may monitor: every chat for a super admin ('all'), else those with at least one member
+ * who shares one of the reader's branches; none for a reader without a branch. Another chat does not exist
+ * for them (not listed, 404 to read).
+ */
+function monitoredIn(scope: BranchScope): SQL | undefined {
+  if (scope === 'all') return undefined;
+  if (!scope.length) return sql`false`;
+  return sql`exists (select 1 from ${chatMembers} where ${chatMembers.chat_id} = ${chatsId} and ${chatMembers.user_id} in (
+    select ${userBranches.user_id} from ${userBranches} where ${userBranches.branch_id} in ${scope}))`;
+}
 
 const messageCount = sql<number>`(select count(*)::int from ${chatMessages} where ${chatMessages.chat_id} = ${chatsId} and ${chatMessages.type} = 'TEXT')`;
 
@@ -42,12 +56,14 @@ function toMonitoredChat(row: ChatSelect, members: Person[]): MonitoredChat {
 
 const chatColumns = { id: chats.id, is_group: chats.is_group, name: chats.name, last_message_at: chats.last_message_at, message_count: messageCount };
 
-/** Every conversation, latest message first; `person` keeps those the user with that id is in. */
-export async function listChats(db: Database, paging: Paging, person: number | null): Promise<Page<MonitoredChat>> {
-  const where =
+/** The conversations the reader may monitor, latest message first; `person` keeps those the user with that id is in. */
+export async function listChats(db: Database, scope: BranchScope, paging: Paging, person: number | null): Promise<Page<MonitoredChat>> {
+  const where = and(
+    monitoredIn(scope),
     person === null
       ? undefined
-      : sql`exists (select 1 from ${chatMembers} where ${chatMembers.chat_id} = ${chatsId} and ${chatMembers.user_id} = ${person})`;
+      : sql`exists (select 1 from ${chatMembers} where ${chatMembers.chat_id} = ${chatsId} and ${chatMembers.user_id} = ${person})`,
+  );
   const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(chats).where(where);
   const rows = await db
     .select(chatColumns)
@@ -60,21 +76,24 @@ export async function listChats(db: Database, paging: Paging, person: number | n
   return pageOf(rows.map((row) => toMonitoredChat(row, members.get(row.id) ?? [])), total, paging);
 }
 
-/** The people in at least one chat, for the "person" filter. */
-export async function chatPeople(db: Database): Promise<Person[]> {
+/** The people in at least one chat the reader may monitor, for the "person" filter. */
+export async function chatPeople(db: Database, scope: BranchScope): Promise<Person[]> {
+  const monitored = monitoredIn(scope);
   return db
     .selectDistinct({ id: users.id, name: users.name })
     .from(chatMembers)
     .innerJoin(users, eq(users.id, chatMembers.user_id))
+    .where(monitored && inArray(chatMembers.chat_id, db.select({ id: chats.id }).from(chats).where(monitored)))
     .orderBy(asc(users.name), asc(users.id));
 }
 
 /**
- * Reads one conversation: the chat and a page of its messages, oldest first. Every call is recorded in the
- * audit trail as a view of the chat (with the page read), so each reading by a monitor is accountable.
+ * Reads one conversation the reader may monitor (null otherwise): the chat and a page of its messages, oldest
+ * first. Every read is recorded in the audit trail as a view of the chat (with the page read), so each reading
+ * by a monitor is accountable.
  */
-export async function readChat(db: Database, chatId: number, paging: Paging, actor: AuditActor): Promise<MonitoredChatView | null> {
-  const [row] = await db.select(chatColumns).from(chats).where(eq(chats.id, chatId));
+export async function readChat(db: Database, scope: BranchScope, chatId: number, paging: Paging, actor: AuditActor): Promise<MonitoredChatView | null> {
+  const [row] = await db.select(chatColumns).from(chats).where(and(eq(chats.id, chatId), monitoredIn(scope)));
   if (!row) return null;
   const members = await membersOf(db, [chatId]);
   const [{ total } = { total: 0 }] = await db

@@ -5,9 +5,9 @@ import { auditActorOf } from '../audit/record.js';
 import type { AuthSettings } from '../auth/settings.js';
 import { ok, sendError, sendInvalid } from '../http/envelope.js';
 import { parseId } from '../http/params.js';
-import { addCarerMessage, findCarer, listCarers, openCarerThread } from './carer-messages.js';
+import { addCarerMessage, carerThread, findCarer, listCarers, markCarerThreadRead } from './carer-messages.js';
 import { pagingOf, viewerOf } from './common.js';
-import { addFamilyMessage, FamilyMessageRuleError, familyContacts, findContact, listFamilyClients, openFamilyThread } from './family-messages.js';
+import { addFamilyMessage, FamilyMessageRuleError, familyContacts, familyThread, findContact, listFamilyClients, markFamilyThreadRead } from './family-messages.js';
 import { chatPeople, listChats, readChat } from './monitoring.js';
 import { listNotices, markNoticeRead, myNotices, noticeDetail, NoticeRuleError, publishNotice } from './notices.js';
 
@@ -97,14 +97,24 @@ export async function communicationRoutes(app: FastifyInstance, options: Communi
     return ok(await listCarers(db, viewer, pagingOf(request.query)));
   });
 
-  // Opening the thread marks the carer's inbound messages read (the answer still shows which were new).
+  // The thread as it is: reading it changes nothing (unread inbound messages keep read_at null).
   app.get('/communication/carer-messages/carers/:carerId', need('carer-messages.view'), async (request, reply) => {
     const viewer = await viewerOf(request, reply, auth);
     if (!viewer) return reply;
     const carerId = idParam(request.params, 'carerId', reply, NO_CARER);
     if (carerId === null) return reply;
-    const thread = await openCarerThread(db, viewer, carerId);
+    const thread = await carerThread(db, viewer, carerId);
     return thread ? ok(thread) : sendError(reply, 404, NO_CARER);
+  });
+
+  // The screen has shown the thread: its inbound messages are read (a POST, so it goes through the CSRF check).
+  app.post('/communication/carer-messages/carers/:carerId/read', need('carer-messages.view'), async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    const carerId = idParam(request.params, 'carerId', reply, NO_CARER);
+    if (carerId === null) return reply;
+    const carer = await markCarerThreadRead(db, viewer, carerId);
+    return carer ? ok(carer, 'Marked as read.') : sendError(reply, 404, NO_CARER);
   });
 
   app.post('/communication/carer-messages/carers/:carerId/messages', need('carer-messages.send'), async (request, reply) => {
@@ -142,8 +152,17 @@ export async function communicationRoutes(app: FastifyInstance, options: Communi
     if (!viewer) return reply;
     const contactId = idParam(request.params, 'contactId', reply, NO_CONTACT);
     if (contactId === null) return reply;
-    const thread = await openFamilyThread(db, viewer, contactId);
+    const thread = await familyThread(db, viewer, contactId);
     return thread ? ok(thread) : sendError(reply, 404, NO_CONTACT);
+  });
+
+  app.post('/communication/family-messages/contacts/:contactId/read', need('family-messages.view'), async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    const contactId = idParam(request.params, 'contactId', reply, NO_CONTACT);
+    if (contactId === null) return reply;
+    const contact = await markFamilyThreadRead(db, viewer, contactId);
+    return contact ? ok(contact, 'Marked as read.') : sendError(reply, 404, NO_CONTACT);
   });
 
   app.post('/communication/family-messages/contacts/:contactId/messages', need('family-messages.send'), async (request, reply) => {
@@ -164,19 +183,27 @@ export async function communicationRoutes(app: FastifyInstance, options: Communi
     }
   });
 
-  // ---- Chat monitoring: read-only, and every read of a conversation is audited ----
+  // ---- Chat monitoring: read-only, the chats of the reader's branches (a super admin: all), every read audited ----
 
   app.get('/communication/monitoring/chats', need('chat.monitor'), async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
     const person = parseId(String((request.query as Record<string, unknown> | undefined)?.person ?? ''));
-    return reply.send(ok(await listChats(db, pagingOf(request.query), person)));
+    return reply.send(ok(await listChats(db, viewer.scope, pagingOf(request.query), person)));
   });
 
-  app.get('/communication/monitoring/people', need('chat.monitor'), async () => ok(await chatPeople(db)));
+  app.get('/communication/monitoring/people', need('chat.monitor'), async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    return ok(await chatPeople(db, viewer.scope));
+  });
 
   app.get('/communication/monitoring/chats/:chatId', need('chat.monitor'), async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
     const chatId = idParam(request.params, 'chatId', reply, NO_CHAT);
     if (chatId === null) return reply;
-    const view = await readChat(db, chatId, pagingOf(request.query), auditActorOf(request));
+    const view = await readChat(db, viewer.scope, chatId, pagingOf(request.query), auditActorOf(request));
     return view ? ok(view) : sendError(reply, 404, NO_CHAT);
   });
 }

@@ -60,6 +60,8 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown> | null> = {
   'POST /api/v1/health-professionals/:id/links/:linkId/revoke': null,
   'POST /api/v1/communication/notices': { title: 'Fuzz', body: 'A notice.', audience: 'everyone', branch_id: 1 },
   'POST /api/v1/communication/my-notices/:id/read': null,
+  'POST /api/v1/communication/carer-messages/carers/:carerId/read': null,
+  'POST /api/v1/communication/family-messages/contacts/:contactId/read': null,
   'POST /api/v1/communication/carer-messages/carers/:carerId/messages': { channel: 'phone', direction: 'inbound', subject: '', body: 'Called.' },
   'POST /api/v1/communication/family-messages/contacts/:contactId/messages': { channel: 'phone', direction: 'inbound', subject: '', body: 'Called.' },
   'POST /api/v1/communication/chats': { userId: 2 },

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLog, branches, sessions, users } from '../db/schema.js';
+import { londonDate } from '@hcm/contract/resources';
 import { createTestApp, loginAs, type TestApp, type TestClient } from '../testing.js';
+import { isCalendarDate } from './catalog.js';
 
 // Clients and the records nested under them (medications, contacts): a child follows its client's branch,
 // and opening a client's care record is itself audited, with both identities when the session is switched.
@@ -208,4 +210,26 @@ test('demo data: ten clients over the three branches, each with 2-4 medications 
   }
   const officeClients = (await office.get('/api/v1/clients?page_size=100')).json().data.data as Row[];
   assert.equal(officeClients.filter((row) => !String(row.last_name).startsWith('Scope')).length, 4, 'Camden only');
+});
+
+test("a client's date of birth: any real day from the year 0001, never in the future (422 on date_of_birth)", async () => {
+  const tomorrow = londonDate(new Date(Date.now() + 36 * 3_600_000));
+  for (const date_of_birth of [tomorrow, '2999-01-01']) {
+    const refused = await office.post('/api/v1/clients', { ...client('Futureborn', branchId.CAM!), date_of_birth });
+    assert.equal(refused.statusCode, 422, refused.body);
+    assert.deepEqual(refused.json().errors, { date_of_birth: ['Date of birth cannot be in the future.'] });
+    const update = await office.put(`/api/v1/clients/${camden.id}`, { ...client('Scopecamden', branchId.CAM!, String(camden.nhs_number)), date_of_birth });
+    assert.equal(update.statusCode, 422, update.body);
+    assert.deepEqual(Object.keys(update.json().errors), ['date_of_birth']);
+  }
+  const noSuchDay = await office.post('/api/v1/clients', { ...client('Nosuchday', branchId.CAM!), date_of_birth: '2023-02-30' });
+  assert.deepEqual(noSuchDay.json().errors, { date_of_birth: ['Date of birth must be a date.'] });
+
+  // The years 0001 to 0099 are years like any other: stored, answered and filtered as they were typed.
+  const ancient = await created(office, 'clients', { ...client('Ancient', branchId.CAM!), date_of_birth: '0050-06-15', start_date: '0099-12-31' });
+  assert.equal(ancient.date_of_birth, '0050-06-15');
+  assert.equal((await office.get(`/api/v1/clients/${ancient.id}`)).json().data.date_of_birth, '0050-06-15');
+  const early = (await office.get('/api/v1/clients?start_date_to=0099-12-31')).json().data.data as Row[];
+  assert.deepEqual(early.map((row) => row.id), [ancient.id], 'the filter applies: only the client whose care started by 0099-12-31');
+  assert.ok(isCalendarDate('0001-01-01') && !isCalendarDate('0000-01-01'));
 });

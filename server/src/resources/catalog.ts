@@ -1,5 +1,5 @@
 import type { FieldErrors } from '@hcm/contract';
-import { tableNameOf, type FieldSpec, type ResourceSpec } from '@hcm/contract/resources';
+import { isCalendarDate, tableNameOf, type FieldSpec, type ResourceSpec } from '@hcm/contract/resources';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { fieldsOf, type ResourceTable } from './tables.js';
@@ -87,14 +87,11 @@ export function toColumnValues(resource: Resource, values: Record<string, unknow
   return columns;
 }
 
-/** 'YYYY-MM-DD' naming a day that exists (the contract's isoDate lets 2026-02-30 through; PostgreSQL would not). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+/**
+ * 'YYYY-MM-DD' naming a day that exists, 0001-01-01 to 9999-12-31: the contract's rule, also applied to list
+ * filters and to declarations whose schema checks dates some other way (PostgreSQL would refuse 2026-02-30).
+ */
+export { isCalendarDate };
 
 /** Field errors for date fields whose value is shaped like a date but names no real day. */
 export function calendarDateErrors(resource: Resource, values: Record<string, unknown>): FieldErrors {

@@ -4,7 +4,7 @@ import { RESOURCES } from '@hcm/contract/resources';
 import { resourceTables } from '../db/schema.js';
 import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '../testing.js';
 import { resourceCatalog } from './catalog.js';
-import { csvCell, exportCsv } from './csv.js';
+import { csvCell, csvLine, exportCsv } from './csv.js';
 import { parseListQuery } from './list-query.js';
 
 let t: TestApp;
@@ -15,8 +15,11 @@ before(async () => {
 });
 after(() => t.close());
 
-/** A strict RFC 4180 reader: what a spreadsheet would see. Fails on a stray quote or a bare line break. */
-function parseCsv(text: string): string[][] {
+/**
+ * A strict RFC 4180 reader: what a spreadsheet would see. Fails on a stray quote or a bare line break.
+ * `separator`: the one it splits cells on (Excel's list separator is a semicolon in many locales).
+ */
+function parseCsv(text: string, separator = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -35,7 +38,7 @@ function parseCsv(text: string): string[][] {
     } else if (char === '"') {
       assert.equal(cell, '', `a quote in the middle of an unquoted cell at ${i}`);
       quoted = true;
-    } else if (char === ',') {
+    } else if (char === separator) {
       row.push(cell);
       cell = '';
     } else if (char === '\r' && text[i + 1] === '\n') {
@@ -60,23 +63,43 @@ async function exportOf(url: string): Promise<string[][]> {
   return parseCsv(response.body);
 }
 
-test('csvCell quotes commas, quotes, CR and LF (quotes doubled) and leaves plain text alone', () => {
+test('csvCell quotes commas, semicolons, quotes, tabs, CR and LF (quotes doubled) and leaves plain text alone', () => {
   assert.equal(csvCell('plain text'), 'plain text');
   assert.equal(csvCell('a,b'), '"a,b"');
+  assert.equal(csvCell('a;b'), '"a;b"', 'Excel splits on semicolons where the list separator is one');
   assert.equal(csvCell('say "hi"'), '"say ""hi"""');
   assert.equal(csvCell('line\nbreak'), '"line\nbreak"');
   assert.equal(csvCell('carriage\rreturn'), '"carriage\rreturn"');
+  assert.equal(csvCell('tab\there'), '"tab\there"');
   assert.equal(csvCell(''), '');
 });
 
-test('csvCell defuses text a spreadsheet would run as a formula, but not numbers', () => {
+test('csvCell defuses text a spreadsheet would run as a formula (apostrophe, inside quotes), but not numbers', () => {
   assert.equal(csvCell('=HYPERLINK("http://evil.test")'), `"'=HYPERLINK(""http://evil.test"")"`);
-  assert.equal(csvCell('+44 20 7946 0321'), "'+44 20 7946 0321");
-  assert.equal(csvCell('-1+1'), "'-1+1");
-  assert.equal(csvCell('@SUM(A1)'), "'@SUM(A1)");
-  assert.equal(csvCell('\t=1'), "'\t=1");
+  assert.equal(csvCell('+44 20 7946 0321'), `"'+44 20 7946 0321"`);
+  assert.equal(csvCell('-1+1'), `"'-1+1"`);
+  assert.equal(csvCell('@SUM(A1)'), `"'@SUM(A1)"`);
+  assert.equal(csvCell('\t=1'), `"'\t=1"`);
+  assert.equal(csvCell('\r=1'), `"'\r=1"`);
+  assert.equal(csvCell('  =1+1'), `"'  =1+1"`, 'spaces a reader may trim first');
   assert.equal(csvCell('a=b'), 'a=b');
+  assert.equal(csvCell('well-known e-mail'), 'well-known e-mail');
+  // The numbers the export writes itself stay numbers.
   assert.equal(csvCell('-5', { text: false }), '-5');
+  assert.equal(csvCell('-12', { text: false }), '-12');
+  assert.equal(csvCell('24.10', { text: false }), '24.10');
+});
+
+test('csvCell quotes a cell holding any separator, so a formula after one never starts a cell of its own', () => {
+  assert.equal(csvCell('a;=1+1'), '"a;=1+1"');
+  assert.equal(csvCell('a,=1+1'), '"a,=1+1"');
+  assert.equal(csvCell('a\t+1'), '"a\t+1"');
+  assert.equal(csvCell('first line\n-1+1'), '"first line\n-1+1"');
+  assert.equal(csvCell('milk; no sugar'), '"milk; no sugar"');
+  // Whichever separator the reader splits on, the cell reads back whole.
+  const text = 'Keys, code; =cmd|"/c calc"!A1';
+  assert.deepEqual(parseCsv(csvLine([csvCell(text), '1'])), [[text, '1']]);
+  assert.deepEqual(parseCsv(`${csvCell(text)};1\r\n`, ';'), [[text, '1']]);
 });
 
 test('the export answers CSV as a download, header first: field labels in declaration order, then ID', async () => {
@@ -133,6 +156,16 @@ test('awkward text survives the round trip: commas, quotes, line breaks; formula
   assert.equal(row![1], '5 mg, twice');
   assert.equal(row![7], notes);
   assert.equal(row![9], String(created.json().data.id));
+});
+
+test('the export quotes a cell holding a semicolon, so it reads back as one cell', async () => {
+  const created = await office.post('/api/v1/medications', { name: 'Semicolon test', form: 'tablet', route: 'oral', type: 'prn', notes: 'a;=1+1' });
+  assert.equal(created.statusCode, 201, created.body);
+  const response = await office.get('/api/v1/medications/export.csv?search=semicolon');
+  assert.ok(response.body.includes(',"a;=1+1",'), response.body);
+  assert.equal(parseCsv(response.body)[1]![7], 'a;=1+1');
+  // Gone again, so the other tests count the seeded medications only.
+  assert.equal((await office.delete(`/api/v1/medications/${created.json().data.id}`)).statusCode, 200);
 });
 
 test('the export applies the list\'s filters, search and sort', async () => {

@@ -7,13 +7,25 @@ import type { ListQuery } from './list-query.js';
 /** Rows read per query while exporting, so memory stays flat however long the list is. */
 export const EXPORT_CHUNK_ROWS = 500;
 
+/** A first character that makes a spreadsheet read the cell as a formula (OWASP CSV injection); spaces before it too. */
+const FORMULA_START = /^ *[=+\-@\t\r]/;
 /**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote, CR or LF, quotes doubled. Text that a
- * spreadsheet would run as a formula (= + - @, tab, CR first) gets a leading apostrophe (CSV injection).
+ * What makes a cell need quotes: a comma, a semicolon (Excel's list separator in many locales), a tab, quotes and
+ * line breaks. Quoted, `a;=1+1` stays one cell whichever of them a spreadsheet splits on, so the `=` never starts
+ * a cell of its own. (An apostrophe there would not help a reader that ignores quotes, and would mark plain text.)
+ */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+
+/**
+ * One CSV cell (RFC 4180, quotes doubled), quoted when it holds a comma, semicolon, quote, tab, CR or LF.
+ * Text a spreadsheet could read as a formula (it starts with = + - @, tab or CR) is defused as OWASP advises:
+ * a leading apostrophe, inside quotes. `text: false` is for the numbers the export writes itself (integers,
+ * pounds like -12 or 24.10), which stay numbers.
  */
 export function csvCell(value: string, { text = true } = {}): string {
-  const safe = text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const formula = text && FORMULA_START.test(value);
+  const safe = formula ? `'${value}` : value;
+  return formula || NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 export function csvLine(cells: string[]): string {

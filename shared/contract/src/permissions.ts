@@ -43,7 +43,7 @@ export const PERMISSIONS = {
   'quality.view': 'See quality-assurance records',
   'audits.view': 'See audits',
   'chat.use': 'Chat with colleagues',
-  'chat.monitor': 'Read any chat conversation (every read is audited)',
+  'chat.monitor': "Read the chats that include someone of one's own branches (a super admin: every chat); every read is audited",
   'notices.view': 'See office notices and who has read them',
   'notices.send': 'Publish notices to carers and staff',
   'carer-messages.view': 'See messages to and from carers',

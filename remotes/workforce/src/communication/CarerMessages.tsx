@@ -5,7 +5,7 @@ import { ErrorPanel, Loading, PageHeader, useCan, useRouteName } from '@hcm/kit'
 import { ButtonLink } from '@hcm/kit/routing';
 import type { Column } from '@hcm/kit/table';
 import { DateTime, PagedList, useApiGet } from './common';
-import { MessageComposer, Thread } from './MessageThread';
+import { MessageComposer, Thread, useMarkThreadRead } from './MessageThread';
 import styles from './communication.module.css';
 
 export const CARER_MESSAGES_PATH = '/app/communication/carer-messages';
@@ -77,6 +77,7 @@ export function CarerThreadScreen() {
   const can = useCan();
   const thread = useApiGet<CarerThread>(`${API}/${carerId}`, undefined, 'The messages could not be loaded.');
   const carer = thread.data?.carer;
+  useMarkThreadRead(thread.data?.messages, carer ? `${API}/${carer.id}/read` : null);
   useRouteName(carer ? `Messages with ${carer.name}` : 'Carer messages');
   return (
     <>

@@ -18,7 +18,7 @@ const CHAT_COLUMNS: Column<MonitoredChat>[] = [
   { key: 'count', label: 'Messages', render: (chat) => String(chat.message_count) },
 ];
 
-/** /app/communication/chat/monitoring: every conversation, latest first, filtered by a person in it. */
+/** /app/communication/chat/monitoring: the conversations the user may monitor (with someone of their branches; a super admin: all), latest first, filtered by a person in it. */
 export function ChatList() {
   useRouteName('Chat monitoring');
   const [person, setPerson] = useState('');

@@ -6,7 +6,7 @@ import { ButtonLink } from '@hcm/kit/routing';
 import type { Column } from '@hcm/kit/table';
 import { SearchForm, Unread } from './CarerMessages';
 import { DateTime, PagedList, useApiGet } from './common';
-import { MessageComposer, Thread } from './MessageThread';
+import { MessageComposer, Thread, useMarkThreadRead } from './MessageThread';
 import styles from './communication.module.css';
 
 export const FAMILY_MESSAGES_PATH = '/app/communication/family-messages';
@@ -81,6 +81,7 @@ export function FamilyThreadScreen() {
   const can = useCan();
   const thread = useApiGet<FamilyThread>(`${API}/contacts/${contactId}`, undefined, 'The messages could not be loaded.');
   const contact = thread.data?.contact;
+  useMarkThreadRead(thread.data?.messages, contact ? `${API}/contacts/${contact.id}/read` : null);
   const client = thread.data?.client;
   useRouteName(contact ? `Messages with ${contact.name}` : 'Family messages');
   return (

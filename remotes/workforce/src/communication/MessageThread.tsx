@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS, MessageSchema, type MessageRow } from '@hcm/contract/schemas';
 import { api, Button, EmptyState, notify } from '@hcm/kit';
@@ -7,6 +7,24 @@ import { DateTime } from './common';
 import styles from './communication.module.css';
 
 const channelLabel = (channel: MessageRow['channel']) => MESSAGE_CHANNELS.find((choice) => choice.value === channel)?.label ?? 'App';
+
+/** An inbound message nobody had opened before this visit. */
+const isNew = (message: MessageRow) => message.direction === 'inbound' && message.read_at === null;
+
+/**
+ * Once a thread is on screen as loaded, with new inbound messages, tells the server they are read (POST
+ * `readPath`, built from the loaded thread's own id): loading a thread (GET) changes nothing. Decided once per
+ * thread, on what was loaded, so a message logged from this screen afterwards stays unread like any other; the
+ * thread shown keeps its "New" marks.
+ */
+export function useMarkThreadRead(messages: MessageRow[] | undefined, readPath: string | null): void {
+  const decided = useRef<string | null>(null);
+  useEffect(() => {
+    if (!messages || !readPath || decided.current === readPath) return;
+    decided.current = readPath;
+    if (messages.some(isNew)) void api.post(readPath);
+  }, [messages, readPath]);
+}
 
 /** A thread, oldest first. Inbound messages nobody had opened before this visit are marked "New". */
 export function Thread({ messages, personName }: { messages: MessageRow[]; personName: string }) {
@@ -20,7 +38,7 @@ export function Thread({ messages, personName }: { messages: MessageRow[]; perso
             <p className={styles.meta}>
               {inbound ? `From ${personName}` : `To ${personName}`} · {channelLabel(message.channel)} · <DateTime value={message.created_at} />
               {message.recorded_by ? ` · ${inbound ? 'logged' : 'sent'} by ${message.recorded_by.name}` : ''}
-              {inbound && message.read_at === null ? <span className={styles.newBadge}>New</span> : null}
+              {isNew(message) ? <span className={styles.newBadge}>New</span> : null}
             </p>
             {message.subject ? <p><strong>{message.subject}</strong></p> : null}
             <p className={styles.messageBody}>{message.body}</p>

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { CarerThread, FamilyThread, MessageRow } from '@hcm/contract/schemas';
@@ -44,7 +44,7 @@ beforeEach(() => {
 });
 
 describe('a carer thread', () => {
-  it('shows the messages, the unopened inbound ones marked new', async () => {
+  it('shows the messages, the unopened inbound ones marked new, then marks them read with a POST (the GET changes nothing)', async () => {
     signIn(['carer-messages.view', 'carer-messages.send']);
     renderCarerThread();
     const list = await screen.findByRole('list', { name: 'Messages with Aisha Bello' });
@@ -52,6 +52,27 @@ describe('a carer thread', () => {
     expect(item).toHaveTextContent('From Aisha Bello · Phone call');
     expect(within(item).getByText('New')).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith('api/v1/communication/carer-messages/carers/6', {});
+    await waitFor(() => expect(post).toHaveBeenCalledWith('api/v1/communication/carer-messages/carers/6/read'));
+    expect(post).toHaveBeenCalledTimes(1);
+    // The thread on screen keeps its "New" mark for this visit.
+    expect(within(item).getByText('New')).toBeInTheDocument();
+  });
+
+  it('marks nothing read when the thread has nothing new, nor when a message is logged from this screen', async () => {
+    signIn(['carer-messages.view', 'carer-messages.send']);
+    get.mockResolvedValue(answer({ ...thread, messages: [{ ...inbound, read_at: '2026-03-02T08:30:00Z' }] }));
+    renderCarerThread();
+    await screen.findByRole('list', { name: 'Messages with Aisha Bello' });
+    const logged: MessageRow = { ...inbound, id: 3, body: 'She rang back.', read_at: null };
+    post.mockResolvedValue(answer(logged, { message: 'Message logged.' }));
+    await userEvent.selectOptions(screen.getByLabelText('How'), 'Phone call');
+    await userEvent.selectOptions(screen.getByLabelText('Direction'), 'To us');
+    await userEvent.type(screen.getByLabelText('Message'), 'She rang back.');
+    await userEvent.click(screen.getByRole('button', { name: 'Log message' }));
+    expect(await screen.findByText('She rang back.')).toBeInTheDocument();
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(post).toHaveBeenCalledWith('api/v1/communication/carer-messages/carers/6/messages', expect.objectContaining({ direction: 'inbound' }));
+    expect(post).not.toHaveBeenCalledWith('api/v1/communication/carer-messages/carers/6/read');
   });
 
   it('an email asks no direction and needs a subject (the contract schema), then is sent and added to the thread', async () => {
@@ -63,7 +84,7 @@ describe('a carer thread', () => {
     await userEvent.type(screen.getByLabelText('Message'), 'Your rota is attached.');
     await userEvent.click(screen.getByRole('button', { name: 'Send email' }));
     expect(await screen.findByText('An email needs a subject.')).toBeInTheDocument();
-    expect(post).not.toHaveBeenCalled();
+    expect(post).not.toHaveBeenCalledWith('api/v1/communication/carer-messages/carers/6/messages', expect.anything());
 
     const sent: MessageRow = { ...inbound, id: 2, direction: 'outbound', channel: 'email', subject: 'Rota', body: 'Your rota is attached.', mail_id: 9, read_at: null };
     post.mockResolvedValue(answer(sent, { message: 'Email sent to Aisha Bello.' }));
@@ -109,6 +130,7 @@ describe('a family thread', () => {
     });
     render(<RouterProvider router={router} />);
     expect(await screen.findByText('No messages with Frank Morley yet.')).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled(); // nothing new to mark read
     expect(screen.getByText(/no email address · 020 7946 0190/)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Subject'), 'Keys');
     await userEvent.type(screen.getByLabelText('Message'), 'About the key safe.');
@@ -117,5 +139,24 @@ describe('a family thread', () => {
     expect(await screen.findByText('Frank Morley has no email address.')).toBeInTheDocument();
     expect(screen.getByLabelText('How')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Message')).toHaveValue('About the key safe.');
+  });
+
+  it('marks a thread with new inbound messages read with a POST once shown', async () => {
+    signIn(['family-messages.view']);
+    const family: FamilyThread = {
+      client: { id: 1, name: 'Margaret Ellison', branch: 'Camden Domiciliary', contact_count: 2, unread_count: 1, last_message_at: inbound.created_at },
+      contact: { id: 2, client_id: 1, name: 'Frank Morley', relationship: 'friend', email: '', phone: '020 7946 0190', unread_count: 1, last_message_at: inbound.created_at },
+      messages: [inbound],
+    };
+    get.mockResolvedValue(answer(family));
+    const router = createMemoryRouter([{ path: '/app/communication/family-messages/contacts/:contactId', element: <FamilyThreadScreen /> }], {
+      initialEntries: ['/app/communication/family-messages/contacts/2'],
+    });
+    render(<RouterProvider router={router} />);
+    const list = await screen.findByRole('list', { name: 'Messages with Frank Morley' });
+    expect(within(list).getByText('New')).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('api/v1/communication/family-messages/contacts/2', {});
+    await waitFor(() => expect(post).toHaveBeenCalledWith('api/v1/communication/family-messages/contacts/2/read'));
+    expect(post).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { objectMessage } from '../validation.js';
 import { defineResource } from './define.js';
 import { choiceOf, optionalUkPhone, referenceTo } from './fields-care.js';
-import { flag, isoDate, optionalEmail, optionalIsoDate, optionalText, requiredText } from './fields.js';
+import { flag, isoDate, optionalEmail, optionalIsoDate, optionalText, pastOrTodayIsoDate, requiredText } from './fields.js';
 
 // The client (service user) and the parts of the care record a health professional is shown: care needs,
 // medications and contacts (DOMAIN.md, "People and records" and "Medication and MAR charts").
@@ -62,7 +62,7 @@ export const clients = defineResource({
       first_name: requiredText('First name', 80),
       last_name: requiredText('Last name', 80),
       preferred_name: optionalText('Preferred name', 80),
-      date_of_birth: isoDate('Date of birth'),
+      date_of_birth: pastOrTodayIsoDate('Date of birth'),
       nhs_number: nhsNumber,
       local_authority_id: optionalText('Local-authority client id', 40),
       service_type: choiceOf(SERVICE_TYPES, 'Choose a type of service.'),

@@ -66,12 +66,48 @@ export function penceToPounds(pence: number): string {
   return `${Math.trunc(pence / 100)}.${String(Math.abs(pence % 100)).padStart(2, '0')}`;
 }
 
-/** A calendar date as YYYY-MM-DD. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Whether `value` is YYYY-MM-DD naming a day that exists, 0001-01-01 to 9999-12-31, in the proleptic Gregorian
+ * calendar PostgreSQL's `date` uses: 2023-02-30, 2023-02-29 and 0000-01-01 are not. Plain arithmetic on
+ * purpose: JavaScript's Date reads the years 0 to 99 as 1900 to 1999.
+ */
+export function isCalendarDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return year >= 1 && daysInMonth !== undefined && day >= 1 && day <= daysInMonth;
+}
+
+let londonDays: Intl.DateTimeFormat | undefined;
+
+/** The day `now` falls on in the UK (Europe/London, the product's time zone), as YYYY-MM-DD. */
+export function londonDate(now: Date = new Date()): string {
+  londonDays ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+  const parts = Object.fromEntries(londonDays.formatToParts(now).map((part) => [part.type, part.value]));
+  return `${String(parts.year).padStart(4, '0')}-${parts.month}-${parts.day}`;
+}
+
+/** A calendar date as YYYY-MM-DD, from 0001-01-01 to 9999-12-31 (see isCalendarDate). */
 export const isoDate = (label: string) =>
-  v.pipe(v.string(`${label} is required.`), v.trim(), v.isoDate(`${label} must be a date.`));
+  v.pipe(v.string(`${label} is required.`), v.trim(), v.check(isCalendarDate, `${label} must be a date.`));
 
 export const optionalIsoDate = (label: string) =>
-  v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.isoDate(`${label} must be a date.`))]), '');
+  v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.check(isCalendarDate, `${label} must be a date.`))]), '');
+
+/**
+ * A calendar date that is not after today in the UK, such as a date of birth: a later one is refused with
+ * "<label> cannot be in the future." Today is taken when the value is checked, not when the schema is made.
+ */
+export const pastOrTodayIsoDate = (label: string) =>
+  v.pipe(
+    isoDate(label),
+    // Only a real date is compared (anything else already has its message).
+    v.check((value) => !isCalendarDate(value) || value <= londonDate(), `${label} cannot be in the future.`),
+  );
 
 /** The id of a row of another resource (a select sends it as a string). */
 export const referenceId = (label: string) =>
