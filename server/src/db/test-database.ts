@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { IN_MEMORY } from '../paths.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
@@ -36,5 +37,22 @@ export async function openTestDatabaseUrl(adminUrl: string): Promise<{ url: stri
   await asAdmin(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  // pg's pool.end() resolves once its clients are told to end, not once their connections are gone: dropping at
+  // once would terminate a closing connection, whose error then surfaces as an uncaught exception. So wait
+  // (briefly, by polling the server) until no connection to the database is left, then drop it.
+  const drop = async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (!rows[0]?.n) break;
+        await sleep(20);
+      }
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await admin.end();
+    }
+  };
+  return { url: url.toString(), drop };
 }
