@@ -3,11 +3,13 @@
 //   npm run area:deploy -- <remote> [--by NAME]      build a new immutable version, check it, register and activate it
 //   npm run area:rollback -- <remote> [version] [--by NAME]   activate the previous (or the named) version
 //   npm run area:list [-- <remote>]                   each remote's versions, the active one, recent events
+//   npm run host:deploy [-- --by NAME]                build the host aside, and swap it in only if every active
+//                                                     area version fits its shared modules
 // They go through the running API's loopback-only ops door (server/src/areas/ops.ts), whose address and token
 // the API writes to a 0600 file beside its data: PGlite is one process's database, and with PostgreSQL the
 // API stays the one place that applies the registry's rules. --ops-file or HCM_OPS_FILE names that file.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +19,7 @@ const USAGE = `Usage:
   npm run area:deploy -- <remote> [--by NAME]
   npm run area:rollback -- <remote> [version] [--by NAME]
   npm run area:list [-- <remote>]
+  npm run host:deploy [-- --by NAME]
 Options: --ops-file FILE (or HCM_OPS_FILE): the API's ops file; default beside PGLITE_DATA_DIR, or server/.data/ops.json.
 AREA_BUILD_LABEL=<label> builds the label into a deploy (a new version of unchanged sources).`;
 
@@ -154,6 +157,35 @@ async function list(remote, options) {
   }
 }
 
+/**
+ * The host is built into host/dist.next; the API checks that every active area version fits its shared modules
+ * (each singleton's version against the range the version was built for); only then does dist.next replace
+ * dist (the old one kept as dist.previous). A host that would drop a version an active remote needs is refused.
+ */
+async function hostDeploy(options) {
+  const started = Date.now();
+  readOps(options);
+  const hostDir = path.join(root, 'host');
+  const next = path.join(hostDir, 'dist.next');
+  rmSync(next, { recursive: true, force: true });
+  console.log('Building the host into host/dist.next...');
+  await run(process.execPath, [path.join(root, 'scripts', 'pnpm.mjs'), '--filter', '@hcm/host', 'exec', 'webpack', '--mode', 'production', '--output-path', next], {
+    cwd: root,
+  }).catch((error) => fail(`The build failed: ${error.message}`));
+  const shared = JSON.parse(readFileSync(path.join(next, 'shared.json'), 'utf8'));
+  const answer = await callOps(options, 'POST', '/ops/host/check', { shared, by: actorOf(options) });
+  if (answer.data.problems.length) {
+    rmSync(next, { recursive: true, force: true });
+    fail(`The host is not deployed: ${answer.message}\n  ${answer.data.problems.join('\n  ')}\nDeploy those areas built against the new versions first, or keep the host as it is.`);
+  }
+  const dist = path.join(hostDir, 'dist');
+  const previous = path.join(hostDir, 'dist.previous');
+  rmSync(previous, { recursive: true, force: true });
+  if (existsSync(dist)) renameSync(dist, previous);
+  renameSync(next, dist);
+  console.log(`The host is deployed (the one before is in host/dist.previous), by ${actorOf(options)}, in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
 const [command, ...rest] = process.argv.slice(2);
 const { positional, options } = parseArguments(rest);
 if (options.help || !command) {
@@ -163,4 +195,5 @@ if (options.help || !command) {
 if (command === 'deploy') await deploy(remoteOf(positional[0]), options);
 else if (command === 'rollback') await rollback(remoteOf(positional[0]), positional[1], options);
 else if (command === 'list') await list(positional[0] ? remoteOf(positional[0]) : undefined, options);
+else if (command === 'host-deploy') await hostDeploy(options);
 else fail(`Unknown command "${command}".\n${USAGE}`);

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, logIn } from './helpers';
+import { ADMIN, logIn, sidebar } from './helpers';
 
 // Operations: a team deploys a new version of one remote (finance) with `npm run area:deploy`, the page
 // shows it after a reload, `npm run area:rollback` brings the old one back, and no other area moves.
@@ -119,4 +119,40 @@ test('an operator deploys a new finance version, the page shows it, a rollback b
   await expect(history).toContainText(`${ADMIN.email} rolled back to ${original} (from ${next})`);
   await expect.poll(async () => (current = await versions(request)).finance, { timeout: 10_000 }).toBe(original);
   expect(others(current)).toEqual(others(before));
+});
+
+test('a changed declaration deployed with its area alone is what the user sees, whichever area they opened first', async ({ page, request }) => {
+  test.setTimeout(360_000);
+  // The probe's case: a label of the clients declaration changes and only care-records is deployed; the user
+  // opens reference data first (which bundles the declarations too) and then clicks Clients -> All clients.
+  const declaration = path.join(ROOT, 'shared', 'contract', 'src', 'resources', 'clients.ts');
+  const original = readFileSync(declaration, 'utf8');
+  const oldLabel = "date_of_birth: { label: 'Date of birth',";
+  expect(original).toContain(oldLabel);
+  const before = await versions(request);
+  try {
+    writeFileSync(declaration, original.replace(oldLabel, "date_of_birth: { label: 'Born on',"));
+    expect(await areaCommand(['deploy', 'care-records'])).toMatch(/is deployed and active/);
+  } finally {
+    writeFileSync(declaration, original);
+  }
+  await expect.poll(async () => (await versions(request))['care-records'], { timeout: 10_000 }).not.toBe(before['care-records']);
+  const current = await versions(request);
+  expect(Object.fromEntries(Object.entries(current).filter(([name]) => name !== 'care-records'))).toEqual(
+    Object.fromEntries(Object.entries(before).filter(([name]) => name !== 'care-records')),
+  );
+
+  try {
+    await logIn(page, ADMIN);
+    await page.goto('/app/datatables/medications');
+    await expect(page.getByRole('table', { name: 'Medications' })).toBeVisible();
+    await sidebar(page).getByRole('button', { name: 'Clients' }).click();
+    await sidebar(page).getByRole('link', { name: 'All clients' }).click();
+    const clients = page.getByRole('table', { name: 'Clients' });
+    await expect(clients.getByRole('columnheader', { name: /Born on/ })).toBeVisible();
+    await expect(clients.getByRole('columnheader', { name: /Date of birth/ })).toHaveCount(0);
+  } finally {
+    // The journey leaves care-records as it found it.
+    expect(await areaCommand(['rollback', 'care-records', before['care-records']!])).toContain(`now serves ${before['care-records']}`);
+  }
 });

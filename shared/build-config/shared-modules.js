@@ -8,6 +8,10 @@ import path from 'node:path';
 /**
  * The shared-singleton contract: every side shares these once, with explicit versions. Sub-paths of react
  * and react-dom (react/jsx-runtime, react-dom/client) are shared too, or React is duplicated.
+ *
+ * Engines and libraries only, never an area's declarations: `@hcm/contract/resources` (the resource
+ * declarations) is bundled into each remote that imports it, so an area deployed alone shows its own
+ * declarations whatever area the user opened first (a singleton is loaded once, by whichever remote asks first).
  */
 export const SINGLETONS = [
   'react',
@@ -22,7 +26,6 @@ export const SINGLETONS = [
   'ky',
   '@hcm/contract',
   '@hcm/contract/schemas',
-  '@hcm/contract/resources',
   '@hcm/kit/resources',
   '@hcm/kit',
   '@hcm/kit/routing',

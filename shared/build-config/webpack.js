@@ -48,6 +48,29 @@ export function createRemoteConfig(projectDir) {
 }
 
 /**
+ * Writes shared.json beside the build: each shared singleton's version and the range this side requires. The
+ * host's says what the page provides; a remote version's says what it needs. `area:deploy` and a rollback refuse
+ * a remote version the active host does not fit, and `host:deploy` a host that an active remote does not fit
+ * (server/src/areas/builds.ts, scripts/host-deploy.mjs).
+ */
+class SharedRecordPlugin {
+  constructor(projectDir) {
+    this.projectDir = projectDir;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('SharedRecordPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'SharedRecordPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONS }, () => {
+        const record = Object.fromEntries(
+          Object.entries(sharedConfig(this.projectDir)).map(([request, { version, requiredVersion }]) => [request, { version, requiredVersion }]),
+        );
+        compilation.emitAsset('shared.json', new compiler.webpack.sources.RawSource(`${JSON.stringify(record, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+/**
  * @param {object} options
  * @param {string} options.projectDir  the package's folder
  * @param {'host'|'remote'} options.kind
@@ -138,6 +161,7 @@ export function createWebpackConfig({ projectDir, kind, name, cssPrefix, exposes
         ...(kind === 'host'
           ? [new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer', inject: 'body' })]
           : []),
+        new SharedRecordPlugin(projectDir),
       ],
       stats: 'errors-warnings',
     };

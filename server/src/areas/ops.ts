@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { fail, ok } from '../http/envelope.js';
-import { activateVersion, areaHistory, deployVersion, type RegistryOptions } from './registry.js';
+import { activateVersion, activeAreas, areaHistory, deployVersion, type RegistryOptions } from './registry.js';
+import { areaDistDir } from './builds.js';
+import { readSharedRecord, sharedFitProblems, type SharedRecord } from './shared-fit.js';
 import { sendRegistryError, versionOf } from './routes.js';
 
 // The operators' door to the area registry (`npm run area:*`). PGlite is one process's database, so the
@@ -28,7 +30,11 @@ function sameToken(sent: string | undefined, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The ops server: GET /ops/areas, POST /ops/areas/:area/deploy {version, by}, POST /ops/areas/:area/rollback {version?, by}. */
+/**
+ * The ops server: GET /ops/areas, POST /ops/areas/:area/deploy {version, by}, POST /ops/areas/:area/rollback
+ * {version?, by}, and POST /ops/host/check {shared}: whether a new host build (its shared.json) still fits every
+ * active area version (`npm run host:deploy` asks before it swaps the host's files).
+ */
 export async function buildOpsApp(options: RegistryOptions & { token: string }): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   app.addHook('onRequest', async (request, reply) => {
@@ -57,6 +63,19 @@ export async function buildOpsApp(options: RegistryOptions & { token: string }):
     } catch (error) {
       return sendRegistryError(reply, error);
     }
+  });
+  app.post('/ops/host/check', async (request, reply) => {
+    const shared = (request.body as { shared?: unknown } | null)?.shared;
+    if (!shared || typeof shared !== 'object' || Array.isArray(shared)) {
+      return reply.code(422).send(fail('Send the new host build\'s shared.json as "shared".', { shared: ['Send the host build\'s shared.json.'] }));
+    }
+    const problems: string[] = [];
+    for (const area of await activeAreas(options.db)) {
+      const needs = readSharedRecord(path.join(areaDistDir(options.repoRoot, area.name), area.version, 'shared.json'));
+      if (!needs) problems.push(`${area.name} ${area.version}: no shared.json on this machine (rebuild or redeploy it)`);
+      else problems.push(...sharedFitProblems(needs, shared as SharedRecord, `${area.name} ${area.version}`));
+    }
+    return ok({ problems }, problems.length ? 'The new host does not fit every active area.' : 'The new host fits every active area.');
   });
   return app;
 }

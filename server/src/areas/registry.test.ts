@@ -197,3 +197,57 @@ test('without areas.rollback nobody changes the active version', async () => {
   assert.equal((await (await anonymousClient(t.app)).post('/api/v1/areas/finance/rollback', {})).statusCode, 401);
   assert.equal((await activeAreas(t.database.db)).find((area) => area.name === 'finance')?.version, '1.0.0-b');
 });
+
+test('a version built against shared modules the active host does not provide is neither deployed nor rolled back to', async () => {
+  const shared = (kit: string, contract = '0.1.0') => ({
+    react: { version: '19.3.1', requiredVersion: '^19.3.1' },
+    '@hcm/contract': { version: contract, requiredVersion: `^${contract}` },
+    '@hcm/kit': { version: kit, requiredVersion: `^${kit}` },
+  });
+  write('host/dist/shared.json', JSON.stringify(shared('0.1.0')));
+  try {
+    build('finance', '1.1.0-fits');
+    write('remotes/finance/dist/1.1.0-fits/shared.json', JSON.stringify(shared('0.1.0')));
+    build('finance', '1.2.0-newkit');
+    write('remotes/finance/dist/1.2.0-newkit/shared.json', JSON.stringify(shared('0.2.0')));
+    build('finance', '1.0.9-unrecorded');
+
+    const refused = await opsCall('POST', '/ops/areas/finance/deploy', { version: '1.2.0-newkit', by: 'ops' });
+    assert.equal(refused.statusCode, 422);
+    assert.match(refused.json().message, /@hcm\/kit: finance 1\.2\.0-newkit was built against 0\.2\.0 \(needs \^0\.2\.0\), the host provides 0\.1\.0/);
+    assert.notEqual(activeFile('finance'), '1.2.0-newkit');
+    const unrecorded = await opsCall('POST', '/ops/areas/finance/deploy', { version: '1.0.9-unrecorded', by: 'ops' });
+    assert.equal(unrecorded.statusCode, 422);
+    assert.match(unrecorded.json().message, /has no shared\.json/);
+
+    const fits = await opsCall('POST', '/ops/areas/finance/deploy', { version: '1.1.0-fits', by: 'ops' });
+    assert.equal(fits.statusCode, 200, fits.body);
+
+    // The host moves on to kit 0.2.0: the fitting version was registered earlier, and a rollback to it is refused.
+    write('host/dist/shared.json', JSON.stringify(shared('0.2.0')));
+    assert.equal((await opsCall('POST', '/ops/areas/finance/deploy', { version: '1.2.0-newkit', by: 'ops' })).statusCode, 200);
+    const back = await opsCall('POST', '/ops/areas/finance/rollback', { version: '1.1.0-fits', by: 'ops' });
+    assert.equal(back.statusCode, 422);
+    assert.match(back.json().message, /@hcm\/kit: finance 1\.1\.0-fits was built against 0\.1\.0 \(needs \^0\.1\.0\), the host provides 0\.2\.0/);
+    assert.equal(activeFile('finance'), '1.2.0-newkit');
+  } finally {
+    rmSync(path.join(root, 'host'), { recursive: true, force: true });
+  }
+});
+
+test('a new host build is checked against every active area version before it replaces the old (host:deploy)', async () => {
+  const record = (kit: string) => ({
+    react: { version: '19.3.1', requiredVersion: '^19.3.1' },
+    '@hcm/contract': { version: '0.1.0', requiredVersion: '^0.1.0' },
+    '@hcm/kit': { version: kit, requiredVersion: `^${kit}` },
+  });
+  build('scheduler', '2.1.0-recorded');
+  write('remotes/scheduler/dist/2.1.0-recorded/shared.json', JSON.stringify(record('0.2.0')));
+  assert.equal((await opsCall('POST', '/ops/areas/scheduler/deploy', { version: '2.1.0-recorded', by: 'ops' })).statusCode, 200);
+  const check = async (kit: string) => (await opsCall('POST', '/ops/host/check', { shared: record(kit) })).json().data.problems as string[];
+  // Finance's active version (from the test above) was built against kit 0.2.0 as well.
+  assert.deepEqual(await check('0.2.0'), []);
+  const problems = await check('0.3.0');
+  assert.ok(problems.some((problem) => problem.startsWith('@hcm/kit: scheduler 2.1.0-recorded was built against 0.2.0 (needs ^0.2.0), the host provides 0.3.0')), problems.join('\n'));
+  assert.equal((await opsCall('POST', '/ops/host/check', {})).statusCode, 422);
+});

@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { AREA_NAMES, type AreaEventView, type AreaHistory, type AreaName } from '@hcm/contract';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import { areaActive, areaEvents, areaVersions } from '../db/schema.js';
-import { activePointer, readBuiltVersion, writeActivePointer, type BuiltVersion } from './builds.js';
+import { activePointer, areaDistDir, readBuiltVersion, writeActivePointer, type BuiltVersion } from './builds.js';
+import { hostSharedRecord, readSharedRecord, sharedFitProblems } from './shared-fit.js';
 
 // The area registry: every deployed version of each remote (area_versions), the one the product serves
 // (area_active), and every deploy, activation and rollback with who and when (area_events).
@@ -91,6 +93,21 @@ async function setActive(
 export type RegistryOptions = { db: Database; repoRoot: string };
 
 /**
+ * Refuses (422) to make a version active when its shared modules do not fit the host this machine serves
+ * (host/dist/shared.json): the page would run the remote against a version it was not built for. Skipped where
+ * no host is built here; a remote build without its shared.json is refused once a host is there.
+ */
+function assertFitsHost(repoRoot: string, area: AreaName, version: string): void {
+  const host = hostSharedRecord(repoRoot);
+  if (!host) return;
+  const remote = readSharedRecord(path.join(areaDistDir(repoRoot, area), version, 'shared.json'));
+  const problems = remote ? sharedFitProblems(remote, host, `${area} ${version}`) : [`${area} ${version} has no shared.json: rebuild it`];
+  if (problems.length) {
+    throw new RegistryError(422, `${area} ${version} does not fit the active host's shared modules: ${problems.join('; ')}.`, 'version');
+  }
+}
+
+/**
  * Registers a built version (checked on disk, see readBuiltVersion) and makes it active. A version that is
  * registered already is only made active again (an `activate` event): a build of unchanged files has the
  * same version name, so deploying twice changes nothing else.
@@ -104,6 +121,7 @@ export async function deployVersion(
   const area = areaOf(areaName);
   const { built, problems } = readBuiltVersion(options.repoRoot, area, version);
   if (!built) throw new RegistryError(422, `${area} ${version} cannot be deployed: ${problems.join('; ')}.`, 'version');
+  assertFitsHost(options.repoRoot, area, version);
   const result = await options.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(areaVersions).where(and(eq(areaVersions.area, area), eq(areaVersions.version, version)));
     if (existing) {
@@ -161,6 +179,7 @@ export async function activateVersion(
       if (!target) throw new RegistryError(422, `${area} has no deployed version named "${version}".`, 'version');
       if (current?.versionId === target.id) throw new RegistryError(422, `${area} ${version} is already the active version.`, 'version');
     }
+    assertFitsHost(options.repoRoot, area, target.version);
     const action = current && target.id < current.versionId ? 'rollback' : 'activate';
     return setActive(tx, area, target, action, actor);
   });
