@@ -28,6 +28,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { outboxRoutes } from './mail/outbox-routes.js';
 import { userRoutes } from './users/routes.js';
 import { auditRoutes } from './audit/routes.js';
+import { registerAuditScopes } from './audit/scopes.js';
 import { areaAdminRoutes, publicRegistryRoutes } from './areas/routes.js';
 import { REPO_ROOT } from './areas/repo-root.js';
 import { communicationRoutes } from './communication/routes.js';
@@ -103,6 +104,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Order matters: the session is loaded, then CSRF is checked, then the /api/v1 permission guard runs.
   registerSessionHooks(app, auth);
   registerPermissionGuard(app, auth);
+  // Deny by default in the audit trail: every audited record type declares who reads its entries, from its
+  // module's plugin; the engine audits every declared resource, so each must have one before the app is ready.
+  const auditScopes = registerAuditScopes(app);
+  auditScopes.audited(...catalog.keys());
   // NUL characters and non-object bodies are refused before any handler (after the guard: 401/403 first).
   registerInputHygiene(app);
 

@@ -3,6 +3,7 @@ import { AreaVersionChoiceSchema } from '@hcm/contract/schemas';
 import * as v from 'valibot';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { auditActorOf } from '../audit/record.js';
+import { NOT_BRANCH_BOUND } from '../audit/scopes.js';
 import { currentUserOf } from '../auth/hooks.js';
 import type { AuthSettings } from '../auth/settings.js';
 import { ok, sendError, sendInvalid } from '../http/envelope.js';
@@ -41,6 +42,8 @@ export async function publicRegistryRoutes(app: FastifyInstance, options: Regist
 
 /** Under /api/v1: each area's versions and history (areas.view), activate or roll back (areas.rollback). */
 export async function areaAdminRoutes(app: FastifyInstance, options: RegistryOptions & { auth: AuthSettings }): Promise<void> {
+  // Which version of a remote is active is the product's, no branch's.
+  app.auditScopes.declare({ resource: 'area-versions', scope: NOT_BRANCH_BOUND });
   app.get('/areas', { config: { permission: 'areas.view' } }, async () => ok(await areaHistory(options.db)));
 
   const change = (rollback: boolean) => async (request: FastifyRequest<{ Params: { area: string } }>, reply: FastifyReply) => {

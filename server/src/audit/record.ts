@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../db/client.js';
 import { auditLog, type AuditAction } from '../db/schema.js';
+import { isDeclaredAuditType } from './scopes.js';
 
 /**
  * Who did something, as the audit trail names them: the signed-in user, the user who had switched to that
@@ -26,7 +27,7 @@ export function auditActorOf(request: FastifyRequest): AuditActor {
 
 export type AuditRecord = {
   actor: AuditActor;
-  /** The resource name, e.g. 'clients', 'users', 'user-roles'. */
+  /** The record type, e.g. 'clients', 'users', 'user-roles': declared with its scope (see ./scopes.ts). */
   resource: string;
   recordId: number;
   action: AuditAction;
@@ -35,8 +36,15 @@ export type AuditRecord = {
   after?: unknown;
 };
 
-/** Appends one entry to the audit trail (inside the change's transaction when there is one). */
+/**
+ * Appends one entry to the audit trail (inside the change's transaction when there is one). A record type no
+ * module declared (app.auditScopes.declare) is refused outside production; in production (NODE_ENV=production)
+ * the entry is still written, and the trail shows it to super admins only.
+ */
 export async function recordAudit(db: Database | Transaction, entry: AuditRecord): Promise<void> {
+  if (!isDeclaredAuditType(entry.resource) && process.env.NODE_ENV !== 'production') {
+    throw new Error(`"${entry.resource}" is not a declared audited record type: declare its scope with app.auditScopes.declare().`);
+  }
   await db.insert(auditLog).values({
     user_id: entry.actor.userId,
     acting_user_id: entry.actor.actingUserId,

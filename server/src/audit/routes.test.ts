@@ -1,13 +1,18 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { AuditTrailEntry } from '@hcm/contract/resources';
+import { fileURLToPath } from 'node:url';
+import { RESOURCES, type AuditTrailEntry } from '@hcm/contract/resources';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, branches, carerMessages, familyMessages, notices, rolePermissions, roles, sessions, userBranches, users } from '../db/schema.js';
 import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '../testing.js';
 import { recordAudit } from './record.js';
+import { NOT_BRANCH_BOUND, type AuditedRecordType } from './scopes.js';
 
 // GET /api/v1/audit and /api/v1/audit/:id: who did what to which record, filters, both identities, branch
-// scope for clients and their nested records; and nothing anywhere changes or deletes an entry.
+// scope for clients and their nested records; and nothing anywhere changes or deletes an entry. Deny by
+// default: every audited record type declares its scope (./scopes.ts), or the app does not start.
 
 let t: TestApp;
 let admin: TestClient;
@@ -258,4 +263,73 @@ test('no route changes or deletes an entry, and the database refuses UPDATE, DEL
   await assert.rejects(db.execute(sql`truncate audit_log`));
   const [still] = await db.select().from(auditLog).where(eq(auditLog.id, entry!.id));
   assert.equal(still!.action, entry!.action);
+});
+
+test('deny by default: an entry of a type no module declared is shown to super admins only; recordAudit refuses to write one', async () => {
+  const db = t.database.db;
+  const actor = { userId: ids.admin, actingUserId: null, healthProfessionalId: null, ip: null };
+  await assert.rejects(
+    recordAudit(db, { actor, resource: 'test-undeclared', recordId: 1, action: 'create', after: { secret: 'x' } }),
+    /not a declared audited record type/,
+  );
+  // Written anyway (say, by production code, which does not throw): the trail still hides it.
+  const [written] = await db
+    .insert(auditLog)
+    .values({ user_id: ids.admin, resource: 'test-undeclared', record_id: 1, action: 'create', after: { secret: 'x' } })
+    .returning({ id: auditLog.id });
+  assert.equal((await trail(office, 'resource=test-undeclared')).total, 0);
+  assert.equal((await office.get(`/api/v1/audit/${written!.id}`)).statusCode, 404);
+  assert.ok(!(await trail(office)).data.some((entry) => entry.resource === 'test-undeclared'));
+  assert.equal((await trail(admin, 'resource=test-undeclared')).total, 1);
+});
+
+test("an entry of a branch-bound type declared by its module (branches, chats) is read only by that branch's people", async () => {
+  const db = t.database.db;
+  const actor = { userId: ids.admin, actingUserId: null, healthProfessionalId: null, ip: null };
+  for (const code of ['CAM', 'BRN'] as const) {
+    await recordAudit(db, { actor, resource: 'branches', recordId: branchId[code]!, action: 'update', after: { code } });
+  }
+  const keys = new Set((await trail(office, 'resource=branches')).data.map((entry) => entry.record_id));
+  assert.ok(keys.has(branchId.CAM!), 'their own branch');
+  assert.ok(!keys.has(branchId.BRN!), 'another branch');
+  const [bristolEntry] = (await trail(admin, `resource=branches&record_id=${branchId.BRN}`)).data;
+  assert.equal((await office.get(`/api/v1/audit/${bristolEntry!.id}`)).statusCode, 404);
+  // A chat with nobody of the reader's branches.
+  await recordAudit(db, { actor, resource: 'chats', recordId: 987_654, action: 'view', after: { view: 'record' } });
+  assert.equal((await trail(office, 'resource=chats&record_id=987654')).total, 0);
+  assert.equal((await trail(admin, 'resource=chats&record_id=987654')).total, 1);
+});
+
+test('every audited record type has a declared scope: the app refuses to get ready without one', async () => {
+  const undeclared = createTestApp({ seed: false, configure: (app) => app.auditScopes.audited('test-gadgets') });
+  await assert.rejects(undeclared, /Audited record types without a declared scope: test-gadgets/);
+  const scopeless = createTestApp({
+    seed: false,
+    configure: (app) => app.auditScopes.declare({ resource: 'test-gadgets' } as unknown as AuditedRecordType),
+  });
+  await assert.rejects(scopeless, /"test-gadgets" declares no scope/);
+  const twice = createTestApp({ seed: false, configure: (app) => app.auditScopes.declare({ resource: 'users', scope: NOT_BRANCH_BOUND }) });
+  await assert.rejects(twice, /"users" is declared twice/);
+});
+
+test("every record type the server's code writes with recordAudit is declared, with its scope", async () => {
+  const declared = new Set(t.app.auditScopes.entries().map(([name]) => name));
+  for (const name of RESOURCES.map((spec) => spec.name)) assert.ok(declared.has(name), name);
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const sources = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== join('audit', 'record.ts'))
+    .map((file) => ({ file, source: readFileSync(join(root, file), 'utf8') }));
+  // Names given as a constant (`resource: AUDIT_RESOURCE`) are read from its `const AUDIT_RESOURCE = '...'`, in any file.
+  const constants = new Map(sources.flatMap(({ source }) => [...source.matchAll(/const ([A-Z_]+) = '([^']+)'/g)].map(([, key, value]) => [key!, value!])));
+  const written = new Map<string, string>();
+  for (const { file, source } of sources) {
+    for (const [, value] of source.matchAll(/recordAudit\([^;]*?resource:\s*([^,\s}]+)/g)) {
+      if (value!.startsWith('resource.')) continue; // the engine's: every declared resource, checked above
+      const name = /^[A-Z_]+$/.test(value!) ? constants.get(value!) : /^'([^']+)'$/.exec(value!)?.[1];
+      assert.ok(name, `${file}: recordAudit with resource ${value}, which this test cannot read`);
+      written.set(name, file);
+    }
+  }
+  assert.ok(written.size >= 10, 'the scan finds the calls');
+  for (const [name, file] of written) assert.ok(declared.has(name), `${file} writes "${name}", which has no declared scope`);
 });

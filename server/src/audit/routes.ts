@@ -6,30 +6,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUserOf } from '../auth/hooks.js';
 import type { AuthSettings } from '../auth/settings.js';
 import type { Database } from '../db/client.js';
-import {
-  auditLog,
-  branches,
-  carerMessages,
-  chatMembers,
-  clientsTable,
-  familyMessages,
-  healthProfessionalsTable,
-  notices,
-  roles,
-  timeTrackerSessions,
-  userBranches,
-  users,
-} from '../db/schema.js';
+import { auditLog, healthProfessionalsTable, roles, users } from '../db/schema.js';
 import { ok, sendError, UNAUTHENTICATED } from '../http/envelope.js';
 import { parseId } from '../http/params.js';
 import { columnOf, isCalendarDate, type Resource, type ResourceCatalog } from '../resources/catalog.js';
-import { scopeCondition, type BranchScope } from '../resources/list-query.js';
+import type { BranchScope } from '../resources/list-query.js';
 import { scopeOf } from '../resources/routes.js';
+import type { AuditScopes } from './scopes.js';
 
 export type AuditRoutesOptions = { db: Database; auth: AuthSettings; catalog: ResourceCatalog };
 
 const ACTIONS: readonly AuditAction[] = ['create', 'update', 'delete', 'view'];
-// Records outside the engine whose record_id is a client's id (sharing a client with a health professional).
+// Records outside the engine whose record_id is a client's id (sharing a client with a health professional), for labels.
 const CLIENT_ID_RECORDS = ['client-shares'];
 const NOT_FOUND = 'Audit entry not found.';
 
@@ -48,68 +36,20 @@ function positive(params: Params, name: string, fallback: number): number {
   return Number.isSafeInteger(value) && value >= 1 ? value : fallback;
 }
 
-/** Users who work in one of the branches. */
-const usersIn = (branchIds: readonly number[]) =>
-  sql`select ${userBranches.user_id} from ${userBranches} where ${inArray(userBranches.branch_id, [...branchIds])}`;
-// The clients table is built from its declaration, so its branch column is named rather than typed.
-const clientsIn = (branchIds: readonly number[]) =>
-  sql`select "id" from ${clientsTable} where "branch_id" in (${sql.join(branchIds.map((id) => sql`${id}`), sql`, `)})`;
-
 /**
- * Records kept outside the resource engine, and the ids of those a user of these branches may see in the
- * trail: their own branches, a notice of their branches (or of every branch), messages with carers of their branches or families of
- * their clients, chats with someone of their branches, time tracked on their clients or by or on their people.
+ * Which entries a user may read, deny by default. Super admins: all. Everyone else with the permission: the
+ * entries of types declared NOT_BRANCH_BOUND, and of branch-bound types only those their rule accepts for the
+ * reader's branches (none without a branch). An entry of a type nobody declared is never shown to them.
  */
-const OUTSIDE_ENGINE_SCOPES: Record<string, (branchIds: readonly number[]) => SQL> = {
-  branches: (ids) => sql`select ${branches.id} from ${branches} where ${inArray(branches.id, [...ids])}`,
-  notices: (ids) => sql`select ${notices.id} from ${notices} where ${notices.branch_id} is null or ${inArray(notices.branch_id, [...ids])}`,
-  'carer-messages': (ids) => sql`select ${carerMessages.id} from ${carerMessages} where ${carerMessages.carer_user_id} in (${usersIn(ids)})`,
-  'family-messages': (ids) => sql`select ${familyMessages.id} from ${familyMessages} where ${familyMessages.client_id} in (${clientsIn(ids)})`,
-  chats: (ids) => sql`select ${chatMembers.chat_id} from ${chatMembers} where ${chatMembers.user_id} in (${usersIn(ids)})`,
-  'time-tracker-sessions': (ids) =>
-    sql`select ${timeTrackerSessions.id} from ${timeTrackerSessions} where ${timeTrackerSessions.user_id} in (${usersIn(ids)})
-      or (${timeTrackerSessions.target_type} = 'client' and ${timeTrackerSessions.target_id} in (${clientsIn(ids)}))
-      or (${timeTrackerSessions.target_type} = 'user' and ${timeTrackerSessions.target_id} in (${usersIn(ids)}))`,
-};
-
-/**
- * Which entries a user may read. Super admins: all. Everyone else with the permission: every entry of records
- * that belong to no branch (users, roles, reference data...), and the entries of branch-scoped records (clients)
- * and of the records nested under them (medications, contacts) only when the record is in one of their branches.
- * A client is judged by its row (clients are soft-deleted, so it stays); a nested row by the parent id its
- * entry recorded (after, or before for a delete), so deleted medications keep their place.
- */
-export function auditScope(catalog: ResourceCatalog, scope: BranchScope): SQL | undefined {
+export function auditScope(scopes: AuditScopes, scope: BranchScope): SQL | undefined {
   if (scope === 'all') return undefined;
-  const scoped: SQL[] = [];
-  const scopedNames: string[] = [];
-  for (const resource of catalog.values()) {
-    if (resource.spec.branchScoped) {
-      const names = resource.spec.name === 'clients' ? [resource.spec.name, ...CLIENT_ID_RECORDS] : [resource.spec.name];
-      scopedNames.push(...names);
-      scoped.push(and(inArray(auditLog.resource, names), sql`${auditLog.record_id} in (${visibleIds(resource, scope)})`)!);
-    } else if (resource.parent && scopeCondition(resource, scope)) {
-      scopedNames.push(resource.spec.name);
-      const key = resource.parent.key;
-      const parentId = sql`coalesce(${auditLog.after} ->> ${key}, ${auditLog.before} ->> ${key})`;
-      scoped.push(
-        and(
-          eq(auditLog.resource, resource.spec.name),
-          sql`${parentId} ~ '^[0-9]{1,10}$' and (${parentId})::bigint in (${visibleIds(resource.parent.resource, scope)})`,
-        )!,
-      );
-    }
+  const open: string[] = [];
+  const bound: SQL[] = [];
+  for (const [name, rule] of scopes.entries()) {
+    if ('notBranchBound' in rule) open.push(name);
+    else if (scope.length) bound.push(and(eq(auditLog.resource, name), rule.branchBound(scope))!);
   }
-  for (const [name, visible] of Object.entries(OUTSIDE_ENGINE_SCOPES)) {
-    scopedNames.push(name);
-    scoped.push(and(eq(auditLog.resource, name), scope.length ? sql`${auditLog.record_id} in (${visible(scope)})` : sql`false`)!);
-  }
-  return or(sql`${auditLog.resource} not in (${sql.join(scopedNames.map((name) => sql`${name}`), sql`, `)})`, ...scoped);
-}
-
-/** The ids of a resource's rows in the scope (deleted ones included: their history stays readable). */
-function visibleIds(resource: Resource, scope: BranchScope): SQL {
-  return sql`select ${columnOf(resource, 'id')} from ${resource.table} where ${scopeCondition(resource, scope) ?? sql`true`}`;
+  return or(open.length ? inArray(auditLog.resource, open) : undefined, ...bound) ?? sql`false`;
 }
 
 /** The filters of ?user_id=&acting_user_id=&resource=&record_id=&action=&from=&to=, leniently: nonsense is ignored. */
@@ -263,7 +203,7 @@ export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOpti
     const params = (request.query ?? {}) as Params;
     const page = positive(params, 'page', DEFAULT_PAGE);
     const pageSize = Math.min(positive(params, 'page_size', DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
-    const where = and(auditScope(catalog, scope), ...filterCondition(params));
+    const where = and(auditScope(app.auditScopes, scope), ...filterCondition(params));
     const [rows, [{ total } = { total: 0 }]] = await Promise.all([
       selectEntries(db, where, pageSize, (page - 1) * pageSize),
       db.select({ total: count() }).from(auditLog).where(where),
@@ -298,7 +238,7 @@ export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOpti
     if (!scope) return sendError(reply, 401, UNAUTHENTICATED);
     const id = parseId(request.params.id);
     if (id === null) return sendError(reply, 404, NOT_FOUND);
-    const [row] = await selectEntries(db, and(eq(auditLog.id, id), auditScope(catalog, scope)), 1, 0);
+    const [row] = await selectEntries(db, and(eq(auditLog.id, id), auditScope(app.auditScopes, scope)), 1, 0);
     if (!row) return sendError(reply, 404, NOT_FOUND);
     return ok(toEntry(row, await recordLabels(db, catalog, [row])));
   });

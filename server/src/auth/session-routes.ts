@@ -2,6 +2,7 @@ import type { AccountSession } from '@hcm/contract/schemas';
 import { and, desc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditActorOf, recordAudit } from '../audit/record.js';
+import { NOT_BRANCH_BOUND } from '../audit/scopes.js';
 import type { Database } from '../db/client.js';
 import { sessions, users, type SessionRow } from '../db/schema.js';
 import { ok, sendError, UNAUTHENTICATED } from '../http/envelope.js';
@@ -56,6 +57,11 @@ const endedMessage = (ended: number) => (ended === 1 ? '1 session has been ended
  */
 export async function sessionRoutes(app: FastifyInstance, auth: AuthSettings): Promise<void> {
   const { db, lifetime } = auth;
+  // Ended sessions, by the user's or the professional's id: people, like users, belong to no branch here.
+  app.auditScopes.declare(
+    { resource: 'user-sessions', scope: NOT_BRANCH_BOUND },
+    { resource: 'health-professional-sessions', scope: NOT_BRANCH_BOUND },
+  );
   const own = { config: { authenticated: true } };
   const manage = { config: { permission: 'sessions.manage' as const } };
 

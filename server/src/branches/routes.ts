@@ -1,11 +1,13 @@
 import { BranchInputSchema, fieldErrorsOf } from '@hcm/contract/schemas';
 import { SUPER_ADMIN } from '@hcm/contract';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { auditActorOf, recordAudit } from '../audit/record.js';
+import { recordIdIn } from '../audit/scopes.js';
 import { currentUserOf, forgetCurrentUser } from '../auth/hooks.js';
 import type { AuthSettings } from '../auth/settings.js';
-import { userBranches } from '../db/schema.js';
+import { branches, userBranches } from '../db/schema.js';
 import { ok, sendError, sendInvalid } from '../http/envelope.js';
 import { parseId } from '../http/params.js';
 import {
@@ -28,6 +30,11 @@ export const OWN_BRANCHES_ONLY = 'You may only edit the branches you work in.';
  */
 export async function branchRoutes(app: FastifyInstance, { auth }: { auth: AuthSettings }): Promise<void> {
   const { db } = auth;
+  // A branch's entries are read by the people who work in it.
+  app.auditScopes.declare({
+    resource: 'branches',
+    scope: recordIdIn((ids) => sql`select ${branches.id} from ${branches} where ${inArray(branches.id, [...ids])}`),
+  });
   app.get('/branches', { config: { permission: 'branches.view' } }, async (request) => {
     return ok(await listBranches(db, parseBranchListQuery(request.query)));
   });

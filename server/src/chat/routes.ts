@@ -7,9 +7,12 @@ import {
   fieldErrorsOf,
   GroupChatSchema,
 } from '@hcm/contract/schemas';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { auditActorOf, recordAudit } from '../audit/record.js';
+import { recordIdIn, usersIn } from '../audit/scopes.js';
+import { chatMembers } from '../db/schema.js';
 import { currentUserOf, forgetCurrentUser } from '../auth/hooks.js';
 import type { AuthSettings } from '../auth/settings.js';
 import { ok, sendError, sendInvalid } from '../http/envelope.js';
@@ -56,6 +59,11 @@ export type ChatRouteOptions = { auth: AuthSettings; chat: ChatBroadcaster };
 export async function chatRoutes(app: FastifyInstance, { auth, chat }: ChatRouteOptions): Promise<void> {
   const { db } = auth;
   const config = { permission: 'chat.use' as const };
+  // A chat's entries (made, renamed, members added, monitored) are read by the branches of its members.
+  app.auditScopes.declare({
+    resource: 'chats',
+    scope: recordIdIn((ids) => sql`select ${chatMembers.chat_id} from ${chatMembers} where ${chatMembers.user_id} in (${usersIn(ids)})`),
+  });
 
   const viewerOf = async (request: FastifyRequest): Promise<ChatViewer> => chatViewerOf((await currentUserOf(request, auth))!);
   const online = async () => new Set(await chat.onlineUserIds());

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, not, notInArray, type SQL } from 'drizzl
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { auditActorOf, recordAudit } from '../audit/record.js';
+import { clientsIn, NOT_BRANCH_BOUND, recordIdIn } from '../audit/scopes.js';
 import { currentUserOf } from '../auth/hooks.js';
 import type { AuthSettings } from '../auth/settings.js';
 import { deleteHealthProfessionalSessions } from './sessions.js';
@@ -35,6 +36,11 @@ export async function healthProfessionalStaffRoutes(app: FastifyInstance, option
   const { auth } = options;
   const { db } = auth;
   const base = '/health-professionals/:id';
+  // A share's record id is the client's: read with the client's branch. Links belong to the professional (no branch).
+  app.auditScopes.declare(
+    { resource: 'client-shares', scope: recordIdIn(clientsIn) },
+    { resource: 'health-professional-links', scope: NOT_BRANCH_BOUND },
+  );
 
   /** The user's branch scope as a condition on clients, and who they are. */
   async function contextOf(request: FastifyRequest, reply: FastifyReply) {

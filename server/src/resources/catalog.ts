@@ -35,10 +35,27 @@ export function resourceCatalog(specs: readonly ResourceSpec[], tables: Record<s
     });
   }
   for (const resource of catalog.values()) {
-    const parent = resource.spec.parent && catalog.get(resource.spec.parent.resource);
-    if (parent) resource.parent = { resource: parent, key: resource.spec.parent!.field };
+    if (resource.spec.parent) resource.parent = parentOf(catalog, resource);
   }
   return catalog;
+}
+
+/**
+ * A nested resource's parent. Its list narrows to one parent by `?<parent field>=<id>`, its rows follow the
+ * parent's branch and the parent's views are audited through it, so a declaration that cannot name its parent
+ * row (an unknown parent, or a field that is not a reference to it) stops the start rather than listing every
+ * parent's rows.
+ */
+function parentOf(catalog: ReadonlyMap<string, Resource>, resource: Resource): Resource['parent'] {
+  const { resource: parentName, field: key } = resource.spec.parent!;
+  const name = resource.spec.name;
+  const parent = catalog.get(parentName);
+  if (!parent) throw new Error(`${name} is nested under "${parentName}", which is not in the catalogue.`);
+  const field = resource.fields.find(([fieldKey]) => fieldKey === key)?.[1];
+  if (field?.kind !== 'reference' || field.references?.resource !== parentName) {
+    throw new Error(`${name} is nested under ${parentName} through "${key}", which must be a reference field to ${parentName}.`);
+  }
+  return { resource: parent, key };
 }
 
 /** The column of a resource by name (only names taken from the declaration reach here). */

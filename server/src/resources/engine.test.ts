@@ -28,7 +28,7 @@ import { Mailer } from '../mail/mailer.js';
 
 // The engine over a test-only pair of declarations, for what the declared resources do not exercise:
 // a hard-delete resource that another resource references (409), a branch-scoped resource, a filterable
-// date, integer and money columns. Their tables are created from the same builder the real ones use.
+// date, integer and money columns, a nested list whose parent field is not marked filterable. Their tables are created from the same builder the real ones use.
 
 const WARD_KINDS = [
   { value: 'general', label: 'General' },
@@ -78,7 +78,24 @@ const rooms = defineResource({
   deletion: 'soft',
 });
 
-const TEST_SPECS = [wards, rooms] as unknown as ResourceSpec[];
+// Nested two deep, through a parent field not marked filterable: its list still narrows to one room.
+const bedSpaces = defineResource({
+  name: 'test-bed-spaces',
+  title: 'Test bed spaces',
+  singular: 'test bed space',
+  schema: v.strictObject({ room_id: referenceId('Room'), label: requiredText('Label', 20) }),
+  fields: {
+    room_id: { label: 'Room', kind: 'reference', references: { resource: 'test-rooms', labelField: 'label' } },
+    label: { label: 'Label', kind: 'text', sortable: true, searchable: true },
+  },
+  labelField: 'label',
+  defaultSort: { field: 'label', mode: 'asc' },
+  permissions: { view: 'datatables.view', create: 'datatables.edit', edit: 'datatables.edit', delete: 'datatables.edit' },
+  parent: { resource: 'test-rooms', field: 'room_id' },
+  deletion: 'hard',
+});
+
+const TEST_SPECS = [wards, rooms, bedSpaces] as unknown as ResourceSpec[];
 const testTables = buildResourceTables(TEST_SPECS, branches);
 const catalog = resourceCatalog(TEST_SPECS, testTables);
 
@@ -93,7 +110,12 @@ before(async () => {
       // The SQL drizzle-kit would generate for the test tables, applied on top of the migrated schema.
       const statements = await generateMigration(
         generateDrizzleJson({ ...schema }),
-        generateDrizzleJson({ ...schema, wardsTable: testTables['test-wards'], roomsTable: testTables['test-rooms'] }),
+        generateDrizzleJson({
+          ...schema,
+          wardsTable: testTables['test-wards'],
+          roomsTable: testTables['test-rooms'],
+          bedSpacesTable: testTables['test-bed-spaces'],
+        }),
       );
       for (const statement of statements) await database.db.execute(sql.raw(statement));
       // A table outside the engine that points at wards: only the database's foreign key knows about it.
@@ -207,6 +229,44 @@ test('date filters: <field>_from and <field>_to bound a range; an empty optional
   assert.deepEqual(await ids('opened_on_from=2024-06-02'), []);
   assert.deepEqual(await ids('opened_on_from=not-a-date'), [january.id, june.id, undated.id], 'an unusable bound is ignored');
   assert.deepEqual(await ids('sort=opened_on&mode=asc'), [january.id, june.id, undated.id], 'no date sorts last');
+});
+
+test('a nested list narrows to its parent (?<parent field>=<id>) even when that field is not marked filterable', async () => {
+  const theWard = await createWard(office, 'Nested Ward');
+  const room = async (label: string) => {
+    const response = await office.post('/api/v1/test-rooms', { ward_id: theWard.id, label });
+    assert.equal(response.statusCode, 201, response.body);
+    return response.json().data as { id: number };
+  };
+  const [east, west] = [await room('East'), await room('West')];
+  for (const [roomId, label] of [[east.id, 'E1'], [east.id, 'E2'], [west.id, 'W1']] as const) {
+    assert.equal((await office.post('/api/v1/test-bed-spaces', { room_id: roomId, label })).statusCode, 201);
+  }
+  const labels = async (query: string) =>
+    ((await office.get(`/api/v1/test-bed-spaces?${query}`)).json().data.data as { label: string }[]).map((row) => row.label);
+  assert.deepEqual(await labels(`room_id=${east.id}`), ['E1', 'E2']);
+  assert.deepEqual(await labels(`room_id=${west.id}`), ['W1']);
+  assert.deepEqual(await labels('room_id=999999'), []);
+  assert.match((await office.get(`/api/v1/test-bed-spaces/export.csv?room_id=${west.id}`)).body, /W1/);
+  assert.doesNotMatch((await office.get(`/api/v1/test-bed-spaces/export.csv?room_id=${west.id}`)).body, /E1/);
+  assert.deepEqual(await labels('room_id=abc&search=1'), ['E1', 'W1'], 'an unusable id is ignored, like any filter value');
+});
+
+test('a nested declaration that cannot narrow to its parent stops the start', () => {
+  const nested = (parent: { resource: string; field: string }, roomField: Record<string, unknown>) =>
+    ({ ...bedSpaces, parent, fields: { ...bedSpaces.fields, room_id: { ...bedSpaces.fields.room_id, ...roomField } } }) as unknown as ResourceSpec;
+  const specs = (spec: ResourceSpec) => [wards, rooms, spec] as unknown as ResourceSpec[];
+  assert.doesNotThrow(() => resourceCatalog(specs(nested({ resource: 'test-rooms', field: 'room_id' }, {})), testTables));
+  assert.throws(
+    () => resourceCatalog(specs(nested({ resource: 'test-rooms', field: 'room_id' }, { references: { resource: 'test-wards', labelField: 'name' } })), testTables),
+    /test-bed-spaces is nested under test-rooms through "room_id", which must be a reference field to test-rooms/,
+  );
+  assert.throws(
+    () => resourceCatalog(specs(nested({ resource: 'test-rooms', field: 'room_id' }, { kind: 'integer', references: undefined })), testTables),
+    /must be a reference field to test-rooms/,
+  );
+  assert.throws(() => resourceCatalog(specs(nested({ resource: 'test-rooms', field: 'label' }, {})), testTables), /through "label"/);
+  assert.throws(() => resourceCatalog(specs(nested({ resource: 'test-cellars', field: 'room_id' }, {})), testTables), /nested under "test-cellars", which is not in the catalogue/);
 });
 
 test('integer and money fields: whole numbers in, pence stored and answered', async () => {

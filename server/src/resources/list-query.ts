@@ -77,7 +77,8 @@ export function listCondition(resource: Resource, params: Params, scope: BranchS
   }
 
   for (const [key, field] of resource.fields) {
-    if (!field.filterable) continue;
+    // A nested list always narrows to its parent (?<parent field>=<id>), filterable or not.
+    if (!field.filterable && key !== resource.parent?.key) continue;
     const column = columnOf(resource, key);
     if (field.kind === 'date') {
       const from = first(params, `${key}_from`);

@@ -10,6 +10,7 @@ import type { AuthSettings } from '../auth/settings.js';
 import type { Database } from '../db/client.js';
 import { ok, sendError, sendInvalid, UNAUTHENTICATED } from '../http/envelope.js';
 import { parseId } from '../http/params.js';
+import { auditScopeOf } from './audit-scope.js';
 import { calendarDateErrors, capitalised, type Resource, type ResourceCatalog } from './catalog.js';
 import { exportCsv } from './csv.js';
 import { parseListQuery, type BranchScope } from './list-query.js';
@@ -46,6 +47,8 @@ export async function resourceRoutes(app: FastifyInstance, options: ResourceRout
   if (!resource) throw new Error(`No resource named "${options.name}" in the catalogue.`);
   const { spec } = resource;
   const base = `/${spec.name}`;
+  // Its audit entries are read as its rows are (./audit-scope.ts).
+  app.auditScopes.declare({ resource: spec.name, scope: auditScopeOf(resource) });
   const notFound = `${capitalised(spec.singular)} not found.`;
 
   const actorOf = async (request: FastifyRequest): Promise<Actor | null> => {

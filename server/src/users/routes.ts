@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { auditActorOf } from '../audit/record.js';
+import { NOT_BRANCH_BOUND } from '../audit/scopes.js';
 import { currentUserOf, forgetCurrentUser } from '../auth/hooks.js';
 import { loadCurrentUser } from '../auth/current-user.js';
 import { endSessionsOfUser } from '../auth/sessions.js';
@@ -48,6 +49,12 @@ async function tellOldAddress(auth: AuthSettings, change: { to: string; name: st
  */
 export async function userRoutes(app: FastifyInstance, { auth }: { auth: AuthSettings }): Promise<void> {
   const { db } = auth;
+  // Users, roles and account switches (record id: the account switched to) belong to no branch.
+  app.auditScopes.declare(
+    { resource: 'users', scope: NOT_BRANCH_BOUND },
+    { resource: 'user-roles', scope: NOT_BRANCH_BOUND },
+    { resource: 'account-switches', scope: NOT_BRANCH_BOUND },
+  );
   // The guard has already loaded the user (or answered 401), so this is the request's memo.
   const actorFor = async (request: FastifyRequest): Promise<Actor> => actorOf((await currentUserOf(request, auth))!);
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ResourceSpec } from '@hcm/contract/resources';
+import type { ResourceSpec } from '@hcm/contract/engine';
 import { useSession } from '@hcm/kit';
 import { SelectField } from '@hcm/kit/forms';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { allows, type ResourceSpec } from '@hcm/contract/resources';
+import { allows, type ResourceSpec } from '@hcm/contract/engine';
 import { api, Button, notify, resourcePath, useCan } from '@hcm/kit';
 import { Modal } from '@hcm/kit/elements';
 

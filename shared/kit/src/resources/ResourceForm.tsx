@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import type { FieldSpec, ResourceSpec } from '@hcm/contract/resources';
+import type { FieldSpec, ResourceSpec } from '@hcm/contract/engine';
 import { api, Button, ErrorPanel, Loading, notify, PageHeader, resourcePath, useRouteName, useSession } from '@hcm/kit';
 import {
   applyServerErrors,

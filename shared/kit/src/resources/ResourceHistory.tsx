@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ResourceSpec } from '@hcm/contract/resources';
+import type { ResourceSpec } from '@hcm/contract/engine';
 import { api, EmptyState, resourcePath } from '@hcm/kit';
 import styles from './resources.module.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { allows, type FieldSpec, type ResourceSpec } from '@hcm/contract/resources';
+import { allows, type FieldSpec, type ResourceSpec } from '@hcm/contract/engine';
 import { Button, PageHeader, resourcePath, useCan, useRouteName, useRuntime } from '@hcm/kit';
 import { ButtonLink } from '@hcm/kit/routing';
 import { readSavedFilter, writeSavedFilter } from '@hcm/kit/storage';
@@ -21,9 +21,38 @@ type ResourceListProps = {
   nested?: boolean;
 };
 
-function FilterInput({ name, field, value, labels, onChange }: { name: string; field: FieldSpec; value: string; labels: ReferenceLabels; onChange: (value: string) => void }) {
+type FilterInputProps = {
+  name: string;
+  field: FieldSpec;
+  /** The list's filter values by query key. */
+  filters: Record<string, string>;
+  labels: ReferenceLabels;
+  onChange: (key: string, value: string) => void;
+};
+
+/**
+ * A filterable field's control: a select (choice, boolean, reference), or for a date a "from" and a "to" day,
+ * sent as `<field>_from` and `<field>_to` (the server keeps rows on or after / on or before each, both included).
+ */
+function FilterInput({ name, field, filters, labels, onChange }: FilterInputProps) {
   const id = `filter-${name}`;
-  if (field.kind === 'date') return null;
+  if (field.kind === 'date') {
+    const from = filters[`${name}_from`] ?? '';
+    const to = filters[`${name}_to`] ?? '';
+    return (
+      <>
+        <label htmlFor={`${id}_from`} className={styles.filter}>
+          {field.label} from
+          <input id={`${id}_from`} type="date" value={from} max={to || undefined} onChange={(event) => onChange(`${name}_from`, event.target.value)} />
+        </label>
+        <label htmlFor={`${id}_to`} className={styles.filter}>
+          {field.label} to
+          <input id={`${id}_to`} type="date" value={to} min={from || undefined} onChange={(event) => onChange(`${name}_to`, event.target.value)} />
+        </label>
+      </>
+    );
+  }
+  const value = filters[name] ?? '';
   const options =
     field.kind === 'boolean'
       ? [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }]
@@ -33,7 +62,7 @@ function FilterInput({ name, field, value, labels, onChange }: { name: string; f
   return (
     <label htmlFor={id} className={styles.filter}>
       {field.label}
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select id={id} value={value} onChange={(event) => onChange(name, event.target.value)}>
         <option value="">All</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -119,7 +148,7 @@ export function ResourceList({ spec, basePath, fixedFilters = {}, nested = false
           </form>
         ) : null}
         {filterable.map(([key, field]) => (
-          <FilterInput key={key} name={key} field={field} value={filters[key] ?? ''} labels={labels} onChange={(value) => handleFilter(key, value)} />
+          <FilterInput key={key} name={key} field={field} filters={filters} labels={labels} onChange={handleFilter} />
         ))}
         <a className={styles.export} href={exportHref} download>
           Export CSV

@@ -1,5 +1,5 @@
 import { Route, Routes, useParams } from 'react-router-dom';
-import type { ResourceSpec } from '@hcm/contract/resources';
+import type { ResourceSpec } from '@hcm/contract/engine';
 import { NotFound } from '@hcm/kit';
 import { ResourceForm } from './LazyResourceForm';
 import { ResourceList } from './ResourceList';

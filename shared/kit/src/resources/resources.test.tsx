@@ -1,8 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { funderCodes, funderScales, medications, type ResourceSpec } from '@hcm/contract/resources';
-import { api, useAlerts, useSession } from '@hcm/kit';
+import { funderCodes, funderScales, medications, resourceNamed, type ResourceSpec } from '@hcm/contract/resources';
+import { api, deleteCookie, useAlerts, useSession } from '@hcm/kit';
+import { readSavedFilter } from '@hcm/kit/storage';
 import { ResourceRoutes } from './ResourceRoutes';
 
 // The data boundary: the API client answers from these fakes; everything above it is real.
@@ -50,6 +51,64 @@ describe('ResourceList from a declaration', () => {
     await userEvent.selectOptions(screen.getByLabelText('Route'), 'topical');
     expect(get).toHaveBeenLastCalledWith('api/v1/medications', expect.objectContaining({ route: 'topical', page: 1 }));
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('/api/v1/medications/export.csv?route=topical');
+  });
+});
+
+describe('date filters', () => {
+  // Staff meetings: a filterable date (meeting_date, labelled Date) and a saved-filter slot.
+  const staffMeetings = resourceNamed('staff-meetings')!;
+  beforeEach(() => {
+    deleteCookie('staff_meeting');
+    useSession.setState({
+      status: 'authenticated',
+      user: { userID: 2, userRole: 'office_staff', userPermissions: ['meetings.view', 'meetings.edit'], userUnreadMessageCount: 0, name: 'O', email: 'o@x.test', userType: 'domiciliary', roleLabel: 'Office staff', branches: [] },
+    });
+  });
+  afterEach(() => deleteCookie('staff_meeting'));
+
+  it('renders a labelled from/to pair for a filterable date, sends <field>_from and <field>_to, and keeps them in the saved filter', async () => {
+    get.mockResolvedValue(ok(page([])));
+    const { unmount } = render(
+      <RouterProvider
+        router={createMemoryRouter([{ path: '/app/staff-meetings/*', element: <ResourceRoutes spec={staffMeetings} basePath="/app/staff-meetings" nestedSpecs={[]} /> }], {
+          initialEntries: ['/app/staff-meetings'],
+        })}
+      />,
+    );
+    const from = await screen.findByLabelText('Date from');
+    const to = screen.getByLabelText('Date to');
+    expect(from).toHaveAttribute('type', 'date');
+    expect(to).toHaveAttribute('type', 'date');
+
+    // Keyboard reachable: Tab goes from the Type filter to the two days, in order.
+    await userEvent.click(screen.getByLabelText('Type'));
+    await userEvent.tab();
+    expect(from).toHaveFocus();
+    await userEvent.keyboard('2026-03-01');
+    expect(get).toHaveBeenLastCalledWith('api/v1/staff-meetings', expect.objectContaining({ meeting_date_from: '2026-03-01', page: 1 }));
+    await userEvent.tab();
+    expect(to).toHaveFocus();
+    await userEvent.keyboard('2026-03-31');
+    expect(get).toHaveBeenLastCalledWith(
+      'api/v1/staff-meetings',
+      expect.objectContaining({ meeting_date_from: '2026-03-01', meeting_date_to: '2026-03-31', page: 1 }),
+    );
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('meeting_date_from=2026-03-01&meeting_date_to=2026-03-31');
+    expect(readSavedFilter('staff_meeting', { filters: {}, search: '' }).filters).toEqual({ meeting_date_from: '2026-03-01', meeting_date_to: '2026-03-31' });
+
+    // Back to the list: the saved slot brings both days back, and the first request sends them.
+    unmount();
+    get.mockClear();
+    renderAt(staffMeetings, '/app/datatables/staff-meetings');
+    expect(await screen.findByLabelText('Date from')).toHaveValue('2026-03-01');
+    expect(screen.getByLabelText('Date to')).toHaveValue('2026-03-31');
+    expect(get).toHaveBeenCalledWith('api/v1/staff-meetings', expect.objectContaining({ meeting_date_from: '2026-03-01', meeting_date_to: '2026-03-31' }));
+
+    await userEvent.clear(screen.getByLabelText('Date from'));
+    const [, query] = get.mock.lastCall as [string, Record<string, unknown>];
+    expect(query.meeting_date_from || undefined).toBeUndefined();
+    expect(query.meeting_date_to).toBe('2026-03-31');
+    expect(readSavedFilter('staff_meeting', { filters: {}, search: '' }).filters).toEqual({ meeting_date_to: '2026-03-31' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Page } from '@hcm/contract';
-import type { ResourceSpec } from '@hcm/contract/resources';
+import type { ResourceSpec } from '@hcm/contract/engine';
 import { api, resourcePath } from '@hcm/kit';
 import { referenceFields, type ReferenceLabels } from './values';
 

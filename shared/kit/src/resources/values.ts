@@ -1,4 +1,4 @@
-import { penceToPounds, type FieldSpec, type ResourceSpec } from '@hcm/contract/resources';
+import { penceToPounds, type FieldSpec, type ResourceSpec } from '@hcm/contract/engine';
 
 export type ReferenceLabels = Record<string, Map<number, string>>;
 
