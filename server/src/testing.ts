@@ -6,6 +6,7 @@ import { DEMO_USERS, seedDemo } from './db/seed.js';
 import { openTestDatabase } from './db/test-database.js';
 import { rolePermissions, roles, users } from './db/schema.js';
 import { hashPassword } from './auth/passwords.js';
+import type { MailSettings } from './mail/mailer.js';
 
 // Test helpers: an app over a fresh in-memory PGlite (about 3 s to create, so one per test file),
 // and a tiny cookie-keeping client that does the /csrf-cookie → /login dance like the SPA.
@@ -19,6 +20,8 @@ export type TestAppOptions = {
   configure?: (app: FastifyInstance, database: DatabaseHandle) => void | Promise<void>;
   /** TRUST_PROXY as the app gets it (off by default). */
   trustProxy?: boolean | number | string[];
+  /** SMTP settings (e.g. a test SMTP server from mail/smtp-test-server.ts); by default mail stays in the outbox. */
+  mail?: MailSettings;
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -36,6 +39,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     sessionIdleMinutes: 120,
     sessionAbsoluteHours: 12,
     trustProxy: options.trustProxy ?? false,
+    mail: options.mail,
   });
   try {
     await options.configure?.(app, database);

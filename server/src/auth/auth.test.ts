@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { ALL_PERMISSIONS, CSRF_COOKIE, SESSION_COOKIE, type CurrentUser } from '@hcm/contract';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../db/schema.js';
-import { DEMO_ROLES, DEMO_USERS } from '../db/seed.js';
+import { DEMO_USERS, STANDARD_ROLES } from '../db/seed.js';
 import { anonymousClient, createTestApp, createUser, loginAs, TestClient, type TestApp } from '../testing.js';
 import { sessionIdOf } from './sessions.js';
 
@@ -188,7 +188,7 @@ test('GET /api/v1/user describes the office user: branch CAM only, no finance', 
   assert.equal(user.roleLabel, 'Office staff');
   assert.equal(user.name, 'Oliver Office');
   // Exactly the permissions the office_staff role holds, no more.
-  const role = DEMO_ROLES.find((demoRole) => demoRole.name === 'office_staff')!;
+  const role = STANDARD_ROLES.find((standardRole) => standardRole.name === 'office_staff')!;
   assert.deepEqual([...user.userPermissions].sort(), [...role.permissions].sort());
   assert.ok(!user.userPermissions.includes('finance.view'));
   assert.deepEqual(

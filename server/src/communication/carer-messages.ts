@@ -5,7 +5,7 @@ import { recordAudit, type AuditActor } from '../audit/record.js';
 import type { Database } from '../db/client.js';
 import { branches, carerMessages, roles, userBranches, users } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
-import { emailText, iso, likePattern, outer, pageOf, threadMessages, type Paging, type Viewer } from './common.js';
+import { emailText, iso, likePattern, messageById, outer, pageOf, retryMessageEmail, threadMessages, type Paging, type SavedMessage, type Viewer } from './common.js';
 
 // Messages to and from carers (users with the carer role), one thread per carer. Staff see the carers of their
 // branches; an inbound message stays unread until someone opens the carer's thread (the screen then POSTs /read).
@@ -100,8 +100,9 @@ export async function markCarerThreadRead(db: Database, viewer: Viewer, carerId:
 export type MessageValues = { channel: MessageRow['channel']; direction: MessageRow['direction']; subject: string; body: string };
 
 /**
- * Sends an email to the carer through the mailer (it lands in the outbox, and goes by SMTP when configured)
- * or logs a message that went another way; audited. The caller has found the carer in the user's scope.
+ * Emails the carer through the mailer or logs a message that went another way; audited. The message (and its
+ * mail, in the outbox) is committed first, then the mail is sent: an SMTP failure leaves the message kept, with
+ * a failed delivery to retry. The caller has found the carer in the user's scope.
  */
 export async function addCarerMessage(
   db: Database,
@@ -110,18 +111,32 @@ export async function addCarerMessage(
   carer: CarerSummary,
   values: MessageValues,
   actor: AuditActor,
-): Promise<MessageRow> {
-  const mailId =
-    values.channel === 'email'
-      ? await mailer.send({ to: carer.email, subject: values.subject, text: emailText(values.body, viewer.user) })
-      : null;
-  const id = await db.transaction(async (tx) => {
+): Promise<SavedMessage> {
+  const { id, mailId } = await db.transaction(async (tx) => {
+    const mailId =
+      values.channel === 'email' ? await mailer.store({ to: carer.email, subject: values.subject, text: emailText(values.body, viewer.user) }, tx) : null;
     const [message] = await tx
       .insert(carerMessages)
       .values({ carer_user_id: carer.id, ...values, recorded_by: viewer.user.userID, mail_id: mailId })
       .returning();
     await recordAudit(tx, { actor, resource: 'carer-messages', recordId: message!.id, action: 'create', after: message });
-    return message!.id;
+    return { id: message!.id, mailId };
   });
-  return (await threadMessages(db, carerMessages, eq(carerMessages.id, id)))[0]!;
+  const mail = mailId === null ? null : await mailer.deliver(mailId);
+  return { message: (await messageById(db, carerMessages, id))!, mail };
+}
+
+/** A carer message with its carer, when the carer is one the user may see. */
+export async function findCarerMessage(db: Database, viewer: Viewer, id: number): Promise<{ carer: CarerSummary; message: MessageRow } | null> {
+  const [row] = await db.select({ carerId: carerMessages.carer_user_id }).from(carerMessages).where(eq(carerMessages.id, id));
+  const carer = row ? await findCarer(db, viewer, row.carerId) : null;
+  const message = carer ? await messageById(db, carerMessages, id) : null;
+  return carer && message ? { carer, message } : null;
+}
+
+/** Sends again a carer message's failed email (found with findCarerMessage); audited as an update of the message. */
+export async function retryCarerEmail(db: Database, mailer: Mailer, before: MessageRow, actor: AuditActor): Promise<SavedMessage | { refused: string }> {
+  const result = await retryMessageEmail(db, mailer, carerMessages, before);
+  if ('message' in result) await recordAudit(db, { actor, resource: 'carer-messages', recordId: before.id, action: 'update', before, after: result.message });
+  return result;
 }

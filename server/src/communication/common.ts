@@ -6,8 +6,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentUserOf } from '../auth/hooks.js';
 import type { AuthSettings } from '../auth/settings.js';
 import type { Database } from '../db/client.js';
-import { carerMessages, familyMessages, users } from '../db/schema.js';
+import { carerMessages, familyMessages, mailOutbox, users } from '../db/schema.js';
 import { sendError, UNAUTHENTICATED } from '../http/envelope.js';
+import { mailDelivery, type MailOutcome, type Mailer } from '../mail/mailer.js';
 import type { BranchScope } from '../resources/list-query.js';
 import { scopeOf } from '../resources/routes.js';
 
@@ -72,7 +73,7 @@ export function likePattern(search: string): string {
 
 export const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-/** A carer or family message row (with the recorder's name) in the contract's shape. */
+/** A carer or family message row (with the recorder's name and its outbox row, if emailed) in the contract's shape. */
 export function toMessageRow(row: {
   id: number;
   direction: MessageRow['direction'];
@@ -82,9 +83,20 @@ export function toMessageRow(row: {
   recorded_by_id: number | null;
   recorded_by_name: string | null;
   mail_id: number | null;
+  mail_status: 'stored' | 'sent' | 'failed' | null;
+  mail_transport: 'outbox' | 'smtp' | null;
+  mail_error: string | null;
+  mail_created_at: Date | null;
+  mail_sent_at: Date | null;
+  mail_attempted_at: Date | null;
   created_at: Date;
   read_at: Date | null;
 }): MessageRow {
+  const { mail_status: status, mail_transport: transport, mail_created_at: storedAt } = row;
+  const delivery =
+    status !== null && transport !== null && storedAt !== null
+      ? mailDelivery({ status, transport, error: row.mail_error, created_at: storedAt, sent_at: row.mail_sent_at, attempted_at: row.mail_attempted_at })
+      : null;
   return {
     id: row.id,
     direction: row.direction,
@@ -93,6 +105,9 @@ export function toMessageRow(row: {
     body: row.body,
     recorded_by: row.recorded_by_id !== null && row.recorded_by_name !== null ? { id: row.recorded_by_id, name: row.recorded_by_name } : null,
     mail_id: row.mail_id,
+    delivery_status: delivery?.status ?? null,
+    delivery_error: delivery?.error ?? null,
+    delivery_at: delivery?.at ? delivery.at.toISOString() : null,
     created_at: row.created_at.toISOString(),
     read_at: iso(row.read_at),
   };
@@ -107,7 +122,7 @@ const recorder = alias(users, 'recorder');
 
 /**
  * Messages of a carer's or a family contact's thread (the two tables share their message columns), oldest
- * first, with the name of who sent or logged each: the whole thread, or one message by its id.
+ * first, with the name of who sent or logged each and an email's delivery: the whole thread, or one message.
  */
 export async function threadMessages(db: Database, table: typeof carerMessages | typeof familyMessages, where: SQL): Promise<MessageRow[]> {
   const rows = await db
@@ -120,12 +135,59 @@ export async function threadMessages(db: Database, table: typeof carerMessages |
       recorded_by_id: recorder.id,
       recorded_by_name: recorder.name,
       mail_id: table.mail_id,
+      mail_status: mailOutbox.status,
+      mail_transport: mailOutbox.transport,
+      mail_error: mailOutbox.error,
+      mail_created_at: mailOutbox.created_at,
+      mail_sent_at: mailOutbox.sent_at,
+      mail_attempted_at: mailOutbox.attempted_at,
       created_at: table.created_at,
       read_at: table.read_at,
     })
     .from(table)
     .leftJoin(recorder, eq(recorder.id, table.recorded_by))
+    .leftJoin(mailOutbox, eq(mailOutbox.id, table.mail_id))
     .where(where)
     .orderBy(asc(table.created_at), asc(table.id));
   return rows.map(toMessageRow);
+}
+
+type MessageTable = typeof carerMessages | typeof familyMessages;
+
+/** One message of either kind, as its thread shows it; null when there is no such message. */
+export async function messageById(db: Database, table: MessageTable, id: number): Promise<MessageRow | null> {
+  return (await threadMessages(db, table, eq(table.id, id)))[0] ?? null;
+}
+
+/** A message just saved (sent or logged), and how its email went (null: logged, nothing was sent). */
+export type SavedMessage = { message: MessageRow; mail: MailOutcome | null };
+
+/** Why a message's email cannot be sent again, or null when it can: only a failed delivery is retried. */
+export function notRetryable(message: MessageRow): string | null {
+  switch (message.delivery_status) {
+    case 'failed':
+      return null;
+    case 'sent':
+      return 'This email has been sent already.';
+    case 'sending':
+      return 'This email is being sent: wait for the mail server to answer.';
+    case 'outbox':
+      return 'This email is in the outbox: no mail server is configured to send it.';
+    default:
+      return 'Only an email sent from here can be sent again.';
+  }
+}
+
+/**
+ * Sends again the failed email of a message the caller found in the user's scope (the caller audits it).
+ * Answers why not instead when it is not waiting for a retry (sent meanwhile, or another retry is sending it).
+ */
+export async function retryMessageEmail(db: Database, mailer: Mailer, table: MessageTable, before: MessageRow): Promise<SavedMessage | { refused: string }> {
+  const refused = notRetryable(before);
+  if (refused !== null) return { refused };
+  // A delivery status comes from the message's outbox row: a failed one has a mail id.
+  const mail = await mailer.retry(before.mail_id!);
+  const message = (await messageById(db, table, before.id))!;
+  if (!mail) return { refused: notRetryable(message) ?? 'This email is being sent again already.' };
+  return { message, mail };
 }

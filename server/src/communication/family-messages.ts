@@ -7,7 +7,7 @@ import { branches, clientContactsTable, clientsTable, familyMessages } from '../
 import { col } from '../health-professionals/records.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { MessageValues } from './carer-messages.js';
-import { emailText, inScope, iso, likePattern, outer, pageOf, threadMessages, type Paging, type Viewer } from './common.js';
+import { emailText, inScope, iso, likePattern, messageById, outer, pageOf, retryMessageEmail, threadMessages, type Paging, type SavedMessage, type Viewer } from './common.js';
 
 // Messages to and from clients' families: one thread per client contact. Scoped by the client's branch, and only
 // for clients not removed.
@@ -140,7 +140,10 @@ export async function markFamilyThreadRead(db: Database, viewer: Viewer, contact
   return { ...found.contact, unread_count: 0 };
 }
 
-/** Emails the contact through the mailer (422 when they have no email address) or logs a message; audited. */
+/**
+ * Emails the contact through the mailer (422 when they have no email address) or logs a message; audited. As
+ * for carers, the message and its outboxed mail are committed first, then the mail is sent.
+ */
 export async function addFamilyMessage(
   db: Database,
   mailer: Mailer,
@@ -148,22 +151,40 @@ export async function addFamilyMessage(
   found: { client: FamilyClient; contact: FamilyContact },
   values: MessageValues,
   actor: AuditActor,
-): Promise<MessageRow> {
+): Promise<SavedMessage> {
   const { client, contact } = found;
   if (values.channel === 'email' && !contact.email) {
     throw new FamilyMessageRuleError('channel', `${contact.name} has no email address: add one on ${client.name}'s record, or log the message another way.`);
   }
-  const mailId =
-    values.channel === 'email'
-      ? await mailer.send({ to: contact.email, subject: values.subject, text: emailText(values.body, viewer.user) })
-      : null;
-  const id = await db.transaction(async (tx) => {
+  const { id, mailId } = await db.transaction(async (tx) => {
+    const mailId =
+      values.channel === 'email' ? await mailer.store({ to: contact.email, subject: values.subject, text: emailText(values.body, viewer.user) }, tx) : null;
     const [message] = await tx
       .insert(familyMessages)
       .values({ client_id: client.id, client_contact_id: contact.id, ...values, recorded_by: viewer.user.userID, mail_id: mailId })
       .returning();
     await recordAudit(tx, { actor, resource: 'family-messages', recordId: message!.id, action: 'create', after: message });
-    return message!.id;
+    return { id: message!.id, mailId };
   });
-  return (await threadMessages(db, familyMessages, eq(familyMessages.id, id)))[0]!;
+  const mail = mailId === null ? null : await mailer.deliver(mailId);
+  return { message: (await messageById(db, familyMessages, id))!, mail };
+}
+
+/** A family message with its contact and client, when the client is one of the user's. */
+export async function findFamilyMessage(
+  db: Database,
+  viewer: Viewer,
+  id: number,
+): Promise<{ client: FamilyClient; contact: FamilyContact; message: MessageRow } | null> {
+  const [row] = await db.select({ contactId: familyMessages.client_contact_id }).from(familyMessages).where(eq(familyMessages.id, id));
+  const found = row ? await findContact(db, viewer, row.contactId) : null;
+  const message = found ? await messageById(db, familyMessages, id) : null;
+  return found && message ? { ...found, message } : null;
+}
+
+/** Sends again a family message's failed email (found with findFamilyMessage); audited as an update of the message. */
+export async function retryFamilyEmail(db: Database, mailer: Mailer, before: MessageRow, actor: AuditActor): Promise<SavedMessage | { refused: string }> {
+  const result = await retryMessageEmail(db, mailer, familyMessages, before);
+  if ('message' in result) await recordAudit(db, { actor, resource: 'family-messages', recordId: before.id, action: 'update', before, after: result.message });
+  return result;
 }

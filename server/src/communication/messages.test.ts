@@ -91,10 +91,14 @@ test('an email to a carer goes through the mailer into the outbox, is kept in th
   const id = await carerId('tom.fletcher@homecare.test');
   const response = await office.post(`${CARERS}/${id}/messages`, { channel: 'email', direction: 'outbound', subject: 'Your rota next week', body: 'Hi Tom, the rota is attached.' });
   assert.equal(response.statusCode, 201);
+  // No mail server in tests: stored in the outbox, and said so (never "sent"); SMTP: message-delivery.test.ts.
+  assert.equal(response.json().message, 'Email to Tom Fletcher saved in the outbox: no mail server is configured, so it was not sent.');
   const message = response.json().data as MessageRow;
   assert.equal(message.channel, 'email');
   assert.equal(message.recorded_by?.name, 'Oliver Office');
   assert.ok(message.mail_id);
+  assert.equal(message.delivery_status, 'outbox');
+  assert.equal(message.delivery_error, null);
   const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, message.mail_id));
   assert.equal(mail!.to_address, 'tom.fletcher@homecare.test');
   assert.equal(mail!.subject, 'Your rota next week');
@@ -109,7 +113,9 @@ test('a logged inbound SMS is unread until the thread is marked read; an outboun
   const id = await carerId('sian.evans@homecare.test');
   const inbound = await office.post(`${CARERS}/${id}/messages`, { channel: 'sms', direction: 'inbound', body: 'Can I swap Tuesday for Thursday?' });
   assert.equal(inbound.statusCode, 201);
+  assert.equal(inbound.json().message, 'Message logged.');
   assert.equal((inbound.json().data as MessageRow).mail_id, null);
+  assert.equal((inbound.json().data as MessageRow).delivery_status, null, 'a logged message sent nothing');
   await office.post(`${CARERS}/${id}/messages`, { channel: 'phone', direction: 'outbound', body: 'Rang back: swap agreed.' });
   assert.equal((await carersPage(office, '?search=evans')).data[0]!.unread_count, 1);
   const [mails] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, 'sian.evans@homecare.test'));

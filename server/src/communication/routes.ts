@@ -1,13 +1,27 @@
 import { fieldErrorsOf, MessageSchema, PublishNoticeSchema } from '@hcm/contract/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
+import { inArray, sql } from 'drizzle-orm';
 import { auditActorOf } from '../audit/record.js';
+import { clientsIn, recordIdIn, usersIn } from '../audit/scopes.js';
+import { carerMessages, familyMessages, notices } from '../db/schema.js';
 import type { AuthSettings } from '../auth/settings.js';
 import { ok, sendError, sendInvalid } from '../http/envelope.js';
 import { parseId } from '../http/params.js';
-import { addCarerMessage, carerThread, findCarer, listCarers, markCarerThreadRead } from './carer-messages.js';
-import { pagingOf, viewerOf } from './common.js';
-import { addFamilyMessage, FamilyMessageRuleError, familyContacts, familyThread, findContact, listFamilyClients, markFamilyThreadRead } from './family-messages.js';
+import type { MailOutcome } from '../mail/mailer.js';
+import { addCarerMessage, carerThread, findCarer, findCarerMessage, listCarers, markCarerThreadRead, retryCarerEmail } from './carer-messages.js';
+import { pagingOf, viewerOf, type SavedMessage } from './common.js';
+import {
+  addFamilyMessage,
+  FamilyMessageRuleError,
+  familyContacts,
+  familyThread,
+  findContact,
+  findFamilyMessage,
+  listFamilyClients,
+  markFamilyThreadRead,
+  retryFamilyEmail,
+} from './family-messages.js';
 import { chatPeople, listChats, readChat } from './monitoring.js';
 import { listNotices, markNoticeRead, myNotices, noticeDetail, NoticeRuleError, publishNotice } from './notices.js';
 
@@ -18,6 +32,7 @@ const NO_CARER = 'No such carer.';
 const NO_CLIENT = 'No such client.';
 const NO_CONTACT = 'No such contact.';
 const NO_CHAT = 'No such conversation.';
+const NO_MESSAGE = 'No such message.';
 
 const need = (permission: 'notices.view' | 'notices.send' | 'carer-messages.view' | 'carer-messages.send' | 'family-messages.view' | 'family-messages.send' | 'chat.monitor') => ({
   config: { permission },
@@ -31,6 +46,27 @@ function idParam(params: unknown, name: string, reply: FastifyReply, notFound: s
   return id;
 }
 
+const reason = (mail: MailOutcome) => (mail.error ?? 'the mail server refused it').replace(/[.\s]+$/, '');
+
+/**
+ * What the user is told once a message is saved: whether its email was sent, only stored in the outbox (no
+ * mail server configured), or not sent (the message is kept; retry from the thread). Never "sent" when it was not.
+ */
+function savedText(name: string, mail: MailOutcome | null): string {
+  if (!mail) return 'Message logged.';
+  if (mail.status === 'sent') return `Email sent to ${name}.`;
+  if (mail.status === 'outbox') return `Email to ${name} saved in the outbox: no mail server is configured, so it was not sent.`;
+  return `Saved, but the email could not be sent: ${reason(mail)}. Retry from the thread.`;
+}
+
+/** The answer to a retry: 200 with the message and how it went this time, or 409 when it was not waiting for one. */
+function retriedAnswer(reply: FastifyReply, name: string, result: SavedMessage | { refused: string }) {
+  if ('refused' in result) return sendError(reply, 409, result.refused);
+  const { message, mail } = result;
+  const text = mail?.status === 'failed' ? `The email still could not be sent: ${reason(mail)}.` : savedText(name, mail);
+  return reply.send(ok(message, text));
+}
+
 /**
  * The communication area's API, under /api/v1/communication (spec §2.2): notices, carer messages, family
  * messages and chat monitoring. The chat itself (/api/v1/communication/chats) belongs to the chat module.
@@ -38,6 +74,22 @@ function idParam(params: unknown, name: string, reply: FastifyReply, notFound: s
 export async function communicationRoutes(app: FastifyInstance, options: CommunicationRoutesOptions): Promise<void> {
   const { auth } = options;
   const { db, mailer } = auth;
+  // Who reads their audit entries: a notice of the reader's branches (or of every branch), messages with
+  // carers of their branches and with the families of their clients.
+  app.auditScopes.declare(
+    {
+      resource: 'notices',
+      scope: recordIdIn((ids) => sql`select ${notices.id} from ${notices} where ${notices.branch_id} is null or ${inArray(notices.branch_id, [...ids])}`),
+    },
+    {
+      resource: 'carer-messages',
+      scope: recordIdIn((ids) => sql`select ${carerMessages.id} from ${carerMessages} where ${carerMessages.carer_user_id} in (${usersIn(ids)})`),
+    },
+    {
+      resource: 'family-messages',
+      scope: recordIdIn((ids) => sql`select ${familyMessages.id} from ${familyMessages} where ${familyMessages.client_id} in (${clientsIn(ids)})`),
+    },
+  );
 
   // ---- Notices ----
 
@@ -126,8 +178,20 @@ export async function communicationRoutes(app: FastifyInstance, options: Communi
     if (!carer) return sendError(reply, 404, NO_CARER);
     const parsed = v.safeParse(MessageSchema, request.body ?? {});
     if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
-    const message = await addCarerMessage(db, mailer, viewer, carer, parsed.output, auditActorOf(request));
-    return reply.code(201).send(ok(message, parsed.output.channel === 'email' ? `Email sent to ${carer.name}.` : 'Message logged.'));
+    const { message, mail } = await addCarerMessage(db, mailer, viewer, carer, parsed.output, auditActorOf(request));
+    // Saved either way (201); the text and the message's delivery_status tell whether the email went.
+    return reply.code(201).send(ok(message, savedText(carer.name, mail)));
+  });
+
+  // Sends again an email whose delivery failed (like sending: carer-messages.send, a carer of the user's branches).
+  app.post('/communication/carer-messages/messages/:id/retry', need('carer-messages.send'), async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    const id = idParam(request.params, 'id', reply, NO_MESSAGE);
+    if (id === null) return reply;
+    const found = await findCarerMessage(db, viewer, id);
+    if (!found) return sendError(reply, 404, NO_MESSAGE);
+    return retriedAnswer(reply, found.carer.name, await retryCarerEmail(db, mailer, found.message, auditActorOf(request)));
   });
 
   // ---- Family messages ----
@@ -175,12 +239,22 @@ export async function communicationRoutes(app: FastifyInstance, options: Communi
     const parsed = v.safeParse(MessageSchema, request.body ?? {});
     if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
     try {
-      const message = await addFamilyMessage(db, mailer, viewer, found, parsed.output, auditActorOf(request));
-      return reply.code(201).send(ok(message, parsed.output.channel === 'email' ? `Email sent to ${found.contact.name}.` : 'Message logged.'));
+      const { message, mail } = await addFamilyMessage(db, mailer, viewer, found, parsed.output, auditActorOf(request));
+      return reply.code(201).send(ok(message, savedText(found.contact.name, mail)));
     } catch (error) {
       if (error instanceof FamilyMessageRuleError) return sendInvalid(reply, { [error.field]: [error.message] });
       throw error;
     }
+  });
+
+  app.post('/communication/family-messages/messages/:id/retry', need('family-messages.send'), async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    const id = idParam(request.params, 'id', reply, NO_MESSAGE);
+    if (id === null) return reply;
+    const found = await findFamilyMessage(db, viewer, id);
+    if (!found) return sendError(reply, 404, NO_MESSAGE);
+    return retriedAnswer(reply, found.contact.name, await retryFamilyEmail(db, mailer, found.message, auditActorOf(request)));
   });
 
   // ---- Chat monitoring: read-only, the chats of the reader's branches (a super admin: all), every read audited ----

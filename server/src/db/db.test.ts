@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Branch } from '@hcm/contract/schemas';
 import { sql } from 'drizzle-orm';
-import { createTestApp, loginAs } from '../testing.js';
+import { createRole, createTestApp, createUser, loginAs } from '../testing.js';
 import { openDatabase } from './client.js';
-import { branches, roles, userBranches, users } from './schema.js';
-import { ensureFirstAdmin, seedDemo } from './seed.js';
+import { branches, rolePermissions, roles, userBranches, users } from './schema.js';
+import { ensureFirstAdmin, seedDemo, STANDARD_ROLES } from './seed.js';
 import { DEMO_CARERS } from './seed-carers.js';
 
 let dataDir: string;
@@ -86,3 +86,44 @@ test('an install without demo data gets its first super admin once, and only int
     await database.close();
   }
 });
+test('a first-admin install (no demo data) creates the standard roles with their permissions; the admin signs in', async () => {
+  const t = await createTestApp({ seed: false });
+  try {
+    const admin = { email: 'Owner@Agency.example', password: 'a long enough secret', name: 'Olu Owner' };
+    assert.equal(await ensureFirstAdmin(t.database.db, admin), true);
+    const held = async (role: string) =>
+      (
+        await t.database.db
+          .select({ permission: rolePermissions.permission })
+          .from(rolePermissions)
+          .innerJoin(roles, sql`${roles.id} = ${rolePermissions.role_id}`)
+          .where(sql`${roles.name} = ${role}`)
+      )
+        .map((row) => row.permission)
+        .sort();
+    for (const name of ['office_staff', 'registered_manager', 'finance_officer']) {
+      const expected = [...STANDARD_ROLES.find((role) => role.name === name)!.permissions].sort();
+      assert.ok(expected.length > 0, name);
+      assert.deepEqual(await held(name), expected, name);
+    }
+    assert.deepEqual(await held('super_admin'), [], 'the super admin is granted everything by its name, no rows');
+    const names = (await t.database.db.select({ name: roles.name }).from(roles)).map((row) => row.name).sort();
+    assert.deepEqual(names, STANDARD_ROLES.map((role) => role.name).sort(), 'the carer role too: carer messages and notices need it');
+
+    const owner = await loginAs(t.app, { email: 'owner@agency.example', password: admin.password });
+    const me = await owner.get('/api/v1/user');
+    assert.equal(me.statusCode, 200);
+    assert.equal(me.json().data.data.userRole, 'super_admin');
+    // A user given a standard role can do that role's work at once.
+    const [office] = await t.database.db.select({ id: roles.id }).from(roles).where(sql`${roles.name} = 'office_staff'`);
+    const staff = await loginAs(t.app, await createUser(t.database.db, { email: 'first.staff@agency.example', roleId: office!.id }));
+    assert.equal((await staff.get('/api/v1/branches')).statusCode, 200);
+    assert.equal((await staff.get('/api/v1/users')).statusCode, 403, 'not the registered manager\'s');
+    // Without any permission (the bug: roles created empty) the same request is refused.
+    const empty = await loginAs(t.app, await createUser(t.database.db, { email: 'empty@agency.example', roleId: await createRole(t.database.db, 'empty', []) }));
+    assert.equal((await empty.get('/api/v1/branches')).statusCode, 403);
+  } finally {
+    await t.close();
+  }
+});
+

@@ -283,6 +283,8 @@ export const mailOutbox = pgTable(
     error: text('error'),
     created_at: createdAt(),
     sent_at: timestamp('sent_at', { withTimezone: true }),
+    /** When the last SMTP attempt began (status 'stored' with transport 'smtp' and an old attempt: it never ended). */
+    attempted_at: timestamp('attempted_at', { withTimezone: true }),
   },
   (t) => [index('mail_outbox_created_at_idx').on(t.created_at), index('mail_outbox_to_idx').on(t.to_address)],
 );
@@ -520,7 +522,7 @@ export const carerMessages = pgTable(
     body: text('body').notNull(),
     /** The office user who sent it, or who logged an inbound one. */
     recorded_by: integer('recorded_by').references(() => users.id),
-    /** The outbox row of an emailed message. */
+    /** The outbox row of an emailed message: it is the message's delivery (status, error, attempts). */
     mail_id: integer('mail_id').references(() => mailOutbox.id),
     created_at: createdAt(),
     /** When office staff read an inbound message. */
@@ -580,15 +582,16 @@ export const timeTrackerSessions = pgTable(
     started_at: timestamp('started_at', { withTimezone: true }).notNull(),
     last_beat_at: timestamp('last_beat_at', { withTimezone: true }).notNull(),
     stopped_at: timestamp('stopped_at', { withTimezone: true }),
-    /** Seconds from start to stop, as the server measured them. */
+    /** Seconds from start to stop, as the server measured them (abandoned: start to the last beat). */
     duration_seconds: integer('duration_seconds'),
     mid_beats: integer('mid_beats').notNull().default(0),
-    status: text('status').$type<'running' | 'stopped'>().notNull().default('running'),
+    /** 'abandoned': ended by the server after two missed beats, stopped_at = last_beat_at (time-tracker/service.ts). */
+    status: text('status').$type<'running' | 'stopped' | 'abandoned'>().notNull().default('running'),
   },
   (t) => [
     index('time_tracker_sessions_user_idx').on(t.user_id, t.status),
     index('time_tracker_sessions_target_idx').on(t.target_type, t.target_id),
-    check('time_tracker_sessions_status_check', sql`${t.status} in ('running', 'stopped')`),
+    check('time_tracker_sessions_status_check', sql`${t.status} in ('running', 'stopped', 'abandoned')`),
   ],
 );
 

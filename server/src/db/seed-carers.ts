@@ -20,9 +20,8 @@ export const DEMO_CARERS = [
   { name: 'Joseph Adeyemi', email: 'joseph.adeyemi@homecare.test', branchCode: 'BRN' },
 ] as const;
 
-/** Adds the carer role (no permissions: a carer only reads the notices sent to them) and the demo carers. */
+/** Adds the demo carers, with the carer role (a standard role: seedRoles has created it). */
 export async function seedCarers(tx: Transaction): Promise<void> {
-  await tx.insert(roles).values({ name: CARER_ROLE, label: 'Carer', description: 'Care workers: they receive notices and messages from the office.' }).onConflictDoNothing({ target: roles.name });
   const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, CARER_ROLE));
   const branchRows = await tx
     .select({ id: branches.id, code: branches.code })

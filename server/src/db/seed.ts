@@ -1,8 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Permission } from '@hcm/contract';
 import { SUPER_ADMIN } from '@hcm/contract';
+import { CARER_ROLE } from '@hcm/contract/schemas';
 import { hashPassword } from '../auth/passwords.js';
-import type { Database } from './client.js';
+import type { Database, Transaction } from './client.js';
 import { seedAuthSettings } from './seed-auth-settings.js';
 import { seedPasswordResetUser } from './seed-password-reset-user.js';
 import { seedReferenceData } from './seed-reference-data.js';
@@ -88,7 +89,13 @@ const OFFICE_PERMISSIONS: Permission[] = [
   'time-tracker.use',
 ];
 
-export const DEMO_ROLES: { name: string; label: string; permissions: Permission[] }[] = [
+export type StandardRole = { name: string; label: string; description?: string; permissions: Permission[] };
+
+/**
+ * The roles every install starts with, with their permissions: the demo seed and a real install's first
+ * administrator (ensureFirstAdmin) both create them through seedRoles. Declared here once.
+ */
+export const STANDARD_ROLES: StandardRole[] = [
   // super_admin holds no rows: can() grants it everything, and /api/v1/user lists the whole catalogue.
   { name: SUPER_ADMIN, label: 'Super admin', permissions: [] },
   {
@@ -120,7 +127,25 @@ export const DEMO_ROLES: { name: string; label: string; permissions: Permission[
     label: 'Finance officer',
     permissions: ['dashboard.view', 'finance.view', 'finance.invoices.generate', 'chat.use'],
   },
+  // Carers are users of this role (communication: carer messages and notices); it grants nothing.
+  { name: CARER_ROLE, label: 'Carer', description: 'Care workers: they receive notices and messages from the office.', permissions: [] },
 ];
+
+/**
+ * Creates the standard roles missing from the database and grants each its permissions (added to what an
+ * existing one holds); answers every role's id by name. Runs inside the seed's transaction.
+ */
+export async function seedRoles(tx: Transaction): Promise<Map<string, number>> {
+  await tx
+    .insert(roles)
+    .values(STANDARD_ROLES.map(({ name, label, description = '' }) => ({ name, label, description })))
+    .onConflictDoNothing({ target: roles.name });
+  const rows = await tx.select({ id: roles.id, name: roles.name }).from(roles);
+  const roleId = new Map(rows.map((row) => [row.name, row.id]));
+  const grants = STANDARD_ROLES.flatMap((role) => role.permissions.map((permission) => ({ role_id: roleId.get(role.name)!, permission })));
+  await tx.insert(rolePermissions).values(grants).onConflictDoNothing();
+  return roleId;
+}
 
 export const DEMO_USERS = {
   admin: {
@@ -170,17 +195,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
       .where(inArray(branches.code, DEMO_BRANCHES.map((branch) => branch.code)));
     const branchId = new Map(branchRows.map((row) => [row.code, row.id]));
 
-    await tx
-      .insert(roles)
-      .values(DEMO_ROLES.map(({ name, label }) => ({ name, label })))
-      .onConflictDoNothing({ target: roles.name });
-    const roleRows = await tx.select({ id: roles.id, name: roles.name }).from(roles);
-    const roleId = new Map(roleRows.map((row) => [row.name, row.id]));
-
-    const grants = DEMO_ROLES.flatMap((role) =>
-      role.permissions.map((permission) => ({ role_id: roleId.get(role.name)!, permission })),
-    );
-    await tx.insert(rolePermissions).values(grants).onConflictDoNothing();
+    const roleId = await seedRoles(tx);
 
     for (const user of Object.values(DEMO_USERS)) {
       const [inserted] = await tx
@@ -211,8 +226,8 @@ export type FirstAdmin = { email: string; password: string; name: string };
 
 /**
  * A real install starts without demo data: when ADMIN_EMAIL and ADMIN_PASSWORD are set and the database has
- * no user yet, this creates the roles and a first super admin, who then sets up everyone else.
- * Returns whether it created the administrator.
+ * no user yet, this creates the standard roles with their permissions (as the demo has them) and a first super
+ * admin, who then sets up everyone else. Returns whether it created the administrator.
  */
 export async function ensureFirstAdmin(db: Database, admin: FirstAdmin): Promise<boolean> {
   const passwordHash = await hashPassword(admin.password);
@@ -220,16 +235,12 @@ export async function ensureFirstAdmin(db: Database, admin: FirstAdmin): Promise
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
     if (count > 0) return false;
-    await tx
-      .insert(roles)
-      .values(DEMO_ROLES.map(({ name, label }) => ({ name, label })))
-      .onConflictDoNothing({ target: roles.name });
-    const [superAdmin] = await tx.select({ id: roles.id }).from(roles).where(sql`${roles.name} = ${SUPER_ADMIN}`);
+    const roleId = await seedRoles(tx);
     await tx.insert(users).values({
       name: admin.name,
       email: admin.email.trim().toLowerCase(),
       password_hash: passwordHash,
-      role_id: superAdmin?.id ?? null,
+      role_id: roleId.get(SUPER_ADMIN) ?? null,
       user_type: 'domiciliary',
     });
     return true;

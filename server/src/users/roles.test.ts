@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { ALL_PERMISSIONS, type CurrentUser } from '@hcm/contract';
 import type { PermissionHolderRow, PermissionListRow, RoleDetail, RoleListRow } from '@hcm/contract/schemas';
 import { and, desc, eq } from 'drizzle-orm';
-import { DEMO_ROLES } from '../db/seed.js';
+import { STANDARD_ROLES } from '../db/seed.js';
 import { auditLog } from '../db/schema.js';
 import { createRole, createTestApp, createUser, loginAs, type TestApp } from '../testing.js';
 import { SUPER_ADMIN_NOT_EDITABLE } from './roles.js';
@@ -15,7 +15,7 @@ before(async () => {
 });
 after(() => t.close());
 
-const OFFICE_PERMISSIONS = DEMO_ROLES.find((role) => role.name === 'office_staff')!.permissions;
+const OFFICE_PERMISSIONS = STANDARD_ROLES.find((role) => role.name === 'office_staff')!.permissions;
 
 async function roleBody(roleId: number, changes: Partial<RoleDetail> = {}) {
   const admin = await loginAs(t.app, 'admin');

@@ -116,6 +116,13 @@ export const MessageSchema = v.pipe(
 );
 export type MessageInput = v.InferInput<typeof MessageSchema>;
 
+/**
+ * How an email sent from a thread went: `sent` (the mail server took it), `failed` (not sent: `delivery_error`
+ * says why, and it can be retried: POST …/messages/:id/retry), `sending` (the mail server has not answered
+ * yet), `outbox` (no mail server is configured: stored in the product's outbox only, not sent).
+ */
+export type MessageDeliveryStatus = 'sending' | 'sent' | 'failed' | 'outbox';
+
 /** One message of a thread. An inbound message with `read_at` null was new when the thread was opened. */
 export type MessageRow = {
   id: number;
@@ -126,6 +133,12 @@ export type MessageRow = {
   recorded_by: Person | null;
   /** The outbox row of an emailed message. */
   mail_id: number | null;
+  /** An emailed message's delivery; null for a message logged here (a call, an SMS...), which sent nothing. */
+  delivery_status: MessageDeliveryStatus | null;
+  /** Why the email was not sent (`failed`), else null. */
+  delivery_error: string | null;
+  /** When it was sent, when the failed attempt was made, or when it was stored in the outbox. */
+  delivery_at: string | null;
   created_at: string;
   read_at: string | null;
 };

@@ -10,6 +10,7 @@ import styles from './communication.module.css';
 
 export const CARER_MESSAGES_PATH = '/app/communication/carer-messages';
 const API = 'api/v1/communication/carer-messages/carers';
+const MESSAGES_API = 'api/v1/communication/carer-messages/messages';
 
 export function Unread({ count }: { count: number }) {
   return count > 0 ? <span className={styles.badge}>{count} unread</span> : <span className={styles.muted}>—</span>;
@@ -79,6 +80,7 @@ export function CarerThreadScreen() {
   const carer = thread.data?.carer;
   useMarkThreadRead(thread.data?.messages, carer ? `${API}/${carer.id}/read` : null);
   useRouteName(carer ? `Messages with ${carer.name}` : 'Carer messages');
+  const canSend = can('carer-messages.send');
   return (
     <>
       <PageHeader title={carer ? `Messages with ${carer.name}` : 'Carer messages'} actions={<ButtonLink to={CARER_MESSAGES_PATH} variant="secondary">All carers</ButtonLink>} />
@@ -93,8 +95,13 @@ export function CarerThreadScreen() {
           <p className={styles.muted}>
             {carer.email} · {carer.branches.join(', ') || 'no branch'}
           </p>
-          <Thread messages={thread.data.messages} personName={carer.name} />
-          {can('carer-messages.send') ? (
+          <Thread
+            messages={thread.data.messages}
+            personName={carer.name}
+            retryPath={canSend ? (message) => `${MESSAGES_API}/${message.id}/retry` : undefined}
+            onUpdated={(updated) => thread.setData({ ...thread.data!, messages: thread.data!.messages.map((message) => (message.id === updated.id ? updated : message)) })}
+          />
+          {canSend ? (
             <MessageComposer
               postTo={`${API}/${carer.id}/messages`}
               personName={carer.name}

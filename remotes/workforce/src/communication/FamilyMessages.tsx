@@ -84,6 +84,7 @@ export function FamilyThreadScreen() {
   useMarkThreadRead(thread.data?.messages, contact ? `${API}/contacts/${contact.id}/read` : null);
   const client = thread.data?.client;
   useRouteName(contact ? `Messages with ${contact.name}` : 'Family messages');
+  const canSend = can('family-messages.send');
   return (
     <>
       <PageHeader
@@ -101,8 +102,13 @@ export function FamilyThreadScreen() {
           <p className={styles.muted}>
             {client.name}'s {contactLine(contact)}
           </p>
-          <Thread messages={thread.data.messages} personName={contact.name} />
-          {can('family-messages.send') ? (
+          <Thread
+            messages={thread.data.messages}
+            personName={contact.name}
+            retryPath={canSend ? (message) => `${API}/messages/${message.id}/retry` : undefined}
+            onUpdated={(updated) => thread.setData({ ...thread.data!, messages: thread.data!.messages.map((message) => (message.id === updated.id ? updated : message)) })}
+          />
+          {canSend ? (
             <MessageComposer
               postTo={`${API}/contacts/${contact.id}/messages`}
               personName={contact.name}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS, MessageSchema, type MessageRow } from '@hcm/contract/schemas';
 import { api, Button, EmptyState, notify } from '@hcm/kit';
@@ -26,8 +26,79 @@ export function useMarkThreadRead(messages: MessageRow[] | undefined, readPath: 
   }, [messages, readPath]);
 }
 
-/** A thread, oldest first. Inbound messages nobody had opened before this visit are marked "New". */
-export function Thread({ messages, personName }: { messages: MessageRow[]; personName: string }) {
+/** How the server's answer to a send or a retry is told: a toast of the kind the email's delivery deserves. */
+function tell(message: MessageRow, text: string, fallback: string): void {
+  const type = message.delivery_status === 'failed' ? 'danger' : message.delivery_status === 'outbox' ? 'warning' : 'success';
+  notify({ type, message: text || fallback });
+}
+
+/**
+ * Where an email sent from the thread stands: sent (when), being sent, only in the outbox (no mail server), or
+ * not sent with the mail server's reason and, for someone who may send, a "Retry sending" button
+ * (POST `retryPath`), which puts the message as the server then has it in the thread.
+ */
+export function Delivery({ message, retryPath, onRetried }: { message: MessageRow; retryPath: string | null; onRetried: (message: MessageRow) => void }) {
+  const [retrying, setRetrying] = useState(false);
+  const status = message.delivery_status;
+  if (status === null) return null;
+  const retry = async () => {
+    if (!retryPath) return;
+    setRetrying(true);
+    const answer = await api.post<MessageRow>(retryPath);
+    setRetrying(false);
+    if (answer.error || !answer.data) {
+      notify({ type: 'danger', message: answer.message || 'The email could not be sent again.' });
+      return;
+    }
+    tell(answer.data, answer.message, 'Email sent.');
+    onRetried(answer.data);
+  };
+  return (
+    <p className={`${styles.delivery} ${status === 'failed' ? styles.deliveryFailed : ''}`}>
+      <span>
+        {status === 'sent' ? (
+          <>
+            Email sent · <DateTime value={message.delivery_at} />
+          </>
+        ) : status === 'sending' ? (
+          'Email being sent…'
+        ) : status === 'outbox' ? (
+          'Email not sent: no mail server is configured (kept in the outbox).'
+        ) : (
+          <>
+            Email not sent: {message.delivery_error ?? 'the mail server refused it'}
+            {message.delivery_at ? (
+              <>
+                {' · '}
+                <DateTime value={message.delivery_at} />
+              </>
+            ) : null}
+          </>
+        )}
+      </span>
+      {status === 'failed' && retryPath ? (
+        <Button variant="secondary" className={styles.retry} disabled={retrying} onClick={() => void retry()}>
+          {retrying ? 'Sending…' : 'Retry sending'}
+        </Button>
+      ) : null}
+    </p>
+  );
+}
+
+type ThreadProps = {
+  messages: MessageRow[];
+  personName: string;
+  /** The retry path of a message's failed email (POST …/messages/:id/retry); absent: the user may not send. */
+  retryPath?: (message: MessageRow) => string;
+  /** A message as the server has it after a retry, to put in place of the one shown. */
+  onUpdated?: (message: MessageRow) => void;
+};
+
+/**
+ * A thread, oldest first. Inbound messages nobody had opened before this visit are marked "New"; each email
+ * sent from here shows its delivery (see Delivery).
+ */
+export function Thread({ messages, personName, retryPath, onUpdated }: ThreadProps) {
   if (!messages.length) return <EmptyState>No messages with {personName} yet.</EmptyState>;
   return (
     <ol className={styles.thread} aria-label={`Messages with ${personName}`}>
@@ -42,6 +113,7 @@ export function Thread({ messages, personName }: { messages: MessageRow[]; perso
             </p>
             {message.subject ? <p><strong>{message.subject}</strong></p> : null}
             <p className={styles.messageBody}>{message.body}</p>
+            <Delivery message={message} retryPath={retryPath ? retryPath(message) : null} onRetried={(updated) => onUpdated?.(updated)} />
           </li>
         );
       })}
@@ -74,7 +146,8 @@ export function MessageComposer({ postTo, personName, onAdded }: { postTo: strin
       if (!answer.errors) notify({ type: 'danger', message: answer.message || 'The message could not be saved.' });
       return;
     }
-    notify({ type: 'success', message: answer.message || 'Message saved.' });
+    // Saved either way; the answer says whether the email went (a failed one is retried from the thread).
+    tell(answer.data, answer.message, 'Message saved.');
     onAdded(answer.data);
     form.reset({ ...EMPTY, channel: form.getValues('channel') });
   });
