@@ -121,3 +121,36 @@ test('while the panel shows, toasts are lifted above it; when it hides they come
   await waitFor(() => expect(screen.queryByRole('region', { name: 'Time tracker' })).toBeNull());
   expect(lift()).toBe('');
 });
+
+test('a START refused because one’s own session still runs elsewhere offers a way out: stop that session, then start', async () => {
+  const user = userEvent.setup();
+  const running = { id: 5, user_id: 7, status: 'running', event_type: 'ASSESSMENT', started_at: '2026-11-24T01:10:00.000Z', target_type: 'client', target_id: 3 };
+  post.mockImplementation(async (path: string) => {
+    if (path === 'api/v1/time-tracker/default/start' && post.mock.calls.length === 1) {
+      return { data: null, error: true, message: 'A session is already running for this target. Stop it before starting another.', errors: null, httpStatus: 409 };
+    }
+    return ok({ id: path.includes('/sessions/5/') ? 5 : 6, duration_seconds: null, status: path.endsWith('/stop') ? 'stopped' : 'running' });
+  });
+  const get = jest.spyOn(api, 'get').mockImplementation(async (path: string) =>
+    ok(path === 'api/v1/time-tracker/sessions/mine' ? [{ ...running, id: 4, status: 'abandoned' }, running] : { trackable: true, reason: '', label: '' }),
+  );
+  render(<TrackerPanel />);
+  trackMargaret();
+  await user.click(screen.getByRole('button', { name: 'Start timer' }));
+
+  expect(await screen.findByRole('alert')).toHaveTextContent('A session is already running for this target.');
+  const wayOut = await screen.findByRole('button', { name: 'Stop the running session' });
+  expect(get).toHaveBeenCalledWith('api/v1/time-tracker/sessions/mine', { target_type: 'client', target_id: 3 });
+  expect(screen.getByRole('region', { name: 'Time tracker' })).toHaveTextContent('Your assessment started at 01:10 is still running');
+
+  await user.click(wayOut);
+  expect(await screen.findByRole('button', { name: 'Stop timer' })).toBeInTheDocument();
+  expect(post.mock.calls.map(([path]) => path)).toEqual([
+    'api/v1/time-tracker/default/start',
+    'api/v1/time-tracker/sessions/5/stop',
+    'api/v1/time-tracker/default/start',
+  ]);
+  expect(screen.queryByRole('button', { name: 'Stop the running session' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(screen.getByText('Timing')).toBeInTheDocument();
+});

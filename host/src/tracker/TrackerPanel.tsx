@@ -7,6 +7,8 @@ import styles from './TrackerPanel.module.css';
 
 const TOAST_LIFT = '--hcm-toast-lift';
 
+const clockTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', timeStyle: 'short' });
+
 const STATE_WORDS: Record<TrackerState, string> = {
   initial: 'Ready to start',
   started: 'Timing',
@@ -29,6 +31,7 @@ export default function TrackerPanel() {
   const content = useTracker((state) => state.content);
   const eventType = useTracker((state) => state.trackable?.event_type);
   const message = useTracker((state) => state.message);
+  const blocking = useTracker((state) => state.blocking);
   const [busy, setBusy] = useState(false);
   const [confirmingClose, setConfirmingClose] = useState(false);
   const headingId = useId();
@@ -60,6 +63,14 @@ export default function TrackerPanel() {
   const handleToggle = async () => {
     setBusy(true);
     await useTracker.getState().toggle();
+    setBusy(false);
+  };
+
+  // The way out of "A session is already running": stop that session (one's own, left in another tab or on
+  // another device) through the API by its id, then start this one.
+  const handleStopBlocking = async () => {
+    setBusy(true);
+    await useTracker.getState().stopBlockingAndStart();
     setBusy(false);
   };
 
@@ -109,6 +120,16 @@ export default function TrackerPanel() {
         <p className={styles.message} role="alert">
           {message}
         </p>
+      ) : null}
+      {blocking && !running ? (
+        <div className={styles.blocking}>
+          <p className={styles.body}>
+            {`Your ${TRACKER_EVENT_LABELS[blocking.event_type]?.toLowerCase() ?? 'session'} started at ${clockTime.format(new Date(blocking.started_at))} is still running, perhaps in a closed tab or on another device. Stopping it saves its time and starts this timer.`}
+          </p>
+          <Button onClick={handleStopBlocking} disabled={busy}>
+            Stop the running session
+          </Button>
+        </div>
       ) : null}
       <Modal
         open={confirmingClose}

@@ -64,6 +64,8 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown> | null> = {
   'POST /api/v1/communication/family-messages/contacts/:contactId/read': null,
   'POST /api/v1/communication/carer-messages/carers/:carerId/messages': { channel: 'phone', direction: 'inbound', subject: '', body: 'Called.' },
   'POST /api/v1/communication/family-messages/contacts/:contactId/messages': { channel: 'phone', direction: 'inbound', subject: '', body: 'Called.' },
+  'POST /api/v1/communication/carer-messages/messages/:id/retry': null,
+  'POST /api/v1/communication/family-messages/messages/:id/retry': null,
   'POST /api/v1/communication/chats': { userId: 2 },
   'PUT /api/v1/communication/chats/:chatId': { name: 'Renamed group' },
   'POST /api/v1/communication/chats/:chatId/members': { userIds: [2] },
@@ -79,6 +81,7 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown> | null> = {
     target_reference_entity_id: 1,
     trackable: { event_type: 'ASSESSMENT', target_type: 'client', target_id: 1, reference: 'Fuzz' },
   },
+  'POST /api/v1/time-tracker/sessions/:id/stop': null,
 };
 
 /** Plausible values for route parameters, so the mutations of one parameter meet a valid rest. */

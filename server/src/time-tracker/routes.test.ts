@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { and, eq } from 'drizzle-orm';
-import type { TrackerSession, TrackerTaskPayload } from '@hcm/contract';
+import { after, before, mock, test } from 'node:test';
+import { and, eq, inArray } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { TRACKER_ABANDONED_AFTER_MS, TRACKER_MID_INTERVAL_MS, type TrackerSession, type TrackerTaskPayload } from '@hcm/contract';
 import { auditLog, clientsTable, timeTrackerSessions, userBranches, users } from '../db/schema.js';
 import { branchIdOf, insertClient } from '../health-professionals/test-fixtures.js';
 import { col } from '../health-professionals/records.js';
 import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '../testing.js';
 import { userIdOf } from '../users/test-fixtures.js';
-import { ALREADY_RUNNING, NOTHING_TO_BEAT, NOTHING_TO_STOP } from './service.js';
+import { ALREADY_ENDED, ALREADY_RUNNING, ENDED_ITSELF, NOTHING_TO_BEAT, NOTHING_TO_STOP, sweepAbandonedSessions } from './service.js';
+import { registerAbandonedSweep } from './sweep.js';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -213,21 +215,198 @@ test('permissions: time-tracker.use to track and read one’s own sessions, time
   assert.deepEqual(Object.keys(bad.json().errors).sort(), ['target_id', 'target_type']);
 });
 
-test('a running session without a beat for two intervals shows as abandoned, and does not block a new start', async () => {
+const MINUTE = 60_000;
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * MINUTE);
+
+/** A session row as a tab left it: started and last beaten at these times (no waiting for the clock). */
+async function leftSession(userId: number, clientId: number, startedAt: Date, lastBeatAt = startedAt, beats = 0) {
+  const [row] = await db()
+    .insert(timeTrackerSessions)
+    .values({
+      user_id: userId,
+      module: 'default',
+      event_type: 'ASSESSMENT',
+      target_type: 'client',
+      target_id: clientId,
+      started_at: startedAt,
+      last_beat_at: lastBeatAt,
+      mid_beats: beats,
+    })
+    .returning();
+  return row!;
+}
+
+const rowOf = async (id: number) => (await db().select().from(timeTrackerSessions).where(eq(timeTrackerSessions.id, id)))[0]!;
+const auditOf = (id: number) =>
+  db()
+    .select({ action: auditLog.action, user_id: auditLog.user_id, before: auditLog.before, after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.resource, 'time-tracker-sessions'), eq(auditLog.record_id, id)))
+    .orderBy(auditLog.id);
+const mine = async (clientId: number) =>
+  (await tracker.client.get(`/api/v1/time-tracker/sessions/mine?target_type=client&target_id=${clientId}`)).json().data as TrackerSession[];
+
+test('listing ends a session without a beat for two intervals: recorded as abandoned at its last beat, audited as the system', async () => {
+  // Two missed beats: the contract's two constants agree (5-minute beats, abandoned after 10 minutes).
+  assert.equal(TRACKER_ABANDONED_AFTER_MS, 2 * TRACKER_MID_INTERVAL_MS);
+  assert.equal(TRACKER_ABANDONED_AFTER_MS, 10 * MINUTE);
   const client = await insertClient(db(), { branchCode: 'CAM' });
   const started = (await tracker.client.post('/api/v1/time-tracker/default/start', task(client.id))).json().data as TrackerSession;
-  const startedAt = new Date(Date.now() - 30 * 60_000);
-  const lastBeat = new Date(Date.now() - 11 * 60_000);
-  await db().update(timeTrackerSessions).set({ started_at: startedAt, last_beat_at: lastBeat }).where(eq(timeTrackerSessions.id, started.id));
+  const startedAt = minutesAgo(30);
+  const lastBeat = minutesAgo(11);
+  await db().update(timeTrackerSessions).set({ started_at: startedAt, last_beat_at: lastBeat, mid_beats: 3 }).where(eq(timeTrackerSessions.id, started.id));
 
-  const listed = (await tracker.client.get(`/api/v1/time-tracker/sessions/mine?target_type=client&target_id=${client.id}`)).json().data as TrackerSession[];
+  const listed = await mine(client.id);
   assert.equal(listed[0]!.status, 'abandoned');
   assert.equal(listed[0]!.duration_seconds, 19 * 60, 'the time known: start to the last beat');
+  assert.equal(listed[0]!.stopped_at, lastBeat.toISOString(), 'ended at the last beat, not when it was noticed');
+
+  // Recorded, not only answered so.
+  const row = await rowOf(started.id);
+  assert.equal(row.status, 'abandoned');
+  assert.equal(row.stopped_at?.toISOString(), lastBeat.toISOString());
+  assert.equal(row.duration_seconds, 19 * 60);
+
+  const entries = await auditOf(started.id);
+  assert.deepEqual(entries.map((entry) => [entry.action, entry.user_id]), [['create', tracker.id], ['update', null]]);
+  const ended = entries[1]!;
+  assert.equal((ended.before as { status: string }).status, 'running');
+  assert.equal((ended.after as { status: string }).status, 'abandoned');
+
+  // Listing again changes and audits nothing more.
+  await mine(client.id);
+  assert.equal((await auditOf(started.id)).length, 2);
+});
+
+test('the reported case: a beat-less session left 25 minutes ago does not block START (201), and is recorded as abandoned', async () => {
+  const client = await insertClient(db(), { branchCode: 'CAM' });
+  const left = await leftSession(tracker.id, client.id, minutesAgo(25));
 
   const fresh = await tracker.client.post('/api/v1/time-tracker/default/start', task(client.id));
-  assert.equal(fresh.statusCode, 201);
+  assert.equal(fresh.statusCode, 201, fresh.body);
+  const row = await rowOf(left.id);
+  assert.equal(row.status, 'abandoned');
+  assert.equal(row.stopped_at?.toISOString(), left.started_at.toISOString(), 'no beat: it ends where it started');
+  assert.equal(row.duration_seconds, 0);
+  assert.deepEqual((await auditOf(left.id)).map((entry) => [entry.action, entry.user_id]), [['update', null]]);
+
+  // The new session is live: a second START is refused, and a STOP closes the new one.
+  assert.equal((await tracker.client.post('/api/v1/time-tracker/default/start', task(client.id))).statusCode, 409);
   const stopped = (await tracker.client.post('/api/v1/time-tracker/default/stop', task(client.id))).json().data as TrackerSession;
-  assert.equal(stopped.id, (fresh.json().data as TrackerSession).id, 'the stop closes the newest session');
-  const after = (await tracker.client.get(`/api/v1/time-tracker/sessions/mine?target_type=client&target_id=${client.id}`)).json().data as TrackerSession[];
-  assert.deepEqual(after.map((session) => session.status), ['stopped', 'abandoned']);
+  assert.equal(stopped.id, (fresh.json().data as TrackerSession).id);
+  assert.deepEqual((await mine(client.id)).map((session) => session.status), ['stopped', 'abandoned']);
+});
+
+test('a beat or a stop that comes after the session ended itself is told so (409) and does not revive it', async () => {
+  const client = await insertClient(db(), { branchCode: 'CAM' });
+  const left = await leftSession(tracker.id, client.id, minutesAgo(40), minutesAgo(12), 5);
+  const beat = await tracker.client.post('/api/v1/time-tracker/default/mid', task(client.id));
+  assert.equal(beat.statusCode, 409);
+  assert.equal(beat.json().message, ENDED_ITSELF);
+  const row = await rowOf(left.id);
+  assert.equal(row.status, 'abandoned', 'the refusal keeps the recorded end');
+  assert.equal(row.mid_beats, 5);
+  assert.equal(row.duration_seconds, 28 * 60);
+  const stop = await tracker.client.post('/api/v1/time-tracker/default/stop', task(client.id));
+  assert.equal(stop.statusCode, 409);
+  assert.equal(stop.json().message, ENDED_ITSELF);
+  // A live session keeps beating as before.
+  const live = await leftSession(tracker.id, client.id, minutesAgo(9), minutesAgo(9));
+  assert.equal(((await tracker.client.post('/api/v1/time-tracker/default/mid', task(client.id))).json().data as TrackerSession).id, live.id);
+  assert.equal((await rowOf(live.id)).status, 'running');
+});
+
+test('the sweep ends every stale session (any user, any target) at its last beat, once, and leaves live ones running', async () => {
+  const colleague = await userWith('sweep.colleague@homecare.test', ['time-tracker.use'], ['CAM']);
+  const [first, second] = [await insertClient(db(), { branchCode: 'CAM' }), await insertClient(db(), { branchCode: 'CAM' })];
+  const now = new Date();
+  const stale = [
+    await leftSession(tracker.id, first.id, minutesAgo(25)),
+    await leftSession(colleague.id, second.id, minutesAgo(60), minutesAgo(15), 9),
+  ];
+  const live = await leftSession(tracker.id, second.id, minutesAgo(30), minutesAgo(6), 4);
+
+  const ended = await sweepAbandonedSessions(db(), now);
+  assert.deepEqual(ended.map((row) => row.id).filter((id) => [...stale, live].some((session) => session.id === id)).sort(), stale.map((row) => row.id).sort());
+  const rows = await db().select().from(timeTrackerSessions).where(inArray(timeTrackerSessions.id, [...stale, live].map((row) => row.id))).orderBy(timeTrackerSessions.id);
+  assert.deepEqual(rows.map((row) => [row.status, row.stopped_at?.toISOString() ?? null, row.duration_seconds]), [
+    ['abandoned', stale[0]!.last_beat_at.toISOString(), 0],
+    ['abandoned', stale[1]!.last_beat_at.toISOString(), 45 * 60],
+    ['running', null, null],
+  ]);
+  assert.deepEqual((await sweepAbandonedSessions(db(), now)).filter((row) => row.id === live.id || stale.some((s) => s.id === row.id)), [], 'nothing twice');
+  for (const row of stale) assert.deepEqual((await auditOf(row.id)).map((entry) => [entry.action, entry.user_id]), [['update', null]]);
+
+  // The live session's turn comes when its own two intervals have passed (a later `now`, not a wait).
+  const later = new Date(live.last_beat_at.getTime() + TRACKER_ABANDONED_AFTER_MS + 1000);
+  assert.ok((await sweepAbandonedSessions(db(), later)).some((row) => row.id === live.id));
+  assert.equal((await rowOf(live.id)).stopped_at?.toISOString(), live.last_beat_at.toISOString());
+});
+
+test('the sweep runs on a timer started when the app is ready and stopped when it closes', async () => {
+  const client = await insertClient(db(), { branchCode: 'CAM' });
+  const app = Fastify();
+  const sweep = registerAbandonedSweep(app, db(), 60_000);
+  mock.timers.enable({ apis: ['setInterval'] });
+  try {
+    const atStart = await leftSession(tracker.id, client.id, minutesAgo(25));
+    await app.ready();
+    await sweep.idle();
+    assert.equal((await rowOf(atStart.id)).status, 'abandoned', 'swept once when ready');
+
+    const onTimer = await leftSession(tracker.id, client.id, minutesAgo(24));
+    mock.timers.tick(60_000);
+    await sweep.idle();
+    assert.equal((await rowOf(onTimer.id)).status, 'abandoned', 'swept on the timer');
+
+    await app.close();
+    const afterClose = await leftSession(tracker.id, client.id, minutesAgo(23));
+    mock.timers.tick(5 * 60_000);
+    await sweep.idle();
+    assert.equal((await rowOf(afterClose.id)).status, 'running', 'no sweep after close');
+  } finally {
+    mock.timers.reset();
+    await app.close();
+  }
+  await sweepAbandonedSessions(db());
+});
+
+test('one’s own running session can be stopped by id without its tab; someone else’s is not found', async () => {
+  const client = await insertClient(db(), { branchCode: 'CAM' });
+  const started = (await tracker.client.post('/api/v1/time-tracker/default/start', task(client.id))).json().data as TrackerSession;
+  await db().update(timeTrackerSessions).set({ started_at: minutesAgo(4), last_beat_at: minutesAgo(1), mid_beats: 1 }).where(eq(timeTrackerSessions.id, started.id));
+
+  // Someone else (even with every tracker permission, even a super admin) cannot: 404, and it keeps running.
+  const other = await (await userWith('other.stopper@homecare.test', ['time-tracker.use', 'time-tracker.view'], ['CAM'])).login();
+  assert.equal((await other.post(`/api/v1/time-tracker/sessions/${started.id}/stop`)).statusCode, 404);
+  assert.equal((await (await loginAs(t.app, 'admin')).post(`/api/v1/time-tracker/sessions/${started.id}/stop`)).statusCode, 404);
+  assert.equal((await tracker.client.post('/api/v1/time-tracker/sessions/999999/stop')).statusCode, 404);
+  assert.equal((await tracker.client.post('/api/v1/time-tracker/sessions/abc/stop')).statusCode, 404);
+  assert.equal((await rowOf(started.id)).status, 'running');
+
+  const stopped = await tracker.client.post(`/api/v1/time-tracker/sessions/${started.id}/stop`);
+  assert.equal(stopped.statusCode, 200, stopped.body);
+  const session = stopped.json().data as TrackerSession;
+  assert.equal(session.status, 'stopped');
+  assert.ok(session.duration_seconds! >= 4 * 60 && session.duration_seconds! < 5 * 60, String(session.duration_seconds));
+  const entries = await auditOf(started.id);
+  assert.deepEqual(entries.map((entry) => [entry.action, entry.user_id]), [['create', tracker.id], ['update', tracker.id]]);
+
+  // Stopped already: 409 with the session as it is. START is free again.
+  const again = await tracker.client.post(`/api/v1/time-tracker/sessions/${started.id}/stop`);
+  assert.equal(again.statusCode, 409);
+  assert.equal(again.json().message, ALREADY_ENDED);
+  assert.equal((again.json().data as TrackerSession).status, 'stopped');
+  assert.equal((await tracker.client.post('/api/v1/time-tracker/default/start', task(client.id))).statusCode, 201);
+  assert.equal((await tracker.client.post('/api/v1/time-tracker/default/stop', task(client.id))).statusCode, 200);
+
+  // A left session stopped by id ends where its beats stopped (abandoned), not now.
+  const left = await leftSession(tracker.id, client.id, minutesAgo(50), minutesAgo(20), 6);
+  const late = await tracker.client.post(`/api/v1/time-tracker/sessions/${left.id}/stop`);
+  assert.equal(late.statusCode, 409);
+  assert.deepEqual([(late.json().data as TrackerSession).status, (late.json().data as TrackerSession).duration_seconds], ['abandoned', 30 * 60]);
+
+  // Without time-tracker.use: refused by the guard.
+  const nobody = await (await userWith('no.stop@homecare.test', ['clients.view'], ['CAM'])).login();
+  assert.equal((await nobody.post(`/api/v1/time-tracker/sessions/${started.id}/stop`)).statusCode, 403);
 });

@@ -9,28 +9,58 @@ import {
 import { fieldErrorsOf, TrackerTaskSchema } from '@hcm/contract/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
+import { sql } from 'drizzle-orm';
 import { auditActorOf, recordAudit } from '../audit/record.js';
+import { clientsIn, recordIdIn, usersIn } from '../audit/scopes.js';
+import { timeTrackerSessions } from '../db/schema.js';
 import { loadCurrentUser } from '../auth/current-user.js';
 import { currentUserOf } from '../auth/hooks.js';
 import type { AuthSettings } from '../auth/settings.js';
 import { ok, sendError, sendInvalid, UNAUTHORIZED } from '../http/envelope.js';
 import { parseId } from '../http/params.js';
-import { beatSession, listSessions, startSession, stopSession, toSession, TrackerRuleError, userNameOf } from './service.js';
+import {
+  ALREADY_ENDED,
+  AUDIT_RESOURCE,
+  beatSession,
+  listSessions,
+  startSession,
+  stopSession,
+  stopSessionById,
+  toSession,
+  TrackerRuleError,
+  userNameOf,
+} from './service.js';
+import { registerAbandonedSweep } from './sweep.js';
 import { checkTrackable, isTargetType, targetVisible } from './trackable.js';
 
-export type TimeTrackerRoutesOptions = { auth: AuthSettings };
+export type TimeTrackerRoutesOptions = {
+  auth: AuthSettings;
+  /** How often the sweep ends abandoned sessions (./sweep.ts); one minute by default. */
+  sweepIntervalMs?: number;
+};
 
-/** The audit trail's name for a tracked session. */
-const AUDIT_RESOURCE = 'time-tracker-sessions';
 const USE = { config: { permission: 'time-tracker.use' as const } };
 
 /**
- * Under /api/v1 (spec §7): whether a target is trackable, START/MID/STOP of a tracked session, and a
- * target's tracked sessions. The trackable rule (./trackable.ts) is applied again on every START/MID/STOP.
+ * Under /api/v1 (spec §7): whether a target is trackable, START/MID/STOP of a tracked session, stopping one's
+ * own session by id, and a target's tracked sessions. The trackable rule (./trackable.ts) is applied again on
+ * every START/MID/STOP. Abandoned sessions end themselves (./service.ts closeAbandoned), also on a timer
+ * started and stopped with the app (./sweep.ts).
  */
 export async function timeTrackerRoutes(app: FastifyInstance, options: TimeTrackerRoutesOptions): Promise<void> {
   const { auth } = options;
   const { db } = auth;
+  registerAbandonedSweep(app, db, options.sweepIntervalMs);
+  // Who reads their audit entries: time tracked by or on the reader's people, or on their clients.
+  app.auditScopes.declare({
+    resource: AUDIT_RESOURCE,
+    scope: recordIdIn(
+      (ids) =>
+        sql`select ${timeTrackerSessions.id} from ${timeTrackerSessions} where ${timeTrackerSessions.user_id} in (${usersIn(ids)})
+          or (${timeTrackerSessions.target_type} = 'client' and ${timeTrackerSessions.target_id} in (${clientsIn(ids)}))
+          or (${timeTrackerSessions.target_type} = 'user' and ${timeTrackerSessions.target_id} in (${usersIn(ids)}))`,
+    ),
+  });
 
   app.get('/user/trackable/:userId/:targetType/:targetId', USE, async (request, reply) => {
     const caller = (await currentUserOf(request, auth)) as CurrentUser;
@@ -99,4 +129,20 @@ export async function timeTrackerRoutes(app: FastifyInstance, options: TimeTrack
   };
   app.get('/time-tracker/sessions', { config: { permission: 'time-tracker.view' } }, sessionsOf(false));
   app.get('/time-tracker/sessions/mine', USE, sessionsOf(true));
+
+  /**
+   * Stops one of one's own running sessions by id, whatever became of the tab that started it (the record's
+   * "Stop", the panel's way out of a 409). Only the session's user: anyone else's reads as missing (404), a
+   * super admin's included. No trackable check: ending one's own timing starts nothing. Already ended
+   * (stopped, or abandoned, perhaps just now): 409 with the session as it is in `data`.
+   */
+  app.post('/time-tracker/sessions/:id/stop', USE, async (request, reply) => {
+    const user = (await currentUserOf(request, auth)) as CurrentUser;
+    const id = parseId((request.params as { id: string }).id);
+    const result = id === null ? ({ outcome: 'missing' } as const) : await stopSessionById(db, user.userID, id);
+    if (result.outcome === 'missing') return sendError(reply, 404, 'No such session of yours.');
+    if (result.outcome === 'ended') return reply.code(409).send({ status: false, message: ALREADY_ENDED, data: toSession(result.row, user.name), errors: null });
+    await recordAudit(db, { actor: auditActorOf(request), resource: AUDIT_RESOURCE, recordId: result.after.id, action: 'update', before: result.before, after: result.after });
+    return ok(toSession(result.after, user.name), 'Tracking stopped.');
+  });
 }

@@ -37,7 +37,10 @@ export type TrackerState = 'initial' | 'started' | 'stopped' | 'error' | 'disabl
 /** §9: a MID beat every 5 minutes while running. */
 export const TRACKER_MID_INTERVAL_MS = 300_000;
 
-/** A running session whose last beat is older than two missed beats is shown as abandoned. */
+/**
+ * A running session whose last beat is older than two missed beats ends itself: the server records it as
+ * 'abandoned', ending at its last beat (server/src/time-tracker/service.ts), and it no longer blocks a START.
+ */
 export const TRACKER_ABANDONED_AFTER_MS = 2 * TRACKER_MID_INTERVAL_MS;
 
 /** §7: the module in the URL, underscores as hyphens: 'default', 'office-planner'. */
@@ -97,7 +100,7 @@ export type TrackerSession = {
   stopped_at: string | null;
   /**
    * Seconds the server measured: start to stop when stopped, start to the last beat when abandoned
-   * (the time known to have been worked), null while running.
+   * (the time known to have been worked; `stopped_at` is that last beat), null while running.
    */
   duration_seconds: number | null;
   mid_beats: number;

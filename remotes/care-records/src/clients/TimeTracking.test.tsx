@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { CurrentUser, TrackerSession } from '@hcm/contract';
@@ -106,4 +106,50 @@ test('without tracker permissions the page has no time tracking', async () => {
   expect(await screen.findByLabelText('Last name')).toHaveValue('Ellison');
   expect(screen.queryByRole('heading', { name: 'Time tracking' })).not.toBeInTheDocument();
   expect(get).not.toHaveBeenCalledWith('api/v1/time-tracker/sessions', expect.anything());
+});
+
+test("one's own running session has a Stop that ends it by id, without the tab that started it; others' have none", async () => {
+  signIn(['time-tracker.use', 'time-tracker.view']);
+  sessions = [
+    session({ id: 9, user_id: 2, status: 'running', stopped_at: null, duration_seconds: null, mid_beats: 0 }),
+    session({ id: 8, user_id: 5, user_name: 'Maya Manager', status: 'running', stopped_at: null, duration_seconds: null }),
+  ];
+  post.mockImplementation(() => {
+    sessions = [session({ id: 9, user_id: 2, status: 'stopped', duration_seconds: 1500 }), sessions[1]!];
+    return Promise.resolve(ok(sessions[0]));
+  });
+  renderEdit();
+  const table = await screen.findByRole('table', { name: 'Time tracked on this client' });
+  const others = within(table).getByRole('row', { name: /Maya Manager/ });
+  expect(within(others).queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+  const mine = within(table).getByRole('row', { name: /Oliver Office/ });
+  expect(mine).toHaveTextContent('Running');
+
+  await userEvent.click(within(mine).getByRole('button', { name: 'Stop' }));
+  expect(post).toHaveBeenCalledWith('api/v1/time-tracker/sessions/9/stop');
+  await waitFor(() => expect(within(table).getByRole('row', { name: /Oliver Office/ })).toHaveTextContent('00:25:00'));
+  expect(within(table).queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+});
+
+test('the Stop says why when the API refuses, e.g. the session had already ended', async () => {
+  signIn(['time-tracker.use']);
+  sessions = [session({ id: 9, user_id: 2, status: 'running', stopped_at: null, duration_seconds: null })];
+  post.mockResolvedValue({ data: null, error: true, message: 'This session has already ended.', errors: null, httpStatus: 409 });
+  renderEdit();
+  const table = await screen.findByRole('table', { name: 'Time tracked on this client' });
+  await userEvent.click(within(table).getByRole('button', { name: 'Stop' }));
+  expect(await screen.findByText('This session has already ended.')).toBeInTheDocument();
+});
+
+test('the Stop of the session this tab is timing goes through the tracker (STOP), so its timer ends too', async () => {
+  signIn(['time-tracker.use']);
+  sessions = [];
+  renderEdit();
+  const form = await screen.findByRole('form', { name: 'Time this visit' });
+  sessions = [session({ id: 3, user_id: 2, status: 'running', stopped_at: null, duration_seconds: null })];
+  await userEvent.click(within(form).getByRole('button', { name: 'Start timing' }));
+  const table = await screen.findByRole('table', { name: 'Time tracked on this client' });
+  await userEvent.click(within(table).getByRole('button', { name: 'Stop' }));
+  await waitFor(() => expect(useTracker.getState().sessionOpen).toBe(false));
+  expect(post.mock.calls.map(([path]) => path)).toEqual(['api/v1/time-tracker/default/start', 'api/v1/time-tracker/default/stop']);
 });

@@ -24,7 +24,9 @@ function statusText(session: TrackerSession): string {
 /**
  * On a client's edit page: "Time this visit" (choose what is timed, start; the host's tracker panel opens
  * through the shared tracker store and stops it) and "Time tracked", the client's tracked sessions. Everyone's
- * with time-tracker.view, one's own with time-tracker.use alone.
+ * with time-tracker.view, one's own with time-tracker.use alone. One's own running session has a "Stop": through
+ * this tab's tracker when it is the one timing it, else by its id (POST .../sessions/:id/stop), so a session
+ * whose tab was closed can be ended from here.
  */
 export function ClientTimeTracking({ clientId }: { clientId: number }) {
   const can = useCan();
@@ -39,6 +41,8 @@ export function ClientTimeTracking({ clientId }: { clientId: number }) {
   const [starting, setStarting] = useState(false);
   const [sessions, setSessions] = useState<TrackerSession[] | null>(null);
   const [listError, setListError] = useState('');
+  const [stopping, setStopping] = useState<number | null>(null);
+  const [stopMessage, setStopMessage] = useState('');
   const selectId = useId();
   const headingId = useId();
 
@@ -93,6 +97,22 @@ export function ClientTimeTracking({ clientId }: { clientId: number }) {
     if (!result.ok) setStartError(result.message);
   };
 
+  const handleStopSession = async (session: TrackerSession) => {
+    setStopping(session.id);
+    setStopMessage('');
+    if (timingThis) {
+      // This tab's tracker times it: stop it there, so its beats and clock end too.
+      const result = await useTracker.getState().stop();
+      if (!result.ok) setStopMessage(result.message);
+    } else {
+      const result = await api.post<TrackerSession>(`api/v1/time-tracker/sessions/${session.id}/stop`);
+      if (result.error) setStopMessage(result.message);
+      else setStartError('');
+    }
+    setStopping(null);
+    await loadSessions();
+  };
+
   return (
     <section aria-labelledby={headingId} className={styles.panel}>
       <h2 id={headingId}>Time tracking</h2>
@@ -121,7 +141,7 @@ export function ClientTimeTracking({ clientId }: { clientId: number }) {
               </Button>
             </form>
           )}
-          {startError ? (
+          {startError && !timingThis ? (
             <p className={styles.error} role="alert">
               {startError}
             </p>
@@ -131,6 +151,11 @@ export function ClientTimeTracking({ clientId }: { clientId: number }) {
       <div className={styles.section}>
         <h3>Time tracked</h3>
         {!viewAll ? <p className={styles.muted}>Your own timings of this client.</p> : null}
+        {stopMessage ? (
+          <p className={styles.error} role="alert">
+            {stopMessage}
+          </p>
+        ) : null}
         {listError ? (
           <p className={styles.error} role="alert">
             {listError}
@@ -152,6 +177,9 @@ export function ClientTimeTracking({ clientId }: { clientId: number }) {
                 <th scope="col">Status</th>
                 <th scope="col">Duration</th>
                 <th scope="col">Beats</th>
+                <th scope="col">
+                  <span className={styles.visuallyHidden}>Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -163,6 +191,13 @@ export function ClientTimeTracking({ clientId }: { clientId: number }) {
                   <td className={session.status === 'abandoned' ? styles.abandoned : undefined}>{statusText(session)}</td>
                   <td className={styles.duration}>{session.duration_seconds === null ? '…' : formatElapsed(session.duration_seconds)}</td>
                   <td>{session.mid_beats}</td>
+                  <td>
+                    {session.status === 'running' && session.user_id === userId && mayTrack ? (
+                      <Button variant="secondary" onClick={() => void handleStopSession(session)} disabled={stopping !== null}>
+                        {stopping === session.id ? 'Stopping…' : 'Stop'}
+                      </Button>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -188,3 +188,25 @@ test('another target cannot be loaded while one is being timed; the OFFICE_PLANN
   expect(post.mock.calls.at(-1)![0]).toBe('api/v1/time-tracker/office-planner/start');
   expect(post.mock.calls.at(-1)![1]).toMatchObject({ module: 'OFFICE_PLANNER' });
 });
+
+test('a MID or STOP the server answers for a session that ended itself (409) ends the timer here, with the message', async () => {
+  await startTracking();
+  const ended = 'This session ended itself after 10 minutes without a beat; its time up to the last beat is saved. Start again to carry on.';
+  post.mockResolvedValueOnce(answer(null, { error: true, message: ended, httpStatus: 409 }));
+  await jest.advanceTimersByTimeAsync(300_000);
+  expect(useTracker.getState()).toMatchObject({ sessionOpen: false, state: 'error', message: ended });
+  // No more beats, and the panel can start again or be closed.
+  await jest.advanceTimersByTimeAsync(900_000);
+  expect(posted()).toEqual(['start', 'mid']);
+  expect(useTracker.getState().hide()).toBe(true);
+});
+
+test('a STOP of a session stopped elsewhere (422, no field errors) ends the timer here; a 422 with field errors does not', async () => {
+  await startTracking();
+  post.mockResolvedValueOnce(answer(null, { error: true, message: 'Bad data', errors: { duration: ['Send whole seconds.'] }, httpStatus: 422 }));
+  expect((await useTracker.getState().stop()).ok).toBe(false);
+  expect(useTracker.getState().sessionOpen).toBe(true);
+  post.mockResolvedValueOnce(answer(null, { error: true, message: 'There is no running session to stop. Start the tracker first.', httpStatus: 422 }));
+  expect((await useTracker.getState().stop()).ok).toBe(false);
+  expect(useTracker.getState()).toMatchObject({ sessionOpen: false, state: 'error', message: 'There is no running session to stop. Start the tracker first.' });
+});

@@ -64,6 +64,11 @@ type TrackerStore = TrackerTask & {
   startedAt: number | null;
   message: string;
   errors: FieldErrors | null;
+  /**
+   * One's own session that refused START (409): still running from a tab that is gone or another device. The
+   * panel offers to stop it (`stopBlockingAndStart`) instead of a dead end.
+   */
+  blocking: TrackerSession | null;
   /** Loads a target into the tracker and shows the panel (refused while another target is being timed). */
   track: (request: TrackRequest) => TrackerResult;
   /** Starts when not started, stops when started (§4). */
@@ -74,6 +79,8 @@ type TrackerStore = TrackerTask & {
   hide: () => boolean;
   /** Closing while running, after the user confirmed: STOP, then hide. */
   stopAndHide: () => Promise<TrackerResult>;
+  /** The way out of a 409 on START: stops the blocking session by its id (POST .../sessions/:id/stop), then starts. */
+  stopBlockingAndStart: () => Promise<TrackerResult>;
   /** Forgets everything (logout, tests). */
   reset: () => void;
 };
@@ -154,12 +161,20 @@ export const useTracker = create<TrackerStore>((set, get) => {
     return { ok: false, message, errors: null };
   }
 
-  async function send(action: TrackerAction): Promise<{ result: TrackerResult; session: TrackerSession | null }> {
+  async function send(action: TrackerAction): Promise<{ result: TrackerResult; session: TrackerSession | null; httpStatus: number }> {
     const body = taskBody();
     set({ event: EVENT_OF[action], timestamp: body.timestamp });
     const answer = await api.post<TrackerSession>(`api/v1/time-tracker/${trackerModulePath(body.module)}/${action}`, body);
-    if (answer.error) return { result: fail(answer.message, answer.errors), session: null };
-    return { result: success(answer.message), session: answer.data };
+    if (!answer.error) return { result: success(answer.message), session: answer.data, httpStatus: answer.httpStatus };
+    const result = fail(answer.message, answer.errors);
+    // A MID or STOP to a session the server no longer runs: it ended itself after two missed beats (409), or
+    // was stopped elsewhere, e.g. from the record (422 without field errors). The timer here ends too (the
+    // message says why), instead of beating and failing for ever with a stop that cannot succeed.
+    if (action !== 'start' && (answer.httpStatus === 409 || (answer.httpStatus === 422 && !answer.errors))) {
+      clearTimers();
+      set({ sessionOpen: false, startedAt: null });
+    }
+    return { result, session: null, httpStatus: answer.httpStatus };
   }
 
   async function beat(): Promise<void> {
@@ -169,6 +184,15 @@ export const useTracker = create<TrackerStore>((set, get) => {
     if (result.ok && get().sessionOpen) set({ state: 'started', message: '', errors: null });
   }
 
+  /** After a 409 on START: one's own running session on this target, the one that refused it. */
+  async function findBlocking(): Promise<TrackerSession | null> {
+    const { trackable, user } = get();
+    if (!trackable || user === null) return null;
+    const answer = await api.get<TrackerSession[]>('api/v1/time-tracker/sessions/mine', { target_type: trackable.target_type, target_id: trackable.target_id });
+    const sessions = Array.isArray(answer.data) ? answer.data : [];
+    return sessions.find((session) => session.status === 'running' && session.user_id === user) ?? null;
+  }
+
   return {
     ...INITIAL_TASK,
     shown: false,
@@ -176,6 +200,7 @@ export const useTracker = create<TrackerStore>((set, get) => {
     startedAt: null,
     message: '',
     errors: null,
+    blocking: null,
 
     track: (request) => {
       const current = get();
@@ -199,6 +224,7 @@ export const useTracker = create<TrackerStore>((set, get) => {
         startedAt: null,
         message: allowed ? '' : 'You may not use the time tracker.',
         errors: null,
+        blocking: null,
       });
       return allowed ? success() : { ok: false, message: 'You may not use the time tracker.', errors: null };
     },
@@ -213,9 +239,12 @@ export const useTracker = create<TrackerStore>((set, get) => {
       }
       const confirmed = await confirmTrackable();
       if (confirmed !== 'trackable') return confirmed;
-      set({ duration: 0, timeDisplay: '00:00:00' });
-      const { result } = await send('start');
-      if (!result.ok) return result;
+      set({ duration: 0, timeDisplay: '00:00:00', blocking: null });
+      const { result, httpStatus } = await send('start');
+      if (!result.ok) {
+        if (httpStatus === 409) set({ blocking: await findBlocking() });
+        return result;
+      }
       clearTimers();
       set({ state: 'started', sessionOpen: true, startedAt: Date.now(), message: '', errors: null });
       midTimer = setInterval(() => void beat(), TRACKER_MID_INTERVAL_MS);
@@ -254,9 +283,19 @@ export const useTracker = create<TrackerStore>((set, get) => {
       return result;
     },
 
+    stopBlockingAndStart: async () => {
+      const { blocking } = get();
+      if (!blocking) return get().start();
+      const answer = await api.post<TrackerSession>(`api/v1/time-tracker/sessions/${blocking.id}/stop`);
+      // 409: it had ended meanwhile (stopped, or ended itself); either way it no longer blocks.
+      if (answer.error && answer.httpStatus !== 409) return fail(answer.message, answer.errors);
+      set({ blocking: null, message: '', errors: null, state: 'initial' });
+      return get().start();
+    },
+
     reset: () => {
       clearTimers();
-      set({ ...INITIAL_TASK, shown: false, sessionOpen: false, startedAt: null, message: '', errors: null });
+      set({ ...INITIAL_TASK, shown: false, sessionOpen: false, startedAt: null, message: '', errors: null, blocking: null });
     },
   };
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "time_tracker_sessions" DROP CONSTRAINT "time_tracker_sessions_status_check";--> statement-breakpoint
+ALTER TABLE "time_tracker_sessions" ADD CONSTRAINT "time_tracker_sessions_status_check" CHECK ("time_tracker_sessions"."status" in ('running', 'stopped', 'abandoned'));
