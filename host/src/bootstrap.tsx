@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useRuntime, useSession } from '@hcm/kit';
+import { areaForPrefix } from '@hcm/contract';
 import { registerAreas } from './areas/federation';
+import { preloadArea } from './areas/RemoteArea';
 import { StandaloneLogin } from './auth/StandaloneLogin';
 import { StartupError } from './pages/StartupError';
 import { fetchRegistry } from './registry';
@@ -19,7 +21,15 @@ fetchRegistry()
   .then((registry) => {
     useRuntime.getState().setRegistry(registry);
     registerAreas(registry.areas);
-    if (window.location.pathname !== '/') return startApp();
+    // An address inside an area (a bookmark, a reload): its code starts loading now, alongside the app's own
+    // chunks and the session check, instead of after them.
+    const opening = areaForPrefix(registry.areas, window.location.pathname.split('/')[2] ?? '');
+    if (opening && window.location.pathname.startsWith('/app/')) void preloadArea(opening);
+    if (window.location.pathname !== '/') {
+      // Who is signed in is asked now too, not once the app's chunks have run (the layout shares this answer).
+      if (window.location.pathname.startsWith('/app/')) void useSession.getState().loadUser();
+      return startApp();
+    }
     // The login screen first, without the router: it is most visits' first page and must load fast.
     // A visitor who is still signed in goes straight on to the dashboard.
     root.render(

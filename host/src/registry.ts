@@ -1,9 +1,30 @@
 import type { Registry } from '@hcm/contract';
 
-/** Reads the registry at start-up: the product label, the API address and the active version of each area. */
+/** The id of the JSON script in which the web server sends the registry with the page (server/src/web/server.ts). */
+const INLINE_REGISTRY_ID = 'hcm-registry';
+
+/** The registry the page came with, or null (a page served without it, e.g. by a development server). */
+function inlineRegistry(): Registry | null {
+  const script = document.getElementById(INLINE_REGISTRY_ID);
+  if (!script?.textContent) return null;
+  try {
+    return JSON.parse(script.textContent) as Registry;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the registry at start-up: the product label, the API address and the active version of each area.
+ * From the page itself when the web server put it there (no round trip before the first area loads), else
+ * from /registry.json.
+ */
 export async function fetchRegistry(): Promise<Registry> {
-  const response = await fetch('/registry.json', { cache: 'no-cache', headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`The registry answered ${response.status}.`);
-  const registry = (await response.json()) as Registry;
+  let registry = inlineRegistry();
+  if (!registry) {
+    const response = await fetch('/registry.json', { cache: 'no-cache', headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new Error(`The registry answered ${response.status}.`);
+    registry = (await response.json()) as Registry;
+  }
   return { ...registry, apiUrl: registry.apiUrl || `${window.location.protocol}//${window.location.hostname}:8000` };
 }

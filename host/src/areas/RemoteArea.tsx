@@ -25,9 +25,12 @@ function areaLoad(area: AreaRegistration, attempt: number): AreaLoad {
   return load;
 }
 
-/** Starts fetching an area's code ahead of a likely visit (the pointer is over its menu item). */
-export function preloadArea(area: AreaRegistration): void {
-  areaLoad(area, 0);
+/**
+ * Starts fetching an area's code ahead of a likely visit (the pointer is over its menu item, the page opened
+ * inside it, or the browser is idle after sign-in); resolves once it has loaded or failed.
+ */
+export function preloadArea(area: AreaRegistration): Promise<void> {
+  return areaLoad(area, 0).settled;
 }
 
 type BoundaryProps = { fallback: ReactNode; children: ReactNode };

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { areaForPrefix, filterNavigation } from '@hcm/contract';
 import { Button, Loading, useRuntime, useSession } from '@hcm/kit';
+import { openableAreas, prefetchAreasWhenIdle } from '../areas/prefetch';
 import { preloadArea } from '../areas/RemoteArea';
 import { ChatHeaderLink } from '../chat/ChatHeaderLink';
 import { useChatConnection } from '../chat/useChatConnection';
@@ -26,6 +27,14 @@ export function AppLayout() {
   useEffect(() => {
     if (status === 'unknown') void loadUser();
   }, [status, loadUser]);
+
+  // Once signed in, the areas the user can open load while the browser is idle (after the area the page opened
+  // in, if any): a first click finds them there.
+  const [openedIn] = useState(() => areaForPrefix(registry.areas, location.pathname.split('/')[2] ?? ''));
+  useEffect(() => {
+    if (!user) return undefined;
+    return prefetchAreasWhenIdle(openableAreas(registry.areas, user), (area) => void preloadArea(area), openedIn ? preloadArea(openedIn) : undefined);
+  }, [user, registry.areas, openedIn]);
 
   if (status === 'unknown') return <Loading label="Checking your session…" />;
   if (!user) return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;

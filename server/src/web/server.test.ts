@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Registry } from '@hcm/contract';
-import { createAreaServer, createWebServer } from './server.js';
+import { createAreaServer, createWebServer, withInlineRegistry } from './server.js';
 
 // A workspace on disk with a built host and two built versions of one area, the later one active.
 const root = mkdtempSync(path.join(tmpdir(), 'hcm-web-'));
@@ -14,7 +14,7 @@ const write = (file: string, content: string) => {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
   writeFileSync(path.join(root, file), content);
 };
-write('host/dist/index.html', '<!doctype html><title>host</title>');
+write('host/dist/index.html', '<!doctype html><html><head><title>host</title></head><body></body></html>');
 write('host/dist/main.abc123.js', 'console.log("host")');
 for (const version of ['0.1.0-old', '0.1.0-new']) {
   const area = { name: 'finance', title: `Finance ${version}`, description: '', home: '/app/finance', routePrefixes: ['finance'], navigation: [], container: 'area_finance' };
@@ -181,4 +181,16 @@ test('source maps are not served unless SERVE_SOURCE_MAPS=true', async () => {
       one.closeAllConnections();
     }
   }
+});
+
+test('the app page carries the registry inline, as /registry.json answers it, with no way to close its script', async () => {
+  const page = await (await fetch(`${base}/app/finance`)).text();
+  const match = /<script id="hcm-registry" type="application\/json">(.*?)<\/script>/.exec(page);
+  assert.ok(match, page);
+  const inline = JSON.parse(match[1]!) as Registry;
+  assert.deepEqual(inline, await (await fetch(`${base}/registry.json`)).json());
+  const hostile = withInlineRegistry('<html><head></head></html>', { productLabel: "</script><script>alert(1)</script>$'$&", apiUrl: '', areas: [] });
+  assert.ok(!hostile.includes('</script><script>'), hostile);
+  const parsed = JSON.parse(/type="application\/json">(.*?)<\/script>/.exec(hostile)![1]!) as Registry;
+  assert.equal(parsed.productLabel, "</script><script>alert(1)</script>$'$&");
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { type AreaName, type Registry } from '@hcm/contract';
@@ -73,11 +74,34 @@ export function createWebServer(config: WebConfig): Server {
   /** This request's page origin: one of the configured web origins, never the Host header as sent. */
   const pageOriginOf = (request: IncomingMessage): PageOrigin =>
     pageOriginFor(webOrigins, request.headers.host, request.headers['x-forwarded-proto'] as string | undefined);
+  /** What /registry.json answers, and what the app page carries inline. */
+  const registryFor = async (request: IncomingMessage): Promise<Registry> => ({
+    productLabel: config.productLabel,
+    apiUrl: config.apiUrl,
+    chatUrl: config.env.CHAT_PUBLIC_URL ?? '',
+    areas: await registry.areas(pageOriginOf(request).origin),
+  });
   /** The app page's headers, with a CSP naming this page's origin, the API, the chat socket and the remotes. */
-  const pageHeaders = async (request: IncomingMessage) => {
+  const pageHeadersFor = (request: IncomingMessage, answer: Registry) => {
     const page = pageOriginOf(request);
-    const headers = pageSecurityHeaders({ page, apiUrl: config.apiUrl, chatUrl: config.env.CHAT_PUBLIC_URL ?? '', areas: await registry.areas(page.origin) });
+    const headers = pageSecurityHeaders({ page, apiUrl: config.apiUrl, chatUrl: answer.chatUrl ?? '', areas: answer.areas });
     return overTls(request) ? { ...headers, 'Strict-Transport-Security': HSTS } : headers;
+  };
+  /**
+   * The app page with the registry inline (a JSON script the host reads at start-up instead of fetching
+   * /registry.json: one round trip less before the first area can load). Never cached: a new host build or
+   * area version is picked up at the next load.
+   */
+  const sendPage = async (request: IncomingMessage, response: ServerResponse, file: string, headOnly: boolean) => {
+    const answer = await registryFor(request);
+    const html = withInlineRegistry(readFileSync(file, 'utf8'), answer);
+    response.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': Buffer.byteLength(html),
+      'Cache-Control': NO_CACHE,
+      ...pageHeadersFor(request, answer),
+    });
+    response.end(headOnly ? undefined : html);
   };
   /** A file under a served folder that may be served (source maps only with SERVE_SOURCE_MAPS=true). */
   const servable = (root: string, urlPath: string) => {
@@ -97,12 +121,7 @@ export function createWebServer(config: WebConfig): Server {
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, { message: 'Method not allowed.' });
 
     if (pathname === '/registry.json') {
-      const answer: Registry = {
-        productLabel: config.productLabel,
-        apiUrl: config.apiUrl,
-        chatUrl: config.env.CHAT_PUBLIC_URL ?? '',
-        areas: await registry.areas(pageOriginOf(request).origin),
-      };
+      const answer = await registryFor(request);
       // Where the active set came from (api, api (stale), disk), for operators and the journeys.
       return sendJson(response, 200, answer, { ...CORS, ...securityOf(request), 'X-Registry-Source': registry.origin() });
     }
@@ -125,14 +144,14 @@ export function createWebServer(config: WebConfig): Server {
 
     const asset = pathname !== '/' ? servable(hostDist, pathname) : undefined;
     if (asset) {
-      const page = path.extname(asset) === '.html';
-      return sendFile(response, asset, page ? NO_CACHE : IMMUTABLE, page ? await pageHeaders(request) : securityOf(request), headOnly);
+      if (path.extname(asset) === '.html') return sendPage(request, response, asset, headOnly);
+      return sendFile(response, asset, IMMUTABLE, securityOf(request), headOnly);
     }
     if (path.extname(address.decoded) && !address.decoded.endsWith('.html')) return sendJson(response, 404, NOT_FOUND);
     // A client route (/app/...): the host's page, never cached so a new host build is picked up at once.
     const index = fileUnder(hostDist, 'index.html');
     if (!index) return sendJson(response, 503, { message: 'The web app is not built yet: run npm run build.' });
-    return sendFile(response, index, NO_CACHE, await pageHeaders(request), headOnly);
+    return sendPage(request, response, index, headOnly);
   };
 
   return createServer((request, response) => {
@@ -142,6 +161,19 @@ export function createWebServer(config: WebConfig): Server {
       else response.end();
     });
   });
+}
+
+/** The id of the JSON script holding the registry in the app page (host/src/registry.ts reads it). */
+export const INLINE_REGISTRY_ID = 'hcm-registry';
+
+/**
+ * The page with the registry as a JSON script before </head>. `<` is escaped so no value can close the script;
+ * a JSON script is data, never run, so the page's CSP needs nothing for it.
+ */
+export function withInlineRegistry(html: string, registry: Registry): string {
+  const json = JSON.stringify(registry).replace(/</g, '\\u003c');
+  const script = `<script id="${INLINE_REGISTRY_ID}" type="application/json">${json}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', () => `${script}</head>`) : `${script}${html}`;
 }
 
 /**

@@ -7,21 +7,31 @@ type SessionStatus = 'unknown' | 'authenticated' | 'guest';
 type SessionState = {
   user: CurrentUser | null;
   status: SessionStatus;
-  /** Asks the API who is logged in (GET /api/v1/user, the user in data.data). */
+  /** Asks the API who is logged in (GET /api/v1/user, the user in data.data); calls while one is on its way share it. */
   loadUser: () => Promise<CurrentUser | null>;
   logout: () => Promise<void>;
   clear: () => void;
 };
 
+let userRequest: Promise<CurrentUser | null> | null = null;
+
 /** The current user, one instance for the host and every remote (a shared singleton). */
 export const useSession = create<SessionState>((set) => ({
   user: null,
   status: 'unknown',
-  loadUser: async () => {
-    const result = await api.get<{ data: CurrentUser }>('api/v1/user');
-    const user = result.error ? null : (result.data?.data ?? null);
-    set({ user, status: user ? 'authenticated' : 'guest' });
-    return user;
+  loadUser: () => {
+    // One question at a time: the host asks at start-up, and the layout may ask again before the answer.
+    userRequest ??= api
+      .get<{ data: CurrentUser }>('api/v1/user')
+      .then((result) => {
+        const user = result.error ? null : (result.data?.data ?? null);
+        set({ user, status: user ? 'authenticated' : 'guest' });
+        return user;
+      })
+      .finally(() => {
+        userRequest = null;
+      });
+    return userRequest;
   },
   logout: async () => {
     await api.post('logout');
