@@ -1,4 +1,3 @@
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page } from '@hcm/contract';
 import type { AuditAction, AuditPerson, AuditTrailEntry } from '@hcm/contract/resources';
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -8,6 +7,7 @@ import type { AuthSettings } from '../auth/settings.js';
 import type { Database } from '../db/client.js';
 import { auditLog, healthProfessionalsTable, roles, users } from '../db/schema.js';
 import { ok, sendError, UNAUTHENTICATED } from '../http/envelope.js';
+import { pageOf, pageOffset, parsePaging } from '../http/paging.js';
 import { parseId } from '../http/params.js';
 import { columnOf, isCalendarDate, type Resource, type ResourceCatalog } from '../resources/catalog.js';
 import type { BranchScope } from '../resources/list-query.js';
@@ -29,11 +29,6 @@ function first(params: Params, name: string): string | undefined {
   const value = params[name];
   const single = Array.isArray(value) ? value[0] : value;
   return typeof single === 'string' && single.trim() !== '' ? single.trim() : undefined;
-}
-
-function positive(params: Params, name: string, fallback: number): number {
-  const value = Number(first(params, name));
-  return Number.isSafeInteger(value) && value >= 1 ? value : fallback;
 }
 
 /**
@@ -201,22 +196,14 @@ export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOpti
     const scope = await scopeOfRequest(request);
     if (!scope) return sendError(reply, 401, UNAUTHENTICATED);
     const params = (request.query ?? {}) as Params;
-    const page = positive(params, 'page', DEFAULT_PAGE);
-    const pageSize = Math.min(positive(params, 'page_size', DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
+    const paging = parsePaging(params);
     const where = and(auditScope(app.auditScopes, scope), ...filterCondition(params));
     const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-      selectEntries(db, where, pageSize, (page - 1) * pageSize),
+      selectEntries(db, where, paging.pageSize, pageOffset(paging)),
       db.select({ total: count() }).from(auditLog).where(where),
     ]);
     const labels = await recordLabels(db, catalog, rows);
-    const answer: Page<AuditTrailEntry> = {
-      data: rows.map((row) => toEntry(row, labels)),
-      total,
-      page,
-      page_size: pageSize,
-      last_page: Math.max(1, Math.ceil(total / pageSize)),
-    };
-    return ok(answer);
+    return ok(pageOf<AuditTrailEntry>(rows.map((row) => toEntry(row, labels)), total, paging));
   });
 
   app.get('/audit/users', permission, async (request, reply) => {

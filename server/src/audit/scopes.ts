@@ -1,6 +1,6 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditLog, clientsTable, userBranches } from '../db/schema.js';
+import { auditLog, userBranches } from '../db/schema.js';
 
 /**
  * Who reads the entries of one audited record type (besides super admins, who read everything):
@@ -21,9 +21,8 @@ export function recordIdIn(ids: (branchIds: readonly number[]) => SQL): AuditSco
 export const usersIn = (branchIds: readonly number[]): SQL =>
   sql`select ${userBranches.user_id} from ${userBranches} where ${inArray(userBranches.branch_id, [...branchIds])}`;
 
-/** Clients of the branches, removed ones included (a subquery of client ids; the table is built from its declaration). */
-export const clientsIn = (branchIds: readonly number[]): SQL =>
-  sql`select "id" from ${clientsTable} where "branch_id" in (${sql.join(branchIds.map((id) => sql`${id}`), sql`, `)})`;
+// Clients of the branches (removed ones included, their history stays readable): visibleClientIds(branchIds,
+// { deleted: 'include' }) from care-records/client-visibility.ts, the one rule of who sees a client.
 
 export type AuditedRecordType = { resource: string; scope: AuditScope };
 

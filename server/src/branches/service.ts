@@ -1,12 +1,11 @@
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type SortMode } from '@hcm/contract';
+import type { Page, SortMode } from '@hcm/contract';
 import { BRANCH_SORTABLE, type Branch, type BranchSortColumn, type BranchValues } from '@hcm/contract/schemas';
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import { branches, type BranchRow } from '../db/schema.js';
+import { pageOf, pageOffset, parsePaging, queryParam, type Paging } from '../http/paging.js';
 
-export type BranchListQuery = {
-  page: number;
-  pageSize: number;
+export type BranchListQuery = Paging & {
   sort: BranchSortColumn;
   mode: SortMode;
   search: string;
@@ -34,20 +33,10 @@ export class DuplicateBranchCodeError extends Error {
  * default instead of failing the list, and page_size is capped so one request cannot ask for everything.
  */
 export function parseBranchListQuery(query: unknown): BranchListQuery {
-  const params = (query ?? {}) as Record<string, unknown>;
-  const first = (name: string): string | undefined => {
-    const value = params[name];
-    const single = Array.isArray(value) ? value[0] : value;
-    return typeof single === 'string' ? single.trim() : undefined;
-  };
-  const positive = (name: string, fallback: number): number => {
-    const value = Number(first(name));
-    return Number.isSafeInteger(value) && value >= 1 ? value : fallback;
-  };
+  const first = (name: string): string | undefined => queryParam(query, name);
   const sort = first('sort');
   return {
-    page: positive('page', DEFAULT_PAGE),
-    pageSize: Math.min(positive('page_size', DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE),
+    ...parsePaging(query),
     sort: (BRANCH_SORTABLE as readonly string[]).includes(sort ?? '') ? (sort as BranchSortColumn) : 'name',
     mode: first('mode')?.toLowerCase() === 'desc' ? 'desc' : 'asc',
     search: (first('search') ?? '').slice(0, 100),
@@ -64,18 +53,12 @@ export async function listBranches(db: Database, query: BranchListQuery): Promis
     // id breaks ties so pages never overlap or skip rows when sort values repeat.
     .orderBy(order(SORT_COLUMNS[query.sort]), order(branches.id))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .offset(pageOffset(query));
   const [{ total } = { total: 0 }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(branches)
     .where(where);
-  return {
-    data: rows.map(toBranch),
-    total,
-    page: query.page,
-    page_size: query.pageSize,
-    last_page: Math.max(1, Math.ceil(total / query.pageSize)),
-  };
+  return pageOf(rows.map(toBranch), total, query);
 }
 
 export async function findBranch(db: Database | Transaction, id: number): Promise<Branch | null> {

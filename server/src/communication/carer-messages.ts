@@ -4,8 +4,9 @@ import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import type { Database } from '../db/client.js';
 import { branches, carerMessages, roles, userBranches, users } from '../db/schema.js';
+import { pageOf, pageOffset } from '../http/paging.js';
 import type { Mailer } from '../mail/mailer.js';
-import { emailText, iso, likePattern, messageById, outer, pageOf, retryMessageEmail, threadMessages, type Paging, type SavedMessage, type Viewer } from './common.js';
+import { emailText, iso, likePattern, messageById, outer, retryMessageEmail, threadMessages, type Paging, type SavedMessage, type Viewer } from './common.js';
 
 // Messages to and from carers (users with the carer role), one thread per carer. Staff see the carers of their
 // branches; an inbound message stays unread until someone opens the carer's thread (the screen then POSTs /read).
@@ -63,7 +64,7 @@ export async function listCarers(db: Database, viewer: Viewer, paging: Paging): 
     .where(where)
     .orderBy(asc(users.name), asc(users.id))
     .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
+    .offset(pageOffset(paging));
   return pageOf(rows.map(toSummary), total, paging);
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type CurrentUser, type Page } from '@hcm/contract';
+import type { CurrentUser } from '@hcm/contract';
 import type { MessageRow } from '@hcm/contract/schemas';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
@@ -8,6 +8,7 @@ import type { AuthSettings } from '../auth/settings.js';
 import type { Database } from '../db/client.js';
 import { carerMessages, familyMessages, mailOutbox, users } from '../db/schema.js';
 import { sendError, UNAUTHENTICATED } from '../http/envelope.js';
+import { parsePaging, queryParam, type Paging as PageOfList } from '../http/paging.js';
 import { mailDelivery, type MailOutcome, type Mailer } from '../mail/mailer.js';
 import type { BranchScope } from '../resources/list-query.js';
 import { scopeOf } from '../resources/routes.js';
@@ -41,29 +42,11 @@ export function outer(table: PgTable, column: PgColumn): SQL {
   return sql`${table}.${sql.identifier(column.name)}`;
 }
 
-export type Paging = { page: number; pageSize: number; search: string };
+export type Paging = PageOfList & { search: string };
 
-/** ?page=&page_size=&search=, leniently: nonsense falls back to the default, page_size at most 100. */
+/** ?page=&page_size= (http/paging.ts) and ?search=, leniently: nonsense falls back to the default. */
 export function pagingOf(query: unknown): Paging {
-  const params = (query ?? {}) as Record<string, unknown>;
-  const first = (name: string) => {
-    const value = params[name];
-    const single = Array.isArray(value) ? value[0] : value;
-    return typeof single === 'string' ? single.trim() : '';
-  };
-  const positive = (name: string, fallback: number) => {
-    const value = Number(first(name));
-    return Number.isSafeInteger(value) && value >= 1 ? value : fallback;
-  };
-  return {
-    page: positive('page', DEFAULT_PAGE),
-    pageSize: Math.min(positive('page_size', DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE),
-    search: first('search').slice(0, 100),
-  };
-}
-
-export function pageOf<T>(data: T[], total: number, paging: Paging): Page<T> {
-  return { data, total, page: paging.page, page_size: paging.pageSize, last_page: Math.max(1, Math.ceil(total / paging.pageSize)) };
+  return { ...parsePaging(query), search: (queryParam(query, 'search') ?? '').slice(0, 100) };
 }
 
 /** `%text%` for ILIKE, with the user's own % and _ taken literally. */

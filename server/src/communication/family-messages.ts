@@ -2,12 +2,14 @@ import type { Page } from '@hcm/contract';
 import type { FamilyClient, FamilyContact, FamilyContacts, FamilyThread, MessageRow } from '@hcm/contract/schemas';
 import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/record.js';
+import { visibleClients } from '../care-records/client-visibility.js';
 import type { Database } from '../db/client.js';
 import { branches, clientContactsTable, clientsTable, familyMessages } from '../db/schema.js';
 import { col } from '../health-professionals/records.js';
+import { pageOf, pageOffset } from '../http/paging.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { MessageValues } from './carer-messages.js';
-import { emailText, inScope, iso, likePattern, messageById, outer, pageOf, retryMessageEmail, threadMessages, type Paging, type SavedMessage, type Viewer } from './common.js';
+import { emailText, iso, likePattern, messageById, outer, retryMessageEmail, threadMessages, type Paging, type SavedMessage, type Viewer } from './common.js';
 
 // Messages to and from clients' families: one thread per client contact. Scoped by the client's branch, and only
 // for clients not removed.
@@ -28,7 +30,8 @@ export class FamilyMessageRuleError extends Error {
   }
 }
 
-const clientsOf = (viewer: Viewer): SQL => and(isNull(col(c, 'deleted_at')), inScope(viewer.scope, col(c, 'branch_id')))!;
+// The rule of who sees a client (care-records/client-visibility.ts); removed clients are gone here.
+const clientsOf = (viewer: Viewer): SQL => visibleClients(viewer.scope, { deleted: 'exclude' });
 
 function clientRows(db: Database) {
   return db
@@ -67,7 +70,7 @@ export async function listFamilyClients(db: Database, viewer: Viewer, paging: Pa
     .where(where)
     .orderBy(asc(col(c, 'last_name')), asc(col(c, 'first_name')), asc(col(c, 'id')))
     .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
+    .offset(pageOffset(paging));
   return pageOf(rows.map(toFamilyClient), total, paging);
 }
 

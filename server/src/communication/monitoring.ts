@@ -4,8 +4,9 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import type { Database } from '../db/client.js';
 import { chatMembers, chatMessages, chats, userBranches, users } from '../db/schema.js';
+import { pageOf, pageOffset } from '../http/paging.js';
 import type { BranchScope } from '../resources/list-query.js';
-import { outer, pageOf, type Paging } from './common.js';
+import { outer, type Paging } from './common.js';
 
 const chatsId = outer(chats, chats.id);
 
@@ -71,7 +72,7 @@ export async function listChats(db: Database, scope: BranchScope, paging: Paging
     .where(where)
     .orderBy(desc(chats.last_message_at), desc(chats.id))
     .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
+    .offset(pageOffset(paging));
   const members = await membersOf(db, rows.map((row) => row.id));
   return pageOf(rows.map((row) => toMonitoredChat(row, members.get(row.id) ?? [])), total, paging);
 }
@@ -107,7 +108,7 @@ export async function readChat(db: Database, scope: BranchScope, chatId: number,
     .where(eq(chatMessages.chat_id, chatId))
     .orderBy(asc(chatMessages.created_at), asc(chatMessages.id))
     .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
+    .offset(pageOffset(paging));
   await recordAudit(db, { actor, resource: 'chats', recordId: chatId, action: 'view', after: { view: 'record', page: paging.page } });
   const page: MonitoredMessage[] = messages.map((message) => ({
     id: message.id,

@@ -5,7 +5,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import type { Database } from '../db/client.js';
 import { branches, noticeRecipients, notices, roles, userBranches, users } from '../db/schema.js';
-import { inScope, iso, outer, pageOf, type Paging, type Viewer } from './common.js';
+import { pageOf, pageOffset } from '../http/paging.js';
+import { inScope, iso, outer, type Paging, type Viewer } from './common.js';
 
 // Office notices: published to carers, office staff or both, in one branch or every branch; the recipients are
 // fixed at publish time (notice_recipients), each marks it read once.
@@ -136,7 +137,7 @@ export async function listNotices(db: Database, viewer: Viewer, paging: Paging):
     .where(where)
     .orderBy(desc(notices.published_at), desc(notices.id))
     .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
+    .offset(pageOffset(paging));
   return pageOf(rows.map(toNoticeRow), total, paging);
 }
 
@@ -192,7 +193,7 @@ export async function myNotices(db: Database, userId: number, paging: Paging, un
     .where(where)
     .orderBy(sql`${noticeRecipients.read_at} is null desc`, desc(notices.published_at), desc(notices.id))
     .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
+    .offset(pageOffset(paging));
   return pageOf(rows.map(toMyNotice), total, paging);
 }
 

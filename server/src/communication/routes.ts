@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { inArray, sql } from 'drizzle-orm';
 import { auditActorOf } from '../audit/record.js';
-import { clientsIn, recordIdIn, usersIn } from '../audit/scopes.js';
+import { recordIdIn, usersIn } from '../audit/scopes.js';
+import { visibleClientIds } from '../care-records/client-visibility.js';
 import { carerMessages, familyMessages, notices } from '../db/schema.js';
 import type { AuthSettings } from '../auth/settings.js';
 import { ok, sendError, sendInvalid } from '../http/envelope.js';
@@ -87,7 +88,7 @@ export async function communicationRoutes(app: FastifyInstance, options: Communi
     },
     {
       resource: 'family-messages',
-      scope: recordIdIn((ids) => sql`select ${familyMessages.id} from ${familyMessages} where ${familyMessages.client_id} in (${clientsIn(ids)})`),
+      scope: recordIdIn((ids) => sql`select ${familyMessages.id} from ${familyMessages} where ${familyMessages.client_id} in (${visibleClientIds(ids, { deleted: 'include' })})`),
     },
   );
 

@@ -1,11 +1,12 @@
 import { CreateLinkSchema, fieldErrorsOf, ShareClientSchema, type SharedClientRow } from '@hcm/contract/schemas';
-import { and, asc, eq, inArray, isNull, not, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, not, notInArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { auditActorOf, recordAudit } from '../audit/record.js';
-import { clientsIn, NOT_BRANCH_BOUND, recordIdIn } from '../audit/scopes.js';
+import { NOT_BRANCH_BOUND, recordIdIn } from '../audit/scopes.js';
 import { currentUserOf } from '../auth/hooks.js';
 import type { AuthSettings } from '../auth/settings.js';
+import { visibleClientIds, visibleClients } from '../care-records/client-visibility.js';
 import { deleteHealthProfessionalSessions } from './sessions.js';
 import { clientShares, clientsTable, users } from '../db/schema.js';
 import { ok, sendError, sendInvalid, UNAUTHENTICATED } from '../http/envelope.js';
@@ -38,7 +39,7 @@ export async function healthProfessionalStaffRoutes(app: FastifyInstance, option
   const base = '/health-professionals/:id';
   // A share's record id is the client's: read with the client's branch. Links belong to the professional (no branch).
   app.auditScopes.declare(
-    { resource: 'client-shares', scope: recordIdIn(clientsIn) },
+    { resource: 'client-shares', scope: recordIdIn((ids) => visibleClientIds(ids, { deleted: 'include' })) },
     { resource: 'health-professional-links', scope: NOT_BRANCH_BOUND },
   );
 
@@ -49,9 +50,8 @@ export async function healthProfessionalStaffRoutes(app: FastifyInstance, option
       await sendError(reply, 401, UNAUTHENTICATED);
       return null;
     }
-    const scope = scopeOf(user);
-    const inScope: SQL[] = [isNull(col(c, 'deleted_at'))];
-    if (scope !== 'all') inScope.push(scope.length ? inArray(col(c, 'branch_id'), scope) : eq(col(c, 'id'), -1));
+    // Live clients the user may see (care-records/client-visibility.ts).
+    const inScope: SQL[] = [visibleClients(scopeOf(user), { deleted: 'exclude' })];
     const id = parseId((request.params as { id: string }).id);
     const professional = id === null ? null : await findProfessional(db, id);
     if (!professional) {

@@ -1,10 +1,10 @@
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page } from '@hcm/contract';
 import type { MailOutboxMessage, MailOutboxSummary } from '@hcm/contract/schemas';
 import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import { ok, sendError } from '../http/envelope.js';
+import { pageOf, pageOffset, parsePaging } from '../http/paging.js';
 import { parseId } from '../http/params.js';
 
 const VIEW = { config: { permission: 'mail.outbox.view' as const } };
@@ -21,11 +21,6 @@ const summaryColumns = {
 };
 
 type Query = { page?: string; page_size?: string; search?: string };
-
-function positive(raw: string | undefined, fallback: number): number {
-  const value = Number(raw);
-  return Number.isInteger(value) && value >= 1 ? value : fallback;
-}
 
 /** `%`, `_` and `\` match themselves in a search. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -44,8 +39,7 @@ export async function outboxRoutes(app: FastifyInstance, options: { db: Database
   const { db } = options;
 
   app.get<{ Querystring: Query }>('/mail-outbox', VIEW, async (request) => {
-    const page = positive(request.query.page, DEFAULT_PAGE);
-    const pageSize = Math.min(positive(request.query.page_size, DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
+    const paging = parsePaging(request.query);
     const search = request.query.search?.trim().slice(0, 200);
     const where: SQL | undefined = search
       ? or(ilike(mailOutbox.to_address, likePattern(search)), ilike(mailOutbox.subject, likePattern(search)))
@@ -56,18 +50,11 @@ export async function outboxRoutes(app: FastifyInstance, options: { db: Database
         .from(mailOutbox)
         .where(where)
         .orderBy(desc(mailOutbox.created_at), desc(mailOutbox.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
+        .limit(paging.pageSize)
+        .offset(pageOffset(paging)),
       db.select({ total: count() }).from(mailOutbox).where(where),
     ]);
-    const answer: Page<MailOutboxSummary> = {
-      data: rows.map(toSummary),
-      total,
-      page,
-      page_size: pageSize,
-      last_page: Math.max(1, Math.ceil(total / pageSize)),
-    };
-    return ok(answer);
+    return ok(pageOf<MailOutboxSummary>(rows.map(toSummary), total, paging));
   });
 
   app.get<{ Params: { id: string } }>('/mail-outbox/:id', VIEW, async (request, reply) => {

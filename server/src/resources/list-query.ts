@@ -1,15 +1,15 @@
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type SortMode } from '@hcm/contract';
+import type { SortMode } from '@hcm/contract';
 import type { FieldSpec } from '@hcm/contract/resources';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { branchVisible } from '../care-records/client-visibility.js';
+import { parsePaging, type Paging } from '../http/paging.js';
 import { columnOf, isCalendarDate, type Resource } from './catalog.js';
 
 /** Which branches' rows the current user may see and write: all (super admin) or these ids. */
 export type BranchScope = 'all' | readonly number[];
 
 /** A parsed list request: paging plus the SQL of its filter and order, ready for any select. */
-export type ListQuery = {
-  page: number;
-  pageSize: number;
+export type ListQuery = Paging & {
   sort: string;
   mode: SortMode;
   where: SQL | undefined;
@@ -26,11 +26,6 @@ function first(params: Params, name: string): string | undefined {
   const value = params[name];
   const single = Array.isArray(value) ? value[0] : value;
   return typeof single === 'string' ? single.trim() : undefined;
-}
-
-function positive(params: Params, name: string, fallback: number): number {
-  const value = Number(first(params, name));
-  return Number.isSafeInteger(value) && value >= 1 ? value : fallback;
 }
 
 /**
@@ -53,8 +48,7 @@ export function parseListQuery(resource: Resource, query: unknown, scope: Branch
         : 'asc';
   const order = mode === 'desc' ? desc : asc;
   return {
-    page: positive(params, 'page', DEFAULT_PAGE),
-    pageSize: Math.min(positive(params, 'page_size', DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE),
+    ...parsePaging(params),
     sort,
     mode,
     where: listCondition(resource, params, scope),
@@ -111,10 +105,8 @@ export function listCondition(resource: Resource, params: Params, scope: BranchS
  */
 export function scopeCondition(resource: Resource, scope: BranchScope): SQL | undefined {
   if (scope === 'all') return undefined;
-  if (resource.spec.branchScoped) {
-    if (scope.length === 0) return sql`false`;
-    return inArray(columnOf(resource, 'branch_id'), [...scope]);
-  }
+  // Clients are the engine's only branch-scoped declaration: the rule of who sees a client (care-records).
+  if (resource.spec.branchScoped) return branchVisible(scope, columnOf(resource, 'branch_id'));
   const parent = resource.parent;
   const parentScope = parent ? scopeCondition(parent.resource, scope) : undefined;
   if (!parent || !parentScope) return undefined;

@@ -4,6 +4,7 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import type { Database, Transaction } from '../db/client.js';
 import { auditLog, branches, users, type AuditAction } from '../db/schema.js';
+import { pageOf, pageOffset } from '../http/paging.js';
 import {
   columnOf,
   referencesTo,
@@ -51,16 +52,10 @@ export async function listRows(db: Database, resource: Resource, query: ListQuer
       .where(query.where)
       .orderBy(...query.orderBy)
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db.select({ total: count() }).from(resource.table).where(query.where),
   ]);
-  return {
-    data: rows.map((row) => toApiRow(resource, row)),
-    total,
-    page: query.page,
-    page_size: query.pageSize,
-    last_page: Math.max(1, Math.ceil(total / query.pageSize)),
-  };
+  return pageOf(rows.map((row) => toApiRow(resource, row)), total, query);
 }
 
 /** A live row within the scope, as the database holds it. */

@@ -11,7 +11,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
 import { auditActorOf, recordAudit } from '../audit/record.js';
-import { clientsIn, recordIdIn, usersIn } from '../audit/scopes.js';
+import { recordIdIn, usersIn } from '../audit/scopes.js';
+import { visibleClientIds } from '../care-records/client-visibility.js';
 import { timeTrackerSessions } from '../db/schema.js';
 import { loadCurrentUser } from '../auth/current-user.js';
 import { currentUserOf } from '../auth/hooks.js';
@@ -57,7 +58,7 @@ export async function timeTrackerRoutes(app: FastifyInstance, options: TimeTrack
     scope: recordIdIn(
       (ids) =>
         sql`select ${timeTrackerSessions.id} from ${timeTrackerSessions} where ${timeTrackerSessions.user_id} in (${usersIn(ids)})
-          or (${timeTrackerSessions.target_type} = 'client' and ${timeTrackerSessions.target_id} in (${clientsIn(ids)}))
+          or (${timeTrackerSessions.target_type} = 'client' and ${timeTrackerSessions.target_id} in (${visibleClientIds(ids, { deleted: 'include' })}))
           or (${timeTrackerSessions.target_type} = 'user' and ${timeTrackerSessions.target_id} in (${usersIn(ids)}))`,
     ),
   });

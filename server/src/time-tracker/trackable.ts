@@ -1,8 +1,10 @@
-import { can, SUPER_ADMIN, TRACKER_TARGET_TYPES, type CurrentUser, type TrackableAnswer, type TrackerTargetType } from '@hcm/contract';
+import { can, TRACKER_TARGET_TYPES, type CurrentUser, type TrackableAnswer, type TrackerTargetType } from '@hcm/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import { clientVisible, visibleClients } from '../care-records/client-visibility.js';
 import type { Database } from '../db/client.js';
 import { clientsTable, userBranches, users } from '../db/schema.js';
 import { col } from '../health-professionals/records.js';
+import { scopeOf } from '../resources/routes.js';
 
 // Whether a user may time a target (spec §4: "it confirms the target is trackable"). The kit asks through
 // GET /api/v1/user/trackable/... before it starts or stops, and the tracker routes ask again before they write.
@@ -10,9 +12,6 @@ import { col } from '../health-professionals/records.js';
 const c = clientsTable;
 
 export const isTargetType = (value: string): value is TrackerTargetType => (TRACKER_TARGET_TYPES as readonly string[]).includes(value);
-
-/** The user's branches as a scope: every branch for a super admin. */
-const branchScopeOf = (user: CurrentUser): 'all' | number[] => (user.userRole === SUPER_ADMIN ? 'all' : user.branches.map((branch) => branch.id));
 
 const no = (reason: string): TrackableAnswer => ({ trackable: false, reason, label: '' });
 
@@ -25,15 +24,15 @@ export async function checkTrackable(db: Database, user: CurrentUser, targetType
   if (!can(user, 'time-tracker.use')) return no('You may not use the time tracker.');
   if (!isTargetType(targetType)) return no(`Target ${targetType} is not trackable.`);
   if (targetId === null) return no(`No such ${targetType}.`);
-  const scope = branchScopeOf(user);
+  const scope = scopeOf(user);
 
   if (targetType === 'client') {
     const [client] = await db
-      .select({ branch_id: col(c, 'branch_id'), deleted_at: col(c, 'deleted_at'), first_name: col(c, 'first_name'), last_name: col(c, 'last_name') })
+      .select({ deleted_at: col(c, 'deleted_at'), first_name: col(c, 'first_name'), last_name: col(c, 'last_name') })
       .from(c)
-      .where(eq(col(c, 'id'), targetId));
+      .where(and(eq(col(c, 'id'), targetId), visibleClients(scope, { deleted: 'include' })));
     // A client outside the user's branches reads as missing, so the answer does not tell it exists.
-    if (!client || (scope !== 'all' && !scope.includes(client.branch_id as number))) return no('No such client in your branches.');
+    if (!client) return no('No such client in your branches.');
     if (client.deleted_at !== null) return no('This client has been deleted.');
     return { trackable: true, reason: '', label: `${client.first_name as string} ${client.last_name as string}` };
   }
@@ -52,11 +51,8 @@ export async function checkTrackable(db: Database, user: CurrentUser, targetType
  * disabled user still has its history); themself always.
  */
 export async function targetVisible(db: Database, user: CurrentUser, targetType: TrackerTargetType, targetId: number): Promise<boolean> {
-  const scope = branchScopeOf(user);
-  if (targetType === 'client') {
-    const [client] = await db.select({ branch_id: col(c, 'branch_id') }).from(c).where(eq(col(c, 'id'), targetId));
-    return !!client && (scope === 'all' || scope.includes(client.branch_id as number));
-  }
+  const scope = scopeOf(user);
+  if (targetType === 'client') return clientVisible(db, scope, targetId, { deleted: 'include' });
   if (targetId === user.userID) return true;
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, targetId));
   if (!target) return false;

@@ -5,9 +5,10 @@ import { recordAudit, type AuditActor } from '../audit/record.js';
 import { forgetCurrentUser } from '../auth/hooks.js';
 import type { Database } from '../db/client.js';
 import { rolePermissions, roles, users } from '../db/schema.js';
+import { pageOfAll } from '../http/paging.js';
 import { RuleError } from './errors.js';
 import { permissionsBeyond, type Actor } from './scope.js';
-import { pageOf } from './service.js';
+import type { ListPaging } from './service.js';
 
 export const NO_SUCH_ROLE = 'Role not found.';
 export const SUPER_ADMIN_NOT_EDITABLE = 'The super admin role holds every permission by rule and cannot be edited.';
@@ -54,7 +55,6 @@ export async function allRoles(db: Database): Promise<RoleDetail[]> {
 const summaryOf = ({ permissions: _permissions, ...role }: RoleDetail): RoleListRow => role;
 
 /** GET /api/v1/user-roles: a page of roles, searchable by label and name (there are few; paged in memory). */
-type ListPaging = { page: number; pageSize: number; search: string; sort?: string; mode: SortMode };
 
 /**
  * Rows sorted by one of their columns (both lists here are small and held in memory): numbers and booleans by
@@ -80,9 +80,7 @@ export async function listRoles(db: Database, paging: ListPaging): Promise<Page<
   const matching = (await allRoles(db))
     .filter((role) => !needle || role.label.toLowerCase().includes(needle) || role.name.toLowerCase().includes(needle))
     .map(summaryOf);
-  const sorted = sortedBy(matching, ROLE_SORTABLE, paging.sort, paging.mode);
-  const start = (paging.page - 1) * paging.pageSize;
-  return pageOf(sorted.slice(start, start + paging.pageSize), sorted.length, paging.page, paging.pageSize);
+  return pageOfAll(sortedBy(matching, ROLE_SORTABLE, paging.sort, paging.mode), paging);
 }
 
 export async function findRole(db: Database, id: number): Promise<RoleDetail | null> {
@@ -151,7 +149,5 @@ export async function listPermissions(
     (row) =>
       (!area || row.area === area) && (!needle || row.name.toLowerCase().includes(needle) || row.description.toLowerCase().includes(needle)),
   );
-  const sorted = sortedBy(rows, PERMISSION_SORTABLE, paging.sort, paging.mode);
-  const start = (paging.page - 1) * paging.pageSize;
-  return pageOf(sorted.slice(start, start + paging.pageSize), sorted.length, paging.page, paging.pageSize);
+  return pageOfAll(sortedBy(rows, PERMISSION_SORTABLE, paging.sort, paging.mode), paging);
 }

@@ -22,7 +22,7 @@ import { parseId } from '../http/params.js';
 import { sendRuleError } from './errors.js';
 import { findRole, listPermissions, listRoles, NO_SUCH_ROLE, updateRole } from './roles.js';
 import { actorOf, type Actor } from './scope.js';
-import { createUser, findUser, listPermissionHolders, listUsers, NO_SUCH_USER, parsePaging, parseUserListQuery, updateUser } from './service.js';
+import { createUser, findUser, listPermissionHolders, listUsers, NO_SUCH_USER, parseListPaging, parseUserListQuery, updateUser } from './service.js';
 import { switchAccount, switchAccountsOf, switchBack } from './switching.js';
 
 const NO_SUCH_PERMISSION = 'Permission not found.';
@@ -109,7 +109,7 @@ export async function userRoutes(app: FastifyInstance, { auth }: { auth: AuthSet
 
   // Roles: list and edit only (spec); super_admin holds everything by rule.
   app.get('/user-roles', { config: { permission: 'roles.view' } }, async (request) => {
-    return ok(await listRoles(db, parsePaging(request.query)));
+    return ok(await listRoles(db, parseListPaging(request.query)));
   });
 
   app.get<{ Params: { id: string } }>('/user-roles/:id', { config: { permission: 'roles.view' } }, async (request, reply) => {
@@ -133,13 +133,13 @@ export async function userRoutes(app: FastifyInstance, { auth }: { auth: AuthSet
   // The permission catalogue, and who holds a permission.
   app.get('/user-permissions', { config: { permission: 'roles.view' } }, async (request) => {
     const area = (request.query as Record<string, unknown> | undefined)?.area;
-    return ok(await listPermissions(db, parsePaging(request.query), typeof area === 'string' && area ? area : undefined));
+    return ok(await listPermissions(db, parseListPaging(request.query), typeof area === 'string' && area ? area : undefined));
   });
 
   app.get<{ Params: { id: string } }>('/user-permissions/:id/users', { config: { permission: 'roles.view' } }, async (request, reply) => {
     const permission = request.params.id;
     if (!isPermission(permission)) return sendError(reply, 404, NO_SUCH_PERMISSION);
-    return ok(await listPermissionHolders(db, await actorFor(request), permission, parsePaging(request.query)));
+    return ok(await listPermissionHolders(db, await actorFor(request), permission, parseListPaging(request.query)));
   });
 
   // Account switching.

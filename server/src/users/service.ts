@@ -1,8 +1,5 @@
 import {
   ALL_PERMISSIONS,
-  DEFAULT_PAGE,
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
   SUPER_ADMIN,
   type Page,
   type SortMode,
@@ -24,6 +21,7 @@ import {
   userBranches,
   users,
 } from '../db/schema.js';
+import { pageOf, pageOffset, parsePaging, type Paging } from '../http/paging.js';
 import { isUniqueViolation, RuleError } from './errors.js';
 import { permissionsBeyond, type Actor } from './scope.js';
 
@@ -80,12 +78,13 @@ function positiveOf(params: Params, name: string): number | null {
   return Number.isSafeInteger(value) && value >= 1 && value <= 2_147_483_647 ? value : null;
 }
 
-/** Paging, sort and search of a list: lenient, as every list in the product (nonsense falls back to defaults). */
-export function parsePaging(query: unknown): { page: number; pageSize: number; mode: SortMode; search: string; sort?: string } {
+/** Paging (http/paging.ts), sort and search of a list: lenient, as every list in the product (nonsense falls back to defaults). */
+export type ListPaging = Paging & { mode: SortMode; search: string; sort?: string };
+
+export function parseListPaging(query: unknown): ListPaging {
   const params = (query ?? {}) as Params;
   return {
-    page: positiveOf(params, 'page') ?? DEFAULT_PAGE,
-    pageSize: Math.min(positiveOf(params, 'page_size') ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+    ...parsePaging(query),
     mode: firstOf(params, 'mode')?.toLowerCase() === 'desc' ? 'desc' : 'asc',
     search: (firstOf(params, 'search') ?? '').slice(0, 100),
     sort: firstOf(params, 'sort'),
@@ -95,7 +94,7 @@ export function parsePaging(query: unknown): { page: number; pageSize: number; m
 /** ?page=&page_size=&sort=&mode=&search=&role=&branch=&disabled= */
 export function parseUserListQuery(query: unknown): UserListQuery {
   const params = (query ?? {}) as Params;
-  const paging = parsePaging(query);
+  const paging = parseListPaging(query);
   const disabled = firstOf(params, 'disabled');
   return {
     ...paging,
@@ -104,10 +103,6 @@ export function parseUserListQuery(query: unknown): UserListQuery {
     branchId: positiveOf(params, 'branch'),
     disabled: disabled === 'true' || disabled === '1' ? true : disabled === 'false' || disabled === '0' ? false : null,
   };
-}
-
-export function pageOf<T>(rows: T[], total: number, page: number, pageSize: number): Page<T> {
-  return { data: rows, total, page, page_size: pageSize, last_page: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
@@ -202,13 +197,13 @@ export async function listUsers(db: Database, actor: Actor, query: UserListQuery
     .where(where)
     .orderBy(order(SORT_COLUMNS[query.sort]), order(users.id))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .offset(pageOffset(query));
   const [{ total } = { total: 0 }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(users)
     .leftJoin(roles, eq(roles.id, users.role_id))
     .where(where);
-  return pageOf(await decorate(db, rows), total, query.page, query.pageSize);
+  return pageOf(await decorate(db, rows), total, query);
 }
 
 /** A user as GET /api/v1/users/:id answers it, or null (none, or outside the actor's branches). */
@@ -483,11 +478,11 @@ export async function listPermissionHolders(
     .where(where)
     .orderBy(asc(users.name), asc(users.id))
     .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
+    .offset(pageOffset(paging));
   const [{ total } = { total: 0 }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.role_id))
     .where(where);
-  return pageOf(rows, total, paging.page, paging.pageSize);
+  return pageOf(rows, total, paging);
 }
