@@ -52,6 +52,16 @@ function csrfTokenMatches(request: FastifyRequest): boolean {
  */
 const USER_CACHE_MS = 1000;
 const recentUsers = new Map<number, { user: Promise<CurrentUser | null>; until: number }>();
+/** The cache's clock (epoch ms): Date.now, but for tests that move time on (setUserCacheClock). */
+let now: () => number = Date.now;
+
+/** For tests: the user cache reads the time from `clock`; returns a function that puts Date.now back. */
+export function setUserCacheClock(clock: () => number): () => void {
+  now = clock;
+  return () => {
+    now = Date.now;
+  };
+}
 
 /** Drops a user from the cache, for changes that must apply at once (disabling, a new role). */
 export function forgetCurrentUser(userId: number): void {
@@ -59,12 +69,12 @@ export function forgetCurrentUser(userId: number): void {
 }
 
 function cachedUser(settings: AuthSettings, userId: number): Promise<CurrentUser | null> {
-  const now = Date.now();
+  const at = now();
   const cached = recentUsers.get(userId);
-  if (cached && cached.until > now) return cached.user;
+  if (cached && cached.until > at) return cached.user;
   if (recentUsers.size > 10_000) recentUsers.clear();
   const user = loadCurrentUser(settings.db, userId);
-  recentUsers.set(userId, { user, until: now + USER_CACHE_MS });
+  recentUsers.set(userId, { user, until: at + USER_CACHE_MS });
   // A failed load is not kept.
   user.catch(() => recentUsers.delete(userId));
   return user;

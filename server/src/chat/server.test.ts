@@ -83,16 +83,59 @@ function next<T>(socket: Socket, event: string, match: (payload: T) => boolean =
   });
 }
 
-/** Fails if `event` matching `match` arrives within `ms`. */
-async function silence<T>(socket: Socket, event: string, match: (payload: T) => boolean, ms = 400): Promise<void> {
-  let heard = false;
+/**
+ * A round trip on `socket`: `user:online` with an ack, resolved when the answer is back. The server answers
+ * after it read the request, and socket.io delivers one socket's packets in order: whatever the server had
+ * sent this socket before reading it has been heard when this resolves. Rejects if the socket is disconnected
+ * first (or no answer comes within two seconds).
+ */
+function roundTrip(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (!socket.connected) return reject(new Error('not connected'));
+    const onDisconnect = (reason: string) => reject(new Error(`disconnected (${reason}) before the round trip`));
+    socket.once('disconnect', onDisconnect);
+    socket.timeout(2000).emit(CHAT_CHANNELS.online, {}, (error: Error | null) => {
+      socket.off('disconnect', onDisconnect);
+      if (error) reject(error);
+      else resolve();
+    });
+  });
+}
+
+/**
+ * Collects every `event` matching `match` on `socket` from now on. `untilRoundTrip()` stops at a barrier,
+ * a round trip of `socket`, and answers what came before it: start it once the server is done with the
+ * action that must not send the event, and anything the action sent has arrived by then (no sleeping).
+ */
+function collect<T>(socket: Socket, event: string, match: (payload: T) => boolean = () => true): { untilRoundTrip(): Promise<T[]> } {
+  const heard: T[] = [];
   const listener = (payload: T) => {
-    if (match(payload)) heard = true;
+    if (match(payload)) heard.push(payload);
   };
   socket.on(event, listener);
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  socket.off(event, listener);
-  assert.equal(heard, false, `unexpected ${event}`);
+  return {
+    untilRoundTrip: async () => {
+      try {
+        await roundTrip(socket);
+      } catch (error) {
+        // Disconnected before the barrier: what was heard (a 'disconnect' itself) says why, if anything.
+        if (!heard.length) throw error;
+      } finally {
+        socket.off(event, listener);
+      }
+      return heard;
+    },
+  };
+}
+
+/**
+ * Resolves once the server has handled `socket`'s disconnection: its server-side socket's 'disconnect'
+ * listeners have run, the chat server's among them. Call it while the socket is still connected.
+ */
+function disconnectHandled(socket: Socket): Promise<void> {
+  const onServer = socket.id === undefined ? undefined : chatServer.io.of('/').sockets.get(socket.id);
+  assert.ok(onServer, 'the socket is connected to this chat server');
+  return new Promise((resolve) => onServer.once('disconnect', () => resolve()));
 }
 
 test('the handshake is refused without a session cookie, for a foreign Origin, without chat.use, while a second factor is owed', async () => {
@@ -133,11 +176,18 @@ test('presence: UserOnline at a user first socket, UserOffline when the last one
   assert.deepEqual(await cameOnline, { event: 'UserOnline', id: cast.maya.id });
 
   // A second tab: no news; closing one of the two: still online.
+  const news = collect<PresenceEvent>(noah, CHAT_CHANNELS.status, isMaya);
   const second = open(cookieOf(maya));
+  // The server tells a new socket who is online after it decided whether to announce the user: done with it.
+  const secondHandled = next<OnlineUsers>(second, CHAT_CHANNELS.online);
   assert.equal(await outcome(second), 'connected');
-  const quiet = silence<PresenceEvent>(noah, CHAT_CHANNELS.status, isMaya);
+  await secondHandled;
+  const firstHandled = disconnectHandled(first);
   first.disconnect();
-  await quiet;
+  await firstHandled;
+  // Counting Maya's sockets left (this process's rooms) and any UserOffline take only microtasks after the
+  // server's 'disconnect': all done before the server reads Noah's round trip, so any of it reaches him first.
+  assert.deepEqual(await news.untilRoundTrip(), [], 'a second tab, or closing one of two, is no news');
 
   const wentOffline = next<PresenceEvent>(noah, CHAT_CHANNELS.status, isMaya);
   second.disconnect();
@@ -193,19 +243,22 @@ test('logout, a session ended from the profile and ending all of a user sessions
   for (const socket of [a, b, c]) assert.equal(await outcome(socket), 'connected');
 
   const closed = disconnected(a);
-  const quiet = silence<string>(b, 'disconnect', () => true);
+  const bClosed = collect<string>(b, 'disconnect');
+  // The logout's answer comes after the session's sockets were disconnected (at once, in this process): a
+  // round trip of b started then comes back only if b was left alone.
   assert.equal((await first.post('/logout')).statusCode, 200);
   assert.equal(await closed, 'io server disconnect');
-  await quiet;
-  assert.equal(b.connected, true, 'the other sessions keep their sockets');
+  assert.deepEqual(await bClosed.untilRoundTrip(), [], 'the other sessions keep their sockets');
+  assert.equal(b.connected, true);
 
   // From the profile's session list, the third session ends the second.
   const secondId = publicSessionId(sessionIdOf(second.cookies.get(SESSION_COOKIE)!));
   const ended = disconnected(b);
+  const cClosed = collect<string>(c, 'disconnect');
   const deleted = await third.delete(`/api/v1/account/sessions/${secondId}`);
   assert.equal(deleted.statusCode, 200, deleted.body);
   assert.equal(await ended, 'io server disconnect');
-  assert.equal(c.connected, true);
+  assert.deepEqual(await cClosed.untilRoundTrip(), [], 'the session that ended another keeps its socket');
 
   // Disabling a user, a password reset and "end all" go through endSessionsOfUser.
   const last = disconnected(c);
@@ -221,11 +274,13 @@ test('the sweep drops sockets whose session went idle or whose role lost chat.us
   assert.equal(await sweepSockets(chatServer.io, t.database.db, LIFETIME), 0, 'live sessions stay');
 
   const noahClosed = disconnected(noah);
+  const oliveDropped = collect<string>(olive, 'disconnect');
   const idle = new Date(Date.now() - LIFETIME.idleMs - 60_000);
   await t.database.db.update(sessions).set({ last_seen_at: idle }).where(eq(sessions.user_id, cast.noah.id));
+  // The sweep disconnects before it answers: a round trip of Olive's socket started then proves hers stayed.
   assert.equal(await sweepSockets(chatServer.io, t.database.db, LIFETIME), 1);
   await noahClosed;
-  assert.equal(olive.connected, true);
+  assert.deepEqual(await oliveDropped.untilRoundTrip(), [], 'a live session keeps its socket');
 
   const oliveClosed = disconnected(olive);
   const [role] = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'chatter'));

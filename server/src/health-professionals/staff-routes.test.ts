@@ -75,8 +75,9 @@ test('links: 32 random bytes shown once as a URL, stored as sha256, default 30 d
   const office = await loginAs(t.app, 'office');
   const professional = await insertProfessional(db());
   const base = `/api/v1/health-professionals/${professional.id}/links`;
-  const before = Date.now();
+  const started = Date.now();
   const created = await office.post(base, {});
+  const answered = Date.now();
   assert.equal(created.statusCode, 201);
   const { url, link, emailed } = created.json().data as { url: string; link: { id: number; expires_at: string; status: string }; emailed: boolean };
   assert.equal(emailed, false);
@@ -84,8 +85,8 @@ test('links: 32 random bytes shown once as a URL, stored as sha256, default 30 d
   assert.ok(match, url);
   const token = match[1]!;
   assert.equal(link.status, 'active');
-  const days = (new Date(link.expires_at).getTime() - before) / 86_400_000;
-  assert.ok(days > 29.99 && days < 30.01, `expires in ${days} days`);
+  const createdAt = new Date(link.expires_at).getTime() - 30 * 86_400_000;
+  assert.ok(createdAt >= started && createdAt <= answered, `expires 30 days after it was made: ${link.expires_at}`);
 
   const [stored] = await db().select().from(healthProfessionalLinks).where(eq(healthProfessionalLinks.id, link.id));
   assert.equal(stored!.token_hash, linkTokenHash(token));
@@ -108,11 +109,13 @@ test('links: expiry is 1 to 90 days; send_email puts the URL in the outbox', asy
     assert.equal(answer.statusCode, 422, String(bad));
     assert.deepEqual(answer.json().errors, { expires_in_days: ['Choose between 1 and 90 days.'] });
   }
+  const started = Date.now();
   const sent = await office.post(base, { expires_in_days: '7', send_email: true });
+  const answered = Date.now();
   assert.equal(sent.statusCode, 201);
   const { url, link } = sent.json().data as { url: string; link: { expires_at: string } };
-  const days = (new Date(link.expires_at).getTime() - Date.now()) / 86_400_000;
-  assert.ok(days > 6.99 && days <= 7, String(days));
+  const sentAt = new Date(link.expires_at).getTime() - 7 * 86_400_000;
+  assert.ok(sentAt >= started && sentAt <= answered, `expires 7 days after it was made: ${link.expires_at}`);
   const mail = await db().select().from(mailOutbox).where(eq(mailOutbox.to_address, professional.email));
   assert.equal(mail.length, 1);
   assert.ok(mail[0]!.text_body.includes(url));
