@@ -7,11 +7,11 @@ import type { DatabaseHandle } from '../db/client.js';
 import { clientsTable, users } from '../db/schema.js';
 import { DEMO_USERS, seedDemo } from '../db/seed.js';
 import { openTestDatabase } from '../db/test-database.js';
-import { col } from '../health-professionals/records.js';
 import { branchIdOf, insertClient } from '../health-professionals/test-fixtures.js';
 import type { BranchScope } from '../resources/list-query.js';
 import { scopeOf } from '../resources/routes.js';
 import { clientVisible, visibleClientIds, visibleClients, type DeletedClients } from './client-visibility.js';
+import { clientColumns } from './columns.js';
 
 // The one rule of who sees a client: a super admin every client, a user the clients of their branches, a user
 // without a branch none; removed clients count only when the caller says so.
@@ -22,7 +22,7 @@ let office: CurrentUser; // CAM only
 let noBranch: CurrentUser; // office staff without a branch
 let clients: { camden: number; camdenRemoved: number; barnet: number };
 
-const clientId = col(clientsTable, 'id');
+const clientId = clientColumns.id;
 
 before(async () => {
   database = await openTestDatabase();

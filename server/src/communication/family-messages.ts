@@ -5,11 +5,11 @@ import { recordAudit, type AuditActor } from '../audit/record.js';
 import { visibleClients } from '../care-records/client-visibility.js';
 import type { Database } from '../db/client.js';
 import { branches, clientContactsTable, clientsTable, familyMessages } from '../db/schema.js';
-import { col } from '../health-professionals/records.js';
 import { pageOf, pageOffset } from '../http/paging.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { MessageValues } from './carer-messages.js';
 import { emailText, iso, likePattern, messageById, outer, retryMessageEmail, threadMessages, type Paging, type SavedMessage, type Viewer } from './common.js';
+import { clientColumns, clientContactColumns } from '../care-records/columns.js';
 
 // Messages to and from clients' families: one thread per client contact. Scoped by the client's branch, and only
 // for clients not removed.
@@ -17,8 +17,8 @@ import { emailText, iso, likePattern, messageById, outer, retryMessageEmail, thr
 const c = clientsTable;
 const contacts = clientContactsTable;
 // The outer row inside correlated subqueries.
-const clientId = outer(c, col(c, 'id'));
-const contactId = outer(contacts, col(contacts, 'id'));
+const clientId = outer(c, clientColumns.id);
+const contactId = outer(contacts, clientContactColumns.id);
 
 /** A rule of messaging broken: answered 422 on `field`. */
 export class FamilyMessageRuleError extends Error {
@@ -36,17 +36,17 @@ const clientsOf = (viewer: Viewer): SQL => visibleClients(viewer.scope, { delete
 function clientRows(db: Database) {
   return db
     .select({
-      id: sql<number>`${col(c, 'id')}`,
-      first_name: sql<string>`${col(c, 'first_name')}`,
-      last_name: sql<string>`${col(c, 'last_name')}`,
+      id: sql<number>`${clientColumns.id}`,
+      first_name: sql<string>`${clientColumns.first_name}`,
+      last_name: sql<string>`${clientColumns.last_name}`,
       branch: branches.name,
-      contact_count: sql<number>`(select count(*)::int from ${contacts} where ${col(contacts, 'client_id')} = ${clientId})`,
+      contact_count: sql<number>`(select count(*)::int from ${contacts} where ${clientContactColumns.client_id} = ${clientId})`,
       unread_count: sql<number>`(select count(*)::int from ${familyMessages} where ${familyMessages.client_id} = ${clientId}
         and ${familyMessages.direction} = 'inbound' and ${familyMessages.read_at} is null)`,
       last_message_at: sql<Date | string | null>`(select max(${familyMessages.created_at}) from ${familyMessages} where ${familyMessages.client_id} = ${clientId})`,
     })
     .from(c)
-    .leftJoin(branches, eq(branches.id, col(c, 'branch_id')))
+    .leftJoin(branches, eq(branches.id, clientColumns.branch_id))
     .$dynamic();
 }
 
@@ -62,32 +62,32 @@ export async function listFamilyClients(db: Database, viewer: Viewer, paging: Pa
   const where = and(
     clientsOf(viewer),
     paging.search
-      ? or(ilike(col(c, 'first_name'), pattern), ilike(col(c, 'last_name'), pattern), ilike(sql`${col(c, 'first_name')} || ' ' || ${col(c, 'last_name')}`, pattern))
+      ? or(ilike(clientColumns.first_name, pattern), ilike(clientColumns.last_name, pattern), ilike(sql`${clientColumns.first_name} || ' ' || ${clientColumns.last_name}`, pattern))
       : undefined,
   );
   const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(c).where(where);
   const rows = await clientRows(db)
     .where(where)
-    .orderBy(asc(col(c, 'last_name')), asc(col(c, 'first_name')), asc(col(c, 'id')))
+    .orderBy(asc(clientColumns.last_name), asc(clientColumns.first_name), asc(clientColumns.id))
     .limit(paging.pageSize)
     .offset(pageOffset(paging));
   return pageOf(rows.map(toFamilyClient), total, paging);
 }
 
 async function findClient(db: Database, viewer: Viewer, clientId: number): Promise<FamilyClient | null> {
-  const [row] = await clientRows(db).where(and(eq(col(c, 'id'), clientId), clientsOf(viewer)));
+  const [row] = await clientRows(db).where(and(eq(clientColumns.id, clientId), clientsOf(viewer)));
   return row ? toFamilyClient(row) : null;
 }
 
 function contactRows(db: Database) {
   return db
     .select({
-      id: sql<number>`${col(contacts, 'id')}`,
-      client_id: sql<number>`${col(contacts, 'client_id')}`,
-      name: sql<string>`${col(contacts, 'name')}`,
-      relationship: sql<string>`${col(contacts, 'relationship')}`,
-      email: sql<string>`${col(contacts, 'email')}`,
-      phone: sql<string>`${col(contacts, 'phone')}`,
+      id: sql<number>`${clientContactColumns.id}`,
+      client_id: sql<number>`${clientContactColumns.client_id}`,
+      name: sql<string>`${clientContactColumns.name}`,
+      relationship: sql<string>`${clientContactColumns.relationship}`,
+      email: sql<string>`${clientContactColumns.email}`,
+      phone: sql<string>`${clientContactColumns.phone}`,
       unread_count: sql<number>`(select count(*)::int from ${familyMessages} where ${familyMessages.client_contact_id} = ${contactId}
         and ${familyMessages.direction} = 'inbound' and ${familyMessages.read_at} is null)`,
       last_message_at: sql<Date | string | null>`(select max(${familyMessages.created_at}) from ${familyMessages} where ${familyMessages.client_contact_id} = ${contactId})`,
@@ -108,14 +108,14 @@ export async function familyContacts(db: Database, viewer: Viewer, clientId: num
   const client = await findClient(db, viewer, clientId);
   if (!client) return null;
   const rows = await contactRows(db)
-    .where(eq(col(contacts, 'client_id'), clientId))
-    .orderBy(asc(col(contacts, 'name')), asc(col(contacts, 'id')));
+    .where(eq(clientContactColumns.client_id, clientId))
+    .orderBy(asc(clientContactColumns.name), asc(clientContactColumns.id));
   return { client, contacts: rows.map(toFamilyContact) };
 }
 
 /** A contact with its client, when the client is one of the user's. */
 export async function findContact(db: Database, viewer: Viewer, contactId: number): Promise<{ client: FamilyClient; contact: FamilyContact } | null> {
-  const [row] = await contactRows(db).where(eq(col(contacts, 'id'), contactId));
+  const [row] = await contactRows(db).where(eq(clientContactColumns.id, contactId));
   if (!row) return null;
   const client = await findClient(db, viewer, row.client_id);
   return client ? { client, contact: toFamilyContact(row) } : null;

@@ -6,8 +6,8 @@ import { PDFDocument } from 'pdf-lib';
 import { auditLog, authAttempts, healthProfessionalLinks, healthProfessionalsTable, sessions } from '../db/schema.js';
 import { sessionIdOf } from '../auth/sessions.js';
 import { createTestApp, loginAs, TestClient, type TestApp } from '../testing.js';
-import { col } from './records.js';
 import { insertClient, insertProfessional, pdfText, share } from './test-fixtures.js';
+import { healthProfessionalColumns } from '../care-records/columns.js';
 
 let t: TestApp;
 before(async () => {
@@ -97,9 +97,9 @@ test('an expired link, a wrong token, another professional’s id and an inactiv
   await refused({ id: professional.id, token });
   await db().update(healthProfessionalLinks).set({ expires_at: new Date(Date.now() + 86_400_000) }).where(eq(healthProfessionalLinks.id, linkId));
 
-  await db().update(healthProfessionalsTable).set({ active: false } as never).where(eq(col(healthProfessionalsTable, 'id'), professional.id));
+  await db().update(healthProfessionalsTable).set({ active: false } as never).where(eq(healthProfessionalColumns.id, professional.id));
   await refused({ id: professional.id, token });
-  await db().update(healthProfessionalsTable).set({ active: true } as never).where(eq(col(healthProfessionalsTable, 'id'), professional.id));
+  await db().update(healthProfessionalsTable).set({ active: true } as never).where(eq(healthProfessionalColumns.id, professional.id));
   assert.equal((await client.post('/health-professionals/links/exchange', { id: professional.id, token })).statusCode, 200);
 });
 
@@ -107,7 +107,7 @@ test('a professional made inactive loses their session at the next request (401)
   const professional = await insertProfessional(db());
   const client = await signedInByLink(professional.id);
   assert.equal((await client.get('/health-professionals/clients')).statusCode, 200);
-  await db().update(healthProfessionalsTable).set({ active: false } as never).where(eq(col(healthProfessionalsTable, 'id'), professional.id));
+  await db().update(healthProfessionalsTable).set({ active: false } as never).where(eq(healthProfessionalColumns.id, professional.id));
   assert.equal((await client.get('/health-professionals/clients')).statusCode, 401);
   assert.equal((await client.get('/health-professionals/me')).statusCode, 401);
 });

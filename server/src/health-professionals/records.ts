@@ -5,7 +5,6 @@ import type {
   SharedClientSummary,
 } from '@hcm/contract/schemas';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import {
   clientContactsTable,
@@ -16,16 +15,11 @@ import {
   healthProfessionalsTable,
   medicationsTable,
 } from '../db/schema.js';
+import { clientColumns, clientContactColumns, clientMedicationColumns, healthProfessionalColumns, medicationColumns } from '../care-records/columns.js';
 
-// Reading health professionals and the records shared with them. The declared tables (resources) type every
-// column loosely, so rows are read into the contract's shapes here, in one place.
-
-/** A column of a declared table by name (they are typed as a record, so each lookup may be undefined). */
-export function col(table: { [key: string]: unknown }, name: string): PgColumn {
-  const column = table[name] as PgColumn | undefined;
-  if (!column) throw new Error(`No column "${name}" in this resource table.`);
-  return column;
-}
+// Reading health professionals and the records shared with them. Columns are named as their declarations name
+// them (care-records/columns.ts, checked by the compiler); the values of declared tables are typed loosely, so
+// rows are read into the contract's shapes here, in one place.
 
 const hp = healthProfessionalsTable;
 const c = clientsTable;
@@ -37,17 +31,17 @@ export async function findProfessional(db: Database, id: number): Promise<Profes
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const [row] = await db
     .select({
-      id: col(hp, 'id'),
-      name: col(hp, 'name'),
-      email: col(hp, 'email'),
-      profession: col(hp, 'profession'),
-      organisation: col(hp, 'organisation'),
-      active: col(hp, 'active'),
+      id: healthProfessionalColumns.id,
+      name: healthProfessionalColumns.name,
+      email: healthProfessionalColumns.email,
+      profession: healthProfessionalColumns.profession,
+      organisation: healthProfessionalColumns.organisation,
+      active: healthProfessionalColumns.active,
       password: healthProfessionalCredentials.health_professional_id,
     })
     .from(hp)
-    .leftJoin(healthProfessionalCredentials, eq(healthProfessionalCredentials.health_professional_id, col(hp, 'id')))
-    .where(and(eq(col(hp, 'id'), id), isNull(col(hp, 'deleted_at'))));
+    .leftJoin(healthProfessionalCredentials, eq(healthProfessionalCredentials.health_professional_id, healthProfessionalColumns.id))
+    .where(and(eq(healthProfessionalColumns.id, id), isNull(healthProfessionalColumns.deleted_at)));
   if (!row) return null;
   return {
     id: row.id as number,
@@ -66,10 +60,10 @@ export async function findProfessionalByEmail(
   email: string,
 ): Promise<{ id: number; active: boolean; passwordHash: string | null } | null> {
   const [row] = await db
-    .select({ id: col(hp, 'id'), active: col(hp, 'active'), passwordHash: healthProfessionalCredentials.password_hash })
+    .select({ id: healthProfessionalColumns.id, active: healthProfessionalColumns.active, passwordHash: healthProfessionalCredentials.password_hash })
     .from(hp)
-    .leftJoin(healthProfessionalCredentials, eq(healthProfessionalCredentials.health_professional_id, col(hp, 'id')))
-    .where(and(eq(col(hp, 'email'), email.toLowerCase()), isNull(col(hp, 'deleted_at'))));
+    .leftJoin(healthProfessionalCredentials, eq(healthProfessionalCredentials.health_professional_id, healthProfessionalColumns.id))
+    .where(and(eq(healthProfessionalColumns.email, email.toLowerCase()), isNull(healthProfessionalColumns.deleted_at)));
   return row ? { id: row.id as number, active: row.active as boolean, passwordHash: row.passwordHash } : null;
 }
 
@@ -80,18 +74,18 @@ export function profileOf(row: ProfessionalRow): HealthProfessionalProfile {
 
 /** The ids of the live clients shared with a professional, or only `clientId` when given and shared. */
 export async function sharedClientIds(db: Database, professionalId: number, clientId?: number): Promise<number[]> {
-  const conditions = [eq(clientShares.health_professional_id, professionalId), isNull(col(c, 'deleted_at'))];
+  const conditions = [eq(clientShares.health_professional_id, professionalId), isNull(clientColumns.deleted_at)];
   if (clientId !== undefined) conditions.push(eq(clientShares.client_id, clientId));
   const rows = await db
     .select({ id: clientShares.client_id })
     .from(clientShares)
-    .innerJoin(c, eq(col(c, 'id'), clientShares.client_id))
+    .innerJoin(c, eq(clientColumns.id, clientShares.client_id))
     .where(and(...conditions))
-    .orderBy(asc(col(c, 'last_name')), asc(col(c, 'first_name')));
+    .orderBy(asc(clientColumns.last_name), asc(clientColumns.first_name));
   return rows.map((row) => row.id);
 }
 
-const MEDICATION_COLUMNS = ['id', 'client_id', 'dose', 'frequency', 'support_level', 'as_needed', 'start_date', 'stop_date', 'instructions'];
+const MEDICATION_COLUMNS = ['id', 'client_id', 'dose', 'frequency', 'support_level', 'as_needed', 'start_date', 'stop_date', 'instructions'] as const;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -99,22 +93,22 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 export async function clientSummaries(db: Database, ids: readonly number[]): Promise<SharedClientSummary[]> {
   if (ids.length === 0) return [];
   const [clientRows, medicationRows, contactRows] = await Promise.all([
-    db.select().from(c).where(inArray(col(c, 'id'), [...ids])),
+    db.select().from(c).where(inArray(clientColumns.id, [...ids])),
     db
       .select({
-        ...Object.fromEntries(MEDICATION_COLUMNS.map((key) => [key, col(clientMedicationsTable, key)])),
-        name: col(medicationsTable, 'name'),
-        strength: col(medicationsTable, 'strength'),
+        ...Object.fromEntries(MEDICATION_COLUMNS.map((key) => [key, clientMedicationColumns[key]])),
+        name: medicationColumns.name,
+        strength: medicationColumns.strength,
       })
       .from(clientMedicationsTable)
-      .leftJoin(medicationsTable, eq(col(medicationsTable, 'id'), col(clientMedicationsTable, 'medication_id')))
-      .where(inArray(col(clientMedicationsTable, 'client_id'), [...ids]))
-      .orderBy(asc(col(medicationsTable, 'name'))),
+      .leftJoin(medicationsTable, eq(medicationColumns.id, clientMedicationColumns.medication_id))
+      .where(inArray(clientMedicationColumns.client_id, [...ids]))
+      .orderBy(asc(medicationColumns.name)),
     db
       .select()
       .from(clientContactsTable)
-      .where(inArray(col(clientContactsTable, 'client_id'), [...ids]))
-      .orderBy(asc(col(clientContactsTable, 'name'))),
+      .where(inArray(clientContactColumns.client_id, [...ids]))
+      .orderBy(asc(clientContactColumns.name)),
   ]);
   const today = new Date().toISOString().slice(0, 10);
   const byId = new Map(clientRows.map((row) => [row.id as number, row]));

@@ -13,7 +13,8 @@ import { ok, sendError, sendInvalid, UNAUTHENTICATED } from '../http/envelope.js
 import { parseId } from '../http/params.js';
 import { scopeOf } from '../resources/routes.js';
 import { createLink, linkPath, listLinks, revokeLink } from './links.js';
-import { col, findProfessional } from './records.js';
+import { findProfessional } from './records.js';
+import { clientColumns } from '../care-records/columns.js';
 
 export type StaffRoutesOptions = {
   auth: AuthSettings;
@@ -68,8 +69,8 @@ export async function healthProfessionalStaffRoutes(app: FastifyInstance, option
     const [beyond] = await db
       .select({ id: clientShares.client_id })
       .from(clientShares)
-      .innerJoin(c, eq(col(c, 'id'), clientShares.client_id))
-      .where(and(eq(clientShares.health_professional_id, context.professional.id), isNull(col(c, 'deleted_at')), not(and(...context.inScope)!)))
+      .innerJoin(c, eq(clientColumns.id, clientShares.client_id))
+      .where(and(eq(clientShares.health_professional_id, context.professional.id), isNull(clientColumns.deleted_at), not(and(...context.inScope)!)))
       .limit(1);
     if (beyond) {
       await sendError(reply, 403, LINKS_BEYOND_YOUR_BRANCHES);
@@ -82,17 +83,17 @@ export async function healthProfessionalStaffRoutes(app: FastifyInstance, option
     const rows = await db
       .select({
         client_id: clientShares.client_id,
-        first_name: col(c, 'first_name'),
-        last_name: col(c, 'last_name'),
-        date_of_birth: col(c, 'date_of_birth'),
+        first_name: clientColumns.first_name,
+        last_name: clientColumns.last_name,
+        date_of_birth: clientColumns.date_of_birth,
         shared_at: clientShares.created_at,
         shared_by: users.name,
       })
       .from(clientShares)
-      .innerJoin(c, eq(col(c, 'id'), clientShares.client_id))
+      .innerJoin(c, eq(clientColumns.id, clientShares.client_id))
       .leftJoin(users, eq(users.id, clientShares.shared_by))
       .where(and(eq(clientShares.health_professional_id, professionalId), ...inScope))
-      .orderBy(asc(col(c, 'last_name')), asc(col(c, 'first_name')));
+      .orderBy(asc(clientColumns.last_name), asc(clientColumns.first_name));
     return rows.map((row) => ({
       client_id: row.client_id,
       name: `${row.first_name as string} ${row.last_name as string}`,
@@ -117,10 +118,10 @@ export async function healthProfessionalStaffRoutes(app: FastifyInstance, option
       .from(clientShares)
       .where(eq(clientShares.health_professional_id, context.professional.id));
     const rows = await db
-      .select({ id: col(c, 'id'), first_name: col(c, 'first_name'), last_name: col(c, 'last_name'), date_of_birth: col(c, 'date_of_birth') })
+      .select({ id: clientColumns.id, first_name: clientColumns.first_name, last_name: clientColumns.last_name, date_of_birth: clientColumns.date_of_birth })
       .from(c)
-      .where(and(...context.inScope, notInArray(col(c, 'id'), shared)))
-      .orderBy(asc(col(c, 'last_name')), asc(col(c, 'first_name')))
+      .where(and(...context.inScope, notInArray(clientColumns.id, shared)))
+      .orderBy(asc(clientColumns.last_name), asc(clientColumns.first_name))
       .limit(1000);
     return ok(rows.map((row) => ({ id: row.id as number, name: `${row.first_name as string} ${row.last_name as string}`, date_of_birth: row.date_of_birth as string })));
   });
@@ -131,7 +132,7 @@ export async function healthProfessionalStaffRoutes(app: FastifyInstance, option
     const parsed = v.safeParse(ShareClientSchema, request.body ?? {});
     if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
     const clientId = parsed.output.client_id;
-    const [client] = await db.select({ id: col(c, 'id') }).from(c).where(and(eq(col(c, 'id'), clientId), ...context.inScope));
+    const [client] = await db.select({ id: clientColumns.id }).from(c).where(and(eq(clientColumns.id, clientId), ...context.inScope));
     if (!client) return sendInvalid(reply, { client_id: ['Choose one of your clients.'] });
     const inserted = await db
       .insert(clientShares)
@@ -155,7 +156,7 @@ export async function healthProfessionalStaffRoutes(app: FastifyInstance, option
     const context = await contextOf(request, reply);
     if (!context) return reply;
     const clientId = parseId((request.params as { clientId: string }).clientId);
-    const [client] = clientId !== null ? await db.select({ id: col(c, 'id') }).from(c).where(and(eq(col(c, 'id'), clientId), ...context.inScope)) : [];
+    const [client] = clientId !== null ? await db.select({ id: clientColumns.id }).from(c).where(and(eq(clientColumns.id, clientId), ...context.inScope)) : [];
     const deleted = client
       ? await db
           .delete(clientShares)

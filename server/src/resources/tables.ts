@@ -29,6 +29,20 @@ export type ResourceTable = PgTableWithColumns<{
   dialect: 'pg';
 }>;
 
+/**
+ * A declared table's columns typed by its declaration: each field key of `Spec`, and the system columns. A
+ * hand-written query reads `columns.first_name`; a renamed or misspelt field then fails to compile.
+ */
+export type DeclaredColumns<Spec extends ResourceSpec> = Record<(keyof Spec['fields'] & string) | (typeof SYSTEM_COLUMNS)[number], PgColumn>;
+
+/** The columns of `table` as its declaration names them; throws at start-up when a field has no column. */
+export function declaredColumns<Spec extends ResourceSpec>(table: ResourceTable, spec: Spec): DeclaredColumns<Spec> {
+  for (const field of Object.keys(spec.fields)) {
+    if (!(field in table)) throw new Error(`The ${spec.name} table has no column for its field "${field}".`);
+  }
+  return table as unknown as DeclaredColumns<Spec>;
+}
+
 /** The columns every resource table has besides its fields. */
 export const SYSTEM_COLUMNS = ['id', 'branch_id', 'created_at', 'updated_at', 'deleted_at'] as const;
 

@@ -5,11 +5,11 @@ import Fastify from 'fastify';
 import { TRACKER_ABANDONED_AFTER_MS, TRACKER_MID_INTERVAL_MS, type TrackerSession, type TrackerTaskPayload } from '@hcm/contract';
 import { auditLog, clientsTable, timeTrackerSessions, userBranches, users } from '../db/schema.js';
 import { branchIdOf, insertClient } from '../health-professionals/test-fixtures.js';
-import { col } from '../health-professionals/records.js';
 import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '../testing.js';
 import { userIdOf } from '../users/test-fixtures.js';
 import { ALREADY_ENDED, ALREADY_RUNNING, ENDED_ITSELF, NOTHING_TO_BEAT, NOTHING_TO_STOP, sweepAbandonedSessions } from './service.js';
 import { registerAbandonedSweep } from './sweep.js';
+import { clientColumns } from '../care-records/columns.js';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -62,7 +62,7 @@ test('a client is trackable when it exists, is not deleted and is in one of the 
   assert.equal((await trackable(tracker.client, `${me}/client/abc`)).trackable, false);
 
   const gone = await insertClient(db(), { branchCode: 'CAM' });
-  await db().update(clientsTable).set({ deleted_at: new Date() }).where(eq(col(clientsTable, 'id'), gone.id));
+  await db().update(clientsTable).set({ deleted_at: new Date() }).where(eq(clientColumns.id, gone.id));
   assert.deepEqual(await trackable(tracker.client, `${me}/client/${gone.id}`), { trackable: false, reason: 'This client has been deleted.', label: '' });
 });
 

@@ -3,8 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { clientVisible, visibleClients } from '../care-records/client-visibility.js';
 import type { Database } from '../db/client.js';
 import { clientsTable, userBranches, users } from '../db/schema.js';
-import { col } from '../health-professionals/records.js';
 import { scopeOf } from '../resources/routes.js';
+import { clientColumns } from '../care-records/columns.js';
 
 // Whether a user may time a target (spec §4: "it confirms the target is trackable"). The kit asks through
 // GET /api/v1/user/trackable/... before it starts or stops, and the tracker routes ask again before they write.
@@ -28,9 +28,9 @@ export async function checkTrackable(db: Database, user: CurrentUser, targetType
 
   if (targetType === 'client') {
     const [client] = await db
-      .select({ deleted_at: col(c, 'deleted_at'), first_name: col(c, 'first_name'), last_name: col(c, 'last_name') })
+      .select({ deleted_at: clientColumns.deleted_at, first_name: clientColumns.first_name, last_name: clientColumns.last_name })
       .from(c)
-      .where(and(eq(col(c, 'id'), targetId), visibleClients(scope, { deleted: 'include' })));
+      .where(and(eq(clientColumns.id, targetId), visibleClients(scope, { deleted: 'include' })));
     // A client outside the user's branches reads as missing, so the answer does not tell it exists.
     if (!client) return no('No such client in your branches.');
     if (client.deleted_at !== null) return no('This client has been deleted.');

@@ -13,7 +13,7 @@ import { medications } from './medications.js';
 
 export { funderCodes, funderScales, holidayReasons, medications };
 export { CARE_RESOURCES, CLIENT_RESOURCES, WORKFORCE_RESOURCES };
-export { isValidNhsNumber } from './clients.js';
+export { clientContacts, clientMedications, clients, healthProfessionals, isValidNhsNumber } from './clients.js';
 
 /** Every declared resource, referenced resources before those that refer to them. */
 export const RESOURCES: readonly ResourceSpec[] = [medications, holidayReasons, funderCodes, funderScales, ...WORKFORCE_RESOURCES, ...CARE_RESOURCES, ...CLIENT_RESOURCES];
