@@ -1,5 +1,5 @@
 import { fieldErrorsOf, MessageSchema, PublishNoticeSchema } from '@hcm/contract/schemas';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { inArray, sql } from 'drizzle-orm';
 import { auditActorOf } from '../audit/record.js';
@@ -11,7 +11,7 @@ import { ok, sendError, sendInvalid } from '../http/envelope.js';
 import { parseId } from '../http/params.js';
 import type { MailOutcome } from '../mail/mailer.js';
 import { addCarerMessage, carerThread, findCarer, findCarerMessage, listCarers, markCarerThreadRead, retryCarerEmail } from './carer-messages.js';
-import { pagingOf, viewerOf, type SavedMessage } from './common.js';
+import { pagingOf, viewerOf, type SavedMessage, type Viewer } from './common.js';
 import {
   addFamilyMessage,
   FamilyMessageRuleError,
@@ -40,11 +40,16 @@ const need = (permission: 'notices.view' | 'notices.send' | 'carer-messages.view
 });
 const SIGNED_IN = { config: { authenticated: true } };
 
-/** A route's numeric id parameter, or null after answering 404. */
-function idParam(params: unknown, name: string, reply: FastifyReply, notFound: string): number | null {
-  const id = parseId(String((params as Record<string, string>)[name] ?? ''));
-  if (id === null) void sendError(reply, 404, notFound);
-  return id;
+/** The viewer and a route's numeric id parameter, or null once the answer is sent (401 signed out, 404 no such id). */
+async function viewerAndId(request: FastifyRequest, reply: FastifyReply, auth: AuthSettings, name: string, notFound: string): Promise<{ viewer: Viewer; id: number } | null> {
+  const viewer = await viewerOf(request, reply, auth);
+  if (!viewer) return null;
+  const id = parseId(String((request.params as Record<string, string>)[name] ?? ''));
+  if (id === null) {
+    await sendError(reply, 404, notFound);
+    return null;
+  }
+  return { viewer, id };
 }
 
 const reason = (mail: MailOutcome) => (mail.error ?? 'the mail server refused it').replace(/[.\s]+$/, '');
@@ -117,10 +122,9 @@ export async function communicationRoutes(app: FastifyInstance, options: Communi
   });
 
   app.get('/communication/notices/:id', need('notices.view'), async (request, reply) => {
-    const viewer = await viewerOf(request, reply, auth);
-    if (!viewer) return reply;
-    const id = idParam(request.params, 'id', reply, NO_NOTICE);
-    if (id === null) return reply;
+    const target = await viewerAndId(request, reply, auth, 'id', NO_NOTICE);
+    if (!target) return reply;
+    const { viewer, id } = target;
     const detail = await noticeDetail(db, viewer, id);
     return detail ? ok(detail) : sendError(reply, 404, NO_NOTICE);
   });
@@ -134,10 +138,9 @@ export async function communicationRoutes(app: FastifyInstance, options: Communi
   });
 
   app.post('/communication/my-notices/:id/read', SIGNED_IN, async (request, reply) => {
-    const viewer = await viewerOf(request, reply, auth);
-    if (!viewer) return reply;
-    const id = idParam(request.params, 'id', reply, NO_NOTICE);
-    if (id === null) return reply;
+    const target = await viewerAndId(request, reply, auth, 'id', NO_NOTICE);
+    if (!target) return reply;
+    const { viewer, id } = target;
     const notice = await markNoticeRead(db, viewer.user.userID, id);
     return notice ? ok(notice, 'Marked as read.') : sendError(reply, 404, NO_NOTICE);
   });
@@ -152,29 +155,26 @@ export async function communicationRoutes(app: FastifyInstance, options: Communi
 
   // The thread as it is: reading it changes nothing (unread inbound messages keep read_at null).
   app.get('/communication/carer-messages/carers/:carerId', need('carer-messages.view'), async (request, reply) => {
-    const viewer = await viewerOf(request, reply, auth);
-    if (!viewer) return reply;
-    const carerId = idParam(request.params, 'carerId', reply, NO_CARER);
-    if (carerId === null) return reply;
+    const target = await viewerAndId(request, reply, auth, 'carerId', NO_CARER);
+    if (!target) return reply;
+    const { viewer, id: carerId } = target;
     const thread = await carerThread(db, viewer, carerId);
     return thread ? ok(thread) : sendError(reply, 404, NO_CARER);
   });
 
   // The screen has shown the thread: its inbound messages are read (a POST, so it goes through the CSRF check).
   app.post('/communication/carer-messages/carers/:carerId/read', need('carer-messages.view'), async (request, reply) => {
-    const viewer = await viewerOf(request, reply, auth);
-    if (!viewer) return reply;
-    const carerId = idParam(request.params, 'carerId', reply, NO_CARER);
-    if (carerId === null) return reply;
+    const target = await viewerAndId(request, reply, auth, 'carerId', NO_CARER);
+    if (!target) return reply;
+    const { viewer, id: carerId } = target;
     const carer = await markCarerThreadRead(db, viewer, carerId);
     return carer ? ok(carer, 'Marked as read.') : sendError(reply, 404, NO_CARER);
   });
 
   app.post('/communication/carer-messages/carers/:carerId/messages', need('carer-messages.send'), async (request, reply) => {
-    const viewer = await viewerOf(request, reply, auth);
-    if (!viewer) return reply;
-    const carerId = idParam(request.params, 'carerId', reply, NO_CARER);
-    if (carerId === null) return reply;
+    const target = await viewerAndId(request, reply, auth, 'carerId', NO_CARER);
+    if (!target) return reply;
+    const { viewer, id: carerId } = target;
     const carer = await findCarer(db, viewer, carerId);
     if (!carer) return sendError(reply, 404, NO_CARER);
     const parsed = v.safeParse(MessageSchema, request.body ?? {});
@@ -186,10 +186,9 @@ export async function communicationRoutes(app: FastifyInstance, options: Communi
 
   // Sends again an email whose delivery failed (like sending: carer-messages.send, a carer of the user's branches).
   app.post('/communication/carer-messages/messages/:id/retry', need('carer-messages.send'), async (request, reply) => {
-    const viewer = await viewerOf(request, reply, auth);
-    if (!viewer) return reply;
-    const id = idParam(request.params, 'id', reply, NO_MESSAGE);
-    if (id === null) return reply;
+    const target = await viewerAndId(request, reply, auth, 'id', NO_MESSAGE);
+    if (!target) return reply;
+    const { viewer, id } = target;
     const found = await findCarerMessage(db, viewer, id);
     if (!found) return sendError(reply, 404, NO_MESSAGE);
     return retriedAnswer(reply, found.carer.name, await retryCarerEmail(db, mailer, found.message, auditActorOf(request)));
@@ -204,37 +203,33 @@ export async function communicationRoutes(app: FastifyInstance, options: Communi
   });
 
   app.get('/communication/family-messages/clients/:clientId/contacts', need('family-messages.view'), async (request, reply) => {
-    const viewer = await viewerOf(request, reply, auth);
-    if (!viewer) return reply;
-    const clientId = idParam(request.params, 'clientId', reply, NO_CLIENT);
-    if (clientId === null) return reply;
+    const target = await viewerAndId(request, reply, auth, 'clientId', NO_CLIENT);
+    if (!target) return reply;
+    const { viewer, id: clientId } = target;
     const answer = await familyContacts(db, viewer, clientId);
     return answer ? ok(answer) : sendError(reply, 404, NO_CLIENT);
   });
 
   app.get('/communication/family-messages/contacts/:contactId', need('family-messages.view'), async (request, reply) => {
-    const viewer = await viewerOf(request, reply, auth);
-    if (!viewer) return reply;
-    const contactId = idParam(request.params, 'contactId', reply, NO_CONTACT);
-    if (contactId === null) return reply;
+    const target = await viewerAndId(request, reply, auth, 'contactId', NO_CONTACT);
+    if (!target) return reply;
+    const { viewer, id: contactId } = target;
     const thread = await familyThread(db, viewer, contactId);
     return thread ? ok(thread) : sendError(reply, 404, NO_CONTACT);
   });
 
   app.post('/communication/family-messages/contacts/:contactId/read', need('family-messages.view'), async (request, reply) => {
-    const viewer = await viewerOf(request, reply, auth);
-    if (!viewer) return reply;
-    const contactId = idParam(request.params, 'contactId', reply, NO_CONTACT);
-    if (contactId === null) return reply;
+    const target = await viewerAndId(request, reply, auth, 'contactId', NO_CONTACT);
+    if (!target) return reply;
+    const { viewer, id: contactId } = target;
     const contact = await markFamilyThreadRead(db, viewer, contactId);
     return contact ? ok(contact, 'Marked as read.') : sendError(reply, 404, NO_CONTACT);
   });
 
   app.post('/communication/family-messages/contacts/:contactId/messages', need('family-messages.send'), async (request, reply) => {
-    const viewer = await viewerOf(request, reply, auth);
-    if (!viewer) return reply;
-    const contactId = idParam(request.params, 'contactId', reply, NO_CONTACT);
-    if (contactId === null) return reply;
+    const target = await viewerAndId(request, reply, auth, 'contactId', NO_CONTACT);
+    if (!target) return reply;
+    const { viewer, id: contactId } = target;
     const found = await findContact(db, viewer, contactId);
     if (!found) return sendError(reply, 404, NO_CONTACT);
     const parsed = v.safeParse(MessageSchema, request.body ?? {});
@@ -249,10 +244,9 @@ export async function communicationRoutes(app: FastifyInstance, options: Communi
   });
 
   app.post('/communication/family-messages/messages/:id/retry', need('family-messages.send'), async (request, reply) => {
-    const viewer = await viewerOf(request, reply, auth);
-    if (!viewer) return reply;
-    const id = idParam(request.params, 'id', reply, NO_MESSAGE);
-    if (id === null) return reply;
+    const target = await viewerAndId(request, reply, auth, 'id', NO_MESSAGE);
+    if (!target) return reply;
+    const { viewer, id } = target;
     const found = await findFamilyMessage(db, viewer, id);
     if (!found) return sendError(reply, 404, NO_MESSAGE);
     return retriedAnswer(reply, found.contact.name, await retryFamilyEmail(db, mailer, found.message, auditActorOf(request)));
@@ -274,10 +268,9 @@ export async function communicationRoutes(app: FastifyInstance, options: Communi
   });
 
   app.get('/communication/monitoring/chats/:chatId', need('chat.monitor'), async (request, reply) => {
-    const viewer = await viewerOf(request, reply, auth);
-    if (!viewer) return reply;
-    const chatId = idParam(request.params, 'chatId', reply, NO_CHAT);
-    if (chatId === null) return reply;
+    const target = await viewerAndId(request, reply, auth, 'chatId', NO_CHAT);
+    if (!target) return reply;
+    const { viewer, id: chatId } = target;
     const view = await readChat(db, viewer.scope, chatId, pagingOf(request.query), auditActorOf(request));
     return view ? ok(view) : sendError(reply, 404, NO_CHAT);
   });
