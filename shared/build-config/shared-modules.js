@@ -87,25 +87,35 @@ export function caretSatisfies(version, range) {
   return major === 0 && minor === floorMinor;
 }
 
+/** What a side of the page shares: each singleton's version and the range it requires (a build's shared.json). */
+export function sharedRecordOf(projectDir) {
+  return Object.fromEntries(
+    Object.entries(sharedConfig(projectDir)).map(([request, { version, requiredVersion }]) => [request, { version, requiredVersion }]),
+  );
+}
+
 /**
- * Problems between a remote's shared modules and the host's: a singleton is loaded once for the page, so
- * the remote's version must satisfy the host's required range and the host's the remote's.
+ * Sentences naming each shared package on which a remote and the host disagree, with both versions: a singleton
+ * is loaded once for the page, so the host's version must satisfy the remote's range and the remote's the host's.
+ * Used on the sources (each remote's test, `area:deploy`) and on built records (the area registry, host:deploy).
  */
-export function sharedVersionProblems(remoteDir, hostDir) {
-  const remote = sharedConfig(remoteDir);
-  const host = sharedConfig(hostDir);
+export function sharedFitProblems(remote, host, remoteLabel) {
   const problems = [];
-  for (const request of SINGLETONS) {
-    const mine = remote[request];
-    const theirs = host[request];
-    if (!caretSatisfies(mine.version, theirs.requiredVersion)) {
-      problems.push(`${request}: the remote has ${mine.version}, the host requires ${theirs.requiredVersion}`);
-    }
-    if (!caretSatisfies(theirs.version, mine.requiredVersion)) {
-      problems.push(`${request}: the host has ${theirs.version}, the remote requires ${mine.requiredVersion}`);
+  for (const [request, needs] of Object.entries(remote)) {
+    const provided = host[request];
+    if (!provided) problems.push(`${request}: ${remoteLabel} shares it, the host does not provide it`);
+    else if (!caretSatisfies(provided.version, needs.requiredVersion)) {
+      problems.push(`${request}: ${remoteLabel} was built against ${needs.version} (needs ${needs.requiredVersion}), the host provides ${provided.version}`);
+    } else if (!caretSatisfies(needs.version, provided.requiredVersion)) {
+      problems.push(`${request}: ${remoteLabel} brings ${needs.version}, the host requires ${provided.requiredVersion}`);
     }
   }
   return problems;
+}
+
+/** Problems between a remote's shared modules and the host's, from their sources (see sharedFitProblems). */
+export function sharedVersionProblems(remoteDir, hostDir) {
+  return sharedFitProblems(sharedRecordOf(remoteDir), sharedRecordOf(hostDir), path.basename(remoteDir));
 }
 
 /** The workspace root (the folder holding pnpm-workspace.yaml) above `dir`. */

@@ -7,7 +7,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 
-import { installedDir, sharedConfig, SINGLETONS } from './shared-modules.js';
+import { installedDir, sharedConfig, sharedRecordOf, SINGLETONS } from './shared-modules.js';
 
 export { sharedConfig, SINGLETONS };
 
@@ -61,9 +61,7 @@ class SharedRecordPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('SharedRecordPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'SharedRecordPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONS }, () => {
-        const record = Object.fromEntries(
-          Object.entries(sharedConfig(this.projectDir)).map(([request, { version, requiredVersion }]) => [request, { version, requiredVersion }]),
-        );
+        const record = sharedRecordOf(this.projectDir);
         compilation.emitAsset('shared.json', new compiler.webpack.sources.RawSource(`${JSON.stringify(record, null, 2)}\n`));
       });
     });
