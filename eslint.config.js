@@ -1,12 +1,15 @@
 // One lint setup for the whole workspace. Besides the usual TypeScript and React-hooks rules, it enforces
-// the architecture: a remote imports only the shared packages, never another remote.
+// the architecture: a remote imports only the shared packages and the server's platform entries, never another
+// remote; the platform never imports an area (but for the API's composition root); screens never import server code.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { noCrossRemoteImports } from './shared/build-config/eslint-rules.js';
+import { noCrossRemoteImports, oneWayDependencies } from './shared/build-config/eslint-rules.js';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'playwright/test-results/**', 'playwright/playwright-report/**'] },
@@ -14,16 +17,24 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { architecture: { rules: { 'no-cross-remote-imports': noCrossRemoteImports(path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'remotes')) } } },
+    plugins: {
+      architecture: {
+        rules: {
+          'no-cross-remote-imports': noCrossRemoteImports(path.join(ROOT, 'remotes')),
+          'one-way-dependencies': oneWayDependencies(ROOT),
+        },
+      },
+    },
     rules: {
       'architecture/no-cross-remote-imports': 'error',
+      'architecture/one-way-dependencies': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
   {
     // Each kit entry point is its own shared module: state must come through '@hcm/kit', never a relative
     // path, or an entry point bundles a second copy of the stores.
-    files: ['shared/kit/src/table/**', 'shared/kit/src/forms/**', 'shared/kit/src/routing/**', 'shared/kit/src/resources/**', 'shared/kit/src/elements/**', 'shared/kit/src/storage/**', 'shared/kit/src/pdf/**', 'shared/kit/src/tracker/**'],
+    files: ['shared/kit/src/table/**', 'shared/kit/src/forms/**', 'shared/kit/src/routing/**', 'shared/kit/src/resources/**', 'shared/kit/src/elements/**', 'shared/kit/src/storage/**', 'shared/kit/src/pdf/**', 'shared/kit/src/tracker/**', 'shared/kit/src/data/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['../api/*', '../stores/*', '../ui/*', '../index'], message: "Import from '@hcm/kit' so the one shared singleton is used." }] }],
     },

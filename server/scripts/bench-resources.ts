@@ -11,6 +11,9 @@
 //                              to show how much of the gap is the engine and how much is authentication.
 // All three share one database connection (PGlite is in-process and single-connection).
 
+import { AREA_MODULES, areaMigrations, COMPOSED_RESOURCE_TABLES } from '../src/area-modules.js';
+
+const medicationsTable = COMPOSED_RESOURCE_TABLES['medications']!;
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +23,6 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { medicationsTable } from '../src/db/schema.js';
 import { DEMO_USERS, seedDemo } from '../src/db/seed.js';
 
 const ROWS = 50_000;
@@ -150,14 +152,15 @@ async function main(): Promise<void> {
   const database = await openDatabase({ pgliteDataDir: join(dataDir, 'pglite') });
   const apps: FastifyInstance[] = [];
   try {
-    await database.migrate();
-    await seedDemo(database.db);
+    await database.migrate(areaMigrations());
+    await seedDemo(database.db, AREA_MODULES);
     let started = performance.now();
     await loadMedications(database.db);
     await database.db.execute(sql`analyze "medications"`);
     console.log(`Loaded ${ROWS.toLocaleString('en-GB')} medications in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const app = await buildApp({
+    modules: AREA_MODULES,
       db: database.db,
       databaseKind: database.kind,
       webOrigins: [],

@@ -11,6 +11,7 @@
 // The clients run in the same process (and on the same two cores) as the server, so the figures include
 // the clients' own work: they are an upper bound of what the server alone costs.
 
+import { AREA_MODULES, areaMigrations } from '../src/area-modules.js';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { CHAT_CHANNELS, CHAT_GROUP_MAX_MEMBERS, CSRF_HEADER, SESSION_COOKIE, type ChatEvent } from '@hcm/contract';
@@ -42,7 +43,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function main(): Promise<void> {
   const database = await openDatabase({ pgliteDataDir: IN_MEMORY });
-  await database.migrate();
+  await database.migrate(areaMigrations());
   const { db } = database;
 
   // N users with chat.use, one shared password hash (nobody logs in: sessions are made directly).
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
 
   const chat = await startChatServer({ db, lifetime: LIFETIME, webOrigins: [ORIGIN], port: 0, host: '127.0.0.1' });
   const app = await buildApp({
+    modules: AREA_MODULES,
     db,
     databaseKind: database.kind,
     webOrigins: [ORIGIN],

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import { CSRF_HEADER } from '@hcm/contract';
-import { RESOURCES } from '@hcm/contract/resources';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerPermissionGuard, API_PREFIX } from './auth/guard.js';
 import { registerSessionHooks } from './auth/hooks.js';
@@ -14,14 +13,11 @@ import type { AuthSettings } from './auth/settings.js';
 import { branchRoutes } from './branches/routes.js';
 import type { AppConfig } from './config.js';
 import type { Database, DatabaseKind } from './db/client.js';
-import { resourceTables } from './db/schema.js';
 import { registerEnvelopeHandlers } from './http/envelope.js';
 import { registerInputHygiene } from './http/input-hygiene.js';
 import { resourceCatalog, type ResourceCatalog } from './resources/catalog.js';
 import { Mailer, type MailSettings } from './mail/mailer.js';
 import { resourceRoutes } from './resources/routes.js';
-import { healthProfessionalPortalRoutes } from './health-professionals/portal-routes.js';
-import { healthProfessionalStaffRoutes } from './health-professionals/staff-routes.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
 import { sessionRoutes } from './auth/session-routes.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -31,11 +27,13 @@ import { auditRoutes } from './audit/routes.js';
 import { registerAuditScopes } from './audit/scopes.js';
 import { areaAdminRoutes, publicRegistryRoutes } from './areas/routes.js';
 import { REPO_ROOT } from './areas/repo-root.js';
-import { communicationRoutes } from './communication/routes.js';
 import { timeTrackerRoutes } from './time-tracker/routes.js';
 import { noChatServer, type ChatBroadcaster } from './chat/broadcaster.js';
 import { chatRoutes } from './chat/routes.js';
 import { onSessionsEnded } from './auth/sessions.js';
+import type { AreaModule, AreaServerContext } from './modules/area-module.js';
+import { foreignReferences, type ResourceTable } from './resources/tables.js';
+import { TrackableTargets } from './time-tracker/targets.js';
 
 export type BuildAppOptions = Pick<
   AppConfig,
@@ -52,6 +50,8 @@ export type BuildAppOptions = Pick<
   repoRoot?: string;
   /** The chat server's sockets (src/chat/): embedded, in other processes, or none (the default). */
   chat?: ChatBroadcaster;
+  /** The areas' API modules to serve (src/area-modules.ts: AREA_MODULES), in order. */
+  modules: readonly AreaModule[];
 };
 
 /** The API as a Fastify instance, not yet listening, so tests can drive it with app.inject(). */
@@ -70,7 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
   });
 
-  const catalog: ResourceCatalog = resourceCatalog(RESOURCES, resourceTables);
+  const catalog: ResourceCatalog = catalogOf(options.modules);
   const mailer = new Mailer(options.db, options.mail ?? { smtpUrl: undefined, from: 'Home Care <no-reply@localhost>' });
   const auth: AuthSettings = {
     db: options.db,
@@ -117,10 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(twoFactorRoutes, auth);
   await app.register(otpRoutes, auth);
   await app.register(branchRoutes, { prefix: API_PREFIX, auth });
-  // Health professionals: sharing and links for staff (/api/v1), and the professionals' own sign-in and pages.
   const appUrl = options.appUrl ?? options.webOrigins[0] ?? 'http://localhost:8080';
-  await app.register(healthProfessionalStaffRoutes, { prefix: API_PREFIX, auth, appUrl });
-  await app.register(healthProfessionalPortalRoutes, { prefix: '/health-professionals', auth });
   // Forgot / reset / change password, the user's sessions (and an administrator's view of anyone's), the outbox.
   await app.register(passwordResetRoutes, { auth, appUrl });
   await app.register(sessionRoutes, { prefix: API_PREFIX, ...auth });
@@ -133,10 +130,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const registry = { db: options.db, repoRoot: options.repoRoot ?? REPO_ROOT };
   await app.register(publicRegistryRoutes, registry);
   await app.register(areaAdminRoutes, { prefix: API_PREFIX, ...registry, auth });
-  // Communication: notices, carer and family messages, chat monitoring (src/communication/).
-  await app.register(communicationRoutes, { prefix: API_PREFIX, auth });
-  // The time tracker: trackable checks, START/MID/STOP, a target's tracked sessions (src/time-tracker/).
-  await app.register(timeTrackerRoutes, { prefix: API_PREFIX, auth });
+  // The time tracker: trackable checks, START/MID/STOP, a target's tracked sessions (src/time-tracker/); areas
+  // add what can be timed.
+  const trackables = new TrackableTargets();
+  await app.register(timeTrackerRoutes, { prefix: API_PREFIX, auth, targets: trackables });
   // Chat: chats, messages, read receipts (src/chat/); an ended session's sockets are disconnected.
   const chat = options.chat ?? noChatServer;
   await app.register(chatRoutes, { prefix: API_PREFIX, auth, chat });
@@ -148,6 +145,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const name of catalog.keys()) {
     await app.register(resourceRoutes, { prefix: API_PREFIX, db: options.db, auth, catalog, name });
   }
+  // Each area's own routes (remotes/<area>/server/module.ts), composed in src/area-modules.ts.
+  const context: AreaServerContext = { auth, appUrl, catalog, trackables, chat };
+  for (const module of options.modules) {
+    const { routes, publicRoutes } = module;
+    if (routes) await app.register(async (scope) => routes(scope, context), { prefix: API_PREFIX });
+    if (publicRoutes) await app.register(async (scope) => publicRoutes.routes(scope, context), { prefix: publicRoutes.prefix });
+  }
 
   return app;
+}
+
+/**
+ * Every area's declared resources with their tables, in module order. Stops the start when two areas declare
+ * one name, or a reference names a resource no area serves.
+ */
+function catalogOf(modules: readonly AreaModule[]): ResourceCatalog {
+  const specs = modules.flatMap((module) => module.resources ?? []);
+  const tables: Record<string, ResourceTable> = {};
+  for (const module of modules) {
+    for (const [name, table] of Object.entries(module.resourceTables ?? {})) {
+      if (tables[name]) throw new Error(`The resource "${name}" is declared by two areas (the second: ${module.name}).`);
+      tables[name] = table;
+    }
+  }
+  const missing = foreignReferences(specs);
+  if (missing.length) throw new Error(`Declared references to resources no area serves: ${missing.join(', ')}.`);
+  return resourceCatalog(specs, tables);
 }

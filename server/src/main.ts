@@ -1,3 +1,4 @@
+import { AREA_MODULES, areaMigrations } from './area-modules.js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { pruneExpiredSessions } from './auth/sessions.js';
@@ -38,15 +39,16 @@ async function main(): Promise<void> {
   };
 
   try {
-    await database.migrate();
-    const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+    await database.migrate(areaMigrations());
+    const seeded = config.seedDemo ? await seedDemo(database.db, AREA_MODULES) : false;
     const adminCreated = config.firstAdmin ? await ensureFirstAdmin(database.db, config.firstAdmin) : false;
     // The chat server (CHAT_PORT) runs in this process unless CHAT_EMBEDDED=false (src/chat/start.ts).
     chat = await chatForApi(config, database.db, {
       info: (message) => app?.log.info(message),
       error: (error, message) => (app ? app.log.error(error, message) : console.error(message, error)),
     });
-    app = await buildApp({ ...config, db: database.db, databaseKind: database.kind, logger: { level: 'info' }, chat: chat.broadcaster });
+    app = await buildApp({
+    modules: AREA_MODULES, ...config, db: database.db, databaseKind: database.kind, logger: { level: 'info' }, chat: chat.broadcaster });
     const log = app.log;
     for (const note of chat.notes) log.info(note);
     if (seeded) log.info('Seeded demo data: admin@homecare.test and office@homecare.test (see server/README.md).');

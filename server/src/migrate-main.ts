@@ -1,3 +1,4 @@
+import { AREA_MODULES, areaMigrations } from './area-modules.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { ensureFirstAdmin, seedDemo } from './db/seed.js';
@@ -11,9 +12,9 @@ async function migrateOnce(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir });
   try {
-    await database.migrate();
+    await database.migrate(areaMigrations());
     console.log(`Migrations applied (database: ${database.kind}).`);
-    if (config.seedDemo && (await seedDemo(database.db))) console.log('Seeded demo data (see server/README.md).');
+    if (config.seedDemo && (await seedDemo(database.db, AREA_MODULES))) console.log('Seeded demo data (see server/README.md).');
     if (config.firstAdmin && (await ensureFirstAdmin(database.db, config.firstAdmin))) {
       console.log(`Created the first super admin, ${config.firstAdmin.email}.`);
     }

@@ -1,3 +1,5 @@
+import { AREA_MODULES, areaMigrations } from './area-modules.js';
+import type { AreaModule } from './modules/area-module.js';
 import { CSRF_COOKIE, CSRF_HEADER } from '@hcm/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
@@ -20,6 +22,8 @@ export type TestAppOptions = {
   configure?: (app: FastifyInstance, database: DatabaseHandle) => void | Promise<void>;
   /** TRUST_PROXY as the app gets it (off by default). */
   trustProxy?: boolean | number | string[];
+  /** The area modules to compose (every registered area by default). */
+  modules?: readonly AreaModule[];
   /** SMTP settings (e.g. a test SMTP server from mail/smtp-test-server.ts); by default mail stays in the outbox. */
   mail?: MailSettings;
 };
@@ -29,9 +33,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = options.pgliteDataDir
     ? await openDatabase({ pgliteDataDir: options.pgliteDataDir })
     : await openTestDatabase();
-  await database.migrate();
-  if (options.seed ?? true) await seedDemo(database.db);
+  const modules = options.modules ?? AREA_MODULES;
+  await database.migrate(areaMigrations(modules));
+  if (options.seed ?? true) await seedDemo(database.db, modules);
   const app = await buildApp({
+    modules,
     db: database.db,
     databaseKind: database.kind,
     webOrigins: ['http://localhost:8080'],

@@ -26,6 +26,6 @@ export function createJestConfig({ environment = 'jsdom' } = {}) {
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     setupFilesAfterEnv: environment === 'jsdom' ? [require.resolve('./jest.setup.cjs')] : [],
-    testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    testMatch: ['<rootDir>/{src,contract}/**/*.test.ts?(x)'],
   };
 }

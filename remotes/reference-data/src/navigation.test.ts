@@ -1,12 +1,13 @@
 import type { AreaDescriptor } from '@hcm/contract';
 import { navigationLeaves } from '@hcm/contract';
-import { appPathOf, areaOf, RESOURCES } from '@hcm/contract/resources';
+import { appPathOf } from '@hcm/contract/engine';
+import { REFERENCE_DATA_RESOURCES } from '../contract';
 import descriptor from '../area.json';
 
 // area.json is data the host reads before this remote loads, so it cannot be computed from the resource
 // declarations at runtime: this test keeps the two in step.
 const area = descriptor as AreaDescriptor;
-const OURS = RESOURCES.filter((spec) => areaOf(spec) === area.name);
+const OURS = REFERENCE_DATA_RESOURCES;
 
 describe('reference-data navigation', () => {
   const leaves = navigationLeaves(area.navigation);

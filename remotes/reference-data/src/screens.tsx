@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
-import { appPathOf, areaOf, RESOURCES, type ResourceSpec } from '@hcm/contract/resources';
+import { appPathOf, type ResourceSpec } from '@hcm/contract/engine';
+import { REFERENCE_DATA_RESOURCES } from '../contract';
 import { ResourceRoutes } from '@hcm/kit/resources';
 import { NotFound } from '@hcm/kit';
 import { lazyScreen } from '@hcm/kit/routing';
@@ -16,7 +17,7 @@ const UserForm = lazyScreen<object>(() => import('./users/UserForm').then((modul
 
 // Every declared resource gets its screens at its path (/app/datatables/<name>, or its own route such as
 // /app/staff-meetings); nested ones (funder scales) show inside their parent's edit page.
-const OURS: readonly ResourceSpec[] = RESOURCES.filter((spec) => areaOf(spec) === 'reference-data');
+const OURS: readonly ResourceSpec[] = REFERENCE_DATA_RESOURCES;
 const TOP_LEVEL: readonly ResourceSpec[] = OURS.filter((spec) => !spec.parent);
 const nestedIn = (name: string) => OURS.filter((spec) => spec.parent?.resource === name);
 

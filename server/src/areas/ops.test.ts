@@ -1,3 +1,4 @@
+import { areaMigrations } from '../area-modules.js';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'hcm-ops-'));
 let database: DatabaseHandle;
 before(async () => {
   database = await openTestDatabase();
-  await database.migrate();
+  await database.migrate(areaMigrations());
 });
 after(async () => {
   await database.close();

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { RESOURCES, type AuditTrailEntry } from '@hcm/contract/resources';
+import type { AuditTrailEntry } from '@hcm/contract/engine';
+import { COMPOSED_RESOURCES as RESOURCES } from '../area-modules.js';
 import { eq, sql } from 'drizzle-orm';
-import { auditLog, branches, carerMessages, familyMessages, notices, rolePermissions, roles, sessions, userBranches, users } from '../db/schema.js';
+import { auditLog, branches, rolePermissions, roles, sessions, users } from '../db/schema.js';
 import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '../testing.js';
 import { recordAudit } from './record.js';
 import { NOT_BRANCH_BOUND, type AuditedRecordType } from './scopes.js';
@@ -190,48 +191,6 @@ test("outside the super admin, clients and their nested records' entries are rea
   assert.equal((await office.get(`/api/v1/audit?resource=clients&record_id=${bristol.id}`)).json().data.total, 0);
 });
 
-test("entries of notices and of messages with carers and families follow the user's branches too", async () => {
-  const db = t.database.db;
-  const actor = { userId: ids.admin, actingUserId: null, healthProfessionalId: null, ip: null };
-  const [camdenNotice, everyBranchNotice, bristolNotice] = await db
-    .insert(notices)
-    .values([
-      { title: 'Camden rota', body: 'New rota.', audience: 'carers', branch_id: branchId.CAM! },
-      { title: 'Everyone', body: 'Bank holiday pay.', audience: 'everyone', branch_id: null },
-      { title: 'Bristol rota', body: 'New rota.', audience: 'carers', branch_id: branchId.BRN! },
-    ])
-    .returning({ id: notices.id });
-  await createUser(db, { email: 'bristol.carer@homecare.test', roleId: null });
-  const [{ id: bristolCarer }] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'bristol.carer@homecare.test')) as [{ id: number }];
-  await db.insert(userBranches).values({ user_id: bristolCarer, branch_id: branchId.BRN! });
-  const [carerMessage] = await db
-    .insert(carerMessages)
-    .values({ carer_user_id: bristolCarer, direction: 'outbound', channel: 'phone', body: 'Shift swap agreed.' })
-    .returning({ id: carerMessages.id });
-  const contact = await created(admin, 'client-contacts', { client_id: bristol.id, name: 'Bristol Son', relationship: 'child' });
-  const [familyMessage] = await db
-    .insert(familyMessages)
-    .values({ client_id: bristol.id, client_contact_id: contact.id, direction: 'inbound', channel: 'phone', body: 'Mum is unwell.' })
-    .returning({ id: familyMessages.id });
-  const entries: [string, number][] = [
-    ['notices', camdenNotice!.id],
-    ['notices', everyBranchNotice!.id],
-    ['notices', bristolNotice!.id],
-    ['carer-messages', carerMessage!.id],
-    ['family-messages', familyMessage!.id],
-  ];
-  for (const [resource, recordId] of entries) await recordAudit(db, { actor, resource, recordId, action: 'create', after: { id: recordId } });
-
-  const keys = new Set((await trail(office, 'page_size=100')).data.map((entry) => `${entry.resource}:${entry.record_id}`));
-  assert.ok(keys.has(`notices:${camdenNotice!.id}`), "a notice of the user's branch");
-  assert.ok(keys.has(`notices:${everyBranchNotice!.id}`), 'a notice to every branch');
-  assert.ok(!keys.has(`notices:${bristolNotice!.id}`), "another branch's notice");
-  assert.ok(!keys.has(`carer-messages:${carerMessage!.id}`), "a message with another branch's carer");
-  assert.ok(!keys.has(`family-messages:${familyMessage!.id}`), "a message with another branch's client's family");
-  const adminKeys = new Set((await trail(admin, 'page_size=100')).data.map((entry) => `${entry.resource}:${entry.record_id}`));
-  assert.ok(adminKeys.has(`carer-messages:${carerMessage!.id}`) && adminKeys.has(`family-messages:${familyMessage!.id}`));
-});
-
 test('the audit needs audit-trail.view: 401 signed out, 403 without it', async () => {
   const { anonymousClient } = await import('../testing.js');
   assert.equal((await (await anonymousClient(t.app)).get('/api/v1/audit')).statusCode, 401);
@@ -315,10 +274,15 @@ test('every audited record type has a declared scope: the app refuses to get rea
 test("every record type the server's code writes with recordAudit is declared, with its scope", async () => {
   const declared = new Set(t.app.auditScopes.entries().map(([name]) => name));
   for (const name of RESOURCES.map((spec) => spec.name)) assert.ok(declared.has(name), name);
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const sources = readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== join('audit', 'record.ts'))
-    .map((file) => ({ file, source: readFileSync(join(root, file), 'utf8') }));
+  // The platform's code and every area's server code (remotes/<area>/server).
+  const platform = fileURLToPath(new URL('..', import.meta.url));
+  const remotes = fileURLToPath(new URL('../../../remotes/', import.meta.url));
+  const roots = [platform, ...readdirSync(remotes).map((area) => join(remotes, area, 'server')).filter((dir) => existsSync(dir))];
+  const sources = roots.flatMap((root) =>
+    readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && join(root, file) !== join(platform, 'audit', 'record.ts'))
+      .map((file) => ({ file: join(root, file), source: readFileSync(join(root, file), 'utf8') })),
+  );
   // Names given as a constant (`resource: AUDIT_RESOURCE`) are read from its `const AUDIT_RESOURCE = '...'`, in any file.
   const constants = new Map(sources.flatMap(({ source }) => [...source.matchAll(/const ([A-Z_]+) = '([^']+)'/g)].map(([, key, value]) => [key!, value!])));
   const written = new Map<string, string>();

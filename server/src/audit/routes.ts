@@ -1,11 +1,11 @@
-import type { AuditAction, AuditPerson, AuditTrailEntry } from '@hcm/contract/resources';
+import { AUDITED_RECORDS, type AuditAction, type AuditPerson, type AuditRecordType, type AuditTrailEntry } from '@hcm/contract/engine';
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUserOf } from '../auth/hooks.js';
 import type { AuthSettings } from '../auth/settings.js';
 import type { Database } from '../db/client.js';
-import { auditLog, healthProfessionalsTable, roles, users } from '../db/schema.js';
+import { auditLog, roles, users } from '../db/schema.js';
 import { ok, sendError, UNAUTHENTICATED } from '../http/envelope.js';
 import { pageOf, pageOffset, parsePaging } from '../http/paging.js';
 import { parseId } from '../http/params.js';
@@ -17,8 +17,6 @@ import type { AuditScopes } from './scopes.js';
 export type AuditRoutesOptions = { db: Database; auth: AuthSettings; catalog: ResourceCatalog };
 
 const ACTIONS: readonly AuditAction[] = ['create', 'update', 'delete', 'view'];
-// Records outside the engine whose record_id is a client's id (sharing a client with a health professional), for labels.
-const CLIENT_ID_RECORDS = ['client-shares'];
 const NOT_FOUND = 'Audit entry not found.';
 
 const actingUsers = alias(users, 'acting_users');
@@ -87,7 +85,19 @@ type EntryRow = {
   after: unknown;
 };
 
-async function selectEntries(db: Database, where: SQL | undefined, limit: number, offset: number): Promise<EntryRow[]> {
+/**
+ * The name of an entry's health professional (sessions and the audit log know professionals by id; their
+ * directory is a declared resource, served by whichever area declares it), or NULL without one.
+ */
+function professionalNameOf(catalog: ResourceCatalog): SQL<string | null> {
+  const directory = catalog.get(PROFESSIONALS);
+  if (!directory) return sql<null>`null`;
+  return sql<string | null>`(select ${columnOf(directory, 'name')} from ${directory.table} where ${columnOf(directory, 'id')} = ${auditLog.health_professional_id})`;
+}
+
+const PROFESSIONALS = 'health-professionals';
+
+async function selectEntries(db: Database, catalog: ResourceCatalog, where: SQL | undefined, limit: number, offset: number): Promise<EntryRow[]> {
   return db
     .select({
       id: auditLog.id,
@@ -100,7 +110,7 @@ async function selectEntries(db: Database, where: SQL | undefined, limit: number
       actingUserId: auditLog.acting_user_id,
       actingUserName: actingUsers.name,
       professionalId: auditLog.health_professional_id,
-      professionalName: healthProfessionalsTable['name']!,
+      professionalName: professionalNameOf(catalog),
       ip: auditLog.ip,
       before: auditLog.before,
       after: auditLog.after,
@@ -108,7 +118,6 @@ async function selectEntries(db: Database, where: SQL | undefined, limit: number
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.user_id))
     .leftJoin(actingUsers, eq(actingUsers.id, auditLog.acting_user_id))
-    .leftJoin(healthProfessionalsTable, eq(healthProfessionalsTable.id!, auditLog.health_professional_id))
     .where(where)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit)
@@ -129,12 +138,13 @@ function labelOf(resource: Resource, row: Record<string, unknown>): string | nul
  * The label of each entry's record, one query per resource on the page: the record as it is now, else as
  * its entry recorded it (a hard-deleted medication), users by name, roles by label.
  */
-async function recordLabels(db: Database, catalog: ResourceCatalog, rows: EntryRow[]): Promise<Map<string, string>> {
+async function recordLabels(db: Database, catalog: ResourceCatalog, scopes: AuditScopes, rows: EntryRow[]): Promise<Map<string, string>> {
   const labels = new Map<string, string>();
   const idsOf = (name: string) => [...new Set(rows.filter((row) => row.resource === name).map((row) => row.record_id))];
   for (const name of new Set(rows.map((row) => row.resource))) {
     const ids = idsOf(name);
-    const resource = catalog.get(name) ?? (CLIENT_ID_RECORDS.includes(name) ? catalog.get('clients') : undefined);
+    const labelledBy = scopes.labelledBy(name);
+    const resource = catalog.get(name) ?? (labelledBy ? catalog.get(labelledBy) : undefined);
     if (resource) {
       const found = await db.select().from(resource.table).where(inArray(columnOf(resource, 'id'), ids));
       for (const row of found) {
@@ -192,6 +202,10 @@ export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOpti
     return user ? scopeOf(user) : null;
   };
 
+  // The kinds of record the trail names, for its filter and its labels: the areas' declared resources (with
+  // their field labels) and every other declared audited type.
+  app.get('/audit/record-types', permission, async () => ok(recordTypes(app.auditScopes, catalog)));
+
   app.get('/audit', permission, async (request, reply) => {
     const scope = await scopeOfRequest(request);
     if (!scope) return sendError(reply, 401, UNAUTHENTICATED);
@@ -199,10 +213,10 @@ export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOpti
     const paging = parsePaging(params);
     const where = and(auditScope(app.auditScopes, scope), ...filterCondition(params));
     const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-      selectEntries(db, where, paging.pageSize, pageOffset(paging)),
+      selectEntries(db, catalog, where, paging.pageSize, pageOffset(paging)),
       db.select({ total: count() }).from(auditLog).where(where),
     ]);
-    const labels = await recordLabels(db, catalog, rows);
+    const labels = await recordLabels(db, catalog, app.auditScopes, rows);
     return ok(pageOf<AuditTrailEntry>(rows.map((row) => toEntry(row, labels)), total, paging));
   });
 
@@ -225,8 +239,17 @@ export async function auditRoutes(app: FastifyInstance, options: AuditRoutesOpti
     if (!scope) return sendError(reply, 401, UNAUTHENTICATED);
     const id = parseId(request.params.id);
     if (id === null) return sendError(reply, 404, NOT_FOUND);
-    const [row] = await selectEntries(db, and(eq(auditLog.id, id), auditScope(app.auditScopes, scope)), 1, 0);
+    const [row] = await selectEntries(db, catalog, and(eq(auditLog.id, id), auditScope(app.auditScopes, scope)), 1, 0);
     if (!row) return sendError(reply, 404, NOT_FOUND);
-    return ok(toEntry(row, await recordLabels(db, catalog, [row])));
+    return ok(toEntry(row, await recordLabels(db, catalog, app.auditScopes, [row])));
   });
+}
+
+function recordTypes(scopes: AuditScopes, catalog: ResourceCatalog): AuditRecordType[] {
+  const types = scopes.entries().map(([name]): AuditRecordType => {
+    const resource = catalog.get(name);
+    if (resource) return { value: name, label: resource.spec.title, fields: Object.fromEntries(resource.fields.map(([key, field]) => [key, field.label])) };
+    return { value: name, label: scopes.labelOf(name) ?? AUDITED_RECORDS.find((known) => known.value === name)?.label ?? name, fields: {} };
+  });
+  return types.sort((a, b) => a.label.localeCompare(b.label));
 }

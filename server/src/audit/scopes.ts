@@ -21,10 +21,11 @@ export function recordIdIn(ids: (branchIds: readonly number[]) => SQL): AuditSco
 export const usersIn = (branchIds: readonly number[]): SQL =>
   sql`select ${userBranches.user_id} from ${userBranches} where ${inArray(userBranches.branch_id, [...branchIds])}`;
 
-// Clients of the branches (removed ones included, their history stays readable): visibleClientIds(branchIds,
-// { deleted: 'include' }) from care-records/client-visibility.ts, the one rule of who sees a client.
-
-export type AuditedRecordType = { resource: string; scope: AuditScope };
+/**
+ * An audited record type and who reads its entries. `labelledBy`: the record_id is the id of a row of this
+ * declared resource, whose label the trail shows (client shares are labelled by their client).
+ */
+export type AuditedRecordType = { resource: string; scope: AuditScope; labelledBy?: string; /** What the trail calls it (a declared resource: its title). */ label?: string };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,9 +57,11 @@ function isAuditScope(scope: unknown): scope is AuditScope {
 export class AuditScopes {
   readonly #scopes = new Map<string, AuditScope>();
   readonly #audited = new Set<string>();
+  readonly #labelledBy = new Map<string, string>();
+  readonly #labels = new Map<string, string>();
 
   declare(...types: AuditedRecordType[]): void {
-    for (const { resource, scope } of types) {
+    for (const { resource, scope, labelledBy, label } of types) {
       if (typeof resource !== 'string' || resource === '') throw new Error('An audited record type needs a name.');
       if (!isAuditScope(scope)) {
         throw new Error(
@@ -67,6 +70,8 @@ export class AuditScopes {
       }
       if (this.#scopes.has(resource)) throw new Error(`The audited record type "${resource}" is declared twice.`);
       this.#scopes.set(resource, scope);
+      if (labelledBy) this.#labelledBy.set(resource, labelledBy);
+      if (label) this.#labels.set(resource, label);
       this.#audited.add(resource);
       declaredTypes.add(resource);
     }
@@ -75,6 +80,16 @@ export class AuditScopes {
   /** Marks types as written to the audit log; each must have a declared scope by the time the app is ready. */
   audited(...resources: string[]): void {
     for (const resource of resources) this.#audited.add(resource);
+  }
+
+  /** The declared resource whose rows label this type's entries, if it is not a resource itself. */
+  labelledBy(resource: string): string | undefined {
+    return this.#labelledBy.get(resource);
+  }
+
+  /** What the trail calls a declared type, if its declaration says. */
+  labelOf(resource: string): string | undefined {
+    return this.#labels.get(resource);
   }
 
   /** Every declared type with its scope. */

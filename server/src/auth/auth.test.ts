@@ -1,3 +1,4 @@
+import { AREA_MODULES } from '../area-modules.js';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { ALL_PERMISSIONS, CSRF_COOKIE, SESSION_COOKIE, type CurrentUser } from '@hcm/contract';
@@ -265,6 +266,7 @@ test('passwords are stored as argon2id hashes', async () => {
 test('with COOKIE_SECURE both cookies are marked Secure', async () => {
   const { buildApp } = await import('../app.js');
   const app = await buildApp({
+    modules: AREA_MODULES,
     db: t.database.db,
     databaseKind: t.database.kind,
     webOrigins: [],

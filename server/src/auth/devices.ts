@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
-import { knownDevices, settingsTable } from '../db/schema.js';
+import { knownDevices } from '../db/schema.js';
+import { globalSettings } from './global-settings.js';
 import type { AuthSettings } from './settings.js';
 
 /** A long-lived random cookie naming this browser; known_devices keeps its sha256 per user who signed in with it. */
@@ -18,9 +19,9 @@ const deviceHashOf = (value: string) => createHash('sha256').update(value).diges
 /** Whether the email code on new devices is on (the settings row says 'true'); off when the row is missing. */
 export async function otpForNewDevices(db: Database): Promise<boolean> {
   const [row] = await db
-    .select({ value: settingsTable.value! })
-    .from(settingsTable)
-    .where(eq(settingsTable.key!, OTP_NEW_DEVICE_SETTING));
+    .select({ value: globalSettings.value })
+    .from(globalSettings)
+    .where(eq(globalSettings.key, OTP_NEW_DEVICE_SETTING));
   return String(row?.value ?? '').trim().toLowerCase() === 'true';
 }
 

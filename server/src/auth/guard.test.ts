@@ -1,3 +1,4 @@
+import { AREA_MODULES } from '../area-modules.js';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -125,6 +126,7 @@ test('a finance officer is refused the branch routes (403), the admin is let thr
 /** Builds a second app over the test database with one extra route; resolves when it starts. */
 async function startWithRoute(addRoute: (app: FastifyInstance) => void): Promise<void> {
   const app = await buildApp({
+    modules: AREA_MODULES,
     db: t.database.db,
     databaseKind: t.database.kind,
     webOrigins: [],

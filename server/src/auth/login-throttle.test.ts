@@ -1,3 +1,4 @@
+import { AREA_MODULES } from '../area-modules.js';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
@@ -59,6 +60,7 @@ test('five failures within a minute lock the email + IP: 429 with Retry-After, e
 
   // The lock is counted in the database, so it also holds for a second API process over the same data.
   const other = await buildApp({
+    modules: AREA_MODULES,
     db: t.database.db,
     databaseKind: t.database.kind,
     webOrigins: [],
@@ -144,7 +146,8 @@ test('every attempt is logged: success or failure, reason, user, IP and user age
 test('the limit comes from the settings (LOGIN_THROTTLE_PER_MINUTE)', async () => {
   const user = await createUser(t.database.db, { email: 'strict@homecare.test', roleId: null });
   const options = { db: t.database.db, databaseKind: t.database.kind, webOrigins: [], cookieSecure: false, sessionIdleMinutes: 120, sessionAbsoluteHours: 12 };
-  const strict = await buildApp({ ...options, loginThrottlePerMinute: 2 });
+  const strict = await buildApp({
+    modules: AREA_MODULES, ...options, loginThrottlePerMinute: 2 });
   try {
     const client = await anonymousClient(strict);
     for (let i = 0; i < 2; i++) assert.equal((await client.post('/login', { email: user.email, password: 'wrong one' })).statusCode, 422);

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { SESSION_COOKIE } from '@hcm/contract';
 import { desc, eq } from 'drizzle-orm';
-import { authAttempts, knownDevices, mailOutbox, oneTimeCodes, settingsTable, users } from '../db/schema.js';
+import { authAttempts, knownDevices, mailOutbox, oneTimeCodes, users } from '../db/schema.js';
+import { globalSettings as settingsTable } from './global-settings.js';
 import { anonymousClient, createUser, createTestApp, loginAs, TestClient, type TestApp } from '../testing.js';
 import { DEVICE_COOKIE, OTP_NEW_DEVICE_SETTING } from './devices.js';
 import { sessionIdOf } from './sessions.js';
@@ -11,12 +12,12 @@ let t: TestApp;
 let seededValue: unknown;
 before(async () => {
   t = await createTestApp();
-  [seededValue] = await t.database.db.select().from(settingsTable).where(eq(settingsTable.key!, OTP_NEW_DEVICE_SETTING));
+  [seededValue] = await t.database.db.select().from(settingsTable).where(eq(settingsTable.key, OTP_NEW_DEVICE_SETTING));
 });
 after(() => t.close());
 
 async function setOtp(on: boolean) {
-  await t.database.db.update(settingsTable).set({ value: on ? 'true' : 'false' }).where(eq(settingsTable.key!, OTP_NEW_DEVICE_SETTING));
+  await t.database.db.update(settingsTable).set({ value: on ? 'true' : 'false' }).where(eq(settingsTable.key, OTP_NEW_DEVICE_SETTING));
 }
 beforeEach(() => setOtp(true));
 
@@ -40,9 +41,8 @@ async function startOtp(account: { email: string; password: string }, client?: T
 }
 
 test('the setting is seeded off; with it off nobody is asked for a code', async () => {
-  const row = seededValue as { value: string; value_type: string } | undefined;
+  const row = seededValue as { value: string } | undefined;
   assert.equal(row?.value, 'false');
-  assert.equal(row?.value_type, 'boolean');
   await setOtp(false);
   const account = await createUser(t.database.db, { email: 'otp-off@homecare.test', roleId: null });
   const response = await (await anonymousClient(t.app)).post('/login', account);

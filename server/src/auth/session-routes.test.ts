@@ -1,3 +1,4 @@
+import { AREA_MODULES, COMPOSED_RESOURCE_TABLES } from '../area-modules.js';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { AccountSession } from '@hcm/contract/schemas';
@@ -6,8 +7,8 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { auditLog, sessions, userBranches, users } from '../db/schema.js';
 import { anonymousClient, createRole, createTestApp, createUser, loginAs, TestClient, type TestApp } from '../testing.js';
-import { branchIdOf, insertProfessional } from '../health-professionals/test-fixtures.js';
 import { createSession, publicSessionId, sessionIdOf } from './sessions.js';
+import { branchIdOf } from '../users/test-fixtures.js';
 import { describeDevice } from './user-agent.js';
 
 let t: TestApp;
@@ -170,6 +171,7 @@ test('the idle and absolute limits come from SESSION_IDLE_MINUTES and SESSION_AB
 
   // A second app over the same database, with those limits.
   const app = await buildApp({
+    modules: AREA_MODULES,
     db: t.database.db,
     databaseKind: t.database.kind,
     webOrigins: ['http://localhost:8080'],
@@ -250,9 +252,14 @@ test('a super admin ends every session but their own: users, pending logins, hea
   const user = await freshUser();
   const userClient = await loginAs(t.app, user);
   const office = await loginAs(t.app, 'office');
-  const professional = await insertProfessional(t.database.db);
+  // A health professional of the composed product's directory (the care-records area declares it).
+  const professionals = COMPOSED_RESOURCE_TABLES['health-professionals']!;
+  const [professional] = await t.database.db
+    .insert(professionals)
+    .values({ name: 'Dr Priya Shah', profession: 'gp', organisation: 'Leeds Road Surgery', email: `gp.${Date.now()}@surgery.example`, active: true } as never)
+    .returning({ id: professionals.id });
   const { session: professionalSession } = await createSession(t.database.db, { idleMs: 3_600_000, absoluteMs: 3_600_000 }, { userId: null, ip: null, userAgent: null });
-  await t.database.db.update(sessions).set({ health_professional_id: professional.id }).where(eq(sessions.id, professionalSession.id));
+  await t.database.db.update(sessions).set({ health_professional_id: professional!.id as number }).where(eq(sessions.id, professionalSession.id));
   const admin = await loginAs(t.app, 'admin');
   const adminElsewhere = await loginAs(t.app, 'admin');
 

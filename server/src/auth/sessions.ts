@@ -129,3 +129,9 @@ export async function endSessionsOfUser(db: Database, userId: number, options: {
 export function publicSessionId(storedId: string): string {
   return createHash('sha256').update(storedId).digest('hex').slice(0, 16);
 }
+
+/** Ends every session of a health professional (a link revoked, a new password set, the professional made inactive). */
+export async function deleteHealthProfessionalSessions(db: Database, professionalId: number, except?: string): Promise<void> {
+  const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.health_professional_id, professionalId));
+  for (const row of rows) if (row.id !== except) await deleteSession(db, row.id);
+}

@@ -1,3 +1,4 @@
+import { AREA_MODULES, areaMigrations } from '../area-modules.js';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { CHAT_CHANNELS, SESSION_COOKIE, type PresenceEvent } from '@hcm/contract';
@@ -29,8 +30,8 @@ before(async () => {
   const created = await openTestDatabaseUrl(adminUrl);
   drop = created.drop;
   database = await openDatabase({ databaseUrl: created.url, pgliteDataDir: 'memory://' });
-  await database.migrate();
-  await seedDemo(database.db);
+  await database.migrate(areaMigrations());
+  await seedDemo(database.db, AREA_MODULES);
   cast = await createCast(database.db);
   const options = { db: database.db, lifetime: LIFETIME, webOrigins: [WEB_ORIGIN], port: 0, host: '127.0.0.1', databaseUrl: created.url };
   one = await startChatServer(options);

@@ -1,3 +1,4 @@
+import { AREA_MODULES, areaMigrations } from '../area-modules.js';
 import { buildApp } from '../app.js';
 import { seedDemo } from '../db/seed.js';
 import { userBranches } from '../db/schema.js';
@@ -16,10 +17,11 @@ export type ChatTestApp = TestApp & { chat: ChatBroadcaster };
 /** `chat` may be given later (the socket tests start the chat server over the same database first). */
 export async function createChatTestApp(chat: (database: TestApp['database']) => Promise<ChatBroadcaster>): Promise<ChatTestApp & { stopChat: () => Promise<void> }> {
   const database = await openTestDatabase();
-  await database.migrate();
-  await seedDemo(database.db);
+  await database.migrate(areaMigrations());
+  await seedDemo(database.db, AREA_MODULES);
   const broadcaster = await chat(database);
   const app = await buildApp({
+    modules: AREA_MODULES,
     db: database.db,
     databaseKind: database.kind,
     webOrigins: [WEB_ORIGIN],

@@ -1,3 +1,4 @@
+import { AREA_MODULES, areaMigrations } from '../area-modules.js';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -29,8 +30,8 @@ const pgliteOnly = { skip: process.env.TEST_DATABASE_URL ? 'PGlite only' : false
 test('offline: a backup restores into a working database, and the replaced data is kept aside', pgliteOnly, async () => {
   const dataDir = path.join(work, 'offline');
   const database = await openDatabase({ pgliteDataDir: dataDir });
-  await database.migrate();
-  await seedDemo(database.db);
+  await database.migrate(areaMigrations());
+  await seedDemo(database.db, AREA_MODULES);
   await database.db.update(branches).set({ name: 'Backed-up Branch' }).where(eq(branches.code, 'CAM'));
   await database.close();
 

@@ -6,7 +6,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { IN_MEMORY, MIGRATIONS_DIR } from '../paths.js';
+import { IN_MEMORY, LEGACY_MIGRATIONS_DIR, MIGRATIONS_DIR } from '../paths.js';
+import { migrateHistories, type MigrationHistory } from './migrate.js';
 import * as schema from './schema.js';
 
 /** What the rest of the server queries through: the part of drizzle both drivers share. */
@@ -18,8 +19,11 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DatabaseHandle = {
   db: Database;
   kind: DatabaseKind;
-  /** Applies the SQL migrations in server/drizzle/ that have not run yet. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the migrations that have not run yet: the platform's (server/drizzle/), then each given area
+   * history in order (src/area-modules.ts gives every registered area's).
+   */
+  migrate(areas?: readonly MigrationHistory[]): Promise<void>;
   /** PGlite only: its whole data directory as a gzipped tarball, taken between two queries (db/backup.ts). */
   dumpDataDir?(): Promise<Buffer>;
   close(): Promise<void>;
@@ -32,6 +36,9 @@ export type DatabaseOptions = {
   pgliteDataDir: string;
 };
 
+/** The platform's own history: its tables (users, sessions, the audit log, chat...) come before any area's. */
+const PLATFORM_HISTORY: MigrationHistory = { owner: 'platform', folder: MIGRATIONS_DIR };
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDataDir);
 }
@@ -43,7 +50,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: (areas = []) => migrateHistories(db, [PLATFORM_HISTORY, ...areas], LEGACY_MIGRATIONS_DIR, (run) => migratePglite(db, run)),
     dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()),
     // Closing flushes PGlite's files; a process that exits without it can leave the data dir inconsistent.
     close: () => client.close(),
@@ -63,7 +70,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: (areas = []) => migrateHistories(db, [PLATFORM_HISTORY, ...areas], LEGACY_MIGRATIONS_DIR, (run) => migratePostgres(db, run)),
     close: () => pool.end(),
   };
 }

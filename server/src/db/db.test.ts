@@ -1,3 +1,4 @@
+import { AREA_MODULES, areaMigrations } from '../area-modules.js';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,13 +10,15 @@ import { createRole, createTestApp, createUser, loginAs } from '../testing.js';
 import { openDatabase } from './client.js';
 import { branches, rolePermissions, roles, userBranches, users } from './schema.js';
 import { ensureFirstAdmin, seedDemo, STANDARD_ROLES } from './seed.js';
-import { DEMO_CARERS } from './seed-carers.js';
 
 let dataDir: string;
 before(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'hcm-pglite-'));
 });
 after(() => rm(dataDir, { recursive: true, force: true }));
+
+/** The demo carers the workforce area seeds (remotes/workforce/server/seed-carers.ts). */
+const CARERS = 7;
 
 test('data written to an on-disk PGlite survives a restart', async () => {
   const first = await createTestApp({ pgliteDataDir: join(dataDir, 'db') });
@@ -46,7 +49,7 @@ test('data written to an on-disk PGlite survives a restart', async () => {
     const [{ count }] = (await second.database.db.select({ count: sql<number>`count(*)::int` }).from(users)) as [
       { count: number },
     ];
-    assert.equal(count, 5 + DEMO_CARERS.length, 'the demo users were not seeded twice'); // admin, office, manager, two.factor, forgotten, the carers
+    assert.equal(count, 5 + CARERS, 'the demo users were not seeded twice'); // admin, office, manager, two.factor, forgotten, the carers
   } finally {
     await second.close();
   }
@@ -55,15 +58,15 @@ test('data written to an on-disk PGlite survives a restart', async () => {
 test('the seed runs once, only into an empty users table', async () => {
   const database = await openDatabase({ pgliteDataDir: 'memory://' });
   try {
-    await database.migrate();
-    assert.equal(await seedDemo(database.db), true);
-    assert.equal(await seedDemo(database.db), false);
+    await database.migrate(areaMigrations());
+    assert.equal(await seedDemo(database.db, AREA_MODULES), true);
+    assert.equal(await seedDemo(database.db, AREA_MODULES), false);
     const count = async (table: typeof users | typeof roles | typeof branches | typeof userBranches) =>
       (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
-    assert.equal(await count(users), 5 + DEMO_CARERS.length); // admin, office, manager, two.factor (db/seed-auth-settings.ts), forgotten (db/seed-password-reset-user.ts), carers (db/seed-carers.ts)
+    assert.equal(await count(users), 5 + CARERS); // admin, office, manager, two.factor (db/seed-auth-settings.ts), forgotten (db/seed-password-reset-user.ts), carers (the workforce area's seed)
     assert.equal(await count(roles), 5); // super_admin, office_staff, finance_officer, registered_manager, carer
     assert.equal(await count(branches), 3);
-    assert.equal(await count(userBranches), 9 + DEMO_CARERS.length); // admin and manager: all three, office, two.factor and forgotten: CAM, each carer: one
+    assert.equal(await count(userBranches), 9 + CARERS); // admin and manager: all three, office, two.factor and forgotten: CAM, each carer: one
   } finally {
     await database.close();
   }
@@ -72,7 +75,7 @@ test('the seed runs once, only into an empty users table', async () => {
 test('an install without demo data gets its first super admin once, and only into an empty users table', async () => {
   const database = await openDatabase({ pgliteDataDir: 'memory://' });
   try {
-    await database.migrate();
+    await database.migrate(areaMigrations());
     const admin = { email: 'Boss@Agency.example', password: 'a long enough secret', name: 'Beatrice Boss' };
     assert.equal(await ensureFirstAdmin(database.db, admin), true);
     assert.equal(await ensureFirstAdmin(database.db, { ...admin, email: 'second@agency.example' }), false);
@@ -81,7 +84,7 @@ test('an install without demo data gets its first super admin once, and only int
       .from(users)
       .innerJoin(roles, sql`${roles.id} = ${users.role_id}`);
     assert.deepEqual(rows, [{ email: 'boss@agency.example', role: 'super_admin' }]);
-    assert.equal(await seedDemo(database.db), false, 'demo data never lands in a database that has users');
+    assert.equal(await seedDemo(database.db, AREA_MODULES), false, 'demo data never lands in a database that has users');
   } finally {
     await database.close();
   }

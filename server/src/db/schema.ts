@@ -1,4 +1,3 @@
-import { RESOURCES } from '@hcm/contract/resources';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,14 +12,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { buildResourceTables } from '../resources/tables.js';
 
 // One schema for both drivers (PGlite and node-postgres). Column properties are named in snake_case so rows
 // map onto the contract's types (Branch) without renaming. drizzle-kit reads this file to generate the SQL
-// in ../../drizzle/, so it imports only drizzle, the contract's declarations and the table builder.
+// in ../../drizzle/, so it imports only drizzle. These are the platform's tables; each area's own live in
+// remotes/<area>/server/tables.ts with their own migrations (README.md, "Areas").
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const branches = pgTable(
   'branches',
@@ -304,100 +303,6 @@ export const accountSwitchTargets = pgTable(
   (t) => [primaryKey({ columns: [t.parent_user_id, t.target_user_id] }), index('account_switch_targets_target_idx').on(t.target_user_id)],
 );
 
-/** The tables of the declared resources (RESOURCES in @hcm/contract/resources), by resource name. */
-export const resourceTables = buildResourceTables(RESOURCES, branches);
-
-// drizzle-kit only sees tables that are named exports of this file: one line per declared resource.
-// (resources.test.ts fails when a declared resource is missing here or its migration was not generated.)
-export const medicationsTable = resourceTables['medications']!;
-export const holidayReasonsTable = resourceTables['holiday-reasons']!;
-export const funderCodesTable = resourceTables['funder-codes']!;
-export const funderScalesTable = resourceTables['funder-scales']!;
-export const staffcodesTable = resourceTables['staffcodes']!;
-export const bandsTable = resourceTables['bands']!;
-export const carerHourlyRatesTable = resourceTables['carer-hourly-rates']!;
-export const fiscalYearsTable = resourceTables['fiscal-years']!;
-export const hourlyRatesTable = resourceTables['hourly-rates']!;
-export const organizationPeriodYearsTable = resourceTables['organization-period-years']!;
-export const organizationPeriodsTable = resourceTables['organization-periods']!;
-export const careerRolesTable = resourceTables['career-roles']!;
-export const careersTable = resourceTables['careers']!;
-export const visitSlotsTable = resourceTables['visit-slots']!;
-export const npcCodesTable = resourceTables['npc-codes']!;
-export const areacodesTable = resourceTables['areacodes']!;
-export const banksTable = resourceTables['banks']!;
-export const disabilityCodesTable = resourceTables['disability-codes']!;
-export const reactiveStrategiesTable = resourceTables['reactive_strategies']!;
-export const assessorsTable = resourceTables['assessors']!;
-export const documentUploadTypesTable = resourceTables['document-upload-types']!;
-export const equipmentsTable = resourceTables['equipments']!;
-export const reablementEquipmentsTable = resourceTables['reablement-equipments']!;
-export const eventCategoriesTable = resourceTables['event-categories']!;
-export const holidaysTable = resourceTables['holidays']!;
-export const organizationBankHolidaysTable = resourceTables['organization-bank-holidays']!;
-export const carerSurveysTable = resourceTables['carer-surveys']!;
-export const carerSurveyQuestionsTable = resourceTables['carer-survey-questions']!;
-export const carerSurveySubmissionsTable = resourceTables['carer-survey-submissions']!;
-export const officeEmployeeSurveysTable = resourceTables['office-employee-surveys']!;
-export const officeEmployeeSurveyQuestionsTable = resourceTables['office-employee-survey-questions']!;
-export const officeEmployeeSurveySubmissionsTable = resourceTables['office-employee-survey-submissions']!;
-export const staffMeetingsTable = resourceTables['staff-meetings']!;
-export const newsFeedTable = resourceTables['news-feed']!;
-export const eventManagementsTable = resourceTables['event-managements']!;
-export const notificationsTable = resourceTables['notifications']!;
-export const settingsTable = resourceTables['settings']!;
-export const clientsTable = resourceTables['clients']!;
-export const clientMedicationsTable = resourceTables['client-medications']!;
-export const clientContactsTable = resourceTables['client-contacts']!;
-export const healthProfessionalsTable = resourceTables['health-professionals']!;
-
-/** A health professional's own password, for the /health-professionals login (set after a first link visit). */
-export const healthProfessionalCredentials = pgTable('health_professional_credentials', {
-  health_professional_id: integer('health_professional_id')
-    .primaryKey()
-    .references(() => healthProfessionalsTable.id, { onDelete: 'cascade' }),
-  password_hash: text('password_hash').notNull(),
-  updated_at: updatedAt(),
-});
-
-/** Links /health-professionals/:id/:token: the token stored as a sha256 hash, expiring, revocable. */
-export const healthProfessionalLinks = pgTable(
-  'health_professional_links',
-  {
-    id: serial('id').primaryKey(),
-    health_professional_id: integer('health_professional_id')
-      .notNull()
-      .references(() => healthProfessionalsTable.id, { onDelete: 'cascade' }),
-    token_hash: text('token_hash').notNull(),
-    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    created_at: createdAt(),
-    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revoked_at: timestamp('revoked_at', { withTimezone: true }),
-    first_used_at: timestamp('first_used_at', { withTimezone: true }),
-    last_used_at: timestamp('last_used_at', { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('health_professional_links_hash_unique').on(t.token_hash),
-    index('health_professional_links_hp_idx').on(t.health_professional_id),
-  ],
-);
-
-/** Which clients a health professional may see. */
-export const clientShares = pgTable(
-  'client_shares',
-  {
-    health_professional_id: integer('health_professional_id')
-      .notNull()
-      .references(() => healthProfessionalsTable.id, { onDelete: 'cascade' }),
-    client_id: integer('client_id')
-      .notNull()
-      .references(() => clientsTable.id, { onDelete: 'cascade' }),
-    shared_by: integer('shared_by').references(() => users.id, { onDelete: 'set null' }),
-    created_at: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.health_professional_id, t.client_id] }), index('client_shares_client_idx').on(t.client_id)],
-);
-
 // ---- Chat (spec §3, §4, §7): conversations between users, with unread counts and readers. ----
 
 /**
@@ -466,99 +371,6 @@ export const chatMessageReads = pgTable(
     read_at: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.message_id, t.user_id] }), index('chat_message_reads_user_idx').on(t.user_id)],
-);
-
-// ---- Communication area: notices, messages with carers and with clients' families. ----
-
-/** An office notice to carers or staff (of one branch, or every branch when branch_id is null). */
-export const notices = pgTable(
-  'notices',
-  {
-    id: serial('id').primaryKey(),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
-    audience: text('audience').$type<'carers' | 'office' | 'everyone'>().notNull(),
-    branch_id: integer('branch_id').references(() => branches.id),
-    published_by: integer('published_by').references(() => users.id),
-    published_at: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-    created_at: createdAt(),
-  },
-  (t) => [
-    index('notices_published_at_idx').on(t.published_at),
-    index('notices_branch_idx').on(t.branch_id),
-    check('notices_audience_check', sql`${t.audience} in ('carers', 'office', 'everyone')`),
-  ],
-);
-
-/** Who a notice was addressed to when published, and when each read it. */
-export const noticeRecipients = pgTable(
-  'notice_recipients',
-  {
-    notice_id: integer('notice_id')
-      .notNull()
-      .references(() => notices.id, { onDelete: 'cascade' }),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    read_at: timestamp('read_at', { withTimezone: true }),
-  },
-  (t) => [primaryKey({ columns: [t.notice_id, t.user_id] }), index('notice_recipients_user_idx').on(t.user_id)],
-);
-
-export type MessageDirection = 'outbound' | 'inbound';
-export type MessageChannel = 'email' | 'sms' | 'phone' | 'letter' | 'in_person' | 'app';
-
-/** Messages to and from a carer (a user with the carer role), kept per carer. */
-export const carerMessages = pgTable(
-  'carer_messages',
-  {
-    id: serial('id').primaryKey(),
-    carer_user_id: integer('carer_user_id')
-      .notNull()
-      .references(() => users.id),
-    direction: text('direction').$type<MessageDirection>().notNull(),
-    channel: text('channel').$type<MessageChannel>().notNull(),
-    subject: text('subject').notNull().default(''),
-    body: text('body').notNull(),
-    /** The office user who sent it, or who logged an inbound one. */
-    recorded_by: integer('recorded_by').references(() => users.id),
-    /** The outbox row of an emailed message: it is the message's delivery (status, error, attempts). */
-    mail_id: integer('mail_id').references(() => mailOutbox.id),
-    created_at: createdAt(),
-    /** When office staff read an inbound message. */
-    read_at: timestamp('read_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('carer_messages_carer_idx').on(t.carer_user_id, t.created_at),
-    check('carer_messages_direction_check', sql`${t.direction} in ('outbound', 'inbound')`),
-  ],
-);
-
-/** Messages to and from a client's family (one of the client's contacts), kept per contact. */
-export const familyMessages = pgTable(
-  'family_messages',
-  {
-    id: serial('id').primaryKey(),
-    client_id: integer('client_id')
-      .notNull()
-      .references(() => clientsTable.id),
-    client_contact_id: integer('client_contact_id')
-      .notNull()
-      .references(() => clientContactsTable.id),
-    direction: text('direction').$type<MessageDirection>().notNull(),
-    channel: text('channel').$type<MessageChannel>().notNull(),
-    subject: text('subject').notNull().default(''),
-    body: text('body').notNull(),
-    recorded_by: integer('recorded_by').references(() => users.id),
-    mail_id: integer('mail_id').references(() => mailOutbox.id),
-    created_at: createdAt(),
-    read_at: timestamp('read_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('family_messages_contact_idx').on(t.client_contact_id, t.created_at),
-    index('family_messages_client_idx').on(t.client_id),
-    check('family_messages_direction_check', sql`${t.direction} in ('outbound', 'inbound')`),
-  ],
 );
 
 // ---- Time tracker (spec §3, §4, §7): timed assessments, reviews, spot checks, supervisions, appraisals. ----

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
-import { OTP_NEW_DEVICE_SETTING } from '../auth/devices.js';
 import type { Transaction } from './client.js';
-import { branches, roles, settingsTable, userBranches, users } from './schema.js';
+import { branches, roles, userBranches, users } from './schema.js';
 
 /** A demo user of its own for the two-factor journey, so turning 2FA on never affects the other demo logins. */
 export const DEMO_TWO_FACTOR_USER = {
@@ -13,19 +12,8 @@ export const DEMO_TWO_FACTOR_USER = {
   branchCodes: ['CAM'],
 } as const;
 
-/** The sign-in settings row (an emailed code on new devices, off by default) and the two-factor demo user. */
+/** The two-factor demo user (the sign-in settings row is reference data's: remotes/reference-data/server/seed.ts). */
 export async function seedAuthSettings(tx: Transaction): Promise<void> {
-  const [existing] = await tx.select({ id: settingsTable.id }).from(settingsTable).where(eq(settingsTable.key!, OTP_NEW_DEVICE_SETTING));
-  if (!existing) {
-    await tx.insert(settingsTable).values({
-      key: OTP_NEW_DEVICE_SETTING,
-      label: 'Emailed code when signing in on a new device',
-      value: 'false',
-      value_type: 'boolean',
-      description: 'When on, signing in from a device the account has not used before also asks for a 6-digit code sent by email.',
-    });
-  }
-
   const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, DEMO_TWO_FACTOR_USER.role));
   const [user] = await tx
     .insert(users)

@@ -6,11 +6,10 @@ import { hashPassword } from '../auth/passwords.js';
 import type { Database, Transaction } from './client.js';
 import { seedAuthSettings } from './seed-auth-settings.js';
 import { seedPasswordResetUser } from './seed-password-reset-user.js';
-import { seedReferenceData } from './seed-reference-data.js';
-import { seedCarers } from './seed-carers.js';
 import { seedDemoChats } from '../chat/seed.js';
 import { seedSwitchTargets } from '../users/seed.js';
 import { branches, rolePermissions, roles, userBranches, users } from './schema.js';
+import type { AreaModule } from '../modules/area-module.js';
 
 export const DEMO_BRANCHES = [
   {
@@ -175,10 +174,11 @@ export const DEMO_USERS = {
 const SEED_LOCK_KEY = 727_001;
 
 /**
- * Fills an empty database with demo branches, roles and users. Runs in one transaction and only while the
- * users table is empty, so it is safe on every start. Returns whether it seeded anything.
+ * Fills an empty database with demo branches, roles and users, then each area's demo data (its module's
+ * seedDemo, in module order). Runs in one transaction and only while the users table is empty, so it is safe
+ * on every start. Returns whether it seeded anything.
  */
-export async function seedDemo(db: Database): Promise<boolean> {
+export async function seedDemo(db: Database, modules: readonly AreaModule[]): Promise<boolean> {
   const passwords = new Map<string, string>();
   for (const user of Object.values(DEMO_USERS)) passwords.set(user.email, await hashPassword(user.password));
 
@@ -212,12 +212,11 @@ export async function seedDemo(db: Database): Promise<boolean> {
         .insert(userBranches)
         .values(user.branchCodes.map((code) => ({ user_id: inserted!.id, branch_id: branchId.get(code)! })));
     }
-    await seedReferenceData(tx);
     await seedSwitchTargets(tx);
     await seedAuthSettings(tx);
     await seedPasswordResetUser(tx);
-    await seedCarers(tx);
     await seedDemoChats(tx);
+    for (const module of modules) await module.seedDemo?.(tx);
     return true;
   });
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { RESOURCES } from '@hcm/contract/resources';
+import { COMPOSED_RESOURCES as RESOURCES } from '../area-modules.js';
 import { createTestApp, loginAs, type TestApp, type TestClient } from '../testing.js';
 import { BODY_NOT_OBJECT, NUL_IN_TEXT } from './input-hygiene.js';
 

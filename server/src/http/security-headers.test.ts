@@ -1,3 +1,4 @@
+import { AREA_MODULES } from '../area-modules.js';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { buildApp } from '../app.js';
@@ -39,6 +40,7 @@ test('auth and data answers are not cached; a route that sets its own Cache-Cont
 
 test('HSTS is sent when cookies are Secure (the site is served over HTTPS)', async () => {
   const app = await buildApp({
+    modules: AREA_MODULES,
     db: t.database.db,
     databaseKind: t.database.kind,
     webOrigins: ['https://care.example'],

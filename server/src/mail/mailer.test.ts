@@ -1,3 +1,4 @@
+import { areaMigrations } from '../area-modules.js';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { eq } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import { closedPort, startSmtpTestServer } from './smtp-test-server.js';
 let database: DatabaseHandle;
 before(async () => {
   database = await openTestDatabase();
-  await database.migrate();
+  await database.migrate(areaMigrations());
 });
 after(() => database.close());
 

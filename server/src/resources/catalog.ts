@@ -1,5 +1,5 @@
 import type { FieldErrors } from '@hcm/contract';
-import { isCalendarDate, tableNameOf, type FieldSpec, type ResourceSpec } from '@hcm/contract/resources';
+import { isCalendarDate, tableNameOf, type FieldSpec, type ResourceSpec } from '@hcm/contract/engine';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { fieldsOf, type ResourceTable } from './tables.js';

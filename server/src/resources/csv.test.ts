@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { RESOURCES } from '@hcm/contract/resources';
-import { resourceTables } from '../db/schema.js';
+import { COMPOSED_RESOURCES as RESOURCES, COMPOSED_RESOURCE_TABLES as resourceTables } from '../area-modules.js';
 import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '../testing.js';
 import { resourceCatalog } from './catalog.js';
 import { csvCell, csvLine, exportCsv } from './csv.js';

@@ -1,4 +1,4 @@
-import { penceToPounds, type FieldSpec } from '@hcm/contract/resources';
+import { penceToPounds, type FieldSpec } from '@hcm/contract/engine';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { columnOf, type Resource, type ResourceCatalog } from './catalog.js';

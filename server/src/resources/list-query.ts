@@ -1,7 +1,7 @@
 import type { SortMode } from '@hcm/contract';
-import type { FieldSpec } from '@hcm/contract/resources';
-import { and, asc, desc, eq, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { branchVisible } from '../care-records/client-visibility.js';
+import type { FieldSpec } from '@hcm/contract/engine';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { parsePaging, type Paging } from '../http/paging.js';
 import { columnOf, isCalendarDate, type Resource } from './catalog.js';
 
@@ -105,11 +105,21 @@ export function listCondition(resource: Resource, params: Params, scope: BranchS
  */
 export function scopeCondition(resource: Resource, scope: BranchScope): SQL | undefined {
   if (scope === 'all') return undefined;
-  // Clients are the engine's only branch-scoped declaration: the rule of who sees a client (care-records).
+  // A branch-scoped declaration's rows follow their branch (clients: care-records' rule of who sees a client builds on this).
   if (resource.spec.branchScoped) return branchVisible(scope, columnOf(resource, 'branch_id'));
   const parent = resource.parent;
   const parentScope = parent ? scopeCondition(parent.resource, scope) : undefined;
   if (!parent || !parentScope) return undefined;
   const parentId = columnOf(parent.resource, 'id');
   return sql`${columnOf(resource, parent.key)} in (select ${parentId} from ${parent.resource.table} where ${parentScope})`;
+}
+
+/**
+ * The branch rule on any branch column: nothing to check for 'all' (undefined), false for a scope without a
+ * branch, else the column in the scope's branches. Every branch-scoped row of every area is judged by it.
+ */
+export function branchVisible(scope: BranchScope, branchColumn: PgColumn): SQL | undefined {
+  if (scope === 'all') return undefined;
+  if (scope.length === 0) return sql`false`;
+  return inArray(branchColumn, [...scope]);
 }

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { MAX_PAGE_SIZE, type Page } from '@hcm/contract';
-import { RESOURCES } from '@hcm/contract/resources';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, resourceTables } from '../db/schema.js';
-import { DEMO_MEDICATIONS } from '../db/seed-reference-data.js';
+import { COMPOSED_RESOURCES as RESOURCES, COMPOSED_RESOURCE_TABLES as resourceTables } from '../area-modules.js';
+import { auditLog } from '../db/schema.js';
 import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '../testing.js';
 import { resourceCatalog } from './catalog.js';
 import { createRow } from './service.js';
@@ -20,10 +19,15 @@ before(async () => {
   t = await createTestApp();
   office = await loginAs(t.app, 'office'); // office_staff: datatables.view and datatables.edit
   admin = await loginAs(t.app, 'admin');
+  const medications = resourceTables['medications']!;
+  seeded = (await t.database.db.select({ name: medications['name']!, form: medications['form']! }).from(medications)) as { name: string; form: string }[];
+  SEEDED_NAMES = seeded.map((row) => row.name).sort();
 });
 after(() => t.close());
 
-const SEEDED_NAMES = [...DEMO_MEDICATIONS.map((medication) => medication.name)].sort();
+// The demo medicines (reference data's seed), as the database holds them before any test adds one.
+let seeded: { name: string; form: string }[] = [];
+let SEEDED_NAMES: string[] = [];
 
 async function list(path: string, client = office): Promise<Page<Row>> {
   const response = await client.get(`/api/v1/${path}`);
@@ -121,7 +125,7 @@ test('filters: choice, boolean and reference by equality; unusable values and un
   const tablets = await list('medications?form=tablet&page_size=100');
   assert.deepEqual(
     namesOf(tablets),
-    DEMO_MEDICATIONS.filter((m) => m.form === 'tablet').map((m) => m.name).sort(),
+    seeded.filter((m) => m.form === 'tablet').map((m) => m.name).sort(),
   );
   assert.deepEqual(namesOf(await list('medications?controlled_drug=true')), ['Fentanyl', 'Lorazepam', 'Morphine sulfate']);
   assert.equal((await list('medications?controlled_drug=false')).total, 12);

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { SUPER_ADMIN, type CurrentUser, type FieldErrors } from '@hcm/contract';
-import { allows } from '@hcm/contract/resources';
+import { allows } from '@hcm/contract/engine';
 import { fieldErrorsOf } from '@hcm/contract/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-import { tableNameOf, type FieldSpec, type ResourceSpec } from '@hcm/contract/resources';
+import { tableNameOf, type FieldSpec, type ResourceSpec } from '@hcm/contract/engine';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
@@ -143,26 +143,29 @@ function buildTable(
 
 /**
  * One table per declaration, keyed by resource name. A reference field gets a foreign key to the referenced
- * resource's id, so every referenced resource must be among `specs`.
+ * resource's id. A resource of another area (client medications name a medicine of reference data) is referred
+ * to by its table's name only, so an area's tables never import another area's code; the platform checks at
+ * start-up that every referenced resource is served (app.ts).
  */
 export function buildResourceTables(
   specs: readonly ResourceSpec[],
   branches: { id: AnyPgColumn },
 ): Record<string, ResourceTable> {
   const tables: Record<string, ResourceTable> = {};
+  const foreign = new Map<string, ResourceTable>();
   const referenced = (resource: string): ResourceTable => {
     const table = tables[resource];
-    if (!table) throw new Error(`No declared resource named "${resource}" to reference.`);
-    return table;
+    if (table) return table;
+    if (!foreign.has(resource)) foreign.set(resource, pgTable(tableNameOf({ name: resource }), { id: serial('id').primaryKey() }) as unknown as ResourceTable);
+    return foreign.get(resource)!;
   };
-  for (const spec of specs) {
-    for (const [key, field] of fieldsOf(spec)) {
-      const target = field.references?.resource;
-      if (field.kind === 'reference' && !specs.some((other) => other.name === target)) {
-        throw new Error(`${spec.name}.${key} references "${String(target)}", which is not declared.`);
-      }
-    }
-    tables[spec.name] = buildTable(spec, branches, referenced);
-  }
+  for (const spec of specs) tables[spec.name] = buildTable(spec, branches, referenced);
   return tables;
+}
+
+/** The resources that `specs` refer to without declaring them: each must be served by another area. */
+export function foreignReferences(specs: readonly ResourceSpec[]): string[] {
+  const names = new Set(specs.map((spec) => spec.name));
+  const targets = specs.flatMap((spec) => fieldsOf(spec).map(([, field]) => field.references?.resource));
+  return [...new Set(targets.filter((target): target is string => target !== undefined && !names.has(target)))];
 }

@@ -12,7 +12,6 @@ import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
 import { auditActorOf, recordAudit } from '../audit/record.js';
 import { recordIdIn, usersIn } from '../audit/scopes.js';
-import { visibleClientIds } from '../care-records/client-visibility.js';
 import { timeTrackerSessions } from '../db/schema.js';
 import { loadCurrentUser } from '../auth/current-user.js';
 import { currentUserOf } from '../auth/hooks.js';
@@ -32,10 +31,13 @@ import {
   userNameOf,
 } from './service.js';
 import { registerAbandonedSweep } from './sweep.js';
+import type { TrackableTargets } from './targets.js';
 import { checkTrackable, isTargetType, targetVisible } from './trackable.js';
 
 export type TimeTrackerRoutesOptions = {
   auth: AuthSettings;
+  /** What can be timed: users, and the targets area modules registered (./targets.ts). */
+  targets: TrackableTargets;
   /** How often the sweep ends abandoned sessions (./sweep.ts); one minute by default. */
   sweepIntervalMs?: number;
 };
@@ -49,17 +51,16 @@ const USE = { config: { permission: 'time-tracker.use' as const } };
  * started and stopped with the app (./sweep.ts).
  */
 export async function timeTrackerRoutes(app: FastifyInstance, options: TimeTrackerRoutesOptions): Promise<void> {
-  const { auth } = options;
+  const { auth, targets } = options;
   const { db } = auth;
   registerAbandonedSweep(app, db, options.sweepIntervalMs);
-  // Who reads their audit entries: time tracked by or on the reader's people, or on their clients.
+  // Who reads their audit entries: time tracked by the reader's people, or on a target they see (./targets.ts).
   app.auditScopes.declare({
     resource: AUDIT_RESOURCE,
     scope: recordIdIn(
       (ids) =>
         sql`select ${timeTrackerSessions.id} from ${timeTrackerSessions} where ${timeTrackerSessions.user_id} in (${usersIn(ids)})
-          or (${timeTrackerSessions.target_type} = 'client' and ${timeTrackerSessions.target_id} in (${visibleClientIds(ids, { deleted: 'include' })}))
-          or (${timeTrackerSessions.target_type} = 'user' and ${timeTrackerSessions.target_id} in (${usersIn(ids)}))`,
+          or ${targets.visibleCondition(sql`${timeTrackerSessions.target_type}`, sql`${timeTrackerSessions.target_id}`, ids)}`,
     ),
   });
 
@@ -71,7 +72,7 @@ export async function timeTrackerRoutes(app: FastifyInstance, options: TimeTrack
     if (userId !== caller.userID && caller.userRole !== SUPER_ADMIN) return sendError(reply, 403, UNAUTHORIZED);
     const subject = userId === caller.userID ? caller : userId === null ? null : await loadCurrentUser(db, userId);
     if (!subject) return sendError(reply, 404, 'No such user.');
-    const answer = await checkTrackable(db, subject, params.targetType, parseId(params.targetId));
+    const answer = await checkTrackable(db, targets, subject, params.targetType, parseId(params.targetId));
     return ok(answer, answer.trackable ? 'Trackable.' : answer.reason);
   });
 
@@ -88,7 +89,7 @@ export async function timeTrackerRoutes(app: FastifyInstance, options: TimeTrack
     const task = parsed.output as TrackerTaskPayload;
     if (task.module !== module) return sendInvalid(reply, { module: [`The URL is for module ${module}; the task says ${task.module}.`] });
 
-    const trackable = await checkTrackable(db, user, task.trackable.target_type, task.trackable.target_id);
+    const trackable = await checkTrackable(db, targets, user, task.trackable.target_type, task.trackable.target_id);
     if (!trackable.trackable) {
       return sendInvalid(reply, { 'trackable.target_id': [trackable.reason] }, `Target ${task.trackable.target_type} is not trackable.`);
     }
@@ -125,7 +126,7 @@ export async function timeTrackerRoutes(app: FastifyInstance, options: TimeTrack
     if (!isTargetType(targetType)) errors.target_type = ['Choose client or user.'];
     if (targetId === null) errors.target_id = ['Give the id of the record.'];
     if (!isTargetType(targetType) || targetId === null) return sendInvalid(reply, errors);
-    if (!(await targetVisible(db, user, targetType, targetId))) return sendError(reply, 404, `No such ${targetType} in your branches.`);
+    if (!(await targetVisible(db, targets, user, targetType, targetId))) return sendError(reply, 404, `No such ${targetType} in your branches.`);
     return ok(await listSessions(db, { type: targetType, id: targetId }, onlyOwn ? user.userID : null));
   };
   app.get('/time-tracker/sessions', { config: { permission: 'time-tracker.view' } }, sessionsOf(false));

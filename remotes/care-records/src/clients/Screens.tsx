@@ -1,14 +1,15 @@
 import { Route, Routes, useParams } from 'react-router-dom';
-import { appPathOf, RESOURCES, resourceNamed, type ResourceSpec } from '@hcm/contract/resources';
+import { appPathOf, type ResourceSpec } from '@hcm/contract/engine';
+import { clients as clientsSpec, CLIENT_RESOURCES } from '../../contract';
 import { NotFound } from '@hcm/kit';
 import { ResourceForm, ResourceList, ResourceRoutes } from '@hcm/kit/resources';
 import { ClientTimeTracking } from './TimeTracking';
 
-const clients = resourceNamed('clients') as ResourceSpec;
+const clients: ResourceSpec = clientsSpec;
 const BASE = appPathOf(clients);
 // A client's medications and contacts: lists on the client's edit page, added and edited below it
 // (/app/clients/:id/client-medications/add, .../:id/edit). They have no route of their own.
-const NESTED: readonly ResourceSpec[] = RESOURCES.filter((spec) => spec.parent?.resource === clients.name);
+const NESTED: readonly ResourceSpec[] = (CLIENT_RESOURCES as readonly ResourceSpec[]).filter((spec) => spec.parent?.resource === clients.name);
 
 /** The client's edit page: the form, time tracking (time a visit, time tracked), medications and contacts. */
 function EditClient() {

@@ -1,10 +1,11 @@
 import { Route, Routes, useParams } from 'react-router-dom';
-import { appPathOf, resourceNamed, type ResourceSpec } from '@hcm/contract/resources';
+import { appPathOf, type ResourceSpec } from '@hcm/contract/engine';
+import { healthProfessionals as healthProfessionalsSpec } from '../../contract';
 import { NotFound, useCan } from '@hcm/kit';
 import { ResourceForm, ResourceList } from '@hcm/kit/resources';
 import { AccessPanel } from './AccessPanel';
 
-const healthProfessionals = resourceNamed('health-professionals') as ResourceSpec;
+const healthProfessionals: ResourceSpec = healthProfessionalsSpec;
 const BASE = appPathOf(healthProfessionals);
 
 function EditProfessional() {

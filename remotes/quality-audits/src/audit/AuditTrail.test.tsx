@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { AuditTrailEntry } from '@hcm/contract/resources';
+import type { AuditTrailEntry } from '@hcm/contract/engine';
 import { api } from '@hcm/kit';
 import AuditTrail from './AuditTrail';
 
@@ -23,13 +23,22 @@ const view: AuditTrailEntry = {
   user: null, acting_user: null, health_professional: { id: 3, name: 'Dr Nia Patel' }, ip: null, before: null, after: { view: 'client-medications' },
 };
 
+// What the API says of the record kinds (their labels and, for a resource, its fields' labels).
+const RECORD_TYPES = [
+  { value: 'client-medications', label: 'Medications', fields: {} },
+  { value: 'clients', label: 'Clients', fields: { allergies: 'Allergies', town: 'Town' } },
+  { value: 'users', label: 'Users', fields: {} },
+];
+
 beforeEach(async () => {
   get.mockReset();
   get.mockImplementation((path: string) =>
     Promise.resolve(
       path === 'api/v1/audit/users'
         ? ok([{ id: 1, name: 'Amira Admin' }, { id: 2, name: 'Oliver Office' }])
-        : ok({ data: [update, view], total: 2, page: 1, page_size: 10, last_page: 1 }),
+        : path === 'api/v1/audit/record-types'
+          ? ok(RECORD_TYPES)
+          : ok({ data: [update, view], total: 2, page: 1, page_size: 10, last_page: 1 }),
     ),
   );
   const router = createMemoryRouter([{ path: '/app/audit/*', element: <AuditTrail /> }], { initialEntries: ['/app/audit'] });
@@ -37,6 +46,7 @@ beforeEach(async () => {
   // Both requests answered (the people of the User filter and the first page) before each test goes on.
   await screen.findByRole('option', { name: 'Oliver Office' });
   await screen.findByRole('row', { name: /Changed clients/ });
+  await screen.findByRole('option', { name: 'Clients' });
 });
 
 describe('the audit trail screen', () => {

@@ -1,14 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, type Page } from '@hcm/contract';
-import {
-  AUDIT_ACTIONS,
-  AUDITED_RECORDS,
-  RESOURCES,
-  resourceNamed,
-  type AuditPerson,
-  type AuditTrailEntry,
-  type Choice,
-} from '@hcm/contract/resources';
+import { AUDIT_ACTIONS, type AuditPerson, type AuditRecordType, type AuditTrailEntry } from '@hcm/contract/engine';
 import { api, PageHeader, useRouteName } from '@hcm/kit';
 import { ListTable, type Column } from '@hcm/kit/table';
 import styles from './audit.module.css';
@@ -16,13 +8,15 @@ import styles from './audit.module.css';
 type Filters = { user_id: string; resource: string; action: string; from: string; to: string };
 const NO_FILTERS: Filters = { user_id: '', resource: '', action: '', from: '', to: '' };
 
-/** Every kind of record the trail can name: the declared resources, then users, roles and the rest. */
-export const RECORD_KINDS: readonly Choice[] = [
-  ...RESOURCES.map((spec) => ({ value: spec.name, label: spec.title })),
-  ...AUDITED_RECORDS,
-].sort((a, b) => a.label.localeCompare(b.label));
+/**
+ * Every kind of record the trail can name, as the API describes them (GET /api/v1/audit/record-types): each
+ * area's declared resources with their field labels, users, roles and the rest. Read from the server, so this
+ * area never imports another area's declarations.
+ */
+export const RecordKinds = createContext<readonly AuditRecordType[]>([]);
 
-const kindLabel = (resource: string) => RECORD_KINDS.find((kind) => kind.value === resource)?.label ?? resource;
+const kindOf = (kinds: readonly AuditRecordType[], resource: string) => kinds.find((kind) => kind.value === resource);
+const kindLabel = (kinds: readonly AuditRecordType[], resource: string) => kindOf(kinds, resource)?.label ?? resource;
 const VERBS: Record<AuditTrailEntry['action'], string> = { create: 'Added', update: 'Changed', delete: 'Deleted', view: 'Viewed' };
 // Bookkeeping columns every row has: they change on every save and say nothing to a reader.
 const HIDDEN_KEYS = new Set(['id', 'created_at', 'updated_at', 'deleted_at']);
@@ -56,12 +50,12 @@ export function Who({ entry }: { entry: AuditTrailEntry }) {
 
 /** The record before and after, one row per field, the changed ones marked. */
 export function Changes({ entry }: { entry: AuditTrailEntry }) {
+  const kinds = useContext(RecordKinds);
   if (entry.action === 'view') {
     const part = entry.after?.view;
-    return <>{typeof part === 'string' && part !== 'record' ? `Viewed: ${kindLabel(part).toLowerCase()}` : 'Viewed the record'}</>;
+    return <>{typeof part === 'string' && part !== 'record' ? `Viewed: ${kindLabel(kinds, part).toLowerCase()}` : 'Viewed the record'}</>;
   }
-  const spec = resourceNamed(entry.resource);
-  const fieldLabels = (spec?.fields ?? {}) as Record<string, { label: string }>;
+  const fieldLabels = kindOf(kinds, entry.resource)?.fields ?? {};
   const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].filter((key) => !HIDDEN_KEYS.has(key));
   const changed = (key: string) => entry.action === 'update' && JSON.stringify(entry.before?.[key]) !== JSON.stringify(entry.after?.[key]);
   const changedCount = keys.filter(changed).length;
@@ -83,7 +77,7 @@ export function Changes({ entry }: { entry: AuditTrailEntry }) {
           {keys.map((key) => (
             <tr key={key} className={changed(key) ? styles.changed : undefined}>
               <th scope="row">
-                {fieldLabels[key]?.label ?? key}
+                {fieldLabels[key] ?? key}
                 {changed(key) ? <span className={styles.hidden}> (changed)</span> : null}
               </th>
               <td>{entry.before ? show(entry.before[key]) : '—'}</td>
@@ -96,10 +90,16 @@ export function Changes({ entry }: { entry: AuditTrailEntry }) {
   );
 }
 
+/** What was done to which kind of record ("Changed client"). */
+function What({ entry }: { entry: AuditTrailEntry }) {
+  const kinds = useContext(RecordKinds);
+  return <>{`${VERBS[entry.action]} ${kindLabel(kinds, entry.resource).toLowerCase()}`}</>;
+}
+
 const COLUMNS: Column<AuditTrailEntry>[] = [
   { key: 'at', label: 'When', render: (entry) => <time dateTime={entry.at}>{when(entry.at)}</time> },
   { key: 'who', label: 'Who', render: (entry) => <Who entry={entry} /> },
-  { key: 'what', label: 'What', render: (entry) => `${VERBS[entry.action]} ${kindLabel(entry.resource).toLowerCase()}` },
+  { key: 'what', label: 'What', render: (entry) => <What entry={entry} /> },
   { key: 'record', label: 'Record', render: (entry) => (entry.record_label ? `${entry.record_label} (#${entry.record_id})` : `#${entry.record_id}`) },
   { key: 'changes', label: 'Details', render: (entry) => <Changes entry={entry} /> },
 ];
@@ -116,11 +116,13 @@ export default function AuditTrail() {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [people, setPeople] = useState<AuditPerson[]>([]);
+  const [kinds, setKinds] = useState<AuditRecordType[]>([]);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
     void api.get<AuditPerson[]>('api/v1/audit/users').then((answer) => current && setPeople(answer.data ?? []));
+    void api.get<AuditRecordType[]>('api/v1/audit/record-types').then((answer) => current && setKinds(answer.data ?? []));
     return () => {
       current = false;
     };
@@ -150,7 +152,7 @@ export default function AuditTrail() {
   const userOptions = useMemo(() => people.map((person) => ({ value: String(person.id), label: person.name })), [people]);
 
   return (
-    <>
+    <RecordKinds.Provider value={kinds}>
       <PageHeader title="Audit trail" />
       <form className={styles.filters} aria-label="Filter the audit trail" onSubmit={(event) => event.preventDefault()}>
         <label>
@@ -168,7 +170,7 @@ export default function AuditTrail() {
           Record type
           <select value={filters.resource} onChange={(event) => filter('resource', event.target.value)}>
             <option value="">Any</option>
-            {RECORD_KINDS.map((kind) => (
+            {kinds.map((kind) => (
               <option key={kind.value} value={kind.value}>
                 {kind.label}
               </option>
@@ -208,6 +210,6 @@ export default function AuditTrail() {
         rowKey={(entry) => entry.id}
         empty="No entries match these filters."
       />
-    </>
+    </RecordKinds.Provider>
   );
 }

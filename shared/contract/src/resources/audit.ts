@@ -17,13 +17,8 @@ export const AUDITED_RECORDS: readonly Choice[] = [
   { value: 'user-roles', label: 'Roles' },
   { value: 'user-sessions', label: 'Sessions' },
   { value: 'account-switches', label: 'Account switches' },
-  { value: 'client-shares', label: 'Clients shared with health professionals' },
-  { value: 'health-professional-links', label: 'Health professional links' },
   { value: 'health-professional-sessions', label: 'Health professional sessions' },
   { value: 'chats', label: 'Chats (and their monitoring)' },
-  { value: 'notices', label: 'Notices' },
-  { value: 'carer-messages', label: 'Messages with carers' },
-  { value: 'family-messages', label: 'Messages with families' },
   { value: 'time-tracker-sessions', label: 'Tracked time' },
   { value: 'area-versions', label: 'Area versions (deploys and rollbacks)' },
 ];
@@ -53,3 +48,9 @@ export type AuditTrailEntry = {
 /** The query GET /api/v1/audit reads (every key optional; dates as YYYY-MM-DD, `to` inclusive). */
 export const AUDIT_FILTERS = ['user_id', 'acting_user_id', 'resource', 'record_id', 'action', 'from', 'to'] as const;
 export type AuditFilter = (typeof AUDIT_FILTERS)[number];
+
+/**
+ * A kind of record the audit trail names (GET /api/v1/audit/record-types): every declared resource of every
+ * area, and the platform's and areas' other audited types, with the labels of a resource's fields.
+ */
+export type AuditRecordType = Choice & { fields: Record<string, string> };

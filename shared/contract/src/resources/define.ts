@@ -102,3 +102,9 @@ export const appPathOf = (spec: Pick<ResourceSpec, 'name' | 'route'>) => `/app/$
 export const areaOf = (spec: Pick<ResourceSpec, 'area'>) => spec.area ?? 'reference-data';
 
 export const tableNameOf = (spec: Pick<ResourceSpec, 'name'>) => spec.name.replaceAll('-', '_');
+
+/**
+ * Demo rows by resource name, seeded by an area's API module into empty tables. A reference field holds the
+ * 1-based position of the referenced row in its own resource's demo rows; branch_id the demo branch's position.
+ */
+export type DemoRows = Record<string, Record<string, unknown>[]>;

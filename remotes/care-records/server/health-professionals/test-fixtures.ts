@@ -1,0 +1,110 @@
+import { inflateSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { branches, type Database } from '@hcm/server/platform';
+import { clientContactsTable, clientMedicationsTable, clientsTable, healthProfessionalsTable, medicationsTable } from '../columns.js';
+import { clientShares } from '../tables.js';
+
+// Test data for the health-professional tests: clients with a medicine and a contact, professionals, shares.
+
+let counter = 0;
+
+/** A random NHS number with a valid check digit (unique enough for a test database). */
+export function nhsNumber(): string {
+  for (;;) {
+    const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+    const sum = digits.reduce((total, digit, index) => total + digit * (10 - index), 0);
+    const check = 11 - (sum % 11);
+    if (check === 10) continue;
+    const all = [...digits, check === 11 ? 0 : check].join('');
+    return `${all.slice(0, 3)} ${all.slice(3, 6)} ${all.slice(6)}`;
+  }
+}
+const next = () => (counter += 1);
+
+export async function branchIdOf(db: Database, code: string): Promise<number> {
+  const [row] = await db.select({ id: branches.id }).from(branches).where(eq(branches.code, code));
+  if (!row) throw new Error(`No branch ${code}`);
+  return row.id;
+}
+
+export async function insertClient(
+  db: Database,
+  fields: { branchCode: string; first_name?: string; last_name?: string; care_needs?: string; allergies?: string },
+): Promise<{ id: number; name: string }> {
+  const n = next();
+  const first = fields.first_name ?? `Agnes${n}`;
+  const last = fields.last_name ?? `Whitfield${n}`;
+  const [row] = await db
+    .insert(clientsTable)
+    .values({
+      first_name: first,
+      last_name: last,
+      preferred_name: 'Aggie',
+      date_of_birth: '1938-04-12',
+      nhs_number: nhsNumber(),
+      service_type: 'domiciliary',
+      status: 'active',
+      address_line_1: '1 Test Street',
+      town: 'Leeds',
+      postcode: 'LS1 4AP',
+      gp_practice: 'Leeds Road Surgery',
+      start_date: '2024-01-01',
+      care_needs: fields.care_needs ?? 'Help to wash and dress each morning.',
+      medical_conditions: 'Type 2 diabetes',
+      allergies: fields.allergies ?? 'Penicillin',
+      communication_needs: 'Hard of hearing: face her when speaking.',
+      branch_id: await branchIdOf(db, fields.branchCode),
+    } as never)
+    .returning({ id: clientsTable.id! });
+  const id = row!.id as number;
+  const [medicine] = await db
+    .insert(medicationsTable)
+    // Through the read model of reference data's catalogue (../columns.ts): the columns it does not name keep their defaults.
+    .values({ name: `Metformin ${n}`, strength: '500 mg' } as never)
+    .returning({ id: medicationsTable.id });
+  await db.insert(clientMedicationsTable).values({
+    client_id: id,
+    medication_id: medicine!.id,
+    dose: '1 tablet',
+    frequency: '08:00 and 18:00',
+    support_level: 'prompt',
+    start_date: '2024-01-01',
+  } as never);
+  await db.insert(clientContactsTable).values({ client_id: id, name: `Mary Whitfield ${n}`, relationship: 'child', phone: '0113 496 0000', next_of_kin: true } as never);
+  return { id, name: `${first} ${last}` };
+}
+
+export async function insertProfessional(db: Database, fields: { active?: boolean } = {}): Promise<{ id: number; email: string; name: string }> {
+  const n = next();
+  const email = `gp${n}.${Date.now()}@surgery.example`;
+  const name = `Dr Priya Shah ${n}`;
+  const [row] = await db
+    .insert(healthProfessionalsTable)
+    .values({ name, profession: 'gp', organisation: 'Leeds Road Surgery', email, active: fields.active ?? true } as never)
+    .returning({ id: healthProfessionalsTable.id! });
+  return { id: row!.id as number, email, name };
+}
+
+export async function share(db: Database, professionalId: number, clientId: number): Promise<void> {
+  await db.insert(clientShares).values({ health_professional_id: professionalId, client_id: clientId });
+}
+
+/**
+ * The text drawn on a pdf-lib PDF: its content streams are inflated and the hex strings shown by Tj read
+ * back (the standard fonts write WinAnsi codes, one byte a character).
+ */
+export function pdfText(pdf: Buffer): string {
+  const source = pdf.toString('latin1');
+  const parts: string[] = [];
+  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  for (let match = streams.exec(source); match; match = streams.exec(source)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      content = match[1]!;
+    }
+    for (const shown of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) parts.push(Buffer.from(shown[1]!, 'hex').toString('latin1'));
+  }
+  return parts.join('\n');
+}

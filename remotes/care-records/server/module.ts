@@ -1,0 +1,32 @@
+import { defineAreaModule, seedDemoRows } from '@hcm/server/platform';
+import { CLIENT_RESOURCES } from '../contract/index.js';
+import { CLIENT_DEMO_ROWS } from './demo-rows.js';
+import { familyMessageRoutes } from './family-messages/routes.js';
+import { healthProfessionalPortalRoutes } from './health-professionals/portal-routes.js';
+import { healthProfessionalStaffRoutes } from './health-professionals/staff-routes.js';
+import { careRecordsTables } from './tables.js';
+import { trackableClient } from './trackable-client.js';
+
+/**
+ * The care-records area's API: clients and what hangs off them (medications, contacts; served by the resource
+ * engine from the declarations in ../contract), health professionals with the clients shared with them, their
+ * links and portal, messages with clients' families, and clients as time-tracker targets. Who may see a client
+ * is this area's rule (./client-visibility.ts).
+ */
+export const careRecordsModule = defineAreaModule({
+  name: 'care-records',
+  resources: CLIENT_RESOURCES,
+  resourceTables: careRecordsTables,
+  async routes(app, { auth, appUrl, trackables }) {
+    trackables.register('client', trackableClient);
+    await app.register(healthProfessionalStaffRoutes, { auth, appUrl });
+    await app.register(familyMessageRoutes, { auth });
+  },
+  publicRoutes: {
+    prefix: '/health-professionals',
+    routes: async (app, { auth }) => {
+      await app.register(healthProfessionalPortalRoutes, { auth });
+    },
+  },
+  seedDemo: (tx) => seedDemoRows(tx, CLIENT_RESOURCES, CLIENT_DEMO_ROWS, careRecordsTables),
+});

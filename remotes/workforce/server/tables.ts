@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { branches, createdAt, mailOutbox, users } from '@hcm/server/schema';
+import type { MessageChannel as ChannelChoice, MessageDirection } from '@hcm/contract/schemas';
+
+/** How a message went: a channel office staff choose, or the carers' app. */
+type MessageChannel = ChannelChoice | 'app';
+
+// The area's hand-written tables. drizzle-kit generates the area's migrations (./migrations) from the named
+// exports of this file only (`pnpm db:generate` in this area).
+
+// ---- Communication: notices, and messages with carers. ----
+
+/** An office notice to carers or staff (of one branch, or every branch when branch_id is null). */
+export const notices = pgTable(
+  'notices',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    audience: text('audience').$type<'carers' | 'office' | 'everyone'>().notNull(),
+    branch_id: integer('branch_id').references(() => branches.id),
+    published_by: integer('published_by').references(() => users.id),
+    published_at: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('notices_published_at_idx').on(t.published_at),
+    index('notices_branch_idx').on(t.branch_id),
+    check('notices_audience_check', sql`${t.audience} in ('carers', 'office', 'everyone')`),
+  ],
+);
+
+/** Who a notice was addressed to when published, and when each read it. */
+export const noticeRecipients = pgTable(
+  'notice_recipients',
+  {
+    notice_id: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    read_at: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.notice_id, t.user_id] }), index('notice_recipients_user_idx').on(t.user_id)],
+);
+
+
+/** Messages to and from a carer (a user with the carer role), kept per carer. */
+export const carerMessages = pgTable(
+  'carer_messages',
+  {
+    id: serial('id').primaryKey(),
+    carer_user_id: integer('carer_user_id')
+      .notNull()
+      .references(() => users.id),
+    direction: text('direction').$type<MessageDirection>().notNull(),
+    channel: text('channel').$type<MessageChannel>().notNull(),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull(),
+    /** The office user who sent it, or who logged an inbound one. */
+    recorded_by: integer('recorded_by').references(() => users.id),
+    /** The outbox row of an emailed message: it is the message's delivery (status, error, attempts). */
+    mail_id: integer('mail_id').references(() => mailOutbox.id),
+    created_at: createdAt(),
+    /** When office staff read an inbound message. */
+    read_at: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('carer_messages_carer_idx').on(t.carer_user_id, t.created_at),
+    check('carer_messages_direction_check', sql`${t.direction} in ('outbound', 'inbound')`),
+  ],
+);
+

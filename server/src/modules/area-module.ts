@@ -1,0 +1,55 @@
+import type { ResourceSpec } from '@hcm/contract/engine';
+import type { FastifyInstance } from 'fastify';
+import type { AuthSettings } from '../auth/settings.js';
+import type { ChatBroadcaster } from '../chat/broadcaster.js';
+import type { Transaction } from '../db/client.js';
+import type { ResourceCatalog } from '../resources/catalog.js';
+import type { ResourceTable } from '../resources/tables.js';
+import type { TrackableTargets } from '../time-tracker/targets.js';
+
+/** What the platform hands an area's routes: the database and sign-in settings, and its extension points. */
+export type AreaServerContext = {
+  auth: AuthSettings;
+  /** The public address of the web app, for links in emails. */
+  appUrl: string;
+  /** Every declared resource of every area, served by the engine (references and labels look each other up). */
+  catalog: ResourceCatalog;
+  /** Register what the time tracker can time (care-records: clients). */
+  trackables: TrackableTargets;
+  /** The chat server's sockets, for pushing events to signed-in users. */
+  chat: ChatBroadcaster;
+};
+
+export type AreaRoutes = (app: FastifyInstance, context: AreaServerContext) => Promise<void>;
+
+/**
+ * An area's API module: everything the area's server side owns, in its folder (remotes/<area>/server/), and
+ * registered in one line of src/area-modules.ts. Areas never import each other; they meet through the API,
+ * the declared resources (a reference names another area's resource) and the extension points above.
+ */
+export type AreaModule = {
+  /** The area's name, as in its area.json. */
+  name: string;
+  /** Declared resources the engine serves under /api/v1/<name>, audited, with their tables. */
+  resources?: readonly ResourceSpec[];
+  /** Their tables, built by buildResourceTables (from the area's tables.ts, which drizzle-kit also reads). */
+  resourceTables?: Record<string, ResourceTable>;
+  /**
+   * The area's migrations (drizzle-kit's output), applied after the platform's and earlier areas': by default
+   * remotes/<name>/server/migrations when that folder exists (an absolute path otherwise, e.g. in tests).
+   */
+  migrationsFolder?: string;
+  /** The area's own routes, under /api/v1 and behind the permission guard (every route names its permission). */
+  routes?: AreaRoutes;
+  /** Routes outside /api/v1 (the health professionals' portal), each under its own prefix. */
+  publicRoutes?: { prefix: string; routes: AreaRoutes };
+  /** Demo data, seeded once into an empty database after the platform's (branches, roles, users) and earlier areas'. */
+  seedDemo?: (tx: Transaction) => Promise<void>;
+};
+
+/** Declares an area's module (a typed identity: the module is data the platform composes). */
+export function defineAreaModule(module: AreaModule): AreaModule {
+  if (!/^[a-z][a-z-]*$/.test(module.name)) throw new Error(`An area module's name is its area's (a-z and -): "${module.name}".`);
+  if (module.resources?.length && !module.resourceTables) throw new Error(`The ${module.name} module declares resources without their tables.`);
+  return module;
+}

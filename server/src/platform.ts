@@ -1,0 +1,28 @@
+// `@hcm/server/platform`: what an area's API module (remotes/<area>/server/) may use of the platform — the
+// database and its platform tables, sign-in and the current user, the permission guard's conventions, the
+// audit log, the envelope and paging of answers, mail, the resource engine and the extension points. Areas
+// import the platform only through this file (and `@hcm/server/schema`, `@hcm/server/testing`); the platform
+// never imports an area, except src/area-modules.ts, where the API is composed.
+export * from './platform-schema.js';
+export * from './audit/record.js';
+export * from './audit/scopes.js';
+export * from './auth/cookies.js';
+export * from './auth/current-user.js';
+export * from './auth/hooks.js';
+export * from './auth/password-policy.js';
+export * from './auth/passwords.js';
+export * from './auth/sessions.js';
+export * from './auth/settings.js';
+export * from './db/client.js';
+export * from './http/envelope.js';
+export * from './http/paging.js';
+export * from './http/params.js';
+export * from './mail/mailer.js';
+export * from './resources/list-query.js';
+export * from './resources/routes.js';
+export * from './resources/demo-seed.js';
+export * from './modules/area-module.js';
+export * from './time-tracker/targets.js';
+export * from './messages/threads.js';
+export { ALREADY_ENDED, ALREADY_RUNNING, ENDED_ITSELF, NOTHING_TO_BEAT, NOTHING_TO_STOP, sweepAbandonedSessions } from './time-tracker/service.js';
+export { registerAbandonedSweep } from './time-tracker/sweep.js';
