@@ -124,8 +124,8 @@ test('an operator deploys a new finance version, the page shows it, a rollback b
 test('a changed declaration deployed with its area alone is what the user sees, whichever area they opened first', async ({ page, request }) => {
   test.setTimeout(360_000);
   // The probe's case: a label of the clients declaration changes and only care-records is deployed; the user
-  // opens reference data first (which bundles the declarations too) and then clicks Clients -> All clients.
-  const declaration = path.join(ROOT, 'shared', 'contract', 'src', 'resources', 'clients.ts');
+  // opens reference data first (which once bundled every declaration through a shared singleton) and then clicks Clients -> All clients.
+  const declaration = path.join(ROOT, 'remotes', 'care-records', 'contract', 'resources.ts');
   const original = readFileSync(declaration, 'utf8');
   const oldLabel = "date_of_birth: { label: 'Date of birth',";
   expect(original).toContain(oldLabel);

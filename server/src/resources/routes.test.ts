@@ -8,7 +8,7 @@ import { createRole, createTestApp, createUser, loginAs, type TestApp, type Test
 import { resourceCatalog } from './catalog.js';
 import { createRow } from './service.js';
 
-// The engine over the four declared resources and their demo rows (see src/db/seed-reference-data.ts).
+// The engine over the four declared resources and their demo rows (reference data's demo rows: remotes/reference-data/server/seed.ts).
 
 type Row = Record<string, unknown> & { id: number; name?: string };
 
