@@ -13,7 +13,7 @@ test('the shared workspace packages: every change since the recorded version cam
   assert.deepEqual(problems, []);
 });
 
-test('the shared entries are the @hcm singletons; area declarations (@hcm/contract/resources) are not among them', () => {
+test('the shared entries are the @hcm singletons; area declarations are in no shared package', () => {
   const entries = sharedWorkspaceEntries();
   assert.deepEqual(Object.keys(entries).sort(), ['@hcm/contract', '@hcm/kit']);
   assert.ok(!entries['@hcm/contract'].includes('./resources'));

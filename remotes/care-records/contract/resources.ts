@@ -27,7 +27,7 @@ export function isValidNhsNumber(value: string): boolean {
   return (check === 11 ? 0 : check) === Number(digits[9]);
 }
 
-// Required: the table's unique index on nhs_number (migration 0003) counts '' as a value, so a second client
+// Required: the table's unique index on nhs_number (the area's baseline migration) counts '' as a value, so a second client
 // without one could not be stored. Should a client without an NHS number ever need adding, a migration
 // making that index partial (nhs_number <> '') comes first.
 const nhsNumber = v.pipe(

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { BranchScope, Database, Transaction } from '@hcm/server/platform';
+import { branchVisible, type BranchScope, type Database, type Transaction } from '@hcm/server/platform';
 import { clientsTable } from './columns.js';
 
 // Who may see a client: the one rule for every part of the server that reads clients or what hangs off them
@@ -22,16 +22,8 @@ function column(name: string): PgColumn {
   return found;
 }
 
-/**
- * The branch part of the rule, on any branch column: nothing to check for 'all' (undefined), false for a scope
- * without a branch, else the column in the scope's branches. The resource engine applies it to every
- * branch-scoped declaration (clients are the only one), so the clients list is judged by the same rule.
- */
-export function branchVisible(scope: BranchScope, branchColumn: PgColumn): SQL | undefined {
-  if (scope === 'all') return undefined;
-  if (scope.length === 0) return sql`false`;
-  return inArray(branchColumn, [...scope]);
-}
+// The branch part of the rule is the platform's branchVisible (the resource engine applies it to every
+// branch-scoped declaration, so the clients list is judged by the same rule).
 
 /** The rule as a condition on a clients row (for a select from the clients table itself). */
 export function visibleClients(scope: BranchScope, { deleted }: DeletedClients): SQL {

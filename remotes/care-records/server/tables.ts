@@ -14,7 +14,7 @@ type MessageChannel = ChannelChoice | 'app';
 /** The tables of the declared resources, by resource name. */
 export const careRecordsTables = buildResourceTables(CLIENT_RESOURCES, branches);
 
-// drizzle-kit only sees tables that are named exports: one line per declared resource (tables.test.ts checks).
+// drizzle-kit only sees tables that are named exports: one line per declared resource (server/src/area-modules.test.ts checks).
 export const clientsTable = careRecordsTables['clients']!;
 export const clientMedicationsTable = careRecordsTables['client-medications']!;
 export const clientContactsTable = careRecordsTables['client-contacts']!;

@@ -7,7 +7,7 @@ import { REFERENCE_DATA_RESOURCES } from '../contract/index.js';
 /** The tables of the declared resources, by resource name. */
 export const referenceDataTables = buildResourceTables(REFERENCE_DATA_RESOURCES, branches);
 
-// drizzle-kit only sees tables that are named exports: one line per declared resource (tables.test.ts checks).
+// drizzle-kit only sees tables that are named exports: one line per declared resource (server/src/area-modules.test.ts checks).
 export const medicationsTable = referenceDataTables['medications']!;
 export const holidayReasonsTable = referenceDataTables['holiday-reasons']!;
 export const funderCodesTable = referenceDataTables['funder-codes']!;

@@ -26,10 +26,18 @@ export const runOf = (history: MigrationHistory): MigrationRun => ({
  * brought to the end of that history, and each history's first migration, when it is a `_baseline`, is
  * recorded as applied instead of run. Afterwards every history runs as usual.
  */
-async function hasLegacyHistory(db: Database): Promise<boolean> {
-  const result = await db.execute<{ present: boolean }>(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
-  const rows = (result as unknown as { rows: { present: boolean }[] }).rows;
-  return rows[0]?.present === true;
+async function tableExists(db: Database, name: string): Promise<boolean> {
+  const result = await db.execute(sql`select to_regclass(${name}) is not null as present`);
+  return (result as unknown as { rows: { present: boolean }[] }).rows[0]?.present === true;
+}
+
+/**
+ * Whether this is the first run on a database made by the legacy single history: it has that history's table
+ * and not yet the platform's own. Only then are baselines adopted; an area added later always runs its first
+ * migration, whatever its name.
+ */
+async function upgradingFromLegacy(db: Database, platform: MigrationRun): Promise<boolean> {
+  return (await tableExists(db, 'drizzle.__drizzle_migrations')) && !(await tableExists(db, `drizzle.${platform.migrationsTable}`));
 }
 
 function isBaseline(folder: string): boolean {
@@ -57,7 +65,8 @@ export async function migrateHistories(
   legacyFolder: string,
   migrate: (run: MigrationRun) => Promise<void>,
 ): Promise<void> {
-  if (await hasLegacyHistory(db)) {
+  const [platform] = histories;
+  if (platform && (await upgradingFromLegacy(db, runOf(platform)))) {
     await migrate({ migrationsFolder: legacyFolder, migrationsTable: '__drizzle_migrations' });
     for (const history of histories) if (isBaseline(history.folder)) await adoptBaseline(db, runOf(history));
   }

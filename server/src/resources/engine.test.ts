@@ -12,7 +12,7 @@ import {
   wholeNumber,
   type ResourceSpec,
 } from '@hcm/contract/engine';
-import { COMPOSED_RESOURCES as RESOURCES, COMPOSED_RESOURCE_TABLES as resourceTables } from '../area-modules.js';
+import { COMPOSED_RESOURCE_TABLES as resourceTables } from '../area-modules.js';
 import { eq, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';

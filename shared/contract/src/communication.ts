@@ -4,7 +4,7 @@ import { isIdNumber, objectMessage } from './validation.js';
 
 // The communication area (spec §2.2 "communication"): office notices, messages to and from carers and clients'
 // families, and the read-only monitoring of chats. The shapes the API answers and the one validation of each
-// form, used by the workforce remote's screens and by the server (server/src/communication/).
+// form, used by the workforce remote's screens and by the server (remotes/workforce/server/communication/; family messages: remotes/care-records/server/family-messages/).
 
 /** Carers are users with this role; it grants no back-office permission (a carer only reads their notices). */
 export const CARER_ROLE = 'carer';
