@@ -9,9 +9,9 @@ import path from 'node:path';
  * The shared-singleton contract: every side shares these once, with explicit versions. Sub-paths of react
  * and react-dom (react/jsx-runtime, react-dom/client) are shared too, or React is duplicated.
  *
- * Engines and libraries only, never an area's declarations: `@hcm/contract/resources` (the resource
- * declarations) is bundled into each remote that imports it, so an area deployed alone shows its own
- * declarations whatever area the user opened first (a singleton is loaded once, by whichever remote asks first).
+ * Engines and libraries only, never an area's declarations: those live in remotes/<area>/contract and are
+ * bundled into that area's remote, so an area deployed alone shows its own declarations whatever area the user
+ * opened first (a singleton is loaded once, by whichever remote asks first).
  */
 export const SINGLETONS = [
   'react',
@@ -24,6 +24,7 @@ export const SINGLETONS = [
   'react-hook-form',
   'valibot',
   'ky',
+  '@tanstack/react-query',
   '@hcm/contract',
   '@hcm/contract/schemas',
   '@hcm/kit/resources',
@@ -35,6 +36,7 @@ export const SINGLETONS = [
   '@hcm/kit/storage',
   '@hcm/kit/pdf',
   '@hcm/kit/tracker',
+  '@hcm/kit/data',
 ];
 
 export function packageNameOf(request) {

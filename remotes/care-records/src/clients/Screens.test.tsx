@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { api, useSession } from '@hcm/kit';
 import Area from '../Area';
+import { withData } from '@hcm/kit/testing';
 
 jest.mock('@hcm/kit', () => {
   const actual = jest.requireActual('@hcm/kit');
@@ -36,7 +37,7 @@ function answer(path: string, params?: Record<string, unknown>) {
 function renderAt(path: string) {
   const prefix = path.split('/')[2]!;
   const router = createMemoryRouter([{ path: `/app/${prefix}/*`, element: <Area prefix={prefix} /> }], { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  render(withData(<RouterProvider router={router} />));
   return router;
 }
 

@@ -5,6 +5,7 @@ import type { CurrentUser, TrackerSession } from '@hcm/contract';
 import { api, useSession } from '@hcm/kit';
 import { useTracker } from '@hcm/kit/tracker';
 import Area from '../Area';
+import { withData } from '@hcm/kit/testing';
 
 jest.mock('@hcm/kit', () => {
   const actual = jest.requireActual('@hcm/kit');
@@ -51,7 +52,7 @@ function signIn(permissions: string[]) {
 
 function renderEdit() {
   const router = createMemoryRouter([{ path: '/app/clients/*', element: <Area prefix="clients" /> }], { initialEntries: ['/app/clients/7/edit'] });
-  render(<RouterProvider router={router} />);
+  render(withData(<RouterProvider router={router} />));
 }
 
 beforeEach(() => {

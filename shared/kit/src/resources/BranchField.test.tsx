@@ -2,8 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import * as v from 'valibot';
-import { defineResource, requiredText } from '@hcm/contract/resources';
+import { defineResource, requiredText } from '@hcm/contract/engine';
 import { api, useSession } from '@hcm/kit';
+import { withData } from '@hcm/kit/testing';
 import { ResourceRoutes } from './ResourceRoutes';
 
 jest.mock('@hcm/kit', () => {
@@ -32,7 +33,7 @@ function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/app/rooms/*', element: <ResourceRoutes spec={rooms} basePath="/app/rooms" /> }], {
     initialEntries: [path],
   });
-  render(<RouterProvider router={router} />);
+  render(withData(<RouterProvider router={router} />));
 }
 
 function signIn(branches: { id: number; name: string }[]) {

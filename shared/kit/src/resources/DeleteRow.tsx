@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { allows, type ResourceSpec } from '@hcm/contract/engine';
 import { api, Button, notify, resourcePath, useCan } from '@hcm/kit';
+import { resourceKeys, useApiMutation, useQueryClient } from '@hcm/kit/data';
 import { Modal } from '@hcm/kit/elements';
 
 /**
@@ -13,14 +14,15 @@ export type DeleteRowProps = { spec: ResourceSpec; id: string; label: string; ba
 export default function DeleteRow({ spec, id, label, backTo, beforeLeave }: DeleteRowProps) {
   const can = useCan();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  // Its lists are invalidated; the record itself is dropped from the cache (it is gone, not changed).
+  const remove = useApiMutation<unknown>({ request: () => api.delete(resourcePath(spec.name, id)), invalidates: [resourceKeys.lists(spec.name)] });
+  const deleting = remove.isPending;
   if (!allows(spec, 'delete') || !can(spec.permissions.delete)) return null;
 
   const handleDelete = async () => {
-    setDeleting(true);
-    const answer = await api.delete(resourcePath(spec.name, id));
-    setDeleting(false);
+    const answer = await remove.submit();
     setConfirming(false);
     if (answer.error) {
       notify({ type: 'danger', title: `The ${spec.singular} was not deleted`, message: answer.message });
@@ -29,6 +31,7 @@ export default function DeleteRow({ spec, id, label, backTo, beforeLeave }: Dele
     notify({ type: 'success', title: `${label || 'It'} was deleted`, message: answer.message });
     beforeLeave();
     navigate(backTo);
+    client.removeQueries({ queryKey: resourceKeys.record(spec.name, id) });
   };
 
   return (

@@ -3,6 +3,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { FieldSpec, ResourceSpec } from '@hcm/contract/engine';
 import { api, Button, ErrorPanel, Loading, notify, PageHeader, resourcePath, useRouteName, useSession } from '@hcm/kit';
+import { resourceWriteKeys, useApiMutation, useDeclaredRecord } from '@hcm/kit/data';
 import {
   applyServerErrors,
   CheckboxField,
@@ -98,27 +99,29 @@ export default function ResourceForm({ spec, id, backTo, fixedValues = {}, child
   // A branch-scoped row (a client) also names its branch, one of the user's.
   const valuesOf = (row: Row | null) => ({ ...formValuesOf(spec, row), ...(spec.branchScoped ? { branch_id: branchValueOf(row, branches) } : {}) });
   const form = useForm<Values>({ resolver: valibotResolver(formSchemaOf(spec)), defaultValues: { ...valuesOf(null), ...fixedValues } });
-  const [row, setRow] = useState<Row | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const { leaveWithoutWarning } = useUnsavedChangesWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
 
+  // The record, through the data layer (cached per id); a form is not refreshed behind the user's back on focus.
+  const record = useDeclaredRecord(spec, id ?? '', { enabled: editing, refetchOnWindowFocus: false });
+  const row: Row | null = editing ? (record.data ?? null) : null;
+  const loadError = editing && !record.data && record.error ? record.error.message : null;
+  // The form takes the record's values when it arrives, and a fresher answer's as long as nothing was typed.
   useEffect(() => {
-    if (!editing) return;
-    void api.get<Row>(resourcePath(spec.name, id)).then((answer) => {
-      if (answer.error || !answer.data) setLoadError(answer.message || `This ${spec.singular} could not be loaded.`);
-      else {
-        setRow(answer.data);
-        form.reset(valuesOf(answer.data));
-      }
-    });
+    if (record.data && !form.formState.isDirty) form.reset(valuesOf(record.data));
     // valuesOf reads the session's branches, which do not change while the form is open.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editing, id, spec, form]);
+  }, [record.data, form]);
+
+  // Saving invalidates the resource's lists (and the record when editing), so every screen shows the change.
+  const save = useApiMutation<Row, Values>({
+    request: (values) => (editing ? api.put<Row>(resourcePath(spec.name, id), values) : api.post<Row>(resourcePath(spec.name), values)),
+    invalidates: () => resourceWriteKeys(spec.name, id),
+  });
 
   const handleSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
-    const answer = editing ? await api.put<Row>(resourcePath(spec.name, id), values) : await api.post<Row>(resourcePath(spec.name), values);
+    const answer = await save.submit(values);
     if (answer.error) {
       setFormError(answer.message || `The ${spec.singular} could not be saved.`);
       applyServerErrors(form.setError, answer.errors);

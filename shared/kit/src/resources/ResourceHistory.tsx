@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ResourceSpec } from '@hcm/contract/engine';
 import { api, EmptyState, resourcePath } from '@hcm/kit';
+import { resourceKeys } from '@hcm/kit/data';
 import styles from './resources.module.css';
 
 type AuditEntry = {
@@ -22,16 +23,15 @@ export function changedFields(spec: ResourceSpec, before: Record<string, unknown
     .map(([, field]) => field.label);
 }
 
-/** Who changed a row, when, and which fields: the audit trail the server keeps for every change. */
+/**
+ * Who changed a row, when, and which fields: the audit trail the server keeps for every change. Cached below
+ * the record's key, so a write to the record invalidates it too. A history that cannot be read shows none.
+ */
 export function ResourceHistory({ spec, id }: { spec: ResourceSpec; id: string }) {
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
-  useEffect(() => {
-    let current = true;
-    void api.get<AuditEntry[]>(`${resourcePath(spec.name, id)}/audit`).then((answer) => current && setEntries(answer.data ?? []));
-    return () => {
-      current = false;
-    };
-  }, [spec, id]);
+  const { data: entries = null } = useQuery({
+    queryKey: resourceKeys.history(spec.name, id),
+    queryFn: async () => (await api.get<AuditEntry[]>(`${resourcePath(spec.name, id)}/audit`)).data ?? [],
+  });
 
   return (
     <section aria-label="History" className={styles.history}>

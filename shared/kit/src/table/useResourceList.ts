@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, type Page, type SortMode } from '@hcm/contract';
-import { api, resourcePath } from '@hcm/kit';
+import { useCallback, useState } from 'react';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, type SortMode } from '@hcm/contract';
+import { useResourceListPage } from '@hcm/kit/data';
 
 export type ListState = {
   page: number;
@@ -25,34 +25,14 @@ export function listQueryParams(query: ListState): Record<string, string | numbe
 }
 
 /**
- * One page of `GET /api/v1/{resource}`: refetches whenever the page, page size, sort, search or filters change.
+ * One page of `GET /api/v1/{resource}` through the data layer: cached per (resource, query), so coming back to
+ * a list shows it at once, and a write to the resource (create, update, delete) invalidates it. Asks again
+ * whenever the page, page size, sort, search or filters change, keeping the previous page on screen meanwhile.
  * Sorting keeps the current page, as the spec's list tables do.
  */
 export function useResourceList<Row>(resource: string, initial: Partial<ListState> = {}) {
   const [query, setQuery] = useState<ListState>({ page: DEFAULT_PAGE, pageSize: DEFAULT_PAGE_SIZE, ...initial });
-  const [result, setResult] = useState<Page<Row> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [reloads, setReloads] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    void api
-      .get<Page<Row>>(resourcePath(resource), listQueryParams(query))
-      .then((answer) => {
-        if (!current) return;
-        setLoading(false);
-        if (answer.error || !answer.data) setError(answer.message || 'The list could not be loaded.');
-        else {
-          setError(null);
-          setResult(answer.data);
-        }
-      });
-    return () => {
-      current = false;
-    };
-  }, [resource, query, reloads]);
+  const list = useResourceListPage<Row>(resource, listQueryParams(query));
 
   const sortBy = useCallback((column: string) => {
     setQuery((previous) => ({
@@ -61,17 +41,18 @@ export function useResourceList<Row>(resource: string, initial: Partial<ListStat
       mode: previous.sort === column && previous.mode === 'asc' ? 'desc' : 'asc',
     }));
   }, []);
+  const { refetch } = list;
 
   return {
     query,
-    result,
-    error,
-    loading,
+    result: list.data ?? null,
+    error: list.error ? list.error.message : null,
+    loading: list.isFetching,
     sortBy,
     setPage: (page: number) => setQuery((previous) => ({ ...previous, page })),
     setPageSize: (pageSize: number) => setQuery((previous) => ({ ...previous, pageSize, page: 1 })),
     setSearch: (search: string) => setQuery((previous) => ({ ...previous, search, page: 1 })),
     setFilters: (filters: Record<string, string>) => setQuery((previous) => ({ ...previous, filters, page: 1 })),
-    reload: () => setReloads((count) => count + 1),
+    reload: () => void refetch(),
   };
 }

@@ -4,6 +4,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { areaDescriptorProblems, isPermission, navigationLeaves, type AreaDescriptor } from '@hcm/contract';
 import { useRuntime } from '../stores/runtime';
 import { useSession } from '../stores/session';
+import { withData } from './data';
+
+export { createTestQueryClient, renderWithData, withData } from './data';
 
 /** What the host loads from a remote (its exposed `./Area` module, see AREA_EXPOSE): a default component. */
 export type AreaModule = { default: ComponentType<{ prefix: string }> };
@@ -22,7 +25,7 @@ function signInAsSuperAdmin(): void {
 function renderAt(Area: AreaModule['default'], path: string): void {
   const prefix = /^\/app\/([^/]+)/.exec(path)?.[1] ?? '';
   const router = createMemoryRouter([{ path: `/app/${prefix}/*`, element: <Area prefix={prefix} /> }], { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  render(withData(<RouterProvider router={router} />));
 }
 
 /**
