@@ -1,8 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { SwitchAccount } from '@hcm/contract/schemas';
 import { Button, Card, ErrorPanel, Loading, notify, PageHeader, useRouteName, useSession } from '@hcm/kit';
-import { fetchSwitchAccounts, switchTo } from './switchAccount';
+import { switchTo, useSwitchAccounts } from './switchAccount';
 import styles from './SwitchAccountPage.module.css';
 
 /**
@@ -15,18 +14,13 @@ export function SwitchAccountPage() {
   const { user, status, loadUser } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [accounts, setAccounts] = useState<SwitchAccount[] | null>(null);
+  const accounts = useSwitchAccounts(Boolean(user));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (status === 'unknown') void loadUser();
   }, [status, loadUser]);
-
-  useEffect(() => {
-    if (!user) return;
-    void fetchSwitchAccounts().then((answer) => setAccounts(answer.error ? [] : (answer.data ?? [])));
-  }, [user]);
 
   if (status === 'unknown') return <Loading label="Checking your session…" />;
   if (!user) return <Navigate to="/" replace state={{ from: location.pathname }} />;

@@ -5,6 +5,7 @@ import { api, useRuntime, useSession } from '@hcm/kit';
 import { TwoFactorSection } from '../pages/profile/TwoFactorSection';
 import { LoginForm } from './LoginForm';
 import { signInRoutes } from './routes';
+import { withData } from '@hcm/kit/testing';
 
 // The data boundary: the API client answers from these fakes; pages, forms and the contract's schemas are real.
 jest.mock('@hcm/kit', () => {
@@ -29,7 +30,7 @@ function renderRoutes(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(withData(<RouterProvider router={router} />));
   return router;
 }
 
@@ -217,7 +218,7 @@ describe('two-factor setup', () => {
 
   it('the profile turns it on: password dialog, QR code and setup key, a first code, recovery codes shown once', async () => {
     serverWith({ enabled: false }, false);
-    render(<TwoFactorSection />);
+    render(withData(<TwoFactorSection />));
     expect(await screen.findByText(/^Off:/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));
 
@@ -248,7 +249,7 @@ describe('two-factor setup', () => {
 
   it('the profile regenerates recovery codes; a role that requires 2FA offers no way to turn it off', async () => {
     serverWith({ enabled: true, required: true, left: 3 }, true);
-    render(<TwoFactorSection />);
+    render(withData(<TwoFactorSection />));
     expect(await screen.findByText(/3 recovery codes left\. Your role requires it\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Turn off two-factor authentication' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Regenerate recovery codes' }));
@@ -259,7 +260,7 @@ describe('two-factor setup', () => {
   it('the profile turns it off after the password is confirmed', async () => {
     serverWith({ enabled: true, left: 8 }, true);
     del.mockResolvedValue(ok(null, 'Two-factor authentication is off.'));
-    render(<TwoFactorSection />);
+    render(withData(<TwoFactorSection />));
     await userEvent.click(await screen.findByRole('button', { name: 'Turn off two-factor authentication' }));
     await waitFor(() => expect(del).toHaveBeenCalledWith('user/two-factor-authentication'));
   });

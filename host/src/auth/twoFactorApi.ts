@@ -1,11 +1,10 @@
-import type { LoginAnswer, TwoFactorStatus } from '@hcm/contract/schemas';
+import type { LoginAnswer } from '@hcm/contract/schemas';
 import { api } from '@hcm/kit';
 
 export { nextStepOf } from './loginAnswer';
 
 /** The server's sign-in and 2FA endpoints (Laravel Fortify's paths), each answering the kit's ApiResult. */
 export const twoFactorApi = {
-  status: () => api.get<TwoFactorStatus>('user/two-factor-authentication'),
   passwordStatus: () => api.get<{ confirmed: boolean }>('user/confirmed-password-status'),
   confirmPassword: (password: string) => api.post<null>('user/confirm-password', { password }),
   start: () => api.post<null>('user/two-factor-authentication'),

@@ -8,6 +8,7 @@ import { ChatOldPage } from './ChatOldPage';
 import { ChatPage } from './ChatPage';
 import { useChat } from './chatStore';
 import { chatItem, chatMessage, currentUser, failed, historyPage, ME, ok } from './testing';
+import { withData } from '@hcm/kit/testing';
 
 jest.mock('./chatApi', () => ({
   chatApi: { list: jest.fn(), open: jest.fn(), messages: jest.fn(), markRead: jest.fn(), send: jest.fn(), startWith: jest.fn(), createGroup: jest.fn(), people: jest.fn() },
@@ -25,7 +26,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(withData(<RouterProvider router={router} />));
 }
 
 beforeEach(() => {

@@ -1,8 +1,10 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import type { ChatContact } from '@hcm/contract';
 import { DirectChatSchema, fieldErrorsOf, GroupChatSchema } from '@hcm/contract/schemas';
 import { Button, ErrorPanel, Loading, type ApiResult } from '@hcm/kit';
+import { useQuery } from '@tanstack/react-query';
+import { apiKey, dataOf } from '@hcm/kit/data';
 import { Modal } from '@hcm/kit/elements';
 import { chatApi } from './chatApi';
 import { useChat } from './chatStore';
@@ -15,21 +17,10 @@ const failure = (answer: ApiResult<unknown>, field: string) => answer.errors?.[f
 
 /** "New chat": talk to one person, or make a named group of several. */
 export function NewChatDialog({ open, onClose, onCreated }: NewChatDialogProps) {
-  const [people, setPeople] = useState<ChatContact[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    let current = true;
-    void chatApi.people().then((answer) => {
-      if (!current) return;
-      if (answer.error || !answer.data) setLoadError(answer.message);
-      else setPeople(answer.data);
-    });
-    return () => {
-      current = false;
-    };
-  }, [open]);
+  // Who one may chat with: asked when the dialog first opens, then from the data layer's cache.
+  const answer = useQuery({ queryKey: apiKey('api/v1/communication/users'), queryFn: async () => dataOf<ChatContact[]>(await chatApi.people()), enabled: open });
+  const people = answer.data ?? null;
+  const loadError = answer.error?.message ?? null;
 
   return (
     <Modal open={open} title="New chat" onClose={onClose}>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Loading, useRouteName } from '@hcm/kit';
+import { useQueryClient } from '@hcm/kit/data';
 import { portalApi, portalPaths } from './portalApi';
 import styles from './portal.module.css';
 
@@ -12,6 +13,7 @@ export function LinkPage() {
   useRouteName('Opening your link');
   const { id = '', token = '' } = useParams();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -26,12 +28,14 @@ export function LinkPage() {
       }
       const target = answer.data.replace_url || portalPaths.dashboard(answer.data.data.id);
       window.history.replaceState(window.history.state, '', target);
+      // A new session (perhaps another professional's): nothing cached before it is theirs.
+      client.clear();
       navigate(target, { replace: true });
     });
     return () => {
       current = false;
     };
-  }, [id, token, navigate]);
+  }, [id, token, navigate, client]);
 
   return (
     <main className={styles.centered}>

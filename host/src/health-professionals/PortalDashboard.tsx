@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { SharedClientSummary } from '@hcm/contract/schemas';
 import { EmptyState, ErrorPanel, Loading, useRouteName } from '@hcm/kit';
+import { useApiQuery } from '@hcm/kit/data';
 import { ButtonLink } from '@hcm/kit/routing';
 import { useProfessional, useSessionEnded } from './PortalLayout';
-import { portalApi, portalPaths } from './portalApi';
+import { PORTAL_CLIENTS, portalPaths } from './portalApi';
 import styles from './portal.module.css';
 
 const SUPPORT: Record<string, string> = { prompt: 'Prompt', assist: 'Assist', administer: 'Administer' };
@@ -108,26 +109,20 @@ function ClientSummary({ client, professionalId }: { client: SharedClientSummary
 export function PortalDashboard() {
   useRouteName('Shared clients');
   const professional = useProfessional();
-  const [clients, setClients] = useState<SharedClientSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const answer = useApiQuery<SharedClientSummary[]>(PORTAL_CLIENTS, undefined, { failure: 'The shared clients could not be loaded.' });
+  const clients = answer.data ?? null;
+  const ended = answer.error?.status === 401;
+  const error = answer.error && !ended ? answer.error.message : null;
   const sessionEnded = useSessionEnded();
 
-  const load = useCallback(async () => {
-    setError(null);
-    const answer = await portalApi.clients();
-    if (answer.httpStatus === 401) sessionEnded();
-    else if (answer.error) setError(answer.message || 'The shared clients could not be loaded.');
-    else setClients(answer.data ?? []);
-  }, [sessionEnded]);
-
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (ended) sessionEnded();
+  }, [ended, sessionEnded]);
 
   return (
     <>
       <h1>Clients shared with you</h1>
-      {error ? <ErrorPanel title="The shared clients could not be loaded" onRetry={() => void load()}>{error}</ErrorPanel> : null}
+      {error ? <ErrorPanel title="The shared clients could not be loaded" onRetry={() => void answer.refetch()}>{error}</ErrorPanel> : null}
       {!clients && !error ? <Loading label="Loading shared clients…" /> : null}
       {clients && clients.length === 0 ? <EmptyState>No clients are shared with you at the moment.</EmptyState> : null}
       {clients?.map((client) => <ClientSummary key={client.id} client={client} professionalId={professional.id} />)}

@@ -2,16 +2,24 @@ import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useNavigate, useOutletContext, useParams } from 'react-router-dom';
 import type { HealthProfessionalProfile } from '@hcm/contract/schemas';
 import { Button, ErrorPanel, Loading, notify, useRuntime } from '@hcm/kit';
+import { apiKey, useApiQuery, useQueryClient } from '@hcm/kit/data';
 import { PasswordPanel } from './PasswordPanel';
-import { portalApi, portalPaths } from './portalApi';
+import { portalApi, portalPaths, PORTAL_ME } from './portalApi';
 import styles from './portal.module.css';
 
 export const SESSION_ENDED = 'Your session has ended. Sign in, or open your link again.';
 
-/** Sends the visitor to the sign-in page, saying why (a page's API call answered 401). */
+/**
+ * Sends the visitor to the sign-in page, saying why (a page's API call answered 401). The cache is forgotten:
+ * whoever signs in next (another professional) must not see this one's data.
+ */
 export function useSessionEnded(): () => void {
   const navigate = useNavigate();
-  return useCallback(() => navigate(portalPaths.login, { replace: true, state: { notice: SESSION_ENDED } }), [navigate]);
+  const client = useQueryClient();
+  return useCallback(() => {
+    client.clear();
+    navigate(portalPaths.login, { replace: true, state: { notice: SESSION_ENDED } });
+  }, [navigate, client]);
 }
 
 /** The signed-in professional, for the pages inside the layout. */
@@ -28,30 +36,23 @@ export function PortalLayout() {
   const navigate = useNavigate();
   const sessionEnded = useSessionEnded();
   const productLabel = useRuntime((state) => state.registry.productLabel);
-  const [professional, setProfessional] = useState<HealthProfessionalProfile | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
+  const me = useApiQuery<{ data: HealthProfessionalProfile }>(PORTAL_ME, undefined, { failure: 'Your details could not be loaded.' });
+  const professional = me.data?.data ?? null;
+  const ended = me.error?.status === 401;
+  const error = me.error && !ended ? me.error.message : null;
   const [settingPassword, setSettingPassword] = useState(false);
 
   useEffect(() => {
-    let current = true;
-    void portalApi.me().then((answer) => {
-      if (!current) return;
-      if (answer.httpStatus === 401) {
-        sessionEnded();
-      } else if (answer.error || !answer.data) {
-        setError(answer.message || 'Your details could not be loaded.');
-      } else {
-        setProfessional(answer.data.data);
-        if (String(answer.data.data.id) !== id) navigate(portalPaths.dashboard(answer.data.data.id), { replace: true });
-      }
-    });
-    return () => {
-      current = false;
-    };
-  }, [id, navigate, sessionEnded]);
+    if (ended) sessionEnded();
+  }, [ended, sessionEnded]);
+  useEffect(() => {
+    if (professional && String(professional.id) !== id) navigate(portalPaths.dashboard(professional.id), { replace: true });
+  }, [professional, id, navigate]);
 
   const signOut = async () => {
     await portalApi.logout();
+    client.clear();
     navigate(portalPaths.login, { replace: true, state: { notice: 'You have signed out.' } });
   };
 
@@ -90,7 +91,7 @@ export function PortalLayout() {
             id="hp-password-panel"
             email={professional.email}
             onDone={(updated) => {
-              setProfessional(updated);
+              client.setQueryData(apiKey(PORTAL_ME), { data: updated });
               setSettingPassword(false);
               notify({ type: 'success', message: 'Password set. Next time you can sign in with your email and this password.' });
             }}

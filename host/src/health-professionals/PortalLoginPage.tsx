@@ -3,6 +3,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { HealthProfessionalLoginSchema, type HealthProfessionalLoginInput } from '@hcm/contract/schemas';
 import { Button, useRouteName, useRuntime } from '@hcm/kit';
+import { useQueryClient } from '@hcm/kit/data';
 import { applyServerErrors, TextField, valibotResolver } from '@hcm/kit/forms';
 import { portalApi, portalPaths } from './portalApi';
 import styles from './portal.module.css';
@@ -12,6 +13,7 @@ export function PortalLoginPage() {
   useRouteName('Health professional sign in');
   const productLabel = useRuntime((state) => state.registry.productLabel);
   const navigate = useNavigate();
+  const client = useQueryClient();
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice;
   const [message, setMessage] = useState<string | null>(null);
@@ -25,6 +27,8 @@ export function PortalLoginPage() {
       applyServerErrors(form.setError, answer.errors);
       return;
     }
+    // A new session (perhaps another professional's): nothing cached before it is theirs.
+    client.clear();
     navigate(portalPaths.dashboard(answer.data.data.id), { replace: true });
   });
 

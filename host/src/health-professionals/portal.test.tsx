@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { api } from '@hcm/kit';
 import { portalRoutes } from './routes';
+import { withData } from '@hcm/kit/testing';
 
 // The data boundary: the API client answers from these fakes; pages, forms and schemas are real. The PDF
 // viewer (pdf.js) is replaced by a stand-in that shows what it was asked to open.
@@ -38,7 +39,7 @@ const CLIENT = {
 
 function renderAt(path: string) {
   const router = createMemoryRouter(portalRoutes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  render(withData(<RouterProvider router={router} />));
   return router;
 }
 

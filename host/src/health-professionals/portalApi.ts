@@ -1,4 +1,4 @@
-import type { HealthProfessionalProfile, HealthProfessionalPdfType, SharedClientSummary } from '@hcm/contract/schemas';
+import type { HealthProfessionalProfile, HealthProfessionalPdfType } from '@hcm/contract/schemas';
 import { api, useRuntime } from '@hcm/kit';
 
 // The health professionals' own API (root paths on the API server, not /api/v1). Every answer has the kit's
@@ -9,6 +9,11 @@ export const portalPaths = {
   dashboard: (id: number | string) => `/health-professionals/${id}/dashboard`,
   pdf: (id: number | string, type: HealthProfessionalPdfType, clientId: number) => `/health-professionals/${id}/pdf/${type}?client=${clientId}`,
 };
+
+/** The signed-in professional (GET, read through the data layer by the portal's layout). */
+export const PORTAL_ME = 'health-professionals/me';
+/** The summaries of the clients shared with them (GET, through the data layer). */
+export const PORTAL_CLIENTS = 'health-professionals/clients';
 
 /** Link exchanges in flight, by token: StrictMode's second effect run joins the first rather than rotating again. */
 const exchanges = new Map<string, ReturnType<typeof exchangeOnce>>();
@@ -33,8 +38,6 @@ export const portalApi = {
     await api.csrf();
     return api.post<{ data: HealthProfessionalProfile }>('health-professionals/login', { email, password });
   },
-  me: () => api.get<{ data: HealthProfessionalProfile }>('health-professionals/me'),
-  clients: () => api.get<SharedClientSummary[]>('health-professionals/clients'),
   setPassword: (password: string, password_confirmation: string) =>
     api.post<{ data: HealthProfessionalProfile }>('health-professionals/password', { password, password_confirmation }),
   logout: () => api.post<null>('health-professionals/logout'),

@@ -1,28 +1,15 @@
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { SwitchAccount } from '@hcm/contract/schemas';
 import { useCan, useSession } from '@hcm/kit';
 import { Dropdown } from '@hcm/kit/elements';
-import { fetchSwitchAccounts, switchAccountPath } from '../auth/switchAccount';
+import { switchAccountPath, useSwitchAccounts } from '../auth/switchAccount';
 
 /** "Switch account" in the header: the accounts listed for the signed-in user, each to its confirmation page. */
 export function SwitchAccountMenu() {
   const user = useSession((state) => state.user);
   const can = useCan();
   const navigate = useNavigate();
-  const [accounts, setAccounts] = useState<SwitchAccount[]>([]);
   const allowed = Boolean(user && !user.switchedFrom && can('account.switch'));
-
-  useEffect(() => {
-    if (!allowed) return;
-    let current = true;
-    void fetchSwitchAccounts().then((answer) => {
-      if (current) setAccounts(answer.error ? [] : (answer.data ?? []));
-    });
-    return () => {
-      current = false;
-    };
-  }, [allowed]);
+  const accounts = useSwitchAccounts(allowed) ?? [];
 
   if (!user || !allowed || accounts.length === 0) return null;
   return (

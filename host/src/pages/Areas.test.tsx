@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { api, useSession } from '@hcm/kit';
 import type { AreaHistory } from '@hcm/contract';
 import { Areas } from './Areas';
+import { withData } from '@hcm/kit/testing';
 
 jest.mock('@hcm/kit', () => {
   const actual = jest.requireActual('@hcm/kit');
@@ -48,7 +49,7 @@ test('shows each area’s versions and history, and rolls back after a confirmat
   asUser('office_staff', ['areas.view', 'areas.rollback']);
   get.mockResolvedValueOnce(ok([FINANCE])).mockResolvedValueOnce(ok([ROLLED_BACK]));
   post.mockResolvedValue(ok({ version: '0.1.0-old' }));
-  render(<Areas />);
+  render(withData(<Areas />));
 
   const versions = await screen.findByRole('table', { name: 'Versions of Finance' });
   expect(within(versions).getByText('0.1.0-new (active)')).toBeInTheDocument();
@@ -69,7 +70,7 @@ test('a refusal is shown in the confirmation; cancel leaves everything as it was
   asUser('office_staff', ['areas.view', 'areas.rollback']);
   get.mockResolvedValue(ok([FINANCE]));
   post.mockResolvedValue({ data: null, error: true, message: 'Invalid', errors: { version: ['finance has no deployed version named "0.1.0-old".'] }, httpStatus: 422 });
-  render(<Areas />);
+  render(withData(<Areas />));
   await userEvent.click(await screen.findByRole('button', { name: 'Roll back Finance to 0.1.0-old' }));
   await userEvent.click(screen.getByRole('button', { name: 'Yes, serve 0.1.0-old' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('no deployed version named');
@@ -80,7 +81,7 @@ test('a refusal is shown in the confirmation; cancel leaves everything as it was
 test('without areas.rollback the versions are shown with no button', async () => {
   asUser('office_staff', ['areas.view']);
   get.mockResolvedValue(ok([FINANCE]));
-  render(<Areas />);
+  render(withData(<Areas />));
   await screen.findByRole('table', { name: 'Versions of Finance' });
   expect(screen.queryByRole('button', { name: /Roll back|Activate/ })).not.toBeInTheDocument();
 });

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AreaEventView, AreaHistory, AreaVersionView } from '@hcm/contract';
 import { api, Button, Card, ErrorPanel, Loading, notify, PageHeader, useCan, useRouteName } from '@hcm/kit';
+import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import styles from './Areas.module.css';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
@@ -11,49 +12,42 @@ const ACTION: Record<AreaEventView['action'], string> = { deploy: 'deployed', ac
  * that activates another version after a confirmation. It lives in the host, not in a remote, so it works
  * while any area is broken. The page serves the new version to pages loaded from then on (a reload).
  */
+const AREAS = 'api/v1/areas';
+
 export function Areas() {
   useRouteName('Areas and versions');
-  const [areas, setAreas] = useState<AreaHistory[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    const answer = await api.get<AreaHistory[]>('api/v1/areas');
-    if (answer.error || !answer.data) setError(answer.message);
-    else {
-      setError(null);
-      setAreas(answer.data);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const answer = useApiQuery<AreaHistory[]>(AREAS);
+  const areas = answer.data ?? null;
+  const error = answer.error?.message ?? null;
 
   return (
     <>
       <PageHeader title="Areas and versions" />
-      {error ? <ErrorPanel title="The area registry could not be read" onRetry={() => void load()}>{error}</ErrorPanel> : null}
+      {error ? <ErrorPanel title="The area registry could not be read" onRetry={() => void answer.refetch()}>{error}</ErrorPanel> : null}
       {!areas && !error ? <Loading /> : null}
-      {areas?.map((area) => <AreaCard key={area.name} area={area} onChanged={load} />)}
+      {areas?.map((area) => <AreaCard key={area.name} area={area} />)}
     </>
   );
 }
 
-function AreaCard({ area, onChanged }: { area: AreaHistory; onChanged: () => Promise<void> }) {
+function AreaCard({ area }: { area: AreaHistory }) {
   const can = useCan();
   const mayChange = can('areas.rollback');
   const [confirming, setConfirming] = useState<AreaVersionView | null>(null);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // An activation changes the registry's history: the list is asked again.
+  const activate = useApiMutation<{ version: string }, AreaVersionView>({
+    request: (version) => api.post<{ version: string }>(`${AREAS}/${area.name}/activate`, { version: version.version }),
+    invalidates: [apiKey(AREAS)],
+  });
+  const busy = activate.isPending;
   const activeIndex = area.versions.findIndex((version) => version.active);
 
   // Older than the active version: a roll back; newer: an activation.
   const verb = (index: number) => (activeIndex >= 0 && index > activeIndex ? 'Roll back' : 'Activate');
 
   const change = async (version: AreaVersionView) => {
-    setBusy(true);
-    const answer = await api.post<{ version: string }>(`api/v1/areas/${area.name}/activate`, { version: version.version });
-    setBusy(false);
+    const answer = await activate.submit(version);
     if (answer.error) {
       setProblem(answer.errors?.version?.[0] ?? answer.message);
       return;
@@ -61,7 +55,6 @@ function AreaCard({ area, onChanged }: { area: AreaHistory; onChanged: () => Pro
     setProblem(null);
     setConfirming(null);
     notify({ type: 'success', message: `${area.title} now serves version ${version.version}. Pages loaded from now on use it.` });
-    await onChanged();
   };
 
   return (

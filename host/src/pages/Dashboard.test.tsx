@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { MyNotice } from '@hcm/contract/schemas';
 import { api } from '@hcm/kit';
 import { NoticesForYou } from './Dashboard';
+import { withData } from '@hcm/kit/testing';
 
 jest.mock('@hcm/kit', () => {
   const actual = jest.requireActual('@hcm/kit');
@@ -26,7 +27,7 @@ beforeEach(() => {
 test('"Notices for you" lists the notices addressed to the user; "Mark as read" marks one and shows when', async () => {
   get.mockResolvedValue(ok({ data: [unread, read], total: 2, page: 1, page_size: 5, last_page: 1 }));
   post.mockResolvedValue(ok({ ...unread, read_at: '2026-03-02T10:30:00Z' }));
-  render(<NoticesForYou />);
+  render(withData(<NoticesForYou />));
   const panel = screen.getByRole('region', { name: 'Notices for you' });
   const fire = await within(panel).findByRole('listitem', { name: 'Fire drill on Friday' });
   expect(within(fire).getByText('Meet in the car park at 10.')).toBeInTheDocument();
@@ -43,6 +44,6 @@ test('"Notices for you" lists the notices addressed to the user; "Mark as read" 
 
 test('says so when there is no notice for the user', async () => {
   get.mockResolvedValue(ok({ data: [], total: 0, page: 1, page_size: 5, last_page: 1 }));
-  render(<NoticesForYou />);
+  render(withData(<NoticesForYou />));
   expect(await screen.findByText('No notices for you.')).toBeInTheDocument();
 });

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { filterNavigation, type Page } from '@hcm/contract';
 import type { MyNotice } from '@hcm/contract/schemas';
 import { api, Button, PageHeader, kitStyles, notify, useRouteName, useRuntime, useSession } from '@hcm/kit';
+import { apiKey, useApiMutation, useApiQuery, useQueryClient } from '@hcm/kit/data';
 import styles from './pages.module.css';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -11,30 +11,31 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'nume
  * The notices the office addressed to this user (any signed-in user, carers too), unread first, each with
  * "Mark as read". GET /api/v1/communication/my-notices; the office's side lives in the workforce area.
  */
-export function NoticesForYou() {
-  const [notices, setNotices] = useState<MyNotice[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+const MY_NOTICES = 'api/v1/communication/my-notices';
+const MY_NOTICES_QUERY = { page_size: 5 };
 
-  useEffect(() => {
-    let current = true;
-    void api.get<Page<MyNotice>>('api/v1/communication/my-notices', { page_size: 5 }).then((answer) => {
-      if (!current) return;
-      if (answer.error || !answer.data) setError(answer.message || 'Your notices could not be loaded.');
-      else setNotices(answer.data.data);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
+export function NoticesForYou() {
+  const client = useQueryClient();
+  const answer = useApiQuery<Page<MyNotice>>(MY_NOTICES, MY_NOTICES_QUERY, { failure: 'Your notices could not be loaded.' });
+  const notices = answer.data?.data ?? null;
+  const error = answer.error?.message ?? null;
+  // Marking read changes the office's read counts too (the workforce area's notices list).
+  const markRead = useApiMutation<MyNotice, MyNotice>({
+    request: (notice) => api.post<MyNotice>(`${MY_NOTICES}/${notice.id}/read`),
+    invalidates: [apiKey('api/v1/communication/notices')],
+  });
 
   const handleMarkRead = async (notice: MyNotice) => {
-    const answer = await api.post<MyNotice>(`api/v1/communication/my-notices/${notice.id}/read`);
-    if (answer.error || !answer.data) {
-      notify({ type: 'danger', message: answer.message || 'The notice could not be marked as read.' });
+    const result = await markRead.submit(notice);
+    if (result.error || !result.data) {
+      notify({ type: 'danger', message: result.message || 'The notice could not be marked as read.' });
       return;
     }
-    const read = answer.data;
-    setNotices((previous) => previous?.map((item) => (item.id === read.id ? read : item)) ?? null);
+    // The notice as the server now has it, in place of the one shown (no second request).
+    const read = result.data;
+    client.setQueryData<Page<MyNotice>>(apiKey(MY_NOTICES, MY_NOTICES_QUERY), (previous) =>
+      previous ? { ...previous, data: previous.data.map((item) => (item.id === read.id ? read : item)) } : previous,
+    );
   };
 
   return (

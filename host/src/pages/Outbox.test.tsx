@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { api } from '@hcm/kit';
 import { LinkifiedText, Outbox, OutboxMessage } from './Outbox';
+import { withData } from '@hcm/kit/testing';
 
 jest.mock('@hcm/kit', () => {
   const actual = jest.requireActual('@hcm/kit');
@@ -21,7 +22,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(withData(<RouterProvider router={router} />));
 }
 
 beforeEach(() => get.mockReset());

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, type Page } from '@hcm/contract';
 import type { MailOutboxMessage, MailOutboxSummary } from '@hcm/contract/schemas';
-import { api, Button, Card, ErrorPanel, Loading, PageHeader, useRouteName } from '@hcm/kit';
+import { Button, Card, ErrorPanel, Loading, PageHeader, useRouteName } from '@hcm/kit';
+import { useApiQuery } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
 import styles from './outbox.module.css';
 
@@ -22,24 +23,8 @@ export function Outbox() {
   useRouteName('Outbox');
   const [query, setQuery] = useState({ page: 1, page_size: DEFAULT_PAGE_SIZE, search: '' });
   const [draft, setDraft] = useState('');
-  const [page, setPage] = useState<Page<MailOutboxSummary> | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    const answer = await api.get<Page<MailOutboxSummary>>('api/v1/mail-outbox', query);
-    setLoading(false);
-    if (answer.error || !answer.data) setError(answer.message);
-    else {
-      setError(null);
-      setPage(answer.data);
-    }
-  }, [query]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // Any action may send an email: the outbox is asked again each time it opens (the cached page shows meanwhile).
+  const list = useApiQuery<Page<MailOutboxSummary>>('api/v1/mail-outbox', query, { keepPrevious: true, staleTime: 0 });
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -60,13 +45,13 @@ export function Outbox() {
         <ListTable
           caption="Emails"
           columns={COLUMNS}
-          page={page}
-          loading={loading}
-          error={error}
+          page={list.data ?? null}
+          loading={list.isFetching}
+          error={list.error?.message ?? null}
           onSort={() => undefined}
           onPage={(next) => setQuery((current) => ({ ...current, page: next }))}
           onPageSize={(size) => setQuery((current) => ({ ...current, page: 1, page_size: size }))}
-          onRetry={() => void load()}
+          onRetry={() => void list.refetch()}
           rowKey={(row) => row.id}
           empty="No emails yet."
         />
@@ -94,21 +79,10 @@ export function LinkifiedText({ text }: { text: string }) {
 /** /app/outbox/:id: one email, its text with clickable links. */
 export function OutboxMessage() {
   const { id = '' } = useParams();
-  const [message, setMessage] = useState<MailOutboxMessage | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const answer = useApiQuery<MailOutboxMessage>(`api/v1/mail-outbox/${encodeURIComponent(id)}`);
+  const message = answer.data ?? null;
+  const error = answer.error?.message ?? null;
   useRouteName(message ? message.subject : 'Email');
-
-  useEffect(() => {
-    let live = true;
-    void api.get<MailOutboxMessage>(`api/v1/mail-outbox/${encodeURIComponent(id)}`).then((answer) => {
-      if (!live) return;
-      if (answer.error || !answer.data) setError(answer.message);
-      else setMessage(answer.data);
-    });
-    return () => {
-      live = false;
-    };
-  }, [id]);
 
   const back = <Link to="/app/outbox">Back to the outbox</Link>;
   if (error) return <ErrorPanel title="This email could not be opened">{error}</ErrorPanel>;

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AccountSession } from '@hcm/contract/schemas';
 import { api, Button, Card, ErrorPanel, Loading, notify } from '@hcm/kit';
+import { useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { usePasswordConfirmation } from '../../auth/usePasswordConfirmation';
-import { EndOtherSessionsButton } from './EndOtherSessionsButton';
+import { EndOtherSessionsButton, SESSIONS } from './EndOtherSessionsButton';
 import styles from './profile.module.css';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -12,38 +13,29 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle:
  * ended one by one or all at once, after the password is typed again (the server asks for it).
  */
 export function SessionsSection() {
-  const [sessions, setSessions] = useState<AccountSession[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // Sessions start and end elsewhere (other devices): asked each time the profile opens.
+  const list = useApiQuery<AccountSession[]>(SESSIONS, undefined, { staleTime: 0 });
+  const sessions = list.data ?? null;
+  const error = list.error?.message ?? null;
   const [ending, setEnding] = useState<string | null>(null);
   const { ensureConfirmed, dialog } = usePasswordConfirmation();
-
-  const load = useCallback(async () => {
-    const answer = await api.get<AccountSession[]>('api/v1/account/sessions');
-    if (answer.error || !answer.data) setError(answer.message);
-    else {
-      setError(null);
-      setSessions(answer.data);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // Asked again after the attempt, ended or not (the server has the last word on what is live).
+  const endOne = useApiMutation<null, AccountSession>({ request: (session) => api.delete<null>(`${SESSIONS}/${session.id}`) });
 
   const end = async (session: AccountSession) => {
     if (!(await ensureConfirmed())) return;
     setEnding(session.id);
-    const answer = await api.delete<null>(`api/v1/account/sessions/${session.id}`);
+    const answer = await endOne.submit(session);
     setEnding(null);
     if (answer.error) notify({ type: 'danger', title: 'Session not ended', message: answer.message });
     else notify({ type: 'success', title: 'Session ended', message: `${session.device} is signed out.` });
-    await load();
+    await list.refetch();
   };
 
   return (
     <Card title="Where you are signed in">
       {error ? (
-        <ErrorPanel title="Your sessions could not be loaded" onRetry={() => void load()}>
+        <ErrorPanel title="Your sessions could not be loaded" onRetry={() => void list.refetch()}>
           {error}
         </ErrorPanel>
       ) : !sessions ? (
@@ -70,7 +62,7 @@ export function SessionsSection() {
       )}
       {sessions?.some((session) => !session.current) ? (
         <div className={styles.actions}>
-          <EndOtherSessionsButton ensureConfirmed={ensureConfirmed} onEnded={() => void load()} />
+          <EndOtherSessionsButton ensureConfirmed={ensureConfirmed} />
         </div>
       ) : null}
       {dialog}

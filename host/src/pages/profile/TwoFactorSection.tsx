@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { TwoFactorStatus } from '@hcm/contract/schemas';
 import { Button, Card, Loading, notify } from '@hcm/kit';
+import { apiKey, useApiMutation, useApiQuery, useInvalidate } from '@hcm/kit/data';
 import { RecoveryCodes, TwoFactorEnrolment } from '../../auth/TwoFactorEnrolment';
 import { twoFactorApi } from '../../auth/twoFactorApi';
 import { usePasswordConfirmation } from '../../auth/usePasswordConfirmation';
@@ -9,42 +10,39 @@ import { EndOtherSessionsButton } from './EndOtherSessionsButton';
 
 type View = 'status' | 'enrolling' | 'codes';
 
+/** GET: the user's two-factor status (the data layer's key of it is invalidated by every change below). */
+const STATUS = 'user/two-factor-authentication';
+const STATUS_KEY = apiKey(STATUS);
+
 /**
  * The profile's two-factor card: turn it on (password, QR code and setup key, first code), see the recovery
  * codes once, make new ones, or turn it off (unless the role requires it).
  */
 export function TwoFactorSection() {
-  const [status, setStatus] = useState<TwoFactorStatus | null>(null);
+  const statusQuery = useApiQuery<TwoFactorStatus>(STATUS);
+  const status = statusQuery.data ?? null;
+  const invalidate = useInvalidate();
+  const regenerate = useApiMutation({ request: () => twoFactorApi.regenerateRecoveryCodes(), invalidates: [STATUS_KEY] });
+  const disable = useApiMutation({ request: () => twoFactorApi.disable(), invalidates: [STATUS_KEY] });
   const [view, setView] = useState<View>('status');
   const [codes, setCodes] = useState<string[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [actionMessage, setMessage] = useState<string | null>(null);
+  const message = actionMessage ?? (status ? null : (statusQuery.error?.message ?? null));
+  const busy = regenerate.isPending || disable.isPending;
   // After a change of second factor, ending the other sessions is offered (ASVS 7.4.3).
   const [factorChanged, setFactorChanged] = useState(false);
   const { ensureConfirmed, dialog } = usePasswordConfirmation();
-
-  const load = useCallback(async () => {
-    const answer = await twoFactorApi.status();
-    if (answer.error || !answer.data) setMessage(answer.message);
-    else setStatus(answer.data);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const showCodes = (recoveryCodes: string[]) => {
     setCodes(recoveryCodes);
     setView('codes');
     setFactorChanged(true);
-    void load();
   };
 
   const handleRegenerate = async () => {
     setMessage(null);
     if (!(await ensureConfirmed())) return;
-    setBusy(true);
-    const answer = await twoFactorApi.regenerateRecoveryCodes();
-    setBusy(false);
+    const answer = await regenerate.submit();
     if (answer.error || !answer.data) return setMessage(answer.message);
     notify({ type: 'success', message: 'New recovery codes made; the old ones no longer work.' });
     showCodes(answer.data.recovery_codes);
@@ -53,20 +51,23 @@ export function TwoFactorSection() {
   const handleDisable = async () => {
     setMessage(null);
     if (!(await ensureConfirmed())) return;
-    setBusy(true);
-    const answer = await twoFactorApi.disable();
-    setBusy(false);
+    const answer = await disable.submit();
     if (answer.error) return setMessage(answer.message);
     notify({ type: 'success', message: 'Two-factor authentication is off.' });
     setView('status');
     setFactorChanged(true);
-    void load();
+  };
+
+  // Turned on (the enrolment confirmed its first code): the status is asked again, the codes shown once.
+  const handleEnrolled = (recoveryCodes: string[]) => {
+    void invalidate([STATUS_KEY]);
+    showCodes(recoveryCodes);
   };
 
   let body;
   if (!status) body = message ? null : <Loading label="Checking two-factor authentication…" />;
   else if (view === 'enrolling') {
-    body = <TwoFactorEnrolment ensureConfirmed={ensureConfirmed} onConfirmed={showCodes} onCancel={() => setView('status')} />;
+    body = <TwoFactorEnrolment ensureConfirmed={ensureConfirmed} onConfirmed={handleEnrolled} onCancel={() => setView('status')} />;
   } else {
     body = (
       <div className={styles.enrolment}>

@@ -5,6 +5,7 @@ import { api } from '@hcm/kit';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { withData } from '@hcm/kit/testing';
 
 jest.mock('@hcm/kit', () => {
   const actual = jest.requireActual('@hcm/kit');
@@ -38,7 +39,7 @@ function answerGets(lists: AccountSession[][], confirmed: boolean) {
 test('sessions: lists them, marks this one, and ends another', async () => {
   answerGets([[THIS, PHONE], [THIS]], true);
   del.mockResolvedValueOnce(ok(null, 'The session has been ended.'));
-  render(<SessionsSection />);
+  render(withData(<SessionsSection />));
 
   const list = await screen.findByRole('list', { name: 'Your sessions' });
   const current = within(list).getByRole('listitem', { name: 'Firefox on Windows (this session)' });
@@ -99,7 +100,7 @@ test('sessions: signing out every other session asks for the password first', as
   answerGets([[THIS, PHONE], [THIS]], false);
   post.mockResolvedValueOnce(ok(null, 'Password confirmed.'));
   del.mockResolvedValueOnce(ok({ ended: 1 }, '1 session has been ended.'));
-  render(<SessionsSection />);
+  render(withData(<SessionsSection />));
 
   await userEvent.click(await screen.findByRole('button', { name: 'Sign out all other sessions' }));
   const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
@@ -121,7 +122,7 @@ test('two-factor: after new recovery codes, signing out the other sessions is of
   });
   post.mockResolvedValueOnce(ok({ recovery_codes: ['aaaaaa-bbbbbb-cccccc-dddddd'] }));
   del.mockResolvedValueOnce(ok({ ended: 2 }, '2 sessions have been ended.'));
-  render(<TwoFactorSection />);
+  render(withData(<TwoFactorSection />));
 
   expect(screen.queryByRole('button', { name: 'Sign out all other sessions' })).not.toBeInTheDocument();
   await userEvent.click(await screen.findByRole('button', { name: 'Regenerate recovery codes' }));
