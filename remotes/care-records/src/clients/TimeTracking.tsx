@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   formatElapsed,
   TRACKER_ABANDONED_AFTER_MS,
@@ -9,11 +9,16 @@ import {
   type TrackerSession,
 } from '@hcm/contract';
 import { api, Button, useCan, useSession } from '@hcm/kit';
+import { apiKey, useApiMutation, useApiQuery, useInvalidate } from '@hcm/kit/data';
 import { useTracker } from '@hcm/kit/tracker';
 import styles from './TimeTracking.module.css';
 
 const when = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'medium', timeStyle: 'short' });
 const ABANDONED_MINUTES = TRACKER_ABANDONED_AFTER_MS / 60_000;
+/** Everyone's tracked sessions (time-tracker.view), and one's own. */
+const ALL_SESSIONS = 'api/v1/time-tracker/sessions';
+const MY_SESSIONS = 'api/v1/time-tracker/sessions/mine';
+const SESSION_KEYS = [apiKey(ALL_SESSIONS), apiKey(MY_SESSIONS)];
 
 function statusText(session: TrackerSession): string {
   if (session.status === 'running') return 'Running';
@@ -36,42 +41,33 @@ export function ClientTimeTracking({ clientId }: { clientId: number }) {
   const timingThis = useTracker((state) => state.sessionOpen && state.trackable?.target_type === 'client' && state.trackable.target_id === clientId);
   const trackerState = useTracker((state) => state.state);
   const [eventType, setEventType] = useState<TrackerEventType>('ASSESSMENT');
-  const [check, setCheck] = useState<TrackableAnswer | null>(null);
   const [startError, setStartError] = useState('');
   const [starting, setStarting] = useState(false);
-  const [sessions, setSessions] = useState<TrackerSession[] | null>(null);
-  const [listError, setListError] = useState('');
   const [stopping, setStopping] = useState<number | null>(null);
   const [stopMessage, setStopMessage] = useState('');
   const selectId = useId();
   const headingId = useId();
+  const invalidate = useInvalidate();
 
   // Whether this client can be timed by this user, and their name for the tracker.
-  useEffect(() => {
-    if (!mayTrack || userId === null) return;
-    let current = true;
-    void api.get<TrackableAnswer>(`api/v1/user/trackable/${userId}/client/${clientId}`).then((result) => {
-      if (current) setCheck(result.error || !result.data ? { trackable: false, reason: result.message, label: '' } : result.data);
-    });
-    return () => {
-      current = false;
-    };
-  }, [mayTrack, userId, clientId]);
+  const trackable = useApiQuery<TrackableAnswer>(`api/v1/user/trackable/${userId}/client/${clientId}`, undefined, { enabled: mayTrack && userId !== null });
+  const check: TrackableAnswer | null = trackable.data ?? (trackable.error ? { trackable: false, reason: trackable.error.message, label: '' } : null);
 
-  const loadSessions = useCallback(async () => {
-    const path = viewAll ? 'api/v1/time-tracker/sessions' : 'api/v1/time-tracker/sessions/mine';
-    const result = await api.get<TrackerSession[]>(path, { target_type: 'client', target_id: clientId });
-    if (result.error) setListError(result.message);
-    else {
-      setListError('');
-      setSessions(result.data ?? []);
-    }
-  }, [viewAll, clientId]);
+  // The client's tracked sessions: others' beats and stops happen elsewhere, so asked each time the page opens.
+  const list = useApiQuery<TrackerSession[]>(viewAll ? ALL_SESSIONS : MY_SESSIONS, { target_type: 'client', target_id: clientId }, { enabled: mayTrack || viewAll, staleTime: 0 });
+  const sessions = list.data ?? null;
+  const listError = list.error?.message ?? '';
+  const stopById = useApiMutation<TrackerSession, TrackerSession>({ request: (session) => api.post<TrackerSession>(`${ALL_SESSIONS}/${session.id}/stop`) });
 
-  // Read again whenever the tracker starts or stops, so a session shows here as soon as it exists.
+  // Read again whenever the tracker (the shared store, which writes outside the data layer) starts or stops,
+  // so a session shows here as soon as it exists.
+  const trackerPhase = `${timingThis}:${trackerState}`;
+  const seenPhase = useRef(trackerPhase);
   useEffect(() => {
-    if (mayTrack || viewAll) void loadSessions();
-  }, [mayTrack, viewAll, loadSessions, timingThis, trackerState]);
+    if (seenPhase.current === trackerPhase) return;
+    seenPhase.current = trackerPhase;
+    void invalidate(SESSION_KEYS);
+  }, [trackerPhase, invalidate]);
 
   if (!mayTrack && !viewAll) return null;
 
@@ -105,12 +101,13 @@ export function ClientTimeTracking({ clientId }: { clientId: number }) {
       const result = await useTracker.getState().stop();
       if (!result.ok) setStopMessage(result.message);
     } else {
-      const result = await api.post<TrackerSession>(`api/v1/time-tracker/sessions/${session.id}/stop`);
+      const result = await stopById.submit(session);
       if (result.error) setStopMessage(result.message);
       else setStartError('');
     }
     setStopping(null);
-    await loadSessions();
+    // Asked again either way: a refused stop may mean the session ended meanwhile.
+    await invalidate(SESSION_KEYS);
   };
 
   return (

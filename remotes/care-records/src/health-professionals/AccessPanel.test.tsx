@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '@hcm/kit';
 import { AccessPanel } from './AccessPanel';
+import { withData } from '@hcm/kit/testing';
 
 // The data boundary: the API client answers from these fakes; the panel, its forms and the schemas are real.
 jest.mock('@hcm/kit', () => {
@@ -44,7 +45,7 @@ beforeEach(() => {
 describe('AccessPanel', () => {
   it('lists shared clients and shares one chosen from the user’s other clients', async () => {
     post.mockResolvedValue(ok(SHARED, 'Shared with Dr Shah.'));
-    render(<AccessPanel professionalId={7} />);
+    render(withData(<AccessPanel professionalId={7} />));
     const shared = await screen.findByRole('region', { name: 'Shared clients' });
     expect(within(shared).getByRole('row', { name: /Agnes Whitfield 12\/04\/1938/ })).toBeInTheDocument();
 
@@ -59,13 +60,13 @@ describe('AccessPanel', () => {
 
   it('removes a shared client', async () => {
     del.mockResolvedValue(ok([]));
-    render(<AccessPanel professionalId={7} />);
+    render(withData(<AccessPanel professionalId={7} />));
     await userEvent.click(await screen.findByRole('button', { name: 'Stop sharing Agnes Whitfield' }));
     expect(del).toHaveBeenCalledWith('api/v1/health-professionals/7/shares/4');
   });
 
   it('creates a link, shows its URL once with a copy button, and shows the server’s field errors', async () => {
-    render(<AccessPanel professionalId={7} />);
+    render(withData(<AccessPanel professionalId={7} />));
     const expiry = await screen.findByLabelText('Expires after (days)');
     expect(expiry).toHaveValue(30);
 
@@ -94,7 +95,7 @@ describe('AccessPanel', () => {
 
   it('lists links with their status and revokes an active one', async () => {
     post.mockResolvedValue(ok({ ...LINK, status: 'revoked' }));
-    render(<AccessPanel professionalId={7} />);
+    render(withData(<AccessPanel professionalId={7} />));
     const row = await screen.findByRole('row', { name: /Active/ });
     expect(within(row).getByText('Never')).toBeInTheDocument();
     links = [{ ...LINK, status: 'revoked', revoked_at: '2026-03-02T10:00:00Z' }];
@@ -111,7 +112,7 @@ describe('AccessPanel', () => {
       if (path.endsWith('/shares')) return Promise.resolve(ok(SHARED));
       return Promise.resolve(ok(CANDIDATES));
     });
-    render(<AccessPanel professionalId={7} />);
+    render(withData(<AccessPanel professionalId={7} />));
     expect(await screen.findByRole('note')).toHaveTextContent('branches other than yours');
     expect(screen.queryByRole('button', { name: 'Create link' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import {
   CreateLinkSchema,
@@ -9,12 +9,17 @@ import {
   type SharedClientRow,
 } from '@hcm/contract/schemas';
 import { api, Button, EmptyState, ErrorPanel, Loading, notify } from '@hcm/kit';
+import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { applyServerErrors, CheckboxField, SelectField, TextField, valibotResolver } from '@hcm/kit/forms';
 import styles from './AccessPanel.module.css';
 
 type Candidate = { id: number; name: string; date_of_birth: string };
 
 const base = (id: number) => `api/v1/health-professionals/${id}`;
+// What the panel reads, by professional: sharing changes both the list and the choices; links their list.
+const sharesPath = (id: number) => `${base(id)}/shares`;
+const candidatesPath = (id: number) => `${base(id)}/shares/candidates`;
+const linksPath = (id: number) => `${base(id)}/links`;
 
 /** 2026-03-01T… → 1 Mar 2026, 14:05 (in the browser's time zone). */
 export function formatDateTime(iso: string | null): string {
@@ -31,31 +36,23 @@ const STATUS_LABELS: Record<HealthProfessionalLinkRow['status'], string> = { act
 
 /** The clients shared with the professional: a list with "Remove", and a select of the user's other clients. */
 function SharedClients({ professionalId }: { professionalId: number }) {
-  const [shared, setShared] = useState<SharedClientRow[] | null>(null);
-  const [candidates, setCandidates] = useState<Candidate[]>([]);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const list = useApiQuery<SharedClientRow[]>(sharesPath(professionalId), undefined, { failure: 'The shared clients could not be loaded.' });
+  const options = useApiQuery<Candidate[]>(candidatesPath(professionalId), undefined, { failure: 'The shared clients could not be loaded.' });
+  const shared = list.data ?? null;
+  const candidates = options.data ?? [];
+  const loadError = list.error?.message ?? options.error?.message ?? null;
   const form = useForm<{ client_id: string }>({ resolver: valibotResolver(ShareClientSchema), defaultValues: { client_id: '' } });
-
-  const load = useCallback(async () => {
-    const [list, options] = await Promise.all([
-      api.get<SharedClientRow[]>(`${base(professionalId)}/shares`),
-      api.get<Candidate[]>(`${base(professionalId)}/shares/candidates`),
-    ]);
-    if (list.error || options.error) {
-      setLoadError(list.message || options.message || 'The shared clients could not be loaded.');
-      return;
-    }
-    setLoadError(null);
-    setShared(list.data ?? []);
-    setCandidates(options.data ?? []);
-  }, [professionalId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // Sharing or removing a client changes the shared list and the clients left to share.
+  const changed = [apiKey(sharesPath(professionalId)), apiKey(candidatesPath(professionalId))];
+  const share = useApiMutation<SharedClientRow[], { client_id: string }>({ request: (values) => api.post<SharedClientRow[]>(sharesPath(professionalId), values), invalidates: changed });
+  const unshare = useApiMutation<SharedClientRow[], SharedClientRow>({ request: (row) => api.delete<SharedClientRow[]>(`${sharesPath(professionalId)}/${row.client_id}`) });
+  const reload = () => {
+    void list.refetch();
+    void options.refetch();
+  };
 
   const handleShare = form.handleSubmit(async (values) => {
-    const answer = await api.post<SharedClientRow[]>(`${base(professionalId)}/shares`, values);
+    const answer = await share.submit(values);
     if (answer.error) {
       applyServerErrors(form.setError, answer.errors);
       if (!answer.errors) notify({ type: 'danger', message: answer.message || 'The client could not be shared.' });
@@ -63,18 +60,18 @@ function SharedClients({ professionalId }: { professionalId: number }) {
     }
     notify({ type: 'success', message: answer.message || 'Client shared.' });
     form.reset({ client_id: '' });
-    await load();
   });
 
   const remove = async (row: SharedClientRow) => {
-    const answer = await api.delete<SharedClientRow[]>(`${base(professionalId)}/shares/${row.client_id}`);
+    const answer = await unshare.submit(row);
     if (answer.error) notify({ type: 'danger', message: answer.message || 'The client could not be removed.' });
     else notify({ type: 'success', message: `${row.name} is no longer shared.` });
-    await load();
+    // Asked again either way: a refusal may mean the list changed meanwhile.
+    reload();
   };
 
-  if (loadError) return <ErrorPanel title="Shared clients could not be loaded" onRetry={() => void load()}>{loadError}</ErrorPanel>;
-  if (!shared) return <Loading label="Loading shared clients…" />;
+  if (loadError) return <ErrorPanel title="Shared clients could not be loaded" onRetry={reload}>{loadError}</ErrorPanel>;
+  if (!shared || !options.data) return <Loading label="Loading shared clients…" />;
 
   return (
     <section aria-labelledby="hp-shared-heading" className={styles.section}>
@@ -134,10 +131,19 @@ type LinkFormValues = { expires_in_days: string; send_email: boolean };
 
 /** Links: create (expiry, "email it"), the new URL shown once with a copy button, the list with revoke. */
 function Links({ professionalId }: { professionalId: number }) {
-  const [links, setLinks] = useState<HealthProfessionalLinkRow[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const list = useApiQuery<HealthProfessionalLinkRow[]>(linksPath(professionalId), undefined, { failure: 'The links could not be loaded.' });
   // A link opens every client shared with the professional: staff of other branches' clients may not manage them.
-  const [refused, setRefused] = useState<string | null>(null);
+  const refused = list.error?.status === 403 ? list.error.message : null;
+  const loadError = list.error && !refused ? list.error.message : null;
+  const links = list.error ? null : (list.data ?? null);
+  const linksKey = [apiKey(linksPath(professionalId))];
+  const create = useApiMutation<{ url: string; emailed: boolean }, LinkFormValues>({
+    request: (values) => api.post<{ url: string; emailed: boolean }>(linksPath(professionalId), values),
+    invalidates: linksKey,
+  });
+  const revokeLink = useApiMutation<HealthProfessionalLinkRow, HealthProfessionalLinkRow>({
+    request: (link) => api.post<HealthProfessionalLinkRow>(`${linksPath(professionalId)}/${link.id}/revoke`),
+  });
   const [created, setCreated] = useState<{ url: string; message: string } | null>(null);
   const [copied, setCopied] = useState(false);
   const urlId = useId();
@@ -146,24 +152,9 @@ function Links({ professionalId }: { professionalId: number }) {
     defaultValues: { expires_in_days: String(LINK_DEFAULT_DAYS), send_email: false },
   });
 
-  const load = useCallback(async () => {
-    const answer = await api.get<HealthProfessionalLinkRow[]>(`${base(professionalId)}/links`);
-    if (answer.httpStatus === 403) setRefused(answer.message);
-    else if (answer.error) setLoadError(answer.message || 'The links could not be loaded.');
-    else {
-      setRefused(null);
-      setLoadError(null);
-      setLinks(answer.data ?? []);
-    }
-  }, [professionalId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const handleCreate = form.handleSubmit(async (values) => {
     setCopied(false);
-    const answer = await api.post<{ url: string; emailed: boolean }>(`${base(professionalId)}/links`, values);
+    const answer = await create.submit(values);
     if (answer.error || !answer.data) {
       applyServerErrors(form.setError, answer.errors);
       if (!answer.errors) notify({ type: 'danger', message: answer.message || 'The link could not be created.' });
@@ -172,7 +163,6 @@ function Links({ professionalId }: { professionalId: number }) {
     setCreated({ url: answer.data.url, message: answer.message });
     notify({ type: 'success', message: answer.message || 'Link created.' });
     form.reset({ expires_in_days: String(LINK_DEFAULT_DAYS), send_email: false });
-    await load();
   });
 
   const copy = async () => {
@@ -186,10 +176,11 @@ function Links({ professionalId }: { professionalId: number }) {
   };
 
   const revoke = async (link: HealthProfessionalLinkRow) => {
-    const answer = await api.post<HealthProfessionalLinkRow>(`${base(professionalId)}/links/${link.id}/revoke`);
+    const answer = await revokeLink.submit(link);
     if (answer.error) notify({ type: 'danger', message: answer.message || 'The link could not be revoked.' });
     else notify({ type: 'success', message: 'Link revoked. Anyone who opened it has been signed out.' });
-    await load();
+    // Asked again either way: a refusal may mean the link changed meanwhile.
+    await list.refetch();
   };
 
   return (
@@ -226,7 +217,7 @@ function Links({ professionalId }: { professionalId: number }) {
           </div>
         </div>
       ) : null}
-      {loadError ? <ErrorPanel title="Links could not be loaded" onRetry={() => void load()}>{loadError}</ErrorPanel> : null}
+      {loadError ? <ErrorPanel title="Links could not be loaded" onRetry={() => void list.refetch()}>{loadError}</ErrorPanel> : null}
       {!links && !loadError && !refused ? <Loading label="Loading links…" /> : null}
       {links && links.length === 0 ? <EmptyState>No links yet.</EmptyState> : null}
       {links && links.length > 0 ? (

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { AuditTrailEntry } from '@hcm/contract/engine';
 import { api } from '@hcm/kit';
 import AuditTrail from './AuditTrail';
+import { withData } from '@hcm/kit/testing';
 
 jest.mock('@hcm/kit', () => {
   const actual = jest.requireActual('@hcm/kit');
@@ -42,7 +43,7 @@ beforeEach(async () => {
     ),
   );
   const router = createMemoryRouter([{ path: '/app/audit/*', element: <AuditTrail /> }], { initialEntries: ['/app/audit'] });
-  render(<RouterProvider router={router} />);
+  render(withData(<RouterProvider router={router} />));
   // Both requests answered (the people of the User filter and the first page) before each test goes on.
   await screen.findByRole('option', { name: 'Oliver Office' });
   await screen.findByRole('row', { name: /Changed clients/ });

@@ -1,11 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, type Page } from '@hcm/contract';
 import { AUDIT_ACTIONS, type AuditPerson, type AuditRecordType, type AuditTrailEntry } from '@hcm/contract/engine';
-import { api, PageHeader, useRouteName } from '@hcm/kit';
+import { PageHeader, useRouteName } from '@hcm/kit';
+import { useApiQuery } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
 import styles from './audit.module.css';
 
 type Filters = { user_id: string; resource: string; action: string; from: string; to: string };
+const NO_PEOPLE: AuditPerson[] = [];
+const NO_KINDS: AuditRecordType[] = [];
 const NO_FILTERS: Filters = { user_id: '', resource: '', action: '', from: '', to: '' };
 
 /**
@@ -112,38 +115,16 @@ export default function AuditTrail() {
   useRouteName('Audit trail');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [result, setResult] = useState<Page<AuditTrailEntry> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [people, setPeople] = useState<AuditPerson[]>([]);
-  const [kinds, setKinds] = useState<AuditRecordType[]>([]);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    void api.get<AuditPerson[]>('api/v1/audit/users').then((answer) => current && setPeople(answer.data ?? []));
-    void api.get<AuditRecordType[]>('api/v1/audit/record-types').then((answer) => current && setKinds(answer.data ?? []));
-    return () => {
-      current = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    void api.get<Page<AuditTrailEntry>>('api/v1/audit', { ...filters, page: paging.page, page_size: paging.pageSize }).then((answer) => {
-      if (!current) return;
-      setLoading(false);
-      if (answer.error || !answer.data) setError(answer.message || 'The audit trail could not be loaded.');
-      else {
-        setError(null);
-        setResult(answer.data);
-      }
-    });
-    return () => {
-      current = false;
-    };
-  }, [filters, paging, attempt]);
+  // Who may be filtered on, and the kinds of record the trail names (both rarely change: cached).
+  const people = useApiQuery<AuditPerson[]>('api/v1/audit/users').data ?? NO_PEOPLE;
+  const kinds = useApiQuery<AuditRecordType[]>('api/v1/audit/record-types').data ?? NO_KINDS;
+  // Every action anywhere adds to the trail: asked again each time it opens (the cached page shows meanwhile),
+  // the page on screen kept while the next one loads.
+  const entries = useApiQuery<Page<AuditTrailEntry>>(
+    'api/v1/audit',
+    { ...filters, page: paging.page, page_size: paging.pageSize },
+    { failure: 'The audit trail could not be loaded.', keepPrevious: true, staleTime: 0 },
+  );
 
   const filter = useCallback((name: keyof Filters, value: string) => {
     setFilters((previous) => ({ ...previous, [name]: value }));
@@ -200,13 +181,13 @@ export default function AuditTrail() {
       <ListTable
         caption="Audit trail"
         columns={COLUMNS}
-        page={result}
-        loading={loading}
-        error={error}
+        page={entries.data ?? null}
+        loading={entries.isFetching}
+        error={entries.error?.message ?? null}
         onSort={() => undefined}
         onPage={(page) => setPaging((previous) => ({ ...previous, page }))}
         onPageSize={(pageSize) => setPaging({ page: 1, pageSize })}
-        onRetry={() => setAttempt((count) => count + 1)}
+        onRetry={() => void entries.refetch()}
         rowKey={(entry) => entry.id}
         empty="No entries match these filters."
       />

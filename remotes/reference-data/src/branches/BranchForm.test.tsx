@@ -2,10 +2,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { BranchForm } from './BranchForm';
+import { withData } from '@hcm/kit/testing';
 
 function renderAddForm() {
   const router = createMemoryRouter([{ path: '/app/branches/add', element: <BranchForm /> }], { initialEntries: ['/app/branches/add'] });
-  render(<RouterProvider router={router} />);
+  render(withData(<RouterProvider router={router} />));
 }
 
 describe('BranchForm', () => {

@@ -3,6 +3,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { BRANCH_TYPES, BRANCH_TYPE_LABELS, BranchInputSchema, type Branch, type BranchInput } from '@hcm/contract/schemas';
 import { api, Button, ErrorPanel, Loading, notify, PageHeader, resourcePath, useRouteName } from '@hcm/kit';
+import { resourceWriteKeys, useApiMutation, useResourceRecord } from '@hcm/kit/data';
 import { ButtonLink } from '@hcm/kit/routing';
 import {
   applyServerErrors,
@@ -53,27 +54,25 @@ export function BranchForm() {
   useRouteName(editing ? 'Edit branch' : 'Add branch');
   const navigate = useNavigate();
   const form = useForm<BranchFormValues>({ resolver: valibotResolver(BranchInputSchema), defaultValues: EMPTY_BRANCH });
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [loaded, setLoaded] = useState(!editing);
   const [formError, setFormError] = useState<string | null>(null);
   const { leaveWithoutWarning } = useUnsavedChangesWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
 
+  const record = useResourceRecord<Branch>('branches', id ?? '', { enabled: editing, refetchOnWindowFocus: false, failure: 'This branch could not be loaded.' });
+  const loadError = editing && !record.data && record.error ? record.error.message : null;
+  const loaded = !editing || record.data !== undefined;
+  // The form takes the branch's values when they arrive, and a fresher answer's as long as nothing was typed.
   useEffect(() => {
-    if (!editing) return;
-    void api.get<Branch>(resourcePath('branches', id)).then((answer) => {
-      if (answer.error || !answer.data) setLoadError(answer.message || 'This branch could not be loaded.');
-      else {
-        form.reset(valuesOf(answer.data));
-        setLoaded(true);
-      }
-    });
-  }, [editing, id, form]);
+    if (record.data && !form.formState.isDirty) form.reset(valuesOf(record.data));
+  }, [record.data, form]);
+
+  const save = useApiMutation<Branch, BranchFormValues>({
+    request: (values) => (editing ? api.put<Branch>(resourcePath('branches', id), values) : api.post<Branch>(resourcePath('branches'), values)),
+    invalidates: () => resourceWriteKeys('branches', id),
+  });
 
   const handleSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
-    const answer = editing
-      ? await api.put<Branch>(resourcePath('branches', id), values)
-      : await api.post<Branch>(resourcePath('branches'), values);
+    const answer = await save.submit(values);
     if (answer.error) {
       setFormError(answer.message || 'The branch could not be saved.');
       applyServerErrors(form.setError, answer.errors);

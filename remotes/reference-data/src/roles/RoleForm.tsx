@@ -3,6 +3,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { RoleUpdateSchema, type RoleDetail, type RoleUpdateInput } from '@hcm/contract/schemas';
 import { api, Button, ErrorPanel, Loading, notify, PageHeader, resourcePath, useRouteName } from '@hcm/kit';
+import { resourceKeys, resourceWriteKeys, useApiMutation, useResourceRecord } from '@hcm/kit/data';
 import { applyServerErrors, formStyles, TextAreaField, TextField, useUnsavedChangesWarning, valibotResolver } from '@hcm/kit/forms';
 import { ButtonLink } from '@hcm/kit/routing';
 import { areaTitle, permissionGroups } from './permissionGroups';
@@ -22,26 +23,32 @@ export function RoleForm() {
     resolver: valibotResolver(RoleUpdateSchema),
     defaultValues: { label: '', description: '', permissions: [], two_factor_required: false },
   });
-  const [role, setRole] = useState<RoleDetail | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const { leaveWithoutWarning } = useUnsavedChangesWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
 
+  const record = useResourceRecord<RoleDetail>('user-roles', id ?? '', { refetchOnWindowFocus: false, failure: 'This role could not be loaded.' });
+  const role = record.data?.editable ? record.data : null;
+  const loadError = record.data
+    ? record.data.editable
+      ? null
+      : 'The super admin role holds every permission by rule and cannot be edited.'
+    : (record.error?.message ?? null);
+  // The form takes the role's values when they arrive, and a fresher answer's as long as nothing was typed.
   useEffect(() => {
-    void api.get<RoleDetail>(resourcePath('user-roles', id)).then((answer) => {
-      if (answer.error || !answer.data) setLoadError(answer.message || 'This role could not be loaded.');
-      else if (!answer.data.editable) setLoadError('The super admin role holds every permission by rule and cannot be edited.');
-      else {
-        setRole(answer.data);
-        const { label, description, permissions, two_factor_required } = answer.data;
-        form.reset({ label, description, permissions, two_factor_required });
-      }
-    });
-  }, [id, form]);
+    if (!role || form.formState.isDirty) return;
+    const { label, description, permissions, two_factor_required } = role;
+    form.reset({ label, description, permissions, two_factor_required });
+  }, [role, form]);
+
+  // A role's label and permissions show in the roles' lists, the users' (their role) and the permissions'.
+  const save = useApiMutation<RoleDetail, RoleFormValues>({
+    request: (values) => api.put<RoleDetail>(resourcePath('user-roles', id), values),
+    invalidates: () => [...resourceWriteKeys('user-roles', id), resourceKeys.lists('users'), resourceKeys.lists('user-permissions')],
+  });
 
   const handleSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
-    const answer = await api.put<RoleDetail>(resourcePath('user-roles', id), values);
+    const answer = await save.submit(values);
     if (answer.error) {
       setFormError(answer.message || 'The role could not be saved.');
       applyServerErrors(form.setError, answer.errors);

@@ -6,10 +6,11 @@ import { UserCreateSchema, UserUpdateSchema } from '@hcm/contract/schemas';
 import * as v from 'valibot';
 import { permissionGroups } from '../roles/permissionGroups';
 import { bodyOf, EMPTY_USER, UserForm } from './UserForm';
+import { withData } from '@hcm/kit/testing';
 
 function renderAddForm() {
   const router = createMemoryRouter([{ path: '/app/users/add', element: <UserForm /> }], { initialEntries: ['/app/users/add'] });
-  render(<RouterProvider router={router} />);
+  render(withData(<RouterProvider router={router} />));
 }
 
 describe('UserForm', () => {

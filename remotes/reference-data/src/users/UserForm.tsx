@@ -11,6 +11,7 @@ import {
   type UserListRow,
 } from '@hcm/contract/schemas';
 import { api, Button, ErrorPanel, Loading, notify, PageHeader, resourcePath, useCan, useRouteName, useSession } from '@hcm/kit';
+import { resourceWriteKeys, useApiMutation, useResourceRecord } from '@hcm/kit/data';
 import { MultiSelect } from '@hcm/kit/elements';
 import {
   applyServerErrors,
@@ -88,8 +89,9 @@ export function UserForm() {
     },
     defaultValues: EMPTY_USER,
   });
-  const [user, setUser] = useState<UserDetail | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const record = useResourceRecord<UserDetail>('users', id ?? '', { enabled: editing, refetchOnWindowFocus: false, failure: 'This user could not be loaded.' });
+  const user = editing ? (record.data ?? null) : null;
+  const loadError = editing && !record.data && record.error ? record.error.message : null;
   const [formError, setFormError] = useState<string | null>(null);
   const { leaveWithoutWarning } = useUnsavedChangesWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
 
@@ -97,16 +99,17 @@ export function UserForm() {
   const branchRows = useListRows<{ id: number; name: string }>('branches', superAdmin && can('branches.view'));
   const accountRows = useListRows<UserListRow>('users', editing);
 
+  // The form takes the user's values when they arrive, and a fresher answer's as long as nothing was typed.
   useEffect(() => {
-    if (!editing) return;
-    void api.get<UserDetail>(resourcePath('users', id)).then((answer) => {
-      if (answer.error || !answer.data) setLoadError(answer.message || 'This user could not be loaded.');
-      else {
-        setUser(answer.data);
-        form.reset(valuesOf(answer.data));
-      }
-    });
-  }, [editing, id, form]);
+    if (record.data && !form.formState.isDirty) form.reset(valuesOf(record.data));
+  }, [record.data, form]);
+
+  // Saving invalidates the users' lists and this user (role, branches and switch targets show elsewhere too).
+  const save = useApiMutation<UserDetail, ReturnType<typeof bodyOf>>({
+    request: (body) => (editing ? api.put<UserDetail>(resourcePath('users', id), body) : api.post<UserDetail>(resourcePath('users'), body)),
+    invalidates: () => resourceWriteKeys('users', id),
+  });
+  const endSessions = useApiMutation<{ ended: number }>({ request: () => api.delete<{ ended: number }>(`api/v1/users/${id}/sessions`) });
 
   // A super admin may give any branch; anyone else their own (and sees the user's current ones).
   const branchChoices = mergeChoices(
@@ -126,8 +129,7 @@ export function UserForm() {
 
   const handleSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
-    const body = bodyOf(values, editing);
-    const answer = editing ? await api.put<UserDetail>(resourcePath('users', id), body) : await api.post<UserDetail>(resourcePath('users'), body);
+    const answer = await save.submit(bodyOf(values, editing));
     if (answer.error) {
       setFormError(answer.message || 'The user could not be saved.');
       applyServerErrors(form.setError, answer.errors);
@@ -139,7 +141,7 @@ export function UserForm() {
   });
 
   const handleEndSessions = async () => {
-    const answer = await api.delete<{ ended: number }>(`api/v1/users/${id}/sessions`);
+    const answer = await endSessions.submit();
     if (answer.error) notify({ type: 'danger', title: 'Sessions not ended', message: answer.message });
     else notify({ type: 'success', title: 'Sessions ended', message: `${user?.name ?? 'The user'} is signed out everywhere.` });
   };

@@ -76,7 +76,7 @@ export function CarerList() {
 export function CarerThreadScreen() {
   const { carerId = '' } = useParams();
   const can = useCan();
-  const thread = useApiGet<CarerThread>(`${API}/${carerId}`, undefined, 'The messages could not be loaded.');
+  const thread = useApiGet<CarerThread>(`${API}/${carerId}`, undefined, 'The messages could not be loaded.', { perVisit: true });
   const carer = thread.data?.carer;
   useMarkThreadRead(thread.data?.messages, carer ? `${API}/${carer.id}/read` : null);
   useRouteName(carer ? `Messages with ${carer.name}` : 'Carer messages');

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { MonitoredChat, MonitoredChatView } from '@hcm/contract/schemas';
 import { api } from '@hcm/kit';
 import { ChatList, ChatReader } from './ChatMonitoring';
+import { withData } from '@hcm/kit/testing';
 
 jest.mock('@hcm/kit', () => {
   const actual = jest.requireActual('@hcm/kit');
@@ -25,7 +26,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(withData(<RouterProvider router={router} />));
 }
 
 beforeEach(() => get.mockReset());

@@ -79,7 +79,7 @@ export function FamilyContactList() {
 export function FamilyThreadScreen() {
   const { contactId = '' } = useParams();
   const can = useCan();
-  const thread = useApiGet<FamilyThread>(`${API}/contacts/${contactId}`, undefined, 'The messages could not be loaded.');
+  const thread = useApiGet<FamilyThread>(`${API}/contacts/${contactId}`, undefined, 'The messages could not be loaded.', { perVisit: true });
   const contact = thread.data?.contact;
   useMarkThreadRead(thread.data?.messages, contact ? `${API}/contacts/${contact.id}/read` : null);
   const client = thread.data?.client;

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS, MessageSchema, type MessageRow } from '@hcm/contract/schemas';
 import { api, Button, EmptyState, notify } from '@hcm/kit';
+import { useApiMutation } from '@hcm/kit/data';
 import { applyServerErrors, SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { DateTime } from './common';
 import styles from './communication.module.css';
@@ -38,14 +39,13 @@ function tell(message: MessageRow, text: string, fallback: string): void {
  * (POST `retryPath`), which puts the message as the server then has it in the thread.
  */
 export function Delivery({ message, retryPath, onRetried }: { message: MessageRow; retryPath: string | null; onRetried: (message: MessageRow) => void }) {
-  const [retrying, setRetrying] = useState(false);
+  const resend = useApiMutation<MessageRow, string>({ request: (path) => api.post<MessageRow>(path) });
+  const retrying = resend.isPending;
   const status = message.delivery_status;
   if (status === null) return null;
   const retry = async () => {
     if (!retryPath) return;
-    setRetrying(true);
-    const answer = await api.post<MessageRow>(retryPath);
-    setRetrying(false);
+    const answer = await resend.submit(retryPath);
     if (answer.error || !answer.data) {
       notify({ type: 'danger', message: answer.message || 'The email could not be sent again.' });
       return;
@@ -130,6 +130,8 @@ const EMPTY: MessageForm = { channel: 'email', direction: 'outbound', subject: '
  */
 export function MessageComposer({ postTo, personName, onAdded }: { postTo: string; personName: string; onAdded: (message: MessageRow) => void }) {
   const form = useForm<MessageForm>({ resolver: valibotResolver(MessageSchema), defaultValues: EMPTY });
+  // The thread shows the message as the server saved it (onAdded); the lists ask again on their next visit.
+  const send = useApiMutation<MessageRow, MessageForm>({ request: (values) => api.post<MessageRow>(postTo, values) });
   const channel = form.watch('channel');
   const isEmail = channel === 'email';
 
@@ -139,7 +141,7 @@ export function MessageComposer({ postTo, personName, onAdded }: { postTo: strin
   }, [isEmail, form]);
 
   const handleSubmit = form.handleSubmit(async () => {
-    const answer = await api.post<MessageRow>(postTo, form.getValues());
+    const answer = await send.submit(form.getValues());
     if (answer.error || !answer.data) {
       // What was typed stays; the server's per-field errors go on their fields.
       applyServerErrors(form.setError, answer.errors);

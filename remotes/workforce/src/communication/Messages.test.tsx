@@ -5,6 +5,7 @@ import type { CarerThread, FamilyThread, MessageRow } from '@hcm/contract/schema
 import { api, useAlerts, useSession } from '@hcm/kit';
 import { CarerThreadScreen } from './CarerMessages';
 import { FamilyThreadScreen } from './FamilyMessages';
+import { withData } from '@hcm/kit/testing';
 
 jest.mock('@hcm/kit', () => {
   const actual = jest.requireActual('@hcm/kit');
@@ -38,7 +39,7 @@ function renderCarerThread() {
   const router = createMemoryRouter([{ path: '/app/communication/carer-messages/:carerId', element: <CarerThreadScreen /> }], {
     initialEntries: ['/app/communication/carer-messages/6'],
   });
-  render(<RouterProvider router={router} />);
+  render(withData(<RouterProvider router={router} />));
 }
 
 beforeEach(() => {
@@ -182,7 +183,7 @@ describe('a family thread', () => {
     const router = createMemoryRouter([{ path: '/app/communication/family-messages/contacts/:contactId', element: <FamilyThreadScreen /> }], {
       initialEntries: ['/app/communication/family-messages/contacts/2'],
     });
-    render(<RouterProvider router={router} />);
+    render(withData(<RouterProvider router={router} />));
     expect(await screen.findByText('No messages with Frank Morley yet.')).toBeInTheDocument();
     expect(post).not.toHaveBeenCalled(); // nothing new to mark read
     expect(screen.getByText(/no email address · 020 7946 0190/)).toBeInTheDocument();
@@ -207,7 +208,7 @@ describe('a family thread', () => {
     const router = createMemoryRouter([{ path: '/app/communication/family-messages/contacts/:contactId', element: <FamilyThreadScreen /> }], {
       initialEntries: ['/app/communication/family-messages/contacts/3'],
     });
-    render(<RouterProvider router={router} />);
+    render(withData(<RouterProvider router={router} />));
     const list = await screen.findByRole('list', { name: 'Messages with Susan Ellison' });
     await userEvent.click(within(list).getByRole('button', { name: 'Retry sending' }));
     expect(post).toHaveBeenCalledWith('api/v1/communication/family-messages/messages/4/retry');
@@ -225,7 +226,7 @@ describe('a family thread', () => {
     const router = createMemoryRouter([{ path: '/app/communication/family-messages/contacts/:contactId', element: <FamilyThreadScreen /> }], {
       initialEntries: ['/app/communication/family-messages/contacts/2'],
     });
-    render(<RouterProvider router={router} />);
+    render(withData(<RouterProvider router={router} />));
     const list = await screen.findByRole('list', { name: 'Messages with Frank Morley' });
     expect(within(list).getByText('New')).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith('api/v1/communication/family-messages/contacts/2', {});

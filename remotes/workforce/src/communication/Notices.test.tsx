@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { NoticeDetail as NoticeDetailData, NoticeRow } from '@hcm/contract/schemas';
 import { api, useSession } from '@hcm/kit';
 import { NoticeDetail, NoticeList, PublishNotice } from './Notices';
+import { withData } from '@hcm/kit/testing';
 
 jest.mock('@hcm/kit', () => {
   const actual = jest.requireActual('@hcm/kit');
@@ -34,7 +35,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(withData(<RouterProvider router={router} />));
   return router;
 }
 

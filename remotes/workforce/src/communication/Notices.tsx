@@ -12,6 +12,7 @@ import {
   type NoticeRow,
 } from '@hcm/contract/schemas';
 import { api, Button, ErrorPanel, Loading, notify, PageHeader, useCan, useRouteName, useSession } from '@hcm/kit';
+import { apiKey, useApiMutation } from '@hcm/kit/data';
 import { applyServerErrors, SelectField, TextAreaField, TextField, useUnsavedChangesWarning, valibotResolver } from '@hcm/kit/forms';
 import { ButtonLink } from '@hcm/kit/routing';
 import { ListTable, type Column } from '@hcm/kit/table';
@@ -75,10 +76,15 @@ export function PublishNotice() {
     defaultValues: { title: '', body: '', audience: '', branch_id: myBranches.length === 1 ? String(myBranches[0]!.id) : ALL_MY_BRANCHES },
   });
   const { leaveWithoutWarning } = useUnsavedChangesWarning(form.formState.isDirty);
+  // A new notice is in the office's list, and in "Notices for you" of its recipients (the publisher may be one).
+  const publish = useApiMutation<NoticeRow[], NoticeForm>({
+    request: (values) => api.post<NoticeRow[]>(API, values),
+    invalidates: [apiKey(API), apiKey('api/v1/communication/my-notices')],
+  });
 
   // The schema checks the form first; the server gets what was typed and applies the same schema.
   const handlePublish = form.handleSubmit(async () => {
-    const answer = await api.post<NoticeRow[]>(API, form.getValues());
+    const answer = await publish.submit(form.getValues());
     if (answer.error) {
       // The form keeps what was typed; the server's per-field errors go on their fields.
       applyServerErrors(form.setError, answer.errors);

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, type Page } from '@hcm/contract';
-import { api } from '@hcm/kit';
+import { apiKey, useApiQuery, useQueryClient } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
 
 // Small helpers the communication screens share.
@@ -17,34 +17,29 @@ export function DateTime({ value }: { value: string | null }) {
 
 export type Loaded<T> = { data: T | null; error: string | null; loading: boolean; reload: () => void; setData: (data: T) => void };
 
-/** GET one API path (again whenever the path or query changes); `reload` asks again. */
-export function useApiGet<T>(path: string, query?: Record<string, string | number>, failure = 'This could not be loaded.'): Loaded<T> {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [attempt, setAttempt] = useState(0);
-  const queryKey = JSON.stringify(query ?? {});
+type GetOptions = {
+  /**
+   * Not kept once the screen is left: a thread, whose "New" marks are those of the visit that loaded it (the
+   * next visit asks again and shows them read), instead of the cached answer shown while asking again.
+   */
+  perVisit?: boolean;
+};
 
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    void api.get<T>(path, JSON.parse(queryKey) as Record<string, string | number>).then((answer) => {
-      if (!current) return;
-      setLoading(false);
-      if (answer.error || answer.data === null || answer.data === undefined) {
-        setError(answer.message || failure);
-      } else {
-        setError(null);
-        setData(answer.data);
-      }
-    });
-    return () => {
-      current = false;
-    };
-  }, [path, queryKey, attempt, failure]);
-
-  const reload = useCallback(() => setAttempt((count) => count + 1), []);
-  return { data, error, loading, reload, setData };
+/**
+ * GET one API path through the data layer (again whenever the path or query changes); `reload` asks again,
+ * `setData` puts the server's newer answer (a sent message, a retried email) in the cache in its place.
+ * Communication changes from outside (carers and families write, others read): each visit asks the server
+ * again, showing the cached answer meanwhile; a paged list keeps its page on screen while the next loads.
+ */
+export function useApiGet<T>(path: string, query?: Record<string, string | number>, failure = 'This could not be loaded.', { perVisit = false }: GetOptions = {}): Loaded<T> {
+  const params = query ?? {};
+  const client = useQueryClient();
+  const answer = useApiQuery<T>(path, params, { failure, staleTime: 0, keepPrevious: query !== undefined, ...(perVisit ? { gcTime: 0 } : {}) });
+  const key = JSON.stringify(apiKey(path, params));
+  const { refetch } = answer;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const setData = useCallback((data: T) => client.setQueryData(JSON.parse(key) as unknown[], data), [client, key]);
+  return { data: answer.data ?? null, error: answer.error?.message ?? null, loading: answer.isFetching, reload, setData };
 }
 
 type PagedListProps<Row> = {
