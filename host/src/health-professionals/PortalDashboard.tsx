@@ -4,7 +4,7 @@ import { EmptyState, ErrorPanel, Loading, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { ButtonLink } from '@hcm/kit/routing';
 import { useProfessional, useSessionEnded } from './PortalLayout';
-import { PORTAL_CLIENTS, portalPaths } from './portalApi';
+import { PORTAL_CLIENTS, PORTAL_READ, portalPaths } from './portalApi';
 import styles from './portal.module.css';
 
 const SUPPORT: Record<string, string> = { prompt: 'Prompt', assist: 'Assist', administer: 'Administer' };
@@ -109,7 +109,7 @@ function ClientSummary({ client, professionalId }: { client: SharedClientSummary
 export function PortalDashboard() {
   useRouteName('Shared clients');
   const professional = useProfessional();
-  const answer = useApiQuery<SharedClientSummary[]>(PORTAL_CLIENTS, undefined, { failure: 'The shared clients could not be loaded.' });
+  const answer = useApiQuery<SharedClientSummary[]>(PORTAL_CLIENTS, undefined, { failure: 'The shared clients could not be loaded.', ...PORTAL_READ });
   const clients = answer.data ?? null;
   const ended = answer.error?.status === 401;
   const error = answer.error && !ended ? answer.error.message : null;

@@ -4,7 +4,7 @@ import type { HealthProfessionalProfile } from '@hcm/contract/schemas';
 import { Button, ErrorPanel, Loading, notify, useRuntime } from '@hcm/kit';
 import { apiKey, useApiQuery, useQueryClient } from '@hcm/kit/data';
 import { PasswordPanel } from './PasswordPanel';
-import { portalApi, portalPaths, PORTAL_ME } from './portalApi';
+import { portalApi, portalPaths, PORTAL_ME, PORTAL_READ } from './portalApi';
 import styles from './portal.module.css';
 
 export const SESSION_ENDED = 'Your session has ended. Sign in, or open your link again.';
@@ -37,7 +37,7 @@ export function PortalLayout() {
   const sessionEnded = useSessionEnded();
   const productLabel = useRuntime((state) => state.registry.productLabel);
   const client = useQueryClient();
-  const me = useApiQuery<{ data: HealthProfessionalProfile }>(PORTAL_ME, undefined, { failure: 'Your details could not be loaded.' });
+  const me = useApiQuery<{ data: HealthProfessionalProfile }>(PORTAL_ME, undefined, { failure: 'Your details could not be loaded.', ...PORTAL_READ });
   const professional = me.data?.data ?? null;
   const ended = me.error?.status === 401;
   const error = me.error && !ended ? me.error.message : null;

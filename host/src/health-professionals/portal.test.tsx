@@ -110,6 +110,22 @@ describe('health professionals’ pages', () => {
     expect(router.state.location.pathname).toBe('/health-professionals');
   });
 
+  it('asks the server again when the professional comes back to the dashboard: a link revoked meanwhile ends the visit', async () => {
+    const router = renderAt('/health-professionals/7/dashboard');
+    const client = await screen.findByRole('article', { name: 'Agnes Whitfield' });
+    await userEvent.click(within(client).getByRole('link', { name: 'Care plan (PDF)' }));
+    expect(await screen.findByRole('region', { name: 'PDF: Care plan' })).toBeInTheDocument();
+
+    // Staff revoke the link while the PDF is open; the way back finds the session ended.
+    get.mockImplementation((path: string) =>
+      Promise.resolve(path === 'health-professionals/me' ? ok({ data: ME }) : failed(401, 'Unauthenticated.')),
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Back to your clients' }));
+    expect(await screen.findByRole('heading', { name: 'Health professionals' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/health-professionals');
+    expect(screen.queryByText('Help to wash and dress each morning.')).not.toBeInTheDocument();
+  });
+
   it('signs in with email and password, showing the server’s error by field and keeping what was typed', async () => {
     const router = renderAt('/health-professionals');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));

@@ -14,6 +14,11 @@ export const portalPaths = {
 export const PORTAL_ME = 'health-professionals/me';
 /** The summaries of the clients shared with them (GET, through the data layer). */
 export const PORTAL_CLIENTS = 'health-professionals/clients';
+/**
+ * How the portal reads: never from the cache. Staff may revoke a link or stop sharing a client at any moment,
+ * and the next page the professional opens must ask the server (a 401 ends the visit), as it always did.
+ */
+export const PORTAL_READ = { staleTime: 0, gcTime: 0 } as const;
 
 /** Link exchanges in flight, by token: StrictMode's second effect run joins the first rather than rotating again. */
 const exchanges = new Map<string, ReturnType<typeof exchangeOnce>>();
