@@ -1,10 +1,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { funderCodes, funderScales, medications, resourceNamed, type ResourceSpec } from '@hcm/contract/resources';
+import type { ResourceSpec } from '@hcm/contract/engine';
+import { funderCodes, funderScales, medications, resourceNamed } from '../contract';
 import { api, deleteCookie, useAlerts, useSession } from '@hcm/kit';
 import { readSavedFilter } from '@hcm/kit/storage';
-import { ResourceRoutes } from './ResourceRoutes';
+import { withData } from '@hcm/kit/testing';
+import { ResourceRoutes } from '@hcm/kit/resources';
+
+// The kit's resource screens over this area's declarations (medications, funders and their rates, staff
+// meetings): what /app/datatables/* shows, with the API client as the only fake.
 
 // The data boundary: the API client answers from these fakes; everything above it is real.
 jest.mock('@hcm/kit', () => {
@@ -23,7 +28,8 @@ function renderAt(spec: ResourceSpec, path: string, nestedSpecs: ResourceSpec[] 
     [{ path: `${basePath}/*`, element: <ResourceRoutes spec={spec} basePath={basePath} nestedSpecs={nestedSpecs} /> }],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  // A fresh cache per render: each render is a page load of its own.
+  render(withData(<RouterProvider router={router} />));
   return router;
 }
 
@@ -69,11 +75,13 @@ describe('date filters', () => {
   it('renders a labelled from/to pair for a filterable date, sends <field>_from and <field>_to, and keeps them in the saved filter', async () => {
     get.mockResolvedValue(ok(page([])));
     const { unmount } = render(
-      <RouterProvider
-        router={createMemoryRouter([{ path: '/app/staff-meetings/*', element: <ResourceRoutes spec={staffMeetings} basePath="/app/staff-meetings" nestedSpecs={[]} /> }], {
-          initialEntries: ['/app/staff-meetings'],
-        })}
-      />,
+      withData(
+        <RouterProvider
+          router={createMemoryRouter([{ path: '/app/staff-meetings/*', element: <ResourceRoutes spec={staffMeetings} basePath="/app/staff-meetings" nestedSpecs={[]} /> }], {
+            initialEntries: ['/app/staff-meetings'],
+          })}
+        />,
+      ),
     );
     const from = await screen.findByLabelText('Date from');
     const to = screen.getByLabelText('Date to');
