@@ -63,10 +63,12 @@ function freePort(): Promise<number> {
 test('live: the running server writes the backup itself; restore waits until it has stopped', pgliteOnly, async () => {
   const dataDir = path.join(work, 'live');
   const port = await freePort();
+  // Its own chat port too: the default (3002) may be taken by another run on the machine.
+  const chatPort = await freePort();
   const serverDir = fileURLToPath(new URL('../..', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, API_PORT: String(port), PGLITE_DATA_DIR: dataDir, SEED_DEMO: 'true' },
+    env: { ...process.env, API_PORT: String(port), CHAT_PORT: String(chatPort), PGLITE_DATA_DIR: dataDir, SEED_DEMO: 'true' },
     stdio: 'ignore',
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));

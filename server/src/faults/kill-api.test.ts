@@ -35,9 +35,11 @@ function freePort(): Promise<number> {
 
 async function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; base: string; exited: Promise<unknown> }> {
   const port = await freePort();
+  // The embedded chat server needs a port of its own too: the default (3002) may be taken by another run.
+  const chatPort = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, ...env, API_PORT: String(port), SEED_DEMO: 'true', LOGIN_THROTTLE_PER_MINUTE: '1000' },
+    env: { ...process.env, ...env, API_PORT: String(port), CHAT_PORT: String(chatPort), SEED_DEMO: 'true', LOGIN_THROTTLE_PER_MINUTE: '1000' },
     stdio: 'ignore',
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
