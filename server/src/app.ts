@@ -31,8 +31,8 @@ import { timeTrackerRoutes } from './time-tracker/routes.js';
 import { noChatServer, type ChatBroadcaster } from './chat/broadcaster.js';
 import { chatRoutes } from './chat/routes.js';
 import { onSessionsEnded } from './auth/sessions.js';
-import type { AreaModule, AreaServerContext } from './modules/area-module.js';
-import { foreignReferences, type ResourceTable } from './resources/tables.js';
+import { composedResources, type AreaModule, type AreaServerContext } from './modules/area-module.js';
+import { foreignReferences } from './resources/tables.js';
 import { TrackableTargets } from './time-tracker/targets.js';
 
 export type BuildAppOptions = Pick<
@@ -161,14 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * one name, or a reference names a resource no area serves.
  */
 function catalogOf(modules: readonly AreaModule[]): ResourceCatalog {
-  const specs = modules.flatMap((module) => module.resources ?? []);
-  const tables: Record<string, ResourceTable> = {};
-  for (const module of modules) {
-    for (const [name, table] of Object.entries(module.resourceTables ?? {})) {
-      if (tables[name]) throw new Error(`The resource "${name}" is declared by two areas (the second: ${module.name}).`);
-      tables[name] = table;
-    }
-  }
+  const { specs, tables } = composedResources(modules);
   const missing = foreignReferences(specs);
   if (missing.length) throw new Error(`Declared references to resources no area serves: ${missing.join(', ')}.`);
   return resourceCatalog(specs, tables);

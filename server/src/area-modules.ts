@@ -5,8 +5,7 @@ import { referenceDataModule } from '../../remotes/reference-data/server/module.
 import { workforceModule } from '../../remotes/workforce/server/module.js';
 import { findRepoRoot } from './areas/repo-root.js';
 import type { MigrationHistory } from './db/migrate.js';
-import type { AreaModule } from './modules/area-module.js';
-import type { ResourceTable } from './resources/tables.js';
+import { composedResources, type AreaModule } from './modules/area-module.js';
 
 // The API is composed here, and only here: the one place the platform names the areas. An area joins the API
 // with one line below (its module, remotes/<area>/server/module.ts); the lint rule in eslint.config.js keeps
@@ -38,8 +37,5 @@ export function areaMigrations(modules: readonly AreaModule[] = AREA_MODULES): M
   });
 }
 
-/** Every area's declared resources, in module order (the engine's catalogue; tests of the composed API read it). */
-export const COMPOSED_RESOURCES = AREA_MODULES.flatMap((module) => module.resources ?? []);
-
-/** Their tables by resource name. */
-export const COMPOSED_RESOURCE_TABLES: Record<string, ResourceTable> = Object.assign({}, ...AREA_MODULES.map((module) => module.resourceTables ?? {}));
+/** Every area's declared resources in module order, and their tables by name (tests of the composed API read them). */
+export const { specs: COMPOSED_RESOURCES, tables: COMPOSED_RESOURCE_TABLES } = composedResources(AREA_MODULES);

@@ -3,3 +3,4 @@
 // contract's engine behind it, so drizzle-kit can load an area's tables without starting anything.
 export * from './db/schema.js';
 export { buildResourceTables, declaredColumns, type DeclaredColumns, type ResourceTable } from './resources/tables.js';
+export { messageColumns, messageDirectionCheck, type MessageChannel } from './messages/columns.js';

@@ -4,7 +4,7 @@ export * from './testing.js';
 export * from './db/test-database.js';
 export * from './mail/smtp-test-server.js';
 export { DEMO_BRANCHES, DEMO_USERS } from './db/seed.js';
-export { userIdOf } from './users/test-fixtures.js';
+export { branchIdOf, userIdOf } from './users/test-fixtures.js';
 export { AREA_MODULES, areaMigrations } from './area-modules.js';
 
 import { AREA_MODULES, areaMigrations } from './area-modules.js';

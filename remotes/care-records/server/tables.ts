@@ -1,11 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { branches, buildResourceTables, createdAt, mailOutbox, updatedAt, users } from '@hcm/server/schema';
-import type { MessageChannel as ChannelChoice, MessageDirection } from '@hcm/contract/schemas';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { branches, buildResourceTables, createdAt, messageColumns, messageDirectionCheck, updatedAt, users } from '@hcm/server/schema';
 import { CLIENT_RESOURCES } from '../contract/index.js';
-
-/** How a message went: a channel office staff choose, or the carers' app. */
-type MessageChannel = ChannelChoice | 'app';
 
 // The area's tables: the declared resources' (clients, their medications and contacts, health professionals),
 // built from their declarations, and the hand-written ones below. drizzle-kit generates the area's migrations
@@ -81,19 +76,12 @@ export const familyMessages = pgTable(
     client_contact_id: integer('client_contact_id')
       .notNull()
       .references(() => clientContactsTable.id),
-    direction: text('direction').$type<MessageDirection>().notNull(),
-    channel: text('channel').$type<MessageChannel>().notNull(),
-    subject: text('subject').notNull().default(''),
-    body: text('body').notNull(),
-    recorded_by: integer('recorded_by').references(() => users.id),
-    mail_id: integer('mail_id').references(() => mailOutbox.id),
-    created_at: createdAt(),
-    read_at: timestamp('read_at', { withTimezone: true }),
+    ...messageColumns(),
   },
   (t) => [
     index('family_messages_contact_idx').on(t.client_contact_id, t.created_at),
     index('family_messages_client_idx').on(t.client_id),
-    check('family_messages_direction_check', sql`${t.direction} in ('outbound', 'inbound')`),
+    messageDirectionCheck('family_messages', t.direction),
   ],
 );
 

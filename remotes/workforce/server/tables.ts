@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { branches, createdAt, mailOutbox, users } from '@hcm/server/schema';
-import type { MessageChannel as ChannelChoice, MessageDirection } from '@hcm/contract/schemas';
-
-/** How a message went: a channel office staff choose, or the carers' app. */
-type MessageChannel = ChannelChoice | 'app';
+import { branches, createdAt, messageColumns, messageDirectionCheck, users } from '@hcm/server/schema';
 
 // The area's hand-written tables. drizzle-kit generates the area's migrations (./migrations) from the named
 // exports of this file only (`pnpm db:generate` in this area).
@@ -55,21 +51,11 @@ export const carerMessages = pgTable(
     carer_user_id: integer('carer_user_id')
       .notNull()
       .references(() => users.id),
-    direction: text('direction').$type<MessageDirection>().notNull(),
-    channel: text('channel').$type<MessageChannel>().notNull(),
-    subject: text('subject').notNull().default(''),
-    body: text('body').notNull(),
-    /** The office user who sent it, or who logged an inbound one. */
-    recorded_by: integer('recorded_by').references(() => users.id),
-    /** The outbox row of an emailed message: it is the message's delivery (status, error, attempts). */
-    mail_id: integer('mail_id').references(() => mailOutbox.id),
-    created_at: createdAt(),
-    /** When office staff read an inbound message. */
-    read_at: timestamp('read_at', { withTimezone: true }),
+    ...messageColumns(),
   },
   (t) => [
     index('carer_messages_carer_idx').on(t.carer_user_id, t.created_at),
-    check('carer_messages_direction_check', sql`${t.direction} in ('outbound', 'inbound')`),
+    messageDirectionCheck('carer_messages', t.direction),
   ],
 );
 

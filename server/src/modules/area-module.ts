@@ -53,3 +53,18 @@ export function defineAreaModule(module: AreaModule): AreaModule {
   if (module.resources?.length && !module.resourceTables) throw new Error(`The ${module.name} module declares resources without their tables.`);
   return module;
 }
+
+/**
+ * Every module's declared resources, in module order, and their tables by resource name. Two areas declaring
+ * one name stop the start.
+ */
+export function composedResources(modules: readonly AreaModule[]): { specs: ResourceSpec[]; tables: Record<string, ResourceTable> } {
+  const tables: Record<string, ResourceTable> = {};
+  for (const module of modules) {
+    for (const [name, table] of Object.entries(module.resourceTables ?? {})) {
+      if (tables[name]) throw new Error(`The resource "${name}" is declared by two areas (the second: ${module.name}).`);
+      tables[name] = table;
+    }
+  }
+  return { specs: modules.flatMap((module) => module.resources ?? []), tables };
+}

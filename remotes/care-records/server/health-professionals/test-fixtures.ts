@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
-import { branches, type Database } from '@hcm/server/platform';
+import type { Database } from '@hcm/server/platform';
+import { branchIdOf } from '@hcm/server/testing';
 import { clientContactsTable, clientMedicationsTable, clientsTable, healthProfessionalsTable, medicationsTable } from '../columns.js';
 import { clientShares } from '../tables.js';
 
@@ -21,11 +21,7 @@ export function nhsNumber(): string {
 }
 const next = () => (counter += 1);
 
-export async function branchIdOf(db: Database, code: string): Promise<number> {
-  const [row] = await db.select({ id: branches.id }).from(branches).where(eq(branches.code, code));
-  if (!row) throw new Error(`No branch ${code}`);
-  return row.id;
-}
+export { branchIdOf };
 
 export async function insertClient(
   db: Database,
