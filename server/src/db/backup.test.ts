@@ -69,15 +69,18 @@ test('live: the running server writes the backup itself; restore waits until it 
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { ...process.env, API_PORT: String(port), CHAT_PORT: String(chatPort), PGLITE_DATA_DIR: dataDir, SEED_DEMO: 'true' },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  // What the server said on stderr, for the failure message should it not start.
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     const base = `http://127.0.0.1:${port}`;
     for (let tries = 0; ; tries += 1) {
       const up = await fetch(`${base}/health`).then((response) => response.ok, () => false);
       if (up) break;
-      if (tries > 300) throw new Error('the API did not start');
+      if (child.exitCode !== null || tries > 300) throw new Error(`the API did not start (exit code ${String(child.exitCode)}): ${errors}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     assert.equal(runningServerPid(dataDir), child.pid);
