@@ -64,6 +64,10 @@ const OFFICE_PERMISSIONS: Permission[] = [
   'clients.view',
   'clients.create',
   'clients.edit',
+  // Office staff read clinical content and key safes (they brief carers), and record medication given.
+  'clients.clinical.view',
+  'clients.key-safe.view',
+  'medication.administer',
   'health-professionals.view',
   'health-professionals.edit',
   'health-professionals.share',
@@ -119,6 +123,11 @@ export const STANDARD_ROLES: StandardRole[] = [
       'chat.monitor',
       // Everyone's tracked time on a record, not only their own.
       'time-tracker.view',
+      // Safeguarding content, signing care plans off, MAR audits and subject-access exports.
+      'clients.safeguarding.view',
+      'clients.sign-off',
+      'medication.audit',
+      'clients.export',
     ],
   },
   {
