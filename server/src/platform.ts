@@ -26,3 +26,4 @@ export * from './time-tracker/targets.js';
 export * from './messages/threads.js';
 export { ALREADY_ENDED, ALREADY_RUNNING, ENDED_ITSELF, NOTHING_TO_BEAT, NOTHING_TO_STOP, sweepAbandonedSessions } from './time-tracker/service.js';
 export { registerAbandonedSweep } from './time-tracker/sweep.js';
+export * from './pdf/writer.js';
