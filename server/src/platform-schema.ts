@@ -4,3 +4,4 @@
 export * from './db/schema.js';
 export { buildResourceTables, declaredColumns, type DeclaredColumns, type ResourceTable } from './resources/tables.js';
 export { messageColumns, messageDirectionCheck, type MessageChannel } from './messages/columns.js';
+export { buildDocumentTables, type DocumentTables } from './documents/tables.js';

@@ -27,3 +27,6 @@ export * from './messages/threads.js';
 export { ALREADY_ENDED, ALREADY_RUNNING, ENDED_ITSELF, NOTHING_TO_BEAT, NOTHING_TO_STOP, sweepAbandonedSessions } from './time-tracker/service.js';
 export { registerAbandonedSweep } from './time-tracker/sweep.js';
 export * from './pdf/writer.js';
+export { documentRoutes, type DocumentOwner, type DocumentRoutesOptions } from './documents/routes.js';
+export { DocumentStore, DocumentRuleError, reviewStateOf, resultsOf, withheldKeys, mayRead, type DocumentSummary, type DocumentView, type VersionSummary } from './documents/service.js';
+export { documentPdf, documentsPdf } from './documents/pdf.js';

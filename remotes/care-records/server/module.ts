@@ -1,6 +1,8 @@
 import { defineAreaModule, seedDemoRows } from '@hcm/server/platform';
 import { CLIENT_RESOURCES } from '../contract/index.js';
 import { CLIENT_DEMO_ROWS } from './demo-rows.js';
+import { seedDemoDocuments } from './documents/demo-seed.js';
+import { clientDocumentRoutes } from './documents/routes.js';
 import { familyMessageRoutes } from './family-messages/routes.js';
 import { healthProfessionalPortalRoutes } from './health-professionals/portal-routes.js';
 import { healthProfessionalStaffRoutes } from './health-professionals/staff-routes.js';
@@ -21,6 +23,7 @@ export const careRecordsModule = defineAreaModule({
     trackables.register('client', trackableClient);
     await app.register(healthProfessionalStaffRoutes, { auth, appUrl });
     await app.register(familyMessageRoutes, { auth });
+    await app.register(clientDocumentRoutes, { auth });
   },
   publicRoutes: {
     prefix: '/health-professionals',
@@ -28,5 +31,8 @@ export const careRecordsModule = defineAreaModule({
       await app.register(healthProfessionalPortalRoutes, { auth });
     },
   },
-  seedDemo: (tx) => seedDemoRows(tx, CLIENT_RESOURCES, CLIENT_DEMO_ROWS, careRecordsTables),
+  async seedDemo(tx) {
+    await seedDemoRows(tx, CLIENT_RESOURCES, CLIENT_DEMO_ROWS, careRecordsTables);
+    await seedDemoDocuments(tx);
+  },
 });

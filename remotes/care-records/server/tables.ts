@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { branches, buildResourceTables, createdAt, messageColumns, messageDirectionCheck, updatedAt, users } from '@hcm/server/schema';
+import { branches, buildDocumentTables, buildResourceTables, createdAt, messageColumns, messageDirectionCheck, updatedAt, users } from '@hcm/server/schema';
 import { CLIENT_RESOURCES } from '../contract/index.js';
 
 // The area's tables: the declared resources' (clients, their medications and contacts, health professionals),
@@ -85,3 +85,8 @@ export const familyMessages = pgTable(
   ],
 );
 
+
+// ---- Record documents (the client record's tabs), stored by the platform's document engine. ----
+
+/** `client_documents` and `client_document_versions`: every save of a client's record document is a new version. */
+export const { documents: clientDocuments, versions: clientDocumentVersions } = buildDocumentTables('client', () => clientsTable.id);
