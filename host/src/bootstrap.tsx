@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useRuntime, useSession } from '@hcm/kit';
 import { areaForPrefix } from '@hcm/contract';
-import { registerAreas } from './areas/federation';
+import { loadExposedModule, registerAreas } from './areas/federation';
 import { preloadArea } from './areas/RemoteArea';
 import { StandaloneLogin } from './auth/StandaloneLogin';
 import { StartupError } from './pages/StartupError';
@@ -21,6 +21,7 @@ fetchRegistry()
   .then((registry) => {
     useRuntime.getState().setRegistry(registry);
     registerAreas(registry.areas);
+    useRuntime.getState().setExposedModuleLoader(loadExposedModule);
     // An address inside an area (a bookmark, a reload): its code starts loading now, alongside the app's own
     // chunks and the session check, instead of after them.
     const opening = areaForPrefix(registry.areas, window.location.pathname.split('/')[2] ?? '');

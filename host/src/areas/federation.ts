@@ -37,3 +37,8 @@ export async function loadArea(area: AreaRegistration, retry: boolean): Promise<
   if (!module?.default) throw new Error(`The ${area.title} area did not expose its routes.`);
   return module;
 }
+
+/** Loads another exposed module of an area (an extension it contributes to another area's screen). */
+export function loadExposedModule(area: AreaRegistration, module: string): Promise<unknown> {
+  return federation().loadRemote(`${area.container}/${module.replace('./', '')}`);
+}

@@ -15,7 +15,16 @@ export type AreaDescriptor = {
   home: string;
   routePrefixes: string[];
   navigation: NavigationItem[];
+  /** What this area adds to other areas' screens through their declared extension points. */
+  extensions?: AreaExtension[];
 };
+
+/**
+ * A contribution to another area's extension point: e.g. the scheduler adds its `client-slots` tab to the client
+ * record (point 'client-record.tab', key 'client-slots'). `module` is the exposed module of this area that renders
+ * it (its default export, given the point's props and `extensionKey`); the owner of the point decides where it shows.
+ */
+export type AreaExtension = { point: string; key: string; title: string; module: string };
 
 /** A deployed version of an area, as the registry lists it; `container` is its module-federation name. */
 export type AreaRegistration = AreaDescriptor & {
@@ -35,6 +44,15 @@ export type Registry = {
 
 /** The module every remote exposes: a component that renders the routes under one of its prefixes. */
 export const AREA_EXPOSE = './Area';
+
+/** The registered area contributing `key` to an extension point, with its contribution (undefined if none does). */
+export function extensionFor<T extends AreaDescriptor>(areas: readonly T[], point: string, key: string): { area: T; extension: AreaExtension } | undefined {
+  for (const area of areas) {
+    const extension = area.extensions?.find((candidate) => candidate.point === point && candidate.key === key);
+    if (extension) return { area, extension };
+  }
+  return undefined;
+}
 
 /** Which registered area mounts the first segment of a path under /app, if any. */
 export function areaForPrefix<T extends AreaDescriptor>(areas: readonly T[], prefix: string): T | undefined {
@@ -67,6 +85,10 @@ export function areaDescriptorProblems(descriptor: AreaDescriptor, isPermission:
     }
   };
   visit(descriptor.navigation);
+  for (const extension of descriptor.extensions ?? []) {
+    if (!extension.point || !extension.key || !extension.title) problems.push(`extension ${extension.key || '?'} needs a point, a key and a title`);
+    if (!/^\.\/[A-Za-z][\w-]*$/.test(extension.module)) problems.push(`extension ${extension.key} names module "${extension.module}", not an exposed module like ./ClientRecordTabs`);
+  }
   if (!descriptor.navigation.length) problems.push('the area declares no navigation');
   return problems;
 }

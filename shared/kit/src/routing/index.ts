@@ -4,3 +4,4 @@ export { ButtonLink } from './ButtonLink';
 export { AreaHome } from './AreaHome';
 export { AreaRoutes } from './AreaRoutes';
 export { lazyScreen } from './lazyScreen';
+export { Extension } from './Extension';
