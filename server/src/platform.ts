@@ -28,5 +28,7 @@ export { ALREADY_ENDED, ALREADY_RUNNING, ENDED_ITSELF, NOTHING_TO_BEAT, NOTHING_
 export { registerAbandonedSweep } from './time-tracker/sweep.js';
 export * from './pdf/writer.js';
 export { documentRoutes, type DocumentOwner, type DocumentRoutesOptions } from './documents/routes.js';
-export { DocumentStore, DocumentRuleError, reviewStateOf, resultsOf, withheldKeys, mayRead, type DocumentSummary, type DocumentView, type VersionSummary } from './documents/service.js';
+export { DocumentStore, DocumentRuleError, reviewStateOf, resultsOf, withheldKeys, mayRead, type DocumentReader, type DocumentSummary, type DocumentView, type VersionSummary } from './documents/service.js';
 export { documentPdf, documentsPdf } from './documents/pdf.js';
+export { zip, type ZipEntry } from './export/zip.js';
+export * from './storage/index.js';

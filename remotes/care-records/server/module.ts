@@ -3,6 +3,7 @@ import { CLIENT_RESOURCES } from '../contract/index.js';
 import { CLIENT_DEMO_ROWS } from './demo-rows.js';
 import { seedDemoDocuments } from './documents/demo-seed.js';
 import { clientDocumentRoutes } from './documents/routes.js';
+import { subjectAccessRoutes } from './export/subject-access.js';
 import { familyMessageRoutes } from './family-messages/routes.js';
 import { healthProfessionalPortalRoutes } from './health-professionals/portal-routes.js';
 import { healthProfessionalStaffRoutes } from './health-professionals/staff-routes.js';
@@ -24,6 +25,7 @@ export const careRecordsModule = defineAreaModule({
     await app.register(healthProfessionalStaffRoutes, { auth, appUrl });
     await app.register(familyMessageRoutes, { auth });
     await app.register(clientDocumentRoutes, { auth });
+    await app.register(subjectAccessRoutes, { auth });
   },
   publicRoutes: {
     prefix: '/health-professionals',
