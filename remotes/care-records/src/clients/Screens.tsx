@@ -1,52 +1,39 @@
-import { Route, Routes, useParams } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { appPathOf, type ResourceSpec } from '@hcm/contract/engine';
-import { clients as clientsSpec, CLIENT_RESOURCES } from '../../contract';
 import { NotFound } from '@hcm/kit';
-import { ResourceForm, ResourceList, ResourceRoutes } from '@hcm/kit/resources';
-import { ClientTimeTracking } from './TimeTracking';
+import { ResourceForm, ResourceList } from '@hcm/kit/resources';
+import { lazyScreen } from '@hcm/kit/routing';
+import { clients as clientsSpec } from '../../contract';
 
 const clients: ResourceSpec = clientsSpec;
 const BASE = appPathOf(clients);
-// A client's medications and contacts: lists on the client's edit page, added and edited below it
-// (/app/clients/:id/client-medications/add, .../:id/edit). They have no route of their own.
-const NESTED: readonly ResourceSpec[] = (CLIENT_RESOURCES as readonly ResourceSpec[]).filter((spec) => spec.parent?.resource === clients.name);
 
-/** The client's edit page: the form, time tracking (time a visit, time tracked), medications and contacts. */
-function EditClient() {
-  const { id = '' } = useParams();
-  return (
-    <ResourceForm spec={clients} id={id} backTo={BASE}>
-      <ClientTimeTracking clientId={Number(id)} />
-      {NESTED.map((nested) => (
-        <ResourceList
-          key={nested.name}
-          spec={nested}
-          basePath={`${BASE}/${id}/${nested.name}`}
-          fixedFilters={{ [nested.parent!.field]: id }}
-          nested
-        />
-      ))}
-    </ResourceForm>
-  );
+// The record (its header, tabs and their screens) loads on the first visit to a client, not with the list.
+const ClientRecord = lazyScreen(() => import('../record/ClientRecord'), "Loading the client's record…");
+
+/** A new client: saved, it opens on their record (to carry on with the profile, plans and risk assessments). */
+function AddClient() {
+  return <ResourceForm spec={clients} backTo={BASE} savedTo={(row) => `${BASE}/${String(row.id)}/profile-info`} />;
 }
 
 /**
- * /app/clients: the list (only the user's branches), add, and edit with time tracking, the client's
- * medications, contacts and history; /app/client/add (spec §1, "Client creation") adds a client too.
+ * /app/clients: the list (only the user's branches), add, and each client's record at /app/clients/:id/<tab>;
+ * /app/client/add (spec §1, "Client creation") adds a client too.
  */
 export default function ClientScreens({ prefix }: { prefix: string }) {
   if (prefix === 'client') {
     return (
       <Routes>
-        <Route path="add" element={<ResourceForm spec={clients} backTo={BASE} />} />
+        <Route path="add" element={<AddClient />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     );
   }
   return (
     <Routes>
-      <Route path=":id/edit" element={<EditClient />} />
-      <Route path="*" element={<ResourceRoutes spec={clients} basePath={BASE} nestedSpecs={NESTED} />} />
+      <Route index element={<ResourceList spec={clients} basePath={BASE} />} />
+      <Route path="add" element={<AddClient />} />
+      <Route path=":id/*" element={<ClientRecord />} />
     </Routes>
   );
 }

@@ -38,6 +38,8 @@ export type ResourceFormProps = {
   fixedValues?: Record<string, string>;
   /** Shown below the form once the row exists, e.g. the lists of its nested rows. */
   children?: React.ReactNode;
+  /** Where to go once saved, from the saved row (e.g. a new client's record); `backTo` when absent. */
+  savedTo?: (row: Row) => string;
 };
 
 /** A read-only value in the form's layout: a disabled input, for fields that cannot change. */
@@ -89,7 +91,7 @@ function FieldInput({ name, field, labels }: { name: string; field: FieldSpec; l
  * the form's validation (the same the server applies), server errors on their fields, a warning before
  * leaving unsaved changes, and the row's change history (who changed what, from the server's audit).
  */
-export default function ResourceForm({ spec, id, backTo, fixedValues = {}, children }: ResourceFormProps) {
+export default function ResourceForm({ spec, id, backTo, fixedValues = {}, children, savedTo }: ResourceFormProps) {
   const editing = id !== undefined;
   const title = editing ? `Edit ${spec.singular}` : `Add ${spec.singular}`;
   useRouteName(title);
@@ -130,7 +132,7 @@ export default function ResourceForm({ spec, id, backTo, fixedValues = {}, child
     const label = answer.data ? String(answer.data[spec.labelField] ?? '') : '';
     notify({ type: 'success', title: `${capitalise(spec.singular)} saved`, message: label ? `${label} was saved.` : 'Saved.' });
     leaveWithoutWarning();
-    navigate(backTo);
+    navigate(answer.data && savedTo ? savedTo(answer.data) : backTo);
   });
 
   if (loadError) return <ErrorPanel title={`This ${spec.singular} could not be loaded`}>{loadError}</ErrorPanel>;

@@ -1,0 +1,213 @@
+import { useState } from 'react';
+import { Navigate, NavLink, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import type { DocumentResult } from '@hcm/contract/documents';
+import type { ResourceSpec } from '@hcm/contract/engine';
+import { Button, EmptyState, ErrorPanel, Loading, NotFound, useCan, useRouteName, useRuntime } from '@hcm/kit';
+import { useApiQuery, useDeclaredRecord } from '@hcm/kit/data';
+import { DocumentTab } from '@hcm/kit/documents';
+import { Modal } from '@hcm/kit/elements';
+import { PdfViewer } from '@hcm/kit/pdf';
+import { Extension } from '@hcm/kit/routing';
+import {
+  CLIENT_RECORD_TAB_POINT,
+  CLIENT_STATUSES,
+  clientDocument,
+  clients as clientsSpec,
+  documentNameOf,
+  RECORD_GROUPS,
+  RECORD_TABS,
+  type RecordTab,
+} from '../../contract';
+import { RECORD_SCREENS } from './screens';
+import styles from './ClientRecord.module.css';
+
+const clients: ResourceSpec = clientsSpec;
+
+/** A document's state as the record's navigation and alerts need it (GET /clients/:id/documents). */
+export type DocumentSummary = {
+  id: number;
+  kind: string;
+  title: string;
+  status: 'draft' | 'active' | 'archived';
+  review_state: 'due' | 'overdue' | null;
+  results: DocumentResult[];
+};
+
+type Client = Record<string, unknown> & { id: number; first_name: string; last_name: string };
+
+function ageOf(dateOfBirth: string, today = new Date()): number {
+  const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  let age = today.getFullYear() - year;
+  if (today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day)) age -= 1;
+  return age;
+}
+
+const formatDay = (iso: string) => iso.split('-').reverse().join('/');
+
+/** What the office must see before anything else: high risks, reviews overdue. */
+export function alertsOf(documents: readonly DocumentSummary[]): { key: string; text: string; level: 'high' | 'overdue' }[] {
+  const alerts: { key: string; text: string; level: 'high' | 'overdue' }[] = [];
+  for (const document of documents) {
+    if (document.status === 'archived') continue;
+    for (const result of document.results) {
+      if (result.level === 'high' || result.level === 'very-high') {
+        alerts.push({ key: `${document.id}-${result.key}`, level: 'high', text: `${result.band ?? 'High risk'}: ${result.label}${result.value === null ? '' : ` ${result.value}${result.unit ? ` ${result.unit}` : ''}`} (${document.title})` });
+      }
+    }
+    if (document.review_state === 'overdue') alerts.push({ key: `${document.id}-review`, level: 'overdue', text: `Review overdue: ${document.title}` });
+  }
+  return alerts;
+}
+
+function RecordHeader({ client, documents }: { client: Client; documents: readonly DocumentSummary[] }) {
+  const can = useCan();
+  const apiUrl = useRuntime((state) => state.registry.apiUrl).replace(/\/+$/, '');
+  const [printing, setPrinting] = useState(false);
+  const name = `${client.first_name} ${client.last_name}`;
+  const status = CLIENT_STATUSES.find((item) => item.value === client.status)?.label ?? String(client.status);
+  const allergies = String(client.allergies ?? '').trim();
+  const alerts = alertsOf(documents);
+  const initials = `${client.first_name[0] ?? ''}${client.last_name[0] ?? ''}`;
+  return (
+    <header className={styles.header} aria-label="Client summary">
+      <div className={styles.photo} role="img" aria-label={`No photo of ${name}: initials ${initials}`}>
+        {initials}
+      </div>
+      <div className={styles.identity}>
+        <h1>
+          {name}
+          {client.preferred_name ? <span className={styles.preferred}> (likes to be called {String(client.preferred_name)})</span> : null}
+        </h1>
+        <dl className={styles.facts}>
+          <div><dt>NHS number</dt><dd>{String(client.nhs_number)}</dd></div>
+          <div><dt>Born</dt><dd>{formatDay(String(client.date_of_birth))} (age {ageOf(String(client.date_of_birth))})</dd></div>
+          <div><dt>Status</dt><dd><span className={styles.status} data-status={String(client.status)}>{status}</span></dd></div>
+          <div><dt>Key safe</dt><dd>{can('clients.key-safe.view') ? <NavLink to={`/app/clients/${client.id}/settings`}>Access details</NavLink> : 'Ask the office'}</dd></div>
+        </dl>
+        <p className={allergies && !/^none/i.test(allergies) ? styles.allergies : styles.noAllergies}>
+          <strong>Allergies:</strong> {allergies || 'Not recorded: ask and record them'}
+        </p>
+      </div>
+      <div className={styles.headerActions}>
+        <Button variant="secondary" onClick={() => setPrinting(true)}>Print care plan</Button>
+        {can('clients.export') ? (
+          <a className={styles.exportLink} href={`${apiUrl}/api/v1/clients/${client.id}/subject-access-export`} download>
+            Subject access export (ZIP)
+          </a>
+        ) : null}
+      </div>
+      {alerts.length ? (
+        <ul className={styles.alerts} aria-label="Alerts">
+          {alerts.map((alert) => (
+            <li key={alert.key} data-level={alert.level}>
+              <span className={styles.alertTag}>{alert.level === 'high' ? 'High risk' : 'Overdue'}</span> {alert.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {printing ? (
+        <Modal open title={`Care plan: ${name}`} size="large" onClose={() => setPrinting(false)}>
+          <PdfViewer fileUrl={`${apiUrl}/api/v1/clients/${client.id}/care-plan.pdf`} title={`Care plan: ${name}`} downloadName={`care-plan-${client.id}.pdf`} />
+        </Modal>
+      ) : null}
+    </header>
+  );
+}
+
+/** A document tab's state in the navigation: not started, draft, review due or overdue. */
+function tabState(tab: RecordTab, documents: readonly DocumentSummary[]): string | null {
+  if (tab.kind !== 'document') return null;
+  const mine = documents.filter((document) => document.kind === documentNameOf(tab.segment) && document.status !== 'archived');
+  if (!mine.length) return 'not started';
+  if (mine.some((document) => document.review_state === 'overdue')) return 'overdue';
+  if (mine.some((document) => document.review_state === 'due')) return 'review due';
+  if (mine.every((document) => document.status === 'draft')) return 'draft';
+  return null;
+}
+
+function RecordNavigation({ clientId, documents }: { clientId: number; documents: readonly DocumentSummary[] }) {
+  const { pathname } = useLocation();
+  const current = RECORD_TABS.find((tab) => pathname.startsWith(`/app/clients/${clientId}/${tab.segment}`));
+  return (
+    <nav className={styles.nav} aria-label="Client record">
+      {RECORD_GROUPS.map((group) => (
+        <details key={group.key} open={current?.group === group.key || undefined} className={styles.group}>
+          <summary>{group.title}</summary>
+          <ul>
+            {RECORD_TABS.filter((tab) => tab.group === group.key).map((tab) => {
+              const state = tabState(tab, documents);
+              return (
+                <li key={tab.segment}>
+                  <NavLink to={`/app/clients/${clientId}/${tab.segment}`} end={tab.segment === 'mental-capacity'} className={({ isActive }) => (isActive ? styles.active : undefined)}>
+                    {tab.title}
+                    {state ? <span className={styles.tabState} data-state={state}> ({state})</span> : null}
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </details>
+      ))}
+    </nav>
+  );
+}
+
+function TabContent({ tab, clientId, clientName }: { tab: RecordTab; clientId: number; clientName: string }) {
+  useRouteName(tab.title);
+  if (tab.kind === 'document') {
+    const spec = clientDocument(documentNameOf(tab.segment));
+    if (!spec) return <ErrorPanel title={`${tab.title} is not declared`}>This tab has no document declaration.</ErrorPanel>;
+    return <DocumentTab key={spec.name} spec={spec} basePath={`clients/${clientId}/documents`} ownerLabel={clientName} />;
+  }
+  if (tab.kind === 'contributed') {
+    const provider = tab.providedBy.replace(/-/g, ' ');
+    return (
+      <Extension
+        point={CLIENT_RECORD_TAB_POINT}
+        extensionKey={tab.segment}
+        props={{ clientId }}
+        fallback={
+          <EmptyState>
+            {tab.title} is provided by the {provider} area, which has not added this tab to the client record yet.
+          </EmptyState>
+        }
+      />
+    );
+  }
+  const Screen = RECORD_SCREENS[tab.segment];
+  return Screen ? <Screen clientId={clientId} /> : <NotFound />;
+}
+
+/**
+ * The client record at /app/clients/:id/<tab>: a summary header (name, NHS number, status, allergies, alerts),
+ * the tabs grouped the way an office reads a record, and the open tab. /app/clients/:id opens the profile.
+ */
+export default function ClientRecord() {
+  const { id = '' } = useParams();
+  const clientId = Number(id);
+  const client = useDeclaredRecord(clients, id);
+  const documents = useApiQuery<DocumentSummary[]>(`api/v1/clients/${id}/documents`);
+  if (client.error) return <ErrorPanel title="This client could not be loaded">{client.error.message}</ErrorPanel>;
+  if (!client.data) return <Loading label="Loading the client's record…" />;
+  const row = client.data as unknown as Client;
+  const summaries = documents.data ?? [];
+  const name = `${row.first_name} ${row.last_name}`;
+  return (
+    <div className={styles.record}>
+      <RecordHeader client={row} documents={summaries} />
+      <div className={styles.body}>
+        <RecordNavigation clientId={clientId} documents={summaries} />
+        <section className={styles.tab} aria-label="Record tab">
+          <Routes>
+            <Route index element={<Navigate to="profile-info" replace />} />
+            <Route path="edit" element={<Navigate to="../profile-info" replace />} />
+            {RECORD_TABS.map((tab) => (
+              <Route key={tab.segment} path={`${tab.segment}/*`} element={<TabContent tab={tab} clientId={clientId} clientName={name} />} />
+            ))}
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </section>
+      </div>
+    </div>
+  );
+}
