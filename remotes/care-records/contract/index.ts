@@ -2,3 +2,4 @@
 export { CLIENT_STATUSES, CLIENT_RESOURCES, clientContacts, clientMedications, clients, healthProfessionals, isValidNhsNumber } from './resources.js';
 export * from './record-tabs.js';
 export { CLIENT_DOCUMENTS, clientDocument, documentNameOf } from './documents/index.js';
+export * from './daily.js';

@@ -1,6 +1,9 @@
 import { defineAreaModule, seedDemoRows } from '@hcm/server/platform';
 import { CLIENT_RESOURCES } from '../contract/index.js';
 import { CLIENT_DEMO_ROWS } from './demo-rows.js';
+import { carerDeviceRoutes } from './daily/device-routes.js';
+import { seedDemoDailyRecords } from './daily/demo.js';
+import { dailyRecordRoutes } from './daily/routes.js';
 import { seedDemoDocuments } from './documents/demo-seed.js';
 import { clientDocumentRoutes } from './documents/routes.js';
 import { subjectAccessRoutes } from './export/subject-access.js';
@@ -9,6 +12,7 @@ import { healthProfessionalPortalRoutes } from './health-professionals/portal-ro
 import { healthProfessionalStaffRoutes } from './health-professionals/staff-routes.js';
 import { careRecordsTables } from './tables.js';
 import { trackableClient } from './trackable-client.js';
+import { clientUploadRoutes } from './uploads/routes.js';
 
 /**
  * The care-records area's API: clients and what hangs off them (medications, contacts; served by the resource
@@ -26,6 +30,9 @@ export const careRecordsModule = defineAreaModule({
     await app.register(familyMessageRoutes, { auth });
     await app.register(clientDocumentRoutes, { auth });
     await app.register(subjectAccessRoutes, { auth });
+    await app.register(dailyRecordRoutes, { auth });
+    await app.register(carerDeviceRoutes, { auth });
+    await app.register(clientUploadRoutes, { auth });
   },
   publicRoutes: {
     prefix: '/health-professionals',
@@ -36,5 +43,6 @@ export const careRecordsModule = defineAreaModule({
   async seedDemo(tx) {
     await seedDemoRows(tx, CLIENT_RESOURCES, CLIENT_DEMO_ROWS, careRecordsTables);
     await seedDemoDocuments(tx);
+    await seedDemoDailyRecords(tx);
   },
 });

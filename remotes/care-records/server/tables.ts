@@ -90,3 +90,5 @@ export const familyMessages = pgTable(
 
 /** `client_documents` and `client_document_versions`: every save of a client's record document is a new version. */
 export const { documents: clientDocuments, versions: clientDocumentVersions } = buildDocumentTables('client', () => clientsTable.id);
+export * from './uploads/tables.js';
+export * from './daily/tables.js';
