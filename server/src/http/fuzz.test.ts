@@ -82,6 +82,23 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown> | null> = {
     trackable: { event_type: 'ASSESSMENT', target_type: 'client', target_id: 1, reference: 'Fuzz' },
   },
   'POST /api/v1/time-tracker/sessions/:id/stop': null,
+  'POST /api/v1/care-note-categories': { label: 'Fuzz category', active: true },
+  'PUT /api/v1/care-note-categories/:id': { label: 'Personal care', active: true },
+  'POST /api/v1/clients/:clientId/care-notes': { category: 'personal-care', visit_date: '2026-01-05', planned_time: '08:00', note: 'Washed and dressed.', mood: 'settled', fluid_ml: 250, food_portion: 'all', concern: false },
+  'POST /api/v1/carer-app/clients/:clientId/notes': { category: 'personal-care', visit_date: '2026-01-05', planned_time: '08:00', written_at: '2026-01-05T08:30:00.000Z', note: 'Washed and dressed.' },
+  'POST /api/v1/carer-app/clients/:clientId/money': { transaction_date: '2026-01-05', type: 'received', amount: 1000, description: 'Cash for shopping', handled_by: 'Grace Okoro' },
+  'POST /api/v1/clients/:clientId/call-logs': { call_date: '2026-01-05', call_time: '10:00', direction: 'in', caller_name: 'GP surgery', subject: 'Blood test', summary: 'Nurse visits Monday.', follow_up_needed: false },
+  'POST /api/v1/clients/:clientId/call-logs/:id/follow-up': { outcome: 'Told the carer.' },
+  'POST /api/v1/clients/:clientId/log-book': { entry_date: '2026-01-05', entry_time: '09:00', author_name: 'Grace Okoro', author_role: 'carer', audience: 'family', message: 'Milk is low.', needs_reply: false },
+  'POST /api/v1/clients/:clientId/log-book/:id/reply': { reply: 'Bought some.' },
+  'POST /api/v1/clients/:clientId/log-book/audits': { month: '2026-01', entries_checked: 10, entries_dated_signed: 'yes', entries_factual: 'yes', concerns_escalated: 'yes', replies_timely: 'yes', confidentiality_kept: 'yes', stored_safely: 'yes', issues: [], outcome: 'satisfactory', actions: '' },
+  'POST /api/v1/clients/:clientId/money': { transaction_date: '2026-01-05', type: 'received', amount: '10.00', description: 'Cash for shopping', handled_by: 'Grace Okoro' },
+  'POST /api/v1/clients/:clientId/money/:id/reverse': { reason: 'Entered twice.' },
+  'POST /api/v1/clients/:clientId/money/audits': { period_from: '2026-01-01', period_to: '2026-01-05', cash_counted: '10.00', counted_with: 'Grace Okoro', receipts_present: 'yes', records_signed: 'yes', discrepancies: [], outcome: 'balanced', actions: '' },
+  // Multipart (a file and its fields): a JSON body is refused with 422 on `file`.
+  'POST /api/v1/clients/:clientId/uploads': null,
+  'POST /api/v1/clients/:clientId/uploads/receipts': null,
+  'POST /api/v1/clients/:clientId/uploads/:id/remove': { reason: 'Uploaded to the wrong client.' },
 };
 
 /** Plausible values for route parameters, so the mutations of one parameter meet a valid rest. */
