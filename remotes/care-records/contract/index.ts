@@ -3,3 +3,4 @@ export { CLIENT_STATUSES, CLIENT_RESOURCES, clientContacts, clientMedications, c
 export * from './record-tabs.js';
 export { CLIENT_DOCUMENTS, clientDocument, documentNameOf } from './documents/index.js';
 export * from './daily.js';
+export * from './access.js';

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { choiceOf, defineResource, flag, isoDate, objectMessage, optionalEmail, optionalIsoDate, optionalText, optionalUkPhone, pastOrTodayIsoDate, referenceTo, requiredText } from '@hcm/contract/engine';
+import { clientHospitals, clientPreExits } from './episodes.js';
 
 // The client (service user) and the parts of the care record a health professional is shown: care needs,
 // medications and contacts (DOMAIN.md, "People and records" and "Medication and MAR charts").
@@ -255,4 +256,4 @@ export const healthProfessionals = defineResource({
   deletion: 'soft',
 });
 
-export const CLIENT_RESOURCES = [clients, clientMedications, clientContacts, healthProfessionals] as const;
+export const CLIENT_RESOURCES = [clients, clientMedications, clientContacts, healthProfessionals, clientHospitals, clientPreExits] as const;

@@ -6,6 +6,7 @@
 // 2 Leeds Supported Living, 3 Bristol North); the seeder turns it into that branch's id.
 // NHS numbers are in the 999 range, which the NHS keeps for testing, each with a correct check digit.
 import type { DemoRows } from '@hcm/contract/engine';
+import { EPISODE_DEMO_ROWS } from './episodes/demo-rows.js';
 
 const CAMDEN = 1;
 const LEEDS = 2;
@@ -297,4 +298,6 @@ export const CLIENT_DEMO_ROWS: DemoRows = {
     lasting_power_of_attorney,
     notes,
   })),
+  'client-hospitals': EPISODE_DEMO_ROWS['client-hospitals']!,
+  'client-pre-exit': EPISODE_DEMO_ROWS['client-pre-exit']!,
 };

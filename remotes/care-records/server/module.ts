@@ -1,5 +1,7 @@
 import { defineAreaModule, seedDemoRows } from '@hcm/server/platform';
 import { CLIENT_RESOURCES } from '../contract/index.js';
+import { clientAccessRoutes } from './access/routes.js';
+import { seedDemoAccess } from './access/demo-seed.js';
 import { CLIENT_DEMO_ROWS } from './demo-rows.js';
 import { carerDeviceRoutes } from './daily/device-routes.js';
 import { seedDemoDailyRecords } from './daily/demo.js';
@@ -30,6 +32,7 @@ export const careRecordsModule = defineAreaModule({
     await app.register(familyMessageRoutes, { auth });
     await app.register(clientDocumentRoutes, { auth });
     await app.register(subjectAccessRoutes, { auth });
+    await app.register(clientAccessRoutes, { auth });
     await app.register(dailyRecordRoutes, { auth });
     await app.register(carerDeviceRoutes, { auth });
     await app.register(clientUploadRoutes, { auth });
@@ -44,5 +47,6 @@ export const careRecordsModule = defineAreaModule({
     await seedDemoRows(tx, CLIENT_RESOURCES, CLIENT_DEMO_ROWS, careRecordsTables);
     await seedDemoDocuments(tx);
     await seedDemoDailyRecords(tx);
+    await seedDemoAccess(tx);
   },
 });

@@ -14,6 +14,8 @@ export const clientsTable = careRecordsTables['clients']!;
 export const clientMedicationsTable = careRecordsTables['client-medications']!;
 export const clientContactsTable = careRecordsTables['client-contacts']!;
 export const healthProfessionalsTable = careRecordsTables['health-professionals']!;
+export const clientHospitalsTable = careRecordsTables['client-hospitals']!;
+export const clientPreExitTable = careRecordsTables['client-pre-exit']!;
 
 /** A health professional's own password, for the /health-professionals login (set after a first link visit). */
 export const healthProfessionalCredentials = pgTable('health_professional_credentials', {
@@ -92,3 +94,4 @@ export const familyMessages = pgTable(
 export const { documents: clientDocuments, versions: clientDocumentVersions } = buildDocumentTables('client', () => clientsTable.id);
 export * from './uploads/tables.js';
 export * from './daily/tables.js';
+export * from './access/tables.js';

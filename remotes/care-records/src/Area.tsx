@@ -5,6 +5,8 @@ import ClientScreens from './clients/Screens';
 
 // Health professionals (list, add, edit with their access panel) load on the first visit to them.
 const HealthProfessionalScreens = lazyScreen(() => import('./health-professionals/Screens'), 'Loading health professionals…');
+// Hospital stays and care endings load on their first visit too.
+const EpisodeScreens = lazyScreen<{ prefix: string }>(() => import('./episodes/Screens'), 'Loading…');
 
 /**
  * The area's routes under one of its prefixes. The clients list is the area's home, so its screens load with
@@ -12,6 +14,7 @@ const HealthProfessionalScreens = lazyScreen(() => import('./health-professional
  */
 export default function Area({ prefix }: { prefix: string }) {
   if (prefix === 'health-professionals') return <HealthProfessionalScreens />;
+  if (prefix === 'client-hospitals' || prefix === 'client-pre-exit') return <EpisodeScreens prefix={prefix} />;
   if (prefix === 'clients' || prefix === 'client') return <ClientScreens prefix={prefix} />;
   return <AreaRoutes area={descriptor as AreaDescriptor} prefix={prefix} />;
 }

@@ -99,6 +99,7 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown> | null> = {
   'POST /api/v1/clients/:clientId/uploads': null,
   'POST /api/v1/clients/:clientId/uploads/receipts': null,
   'POST /api/v1/clients/:clientId/uploads/:id/remove': { reason: 'Uploaded to the wrong client.' },
+  'PUT /api/v1/clients/:clientId/access': { key_safe_location: 'By the front door', key_safe_code: '4827', door_access: '', parking: '', pets: '', alarm: '', key_holder_name: 'Susan Ellison', key_holder_relationship: 'Daughter', key_holder_phone: '07700 900101', notes: '' },
 };
 
 /** Plausible values for route parameters, so the mutations of one parameter meet a valid rest. */
