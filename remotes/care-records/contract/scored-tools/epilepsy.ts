@@ -36,6 +36,8 @@ export type SeizureProfile = {
   types: readonly string[];
   frequency?: string;
   rescueMedication?: boolean | null;
+  /** Seizures happen at night or in sleep. */
+  nightSeizures?: boolean | null;
   nightMonitoring?: string;
 };
 
@@ -71,9 +73,11 @@ export function seizureSafetyResult(profile: SeizureProfile): DocumentResult {
         profile.rescueMedication
           ? 'Rescue medication only by carers trained in it, exactly as the protocol says.'
           : 'No rescue medication: ask the epilepsy nurse or GP whether the person needs it.',
-        profile.nightMonitoring && profile.nightMonitoring !== 'none'
-          ? 'Check the night monitoring works at each evening call.'
-          : 'Seizures at night and no one to hear: ask the epilepsy nurse about night monitoring (SUDEP risk).',
+        ...(profile.nightSeizures === false
+          ? []
+          : profile.nightMonitoring && profile.nightMonitoring !== 'none'
+            ? ['Check the night monitoring works at each evening call.']
+            : ['Seizures at night with no one to hear them: ask the epilepsy nurse about night monitoring (SUDEP risk).']),
         'Showers, not baths; the bathroom door unlocked.',
       ],
     };

@@ -16,6 +16,24 @@ export const PRESSURE_ULCER_CATEGORIES: readonly DocumentOption[] = [
   { value: 'not-applicable', label: 'Not a pressure ulcer' },
 ];
 
+/** What a mark on the skin is. */
+export const SKIN_MARK_TYPES: readonly DocumentOption[] = [
+  { value: 'pressure-ulcer', label: 'Pressure ulcer' },
+  { value: 'bruise', label: 'Bruise' },
+  { value: 'skin-tear', label: 'Skin tear' },
+  { value: 'moisture-damage', label: 'Moisture-associated skin damage' },
+  { value: 'wound', label: 'Other wound (cut, burn, ulcer of the leg)' },
+  { value: 'rash', label: 'Rash or redness that fades' },
+];
+
+export const SKIN_MARK_STATUSES: readonly DocumentOption[] = [
+  { value: 'new', label: 'New' },
+  { value: 'improving', label: 'Improving' },
+  { value: 'static', label: 'No change' },
+  { value: 'deteriorating', label: 'Getting worse' },
+  { value: 'healed', label: 'Healed' },
+];
+
 /** How serious each category is, for the worst-first summary. */
 const SEVERITY: Record<string, number> = {
   'category-1': 1,
