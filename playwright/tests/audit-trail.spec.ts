@@ -9,14 +9,16 @@ test('an edited client shows in the audit trail with before and after, and the v
   const row = page.getByRole('row', { name: /Ellison/ });
   await row.getByRole('link', { name: 'Margaret' }).click();
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Edit client' })).toBeVisible();
-  // The client's medications and contacts sit on the edit page.
-  await expect(page.getByRole('row', { name: /As the yellow book says/ })).toBeVisible();
+  // The record opens on the profile; the support network is one of its tabs.
+  await expect(page).toHaveURL(/\/app\/clients\/\d+\/profile-info$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Margaret Ellison/ })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Client record' }).getByRole('link', { name: 'Support network' }).click();
   await expect(page.getByRole('row', { name: /Susan Ellison/ })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Client record' }).getByRole('link', { name: 'Profile' }).click();
   const practice = `Camden Road Surgery ${unique()}`;
   await page.getByLabel('GP practice').fill(practice);
   await page.getByRole('button', { name: 'Save client' }).click();
-  await expect(page).toHaveURL(/\/app\/clients$/);
+  await expect(page.getByText(`${practice}`).or(page.getByLabel('GP practice'))).toBeVisible();
 
   await sidebar(page).getByRole('link', { name: 'Audit trail' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
@@ -30,8 +32,8 @@ test('an edited client shows in the audit trail with before and after, and the v
   await expect(field.getByRole('cell').first()).not.toContainText(practice);
 
   await page.getByLabel('Action').selectOption({ label: 'Viewed' });
-  // Opening the record is one entry; listing its medications and contacts on the page is one each.
+  // Opening the record is one entry; listing its contacts (the support network tab) is another.
   const rows = page.getByRole('row', { name: /Viewed clients/ }).filter({ hasText: 'Margaret Ellison' });
   await expect(rows.filter({ hasText: 'Viewed the record' }).first()).toContainText(ADMIN.name);
-  await expect(rows.filter({ hasText: 'Viewed: medications' }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: 'Viewed: contacts' }).first()).toBeVisible();
 });

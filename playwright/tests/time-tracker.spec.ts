@@ -26,7 +26,8 @@ test('time an assessment of a client, see it in Time tracked; closing a running 
   await page.goto('/app/clients');
   await page.getByRole('row', { name: /Achebe/ }).getByRole('link', { name: 'Desmond' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit client' })).toBeVisible();
-  const clientId = Number(/\/app\/clients\/(\d+)\/edit/.exec(page.url())?.[1]);
+  await expect(page).toHaveURL(/\/app\/clients\/\d+\/profile-info$/);
+  const clientId = Number(/\/app\/clients\/(\d+)\//.exec(page.url())?.[1]);
   expect(clientId).toBeGreaterThan(0);
 
   const timeThisVisit = page.getByRole('form', { name: 'Time this visit' });

@@ -62,24 +62,30 @@ describe('clients screens', () => {
     expect(screen.getByRole('link', { name: /Add client/i })).toHaveAttribute('href', '/app/clients/add');
   });
 
-  it("shows a client's medications and contacts on the client's edit page, filtered to that client", async () => {
-    renderAt('/app/clients/7/edit');
+  it("opens a client's record on the profile: the summary header, the tabs grouped, the support network a tab", async () => {
+    const router = renderAt('/app/clients/7/edit');
+    expect(await screen.findByRole('heading', { level: 1, name: /Margaret Ellison/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/clients/7/profile-info');
+    const header = screen.getByRole('banner', { name: 'Client summary' });
+    expect(within(header).getByText('999 000 1014')).toBeInTheDocument();
+    expect(within(header).getByText(/Penicillin \(rash\)/)).toBeInTheDocument();
+    // Without clients.key-safe.view the key safe is not shown, only who to ask.
+    expect(within(header).getByText('Ask the office')).toBeInTheDocument();
     expect(await screen.findByLabelText('Last name')).toHaveValue('Ellison');
-    expect(screen.getByLabelText('Branch')).toHaveValue('1');
-    expect(await screen.findByRole('row', { name: /As the yellow book says/ })).toBeInTheDocument();
+
+    const tabs = screen.getByRole('navigation', { name: 'Client record' });
+    for (const group of ['About the person', 'Plans', 'Risk assessments', 'Medication', 'Daily records', 'Money and contracts', 'Documents', 'Settings']) {
+      expect(within(tabs).getByText(group)).toBeInTheDocument();
+    }
+    await userEvent.click(within(tabs).getByRole('link', { name: 'Support network' }));
     expect(await screen.findByRole('row', { name: /Susan Ellison/ })).toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith('api/v1/client-medications', expect.objectContaining({ client_id: '7' }));
     expect(get).toHaveBeenCalledWith('api/v1/client-contacts', expect.objectContaining({ client_id: '7' }));
-    const add = screen.getByRole('link', { name: /Add medication/i });
-    expect(add).toHaveAttribute('href', '/app/clients/7/client-medications/add');
+    expect(screen.getByRole('link', { name: /Add contact/i })).toHaveAttribute('href', '/app/clients/7/support-network/add');
   });
 
-  it('adds a medication under the client: the client is fixed, not asked for', async () => {
-    renderAt('/app/clients/7/client-medications/add');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Add medication' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Client')).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: 'Save medication' }));
-    expect(await screen.findByText('Choose a medication.')).toBeInTheDocument();
+  it('says which area provides a tab that area has not added yet', async () => {
+    renderAt('/app/clients/7/funder-code');
+    expect(await screen.findByText(/Funder code is provided by the finance area/)).toBeInTheDocument();
   });
 
   it('answers /app/client/add with the add-client form', async () => {
