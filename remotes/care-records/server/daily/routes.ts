@@ -24,6 +24,7 @@ import {
   CareNoteRuleError,
   dailyReport,
   ensureCareNoteCategories,
+  findCareNote,
   listCareNoteCategories,
   listCareNotes,
   updateCareNoteCategory,
@@ -128,6 +129,16 @@ export async function dailyRecordRoutes(app: FastifyInstance, { auth }: { auth: 
     const authors = await careNoteAuthors(db, target.clientId);
     await recordClientView(db, target, 'client-logs', { part: 'authors' });
     return ok(authors);
+  });
+
+  app.get('/clients/:clientId/care-notes/:id', canView, async (request, reply) => {
+    const target = await clientTarget(request, reply, auth);
+    if (!target) return reply;
+    const id = idParam(request.params);
+    const found = id === null ? null : await findCareNote(db, target.clientId, id);
+    if (!found) return sendError(reply, 404, 'No such note.');
+    await recordClientView(db, target, 'client-logs', { note: found.id });
+    return ok(found);
   });
 
   app.post('/clients/:clientId/care-notes', canEdit, async (request, reply) => {
