@@ -3,4 +3,5 @@ export { CLIENT_STATUSES, CLIENT_RESOURCES, clientContacts, clientMedications, c
 export * from './record-tabs.js';
 export { CLIENT_DOCUMENTS, clientDocument, documentNameOf } from './documents/index.js';
 export * from './daily.js';
+export * from './mar.js';
 export * from './access.js';

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { choiceOf, defineResource, flag, isoDate, objectMessage, optionalEmail, optionalIsoDate, optionalText, optionalUkPhone, pastOrTodayIsoDate, referenceTo, requiredText } from '@hcm/contract/engine';
+import { DOSE_TIMINGS, MEDICATION_ROUTES, SCHEDULE_ENTRIES, SUPPORT_LEVELS } from './mar.js';
 import { clientHospitals, clientPreExits } from './episodes.js';
 
 // The client (service user) and the parts of the care record a health professional is shown: care needs,
@@ -111,48 +112,54 @@ export const clients = defineResource({
   deletion: 'soft',
 });
 
-const SUPPORT_LEVELS = [
-  { value: 'prompt', label: 'Prompt' },
-  { value: 'assist', label: 'Assist' },
-  { value: 'administer', label: 'Administer' },
-] as const;
-
-/** A client's medicine as the MAR chart lists it. A dose is not edited once given: stop it and add a new one. */
+/**
+ * A client's medication schedule (the eMAR, contract/mar.ts): a medicine of the catalogue with its dose, route,
+ * support level, times (set times or periods of the day) or PRN limits, time-critical window, prescriber,
+ * pharmacy and blister pack. The engine serves its reads (list, record, history, CSV) and builds its table from
+ * this declaration; it serves no writes (`operations: []`): the rules of NG67 are more than the engine's create
+ * and update can say — the same medicine twice warns and asks for confirmation, a dose or time is never edited
+ * (the schedule is stopped and re-created), nothing is deleted — so server/mar/ writes schedules (POST
+ * /clients/:id/medications, .../:id/stop) with MedicationScheduleSchema, and audits them under this resource.
+ */
 export const clientMedications = defineResource({
   name: 'client-medications',
   title: 'Medications',
   singular: 'medication',
-  schema: v.strictObject(
-    {
-      client_id: referenceTo('Choose a client.'),
-      medication_id: referenceTo('Choose a medication.'),
-      dose: requiredText('Dose', 80),
-      frequency: requiredText('Frequency or times', 120),
-      support_level: choiceOf(SUPPORT_LEVELS, 'Choose the level of support.'),
-      as_needed: flag(false),
-      start_date: isoDate('Start date'),
-      stop_date: optionalIsoDate('Stop or review date'),
-      instructions: optionalText('Special instructions', 2000),
-    },
-    objectMessage('medication'),
-  ),
+  schema: v.strictObject(SCHEDULE_ENTRIES, objectMessage('medication')),
   fields: {
     client_id: { label: 'Client', kind: 'reference', references: { resource: 'clients', labelField: 'last_name' }, filterable: true, fixedAfterCreate: true },
-    medication_id: { label: 'Medication', kind: 'reference', references: { resource: 'medications', labelField: 'name' }, column: true, fixedAfterCreate: true },
-    dose: { label: 'Dose', kind: 'text', hint: 'e.g. 1 tablet, 5 ml', column: true },
-    frequency: { label: 'Frequency or times', kind: 'text', hint: 'e.g. 08:00 and 20:00', column: true },
+    medication_id: { label: 'Medicine', kind: 'reference', references: { resource: 'medications', labelField: 'name' }, column: true, fixedAfterCreate: true },
+    dose: { label: 'Dose', kind: 'text', hint: 'e.g. 1 tablet (10 mg), 5 ml, 2 puffs', column: true },
+    route: { label: 'Route', kind: 'choice', choices: MEDICATION_ROUTES, column: true },
+    frequency: { label: 'Directions', kind: 'text', hint: 'As the pharmacy label words them, e.g. "One to be taken twice a day"' },
     support_level: { label: 'Support', kind: 'choice', choices: SUPPORT_LEVELS, column: true, filterable: true },
-    as_needed: { label: 'As needed (PRN)', kind: 'boolean', column: true },
+    as_needed: { label: 'When needed (PRN)', kind: 'boolean', column: true, filterable: true },
+    timing: { label: 'Timing', kind: 'choice', choices: DOSE_TIMINGS },
+    times: { label: 'Times', kind: 'text', hint: 'Set times (08:00,20:00) or periods of the day (morning,evening)', column: true },
+    days_of_week: { label: 'Days of the week', kind: 'text', hint: 'Empty for every day; else the days, e.g. mon,thu' },
+    prn_reason: { label: 'When to give it (PRN)', kind: 'text' },
+    prn_max_doses: { label: 'Maximum doses in 24 hours (PRN)', kind: 'integer' },
+    prn_min_gap_hours: { label: 'Minimum hours between doses (PRN)', kind: 'integer' },
+    time_critical: { label: 'Time-critical', kind: 'boolean', hint: 'e.g. insulin, Parkinson\'s medicines: a missed dose is flagged sooner', column: true },
+    time_critical_window: { label: 'Time-critical window (minutes either side)', kind: 'integer' },
     start_date: { label: 'Start date', kind: 'date', column: true, sortable: true },
-    stop_date: { label: 'Stop or review date', kind: 'date', column: true },
+    stop_date: { label: 'Stop date', kind: 'date', hint: 'The first day no dose is due', column: true, sortable: true },
+    stop_reason: { label: 'Reason for stopping', kind: 'text' },
+    prescriber: { label: 'Prescriber', kind: 'text' },
+    pharmacy: { label: 'Pharmacy', kind: 'text' },
+    blister_pack: { label: 'Blister pack (monitored dosage system)', kind: 'boolean' },
     instructions: { label: 'Special instructions', kind: 'long-text' },
+    replaces_id: { label: 'Re-creates schedule', kind: 'integer' },
   },
   labelField: 'dose',
   defaultSort: { field: 'start_date', mode: 'desc' },
-  permissions: { view: 'clients.view', create: 'clients.edit', edit: 'clients.edit', delete: 'clients.edit' },
-  // Nested: its screens live on the client's edit page (/app/clients/:id/client-medications/...), no route.
+  // Medication is clinical content (shared/contract permissions): reading it needs the clinical permission.
+  permissions: { view: 'clients.clinical.view', create: 'clients.edit', edit: 'clients.edit', delete: 'clients.edit' },
+  operations: [],
+  // Nested: its screens are the client record's medication tab (src/medication/), no route of its own.
   parent: { resource: 'clients', field: 'client_id' },
   area: 'care-records',
+  // Never deleted: no delete route is served (a stopped schedule stays, with its administrations).
   deletion: 'hard',
 });
 

@@ -12,6 +12,8 @@ import { subjectAccessRoutes } from './export/subject-access.js';
 import { familyMessageRoutes } from './family-messages/routes.js';
 import { healthProfessionalPortalRoutes } from './health-professionals/portal-routes.js';
 import { healthProfessionalStaffRoutes } from './health-professionals/staff-routes.js';
+import { seedMarDemo } from './mar/demo.js';
+import { marRoutes } from './mar/routes.js';
 import { careRecordsTables } from './tables.js';
 import { trackableClient } from './trackable-client.js';
 import { clientUploadRoutes } from './uploads/routes.js';
@@ -36,6 +38,7 @@ export const careRecordsModule = defineAreaModule({
     await app.register(dailyRecordRoutes, { auth });
     await app.register(carerDeviceRoutes, { auth });
     await app.register(clientUploadRoutes, { auth });
+    await app.register(marRoutes, { auth });
   },
   publicRoutes: {
     prefix: '/health-professionals',
@@ -48,5 +51,6 @@ export const careRecordsModule = defineAreaModule({
     await seedDemoDocuments(tx);
     await seedDemoDailyRecords(tx);
     await seedDemoAccess(tx);
+    await seedMarDemo(tx);
   },
 });

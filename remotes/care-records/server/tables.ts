@@ -95,3 +95,4 @@ export const { documents: clientDocuments, versions: clientDocumentVersions } = 
 export * from './uploads/tables.js';
 export * from './daily/tables.js';
 export * from './access/tables.js';
+export * from './mar/tables.js';
