@@ -136,7 +136,7 @@ test('opening a hospital stay is audited as a view', async () => {
   const views = await db()
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.resource, 'client-hospitals'), eq(auditLog.record_id, current.id), eq(auditLog.action, 'view')));
+    .where(and(eq(auditLog.resource, 'client-hospitals'), eq(auditLog.record_id, Number(current.id)), eq(auditLog.action, 'view')));
   assert.equal(views.length, 1);
   assert.equal(views[0]!.user_id, await userIdOf(db(), 'office@homecare.test'));
 });

@@ -1,3 +1,4 @@
+import { can, type Permission } from '@hcm/contract';
 import { and, asc, eq, getTableColumns, getTableName, inArray, is, or } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -33,6 +34,11 @@ export type SubjectAccessPart = (db: Database, clientId: number) => Promise<ZipE
 
 const EXPORT_SENSITIVE = { clinical: 'clients.clinical.view', safeguarding: 'clients.safeguarding.view' } as const;
 
+/** Columns only some users may read, by table: withheld from the export of a user without the permission. */
+const RESTRICTED_COLUMNS: Record<string, Record<string, Permission>> = {
+  client_access: { key_safe_code: 'clients.key-safe.view' },
+};
+
 /** Every table of this area with a client_id column: a client's rows in it belong in their export. */
 function clientTables(): { name: string; table: PgTable; clientId: PgColumn }[] {
   const found: { name: string; table: PgTable; clientId: PgColumn }[] = [];
@@ -54,8 +60,10 @@ export async function subjectAccessEntries(db: Database, clientId: number, reade
   entries.push({ path: 'client.json', content: json(client) });
 
   for (const { name, table, clientId: column } of clientTables()) {
-    const rows = await db.select().from(table).where(eq(column, clientId));
-    if (rows.length) entries.push({ path: `records/${name}.json`, content: json(rows) });
+    const rows = (await db.select().from(table).where(eq(column, clientId))) as Record<string, unknown>[];
+    const withheld = Object.entries(RESTRICTED_COLUMNS[name] ?? {}).filter(([, permission]) => !can(reader.user, permission)).map(([key]) => key);
+    const shown = rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, withheld.includes(key) && value ? '(withheld)' : value])));
+    if (rows.length) entries.push({ path: `records/${name}.json`, content: json(shown) });
   }
 
   // Documents: every version whole (JSON) and the current one printed; withheld answers stay withheld.
