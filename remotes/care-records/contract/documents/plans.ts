@@ -1047,6 +1047,8 @@ export const movingAndHandlingChecklist = defineDocument({
             ['riser-chair', 'Riser-recliner chair'],
             ['raised-toilet-seat', 'Raised toilet seat or frame'],
             ['perching-stool', 'Perching stool'],
+            ['bath-board', 'Bath board or bath seat'],
+            ['grab-rails', 'Grab rails'],
             ['none', 'None'],
           ),
         },
