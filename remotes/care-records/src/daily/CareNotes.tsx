@@ -228,8 +228,12 @@ function NoteEditor({ clientId, amends }: { clientId: number; amends: CareNoteRo
 
 function AddNote({ clientId }: { clientId: number }) {
   const [params] = useSearchParams();
+  const categories = useCategories();
   const amendsId = params.get('amends');
   const found = useApiQuery<CareNoteRow>(clientPath(clientId, `care-notes/${amendsId}`), undefined, { enabled: amendsId !== null, failure: 'The note could not be loaded.' });
+  // The form starts once the categories are there, so a correction's category is selected in its list.
+  if (categories.error) return <ErrorPanel title="The categories could not be loaded">{categories.error.message}</ErrorPanel>;
+  if (!categories.data) return <Loading label="Loading the form…" />;
   if (!amendsId) return <NoteEditor clientId={clientId} amends={null} />;
   if (found.error) return <ErrorPanel title="The note to correct could not be loaded">{found.error.message}</ErrorPanel>;
   if (!found.data) return <Loading label="Loading the note…" />;

@@ -100,7 +100,13 @@ function NewEntry({ clientId, onDone }: { clientId: number; onDone: () => void }
           <TextField name="handled_by" label="Carer who handled it" />
           <TextField name="witnessed_by" label="Witnessed by" hint={type === 'withdrawal' ? 'Required for a withdrawal.' : undefined} />
         </div>
-        {type === 'withdrawal' ? <CheckboxField name="consent_confirmed" label="The client (or their attorney) agreed to this withdrawal" /> : null}
+        {type === 'withdrawal' ? (
+          <>
+            <CheckboxField name="consent_confirmed" label="The client (or their attorney) agreed to this withdrawal" />
+            {/* The kit's checkbox shows no message of its own. */}
+            {form.formState.errors.consent_confirmed ? <p className={styles.error} role="alert">{form.formState.errors.consent_confirmed.message}</p> : null}
+          </>
+        ) : null}
         {type === 'spent' ? (
           <div className={styles.form}>
             <label htmlFor={fileId}>Receipt (photo or scan)</label>
