@@ -77,7 +77,7 @@ function UploadForm({ clientId, types, onDone }: { clientId: number; types: Uplo
               const chosen = event.target.files?.[0] ?? null;
               setFile(chosen);
               setFileError(chosen ? (uploadFileProblem(chosen) ?? '') : '');
-              if (chosen && !form.getValues('title')) form.setValue('title', chosen.name.replace(/\.[^.]+$/, ''));
+              if (chosen && !uploadFileProblem(chosen) && !form.getValues('title')) form.setValue('title', chosen.name.replace(/\.[^.]+$/, ''));
             }}
           />
           <span id={`${fileId}-hint`} className={styles.muted}>
