@@ -50,6 +50,8 @@ export function alertsOf(documents: readonly DocumentSummary[]): { key: string; 
   for (const document of documents) {
     if (document.status === 'archived') continue;
     for (const result of document.results) {
+      // A risk table's "highest rating" repeats one of its rows: the row, naming the hazard, is the alert.
+      if (result.key.endsWith('_highest')) continue;
       if (result.level === 'high' || result.level === 'very-high') {
         alerts.push({ key: `${document.id}-${result.key}`, level: 'high', text: `${result.band ?? 'High risk'}: ${result.label}${result.value === null ? '' : ` ${result.value}${result.unit ? ` ${result.unit}` : ''}`} (${document.title})` });
       }
