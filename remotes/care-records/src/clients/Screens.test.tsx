@@ -24,6 +24,7 @@ function answer(path: string, params?: Record<string, unknown>) {
   if (path === 'api/v1/clients') return ok(page([margaret]));
   if (path === 'api/v1/clients/7') return ok(margaret);
   if (path === 'api/v1/clients/7/audit') return ok([]);
+  if (path === 'api/v1/clients/7/documents') return ok([]);
   if (path === 'api/v1/client-medications') {
     return ok(page(params?.client_id === '7' ? [{ id: 3, client_id: 7, medication_id: 2, dose: 'As the yellow book says', frequency: '18:00', support_level: 'administer', as_needed: false, start_date: '2024-03-11', stop_date: '', instructions: '' }] : []));
   }
@@ -75,7 +76,7 @@ describe('clients screens', () => {
 
     const tabs = screen.getByRole('navigation', { name: 'Client record' });
     for (const group of ['About the person', 'Plans', 'Risk assessments', 'Medication', 'Daily records', 'Money and contracts', 'Documents', 'Settings']) {
-      expect(within(tabs).getByText(group)).toBeInTheDocument();
+      expect(within(tabs).getByText(group, { selector: 'summary' })).toBeInTheDocument();
     }
     await userEvent.click(within(tabs).getByRole('link', { name: 'Support network' }));
     expect(await screen.findByRole('row', { name: /Susan Ellison/ })).toBeInTheDocument();

@@ -10,6 +10,7 @@ const BASE = appPathOf(clients);
 
 // The record (its header, tabs and their screens) loads on the first visit to a client, not with the list.
 const ClientRecord = lazyScreen(() => import('../record/ClientRecord'), "Loading the client's record…");
+const Reviews = lazyScreen(() => import('../record/Reviews'), 'Loading reviews…');
 
 /** A new client: saved, it opens on their record (to carry on with the profile, plans and risk assessments). */
 function AddClient() {
@@ -33,6 +34,7 @@ export default function ClientScreens({ prefix }: { prefix: string }) {
     <Routes>
       <Route index element={<ResourceList spec={clients} basePath={BASE} />} />
       <Route path="add" element={<AddClient />} />
+      <Route path="reviews" element={<Reviews />} />
       <Route path=":id/*" element={<ClientRecord />} />
     </Routes>
   );

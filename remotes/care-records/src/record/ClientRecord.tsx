@@ -192,7 +192,7 @@ export default function ClientRecord() {
   if (client.error) return <ErrorPanel title="This client could not be loaded">{client.error.message}</ErrorPanel>;
   if (!client.data) return <Loading label="Loading the client's record…" />;
   const row = client.data as unknown as Client;
-  const summaries = documents.data ?? [];
+  const summaries = Array.isArray(documents.data) ? documents.data : [];
   const name = `${row.first_name} ${row.last_name}`;
   return (
     <div className={styles.record}>
