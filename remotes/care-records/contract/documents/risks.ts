@@ -759,7 +759,8 @@ function weightTrendResult(weights: { date: string; kg: number }[], goal: string
   const change = Math.round((latest.kg - earliest.kg) * 10) / 10;
   const label = `Weight change since ${earliest.date}`;
   const base = { key: 'weight_change', label, value: change, unit: `kg (${lost > 0 ? `${lost} % lost` : lost < 0 ? `${-lost} % gained` : 'no change'})` };
-  if (goal === 'lose' || lost < 5) return { ...base, band: lost >= 5 ? 'Planned loss' : 'Steady', level: 'low', actions: [] };
+  if (goal === 'lose' && lost > 0) return { ...base, band: 'Planned loss', level: 'low', actions: [] };
+  if (lost < 5) return { ...base, band: lost <= -5 ? 'Weight gained' : 'Steady', level: 'low', actions: [] };
   const { band, level, actions } = mustBand(mustWeightLossScore(lost));
   return { ...base, band: `Unplanned loss: MUST ${band.toLowerCase()}`, level, actions: ['Rescreen with MUST (Nutrition tab) now.', ...actions.slice(0, 1)] };
 }
@@ -1494,7 +1495,12 @@ const mentalCapacityRiskAssessment: DocumentSpec = {
             ['own-decision', 'The person’s own decision: they have capacity (positive risk-taking)'],
           ),
         },
-        { key: 'capacity_assessed_on', label: 'Capacity assessment for this decision dated', kind: 'date', required: true, hint: 'On the Mental capacity tab.' },
+        {
+          key: 'capacity_assessed_on',
+          label: 'Capacity assessment for this decision dated',
+          kind: 'date',
+          hint: 'On the Mental capacity tab. Capacity is presumed: an assessment is needed only when there is reason to doubt it.',
+        },
         { key: 'decision_maker', label: 'Decision maker', kind: 'text', required: true },
         { key: 'what_was_decided', label: 'What was decided and why', kind: 'long-text', required: true },
       ],

@@ -67,10 +67,10 @@ describe('falls case-finding (NICE NG249) and history', () => {
     expect(fallsHistoryResult([], asOf)).toMatchObject({ value: 0, level: 'low' });
     expect(fallsHistoryResult([{ date: '2025-11-24', injury: 'fracture' }], asOf)).toMatchObject({ value: 0 });
     expect(fallsHistoryResult([{ date: '2025-11-25', injury: 'none' }], asOf)).toMatchObject({ value: 1, band: 'One fall', level: 'medium' });
-    expect(fallsHistoryResult([{ date: '2026-10-02', injury: 'fracture' }], asOf)).toMatchObject({ value: 1, level: 'high' });
-    expect(fallsHistoryResult([{ date: '2026-10-02', injury: 'none', gotUp: 'long-lie' }], asOf)).toMatchObject({ value: 1, level: 'high' });
+    expect(fallsHistoryResult([{ date: '2026-10-02', injury: 'fracture' }], asOf)).toMatchObject({ value: 1, band: 'Fall with injury', level: 'high' });
+    expect(fallsHistoryResult([{ date: '2026-10-02', injury: 'none', gotUp: 'long-lie' }], asOf)).toMatchObject({ value: 1, band: 'Fall with a long lie', level: 'high' });
     const recurrent = fallsHistoryResult([{ date: '2026-03-01', injury: 'none' }, { date: '2026-09-12', injury: 'none' }, { date: '2026-12-01', injury: 'none' }], asOf);
-    expect(recurrent).toMatchObject({ value: 2, band: 'Recurrent or injurious falls', level: 'high' });
+    expect(recurrent).toMatchObject({ value: 2, band: 'Recurrent falls', level: 'high' });
     expect(recurrent.actions?.[0]).toMatch(/recurrent falls/);
   });
 });

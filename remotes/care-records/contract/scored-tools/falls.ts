@@ -203,7 +203,7 @@ export function fallsHistoryResult(falls: readonly FallRecord[], asOf: string): 
       key: 'falls_past_year',
       label,
       value: recent.length,
-      band: 'Recurrent or injurious falls',
+      band: recent.length >= 2 ? 'Recurrent falls' : injured ? 'Fall with injury' : 'Fall with a long lie',
       level: 'high',
       actions: [
         `Refer through the GP to the community falls service for a multifactorial falls assessment (${why}).`,
