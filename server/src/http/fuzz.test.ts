@@ -103,6 +103,13 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown> | null> = {
   'POST /api/v1/clients/:clientId/uploads/receipts': null,
   'POST /api/v1/clients/:clientId/uploads/:id/remove': { reason: 'Uploaded to the wrong client.' },
   'PUT /api/v1/clients/:clientId/access': { key_safe_location: 'By the front door', key_safe_code: '4827', door_access: '', parking: '', pets: '', alarm: '', key_holder_name: 'Susan Ellison', key_holder_relationship: 'Daughter', key_holder_phone: '07700 900101', notes: '' },
+  'POST /api/v1/clients/:clientId/medications': { client_id: 1, medication_id: 12, dose: '1 tablet', frequency: 'One at night', support_level: 'assist', times: '21:00', start_date: '2026-01-05' },
+  'POST /api/v1/clients/:clientId/medications/:id/stop': { stop_date: '2026-01-05', stop_reason: 'Stopped by the GP.' },
+  'POST /api/v1/clients/:clientId/administrations': { schedule_id: 2, due_date: '2026-01-05', due_slot: '20:00', outcome: 'A', given_at: '2026-01-05T20:05', note: '' },
+  'POST /api/v1/carer-app/clients/:clientId/administrations': { schedule_id: 2, due_date: '2026-01-06', due_slot: '20:00', outcome: 'A', given_at: '2026-01-06T20:05:00.000Z', idempotency_key: 'fuzz-device-0001' },
+  'POST /api/v1/clients/:clientId/mar-audits': { month: '2026-01', audited_on: '2026-02-02', checks: { client_details: { answer: 'yes', comment: '' }, allergies: { answer: 'yes', comment: '' }, medicine_details: { answer: 'yes', comment: '' }, matches_prescription: { answer: 'yes', comment: '' }, records_complete: { answer: 'yes', comment: '' }, codes_explained: { answer: 'yes', comment: '' }, prn_reasons: { answer: 'yes', comment: '' }, time_critical: { answer: 'yes', comment: '' }, stock_counts: { answer: 'yes', comment: '' }, controlled_drugs: { answer: 'yes', comment: '' }, changes_authorised: { answer: 'yes', comment: '' }, storage: { answer: 'yes', comment: '' } }, findings: 'Complete.', outcome: 'satisfactory' },
+  'POST /api/v1/mar/outcome-codes': { code: 'FZ', label: 'Fuzz', colour: '#123456', gradient_to: '#abcdef' },
+  'PUT /api/v1/mar/outcome-codes/:code': { label: 'Administered', colour: '#1f7a4d', gradient_to: '#5fbf8f', counts_as_given: true },
 };
 
 /** Plausible values for route parameters, so the mutations of one parameter meet a valid rest. */
