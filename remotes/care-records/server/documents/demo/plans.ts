@@ -15,6 +15,8 @@ const NOW = Date.now();
 const day = (offset: number): string => new Date(NOW + offset * DAY).toISOString().slice(0, 10);
 /** How many days ago a calendar date was. */
 const daysSince = (date: string): number => Math.round((NOW - Date.parse(`${date}T12:00:00Z`)) / DAY);
+/** A past day in words, as a care coordinator writes it: '7 June 2026'. */
+const longDate = (daysAgo: number): string => new Date(NOW - daysAgo * DAY).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 /** A signature made `daysAgo` days ago. */
 const signed = (name: string, role: string, daysAgo: number, time = '11:30'): Signature => ({ name, role, signed_at: `${day(-daysAgo)}T${time}:00.000Z` });
 
@@ -139,7 +141,7 @@ const peggySupportPlanV3: DocumentValues = {
 const peggyReviewAfterFall: DocumentValues = {
   review_date: day(-PEGGY_FALL_REVIEW),
   review_type: 'after-incident',
-  reason: 'Peggy slipped on the kitchen floor reaching for the kettle at 15:10; she pressed her pendant, Careline called Frank, and the lunch carer found no injury. She did not hit her head. The GP saw her the next day.',
+  reason: `On ${longDate(PEGGY_FALL)} Peggy slipped on the kitchen floor reaching for the kettle at 15:10; she pressed her pendant, Careline called Frank, who sat with her, and the tea carer came early and found no injury. She did not hit her head. The GP saw her the next day.`,
   location: 'home',
   reviewer: 'Oliver Office, care coordinator',
   attendees: [
@@ -304,9 +306,7 @@ const PEGGY: DemoDocument[] = [
           assistive_technology: ['pendant', 'key-safe'],
           positive_risk: true,
           risk_agreement:
-            'Peggy wants to walk to the postbox at the corner of Agar Grove alone. Agreed with Peggy and Susan at the review in ' +
-            new Date(NOW - PEGGY_FALL_REVIEW * DAY).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' }) +
-            ': in daylight, with her walker, her "I have dementia, please help me" card in her handbag and her mobile number sewn into her coat; Frank watches from his window. Reviewed at once if she gets lost or falls outside.',
+            `Peggy wants to walk to the postbox at the corner of Agar Grove alone. Agreed with Peggy and Susan at the review on ${longDate(PEGGY_FALL_REVIEW)}: in daylight, with her walker, her "I have dementia, please help me" card in her handbag and her mobile number sewn into her coat; Frank watches from his window. Reviewed at once if she gets lost or falls outside.`,
         },
         daysAgo: PEGGY_FALL_REVIEW - 3,
         by: 'office',
@@ -370,7 +370,7 @@ const PEGGY: DemoDocument[] = [
         by: 'office',
       },
     ],
-    reviewInDays: -78,
+    reviewInDays: 12,
   },
   {
     client: 1,
@@ -1197,8 +1197,38 @@ const DESMOND: DemoDocument[] = [
         by: 'office',
         note: 'Fire brigade home visit done; new hall smoke alarm.',
       },
+      {
+        content: {
+          property: 'upper-flat-lift',
+          where_sleeps: 'Flat 6 is on the second floor; the bedroom is at the end of the hall, the living room by the front door.',
+          smoke_alarms: true,
+          alarm_linked: false,
+          safe_and_well: true,
+          safe_and_well_date: '2025-05-12',
+          fire_risks: ['none'],
+          mobility: 'walking-aid',
+          awareness: 'aware',
+          hearing: 'hears',
+          sight: 'good',
+          at_night: 'Numb feet and the dark make him unsteady: slippers by the bed and the hall light on. A hypo at night could leave him confused. Abigail is slower on the stairs this winter: she goes first with the carer, Desmond follows holding the rail.',
+          assistance: 'prompting',
+          assistance_how: 'The block has a stay-put policy: if the fire is elsewhere in the building, stay in the flat with the doors closed and call 999. If the fire is in the flat: Desmond puts his shoes on (not socks alone), takes his stick, and goes out with Abigail, closing the flat door; down the stairs holding the rail, never the lift. A carer present goes ahead of him on the stairs.',
+          equipment: 'None.',
+          route: 'Flat door → landing → main stairs (two floors down, handrail on the left) → ground-floor lobby → main entrance.',
+          alternative_route: 'Second staircase at the far end of the landing → rear door to the car park.',
+          stay_put: true,
+          assembly_point: 'The pavement opposite the main entrance, away from the building.',
+          key_holder: 'Abigail Achebe (wife, lives with him) 07700 900413; the Camden estate office holds a key to the block entrance.',
+          fire_service_info: 'Two older residents in flat 6, second floor: Desmond walks slowly with a stick, has numb feet and insulin-treated diabetes; Abigail has rheumatoid arthritis and is slow on stairs. Both hear and understand the alarm.',
+          shared_with: 'Desmond and Abigail; Camden estate office; London Fire Brigade at the home fire safety visit (May 2025).',
+          completed_by: signed(...MANAGER, daysSince('2026-01-19'), '13:00'),
+        },
+        daysAgo: daysSince('2026-01-19'),
+        by: 'manager',
+        note: 'Checked at the annual reassessment: Abigail slower on the stairs.',
+      },
     ],
-    reviewInDays: 365 - daysSince('2025-05-14'),
+    reviewInDays: 365 - daysSince('2026-01-19'),
   },
   {
     client: 2,
@@ -1402,7 +1432,7 @@ const DESMOND: DemoDocument[] = [
       {
         content: desmondReview(day(-DESMOND_HYPO_REVIEW), {
           review_type: 'after-incident',
-          reason: 'At the tea call his reading was 3.1 mmol/L: he had had no lunch. The carer treated it (juice twice, then a sandwich); he recovered within 30 minutes; the district nurse was told the same evening.',
+          reason: `At the tea call on ${longDate(DESMOND_HYPO)} his reading was 3.1 mmol/L: he had had no lunch. The carer treated it (juice twice, then a sandwich); he recovered within 30 minutes; the district nurse was told the same evening.`,
           attendees: [
             { name: 'Desmond Achebe', role: 'Client', how: 'in-person' },
             { name: 'Abigail Achebe', role: 'Wife', how: 'in-person' },
@@ -1468,5 +1498,1053 @@ const DESMOND: DemoDocument[] = [
   },
 ];
 
+// ---------------------------------------------------------------------------------------------------------------
+// 3. Irene "Renia" Kowalczyk: 3 Prowse Place, osteoporosis and COPD, Polish her first language (her daughter
+// Agnieszka translates and holds LPA). Reablement after a COPD admission in 2023, then two calls a day; now in the
+// Royal Free after a fall on her stairs with a fractured right wrist, due home soon for a second reablement.
+
+const IRENE_START = '2023-07-03';
+const IRENE_PLAN_DAY = '2023-08-14';
+const IRENE_ANNUAL = '2025-09-08';
+const IRENE_FALL = 13; // days ago: fell on the stairs, fractured right wrist, admitted to the Royal Free
+const IRENE_HOME = 2; // days from today: planned discharge
+
+const ireneCalls: Call[] = [
+  call('morning', '08:00', 45, 'Help her wash at the sink and dress. Breakfast and tea (lemon, no milk). Omeprazole (assist). Inhaler within reach. Empty the commode if used. Record.', 'Every day except Tuesday and Friday'),
+  call('morning', '08:00', 60, 'As every morning, with a shower on the shower chair instead of the wash.', 'Tuesday and Friday'),
+  call('bedtime', '19:00', 30, 'Light supper. Help her undress; inhaler and pendant by the bed; check the stairs light is on and she goes up with the rail. Lock the back door.'),
+];
+
+const ireneSupportPlanV1: DocumentValues = {
+  plan_date: IRENE_PLAN_DAY,
+  funded_by: 'self-funded',
+  contributors: 'Renia, at home, with her daughter Agnieszka Kowalczyk (LPA for health and welfare and for property and finance) translating; the reablement OT\'s handover; Oliver Office, care coordinator.',
+  what_matters:
+    '"Mój dom" — my home: the house she has lived in since 1961. Being called Renia. Talking Polish when she can; Polish radio in the morning. Her garden (she directs, Agnieszka digs). Mass on Sundays. Not being rushed when she is short of breath.',
+  health_summary:
+    'COPD: breathless on exertion and when anxious; uses her blue inhaler when breathless; chest infections in winter (admitted in June 2023). Osteoporosis: bones break easily — any fall may mean a fracture. Indigestion (omeprazole). Allergies: codeine (vomiting) and Elastoplast.',
+  outcomes: [
+    { outcome: 'To stay in my own home', area: 'home', measure: 'No admissions; both calls kept' },
+    { outcome: 'To keep my breath and not be rushed', area: 'health', measure: 'Care at her pace; inhaler always in reach' },
+    { outcome: 'To shower twice a week safely', area: 'personal-care', measure: 'Showers on Tuesdays and Fridays without a fall' },
+    { outcome: 'To get to Mass with Agnieszka', area: 'social', measure: 'Most Sundays, when she is well' },
+  ],
+  personal_care_support: 'some-help',
+  personal_care_how:
+    'Washes at the bathroom sink most mornings: she does her face, hands and front; you wash her back, legs and feet. Showers on Tuesdays and Fridays on the shower chair (one carer): warm the bathroom first, let her sit and get her breath between steps. Help with stockings and shoes. She likes her hair pinned up.',
+  continence_support: 'independent',
+  mobility_support: 'prompt',
+  mobility_how:
+    'Walks indoors with her trolley walker; upstairs with the stair rail, slowly, resting at the half-landing. Stand below her on the stairs. Osteoporosis: a fall can break a bone — walker within reach, slippers with backs, no rushing. Commode by the bed for the night.',
+  nutrition_support: 'some-help',
+  nutrition_how:
+    'Small meals (a full stomach makes her breathless). Breakfast: rye bread with cheese or ham, tea with lemon. Makes her own soup at lunch. Supper: something light — twarożek (Polish soft cheese) on bread, or a pierogi Agnieszka brings from the Polish deli, heated. Plenty to drink.',
+  medication_support: 'assist',
+  medication_how:
+    'Omeprazole 1 capsule at 08:00: assist (she takes it from the blister pack with your help). Salbutamol inhaler (blue), 2 puffs when breathless: prompt, and check she uses her spacer. Agnieszka orders repeats from the pharmacy. Allergic to codeine: never give any medicine containing it. Record on the MAR.',
+  skin_support: 'prompt',
+  skin_how: 'Thin skin that tears easily: no Elastoplast (allergy) — use the hypoallergenic tape in the bathroom cabinet. Report bruises or skin tears; record them on a body map.',
+  communication_support: 'prompt',
+  communication_how:
+    'Polish is her first language. Her everyday English is good, but she loses words when tired, unwell or anxious: speak slowly, short sentences, and show what you mean. Her phrase card (Polish and English) is on the fridge. For anything important (health, money, changes), phone Agnieszka to translate.',
+  emotional_support: 'prompt',
+  emotional_how: 'She gets anxious when breathless, which makes the breathlessness worse: sit with her, slow your own breathing, remind her of the breathing exercise. Likes to talk about Kraków, where she grew up, and her late husband Józef.',
+  social_support: 'some-help',
+  social_how: 'Agnieszka visits on Saturdays and takes her to Mass on Sundays. A neighbour from the Polish club phones her most days. Carers: ask about her garden.',
+  calls: ireneCalls,
+  access: 'Key safe by the front door (code in the restricted access details). Ring and call out "Dzień dobry, Renia" as you go in.',
+  no_reply: 'Ring and knock again, look through the front window, phone her (020 7946 0587). Still no answer: let yourself in with the key safe and check every room, including the stairs and the bathroom. If she is not there, phone the office; the office calls Agnieszka.',
+  person_agrees: true,
+  person_signature: signed('Irene Kowalczyk', 'Client', daysSince(IRENE_PLAN_DAY), '10:20'),
+  coordinator_signature: signed(...COORDINATOR_CAMDEN, daysSince(IRENE_PLAN_DAY), '10:25'),
+};
+
+const ireneSupportPlanV2: DocumentValues = {
+  ...ireneSupportPlanV1,
+  plan_date: IRENE_ANNUAL,
+  contributors: 'Renia and Agnieszka Kowalczyk (LPA) at the annual review; Oliver Office, care coordinator.',
+  mobility_how:
+    'Walks indoors with her trolley walker; upstairs with the stair rail, slowly, resting at the half-landing. Stand below her on the stairs. She is finding the stairs harder: the OT is to assess for a second stair rail. Osteoporosis: a fall can break a bone — walker within reach, slippers with backs, no rushing. Commode by the bed for the night.',
+  person_signature: signed('Agnieszka Kowalczyk', 'Daughter, LPA', daysSince(IRENE_ANNUAL), '11:10'),
+  coordinator_signature: signed(...COORDINATOR_CAMDEN, daysSince(IRENE_ANNUAL), '11:15'),
+};
+
+const ireneSupportPlanV3: DocumentValues = {
+  ...ireneSupportPlanV2,
+  plan_date: day(-IRENE_FALL + 1),
+  health_summary:
+    `In the Royal Free since ${longDate(IRENE_FALL)} after a fall on her stairs: fracture of the right wrist, in plaster; calls are paused and the provisional care plan covers her return home. COPD: breathless on exertion and when anxious; uses her blue inhaler when breathless; chest infections in winter. Osteoporosis: bones break easily. Indigestion (omeprazole). Allergies: codeine (vomiting) and Elastoplast.`,
+  coordinator_signature: signed(...COORDINATOR_CAMDEN, IRENE_FALL - 1, '09:40'),
+};
+
+const ireneProvisionalDraft: DocumentValues = {
+  reason: 'hospital-discharge',
+  hospital: 'Royal Free Hospital, Ward 10 North (care of older people)',
+  information_from: ['ward-staff', 'family', 'social-worker', 'the-person'],
+  full_plan_by: day(IRENE_HOME + 14),
+  presenting_needs: 'Right wrist in plaster for six weeks (she is right-handed). Needs help to wash, dress, prepare food and drinks, and open her medicines. Breathless after a chest infection on the ward.',
+  mobility_now: 'aid',
+  known_risks: 'Falls (osteoporosis, stairs with one rail); breathlessness; cannot use the trolley walker with one hand.',
+};
+
+const ireneProvisional: DocumentValues = {
+  ...ireneProvisionalDraft,
+  discharge_date: day(IRENE_HOME),
+  information_from: ['discharge-summary', 'ward-staff', 'trusted-assessor', 'family', 'social-worker', 'the-person'],
+  care_starts: day(IRENE_HOME),
+  presenting_needs:
+    'Right wrist in plaster for six weeks (she is right-handed): cannot wash or dress her top half, cut food, open packets or blister packs, or use the kettle safely. Breathless after a chest infection on the ward; more tired than before the fall. Lost confidence on the stairs. Six weeks of reablement with the Camden Reablement Service start the day she comes home.',
+  health_on_discharge: 'Distal radius fracture of the right wrist, manipulated and plastered; fracture clinic in two weeks. Chest infection on the ward treated with doxycycline (course ends two days after discharge). COPD, osteoporosis. Pain controlled with paracetamol (no codeine: she vomits).',
+  medication_changes: 'New: paracetamol 1 g four times a day for two weeks, then as needed; doxycycline 100 mg once a day to finish the course; alendronic acid 70 mg once a week on Mondays, started for osteoporosis (30 minutes before breakfast, upright, full glass of water). Omeprazole and salbutamol unchanged. MAR to be updated before the first call.',
+  mobility_now: 'aid',
+  equipment_in_place: 'Pendant alarm; stair rail (left going up); shower chair; commode.',
+  equipment_awaited: 'Second stair rail (Camden home adaptations, fitting booked the day before discharge — discharge depends on it); perching stool and kettle tipper (Medequip, delivery before discharge); walking stick for her left hand from the ward physiotherapist.',
+  known_risks:
+    'Falls: she cannot use her trolley walker one-handed — stick in her left hand, carer with her on the stairs until the OT says otherwise; osteoporosis means any fall may fracture. Breathlessness: care at her pace, inhaler in reach. Plaster: check her fingers are pink and warm and not swollen; keep the arm raised on a pillow when sitting.',
+  calls: [
+    call('morning', '08:00', 60, 'Alendronic acid on Mondays first, upright, then wait 30 minutes before breakfast. Help her wash and dress (top half fully; loose sleeves over the plaster). Breakfast and tea. Omeprazole, paracetamol, doxycycline (administer while she has one hand). Check her fingers. Reablement: let her do what she can with her left hand.'),
+    call('lunch', '12:30', 30, 'Lunch prepared with her; paracetamol; drinks; check fingers.'),
+    call('tea', '16:30', 30, 'Light tea; paracetamol; drinks left out with the kettle tipper.'),
+    call('bedtime', '19:30', 30, 'Help her undress, arm on a pillow. Paracetamol. Walk with her up the stairs (both rails). Inhaler, pendant and commode by the bed.'),
+  ],
+  other_services: 'Camden Reablement Service (OT Hannah Osei) from the day she is home; Royal Free fracture clinic in two weeks; hand therapy once the plaster is off; Camden COPD team.',
+  contacts: 'Agnieszka Kowalczyk (daughter, LPA, translates) 07700 900588; Mark Taylor, Camden hospital discharge social worker, 020 7946 0999; Hannah Osei, OT, 020 7946 0455.',
+  consents: true,
+  completed_by: signed(...MANAGER, 1, '16:20'),
+};
+
+const ireneHandlingV1: DocumentValues = {
+  tasks: ['sit-stand', 'walking', 'stairs', 'bathing'],
+  method:
+    'Sit to stand: feet back, both hands on the chair arms, stand on "trzy" (three) — she counts in Polish; pause for her breath, then the trolley walker in front. Stairs: she holds the rail with her left hand going up; you stand one step below; rest at the half-landing. Shower: sits on the shower chair in the bath-free shower; you hold the shower head; she holds the grab rail to stand.',
+  carers_needed: 1,
+  carer_training: 'Moving and handling refresher in the last 12 months; shown the stairs routine by a regular carer.',
+  weight: 51.0,
+  weight_bearing: 'full',
+  understanding: 'follows',
+  conditions: 'Osteoporosis: fragile bones — no pulling on her arms, no lifting under the arms. COPD: breathless on exertion — rest between steps, inhaler in reach. Thin skin.',
+  falls_history: false,
+  space: 'adequate',
+  profiling_bed: false,
+  environment_notes: 'Terraced house: bedroom and bathroom upstairs, fourteen stairs with a half-landing and one rail (left going up). Stairs light on a switch at the bottom and top. Rugs removed in 2023.',
+  hoist_used: false,
+  other_aids: ['frame', 'grab-rails'],
+  residual_risk: 'medium',
+  falls_response: 'Do not lift her (osteoporosis). Check for pain or injury — hip, wrist, back. If in pain or unsure, keep her still and warm and call 999. Call the office and Agnieszka.',
+  assessor: signed(...COORDINATOR_CAMDEN, daysSince(IRENE_ANNUAL), '12:00'),
+};
+
+const ireneTherapyV1: DocumentValues = {
+  therapists: [{ discipline: 'respiratory', name: 'Beata Nowicka', service: 'Camden community COPD team, 020 7946 0340', referred: '2023-08-01', active: true }],
+  therapy_goals: 'Manage her breathlessness at home and spot a flare-up early; she finished pulmonary rehabilitation in 2023.',
+  interventions: [
+    { intervention: 'Pursed-lip breathing', how: 'Sit her upright, shoulders relaxed; breathe in through the nose, out slowly through pursed lips, twice as long as in. Do it with her.', when: 'Whenever she is breathless, and after the stairs' },
+    { intervention: 'Inhaler technique', how: 'Blue inhaler through the spacer: shake, one puff into the spacer, five slow breaths; repeat for the second puff.', when: 'Every time she uses it' },
+  ],
+  stop_if: 'Breathless at rest, lips blue-grey, confused or drowsy, or not improving after her inhaler: call 999. More phlegm, a change in its colour or more breathless than usual over a day or two: phone the COPD team or GP the same day (her rescue pack is kept by Agnieszka).',
+  staff_shown: true,
+  shown_details: 'Beata Nowicka (COPD nurse, who also speaks Polish) showed the regular carers at a home visit in September 2023.',
+  recorded_where: 'Care notes at each call.',
+  next_therapy_review: IRENE_ANNUAL,
+};
+
+const IRENE: DemoDocument[] = [
+  {
+    client: 3,
+    document: 'support-plan',
+    versions: [
+      { content: ireneSupportPlanV1, daysAgo: daysSince(IRENE_PLAN_DAY), by: 'office', note: 'Long-term support plan after reablement: two calls a day.' },
+      { content: ireneSupportPlanV2, daysAgo: daysSince(IRENE_ANNUAL), by: 'office', note: 'Annual review: OT referral for a second stair rail.' },
+      { content: ireneSupportPlanV3, daysAgo: IRENE_FALL - 1, by: 'office', note: 'Admitted to the Royal Free after a fall on the stairs: calls paused.' },
+    ],
+    reviewInDays: IRENE_HOME,
+    signedOff: { role: 'Registered manager', daysAgo: IRENE_FALL - 3 },
+  },
+  {
+    client: 3,
+    document: 'provisional-careplan',
+    versions: [
+      { content: ireneProvisionalDraft, daysAgo: 4, by: 'office', status: 'draft', note: 'First notes from the ward and Agnieszka.' },
+      { content: ireneProvisional, daysAgo: 1, by: 'manager', note: 'Discharge date confirmed; four calls while the wrist is in plaster; medication from the discharge letter.' },
+    ],
+    reviewInDays: IRENE_HOME + 14,
+    signedOff: { role: 'Registered manager', daysAgo: 1 },
+  },
+  {
+    client: 3,
+    document: 'daily-activities',
+    versions: [
+      {
+        content: {
+          wake_time: '07:00',
+          morning: 'Wakes early and listens to Polish radio in bed until the carer comes at eight. Breakfast in the kitchen, then the crossword in the Polish weekly paper.',
+          daytime: 'Makes her soup at lunchtime and rests after. Sits in the garden when it is fine, telling Agnieszka what to plant. Her friend from the Polish club phones in the afternoon.',
+          evening: 'Supper at seven with the carer, the news, then bed by nine. Reads her prayer book.',
+          bed_time: '21:00',
+          night: 'Uses the commode by the bed at night rather than the stairs. Sleeps propped on three pillows for her breathing.',
+          activities: [
+            { activity: 'Washing', i_do: 'Face, hands and front at the sink', support: 'Back, legs and feet; the shower on Tuesdays and Fridays', level: 'some-help' },
+            { activity: 'Dressing', i_do: 'Chooses and puts on her top half', support: 'Stockings and shoes', level: 'some-help' },
+            { activity: 'Meals', i_do: 'Makes her own soup', support: 'Breakfast and supper prepared', level: 'some-help' },
+            { activity: 'Shopping', support: 'Agnieszka shops on Saturdays, including the Polish deli', level: 'not-applicable' },
+            { activity: 'Cleaning and laundry', i_do: 'Dusting, light washing-up', support: 'A cleaner Agnieszka arranges, fortnightly; Agnieszka does the laundry', level: 'not-applicable' },
+          ],
+          interests: 'Her garden; Polish radio and films; the crossword; Mass and the Polish club; photographs of Kraków; baking (less now, she gets breathless).',
+          would_like_to_try: 'A Polish-speaking befriender (Agnieszka has asked the Polish club).',
+          dislikes: 'Being hurried on the stairs. Strong perfume (it makes her cough). Milk in her tea.',
+        },
+        daysAgo: daysSince(IRENE_ANNUAL),
+        by: 'office',
+      },
+      {
+        content: {
+          wake_time: '07:00',
+          morning: 'Wakes early and listens to Polish radio in bed until the carer comes at eight. With her wrist in plaster the carer helps her wash and dress, then breakfast in the kitchen; the reablement OT visits some mornings.',
+          daytime: 'Rests after lunch with her arm raised on a cushion. Sits in the garden when it is fine. Her friend from the Polish club phones in the afternoon.',
+          evening: 'Tea at half past four, then the news; the carer walks up the stairs with her at half past seven. Reads her prayer book.',
+          bed_time: '20:00',
+          night: 'Uses the commode by the bed at night rather than the stairs. Sleeps propped on three pillows, her right arm on a fourth.',
+          activities: [
+            { activity: 'Washing', i_do: 'Face and left side with her left hand', support: 'Everything else while the plaster is on; strip wash only (no shower until the plaster is off)', level: 'full-help' },
+            { activity: 'Dressing', i_do: 'Chooses her clothes', support: 'Loose sleeves over the plaster; buttons, stockings and shoes', level: 'full-help' },
+            { activity: 'Hot drinks', i_do: 'Pours with the kettle tipper (reablement goal)', support: 'Carer nearby until the OT agrees she is safe', level: 'some-help' },
+            { activity: 'Meals', i_do: 'Eats with a fork in her left hand', support: 'Meals prepared and cut up; she helps as the OT suggests', level: 'full-help' },
+            { activity: 'Shopping', support: 'Agnieszka shops on Saturdays, including the Polish deli', level: 'not-applicable' },
+          ],
+          interests: 'Her garden; Polish radio and films; the crossword; Mass and the Polish club; photographs of Kraków.',
+          would_like_to_try: 'A Polish-speaking befriender (Agnieszka has asked the Polish club).',
+          dislikes: 'Being hurried on the stairs. Strong perfume (it makes her cough). Milk in her tea.',
+        },
+        daysAgo: 2,
+        by: 'office',
+        note: 'Rewritten for her return home with the wrist in plaster.',
+      },
+    ],
+    reviewInDays: IRENE_HOME + 14,
+  },
+  {
+    client: 3,
+    document: 'promoting-independence',
+    versions: [
+      {
+        content: {
+          can_do: 'Feeds herself with her left hand; chooses her clothes; walks with a stick in her left hand on the level; manages her inhaler with the spacer one-handed.',
+          want_to_do: 'Wash and dress herself again; make her own tea and soup; go up and down her stairs without anyone; get back to Mass.',
+          barriers: 'Right wrist in plaster for six weeks; breathlessness; fear of falling again on the stairs.',
+          goals: [
+            { goal: 'Make my own cup of tea', steps: 'Kettle tipper from Medequip; OT shows her; carer stands by until safe.', target_date: day(IRENE_HOME + 14), progress: 'not-started' },
+            { goal: 'Dress my top half one-handed', steps: 'Loose tops, plaster arm in first; OT technique; carer prompts.', target_date: day(IRENE_HOME + 21), progress: 'not-started' },
+            { goal: 'Use my stairs alone', steps: 'Second rail fitted; with a carer to start, then supervised, then alone once the OT agrees.', target_date: day(IRENE_HOME + 42), progress: 'not-started' },
+          ],
+          staff_approach: 'This is reablement: do with Renia, not for her. Give her time to breathe between steps, show rather than tell when her English tires, and let her try the left-handed way the OT teaches before helping.',
+          assistive_technology: ['pendant', 'key-safe', 'kettle-tipper'],
+          positive_risk: false,
+        },
+        daysAgo: 2,
+        by: 'office',
+      },
+    ],
+    reviewInDays: IRENE_HOME + 14,
+  },
+  {
+    client: 3,
+    document: 'accessing-community',
+    versions: [
+      {
+        content: {
+          activities: [
+            { activity: 'Polish Mass at the church in Kentish Town', when: 'Sundays 11:00', transport: 'family', support: 'Agnieszka drives and stays with her.' },
+            { activity: 'Polish club lunch', when: 'First Thursday of the month', transport: 'taxi', support: 'Agnieszka books the taxi; the club helps her in.' },
+            { activity: 'Fracture clinic, Royal Free', when: 'Two weeks after discharge', transport: 'family', support: 'Agnieszka takes her and translates.' },
+          ],
+          would_like: 'Back to the Polish club lunches once the plaster is off.',
+          travel: 'accompanied',
+          bus_pass: true,
+          blue_badge: true,
+          money_out: 'Agnieszka handles her money (property and finance LPA); carers do not.',
+          risks_out: 'Breathless walking more than 50 metres and in cold air; fragile bones. Only goes out with Agnieszka, by car or taxi, with her inhaler.',
+          carries: ['medication', 'phone'],
+          medication_out: 'Blue inhaler and spacer in her handbag.',
+          if_separated: 'Never goes out alone at present; Agnieszka has her mobile number.',
+        },
+        daysAgo: 2,
+        by: 'office',
+      },
+    ],
+    reviewInDays: 44,
+  },
+  {
+    client: 3,
+    document: 'supported-living-calendar',
+    versions: [
+      {
+        content: {
+          effective_from: day(IRENE_HOME),
+          commissioned_hours: 17.5,
+          shared_support: 'None: four domiciliary calls a day during reablement; pendant alarm between calls.',
+          format: ['written', 'verbal'],
+          timetable: [
+            ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].flatMap((weekday) => [
+              { day: weekday, start: '08:00', end: '09:00', activity: 'Morning call (reablement)', support: 'Wash, dress, breakfast, medication', ratio: '1-1' },
+              { day: weekday, start: '12:30', end: '13:00', activity: 'Lunch call', ratio: '1-1' },
+              { day: weekday, start: '16:30', end: '17:00', activity: 'Tea call', ratio: '1-1' },
+              { day: weekday, start: '19:30', end: '20:00', activity: 'Bedtime call', support: 'Up the stairs with her', ratio: '1-1' },
+            ]),
+            { day: 'monday', start: '10:00', end: '11:00', activity: 'Reablement OT visit', ratio: 'other-service' },
+            { day: 'thursday', start: '10:00', end: '11:00', activity: 'Reablement OT visit', ratio: 'other-service' },
+            { day: 'saturday', start: '10:00', end: '15:00', activity: 'Agnieszka visits and shops', ratio: 'family' },
+            { day: 'sunday', start: '10:30', end: '13:00', activity: 'Mass with Agnieszka (when well)', ratio: 'family' },
+          ],
+          preparing_for_change: 'Tell her at the call before, slowly, and write it on the pad by the phone; for anything important phone Agnieszka to explain in Polish.',
+          if_cancelled: 'If the OT cannot come, the morning carer does the practice on the OT\'s sheet.',
+          holidays: 'Polish Christmas Eve (Wigilia) on 24 December, which is also her birthday, at Agnieszka\'s: morning call only, Agnieszka brings her home on the 25th.',
+        },
+        daysAgo: 1,
+        by: 'office',
+      },
+    ],
+    reviewInDays: 44,
+  },
+  {
+    client: 3,
+    document: 'therapy-interventions',
+    versions: [
+      { content: ireneTherapyV1, daysAgo: daysSince('2023-09-20'), by: 'office' },
+      {
+        content: {
+          ...ireneTherapyV1,
+          therapists: [
+            { discipline: 'respiratory', name: 'Beata Nowicka', service: 'Camden community COPD team, 020 7946 0340', referred: '2023-08-01', active: true },
+            { discipline: 'occupational-therapy', name: 'Hannah Osei', service: 'Camden Reablement Service, 020 7946 0455', referred: day(-4), active: true },
+            { discipline: 'physiotherapy', name: 'Luke Grant', service: 'Royal Free hand therapy, 020 7946 0560', referred: day(-IRENE_FALL + 2), active: true },
+          ],
+          therapy_goals:
+            'Reablement OT: regain washing, dressing and making drinks one-handed, then two-handed, and the stairs with two rails. Hand therapy: keep the fingers, elbow and shoulder moving while the wrist is in plaster, then restore the wrist after. COPD team: manage breathlessness and spot a flare-up early.',
+          interventions: [
+            { intervention: 'Finger exercises', how: 'Make a full fist, then stretch the fingers wide; touch the thumb to each fingertip. Ten of each.', when: 'Every call while the plaster is on' },
+            { intervention: 'Shoulder and elbow', how: 'Lift the plastered arm above her head, supported by her left hand; bend and straighten the elbow. Five each.', when: 'Morning and tea calls' },
+            { intervention: 'Arm raised', how: 'When sitting, rest the arm on a pillow above the level of her heart to keep swelling down.', when: 'Whenever she sits or lies' },
+            { intervention: 'Pursed-lip breathing', how: 'Upright, shoulders relaxed; in through the nose, out slowly through pursed lips, twice as long as in.', when: 'When breathless, and after the stairs' },
+            { intervention: 'Inhaler technique', how: 'Blue inhaler through the spacer: shake, one puff, five slow breaths; repeat for the second puff. She can do it with her left hand.', when: 'Every time she uses it' },
+          ],
+          stop_if: 'Fingers swollen, blue, white, numb or tingling, or pain getting worse under the plaster: call the fracture clinic (or 111 out of hours) the same day. Breathless at rest, lips blue-grey or drowsy: call 999.',
+          shown_details: 'Hannah Osei and Luke Grant will show the regular carers at the first reablement visit; the COPD exercises as before (September 2023).',
+          next_therapy_review: day(IRENE_HOME + 14),
+        },
+        daysAgo: 2,
+        by: 'office',
+        note: 'Hand therapy and reablement OT added before discharge.',
+      },
+    ],
+    reviewInDays: IRENE_HOME + 14,
+  },
+  {
+    client: 3,
+    document: 'positive-behaviour-support-plan',
+    versions: [
+      {
+        content: {
+          plan_needed: false,
+          screening_notes: 'No behaviours of concern. Renia becomes anxious and more breathless when rushed or when she cannot make herself understood in English: that is managed in the communication and emotional wellbeing parts of her support plan and with her phrase card.',
+        },
+        daysAgo: daysSince(IRENE_ANNUAL),
+        by: 'office',
+      },
+    ],
+    reviewInDays: 365 - daysSince(IRENE_ANNUAL),
+  },
+  {
+    client: 3,
+    document: 'crisis-management-plan',
+    versions: [
+      {
+        content: {
+          crisis_types: ['medical', 'no-access'],
+          signs: 'COPD flare-up: more breathless than usual, more phlegm or a change in its colour, a temperature, wheeze, drowsy or muddled. After the fracture: swollen, pale or numb fingers, or pain increasing under the plaster.',
+          what_helps: 'Sitting upright, leaning slightly forward; a calm carer breathing slowly with her; her inhaler; Agnieszka on the phone in Polish.',
+          what_does_not_help: 'Being rushed or lain flat; lots of questions in English when she is breathless.',
+          risk_to_self: 'Falls with fracture (osteoporosis); severe breathlessness; a chest infection developing quietly over days.',
+          risk_to_others: 'None identified.',
+          risk_from_others: 'None identified.',
+          steps: [
+            { situation: 'Breathless but talking in sentences', action: 'Sit her up, blue inhaler through the spacer (up to 4–6 puffs), pursed-lip breathing with her; window open a little. Record; tell the office.', who: 'Carer' },
+            { situation: 'Breathless and not improving, or worse over a day', action: 'Phone the GP (or 111 out of hours) and Agnieszka, who keeps her COPD rescue pack.', who: 'Carer, office' },
+            { situation: 'A fall', action: 'Do not lift. Pain in a hip, back or wrist, or unsure: keep her still and warm, call 999. Tell the office and Agnieszka.', who: 'Carer' },
+            { situation: 'Swollen, pale or numb fingers', action: 'Raise the arm; if not better in 30 minutes, phone the fracture clinic or 111.', who: 'Carer' },
+          ],
+          emergency_medication: 'Blue inhaler (salbutamol) and spacer by her chair and bed; COPD rescue pack (antibiotic and steroid) kept by Agnieszka, started only on the GP\'s or COPD nurse\'s advice. No codeine.',
+          call_999: 'Too breathless to speak in sentences; lips or face blue-grey; chest pain; drowsy or confused; a fall with pain or a possible fracture.',
+          contacts: [
+            { name: 'Agnieszka Kowalczyk', role: 'Daughter, LPA, translates', phone: '07700 900588', when: 'Any emergency and any change' },
+            { name: 'Camden Road Surgery', role: 'GP', phone: '020 7946 0300', when: 'Weekdays 08:00–18:30' },
+            { name: 'Camden community COPD team', role: 'Respiratory nurse', phone: '020 7946 0340', when: 'Weekdays; worsening breathlessness' },
+            { name: 'Mark Taylor', role: 'Social worker, hospital discharge team', phone: '020 7946 0999', when: 'Concerns about her discharge' },
+          ],
+          on_call: 'Camden office on-call coordinator 020 7946 0399 (17:00–09:00 and weekends)',
+          grab_sheet: 'Hospital passport (in Polish and English) and medication list in the folder by the phone in the hall.',
+          debrief: 'The coordinator calls the carer the same day and Agnieszka the same evening; the plan is reviewed after any admission.',
+          notify: ['family', 'gp', 'manager'],
+        },
+        daysAgo: 2,
+        by: 'office',
+        note: 'Plaster and fracture signs added for her return home.',
+      },
+    ],
+    reviewInDays: IRENE_HOME + 14,
+  },
+  {
+    client: 3,
+    document: 'personal-evacuation-plan',
+    versions: [
+      {
+        content: {
+          property: 'house',
+          where_sleeps: 'Back bedroom upstairs; by day in the front room downstairs.',
+          smoke_alarms: true,
+          alarm_linked: true,
+          safe_and_well: true,
+          safe_and_well_date: '2023-09-12',
+          fire_risks: ['none'],
+          mobility: 'walking-aid',
+          awareness: 'aware',
+          hearing: 'hears',
+          sight: 'good',
+          at_night: 'Sleeps upstairs; breathless on the stairs, so getting down quickly is hard. Glasses and inhaler on the bedside table.',
+          assistance: 'prompting',
+          assistance_how: 'During a call: tell her clearly ("Pożar — fire, we go out now"), inhaler in her pocket, down the stairs holding the rail with you one step below; out through the front door. At night alone: the linked alarm alerts Careline, who call the fire brigade and Agnieszka; if the stairs are blocked she stays in the bedroom with the door shut and a towel at the bottom, and waits at the window.',
+          equipment: 'None.',
+          route: 'Bedroom → landing → stairs (fourteen, half-landing) → hall → front door onto Prowse Place.',
+          alternative_route: 'If the hall is blocked: stay in the bedroom with the door closed and signal from the front window; the fire brigade has this plan.',
+          stay_put: false,
+          assembly_point: 'Across the road, by number 6.',
+          key_holder: 'Agnieszka Kowalczyk (daughter) 07700 900588; Careline holds the key-safe code.',
+          fire_service_info: 'Irene (Renia), in her nineties, lives alone; COPD (breathless on exertion), osteoporosis; Polish her first language. Sleeps in the back bedroom upstairs; slow on the stairs. Key safe by the front door.',
+          shared_with: 'Camden Careline; London Fire Brigade home fire safety visit (September 2023); Agnieszka.',
+          completed_by: signed(...COORDINATOR_CAMDEN, daysSince('2023-09-12'), '14:00'),
+        },
+        daysAgo: daysSince('2023-09-12'),
+        by: 'office',
+      },
+      {
+        content: {
+          property: 'house',
+          where_sleeps: 'Back bedroom upstairs; by day in the front room downstairs.',
+          smoke_alarms: true,
+          alarm_linked: true,
+          safe_and_well: true,
+          safe_and_well_date: '2023-09-12',
+          fire_risks: ['none'],
+          mobility: 'walking-aid',
+          awareness: 'aware',
+          hearing: 'hears',
+          sight: 'good',
+          at_night: 'Sleeps upstairs; breathless on the stairs and, until the plaster is off, can hold a rail with her left hand only: going down she holds the new second rail. Glasses, inhaler and pendant on the bedside table.',
+          assistance: 'one-person',
+          assistance_how: 'During a call: tell her clearly ("Pożar — fire, we go out now"), inhaler in her pocket, down the stairs holding the rail on her left with you one step below; out through the front door. At night alone: the linked alarm alerts Careline, who call the fire brigade and Agnieszka; if the stairs are blocked she stays in the bedroom with the door shut and a towel at the bottom, and waits at the window.',
+          equipment: 'None.',
+          route: 'Bedroom → landing → stairs (fourteen, half-landing, rails both sides) → hall → front door onto Prowse Place.',
+          alternative_route: 'If the hall is blocked: stay in the bedroom with the door closed and signal from the front window; the fire brigade has this plan.',
+          stay_put: false,
+          assembly_point: 'Across the road, by number 6.',
+          key_holder: 'Agnieszka Kowalczyk (daughter) 07700 900588; Careline holds the key-safe code.',
+          fire_service_info: 'Irene (Renia), in her nineties, lives alone; right wrist in plaster (can only use her left hand); COPD (breathless on exertion), osteoporosis; Polish her first language. Sleeps in the back bedroom upstairs; slow on the stairs. Key safe by the front door.',
+          shared_with: 'Camden Careline (updated for her discharge); Agnieszka.',
+          completed_by: signed(...MANAGER, 1, '15:00'),
+        },
+        daysAgo: 1,
+        by: 'manager',
+        note: 'Updated for discharge with her wrist in plaster: needs one person on the stairs.',
+      },
+    ],
+    reviewInDays: 44,
+  },
+  {
+    client: 3,
+    document: 'equipment',
+    versions: [
+      {
+        content: {
+          items: [
+            { item: 'Trolley walker', supplier: 'Camden equipment service (Medequip)', serial: 'ME-300112-01', issued: '2023-07-03', condition: 'good' },
+            { item: 'Shower chair', supplier: 'Camden equipment service (Medequip)', serial: 'ME-300112-02', issued: '2023-07-03', condition: 'good' },
+            { item: 'Commode', supplier: 'Camden equipment service (Medequip)', serial: 'ME-300112-03', issued: '2023-07-03', condition: 'good' },
+            { item: 'Stair rail (left going up)', supplier: 'Camden home adaptations', issued: '2023-08-02', condition: 'good' },
+            { item: 'Pendant alarm and linked smoke alarm', supplier: 'Camden Careline', serial: 'CL-601877', issued: '2023-07-05', last_check: '2025-07-10', next_due: '2026-07-10', condition: 'good' },
+          ],
+          lifting_equipment: false,
+          maintained_by: 'Camden equipment service (Medequip) for the loaned items; Camden home adaptations for the rail; Camden Careline for the alarms.',
+          fault_reporting: 'Medequip 020 7946 0400; home adaptations 020 7946 0420; Careline 020 7946 0410. Tell the office the same day.',
+          carer_checks: 'Walker: brakes hold, basket secure. Shower chair: feet level, no rust. Commode: emptied and cleaned each morning, brakes on. Rail: firm. Pendant: worn.',
+          awaited: '',
+          referred_to: 'OT asked to assess for a second stair rail and a perching stool (annual review).',
+          declined: '',
+        },
+        daysAgo: daysSince(IRENE_ANNUAL),
+        by: 'office',
+      },
+      {
+        content: {
+          items: [
+            { item: 'Trolley walker', supplier: 'Camden equipment service (Medequip)', serial: 'ME-300112-01', issued: '2023-07-03', condition: 'good' },
+            { item: 'Shower chair', supplier: 'Camden equipment service (Medequip)', serial: 'ME-300112-02', issued: '2023-07-03', condition: 'good' },
+            { item: 'Commode', supplier: 'Camden equipment service (Medequip)', serial: 'ME-300112-03', issued: '2023-07-03', condition: 'good' },
+            { item: 'Stair rail (left going up)', supplier: 'Camden home adaptations', issued: '2023-08-02', condition: 'good' },
+            { item: 'Second stair rail (right going up)', supplier: 'Camden home adaptations', issued: day(IRENE_HOME - 1) },
+            { item: 'Perching stool (kitchen)', supplier: 'Camden equipment service (Medequip)', serial: 'ME-300112-04', issued: day(-1), condition: 'good' },
+            { item: 'Kettle tipper', supplier: 'Camden equipment service (Medequip)', serial: 'ME-300112-05', issued: day(-1), condition: 'good' },
+            { item: 'Walking stick (for her left hand)', supplier: 'Royal Free physiotherapy', issued: day(IRENE_HOME), condition: 'good' },
+            { item: 'Pendant alarm and linked smoke alarm', supplier: 'Camden Careline', serial: 'CL-601877', issued: '2023-07-05', last_check: day(-120), next_due: day(245), condition: 'good' },
+          ],
+          lifting_equipment: false,
+          maintained_by: 'Camden equipment service (Medequip) for the loaned items; Camden home adaptations for the rails; Camden Careline for the alarms.',
+          fault_reporting: 'Medequip 020 7946 0400; home adaptations 020 7946 0420; Careline 020 7946 0410. Tell the office the same day.',
+          carer_checks: 'Rails: firm, no movement at the brackets. Stick: ferrule not worn. Kettle tipper: kettle clicks into the cradle, no more than two cups in it. Perching stool: height set by the OT (do not change), feet level. Commode: emptied and cleaned each morning, brakes on. Pendant: worn (she can press it with her left hand).',
+          awaited: 'Second stair rail: fitting booked the day before discharge (Agnieszka lets the fitter in).',
+          referred_to: 'Camden Reablement Service OT (Hannah Osei) to review all equipment at the first visit.',
+          declined: 'Trolley walker is not to be used until the plaster is off (needs two hands).',
+        },
+        daysAgo: 1,
+        by: 'office',
+        note: 'Perching stool and kettle tipper delivered; second rail booked before discharge.',
+      },
+    ],
+    reviewInDays: IRENE_HOME + 14,
+  },
+  {
+    client: 3,
+    document: 'checklist-handling',
+    versions: [
+      { content: ireneHandlingV1, daysAgo: daysSince(IRENE_ANNUAL), by: 'office' },
+      {
+        content: {
+          ...ireneHandlingV1,
+          tasks: ['sit-stand', 'walking', 'stairs', 'toilet'],
+          method:
+            'Right wrist in plaster: no weight at all through her right hand. Sit to stand: feet back, left hand on the chair arm, stand on "trzy" (three); pause for her breath; stick into her left hand. Walking: stick in her left hand, you on her right side. Stairs: going up she holds the old rail with her left hand; coming down she holds the new second rail with her left hand; you stay one step below her in both directions until the OT signs this off. Toilet and commode: she lowers herself with her left hand on the frame. No shower until the plaster is off: strip wash.',
+          weight: 49.5,
+          conditions: 'Fractured right wrist in plaster (no weight through it; check fingers are pink, warm and not swollen). Osteoporosis: fragile bones — no pulling on her arms, no lifting under the arms. COPD: breathless on exertion — rest between steps, inhaler in reach. Thin skin.',
+          falls_history: true,
+          environment_notes: 'Terraced house: bedroom and bathroom upstairs, fourteen stairs with a half-landing; a second rail is being fitted before she comes home (do not use the stairs without it). Stairs light on a switch at the bottom and top. Perching stool in the kitchen.',
+          other_aids: ['stick', 'grab-rails', 'perching-stool'],
+          residual_risk: 'high',
+          assessor: signed(...MANAGER, 2, '14:30'),
+        },
+        daysAgo: 2,
+        by: 'manager',
+        note: 'Reassessed on the ward with the physiotherapist: one-handed, stick, carer on the stairs.',
+      },
+    ],
+    reviewInDays: IRENE_HOME + 14,
+    signedOff: { role: 'Registered manager', daysAgo: 2 },
+  },
+  {
+    client: 3,
+    document: 'reablement',
+    versions: [
+      {
+        content: {
+          referral_reason: 'Home from the Royal Free after a COPD flare-up with a chest infection; very breathless on exertion and lost confidence with washing and the stairs.',
+          start_date: IRENE_START,
+          planned_end: '2023-08-11',
+          therapist: 'Hannah Osei, occupational therapist, Camden Reablement Service',
+          therapist_contact: '020 7946 0455',
+          goals: [
+            { goal: 'Umyć się sama — to wash myself', baseline: 'Needed help with everything; breathless after a minute standing.', target: 'Washes her top half sitting at the sink; showers on a chair with one carer.', status: 'working' },
+            { goal: 'To go upstairs to my own bed', baseline: 'Sleeping in the front room chair.', target: 'Manages the stairs with the rail and a carer nearby, resting at the half-landing.', status: 'working' },
+          ],
+          outcome: 'in-progress',
+        },
+        daysAgo: daysSince(IRENE_START),
+        by: 'office',
+        note: 'Goals set with Renia, Agnieszka translating, and the reablement OT.',
+      },
+      {
+        content: {
+          referral_reason: 'Home from the Royal Free after a COPD flare-up with a chest infection; very breathless on exertion and lost confidence with washing and the stairs.',
+          start_date: IRENE_START,
+          planned_end: '2023-08-11',
+          therapist: 'Hannah Osei, occupational therapist, Camden Reablement Service',
+          therapist_contact: '020 7946 0455',
+          goals: [
+            { goal: 'Umyć się sama — to wash myself', baseline: 'Needed help with everything; breathless after a minute standing.', target: 'Washes her top half sitting at the sink; showers on a chair with one carer.', week_achieved: 4, status: 'achieved' },
+            { goal: 'To go upstairs to my own bed', baseline: 'Sleeping in the front room chair.', target: 'Manages the stairs with the rail and a carer nearby, resting at the half-landing.', week_achieved: 3, status: 'achieved' },
+          ],
+          weekly: [
+            { week: 2, date: '2023-07-17', progress: 'Breathing easier; stair rail fitted. Washing face and hands at the sink.' },
+            { week: 4, date: '2023-07-31', progress: 'Up to bed every night with a carer; washing her top half herself.', calls_change: 'Lunch call stopped' },
+            { week: 6, date: '2023-08-11', progress: 'Final review with Agnieszka: two long-term calls (morning and bedtime) for the showers, stairs and supper.' },
+          ],
+          outcome: 'reduced',
+          ended_on: '2023-08-11',
+          handover: 'Long-term morning and bedtime calls from 14 August 2023: help to wash her back and legs and to shower twice a week, stockings and shoes, supper, up the stairs at night.',
+        },
+        daysAgo: daysSince('2023-08-11'),
+        by: 'office',
+        note: 'Reablement finished: two long-term calls.',
+      },
+      {
+        content: {
+          referral_reason: 'Fell on her stairs and fractured her right wrist (in plaster for six weeks); chest infection on the ward. Coming home from the Royal Free: needs to relearn washing, dressing and drinks one-handed, and regain confidence on the stairs with the new second rail.',
+          start_date: day(IRENE_HOME),
+          planned_end: day(IRENE_HOME + 42),
+          therapist: 'Hannah Osei, occupational therapist, Camden Reablement Service',
+          therapist_contact: '020 7946 0455',
+          goals: [
+            { goal: 'Zrobić sobie herbatę — to make my own tea', baseline: 'Cannot lift the kettle with her left hand; carers make all drinks.', target: 'Makes tea safely with the kettle tipper, carer not needed.', status: 'working' },
+            { goal: 'To dress my top half myself', baseline: 'Needs full help with the plaster; tires quickly.', target: 'Dresses her top half with loose clothes, one-handed, prompts only.', status: 'working' },
+            { goal: 'To go up and down my stairs alone', baseline: 'Carer one step below; frightened since the fall.', target: 'Uses both rails alone, resting at the half-landing.', status: 'working' },
+            { goal: 'To shower again', baseline: 'No shower while in plaster.', target: 'Showers on the chair with one carer once the plaster is off.', status: 'working' },
+          ],
+          outcome: 'in-progress',
+        },
+        daysAgo: 2,
+        by: 'manager',
+        note: 'New reablement episode for her discharge after the fall (the 2023 episode is in versions 1 and 2).',
+      },
+    ],
+    reviewInDays: IRENE_HOME + 7,
+  },
+  {
+    client: 3,
+    document: 'assessment-report',
+    versions: [
+      {
+        content: {
+          assessment_type: 'hospital-discharge',
+          assessment_date: '2023-06-29',
+          assessor: 'Oliver Office, care coordinator (trusted assessor)',
+          location: 'hospital',
+          present: 'Renia; Agnieszka Kowalczyk (daughter, LPA, translating); Mark Taylor, hospital discharge social worker; ward physiotherapist.',
+          referral_source: 'hospital',
+          referrer: 'Mark Taylor, Camden hospital discharge team, 020 7946 0999',
+          funder: 'self-funded',
+          personal_care: 'Needs help to wash and dress; breathless after a minute standing.',
+          mobility: 'Walks short distances with a trolley walker; has not managed the stairs since admission.',
+          nutrition: 'Small appetite; Agnieszka brings Polish food she likes.',
+          medication: 'Omeprazole daily; salbutamol inhaler when breathless; prednisolone course finishing. Assist and prompt.',
+          health: 'COPD flare-up with a chest infection (admitted eight days). Osteoporosis. Allergies: codeine (vomiting) and Elastoplast.',
+          cognition_communication: 'No memory problems. Polish first language; English good for everyday things but not when unwell: Agnieszka translated.',
+          wellbeing_social: 'Widowed since 2015; close to Agnieszka; Polish club and church.',
+          home_environment: 'Terraced house at 3 Prowse Place, bedroom and bathroom upstairs, no stair rail: rail requested.',
+          unpaid_carers: 'Agnieszka works part time and visits twice a week; she holds both LPAs.',
+          risks: [
+            { risk: 'Falls on the stairs', level: 'high', action: 'Stair rail before discharge; carer with her on the stairs; pendant.' },
+            { risk: 'Breathlessness and a further flare-up', level: 'medium', action: 'COPD team referral; inhaler technique; signs to watch for.' },
+          ],
+          person_wants: '"To sleep in my own bed and wash myself."',
+          capacity_doubt: false,
+          recommendation: 'reablement',
+          recommended_calls: 'Three calls a day (morning 60 minutes, lunch 30, bedtime 30) during six weeks of reablement.',
+          assessor_signature: signed(...COORDINATOR_CAMDEN, daysSince('2023-06-29'), '13:40'),
+        },
+        daysAgo: daysSince('2023-06-29'),
+        by: 'office',
+      },
+    ],
+  },
+  {
+    client: 3,
+    document: 'assessment-report',
+    versions: [
+      {
+        content: {
+          assessment_type: 'reassessment',
+          assessment_date: '2024-07-15',
+          assessor: 'Oliver Office, care coordinator',
+          location: 'home',
+          present: 'Renia; Agnieszka Kowalczyk (by video, translating).',
+          referral_source: 'family',
+          referrer: 'Agnieszka Kowalczyk, annual reassessment (private client)',
+          funder: 'self-funded',
+          personal_care: 'Washes her top half; help with her back and legs; showers twice a week with one carer.',
+          mobility: 'Trolley walker indoors; stairs with the rail and a carer at night. No falls.',
+          nutrition: 'Eating small meals; weight 51 kg, steady.',
+          medication: 'Omeprazole (assist) and salbutamol (prompt); no changes.',
+          health: 'COPD stable: one chest infection in the winter, treated at home with her rescue pack. Osteoporosis.',
+          cognition_communication: 'No concerns; uses her phrase card with new carers.',
+          wellbeing_social: 'Happy with her two calls; enjoys the Polish club lunches.',
+          home_environment: 'Unchanged.',
+          unpaid_carers: 'Agnieszka visits on Saturdays and takes her to Mass.',
+          risks: [{ risk: 'Falls on the stairs', level: 'medium', action: 'Carer stays with her on the stairs at the bedtime call.' }],
+          person_wants: 'To keep things as they are.',
+          capacity_doubt: false,
+          recommendation: 'no-change',
+          assessor_signature: signed(...COORDINATOR_CAMDEN, daysSince('2024-07-15'), '12:00'),
+        },
+        daysAgo: daysSince('2024-07-15'),
+        by: 'office',
+      },
+    ],
+  },
+  {
+    client: 3,
+    document: 'assessment-report',
+    versions: [
+      {
+        content: {
+          assessment_type: 'hospital-discharge',
+          assessment_date: day(-3),
+          assessor: 'Maya Manager, registered manager (trusted assessor)',
+          location: 'hospital',
+          present: 'Renia; Agnieszka Kowalczyk (LPA, translating); Mark Taylor, hospital discharge social worker; Priya Anand, ward occupational therapist.',
+          referral_source: 'hospital',
+          referrer: 'Mark Taylor, Camden hospital discharge team, 020 7946 0999',
+          funder: 'self-funded',
+          personal_care: 'Right-handed with the right wrist in plaster: needs full help to wash and dress her top half, with stockings and shoes; can wash her face with her left hand. No shower until the plaster is off.',
+          mobility: 'Walking on the ward with a stick in her left hand and one person nearby; cannot use her trolley walker. Managed four stairs with the physiotherapist holding the rail on her left; needs the second rail to come down.',
+          nutrition: 'Eating half of her meals on the ward; needs food cut up and drinks made. Weight 49.5 kg (51 kg before the fall).',
+          medication: 'Cannot open blister packs one-handed: carers to administer while in plaster. New alendronic acid weekly, paracetamol regularly for two weeks, doxycycline to finish. No codeine.',
+          health: 'Distal radius fracture of the right wrist after a fall on her stairs; chest infection on the ward (COPD). Osteoporosis now treated. Fracture clinic in two weeks.',
+          cognition_communication: 'No confusion. Tired and loses her English when breathless; Agnieszka translated.',
+          wellbeing_social: 'Frightened of falling again and of going into a care home; wants to go home.',
+          home_environment: 'Terraced house, bedroom and bathroom upstairs. Second stair rail, perching stool and kettle tipper arranged with the ward OT.',
+          unpaid_carers: 'Agnieszka can visit on Saturdays and phones daily; cannot do more because of work.',
+          risks: [
+            { risk: 'Further fall and fracture', level: 'high', action: 'Second rail before discharge; carer with her on the stairs; stick; falls risk assessment on the first call.' },
+            { risk: 'Plaster complications (swelling, pressure)', level: 'medium', action: 'Finger checks at every call; arm raised; fracture clinic number in the folder.' },
+            { risk: 'Weight loss', level: 'medium', action: 'MUST at the first call; small meals she likes; weekly weight.' },
+          ],
+          person_wants: '"Do domu" — home, with help until she can use her hand again.',
+          capacity_doubt: false,
+          recommendation: 'start-provisional',
+          recommended_calls: 'Four calls a day (60, 30, 30, 30 minutes), one carer, with six weeks of reablement; review at two weeks.',
+          assessor_signature: signed(...MANAGER, 3, '15:45'),
+        },
+        daysAgo: 3,
+        by: 'manager',
+      },
+    ],
+    reviewInDays: 362,
+    signedOff: { role: 'Registered manager', daysAgo: 3 },
+  },
+  {
+    client: 3,
+    document: 'review-form',
+    versions: [
+      {
+        content: {
+          review_date: IRENE_ANNUAL,
+          review_type: 'scheduled',
+          location: 'home',
+          reviewer: 'Oliver Office, care coordinator',
+          attendees: [
+            { name: 'Irene (Renia) Kowalczyk', role: 'Client', how: 'in-person' },
+            { name: 'Agnieszka Kowalczyk', role: 'Daughter, LPA', how: 'in-person' },
+          ],
+          person_involvement: 'fully',
+          working: 'Two calls suit her. She likes her regular morning carer, who has learned some Polish words.',
+          not_working: 'The stairs are getting harder; she is breathless by the half-landing and holds the rail with one hand only.',
+          needs_changed: true,
+          changes: 'Slower on the stairs: OT referral for a second rail and a perching stool.',
+          health_changes: 'One chest infection in the spring, treated at home.',
+          events: 'None.',
+          satisfaction: '5',
+          regular_carers: true,
+          times_suit: true,
+          comments: 'Agnieszka: "Mama says the morning girl is like family."',
+          actions: [
+            { action: 'Refer to the Camden OT for a second stair rail and a perching stool', owner: 'Oliver Office', due: day(-daysSince(IRENE_ANNUAL) + 7), done: true },
+          ],
+          plan_updated: true,
+          next_review: day(-daysSince(IRENE_ANNUAL) + 365),
+          person_signature: signed('Irene Kowalczyk', 'Client', daysSince(IRENE_ANNUAL), '11:00'),
+          reviewer_signature: signed(...COORDINATOR_CAMDEN, daysSince(IRENE_ANNUAL), '11:05'),
+        },
+        daysAgo: daysSince(IRENE_ANNUAL),
+        by: 'office',
+      },
+    ],
+  },
+  {
+    client: 3,
+    document: 'review-form',
+    versions: [
+      {
+        content: {
+          review_date: day(-5),
+          review_type: 'after-incident',
+          reason: 'Fell on her stairs coming down before the morning call; pressed her pendant; Careline called an ambulance; fractured right wrist; admitted to the Royal Free, where she also had a chest infection.',
+          location: 'hospital',
+          reviewer: 'Oliver Office, care coordinator',
+          attendees: [
+            { name: 'Irene (Renia) Kowalczyk', role: 'Client', how: 'in-person' },
+            { name: 'Agnieszka Kowalczyk', role: 'Daughter, LPA, translating', how: 'in-person' },
+            { name: 'Mark Taylor', role: 'Hospital discharge social worker', how: 'in-person' },
+            { name: 'Priya Anand', role: 'Ward occupational therapist', how: 'in-person' },
+          ],
+          person_involvement: 'fully',
+          working: 'The pendant worked and help came quickly. Renia wants to come home and is working hard with the ward physiotherapist.',
+          not_working: 'The OT referral for the second rail (September 2025) was never actioned by the council; she was coming downstairs alone before her call.',
+          needs_changed: true,
+          changes: 'Right wrist in plaster for six weeks: needs four calls a day, medication administered, help with all washing and dressing, and a carer on the stairs. Reablement on discharge.',
+          health_changes: 'Fractured right wrist; chest infection; started alendronic acid for osteoporosis.',
+          events: 'The fall and admission above. The delayed rail referral has been raised with Camden as a concern.',
+          satisfaction: '4',
+          regular_carers: true,
+          times_suit: true,
+          comments: 'Agnieszka: "I wish we had pushed harder for the rail. Please make sure it is there before she comes home."',
+          actions: [
+            { action: 'Second stair rail fitted before discharge (discharge depends on it)', owner: 'Mark Taylor', due: day(IRENE_HOME - 1), done: false },
+            { action: 'Provisional care plan, reablement goals and moving and handling checklist for discharge', owner: 'Oliver Office', due: day(-1), done: true },
+            { action: 'Raise the delayed OT referral with Camden adult social care', owner: 'Maya Manager', due: day(-3), done: true },
+            { action: 'Falls risk assessment and MUST at the first call home', owner: 'Oliver Office', due: day(IRENE_HOME), done: false },
+          ],
+          plan_updated: true,
+          next_review: day(IRENE_HOME + 14),
+          person_signature: signed('Agnieszka Kowalczyk', 'Daughter, LPA', 5, '14:20'),
+          reviewer_signature: signed(...COORDINATOR_CAMDEN, 5, '14:25'),
+        },
+        daysAgo: 5,
+        by: 'office',
+        note: 'Review on the ward after her fall.',
+      },
+    ],
+    reviewInDays: IRENE_HOME + 14,
+  },
+  {
+    client: 3,
+    document: 'exit-survey',
+    versions: [
+      {
+        content: {
+          service_ended: '2023-08-11',
+          service: 'Reablement after her COPD admission (six weeks)',
+          reason: 'moved-service',
+          reason_detail: 'Reablement finished; Renia chose to stay with us privately for two calls a day.',
+          completed_by: 'family',
+          completed_how: 'email',
+          overall: '5',
+          dignity: '5',
+          punctuality: '4',
+          continuity: '4',
+          plan_followed: '5',
+          office: '3',
+          went_well: 'Mama sleeps in her own bed again. The carers were patient when she was breathless and learned to say "dzień dobry".',
+          do_better: 'Tell me when a call is going to be late; I had to phone the office twice to find out. Polish-speaking carers if you have them.',
+          would_recommend: true,
+          complaint: false,
+          contact_ok: true,
+          completed_on: '2023-08-20',
+        },
+        daysAgo: daysSince('2023-08-20'),
+        by: 'office',
+        note: 'Agnieszka\'s answers by email, typed in.',
+      },
+    ],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------------------
+// 5. Jordan Pickering: Flat 2, 48 Kirkstall Road, Leeds, supported living with 24-hour shared support; moderate
+// learning disability, epilepsy, peanut anaphylaxis; Makaton and a picture timetable.
+
+const JORDAN_PBS_REVIEW = 46;
+
+const jordanSupportPlanV1: DocumentValues = {
+  plan_date: day(-380),
+  funded_by: 'local-authority',
+  contributors:
+    'Jordan, at a meeting in his flat over pizza (his choice), using his picture cards and Makaton; Carol Pickering (mum); Ravi Gill (independent advocate, Advonet); the Leeds community learning disability team nurse for the epilepsy part; Sam Whitaker, team leader.',
+  what_matters:
+    'Leeds United. Buses — he knows every route from Kirkstall. Mum on Sundays. College on Tuesdays and Thursdays. Knowing what is happening next (his picture timetable on the fridge). Cooking his spaghetti bolognese. Staff who know him and use his signs.',
+  health_summary:
+    'Moderate learning disability. Epilepsy: tonic-clonic seizures about once a month, often early in the morning; he is tired and muddled for a few hours afterwards. Peanut allergy with anaphylaxis: EpiPen in the kitchen drawer, and one carried whenever he goes out.',
+  outcomes: [
+    { outcome: 'To cook three meals a week myself', area: 'nutrition', measure: 'Cooks with staff alongside, three evenings a week' },
+    { outcome: 'To go to college on the bus with less help', area: 'social', measure: 'Travels with staff a few seats away by the summer term' },
+    { outcome: 'To manage my money for the week', area: 'home', measure: 'Uses his picture budget and pays at the till himself' },
+    { outcome: 'To stay safe with my epilepsy', area: 'health', measure: 'Every seizure recorded; showers only; seizure alarm on at night' },
+  ],
+  personal_care_support: 'prompt',
+  personal_care_how:
+    'Showers every morning — shower only, never a bath (epilepsy). Door closed but unlocked, staff within earshot outside (agreed with Jordan). Picture sequence on the bathroom wall; prompt deodorant and shaving every other day with his electric razor. He chooses his clothes the night before.',
+  continence_support: 'independent',
+  mobility_support: 'independent',
+  nutrition_support: 'prompt',
+  nutrition_how:
+    'Plans the week\'s menu on Monday with staff using food photographs. Cooks with staff alongside; sharp knives are kept in the locked drawer and staff get out the one he needs and stay with him (PBS plan). NO PEANUTS: check every label including "may contain"; nothing from a takeaway or café without asking; he knows to ask "nuts?". Likes spaghetti bolognese, fish fingers and a mild chicken curry. Encourage water and squash rather than cola.',
+  medication_support: 'administer',
+  medication_how:
+    'Medicines are kept in the locked cabinet in his flat; only staff trained in epilepsy and emergency medication administer them. Lorazepam 1 mg only after a seizure lasting over 5 minutes, as the seizure plan says, and call 999 if the seizure does not stop. Paracetamol when he shows pain (he points to it on his body picture): prompt, no more than four times a day. EpiPen for anaphylaxis (crisis plan). Record on the MAR and the seizure chart.',
+  skin_support: 'independent',
+  communication_support: 'some-help',
+  communication_how:
+    'Short sentences with the key words signed in Makaton; give him time. Use the "now and next" board for anything new. He says "yes" to end a conversation, so check understanding by offering two pictures to choose from. Tell him about changes the evening before, with the picture (calendar plan).',
+  emotional_support: 'some-help',
+  emotional_how: 'Jordan can become very anxious when things change unexpectedly, after a seizure, or when it is noisy. Follow the positive behaviour support plan: green strategies every day, and know his early warning signs.',
+  social_support: 'some-help',
+  social_how: 'College (Tuesdays and Thursdays), swimming, inclusive football, the Friday club disco, and his mum on Sundays — see the supported-living calendar for times and staffing. He likes to chat to Kwame in Flat 1 about football.',
+  calls: [
+    call('morning', '07:30', 90, 'Shared staff: prompt the shower (staff outside the door), breakfast, go through today on the picture timetable.'),
+    call('day-support', '09:00', 360, 'One-to-one community support as the calendar says: college travel, swimming, shopping and budgeting, football.', 'As the calendar'),
+    call('tea', '17:00', 120, 'Shared staff: cook tea together, wash up, tomorrow\'s pictures on the timetable, clothes chosen for the morning.'),
+    call('sleep-in', '22:00', 540, 'Sleep-in staff in the ground-floor office with the receiver for his seizure alarm; respond to the alarm at once.'),
+  ],
+  access: 'Jordan has his own front-door key; staff knock and wait for him to answer. The staff office holds a spare key for emergencies only (each use recorded).',
+  no_reply:
+    'Knock again and call his name; check the signing-out board in the office and his timetable. If he might be having a seizure, or does not answer when he should be in, use the spare key at once. If he is not in the building and not where his timetable says, follow the missing person steps in the crisis plan.',
+  person_agrees: true,
+  person_signature: signed('Jordan Pickering', 'Tenant', 380, '13:00'),
+  coordinator_signature: signed(...TEAM_LEADER_LEEDS, 380, '13:05'),
+};
+
+const jordanSupportPlanV2: DocumentValues = {
+  ...jordanSupportPlanV1,
+  plan_date: day(-170),
+  contributors:
+    'Jordan, with his picture cards and Makaton, at the six-month review in his flat; Carol Pickering (mum); Ravi Gill (advocate); Sam Whitaker, team leader.',
+  outcomes: [
+    { outcome: 'To cook three meals a week myself', area: 'nutrition', measure: 'Cooks with staff alongside, three evenings a week (achieved: keep it up)' },
+    { outcome: 'To go to college on the bus with less help', area: 'social', measure: 'Travels with staff a few seats away', by_when: day(60) },
+    { outcome: 'To manage my money for the week', area: 'home', measure: 'Uses his picture budget and pays at the till himself', by_when: day(30) },
+    { outcome: 'To stay safe with my epilepsy', area: 'health', measure: 'Every seizure recorded; showers only; seizure alarm on at night' },
+    { outcome: 'To go to an away match with Mum', area: 'social', measure: 'One away match this season, with 1:1 staff and Carol' },
+  ],
+  person_signature: signed('Jordan Pickering', 'Tenant', 170, '14:00'),
+  coordinator_signature: signed(...TEAM_LEADER_LEEDS, 170, '14:05'),
+};
+
+const jordanPbsV1: DocumentValues = {
+  plan_needed: true,
+  about_me: 'Jordan is funny, loyal and a brilliant navigator: he knows the bus routes of half of Leeds. He remembers everyone\'s birthday and the score of every Leeds United match since 2010. He is kind to his neighbours and loves to cook for his mum.',
+  good_life: 'Knowing what is happening and when; football and buses; cooking; his mum; college friends; staff who sign with him and have a laugh with him; a quiet flat to come back to.',
+  written_with: 'Jordan (with pictures), Carol Pickering (mum), Ravi Gill (advocate), Dr Helen Marsh (clinical psychologist, Leeds community learning disability team), Sam Whitaker and his regular staff.',
+  functional_assessment: 'Dr Helen Marsh, clinical psychologist, from six weeks of ABC charts and interviews',
+  behaviours: [
+    { behaviour: 'Hits the side of his head with the heel of his hand, sometimes repeatedly.', how_often: 'Two or three times a month', risk: 'high', function: 'escape' },
+    { behaviour: 'Shouts and throws what is in his hands (cups, his phone) — not aimed at people.', how_often: 'About once a month', risk: 'medium', function: 'escape' },
+    { behaviour: 'Grabs a staff member\'s arm hard or pushes them away.', how_often: 'A few times a year', risk: 'medium', function: 'escape' },
+  ],
+  setting_events: 'Poor sleep; the hours after a seizure (muddled, headache); pain (toothache and headaches); hunger; noise from the other flats; Sunday evening after his mum leaves; staff he does not know.',
+  triggers: 'An unexpected change (bus late or cancelled, college closed, a different member of staff); being told "no" without a reason or an alternative; loud noise and crowded places; waiting in queues.',
+  proactive:
+    'Picture timetable updated with him every evening; "now and next" board for the day. Warn him of changes the evening before, with the picture. Makaton key-word signing from every member of staff. Regular staff on college days. Ear defenders in his bag for buses and shops. A quiet time after college (his room, music, weighted blanket). A walk or a bus ride every day. Offer choices (two pictures) rather than yes/no questions. Breakfast before anything else.',
+  skills: 'Using his "break" card to ask for time out; choosing between two options; using the "change" card to understand a change; asking "how long?" with the sand timer.',
+  early_signs: 'Rocking; repeating a word ("bus, bus"); pulling his sleeves down over his hands; pacing to the window; louder voice; covering his ears.',
+  secondary:
+    'Fewer words: sign and say one thing at a time. Stop any demand. Offer the "break" card and his room, or a walk. Offer his ear defenders. Show him the timetable and what comes next. Give him space: stand to one side, not in front of him. Do not ask him what is wrong.',
+  reactive:
+    'Keep others safe first: guide the other tenants away calmly. Give Jordan space (two arm\'s lengths), stand side-on, speak little and softly. Move anything he could throw or hurt himself with if you can do it without going close. If he is hitting his head, offer his cushion to hit instead, and say "Jordan, cushion" with the sign. Do not hold him. If he runs towards a road, use the agreed guide (restrictive practices, below). If he cannot calm in 20 minutes, or injures himself, call the on-call manager.',
+  post_incident_person: 'Quiet time in his room with his music; a drink and a snack; check for injury (a head injury after head-hitting: watch for drowsiness or sickness and call 111). Later, go through it with pictures, never as a telling-off. Tell his mum if he wants.',
+  post_incident_staff: 'Check the staff are unhurt; the on-call manager debriefs them the same day. Record an ABC chart and an incident form before the end of the shift; any use of a restrictive practice is recorded separately and reviewed by the team leader within 72 hours.',
+  restrictive_in_use: true,
+  restrictive_practices: [
+    { practice: 'Sharp kitchen knives kept in a locked drawer in his kitchen; staff take out the knife he needs and stay with him while he uses it.', type: 'environmental', only_when: 'Always (the least restrictive option after he cut himself in 2021 during an incident); reviewed every six months.', authorised_by: 'Best-interests meeting with Jordan, Carol Pickering, Ravi Gill (advocate), his social worker and Dr Helen Marsh' },
+    { practice: 'Two-person guide: a staff member either side, hands on his upper arms, walking with him away from the road.', type: 'physical', only_when: 'Only if he runs towards traffic during an incident; released as soon as he is away from the road. Staff trained in the accredited course only.', authorised_by: 'Best-interests meeting as above' },
+  ],
+  liberty: 'applied',
+  reduction_plan: 'Knives: practise with the safety knife and staff at his side; review whether the drawer can be unlocked when staff are in the flat. Physical guide: road-safety travel training with the travel-training team; aim for no use in the next six months. Reviewed by Dr Marsh every six months.',
+};
+
+const jordanPbsV2: DocumentValues = {
+  ...jordanPbsV1,
+  triggers:
+    'An unexpected change — above all the bus being late or cancelled on college days (three incidents at the bus stop in September); college closed; a different member of staff; being told "no" without a reason or an alternative; loud noise and crowded places; waiting in queues.',
+  proactive:
+    'Picture timetable updated with him every evening; "now and next" board for the day. Warn him of changes the evening before, with the picture. College days: leave ten minutes earlier, check the bus app together before leaving, and carry the "bus late" card (a picture of the bus with a clock) and a plan B (the 33 to town and a walk). Makaton key-word signing from every member of staff. Regular staff on college days. Ear defenders in his bag for buses and shops. A quiet time after college (his room, music, weighted blanket). A walk or a bus ride every day. Offer choices (two pictures) rather than yes/no questions. Breakfast before anything else.',
+};
+
+const JORDAN: DemoDocument[] = [
+  {
+    client: 5,
+    document: 'support-plan',
+    versions: [
+      { content: jordanSupportPlanV1, daysAgo: 380, by: 'manager', note: 'Annual support plan review with Jordan, Carol and Ravi.' },
+      { content: jordanSupportPlanV2, daysAgo: 170, by: 'admin', note: 'Six-month review: travel and money goals given dates; away match added.' },
+    ],
+    reviewInDays: 12,
+    signedOff: { role: 'Registered manager', daysAgo: 168 },
+  },
+  {
+    client: 5,
+    document: 'positive-behaviour-support-plan',
+    versions: [
+      { content: jordanPbsV1, daysAgo: 210, by: 'manager', note: 'Plan rewritten with Dr Marsh after the functional assessment.' },
+      { content: jordanPbsV2, daysAgo: JORDAN_PBS_REVIEW, by: 'manager', note: 'After three incidents at the bus stop: leave earlier, "bus late" card and plan B.' },
+    ],
+    reviewInDays: 182 - JORDAN_PBS_REVIEW,
+    signedOff: { role: 'Registered manager', daysAgo: JORDAN_PBS_REVIEW - 2 },
+  },
+  {
+    client: 5,
+    document: 'supported-living-calendar',
+    versions: [
+      {
+        content: {
+          effective_from: day(-80),
+          commissioned_hours: 28,
+          shared_support: 'Shared support in the house 07:00–22:00 (two staff for four tenants); sleep-in 22:00–07:00; his one-to-one hours as below.',
+          format: ['picture'],
+          timetable: [
+            { day: 'monday', start: '10:00', end: '12:00', activity: 'Food shop at Kirkstall and budgeting', support: 'Picture shopping list from the menu; pays at the till himself', ratio: '1-1' },
+            { day: 'monday', start: '14:00', end: '16:00', activity: 'Plan the week\'s menu; laundry', ratio: 'shared' },
+            { day: 'tuesday', start: '08:45', end: '09:30', activity: 'Bus to college', support: 'Staff a few seats away (travel goal); "bus late" card', ratio: '1-1' },
+            { day: 'tuesday', start: '09:30', end: '15:00', activity: 'Leeds City College (life skills)', support: 'College staff; his EpiPen and seizure plan go with him', ratio: 'other-service' },
+            { day: 'tuesday', start: '15:00', end: '16:00', activity: 'Bus home and quiet time', ratio: '1-1' },
+            { day: 'wednesday', start: '10:30', end: '12:30', activity: 'Swimming at Kirkstall Leisure Centre', support: 'Staff in the water with him (epilepsy); lifeguard told on arrival', ratio: '1-1' },
+            { day: 'wednesday', start: '17:30', end: '19:00', activity: 'Cooks his spaghetti bolognese', support: 'Knife from the locked drawer, staff alongside', ratio: 'shared' },
+            { day: 'thursday', start: '08:45', end: '09:30', activity: 'Bus to college', support: 'As Tuesday', ratio: '1-1' },
+            { day: 'thursday', start: '09:30', end: '15:00', activity: 'Leeds City College (life skills)', ratio: 'other-service' },
+            { day: 'thursday', start: '15:00', end: '16:00', activity: 'Bus home and quiet time', ratio: '1-1' },
+            { day: 'friday', start: '10:00', end: '13:00', activity: 'Bus ride of his choice (travel training)', ratio: '1-1' },
+            { day: 'friday', start: '19:00', end: '22:00', activity: 'Friday club disco', support: 'Ear defenders; leaves when he shows the "finished" sign', ratio: '1-1' },
+            { day: 'saturday', start: '10:00', end: '12:00', activity: 'Inclusive football session', ratio: '1-1' },
+            { day: 'saturday', start: '15:00', end: '17:00', activity: 'Leeds United on the radio or television', ratio: 'shared' },
+            { day: 'sunday', start: '13:00', end: '17:00', activity: 'Mum visits', ratio: 'family' },
+            { day: 'sunday', start: '17:00', end: '19:00', activity: 'Quiet evening after Mum leaves; tomorrow\'s pictures', support: 'A regular member of staff on Sunday evenings', ratio: 'shared' },
+          ],
+          preparing_for_change: 'Change the picture on his fridge timetable the evening before and show him; use the "change" card (yellow border) and sign it; never spring a change at the door.',
+          if_cancelled: 'Show the "cancelled" card and offer two alternatives with pictures (a bus ride, cooking, a walk to the canal). College closed: the one-to-one hours still happen that day.',
+          holidays: 'College holidays: one-to-one hours go to day trips he chooses (the train to York, Saltaire). Christmas at his mum\'s in Bramley: Carol collects him on the 24th and brings him back on the 27th with his medicines and seizure chart.',
+        },
+        daysAgo: 80,
+        by: 'manager',
+        note: 'Timetable for the new college term.',
+      },
+    ],
+    reviewInDays: 10,
+  },
+  {
+    client: 5,
+    document: 'crisis-management-plan',
+    versions: [
+      {
+        content: {
+          crisis_types: ['seizure', 'anaphylaxis', 'behaviour', 'missing'],
+          signs: 'Seizures: often early morning after a poor night; sometimes a strange taste or "funny tummy" first (he signs "tummy"). Anaphylaxis: swelling of lips or face, wheeze, hoarse voice, blotchy rash, collapse. Behaviour: the early warning signs in his PBS plan. Missing: not where his timetable says.',
+          what_helps: 'Staff who know him; few words and Makaton; his quiet room, weighted blanket and music; his mum on the phone afterwards.',
+          what_does_not_help: 'Several people around him; being asked questions; being touched when distressed (except as the seizure plan needs for safety).',
+          risk_to_self: 'Seizures (injury, drowning — showers only, staff in the water when swimming); anaphylaxis; head injury from hitting his head; road danger when distressed.',
+          risk_to_others: 'During an incident he may throw objects or grab and push staff; no injury to another tenant has happened, but he once threw a mug in the shared lounge. Staff keep other tenants away during an incident (PBS plan).',
+          risk_from_others: 'At the bus station people have asked him for money and his phone ("mate crime"); he wants friends and may go with people. Staff go with him to town; report anyone new who contacts him.',
+          steps: [
+            { situation: 'Tonic-clonic seizure', action: 'Time it. Move hard things away, cushion his head, do not hold him or put anything in his mouth. Recovery position when the jerking stops. Record on the seizure chart.', who: 'Any staff' },
+            { situation: 'Seizure over 5 minutes', action: 'Lorazepam 1 mg as prescribed (trained staff), call 999; tell them the time it started and the medicine given.', who: 'Trained staff' },
+            { situation: 'Signs of anaphylaxis', action: 'EpiPen into the outer thigh (through clothing), call 999, say "anaphylaxis". Lie him down with his legs raised (sitting if breathing is hard). Second pen after 5 minutes if no better.', who: 'Any staff' },
+            { situation: 'Incident with risk to himself or others', action: 'Follow the red strategies in the PBS plan; call the on-call manager if not calm in 20 minutes.', who: 'Staff on shift' },
+            { situation: 'Not where he should be', action: 'Missing person steps below.', who: 'Staff on shift, on-call' },
+          ],
+          emergency_medication: 'Lorazepam 1 mg tablets in the locked cabinet in his flat (administered by trained staff after a seizure over 5 minutes). EpiPens: one in the kitchen drawer, one in his bag whenever he goes out — check both are in date on the first of the month.',
+          call_999: 'A seizure over 5 minutes, or one seizure after another without recovering; breathing difficulty; any sign of anaphylaxis; a head injury with drowsiness or vomiting; injury in the water; missing and at risk after dark.',
+          missing_plan: 'Check his flat, the house and the garden, then the bus stop on Kirkstall Road and ring his mobile. Likely places: Leeds bus station, the train station, Elland Road. After 30 minutes (at once if after dark, unwell or upset), call the police on 999 and say he has a learning disability, epilepsy and a peanut allergy; give the grab sheet with his photo. Tell the on-call manager and Carol.',
+          contacts: [
+            { name: 'Carol Pickering', role: 'Mum, next of kin', phone: '0113 496 0611', when: 'Any emergency; after any seizure' },
+            { name: 'Ravi Gill', role: 'Independent advocate (Advonet)', phone: '0113 496 0650', when: 'After any restrictive practice or police involvement' },
+            { name: 'Leeds community learning disability team', role: 'Duty nurse and psychologist', phone: '0113 496 0720', when: 'Weekdays; seizures or behaviour changing' },
+            { name: 'Burley Park Medical Centre', role: 'GP', phone: '0113 496 0730', when: 'Weekdays 08:00–18:00' },
+          ],
+          on_call: 'Leeds supported-living on-call manager 0113 496 0783 (all hours)',
+          grab_sheet: 'Grab sheet with his photo, hospital passport, seizure plan and medicines list in the red folder in the staff office (a copy on the inside of his kitchen cupboard door).',
+          debrief: 'Quiet time for Jordan and a call to his mum; staff debrief with the on-call manager the same day; the team leader reviews every seizure and incident within 72 hours, and Dr Marsh monthly.',
+          notify: ['family', 'social-worker', 'manager', 'safeguarding', 'cqc'],
+        },
+        daysAgo: 190,
+        by: 'manager',
+      },
+    ],
+    reviewInDays: -8,
+  },
+];
+
 /** The plans of the demo clients, every document of the group for the first three. */
-export const PLANS_DEMO_DOCUMENTS: readonly DemoDocument[] = [...PEGGY, ...DESMOND];
+export const PLANS_DEMO_DOCUMENTS: readonly DemoDocument[] = [...PEGGY, ...DESMOND, ...IRENE, ...JORDAN];
