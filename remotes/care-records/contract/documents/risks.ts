@@ -37,6 +37,7 @@ import {
   fallsReferral,
   fluidChartResults,
   footRiskResult,
+  fratCognitionOf,
   fratResult,
   highestRiskResult,
   hypoglycaemiaRiskResult,
@@ -102,6 +103,13 @@ const IDDSI_DRINKS = options(
 );
 
 // ─── Falls ────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** FRAT's cognition item is banded by the AMTS: say so when the recorded AMTS points to another band. */
+function withAmtsCheck(result: DocumentResult, amts: number | null, cognition: string): DocumentResult {
+  if (amts === null || cognition === '' || fratCognitionOf(amts) === cognition) return result;
+  const expected = FRAT_COGNITION.find((option) => option.value === fratCognitionOf(amts))?.label ?? '';
+  return { ...result, actions: [`Check the cognitive status: an AMTS of ${amts} is “${expected}”.`, ...(result.actions ?? [])] };
+}
 
 const fallsRiskAssessment: DocumentSpec = {
   name: 'falls-risk-assessment',
@@ -206,14 +214,18 @@ const fallsRiskAssessment: DocumentSpec = {
     },
   ],
   results: (values) => [
-    fratResult({
-      recentFalls: textOf(values, 'frat_recent_falls'),
-      medications: textOf(values, 'frat_medications'),
-      psychological: textOf(values, 'frat_psychological'),
-      cognition: textOf(values, 'frat_cognition'),
-      recentChange: yesNoOf(values, 'frat_recent_change'),
-      dizziness: yesNoOf(values, 'frat_dizziness'),
-    }),
+    withAmtsCheck(
+      fratResult({
+        recentFalls: textOf(values, 'frat_recent_falls'),
+        medications: textOf(values, 'frat_medications'),
+        psychological: textOf(values, 'frat_psychological'),
+        cognition: textOf(values, 'frat_cognition'),
+        recentChange: yesNoOf(values, 'frat_recent_change'),
+        dizziness: yesNoOf(values, 'frat_dizziness'),
+      }),
+      numOf(values, 'amts'),
+      textOf(values, 'frat_cognition'),
+    ),
     fallsReferral({
       fallsInPast12Months: numOf(values, 'falls_past_12_months'),
       fallWithInjury: yesNoOf(values, 'fall_with_injury'),
@@ -555,7 +567,7 @@ const pressureUlcerBruise: DocumentSpec = {
           columns: [
             { key: 'location', label: 'Where', kind: 'text', required: true },
             { key: 'type', label: 'What it is', kind: 'choice', options: SKIN_MARK_TYPES, required: true },
-            { key: 'category', label: 'Pressure ulcer category', kind: 'choice', options: PRESSURE_ULCER_CATEGORIES, required: true },
+            { key: 'category', label: 'Pressure ulcer category', kind: 'choice', options: PRESSURE_ULCER_CATEGORIES, required: true, hint: '“Not a pressure ulcer” for bruises and other marks.' },
             { key: 'first_noted', label: 'First noted', kind: 'date', required: true },
             { key: 'length_cm', label: 'Length', kind: 'number', unit: 'cm', min: 0, max: 100, decimals: 1 },
             { key: 'width_cm', label: 'Width', kind: 'number', unit: 'cm', min: 0, max: 100, decimals: 1 },
@@ -1454,6 +1466,9 @@ const mentalCapacity: DocumentSpec = {
     const lacks = capacity.value === 'lacks capacity for this decision';
     const needed = yesNoOf(values, 'best_interests_needed') === true;
     if (!lacks && !needed) return [capacity];
+    if (needed && capacity.value === 'has capacity for this decision') {
+      return [{ ...capacity, actions: ['The person has capacity for this decision, so they make it: a best-interests decision does not apply.', ...(capacity.actions ?? [])] }];
+    }
     if (lacks && !needed) return [{ ...capacity, actions: ['The person lacks capacity for this decision: record the best-interests decision below.', ...(capacity.actions ?? [])] }];
     return [
       capacity,

@@ -35,7 +35,7 @@ export function hypoglycaemiaRiskResult(treatments: readonly string[]): Document
       level: insulin ? 'high' : 'medium',
       actions: [
         'Know the signs of a hypo and follow the hypo plan in this assessment: below 4 mmol/L treat at once.',
-        'Keep hypo treatment in the home and check it at each call; meals on time, and never give insulin or a sulfonylurea without food.',
+        'Keep hypo treatment in the home and check it at each call; meals on time: insulin or a sulfonylurea without food brings on a hypo.',
         'Tell the GP or diabetes nurse about every hypo: the dose may need changing.',
       ],
     };
