@@ -37,6 +37,7 @@ export const SINGLETONS = [
   '@hcm/kit/pdf',
   '@hcm/kit/tracker',
   '@hcm/kit/data',
+  '@hcm/kit/documents',
 ];
 
 export function packageNameOf(request) {
