@@ -288,7 +288,7 @@ const medicationAssessment = defineDocument({
           label: 'Risks and controls',
           kind: 'rows',
           required: true,
-          hint: 'Rate each with its controls in place: likelihood × severity (low 1–4, medium 5–12, high 15–25).',
+          hint: 'Rate each with its controls in place: likelihood × severity (low 1–3, moderate 4–6, high 8–12, extreme 15–25).',
           columns: [
             { key: 'risk', label: 'Risk', kind: 'text', required: true, maxLength: 200 },
             { key: 'controls', label: 'Controls', kind: 'long-text', required: true, maxLength: 1500 },

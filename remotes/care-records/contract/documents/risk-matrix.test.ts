@@ -15,11 +15,13 @@ test('a rating is likelihood times severity, once both are answered with 1 to 5'
 
 test.each([
   [1, 'low'],
-  [4, 'low'],
-  [5, 'medium'],
-  [12, 'medium'],
-  [15, 'high'],
-  [25, 'high'],
+  [3, 'low'],
+  [4, 'medium'],
+  [6, 'medium'],
+  [8, 'high'],
+  [12, 'high'],
+  [15, 'very-high'],
+  [25, 'very-high'],
 ])('a rating of %i is %s risk', (rating, level) => {
   const band = riskBand(rating);
   expect(band.level).toBe(level);
@@ -38,12 +40,12 @@ test("every row's rating, band and actions, and the highest of the table", () =>
     OPTIONS,
   );
   expect(results.map(({ key, label, value, level }) => ({ key, label, value, level }))).toEqual([
-    { key: 'hazards_1', label: 'Hazard: Trailing cable by the armchair', value: 4, level: 'low' },
-    { key: 'hazards_2', label: 'Hazard: Falls on the stairs at night', value: 16, level: 'high' },
+    { key: 'hazards_1', label: 'Hazard: Trailing cable by the armchair', value: 4, level: 'medium' },
+    { key: 'hazards_2', label: 'Hazard: Falls on the stairs at night', value: 16, level: 'very-high' },
     { key: 'hazards_3', label: 'Hazard: Hot water from the kitchen tap', value: 6, level: 'medium' },
-    { key: 'hazards_highest', label: 'Highest rating (Falls on the stairs at night)', value: 16, level: 'high' },
+    { key: 'hazards_highest', label: 'Highest rating (Falls on the stairs at night)', value: 16, level: 'very-high' },
   ]);
-  expect(results[1]!.band).toBe('High risk');
+  expect(results[1]!.band).toBe('Extreme risk');
 });
 
 test('rows not yet rated give no figure, and an unnamed row is called by its number', () => {

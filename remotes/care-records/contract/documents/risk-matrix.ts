@@ -1,7 +1,7 @@
 import type { DocumentResult, DocumentRowColumn, DocumentValues, ResultLevel } from '@hcm/contract/documents';
 
 // The 5 × 5 risk matrix of UK care risk assessments (HSE's "likelihood × severity" approach): each hazard's
-// likelihood (1–5) times its severity (1–5) gives a rating of 1–25, banded low 1–4, medium 5–12, high 15–25
+// likelihood (1–5) times its severity (1–5) gives a rating of 1–25, banded low 1–3, moderate 4–6, high 8–12, extreme 15–25
 // (13 and 14 cannot occur). Documents with a hazards table declare the two columns below and compute their
 // results with `riskMatrixResults`.
 
@@ -42,8 +42,8 @@ const LOW: RiskBand = {
   level: 'low',
   actions: ['Carry on with the existing controls.', 'Look at it again at the next review, or sooner if anything changes.'],
 };
-const MEDIUM: RiskBand = {
-  band: 'Medium risk',
+const MODERATE: RiskBand = {
+  band: 'Moderate risk',
   level: 'medium',
   actions: [
     'Add the further action recorded to bring the risk down, with who does it and by when.',
@@ -73,10 +73,23 @@ export function riskRating(likelihood: unknown, severity: unknown): number | nul
   return l === null || s === null ? null : l * s;
 }
 
-/** The band of a rating: low 1–4, medium 5–12, high 15–25. */
+const EXTREME: RiskBand = {
+  band: 'Extreme risk',
+  level: 'very-high',
+  actions: [
+    'Stop the task until it is made safer, and tell the registered manager now.',
+    ...HIGH.actions.slice(1),
+  ],
+};
+
+/**
+ * The band of a rating, the NPSA 5 × 5 matrix's (as scored-tools/risk-matrix.ts, so every risk on the record reads
+ * alike): low 1–3, moderate 4–6, high 8–12, extreme 15–25.
+ */
 export function riskBand(rating: number): RiskBand {
-  if (rating >= 15) return HIGH;
-  if (rating >= 5) return MEDIUM;
+  if (rating >= 15) return EXTREME;
+  if (rating >= 8) return HIGH;
+  if (rating >= 4) return MODERATE;
   return LOW;
 }
 

@@ -139,7 +139,7 @@ const riskAssessment = defineDocument({
       key: 'hazards',
       title: 'Hazards and controls',
       intro:
-        'Rate each hazard with the controls already in place: likelihood 1–5 × severity 1–5. A rating of 1–4 is low, 5–12 medium, 15–25 high. Medium and high ratings need further action.',
+        'Rate each hazard with the controls already in place: likelihood 1–5 × severity 1–5. A rating of 1–3 is low, 4–6 moderate, 8–12 high, 15–25 extreme (the NPSA matrix). Moderate and higher ratings need further action.',
       fields: [hazardsField('hazards', 'Hazards')],
     },
     {
@@ -377,7 +377,7 @@ const environmentalRisk = defineDocument({
     {
       key: 'hazards',
       title: 'Hazards found and controls',
-      intro: 'Rate each hazard found in the home: likelihood 1–5 × severity 1–5 (low 1–4, medium 5–12, high 15–25).',
+      intro: 'Rate each hazard found in the home: likelihood 1–5 × severity 1–5 (low 1–3, moderate 4–6, high 8–12, extreme 15–25).',
       fields: [hazardsField('hazards', 'Hazards in the home', { hint: 'Add every hazard found above that needs a control.' }), ASSESSED_BY],
     },
   ],
@@ -1112,7 +1112,7 @@ const injuryToStaff = defineDocument({
             { value: 'lone-working', label: 'Lone working, late or early visits' },
           ],
         },
-        hazardsField('staff_risks', 'Risks and controls', { hint: 'Rate each with its controls in place: likelihood × severity (low 1–4, medium 5–12, high 15–25).' }),
+        hazardsField('staff_risks', 'Risks and controls', { hint: 'Rate each with its controls in place: likelihood × severity (low 1–3, moderate 4–6, high 8–12, extreme 15–25).' }),
       ],
     },
     {
