@@ -34,7 +34,7 @@ export default tseslint.config(
   {
     // Each kit entry point is its own shared module: state must come through '@hcm/kit', never a relative
     // path, or an entry point bundles a second copy of the stores.
-    files: ['shared/kit/src/table/**', 'shared/kit/src/forms/**', 'shared/kit/src/routing/**', 'shared/kit/src/resources/**', 'shared/kit/src/elements/**', 'shared/kit/src/storage/**', 'shared/kit/src/pdf/**', 'shared/kit/src/tracker/**', 'shared/kit/src/data/**'],
+    files: ['shared/kit/src/table/**', 'shared/kit/src/forms/**', 'shared/kit/src/routing/**', 'shared/kit/src/resources/**', 'shared/kit/src/elements/**', 'shared/kit/src/storage/**', 'shared/kit/src/pdf/**', 'shared/kit/src/tracker/**', 'shared/kit/src/data/**', 'shared/kit/src/documents/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['../api/*', '../stores/*', '../ui/*', '../index'], message: "Import from '@hcm/kit' so the one shared singleton is used." }] }],
     },

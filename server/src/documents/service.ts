@@ -216,11 +216,16 @@ export class DocumentStore {
     };
   }
 
-  /** Validates content for a status; answers the parsed content or throws a 422. */
-  private parse(spec: DocumentSpec, content: unknown, status: DocumentStatus): DocumentValues {
+  /**
+   * Validates content for a status; answers the parsed content or throws a 422. A required question the user may
+   * not read (withheld) is not theirs to answer: its absence does not stop them making the document active.
+   */
+  private parse(spec: DocumentSpec, content: unknown, status: DocumentStatus, withheld: readonly string[] = []): DocumentValues {
     const parsed = v.safeParse(documentSchema(spec, { complete: status === 'active' }), content ?? {});
-    if (!parsed.success) throw new DocumentRuleError(422, 'The given data was invalid.', null, fieldErrorsOf(parsed.issues));
-    return parsed.output as DocumentValues;
+    if (parsed.success) return parsed.output as DocumentValues;
+    const errors = Object.fromEntries(Object.entries(fieldErrorsOf(parsed.issues)).filter(([key]) => !withheld.includes(key.split('.')[0]!)));
+    if (Object.keys(errors).length || status !== 'active') throw new DocumentRuleError(422, 'The given data was invalid.', null, fieldErrorsOf(parsed.issues));
+    return this.parse(spec, content, 'draft');
   }
 
   private reviewDateOf(spec: DocumentSpec, requested: string | undefined, status: DocumentStatus, current: string | null, now: Date): string | null {
@@ -244,7 +249,7 @@ export class DocumentStore {
   ): Promise<{ id: number; content: DocumentValues }> {
     if (input.status === 'archived') throw new DocumentRuleError(422, 'The given data was invalid.', null, { status: ['A new document is a draft or active.'] });
     const withheld = withheldKeys(spec, reader);
-    const content = this.parse(spec, stripKeys(input.content, withheld), input.status);
+    const content = this.parse(spec, stripKeys(input.content, withheld), input.status, withheld);
     const reviewDate = this.reviewDateOf(spec, input.review_date, input.status, null, now);
     const { documents, versions } = this.tables;
     return this.db.transaction(async (tx) => {
@@ -317,7 +322,7 @@ export class DocumentStore {
       const withheld = withheldKeys(spec, reader);
       const before = current!.version.content;
       const submitted = input.content === undefined ? before : { ...(stripKeys(input.content, withheld) as DocumentValues), ...pickKeys(before, withheld) };
-      const content = status === 'archived' ? before : this.parse(spec, submitted, status);
+      const content = status === 'archived' ? before : this.parse(spec, submitted, status, withheld);
       const reviewDate = this.reviewDateOf(spec, input.review_date, status, row.review_date, now);
       const version = row.version + 1;
       await tx.update(documents).set({ version, status, review_date: reviewDate, updated_at: now, updated_by: reader.user.userID }).where(eq(documents.id, id));

@@ -66,7 +66,8 @@ async function toResult<T>(call: () => Promise<Response>): Promise<ApiResult<T>>
       const body = (await thrown.response.json().catch(() => null)) as Partial<ApiEnvelope<T>> | null;
       if (thrown.response.status === 401) reportUnauthenticated();
       return {
-        data: null,
+        // An error answer may carry data worth showing (a 409's current version and what changed).
+        data: (body?.data ?? null) as T | null,
         error: true,
         message: body?.message ?? `The server answered ${thrown.response.status}.`,
         errors: body?.errors ?? null,
