@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@homecare.test', password: 'Admin!2026demo', name: 'Amira Admin' };
 export const OFFICE = { email: 'office@homecare.test', password: 'Office!2026demo', name: 'Oliver Office' };
+export const MANAGER = { email: 'manager@homecare.test', password: 'Manager!2026demo', name: 'Maya Manager' };
 
 /** Logs in through the login page, as a person would, and waits for the dashboard. */
 export async function logIn(page: Page, account: { email: string; password: string }) {

@@ -1,0 +1,53 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MANAGER, logIn, unique } from './helpers';
+
+// Issue 13: the client record. A registered manager opens a demo client's record, reads the header's alerts,
+// changes a risk assessment (a new version, the earlier one kept with who changed what), prints it, and takes
+// the subject-access export.
+
+async function openTab(page: Page, group: string, tab: string) {
+  const nav = page.getByRole('navigation', { name: 'Client record' });
+  const details = nav.locator('details', { has: page.getByText(group, { exact: true }) });
+  if (!(await details.getAttribute('open'))) await details.locator('summary').click();
+  await nav.getByRole('link', { name: new RegExp(`^${tab}`) }).click();
+}
+
+test('a manager changes a risk assessment as a new version, prints it and exports the whole record', async ({ page }) => {
+  await logIn(page, MANAGER);
+  await page.goto('/app/clients');
+  await page.getByRole('row', { name: /Kowalczyk/ }).getByRole('link', { name: 'Irene' }).click();
+  await expect(page).toHaveURL(/\/app\/clients\/\d+\/profile-info$/);
+  const header = page.getByRole('banner', { name: 'Client summary' });
+  await expect(header.getByRole('heading', { level: 1, name: /Irene Kowalczyk/ })).toBeVisible();
+  // Her falls risk is high (the demo's falls risk assessment after her fall): the header says so by name.
+  await expect(header.getByRole('list', { name: 'Alerts' })).toContainText(/High risk/);
+
+  await openTab(page, 'Risk assessments', 'Falls risk assessment');
+  await expect(page).toHaveURL(/\/falls-risk-assessment$/);
+  const actions = page.getByRole('group', { name: 'Falls risk assessment actions' });
+  await expect(actions).toBeVisible();
+  const versionText = await page.getByText(/^Version \d+/).first().textContent();
+  const before = Number(/Version (\d+)/.exec(versionText ?? '')?.[1]);
+
+  await actions.getByRole('button', { name: 'Edit' }).click();
+  const note = `Reviewed after her discharge ${unique()}`;
+  await page.getByLabel('What changed?').fill(note);
+  await page.getByRole('button', { name: 'Save as active' }).click();
+  await expect(page.getByText(new RegExp(`^Version ${before + 1}`)).first()).toBeVisible();
+
+  await page.getByRole('group', { name: 'Falls risk assessment actions' }).getByRole('button', { name: 'Versions' }).click();
+  const versions = page.getByRole('region', { name: 'Versions of Falls risk assessment' });
+  await expect(versions.getByRole('row', { name: new RegExp(note) })).toContainText(MANAGER.name);
+  await expect(versions.getByRole('row').nth(2)).toBeVisible(); // the earlier version is still listed
+
+  // The whole care plan, printed by the server, in the PDF viewer.
+  await header.getByRole('button', { name: 'Print care plan' }).click();
+  const dialog = page.getByRole('dialog', { name: /Care plan: Irene Kowalczyk/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The subject-access export downloads as a ZIP.
+  const download = page.waitForEvent('download');
+  await header.getByRole('link', { name: 'Subject access export (ZIP)' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^subject-access-irene-kowalczyk-\d{4}-\d{2}-\d{2}\.zip$/);
+});
