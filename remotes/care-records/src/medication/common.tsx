@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { notify, type ApiResult } from '@hcm/kit';
-import { apiKey } from '@hcm/kit/data';
+import { apiKey, useApiQuery } from '@hcm/kit/data';
 import { applyServerErrors } from '@hcm/kit/forms';
 import {
   gradientVariantOf,
@@ -23,6 +23,9 @@ export const medicationPath = (clientId: number, part = '') => `api/v1/clients/$
 export const marPath = (clientId: number) => `api/v1/clients/${clientId}/mar`;
 export const administrationsPath = (clientId: number, id?: number) => `api/v1/clients/${clientId}/administrations${id === undefined ? '' : `/${id}`}`;
 export const auditsPath = (clientId: number, part = '') => `api/v1/clients/${clientId}/mar-audits${part}`;
+
+/** The agency's outcome codes, as the chart and the records show them. */
+export const useOutcomeCodes = () => useApiQuery<OutcomeCode[]>('api/v1/mar/outcome-codes', undefined, { failure: 'The outcome codes could not be loaded.' });
 
 /** What a recorded dose or a changed schedule makes stale: the schedules, the chart (every month), the audits' findings. */
 export const medicationKeys = (clientId: number) => [apiKey(medicationPath(clientId)), apiKey(marPath(clientId)), apiKey(auditsPath(clientId, '/findings'))];
