@@ -8,6 +8,7 @@ import { clientColumns, clientsTable } from '../columns.js';
 import { pdfText } from '../health-professionals/test-fixtures.js';
 import { buildMarChart, previousMonth } from './chart.js';
 import { findMarClient } from './common.js';
+import { marSubjectAccessPart } from './export.js';
 import { marAdministrations, marAudits } from './tables.js';
 import { addSchedule, at, camdenClient, medicine, prn, scheduled } from './test-fixtures.js';
 
@@ -200,7 +201,9 @@ test('the MAR audit: findings of the month, saved with the answers, listed per c
 
 test('outcome codes: the spec\'s codes seeded, editable (label, colour, counts as given) with settings.edit', async () => {
   const codes = (await office.get('/api/v1/mar/outcome-codes')).json().data as OutcomeCode[];
-  assert.deepEqual(codes.map((code) => code.code), ['A', 'R', 'NA', 'NR', 'LO', 'C', 'PR', 'O', 'M', 'P', 'PC']);
+  // The spec's codes first; the demo agency has added one of its own (DN, the district nurse) after them.
+  assert.deepEqual(codes.map((code) => code.code).slice(0, 11), ['A', 'R', 'NA', 'NR', 'LO', 'C', 'PR', 'O', 'M', 'P', 'PC']);
+  assert.ok(codes.some((code) => code.code === 'DN' && code.counts_as_given));
   const body = { label: 'Given', description: 'Given by staff.', colour: '#1f7a4d', gradient_to: '#5fbf8f', counts_as_given: true, note_required: false, active: true };
   assert.equal((await office.put('/api/v1/mar/outcome-codes/A', body)).statusCode, 403);
   const admin = await loginAs(t.app, 'admin');
@@ -247,4 +250,10 @@ test('demo: four weeks and more of MAR for clients 1-5, mostly given, some refus
   assert.deepEqual(chart.rows.map((row) => row.medicine), ['Donepezil', 'Warfarin']);
   assert.equal(chart.prn[0]!.medicine, 'Paracetamol');
   assert.ok(chart.totals.given > chart.totals.not_given);
+});
+
+test("the subject-access export's MAR: each month with records printed as its chart", async () => {
+  const entries = await marSubjectAccessPart(t.database.db, clientId);
+  assert.deepEqual(entries.map((entry) => entry.path), ['mar/mar-chart-2026-02.pdf']);
+  assert.equal(Buffer.from(entries[0]!.content as Uint8Array).subarray(0, 5).toString(), '%PDF-');
 });

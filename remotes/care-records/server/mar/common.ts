@@ -20,7 +20,7 @@ import {
 } from '@hcm/server/platform';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { MarClient } from '../../contract/index.js';
-import { visibleClientIds, visibleClients } from '../client-visibility.js';
+import { visibleClientIds, visibleClients, type DeletedClients } from '../client-visibility.js';
 import { clientColumns, clientsTable } from '../columns.js';
 
 // What the eMAR's routes share: the client in the address (one of the user's, else 404), the audit of each look at
@@ -35,8 +35,8 @@ export type ClientTarget = { viewer: Viewer; client: MarClient; actor: AuditActo
 
 const c = clientColumns;
 
-/** The client's details a MAR chart carries (NICE NG67: name, date of birth, NHS number, GP, allergies), if the scope sees them. */
-export async function findMarClient(db: DbOrTx, scope: BranchScope, clientId: number): Promise<MarClient | null> {
+/** The client's details a MAR chart carries (NICE NG67: name, date of birth, NHS number, GP, allergies), if the scope sees them (removed clients only for histories). */
+export async function findMarClient(db: DbOrTx, scope: BranchScope, clientId: number, deleted: DeletedClients['deleted'] = 'exclude'): Promise<MarClient | null> {
   const [row] = await db
     .select({
       id: sql<number>`${c.id}`,
@@ -48,7 +48,7 @@ export async function findMarClient(db: DbOrTx, scope: BranchScope, clientId: nu
       allergies: sql<string>`${c.allergies}`,
     })
     .from(clientsTable)
-    .where(and(eq(c.id, clientId), visibleClients(scope, { deleted: 'exclude' })));
+    .where(and(eq(c.id, clientId), visibleClients(scope, { deleted })));
   if (!row) return null;
   const { first_name, last_name, ...rest } = row;
   return { ...rest, id: Number(rest.id), name: `${first_name} ${last_name}`.trim() };

@@ -27,7 +27,7 @@ import { previousMonth } from './chart.js';
 import { findMarClient, requestHash } from './common.js';
 import { seedOutcomeCodes } from './outcome-codes.js';
 import { listSchedules } from './schedules.js';
-import { marAdministrations } from './tables.js';
+import { marAdministrations, marOutcomeCodes } from './tables.js';
 
 // The eMAR's demo: the outcome codes; the demo clients' schedules completed (times or periods, PRN limits, the
 // time-critical insulin, the prescriber and pharmacy — demo-rows.ts gives each medicine its dose and words only);
@@ -208,7 +208,7 @@ function clientRecords(client: { id: number; position: number }, schedules: Medi
           continue;
         }
         if (schedule.medicine === 'Insulin glargine') {
-          add(schedule, { ...base, outcome: 'O', note: `Given by the district nurse at ${ukWallClock(givenAt).time}. Blood glucose before: ${(5 + random() * 5).toFixed(1)} mmol/L.` });
+          add(schedule, { ...base, outcome: 'DN', note: `Blood glucose before: ${(5 + random() * 5).toFixed(1)} mmol/L.` });
           continue;
         }
         const roll = random();
@@ -346,9 +346,16 @@ async function lastMonthAudit(tx: Transaction, clientId: number, now: Date): Pro
   );
 }
 
+/**
+ * A code of the demo agency's own, beside the spec's: the district nurse gives Desmond's insulin, and the carers
+ * record that they saw it given (outcome codes are the agency's to add to).
+ */
+const DISTRICT_NURSE = { code: 'DN', label: 'Given by the district nurse', description: 'Given by the community nurse (e.g. insulin); the carer saw it given.', colour: '#5b21b6', gradient_to: '#a78bfa', counts_as_given: true, note_required: false, sort_order: 200 };
+
 /** The eMAR's demo data (the module's seedDemo calls it after the demo clients and their medications). */
 export async function seedMarDemo(tx: Transaction, now = new Date()): Promise<void> {
   await seedOutcomeCodes(tx);
+  await tx.insert(marOutcomeCodes).values(DISTRICT_NURSE).onConflictDoNothing({ target: marOutcomeCodes.code });
   const clients = await demoClients(tx);
   if (!clients.length) return;
   await completeSchedules(tx, clients);
