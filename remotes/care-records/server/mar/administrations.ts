@@ -103,13 +103,12 @@ function toAdministration({ time_critical, time_critical_window, ...row }: Admin
 /** A schedule's records, newest given first, corrected ones included (marked superseded). */
 export async function administrationsPage(db: DbOrTx, clientId: number, scheduleId: number, paging: Paging): Promise<{ rows: Administration[]; total: number }> {
   const where = and(eq(a.client_id, clientId), eq(a.schedule_id, scheduleId));
-  const [[{ total } = { total: 0 }], rows] = await Promise.all([
-    db.select({ total: count() }).from(a).where(where),
-    administrationRows(db, where)
-      .orderBy(desc(a.given_at), desc(a.id))
-      .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize),
-  ]);
+  // One after the other: inside a transaction both would share one connection.
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(a).where(where);
+  const rows = await administrationRows(db, where)
+    .orderBy(desc(a.given_at), desc(a.id))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
   return { rows: rows.map(toAdministration), total: Number(total) };
 }
 

@@ -113,7 +113,10 @@ export async function buildMarChart(db: DbOrTx, client: MarClient, month: string
   const first = days[0]!;
   const last = days[days.length - 1]!;
   const today = ukWallClock(now).day;
-  const [schedules, codes, records] = await Promise.all([listSchedules(db, client.id, today), outcomeCodes(db), monthRecords(db, client.id, days)]);
+  // In turn, not at once: the audit reads the chart inside its transaction, on one connection.
+  const schedules = await listSchedules(db, client.id, today);
+  const codes = await outcomeCodes(db);
+  const records = await monthRecords(db, client.id, days);
   const given = new Set(codes.filter((item) => item.counts_as_given).map((item) => item.code));
   const withRecords = new Set(records.map((row) => row.schedule_id));
   const shown = schedules.filter((schedule) => activeIn(schedule, first, last) || withRecords.has(schedule.id)).sort((x, y) => x.medicine.localeCompare(y.medicine) || x.start_date.localeCompare(y.start_date) || x.id - y.id);

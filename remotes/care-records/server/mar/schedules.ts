@@ -238,11 +238,9 @@ export async function scheduleHistory(db: DbOrTx, clientId: number, id: number, 
     .leftJoin(users, eq(users.id, auditLog.user_id))
     .where(and(eq(auditLog.resource, RESOURCE), eq(auditLog.record_id, id), ne(auditLog.action, 'view')))
     .orderBy(desc(auditLog.at), desc(auditLog.id));
-  const [replaces, replacedBy, administrations] = await Promise.all([
-    schedule.replaces_id === null ? null : findSchedule(db, clientId, schedule.replaces_id),
-    schedule.replaced_by_id === null ? null : findSchedule(db, clientId, schedule.replaced_by_id),
-    administrationsPage(db, clientId, id, paging),
-  ]);
+  const replaces = schedule.replaces_id === null ? null : await findSchedule(db, clientId, schedule.replaces_id);
+  const replacedBy = schedule.replaced_by_id === null ? null : await findSchedule(db, clientId, schedule.replaced_by_id);
+  const administrations = await administrationsPage(db, clientId, id, paging);
   return {
     schedule,
     events: events.map((event) => ({ at: isoOf(event.at), action: event.action, by: event.by, changes: (event.after ?? null) as Record<string, unknown> | null })),
