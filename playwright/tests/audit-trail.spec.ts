@@ -14,7 +14,7 @@ test('an edited client shows in the audit trail with before and after, and the v
   await expect(page.getByRole('heading', { level: 1, name: /Margaret Ellison/ })).toBeVisible();
   await page.getByRole('navigation', { name: 'Client record' }).getByRole('link', { name: 'Support network' }).click();
   await expect(page.getByRole('row', { name: /Susan Ellison/ })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Client record' }).getByRole('link', { name: 'Profile' }).click();
+  await page.getByRole('navigation', { name: 'Client record' }).getByRole('link', { name: 'Profile', exact: true }).click();
   const practice = `Camden Road Surgery ${unique()}`;
   await page.getByLabel('GP practice').fill(practice);
   await page.getByRole('button', { name: 'Save client' }).click();

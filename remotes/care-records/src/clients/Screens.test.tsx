@@ -67,7 +67,7 @@ describe('clients screens', () => {
     const router = renderAt('/app/clients/7/edit');
     expect(await screen.findByRole('heading', { level: 1, name: /Margaret Ellison/ })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/clients/7/profile-info');
-    const header = screen.getByRole('banner', { name: 'Client summary' });
+    const header = screen.getByRole('region', { name: 'Client summary' });
     expect(within(header).getByText('999 000 1014')).toBeInTheDocument();
     expect(within(header).getByText(/Penicillin \(rash\)/)).toBeInTheDocument();
     // Without clients.key-safe.view the key safe is not shown, only who to ask.

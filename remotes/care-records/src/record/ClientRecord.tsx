@@ -44,20 +44,28 @@ function ageOf(dateOfBirth: string, today = new Date()): number {
 
 const formatDay = (iso: string) => iso.split('-').reverse().join('/');
 
-/** What the office must see before anything else: high risks, reviews overdue. */
+const RANK = { 'very-high': 2, high: 1 } as const;
+
+/**
+ * What the office must see before anything else: each document's worst high risk (one line per document, its
+ * band, what and how much), then the reviews overdue, together in one line.
+ */
 export function alertsOf(documents: readonly DocumentSummary[]): { key: string; text: string; level: 'high' | 'overdue' }[] {
   const alerts: { key: string; text: string; level: 'high' | 'overdue' }[] = [];
+  const overdue: string[] = [];
   for (const document of documents) {
     if (document.status === 'archived') continue;
-    for (const result of document.results) {
-      // A risk table's "highest rating" repeats one of its rows: the row, naming the hazard, is the alert.
-      if (result.key.endsWith('_highest')) continue;
-      if (result.level === 'high' || result.level === 'very-high') {
-        alerts.push({ key: `${document.id}-${result.key}`, level: 'high', text: `${result.band ?? 'High risk'}: ${result.label}${result.value === null ? '' : ` ${result.value}${result.unit ? ` ${result.unit}` : ''}`} (${document.title})` });
-      }
+    // A risk table's "highest rating" repeats one of its rows: the row, naming the hazard, is the alert.
+    const high = document.results.filter((result) => !result.key.endsWith('_highest') && (result.level === 'high' || result.level === 'very-high'));
+    const worst = [...high].sort((a, b) => RANK[b.level as keyof typeof RANK] - RANK[a.level as keyof typeof RANK])[0];
+    if (worst) {
+      const value = worst.value === null ? '' : ` ${worst.value}${worst.unit ? ` ${worst.unit}` : ''}`;
+      const more = high.length > 1 ? `, and ${high.length - 1} more` : '';
+      alerts.push({ key: `${document.id}-risk`, level: 'high', text: `${document.title}: ${worst.band ?? 'High risk'} (${worst.label}${value})${more}` });
     }
-    if (document.review_state === 'overdue') alerts.push({ key: `${document.id}-review`, level: 'overdue', text: `Review overdue: ${document.title}` });
+    if (document.review_state === 'overdue') overdue.push(document.title);
   }
+  if (overdue.length) alerts.push({ key: 'reviews', level: 'overdue', text: `${overdue.length === 1 ? 'Review' : `${overdue.length} reviews`} overdue: ${overdue.join(', ')}` });
   return alerts;
 }
 
@@ -71,7 +79,7 @@ function RecordHeader({ client, documents }: { client: Client; documents: readon
   const alerts = alertsOf(documents);
   const initials = `${client.first_name[0] ?? ''}${client.last_name[0] ?? ''}`;
   return (
-    <header className={styles.header} aria-label="Client summary">
+    <section className={styles.header} aria-label="Client summary">
       <div className={styles.photo} role="img" aria-label={`No photo of ${name}: initials ${initials}`}>
         {initials}
       </div>
@@ -112,7 +120,7 @@ function RecordHeader({ client, documents }: { client: Client; documents: readon
           <PdfViewer fileUrl={`${apiUrl}/api/v1/clients/${client.id}/care-plan.pdf`} title={`Care plan: ${name}`} downloadName={`care-plan-${client.id}.pdf`} />
         </Modal>
       ) : null}
-    </header>
+    </section>
   );
 }
 
