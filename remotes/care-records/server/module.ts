@@ -9,6 +9,8 @@ import { dailyRecordRoutes } from './daily/routes.js';
 import { seedDemoDocuments } from './documents/demo-seed.js';
 import { clientDocumentRoutes } from './documents/routes.js';
 import { subjectAccessRoutes } from './export/subject-access.js';
+import { marSubjectAccessPart } from './mar/export.js';
+import { uploadsSubjectAccessPart } from './uploads/export.js';
 import { familyMessageRoutes } from './family-messages/routes.js';
 import { healthProfessionalPortalRoutes } from './health-professionals/portal-routes.js';
 import { healthProfessionalStaffRoutes } from './health-professionals/staff-routes.js';
@@ -33,7 +35,7 @@ export const careRecordsModule = defineAreaModule({
     await app.register(healthProfessionalStaffRoutes, { auth, appUrl });
     await app.register(familyMessageRoutes, { auth });
     await app.register(clientDocumentRoutes, { auth });
-    await app.register(subjectAccessRoutes, { auth });
+    await app.register(subjectAccessRoutes, { auth, parts: [marSubjectAccessPart, uploadsSubjectAccessPart] });
     await app.register(clientAccessRoutes, { auth });
     await app.register(dailyRecordRoutes, { auth });
     await app.register(carerDeviceRoutes, { auth });

@@ -35,7 +35,7 @@ export const SEVERITY_COLUMN: DocumentRowColumn = {
   ],
 };
 
-export type RiskBand = { band: string; level: Extract<ResultLevel, 'low' | 'medium' | 'high'>; actions: readonly string[] };
+export type RiskBand = { band: string; level: Extract<ResultLevel, 'low' | 'medium' | 'high' | 'very-high'>; actions: readonly string[] };
 
 const LOW: RiskBand = {
   band: 'Low risk',

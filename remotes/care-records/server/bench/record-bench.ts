@@ -27,7 +27,12 @@ const { startPostgresCluster } = (await import(new URL('../../../../scripts/post
 const cluster = process.env.DATABASE_URL ? null : await startPostgresCluster();
 // The test kit's app over a fresh database of that server, with the demo data (as the server's tests run it).
 process.env.TEST_DATABASE_URL = process.env.DATABASE_URL ?? cluster!.url;
-const stop = () => cluster?.stop();
+let stopped = false;
+const stop = () => {
+  if (stopped) return;
+  stopped = true;
+  cluster?.stop();
+};
 process.on('exit', stop);
 
 const time = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
