@@ -8,8 +8,8 @@ import { MANAGER, logIn, unique } from './helpers';
 async function openTab(page: Page, group: string, tab: string) {
   const nav = page.getByRole('navigation', { name: 'Client record' });
   const details = nav.locator('details', { has: page.getByText(group, { exact: true }) });
-  if (!(await details.getAttribute('open'))) await details.locator('summary').click();
-  await nav.getByRole('link', { name: new RegExp(`^${tab}`) }).click();
+  if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+  await nav.getByRole('link', { name: new RegExp(`^${tab}( \\(|$)`) }).click();
 }
 
 test('a manager changes a risk assessment as a new version, prints it and exports the whole record', async ({ page }) => {
@@ -50,4 +50,39 @@ test('a manager changes a risk assessment as a new version, prints it and export
   const download = page.waitForEvent('download');
   await header.getByRole('link', { name: 'Subject access export (ZIP)' }).click();
   expect((await download).suggestedFilename()).toMatch(/^subject-access-irene-kowalczyk-\d{4}-\d{2}-\d{2}\.zip$/);
+});
+
+test('a medication round is recorded on the MAR chart, and the month is audited with the gaps the product found', async ({ page }) => {
+  await logIn(page, MANAGER);
+  await page.goto('/app/clients');
+  await page.getByRole('row', { name: /Ellison/ }).getByRole('link', { name: 'Margaret' }).click();
+  await openTab(page, 'Medication', 'MAR chart');
+  await expect(page).toHaveURL(/\/marchart$/);
+  const chart = page.getByRole('table').first();
+  await expect(chart).toBeVisible();
+
+  // Every dose still to record today or missed shows as a button naming it; record the first as given.
+  const due = chart.getByRole('button', { name: /^Record .* dose of .+ on \d{1,2} \w+/ }).first();
+  const doseName = ((await due.getAttribute('aria-label')) ?? '').replace(/^Record /, '').replace(/ \(missed: nothing recorded\)$/, '');
+  await due.click();
+  const dialogForm = page.getByRole('form', { name: `Record the ${doseName}` });
+  await dialogForm.getByLabel('Outcome').selectOption('A');
+  await dialogForm.getByLabel('Note').fill('Taken with water at the kitchen table.');
+  await dialogForm.getByRole('button', { name: 'Record dose' }).click();
+  await expect(dialogForm).toBeHidden();
+  await expect(chart.getByRole('button', { name: new RegExp(`: G?A .* by ${MANAGER.name}`) }).first()).toBeVisible();
+
+  // The office's monthly audit: the product lists what the chart shows, the auditor answers the checks.
+  await openTab(page, 'Medication', 'MAR chart audit');
+  await page.getByRole('link', { name: 'Audit a month' }).click();
+  const audit = page.getByRole('form', { name: 'MAR chart audit' });
+  await expect(page.getByRole('region', { name: 'What the chart shows' }).getByRole('list', { name: 'The month in figures' })).toBeVisible();
+  await audit.getByLabel('Date of the audit').fill(new Date().toISOString().slice(0, 10));
+  for (const fieldset of await audit.locator('fieldset').all()) await fieldset.getByLabel('Yes', { exact: true }).check();
+  await audit.getByLabel('What explains the gaps').fill('Checked with the carers: the doses were given and not recorded; reminded them to record at the time.');
+  await audit.getByLabel('Findings').fill('Chart complete apart from the gaps explained above.');
+  await audit.getByLabel('Outcome', { exact: true }).selectOption('satisfactory');
+  await audit.getByRole('button', { name: 'Save audit' }).click();
+  await expect(page.getByRole('heading', { name: /^MAR chart audit: / })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Gaps found when it was saved' })).toBeVisible();
 });
