@@ -24,7 +24,7 @@ describe('can (spec §6)', () => {
   });
 
   it('names every catalogue permission <area>.<action>', () => {
-    for (const permission of ALL_PERMISSIONS) expect(permission).toMatch(/^[a-z]+(-[a-z]+)*(\.[a-z]+)+$/);
+    for (const permission of ALL_PERMISSIONS) expect(permission).toMatch(/^[a-z]+(-[a-z]+)*(\.[a-z]+(-[a-z]+)*)+$/);
     expect(isPermission('branches.view')).toBe(true);
     expect(isPermission('branches.fly')).toBe(false);
   });

@@ -1,15 +1,9 @@
-import { createHash } from 'node:crypto';
 import { isCalendarDate, londonDate } from '@hcm/contract/engine';
-import { fieldErrorsOf } from '@hcm/contract/schemas';
-import { sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   auditActorOf,
   queryParam,
   recordAudit,
-  recordIdIn,
   sendError,
   sendInvalid,
   viewerAndId,
@@ -20,7 +14,7 @@ import {
   type Viewer,
 } from '@hcm/server/platform';
 import { MAX_PERIOD_DAYS } from '../../contract/index.js';
-import { clientVisible, visibleClientIds } from '../client-visibility.js';
+import { clientVisible } from '../client-visibility.js';
 
 // What the daily records' routes share: the client in the address (one of the user's, else 404), the audit of
 // each look at the record, dates in the query, and the body checked by a contract schema (422 per field).
@@ -53,23 +47,6 @@ export async function clientTarget(request: FastifyRequest, reply: FastifyReply,
  */
 export async function recordClientView(db: Database | Transaction, target: ClientTarget, view: string, detail: Record<string, unknown> = {}): Promise<void> {
   await recordAudit(db, { actor: target.actor, resource: 'clients', recordId: target.clientId, action: 'view', after: { view, ...detail } });
-}
-
-/** Declares an audited record type of a client's daily records: its entries are read by readers of the client's branch. */
-export function declareClientRecordAudit(app: FastifyInstance, resource: string, label: string, table: PgTable, id: PgColumn, clientId: PgColumn): void {
-  app.auditScopes.declare({
-    resource,
-    label,
-    scope: recordIdIn((branchIds) => sql`select ${id} from ${table} where ${clientId} in (${visibleClientIds(branchIds, { deleted: 'include' })})`),
-  });
-}
-
-/** Parses a body with a contract schema; on failure sends 422 with per-field errors and returns null. */
-export async function parsed<S extends v.GenericSchema>(reply: FastifyReply, schema: S, body: unknown): Promise<v.InferOutput<S> | null> {
-  const result = v.safeParse(schema, body ?? {});
-  if (result.success) return result.output;
-  await sendInvalid(reply, fieldErrorsOf(result.issues));
-  return null;
 }
 
 /** A day in the query (?from=2026-03-01): undefined when absent, null when not a real date. */
@@ -130,13 +107,7 @@ export async function idempotencyKeyOf(request: FastifyRequest, reply: FastifyRe
   return null;
 }
 
-/** A stable hash of a parsed body: a resend must carry the same body as the first send. */
-export function requestHash(body: unknown): string {
-  const canonical = (value: unknown): unknown =>
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)).map(([key, item]) => [key, canonical(item)]))
-      : value;
-  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
-}
+// One rule and one hash for every client record route (../record-routes.ts).
+export { declareClientRecordAudit, parsedBody as parsed, requestHash } from '../record-routes.js';
 
 export const KEY_REUSED = 'This Idempotency-Key was already used with a different record. Use a new key for a new record.';

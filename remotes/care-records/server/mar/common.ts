@@ -1,13 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { FieldErrors } from '@hcm/contract';
-import { fieldErrorsOf } from '@hcm/contract/schemas';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   auditActorOf,
   recordAudit,
-  recordIdIn,
   sendError,
   sendInvalid,
   viewerAndId,
@@ -18,9 +14,8 @@ import {
   type Transaction,
   type Viewer,
 } from '@hcm/server/platform';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { MarClient } from '../../contract/index.js';
-import { visibleClientIds, visibleClients, type DeletedClients } from '../client-visibility.js';
+import { visibleClients, type DeletedClients } from '../client-visibility.js';
 import { clientColumns, clientsTable } from '../columns.js';
 
 // What the eMAR's routes share: the client in the address (one of the user's, else 404), the audit of each look at
@@ -71,23 +66,6 @@ export async function recordClientView(db: DbOrTx, target: ClientTarget, view: s
   await recordAudit(db, { actor: target.actor, resource: 'clients', recordId: target.client.id, action: 'view', after: { view, ...detail } });
 }
 
-/** Declares an audited record type whose rows hang off a client: readers of the client's branch read its entries. */
-export function declareClientRecordAudit(app: FastifyInstance, resource: string, label: string, table: PgTable, id: PgColumn, clientId: PgColumn): void {
-  app.auditScopes.declare({
-    resource,
-    label,
-    scope: recordIdIn((branchIds) => sql`select ${id} from ${table} where ${clientId} in (${visibleClientIds(branchIds, { deleted: 'include' })})`),
-  });
-}
-
-/** Parses a body with a contract schema; on failure sends 422 with per-field errors and answers null. */
-export async function parsedBody<S extends v.GenericSchema>(reply: FastifyReply, schema: S, body: unknown): Promise<v.InferOutput<S> | null> {
-  const result = v.safeParse(schema, body ?? {});
-  if (result.success) return result.output;
-  await sendInvalid(reply, fieldErrorsOf(result.issues));
-  return null;
-}
-
 /** A rule of the eMAR broken by a valid body: answered 422 on its fields. */
 export class MarRuleError extends Error {
   constructor(readonly errors: FieldErrors) {
@@ -118,14 +96,8 @@ export function sendMarError(reply: FastifyReply, error: unknown) {
 export const isoOf = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 export const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : isoOf(value));
 
-/** A stable hash of a parsed body: a resend under the same Idempotency-Key must carry the same record. */
-export function requestHash(body: unknown): string {
-  const canonical = (value: unknown): unknown =>
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)).map(([key, item]) => [key, canonical(item)]))
-      : value;
-  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
-}
+// One rule and one hash for every client record route (../record-routes.ts).
+export { declareClientRecordAudit, parsedBody, requestHash } from '../record-routes.js';
 
 /** DD/MM/YYYY, the UK way round, for messages. */
 export const ukDay = (day: string) => day.split('-').reverse().join('/');
