@@ -1,6 +1,6 @@
 import { rgb } from 'pdf-lib';
 import { type CareNoteSummary } from '../../contract/index.js';
-import { Flow, formatDate, newPdf } from '../health-professionals/pdf.js';
+import { Flow, formatDate, newPdf } from '@hcm/server/platform';
 
 // The care-note summary as a PDF for the file or a review meeting: counts per category, the concerns raised and
 // who they were escalated to, and each day's fluids and meals as a table and a bar chart. The chart is black on

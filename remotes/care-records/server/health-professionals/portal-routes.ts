@@ -10,7 +10,10 @@ import * as v from 'valibot';
 import { UNAUTHENTICATED, auditActorOf, clearSessionCookies, commonPasswordErrors, deleteSession, hashPassword, ok, parseId, recordAudit, sendError, sendInvalid, setSessionCookies, verifyAgainstDummy, verifyPassword, type AuthSettings } from '@hcm/server/platform';
 import { healthProfessionalCredentials } from '../tables.js';
 import { useLink } from './links.js';
-import { clientName, marMonthOf, pdfFor } from './pdf.js';
+import { carePlanPdf, clientName, marMonthOf } from './pdf.js';
+import { buildMarChart } from '../mar/chart.js';
+import { findMarClient } from '../mar/common.js';
+import { marChartPdf } from '../mar/pdf.js';
 import { clientSummaries, findProfessional, findProfessionalByEmail, profileOf, sharedClientIds, type ProfessionalRow } from './records.js';
 import { startProfessionalSession } from './sessions.js';
 import { deleteHealthProfessionalSessions } from '@hcm/server/platform';
@@ -152,7 +155,10 @@ export async function healthProfessionalPortalRoutes(app: FastifyInstance, optio
     if (!client) return sendError(reply, 404, NOT_SHARED);
     const month = marMonthOf((request.query as { month?: unknown }).month);
     if (!month) return sendInvalid(reply, { month: ['Choose a month as YYYY-MM.'] });
-    const pdf = await pdfFor(type, client, month);
+    // The MAR chart as recorded (the eMAR's chart of the month); the care plan from the client's summary.
+    const marClient = type === 'mar-chart' ? await findMarClient(db, 'all', client.id) : null;
+    if (type === 'mar-chart' && !marClient) return sendError(reply, 404, NOT_SHARED);
+    const pdf = marClient ? await marChartPdf(await buildMarChart(db, marClient, `${month.year}-${String(month.month).padStart(2, '0')}`)) : await carePlanPdf(client);
     await recordAudit(db, { actor: auditActorOf(request), resource: 'clients', recordId: client.id, action: 'view', after: { view: type } });
     const fileName = `${type}-${clientName(client).toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`;
     return reply

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { Flow, formatDate, newPdf } from '../health-professionals/pdf.js';
+import { Flow, formatDate, newPdf } from '@hcm/server/platform';
 
 // Real small files for the demo uploads, made at seed time: PDF letters written with pdf-lib and PNG pictures
 // drawn pixel by pixel (a receipt, a body map, a chart), encoded here so no image library is needed.
