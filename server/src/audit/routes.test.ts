@@ -153,12 +153,10 @@ test('while switched, entries name both identities; a health professional is nam
 });
 
 test("outside the super admin, clients and their nested records' entries are read only for the user's branches", async () => {
-  const camdenMedication = await created(admin, 'client-medications', {
-    client_id: camden.id, medication_id: 1, dose: '1 tablet', frequency: '08:00', support_level: 'prompt', start_date: '2025-02-03',
-  });
+  const camdenContact = await created(admin, 'client-contacts', { client_id: camden.id, name: 'Camden Son', relationship: 'child' });
   const bristolContact = await created(admin, 'client-contacts', { client_id: bristol.id, name: 'Bristol Daughter', relationship: 'child' });
   // A hard-deleted nested row keeps its place: its delete entry recorded the client.
-  assert.equal((await admin.delete(`/api/v1/client-medications/${camdenMedication.id}`)).statusCode, 200);
+  assert.equal((await admin.delete(`/api/v1/client-contacts/${camdenContact.id}`)).statusCode, 200);
   const { id: _id, created_at: _created, updated_at: _updated, ...medication } = (await admin.get('/api/v1/medications/1')).json().data;
   const reference = await admin.put('/api/v1/medications/1', { ...medication, notes: 'Checked.' });
   assert.equal(reference.statusCode, 200, reference.body);
@@ -173,9 +171,9 @@ test("outside the super admin, clients and their nested records' entries are rea
   const seen = (await trail(office)).data;
   const keys = new Set(seen.map((entry) => `${entry.resource}:${entry.record_id}`));
   assert.ok(keys.has(`clients:${camden.id}`));
-  assert.ok(keys.has(`client-medications:${camdenMedication.id}`));
+  assert.ok(keys.has(`client-contacts:${camdenContact.id}`));
   assert.deepEqual(
-    seen.filter((entry) => entry.resource === 'client-medications').map((entry) => entry.action),
+    seen.filter((entry) => entry.resource === 'client-contacts' && entry.record_id === camdenContact.id).map((entry) => entry.action),
     ['delete', 'create'],
   );
   assert.ok(keys.has('medications:1'), 'reference data belongs to no branch');
@@ -289,6 +287,7 @@ test("every record type the server's code writes with recordAudit is declared, w
   for (const { file, source } of sources) {
     for (const [, value] of source.matchAll(/recordAudit\([^;]*?resource:\s*([^,\s}]+)/g)) {
       if (value!.startsWith('resource.')) continue; // the engine's: every declared resource, checked above
+      if (value === 'audit.resource' && file.endsWith(join('documents', 'routes.ts'))) continue; // the document engine declares the type it writes
       const name = /^[A-Z_]+$/.test(value!) ? constants.get(value!) : /^'([^']+)'$/.exec(value!)?.[1];
       assert.ok(name, `${file}: recordAudit with resource ${value}, which this test cannot read`);
       written.set(name, file);
