@@ -118,6 +118,23 @@ await page.getByRole('row').filter({ hasText: 'Amlodipine' }).waitFor();
 await settle();
 const listScreen = scripts.splice(0);
 
+// What the client record adds once the clients list is loaded: the record, its header and the first tab (the
+// profile), then a record document's tab (the kit's document screens) on top.
+await page.goto(`${base}/app/clients`);
+await page.getByRole('row').filter({ hasText: 'Ellison' }).waitFor();
+await settle();
+scripts.splice(0);
+await page.getByRole('row').filter({ hasText: 'Ellison' }).getByRole('link', { name: 'Margaret' }).click();
+await page.getByRole('navigation', { name: 'Client record' }).waitFor();
+await page.getByLabel('Last name').waitFor();
+await settle();
+const recordScreen = scripts.splice(0);
+await page.getByRole('navigation', { name: 'Client record' }).locator('summary', { hasText: 'Plans' }).click();
+await page.getByRole('navigation', { name: 'Client record' }).getByRole('link', { name: /^Support plan/ }).click();
+await page.getByRole('group', { name: 'Support plan actions' }).waitFor();
+await settle();
+const documentScreen = scripts.splice(0);
+
 // Menu click to rows: from the click on "Branches" in the sidebar to the first row of the list in the DOM,
 // timed inside the page (a MutationObserver), so the test driver's polling does not count.
 async function clickToRows({ reload, on = page }) {
@@ -226,6 +243,7 @@ for (const row of areaRows) {
   console.log(`  ${row.area.padEnd(16)} ${kb(row.remoteEntry).padStart(11)}  ${kb(row.firstScreen).padStart(12)}  ${String(row.files).padStart(5)}`);
 }
 console.log(`  reference-data, a list screen after its home: ${kb(sum(listScreen))} (${listScreen.length} files)`);
+console.log(`  care-records, a client's record after the list: ${kb(sum(recordScreen))} (${recordScreen.length} files); a document tab adds ${kb(sum(documentScreen))} (${documentScreen.length} files)`);
 console.log('\nMenu click to list rows visible: branches, median of 5');
 console.log(`  area already loaded in this session   ${median(loadedArea).toFixed(0).padStart(5)} ms  (budget 120 ms)`);
 console.log(`  first visit after a page load         ${median(firstVisit).toFixed(0).padStart(5)} ms  (area code from the HTTP cache)`);
