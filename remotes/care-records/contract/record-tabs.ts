@@ -114,5 +114,8 @@ export const RECORD_TABS: readonly RecordTab[] = [
   contributed('visit-templates', 'Visit templates', 'settings', 'scheduler'),
 ];
 
+/** A document's name from its tab's segment: 'mental-capacity/risk-assessment' → 'mental-capacity-risk-assessment'. */
+export const documentNameOf = (segment: string) => segment.replaceAll('/', '-');
+
 /** The segments of the tabs that are record documents. */
 export const DOCUMENT_TAB_SEGMENTS = RECORD_TABS.filter((tab) => tab.kind === 'document').map((tab) => tab.segment);

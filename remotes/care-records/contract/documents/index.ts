@@ -16,8 +16,7 @@ export const CLIENT_DOCUMENTS: readonly DocumentSpec[] = [
   ...MONEY_DOCUMENTS,
 ];
 
-/** A document's name from its tab's segment: 'mental-capacity/risk-assessment' → 'mental-capacity-risk-assessment'. */
-export const documentNameOf = (segment: string) => segment.replaceAll('/', '-');
+export { documentNameOf } from '../record-tabs.js';
 
 export function clientDocument(name: string): DocumentSpec | undefined {
   return CLIENT_DOCUMENTS.find((spec) => spec.name === name);

@@ -3,7 +3,7 @@ import { appPathOf, type ResourceSpec } from '@hcm/contract/engine';
 import { NotFound } from '@hcm/kit';
 import { ResourceForm, ResourceList } from '@hcm/kit/resources';
 import { lazyScreen } from '@hcm/kit/routing';
-import { clients as clientsSpec } from '../../contract';
+import { clients as clientsSpec } from '../../contract/resources';
 
 const clients: ResourceSpec = clientsSpec;
 const BASE = appPathOf(clients);

@@ -4,22 +4,14 @@ import type { DocumentResult } from '@hcm/contract/documents';
 import type { ResourceSpec } from '@hcm/contract/engine';
 import { Button, EmptyState, ErrorPanel, Loading, NotFound, useCan, useRouteName, useRuntime } from '@hcm/kit';
 import { useApiQuery, useDeclaredRecord } from '@hcm/kit/data';
-import { DocumentTab } from '@hcm/kit/documents';
-import { Modal } from '@hcm/kit/elements';
-import { PdfViewer } from '@hcm/kit/pdf';
-import { Extension } from '@hcm/kit/routing';
-import {
-  CLIENT_RECORD_TAB_POINT,
-  CLIENT_STATUSES,
-  clientDocument,
-  clients as clientsSpec,
-  documentNameOf,
-  RECORD_GROUPS,
-  RECORD_TABS,
-  type RecordTab,
-} from '../../contract';
+import { Extension, lazyScreen } from '@hcm/kit/routing';
+import { CLIENT_RECORD_TAB_POINT, documentNameOf, RECORD_GROUPS, RECORD_TABS, type RecordTab } from '../../contract/record-tabs';
+import { CLIENT_STATUSES, clients as clientsSpec } from '../../contract/resources';
 import { RECORD_SCREENS } from './screens';
 import styles from './ClientRecord.module.css';
+
+const DocumentScreen = lazyScreen(() => import('./DocumentScreen'), 'Loading the document…');
+const CarePlanPrint = lazyScreen(() => import('./CarePlanPrint'), 'Opening the PDF viewer…');
 
 const clients: ResourceSpec = clientsSpec;
 
@@ -115,11 +107,7 @@ function RecordHeader({ client, documents }: { client: Client; documents: readon
           ))}
         </ul>
       ) : null}
-      {printing ? (
-        <Modal open title={`Care plan: ${name}`} size="large" onClose={() => setPrinting(false)}>
-          <PdfViewer fileUrl={`${apiUrl}/api/v1/clients/${client.id}/care-plan.pdf`} title={`Care plan: ${name}`} downloadName={`care-plan-${client.id}.pdf`} />
-        </Modal>
-      ) : null}
+      {printing ? <CarePlanPrint url={`${apiUrl}/api/v1/clients/${client.id}/care-plan.pdf`} name={name} clientId={client.id} onClose={() => setPrinting(false)} /> : null}
     </section>
   );
 }
@@ -165,9 +153,7 @@ function RecordNavigation({ clientId, documents }: { clientId: number; documents
 function TabContent({ tab, clientId, clientName }: { tab: RecordTab; clientId: number; clientName: string }) {
   useRouteName(tab.title);
   if (tab.kind === 'document') {
-    const spec = clientDocument(documentNameOf(tab.segment));
-    if (!spec) return <ErrorPanel title={`${tab.title} is not declared`}>This tab has no document declaration.</ErrorPanel>;
-    return <DocumentTab key={spec.name} spec={spec} basePath={`clients/${clientId}/documents`} ownerLabel={clientName} />;
+    return <DocumentScreen segment={tab.segment} title={tab.title} clientId={clientId} clientName={clientName} />;
   }
   if (tab.kind === 'contributed') {
     const provider = tab.providedBy.replace(/-/g, ' ');
