@@ -26,6 +26,9 @@ export type RecordTab =
   | { segment: string; title: string; group: RecordGroup; kind: 'screen' }
   | { segment: string; title: string; group: RecordGroup; kind: 'contributed'; providedBy: AreaName };
 
+/** Who may read a client's sensitive answers: the permission each kind needs (the API, the export and the screens). */
+export const CLIENT_SENSITIVE_PERMISSIONS = { clinical: 'clients.clinical.view', safeguarding: 'clients.safeguarding.view' } as const;
+
 /** The extension point through which other areas add tabs to the client record. */
 export const CLIENT_RECORD_TAB_POINT = 'client-record.tab';
 

@@ -12,7 +12,7 @@ import { parseId } from '../http/params.js';
 import { viewerOf, type Viewer } from '../messages/threads.js';
 import type { BranchScope } from '../resources/list-query.js';
 import { documentPdf, documentsPdf } from './pdf.js';
-import { DocumentRuleError, DocumentStore, mayEdit, mayRead, maySignOff, REVIEW_DUE_WITHIN_DAYS, type DocumentReader } from './service.js';
+import { addDays, DocumentRuleError, DocumentStore, mayEdit, mayRead, maySignOff, REVIEW_DUE_WITHIN_DAYS, ukToday, type DocumentReader } from './service.js';
 import type { DocumentTables } from './tables.js';
 
 // The record-document API for one kind of owner, mounted by the area that owns them (care-records for clients;
@@ -260,9 +260,7 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
     const state = (request.query as Record<string, unknown>).state;
     if (state !== 'due' && state !== 'overdue') return sendInvalid(reply, { state: ['Choose due or overdue.'] });
     const { documents } = tables;
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-    const horizon = new Date(`${today}T12:00:00Z`);
-    horizon.setUTCDate(horizon.getUTCDate() + REVIEW_DUE_WITHIN_DAYS);
+    const today = ukToday(new Date());
     const readable = specs.filter((spec) => mayRead(spec, { user: viewer.user, sensitive })).map((spec) => spec.name);
     if (!readable.length) return ok([]);
     const rows = await db
@@ -274,7 +272,7 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
           ne(documents.status, 'archived'),
           isNotNull(documents.review_date),
           inArray(documents.kind, readable),
-          state === 'overdue' ? lt(documents.review_date, today) : and(sql`${documents.review_date} >= ${today}`, lte(documents.review_date, horizon.toISOString().slice(0, 10))),
+          state === 'overdue' ? lt(documents.review_date, today) : and(sql`${documents.review_date} >= ${today}`, lte(documents.review_date, addDays(today, REVIEW_DUE_WITHIN_DAYS))),
           owner.visible(viewer.scope),
         ),
       )

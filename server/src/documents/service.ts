@@ -5,12 +5,15 @@ import {
   fieldErrorsOf,
   fieldsOf,
   sensitivityOf,
-  type DocumentChange,
   type DocumentResult,
   type DocumentSpec,
   type DocumentStatus,
+  type DocumentSummary,
   type DocumentValues,
+  type DocumentView,
+  type ReviewState,
   type Sensitivity,
+  type VersionSummary,
 } from '@hcm/contract/documents';
 import type { FieldErrors } from '@hcm/contract';
 import { isCalendarDate } from '@hcm/contract/engine';
@@ -25,30 +28,7 @@ import type { DocumentTables } from './tables.js';
 // archived, a review date per document, sign-off of a version, and sensitive answers withheld from users
 // without the permission to read them. Routes (./routes.ts) are thin over this.
 
-export type DocumentSignOff = { name: string; role: string; at: string; version: number };
-export type ReviewState = 'due' | 'overdue' | null;
-
-export type DocumentSummary = {
-  id: number;
-  kind: string;
-  title: string;
-  status: DocumentStatus;
-  version: number;
-  review_date: string | null;
-  review_state: ReviewState;
-  signed_off: DocumentSignOff | null;
-  results: DocumentResult[];
-  updated_at: string;
-  updated_by: string | null;
-};
-
-export type DocumentView = DocumentSummary & {
-  content: DocumentValues;
-  withheld: string[];
-  can: { edit: boolean; signOff: boolean };
-};
-
-export type VersionSummary = { version: number; status: DocumentStatus; saved_at: string; saved_by: string | null; note: string; changes: DocumentChange[] };
+export type { DocumentSignOff, DocumentSummary, DocumentView, ReviewState, VersionSummary } from '@hcm/contract/documents';
 
 /** What the engine needs to know about who is asking. */
 export type DocumentReader = { user: CurrentUser; sensitive: Record<Sensitivity, Permission> };
@@ -88,11 +68,11 @@ export const mayEdit = (spec: DocumentSpec, reader: DocumentReader) => mayRead(s
 export const maySignOff = (spec: DocumentSpec, reader: DocumentReader) => mayRead(spec, reader) && can(reader.user, spec.permissions.signOff ?? spec.permissions.edit);
 
 /** Today in the UK as YYYY-MM-DD. */
-function ukToday(now: Date): string {
+export function ukToday(now: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
 }
 
-function addDays(day: string, days: number): string {
+export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
@@ -196,12 +176,17 @@ export class DocumentStore {
 
   /** One document as of its current version (or an earlier `version`), with the reader's withheld answers left out. */
   async view(ownerId: number, spec: DocumentSpec, id: number, reader: DocumentReader, version?: number): Promise<DocumentView | null> {
-    const row = await this.documentRow(ownerId, spec.name, id);
-    if (!row) return null;
+    const { documents } = this.tables;
+    const [found] = await this.db
+      .select({ document: documents, updated_by_name: users.name })
+      .from(documents)
+      .leftJoin(users, eq(users.id, documents.updated_by))
+      .where(and(eq(documents.id, id), eq(documents.owner_id, ownerId), eq(documents.kind, spec.name)));
+    if (!found) return null;
+    const row = found.document;
     const at = await this.versionRow(id, version ?? row.version);
     if (!at) return null;
-    const [summaryRow] = await this.rows(ownerId, spec.name, id);
-    const summary = this.summaryOf(spec, { ...row, updated_by_name: summaryRow?.updated_by_name ?? null, results: at.version.results }, reader);
+    const summary = this.summaryOf(spec, { ...row, updated_by_name: found.updated_by_name, results: at.version.results }, reader);
     const withheld = withheldKeys(spec, reader);
     const content = Object.fromEntries(Object.entries(at.version.content).filter(([key]) => !withheld.includes(key)));
     const historic = version !== undefined && version !== row.version;

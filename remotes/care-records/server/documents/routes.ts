@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { documentRoutes, type AuthSettings, type DocumentOwner } from '@hcm/server/platform';
-import { CLIENT_DOCUMENTS } from '../../contract/index.js';
+import { CLIENT_DOCUMENTS, CLIENT_SENSITIVE_PERMISSIONS } from '../../contract/index.js';
 import { visibleClientIds, visibleClients } from '../client-visibility.js';
 import { clientColumns, clientsTable } from '../columns.js';
 import { clientDocuments, clientDocumentVersions } from '../tables.js';
@@ -36,7 +36,7 @@ export async function clientDocumentRoutes(app: FastifyInstance, { auth }: { aut
     owner: clientDocumentOwner,
     specs: CLIENT_DOCUMENTS,
     tables: { documents: clientDocuments, versions: clientDocumentVersions },
-    sensitive: { clinical: 'clients.clinical.view', safeguarding: 'clients.safeguarding.view' },
+    sensitive: CLIENT_SENSITIVE_PERMISSIONS,
     permission: 'clients.view',
     audit: { resource: 'client-documents', label: 'Care record documents' },
     bundle: { path: 'care-plan', title: 'Care plan' },

@@ -19,7 +19,7 @@ import {
   type DocumentReader,
   type ZipEntry,
 } from '@hcm/server/platform';
-import { CLIENT_DOCUMENTS } from '../../contract/index.js';
+import { CLIENT_DOCUMENTS, CLIENT_SENSITIVE_PERMISSIONS } from '../../contract/index.js';
 import { clientDocumentOwner } from '../documents/routes.js';
 import * as areaTables from '../tables.js';
 import { clientDocuments, clientDocumentVersions } from '../tables.js';
@@ -31,8 +31,6 @@ import { clientDocuments, clientDocumentVersions } from '../tables.js';
 
 /** More of the export from a part of the area with its own files (uploads, MAR charts as PDFs). */
 export type SubjectAccessPart = (db: Database, clientId: number) => Promise<ZipEntry[]>;
-
-const EXPORT_SENSITIVE = { clinical: 'clients.clinical.view', safeguarding: 'clients.safeguarding.view' } as const;
 
 /** Columns only some users may read, by table: withheld from the export of a user without the permission. */
 const RESTRICTED_COLUMNS: Record<string, Record<string, Permission>> = {
@@ -142,7 +140,7 @@ export async function subjectAccessRoutes(app: FastifyInstance, { auth, parts = 
     const clientId = Number((request.params as { clientId: string }).clientId);
     const owner = Number.isSafeInteger(clientId) ? await clientDocumentOwner.find(auth.db, viewer, clientId) : null;
     if (!owner) return sendError(reply, 404, 'No such client.');
-    const entries = await subjectAccessEntries(auth.db, clientId, { user: viewer.user, sensitive: EXPORT_SENSITIVE }, parts);
+    const entries = await subjectAccessEntries(auth.db, clientId, { user: viewer.user, sensitive: CLIENT_SENSITIVE_PERMISSIONS }, parts);
     await recordAudit(auth.db, { actor: auditActorOf(request), resource: 'clients', recordId: clientId, action: 'view', after: { subject_access_export: entries.map((entry) => entry.path) } });
     const file = `subject-access-${owner.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${new Date().toISOString().slice(0, 10)}.zip`;
     return reply.type('application/zip').header('content-disposition', `attachment; filename="${file}"`).send(zip(entries));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import type { DocumentResult } from '@hcm/contract/documents';
+import type { DocumentSummary } from '@hcm/contract/documents';
 import type { ResourceSpec } from '@hcm/contract/engine';
 import { Button, EmptyState, ErrorPanel, Loading, NotFound, useCan, useRouteName, useRuntime } from '@hcm/kit';
 import { useApiQuery, useDeclaredRecord } from '@hcm/kit/data';
@@ -14,16 +14,6 @@ const DocumentScreen = lazyScreen(() => import('./DocumentScreen'), 'Loading the
 const CarePlanPrint = lazyScreen(() => import('./CarePlanPrint'), 'Opening the PDF viewer…');
 
 const clients: ResourceSpec = clientsSpec;
-
-/** A document's state as the record's navigation and alerts need it (GET /clients/:id/documents). */
-export type DocumentSummary = {
-  id: number;
-  kind: string;
-  title: string;
-  status: 'draft' | 'active' | 'archived';
-  review_state: 'due' | 'overdue' | null;
-  results: DocumentResult[];
-};
 
 type Client = Record<string, unknown> & { id: number; first_name: string; last_name: string };
 

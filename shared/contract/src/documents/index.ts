@@ -5,3 +5,4 @@ export * from './define.js';
 export * from './schema.js';
 export * from './display.js';
 export { fieldErrorsOf } from '../validation.js';
+export * from './api.js';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { api } from '@hcm/kit';
 import { DocumentForm } from './DocumentForm';
-import { ok, refused, renderRouted, signIn, skinCheck, viewOf } from './test-fixtures';
+import { ok, refused, renderRouted, signIn, skinCheck, viewOf, SENSITIVE } from './test-fixtures';
 
 // The API client answers from these fakes; the data layer, the form and its validation are real.
 jest.mock('@hcm/kit', () => {
@@ -23,13 +23,13 @@ beforeEach(() => {
 });
 
 function renderNew(onSaved = jest.fn()) {
-  renderRouted(<DocumentForm spec={skinCheck} basePath="clients/12/documents" ownerLabel="Margaret Ellison" onSaved={onSaved} />);
+  renderRouted(<DocumentForm sensitive={SENSITIVE} spec={skinCheck} basePath="clients/12/documents" ownerLabel="Margaret Ellison" onSaved={onSaved} />);
   return onSaved;
 }
 
 function renderEdit() {
   get.mockImplementation((path: string) => Promise.resolve(path === `${BASE}/41` ? ok(viewOf()) : refused(404, 'No such document.')));
-  renderRouted(<DocumentForm spec={skinCheck} basePath="clients/12/documents" id={41} />);
+  renderRouted(<DocumentForm sensitive={SENSITIVE} spec={skinCheck} basePath="clients/12/documents" id={41} />);
 }
 
 const group = (name: string) => screen.getByRole('group', { name: new RegExp(`^${name.replace(/[()?]/g, '\\$&')}`) });
@@ -300,7 +300,7 @@ describe('saving refused by the server', () => {
     const onOpenExisting = jest.fn();
     post.mockResolvedValue(refused(409, 'There is already a Skin and pressure-area check: open it and change it.'));
     get.mockImplementation((path: string) => Promise.resolve(path === BASE ? ok([viewOf({ id: 33 })]) : refused(404, 'No such document.')));
-    renderRouted(<DocumentForm spec={skinCheck} basePath="clients/12/documents" onOpenExisting={onOpenExisting} />);
+    renderRouted(<DocumentForm sensitive={SENSITIVE} spec={skinCheck} basePath="clients/12/documents" onOpenExisting={onOpenExisting} />);
     await user.click(screen.getByRole('button', { name: 'Save as draft' }));
     expect(await screen.findByText('There is already a Skin and pressure-area check: open it and change it.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open the Skin and pressure-area check there is' }));
@@ -326,7 +326,7 @@ describe('an existing document', () => {
 
   it('says an archived document cannot be changed', async () => {
     get.mockResolvedValue(ok(viewOf({ status: 'archived', can: { edit: false, signOff: false } })));
-    renderRouted(<DocumentForm spec={skinCheck} basePath="clients/12/documents" id={41} />);
+    renderRouted(<DocumentForm sensitive={SENSITIVE} spec={skinCheck} basePath="clients/12/documents" id={41} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('It is archived: it can be read and printed, not changed.');
   });
 });
@@ -334,7 +334,7 @@ describe('an existing document', () => {
 // The live results are worked out by the declaration's own function: a failure there must not break the form.
 it('keeps the form usable when a declaration cannot work out its results', async () => {
   const broken = { ...skinCheck, results: () => { throw new Error('half-typed'); } };
-  renderRouted(<DocumentForm spec={broken} basePath="clients/12/documents" />);
+  renderRouted(<DocumentForm sensitive={SENSITIVE} spec={broken} basePath="clients/12/documents" />);
   await act(async () => undefined);
   expect(within(screen.getByRole('region', { name: 'Results as you answer' })).getByText('Nothing worked out yet.')).toBeInTheDocument();
 });

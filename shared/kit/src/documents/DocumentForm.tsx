@@ -19,7 +19,6 @@ import { applyServerErrors, useUnsavedChangesWarning } from '@hcm/kit/forms';
 import { Question, SectionScore } from './DocumentFields';
 import { describedBy, ErrorText, FieldIds, useFieldError, useFieldId } from './FieldShell';
 import {
-  CLIENT_SENSITIVE_PERMISSIONS,
   conflictOf,
   documentPaths,
   documentWriteKeys,
@@ -44,8 +43,8 @@ export type DocumentFormProps = {
   id?: number;
   /** Whose document it is, e.g. the client's name. */
   ownerLabel?: string;
-  /** The permissions reading sensitive answers needs (the client record's by default). */
-  sensitive?: SensitivePermissions;
+  /** The permissions reading sensitive answers needs, as the owner's documents are mounted with. */
+  sensitive: SensitivePermissions;
   /** After a save, with the saved document. */
   onSaved?: (view: DocumentView) => void;
   onCancel?: () => void;
@@ -103,7 +102,7 @@ export function DocumentForm(props: DocumentFormProps) {
   return <DocumentFormBody {...props} view={editing ? (record.data ?? null) : null} />;
 }
 
-function DocumentFormBody({ spec, basePath, view, ownerLabel, sensitive = CLIENT_SENSITIVE_PERMISSIONS, onSaved, onCancel, onOpenExisting }: DocumentFormProps & { view: DocumentView | null }) {
+function DocumentFormBody({ spec, basePath, view, ownerLabel, sensitive, onSaved, onCancel, onOpenExisting }: DocumentFormProps & { view: DocumentView | null }) {
   const can = useCan();
   const client = useQueryClient();
   const paths = documentPaths(basePath, spec.name);

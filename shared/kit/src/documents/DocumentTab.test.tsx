@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { api } from '@hcm/kit';
 import { DocumentTab } from './DocumentTab';
 import type { DocumentSummary, VersionSummary } from './model';
-import { ok, refused, renderRouted, signIn, skinCheck, viewOf } from './test-fixtures';
+import { ok, refused, renderRouted, signIn, skinCheck, viewOf, SENSITIVE } from './test-fixtures';
 
 jest.mock('@hcm/kit', () => {
   const actual = jest.requireActual('@hcm/kit');
@@ -27,7 +27,7 @@ function serve(answers: Record<string, unknown>) {
 }
 
 function renderTab(at: string = TAB, spec = skinCheck) {
-  return renderRouted(<DocumentTab spec={spec} basePath="clients/12/documents" ownerLabel="Margaret Ellison" />, { route: `${TAB}/*`, at });
+  return renderRouted(<DocumentTab sensitive={SENSITIVE} spec={spec} basePath="clients/12/documents" ownerLabel="Margaret Ellison" />, { route: `${TAB}/*`, at });
 }
 
 beforeEach(() => {

@@ -14,8 +14,8 @@ export type DocumentTabProps = {
   basePath: string;
   /** Whose record it is, e.g. the client's name. */
   ownerLabel?: string;
-  /** The permissions reading sensitive answers needs (the client record's by default). */
-  sensitive?: SensitivePermissions;
+  /** The permissions reading sensitive answers needs, as the owner's documents are mounted with. */
+  sensitive: SensitivePermissions;
 };
 
 type Shared = DocumentTabProps & { root: string };

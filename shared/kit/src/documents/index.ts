@@ -9,7 +9,6 @@ export { ReviewList, type ReviewListProps } from './ReviewList';
 export { ResultsPanel } from './ResultsPanel';
 export { BODY_REGIONS, regionNear, pointText } from './BodyMap';
 export {
-  CLIENT_SENSITIVE_PERMISSIONS,
   documentPaths,
   documentsApiBase,
   documentWriteKeys,

@@ -1,52 +1,10 @@
-import type { DocumentChange, DocumentResult, DocumentSpec, DocumentStatus, DocumentValues, ResultLevel, Sensitivity } from '@hcm/contract/documents';
+import type { DocumentChange, DocumentResult, DocumentSpec, DocumentStatus, DocumentValues, DocumentView, ResultLevel, ReviewState, Sensitivity } from '@hcm/contract/documents';
 import { apiKey } from '@hcm/kit/data';
 
 // What the record-document API answers (see the server's document engine), the paths and cache keys of one
 // owner's documents, and the few words and dates every document screen shows.
 
-export type DocumentSignOff = { name: string; role: string; at: string; version: number };
-export type ReviewState = 'due' | 'overdue' | null;
-
-export type DocumentSummary = {
-  id: number;
-  kind: string;
-  title: string;
-  status: DocumentStatus;
-  version: number;
-  review_date: string | null;
-  review_state: ReviewState;
-  signed_off: DocumentSignOff | null;
-  results: DocumentResult[];
-  updated_at: string;
-  updated_by: string | null;
-};
-
-export type DocumentView = DocumentSummary & {
-  content: DocumentValues;
-  /** Keys of the answers this user may not read: absent from `content`. */
-  withheld: string[];
-  can: { edit: boolean; signOff: boolean };
-};
-
-export type VersionSummary = {
-  version: number;
-  status: DocumentStatus;
-  saved_at: string;
-  saved_by: string | null;
-  note: string;
-  changes: DocumentChange[];
-};
-
-/** One line of `GET …/documents/reviews?state=`. */
-export type ReviewItem = {
-  owner_id: number;
-  owner_name: string;
-  kind: string;
-  title: string;
-  id: number;
-  review_date: string;
-  review_state: 'due' | 'overdue';
-};
+export type { DocumentSignOff, DocumentSummary, DocumentView, ReviewItem, ReviewState, SensitivePermissions, VersionSummary } from '@hcm/contract/documents';
 
 /** What a 409 on saving tells: the version saved since, by whom, and what it changed (base → current). */
 export type SaveConflict = {
@@ -56,11 +14,6 @@ export type SaveConflict = {
   currentVersion: number | null;
 };
 
-/** The permission reading each kind of sensitive answer needs, as the owner's API is mounted with. */
-export type SensitivePermissions = Partial<Record<Sensitivity, string>>;
-
-/** The client record's (care-records mounts its documents with these); another owner passes its own. */
-export const CLIENT_SENSITIVE_PERMISSIONS: SensitivePermissions = { clinical: 'clients.clinical.view', safeguarding: 'clients.safeguarding.view' };
 
 /** The API client's path of an owner's documents: `clients/12/documents` → `api/v1/clients/12/documents`. */
 export function documentsApiBase(basePath: string): string {

@@ -209,3 +209,6 @@ export function renderRouted(element: ReactElement, { route = '/form', at = rout
   const rendered = render(withData(<RouterProvider router={router} />));
   return { ...rendered, router };
 }
+
+/** The permissions reading sensitive answers, as the client record mounts its documents with. */
+export const SENSITIVE = { clinical: 'clients.clinical.view', safeguarding: 'clients.safeguarding.view' } as const;
