@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useRuntime, useSession } from '@hcm/kit';
-import { areaForPrefix } from '@hcm/contract';
+import { areaForPath } from '@hcm/contract';
 import { loadExposedModule, registerAreas } from './areas/federation';
 import { preloadArea } from './areas/RemoteArea';
 import { StandaloneLogin } from './auth/StandaloneLogin';
@@ -24,7 +24,7 @@ fetchRegistry()
     useRuntime.getState().setExposedModuleLoader(loadExposedModule);
     // An address inside an area (a bookmark, a reload): its code starts loading now, alongside the app's own
     // chunks and the session check, instead of after them.
-    const opening = areaForPrefix(registry.areas, window.location.pathname.split('/')[2] ?? '');
+    const opening = areaForPath(registry.areas, window.location.pathname);
     if (opening && window.location.pathname.startsWith('/app/')) void preloadArea(opening);
     if (window.location.pathname !== '/') {
       // Who is signed in is asked now too, not once the app's chunks have run (the layout shares this answer).

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { areaForPrefix, filterNavigation } from '@hcm/contract';
+import { areaForPath, filterNavigation } from '@hcm/contract';
 import { Button, Loading, useRuntime, useSession } from '@hcm/kit';
 import { openableAreas, prefetchAreasWhenIdle } from '../areas/prefetch';
 import { preloadArea } from '../areas/RemoteArea';
@@ -30,7 +30,7 @@ export function AppLayout() {
 
   // Once signed in, the areas the user can open load while the browser is idle (after the area the page opened
   // in, if any): a first click finds them there.
-  const [openedIn] = useState(() => areaForPrefix(registry.areas, location.pathname.split('/')[2] ?? ''));
+  const [openedIn] = useState(() => areaForPath(registry.areas, location.pathname));
   useEffect(() => {
     if (!user) return undefined;
     return prefetchAreasWhenIdle(openableAreas(registry.areas, user), (area) => void preloadArea(area), openedIn ? preloadArea(openedIn) : undefined);
@@ -41,7 +41,7 @@ export function AppLayout() {
 
   // Hovering or focusing a menu item fetches its area's code, so the click finds it loaded.
   const handleLinkIntent = (target: string) => {
-    const area = areaForPrefix(registry.areas, target.split('/')[2] ?? '');
+    const area = areaForPath(registry.areas, target);
     if (area) preloadArea(area);
   };
 

@@ -1,15 +1,52 @@
 import { defineAreaModule } from '@hcm/server/platform';
+import { WORKFORCE_RESOURCES } from '../contract/people.js';
 import { communicationRoutes } from './communication/routes.js';
+import { seedDemoCompliance } from './compliance/demo.js';
+import { complianceRoutes } from './compliance/routes.js';
+import { seedDemoStaffDocuments } from './documents/demo.js';
+import { seedDemoFiles } from './files/demo.js';
+import { filesRoutes } from './files/routes.js';
+import { seedDemoPeople } from './people/demo.js';
+import { staffDocumentRoutes } from './people/documents.js';
+import { peopleRoutes } from './people/routes.js';
+import { seedDemoRecruitment } from './recruitment/demo.js';
+import { recruitmentRoutes } from './recruitment/routes.js';
 import { seedCarers } from './seed-carers.js';
+import { workforceTables } from './tables.js';
+import { seedDemoTimeOff } from './time-off/demo.js';
+import { timeOffRoutes } from './time-off/routes.js';
+import { seedDemoTraining } from './training/demo.js';
+import { trainingRoutes } from './training/routes.js';
 
 /**
- * The workforce area's API: the office's communication with carers and staff (notices, carer messages, chat
- * monitoring) and the demo carers (users of the carer role).
+ * The workforce area's API: carers (applicants included) and office employees (served by the resource engine from
+ * the declarations in ../contract), their files' documents (the platform's document engine), compliance, training,
+ * availability and holidays, recruitment, their uploads and call logs; and the office's communication with
+ * carers and staff (notices, carer messages, chat monitoring).
  */
 export const workforceModule = defineAreaModule({
   name: 'workforce',
-  async routes(app, { auth }) {
+  resources: WORKFORCE_RESOURCES,
+  resourceTables: workforceTables,
+  async routes(app, context) {
+    const { auth } = context;
     await app.register(communicationRoutes, { auth });
+    await app.register(peopleRoutes, { auth });
+    await app.register(staffDocumentRoutes, { auth });
+    await app.register(async (scope) => complianceRoutes(scope, context));
+    await app.register(async (scope) => trainingRoutes(scope, context));
+    await app.register(async (scope) => timeOffRoutes(scope, context));
+    await app.register(async (scope) => recruitmentRoutes(scope, context));
+    await app.register(async (scope) => filesRoutes(scope, context));
   },
-  seedDemo: seedCarers,
+  async seedDemo(tx) {
+    await seedCarers(tx);
+    await seedDemoPeople(tx);
+    await seedDemoStaffDocuments(tx);
+    await seedDemoTraining(tx);
+    await seedDemoCompliance(tx);
+    await seedDemoTimeOff(tx);
+    await seedDemoRecruitment(tx);
+    await seedDemoFiles(tx);
+  },
 });

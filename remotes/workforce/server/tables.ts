@@ -2,8 +2,11 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { branches, createdAt, messageColumns, messageDirectionCheck, users } from '@hcm/server/schema';
 
-// The area's hand-written tables. drizzle-kit generates the area's migrations (./migrations) from the named
-// exports of this file only (`pnpm db:generate` in this area).
+// The area's tables: the declared resources' (carers, office employees), built from their declarations, their
+// record documents, and the hand-written ones below and in each part's tables.ts. drizzle-kit generates the
+// area's migrations (./migrations) from the named exports of this file only (`pnpm db:generate` in this area).
+
+export * from './people/people-tables.js';
 
 // ---- Communication: notices, and messages with carers. ----
 
@@ -59,3 +62,9 @@ export const carerMessages = pgTable(
   ],
 );
 
+
+export * from './compliance/tables.js';
+export * from './training/tables.js';
+export * from './time-off/tables.js';
+export * from './recruitment/tables.js';
+export * from './files/tables.js';

@@ -1,12 +1,28 @@
-import type { AreaDescriptor } from '@hcm/contract';
-import { AreaRoutes, lazyScreen } from '@hcm/kit/routing';
-import descriptor from '../area.json';
+import { lazyScreen } from '@hcm/kit/routing';
+import PeopleScreens from './people/Screens';
 
-// The communication screens (/app/communication/...) load on their first visit.
+// The carers list is the area's home, so the people screens load with the area; each other part loads on the
+// first visit to one of its prefixes.
 const CommunicationScreens = lazyScreen(() => import('./communication/Screens'), 'Loading communication…');
+const RecruitmentScreens = lazyScreen(() => import('./recruitment/Screens'), 'Loading recruitment…');
+const Calendars = lazyScreen(() => import('./time-off/Calendars'), 'Loading the calendar…');
+const LiveEventScreens = lazyScreen(() => import('./live-events/Screens'), 'Loading live events…');
 
-/** The area's routes under one of its prefixes; the carers' and employees' screens arrive with the area's own issues. */
+/** The area's routes under one of its prefixes (area.json routePrefixes). */
 export default function Area({ prefix }: { prefix: string }) {
-  if (prefix === 'communication') return <CommunicationScreens />;
-  return <AreaRoutes area={descriptor as AreaDescriptor} prefix={prefix} />;
+  switch (prefix) {
+    case 'communication':
+      return <CommunicationScreens />;
+    case 'recruitment':
+    case 'job-vacancies':
+    case 'surveys':
+      return <RecruitmentScreens prefix={prefix} />;
+    case 'calendar':
+      return <Calendars />;
+    case 'live-events/carers':
+    case 'live-events/office-employees':
+      return <LiveEventScreens prefix={prefix} />;
+    default:
+      return <PeopleScreens prefix={prefix} />;
+  }
 }

@@ -71,7 +71,12 @@ const OFFICE_PERMISSIONS: Permission[] = [
   'health-professionals.view',
   'health-professionals.edit',
   'health-professionals.share',
+  // Carers' files and recruitment; office employees' files and staff health and disclosures are the manager's.
   'carers.view',
+  'carers.create',
+  'carers.edit',
+  'recruitment.view',
+  'recruitment.edit',
   'meetings.view',
   'meetings.edit',
   'news.view',
@@ -128,6 +133,14 @@ export const STANDARD_ROLES: StandardRole[] = [
       'clients.sign-off',
       'medication.audit',
       'clients.export',
+      // Office employees' files, staff health and DBS disclosures, approving carers and holidays.
+      'employees.view',
+      'employees.create',
+      'employees.edit',
+      'carers.approve',
+      'workforce.health.view',
+      'workforce.disclosures.view',
+      'holidays.approve',
     ],
   },
   {

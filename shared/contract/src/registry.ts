@@ -6,7 +6,8 @@ export type AreaName = (typeof AREA_NAMES)[number];
 
 /**
  * What a remote declares about itself (its `area.json`): the host reads it as data through the registry.
- * `routePrefixes` are the first segments under /app that the area mounts; `home` is its landing page.
+ * `routePrefixes` are the paths under /app that the area mounts: a first segment ('carers'), or deeper where
+ * areas share a first segment ('live-events/carers'); `home` is its landing page.
  */
 export type AreaDescriptor = {
   name: AreaName;
@@ -59,6 +60,23 @@ export function areaForPrefix<T extends AreaDescriptor>(areas: readonly T[], pre
   return areas.find((area) => area.routePrefixes.includes(prefix));
 }
 
+/** Whether a path (/app/live-events/carers/file-alerts) lies under a prefix ('live-events/carers'). */
+export function isUnderPrefix(path: string, prefix: string): boolean {
+  const base = `/app/${prefix}`;
+  return path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}?`);
+}
+
+/** Which registered area mounts a path under /app (the longest prefix wins), if any. */
+export function areaForPath<T extends AreaDescriptor>(areas: readonly T[], path: string): T | undefined {
+  let found: { area: T; length: number } | undefined;
+  for (const area of areas) {
+    for (const prefix of area.routePrefixes) {
+      if (isUnderPrefix(path, prefix) && prefix.length > (found?.length ?? -1)) found = { area, length: prefix.length };
+    }
+  }
+  return found?.area;
+}
+
 /**
  * What is wrong with an area's declaration, as a list of sentences (empty when it holds): the host relies on
  * a known name, a home under one of its prefixes, navigation with titles and targets, and permissions that
@@ -75,8 +93,7 @@ export function areaDescriptorProblems(descriptor: AreaDescriptor, isPermission:
     for (const item of items) {
       if (!item.name || !item.title) problems.push(`navigation item ${item.name || '?'} needs a name and a title`);
       if (item.target !== '#') {
-        const prefix = /^\/app\/([^/]+)/.exec(item.target)?.[1];
-        if (!prefix || !descriptor.routePrefixes.includes(prefix)) problems.push(`navigation target ${item.target} is outside the area's prefixes`);
+        if (!descriptor.routePrefixes.some((prefix) => isUnderPrefix(item.target, prefix))) problems.push(`navigation target ${item.target} is outside the area's prefixes`);
       }
       for (const permission of item.permission ?? []) {
         if (!isPermission(permission)) problems.push(`navigation item ${item.name} names unknown permission ${permission}`);

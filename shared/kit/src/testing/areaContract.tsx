@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { areaDescriptorProblems, isPermission, navigationLeaves, type AreaDescriptor } from '@hcm/contract';
+import { areaDescriptorProblems, isPermission, isUnderPrefix, navigationLeaves, type AreaDescriptor } from '@hcm/contract';
 import { useRuntime } from '../stores/runtime';
 import { useSession } from '../stores/session';
 import { withData } from './data';
@@ -21,9 +21,9 @@ function signInAsSuperAdmin(): void {
   });
 }
 
-/** Renders the area's module the way the host does: under /app/<prefix>/* with the prefix as a prop. */
-function renderAt(Area: AreaModule['default'], path: string): void {
-  const prefix = /^\/app\/([^/]+)/.exec(path)?.[1] ?? '';
+/** Renders the area's module the way the host does: under /app/<prefix>/* (the longest of its prefixes) with the prefix as a prop. */
+function renderAt(Area: AreaModule['default'], area: AreaDescriptor, path: string): void {
+  const prefix = [...area.routePrefixes].sort((a, b) => b.length - a.length).find((candidate) => isUnderPrefix(path, candidate)) ?? '';
   const router = createMemoryRouter([{ path: `/app/${prefix}/*`, element: <Area prefix={prefix} /> }], { initialEntries: [path] });
   render(withData(<RouterProvider router={router} />));
 }
@@ -62,7 +62,7 @@ export function describeAreaContract(area: AreaDescriptor, areaModule: AreaModul
     });
 
     it('renders its home page inside the host router', () => {
-      renderAt(areaModule.default, area.home);
+      renderAt(areaModule.default, area, area.home);
       expect(screen.getByRole('heading', { level: 1, name: area.title })).toBeInTheDocument();
     });
 
@@ -70,7 +70,7 @@ export function describeAreaContract(area: AreaDescriptor, areaModule: AreaModul
       .map((item) => item.target)
       .filter((target) => target !== '#');
     it.each(targets)('opens a screen at its menu target %s', async (target) => {
-      renderAt(areaModule.default, target);
+      renderAt(areaModule.default, area, target);
       // A lazily loaded screen shows a status first; its page heading comes when it has loaded.
       const heading = await waitFor(() => screen.getByRole('heading', { level: 1 }), { timeout: 5000 });
       expect(heading).not.toHaveTextContent('Page not found');

@@ -1,0 +1,4 @@
+/** Placeholder until file alerts land. */
+export default function FileAlerts(_props: { scope: 'carers' | 'employees' }) {
+  return null;
+}

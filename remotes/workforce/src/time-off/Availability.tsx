@@ -1,0 +1,4 @@
+/** Placeholder until the availability live events land. */
+export default function Availability() {
+  return null;
+}

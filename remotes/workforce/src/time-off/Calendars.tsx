@@ -1,0 +1,4 @@
+/** Placeholder until the holiday calendars land. */
+export default function Calendars() {
+  return null;
+}

@@ -1,0 +1,6 @@
+import type { StaffScreenProps } from '../record/types';
+
+/** Placeholder until this part's screen lands. */
+export default function TemporaryDays(_props: StaffScreenProps) {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Placeholder until the training matrix lands. */
+export default function TrainingMatrix() {
+  return null;
+}
