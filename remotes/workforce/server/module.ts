@@ -3,7 +3,9 @@ import { WORKFORCE_RESOURCES } from '../contract/people.js';
 import { communicationRoutes } from './communication/routes.js';
 import { seedDemoCompliance } from './compliance/demo.js';
 import { complianceRoutes } from './compliance/routes.js';
+import { refereeRoutes } from './compliance/referee-page.js';
 import { seedDemoStaffDocuments } from './documents/demo.js';
+import { staffDueRoutes } from './documents/due-routes.js';
 import { seedDemoFiles } from './files/demo.js';
 import { filesRoutes } from './files/routes.js';
 import { seedDemoPeople } from './people/demo.js';
@@ -33,12 +35,15 @@ export const workforceModule = defineAreaModule({
     await app.register(communicationRoutes, { auth });
     await app.register(peopleRoutes, { auth });
     await app.register(staffDocumentRoutes, { auth });
+    await app.register(async (scope) => staffDueRoutes(scope, context));
     await app.register(async (scope) => complianceRoutes(scope, context));
     await app.register(async (scope) => trainingRoutes(scope, context));
     await app.register(async (scope) => timeOffRoutes(scope, context));
     await app.register(async (scope) => recruitmentRoutes(scope, context));
     await app.register(async (scope) => filesRoutes(scope, context));
   },
+  // A referee answers a reference request through an emailed link, without an account.
+  publicRoutes: { prefix: '/api/public/references', routes: refereeRoutes },
   async seedDemo(tx) {
     await seedCarers(tx);
     await seedDemoPeople(tx);
