@@ -1,0 +1,36 @@
+import { areaDescriptorProblems, areaForPath, isUnderPrefix, type AreaDescriptor } from './registry';
+
+const area = (name: AreaDescriptor['name'], routePrefixes: string[]): AreaDescriptor => ({
+  name,
+  title: name,
+  description: '',
+  home: `/app/${routePrefixes[0]!}`,
+  routePrefixes,
+  navigation: [{ name: 'home', title: 'Home', target: `/app/${routePrefixes[0]!}`, permission: ['dashboard.view'] }],
+});
+
+describe('area prefixes', () => {
+  it('matches a path under a prefix segment by segment, never a longer segment', () => {
+    expect(isUnderPrefix('/app/carers', 'carers')).toBe(true);
+    expect(isUnderPrefix('/app/carers/4/edit/training', 'carers')).toBe(true);
+    expect(isUnderPrefix('/app/carers-archive', 'carers')).toBe(false);
+    expect(isUnderPrefix('/app/live-events/carers/file-alerts', 'live-events/carers')).toBe(true);
+    expect(isUnderPrefix('/app/live-events/clients/visits', 'live-events/carers')).toBe(false);
+  });
+
+  it('finds the area of a path by its longest prefix, so areas can share a first segment', () => {
+    const workforce = area('workforce', ['carers', 'live-events/carers']);
+    const scheduler = area('scheduler', ['scheduler', 'live-events']);
+    expect(areaForPath([scheduler, workforce], '/app/live-events/carers/file-alerts')).toBe(workforce);
+    expect(areaForPath([scheduler, workforce], '/app/live-events/clients/visits')).toBe(scheduler);
+    expect(areaForPath([scheduler, workforce], '/app/finance')).toBeUndefined();
+  });
+
+  it('accepts navigation targets under a deeper prefix and refuses those outside every prefix', () => {
+    const workforce = area('workforce', ['carers', 'live-events/carers']);
+    workforce.navigation.push({ name: 'alerts', title: 'File alerts', target: '/app/live-events/carers/file-alerts', permission: ['carers.view'] });
+    expect(areaDescriptorProblems(workforce, () => true)).toEqual([]);
+    workforce.navigation.push({ name: 'visits', title: 'Visits', target: '/app/live-events/clients/visits', permission: ['carers.view'] });
+    expect(areaDescriptorProblems(workforce, () => true)).toEqual(['navigation target /app/live-events/clients/visits is outside the area\'s prefixes']);
+  });
+});
