@@ -1,2 +1,112 @@
-// The tables of this part of the workforce area (exported from ../tables.ts).
-export {};
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, users } from '@hcm/server/schema';
+import type { DutyDay, HolidayDay, HolidayOwner, HolidayStatus, TimeWindow } from '../../contract/time-off.js';
+import { carersTable, employeesTable } from '../people/people-tables.js';
+
+// Availability and holidays (exported from ../tables.ts). Reference data (holiday reasons, bank holidays, the
+// agency's closure days) and the global settings are read by table name in ./read-models.ts, never exported here.
+
+/** A carer's duty days: one pattern per carer, a week (or a fortnight, weeks A and B) of days with time windows. */
+export const carerDutyPatterns = pgTable('carer_duty_patterns', {
+  carer_id: integer('carer_id')
+    .primaryKey()
+    .references(() => carersTable.id),
+  fortnightly: boolean('fortnightly').notNull().default(false),
+  /** The Monday week A starts on (a fortnightly pattern only). */
+  week_a_starts_on: date('week_a_starts_on', { mode: 'string' }),
+  days: jsonb('days').$type<DutyDay[]>().notNull().default(sql`'[]'::jsonb`),
+  updated_by: integer('updated_by').references(() => users.id),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A dated change to a carer's pattern (duty-temporary-days): available or not, with windows, and why. */
+export const carerTemporaryChanges = pgTable(
+  'carer_temporary_changes',
+  {
+    id: serial('id').primaryKey(),
+    carer_id: integer('carer_id')
+      .notNull()
+      .references(() => carersTable.id),
+    from_date: date('from_date', { mode: 'string' }).notNull(),
+    to_date: date('to_date', { mode: 'string' }).notNull(),
+    available: boolean('available').notNull(),
+    windows: jsonb('windows').$type<TimeWindow[]>().notNull().default(sql`'[]'::jsonb`),
+    reason: text('reason').notNull(),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('carer_temporary_changes_carer_idx').on(t.carer_id, t.from_date), check('carer_temporary_changes_period_check', sql`${t.to_date} >= ${t.from_date}`)],
+);
+
+/**
+ * A holiday (or other leave) of a carer or an office employee: requested, then approved, refused (with a reason)
+ * or cancelled. The days it takes are worked out when requested (the person's duty days or contracted hours, bank
+ * holidays left out) and kept day by day in `breakdown`, so balances and calendars read what was agreed.
+ */
+export const staffHolidays = pgTable(
+  'staff_holidays',
+  {
+    id: serial('id').primaryKey(),
+    owner: text('owner').$type<HolidayOwner>().notNull(),
+    carer_id: integer('carer_id').references(() => carersTable.id),
+    employee_id: integer('employee_id').references(() => employeesTable.id),
+    from_date: date('from_date', { mode: 'string' }).notNull(),
+    to_date: date('to_date', { mode: 'string' }).notNull(),
+    half_day_start: boolean('half_day_start').notNull().default(false),
+    half_day_end: boolean('half_day_end').notNull().default(false),
+    /** reference data's holiday_reasons.id (another area's table: no foreign key). */
+    reason_id: integer('reason_id').notNull(),
+    /** Whether the reason counted against the allowance when requested. */
+    deducts_allowance: boolean('deducts_allowance').notNull().default(true),
+    notes: text('notes').notNull().default(''),
+    status: text('status').$type<HolidayStatus>().notNull().default('requested'),
+    half_days: integer('half_days').notNull().default(0),
+    minutes: integer('minutes').notNull().default(0),
+    breakdown: jsonb('breakdown').$type<HolidayDay[]>().notNull().default(sql`'[]'::jsonb`),
+    requested_by: integer('requested_by').references(() => users.id),
+    requested_at: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decided_by: integer('decided_by').references(() => users.id),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    decision_reason: text('decision_reason').notNull().default(''),
+    cancelled_by: integer('cancelled_by').references(() => users.id),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
+    cancel_reason: text('cancel_reason').notNull().default(''),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('staff_holidays_carer_idx').on(t.carer_id, t.from_date),
+    index('staff_holidays_employee_idx').on(t.employee_id, t.from_date),
+    index('staff_holidays_period_idx').on(t.from_date, t.to_date),
+    check('staff_holidays_owner_check', sql`(${t.owner} = 'carers' and ${t.carer_id} is not null and ${t.employee_id} is null) or (${t.owner} = 'employees' and ${t.employee_id} is not null and ${t.carer_id} is null)`),
+    check('staff_holidays_status_check', sql`${t.status} in ('requested', 'approved', 'refused', 'cancelled')`),
+    check('staff_holidays_period_check', sql`${t.to_date} >= ${t.from_date}`),
+    check('staff_holidays_refusal_check', sql`${t.status} <> 'refused' or ${t.decision_reason} <> ''`),
+  ],
+);
+
+/**
+ * Hours an irregular-hours carer worked in a pay period, for holiday accrual (12.07 %). Filled by the office or
+ * payroll until the scheduler's completed visits can give them.
+ */
+export const carerWorkedHours = pgTable(
+  'carer_worked_hours',
+  {
+    id: serial('id').primaryKey(),
+    carer_id: integer('carer_id')
+      .notNull()
+      .references(() => carersTable.id),
+    period_start: date('period_start', { mode: 'string' }).notNull(),
+    period_end: date('period_end', { mode: 'string' }).notNull(),
+    minutes: integer('minutes').notNull(),
+    note: text('note').notNull().default(''),
+    recorded_by: integer('recorded_by').references(() => users.id),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('carer_worked_hours_period_unique').on(t.carer_id, t.period_start),
+    check('carer_worked_hours_period_check', sql`${t.period_end} >= ${t.period_start}`),
+    check('carer_worked_hours_minutes_check', sql`${t.minutes} >= 0`),
+  ],
+);
