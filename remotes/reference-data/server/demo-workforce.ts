@@ -230,6 +230,41 @@ const banks = [
   { name: 'Starling Bank', sort_code: '60-83-71', bic: 'SRLGGB2L' },
 ];
 
+// The training catalogue (DOMAIN.md "Training", Skills for Care guidance): yearly refreshers, three-yearly ones,
+// the Care Certificate once, and specialist courses for the clients who need them. Codes head the matrix columns.
+const trainingCourses = [
+  { name: 'Care Certificate (standards 1–16)', code: 'CC', category: 'induction', required_for: 'all', delivery: 'blended', notes: 'The 16 standards, including standard 16 (learning disability and autism, since March 2025), signed off by an assessor within 12 weeks of starting. Does not expire.' },
+  { name: 'Moving and handling of people', code: 'MH', category: 'refresher', validity_months: 12, required_for: 'all', delivery: 'practical', notes: 'Includes hoists, slide sheets and stand aids; practical assessment yearly.' },
+  { name: 'Basic life support and first aid', code: 'BLS', category: 'refresher', validity_months: 12, required_for: 'all', delivery: 'classroom', notes: 'Adult CPR, choking, recovery position, when to call 999.' },
+  { name: 'Safe handling of medicines', code: 'MED', category: 'refresher', validity_months: 12, required_for: 'medication', delivery: 'blended', notes: 'NICE NG67: MAR charts, administering, prompting and assisting, PRN, refusals. Competence is assessed separately by observed administrations.' },
+  { name: 'Safeguarding adults', code: 'SGA', category: 'refresher', validity_months: 12, required_for: 'all', delivery: 'e-learning', notes: 'Level 2: types of abuse, how to raise a concern, the local authority’s safeguarding team.' },
+  { name: 'Fire safety', code: 'FIRE', category: 'refresher', validity_months: 12, required_for: 'all', delivery: 'e-learning', notes: 'Fire in clients’ homes: emollient creams, oxygen, smoke alarms, evacuation.' },
+  { name: 'Health and safety', code: 'HS', category: 'refresher', validity_months: 12, required_for: 'all', delivery: 'e-learning', notes: 'Lone working, COSHH, RIDDOR, risk assessment in the home.' },
+  { name: 'Mental Capacity Act and DoLS', code: 'MCA', category: 'refresher', validity_months: 36, required_for: 'all', delivery: 'e-learning', notes: 'The five principles, best interests, Deprivation of Liberty Safeguards.' },
+  { name: 'Infection prevention and control', code: 'IPC', category: 'refresher', validity_months: 36, required_for: 'all', delivery: 'e-learning', notes: 'Hand hygiene, PPE, sharps, outbreaks.' },
+  { name: 'Food safety and hygiene', code: 'FOOD', category: 'refresher', validity_months: 36, required_for: 'all', delivery: 'e-learning', notes: 'Level 2 food hygiene for preparing meals in clients’ homes.' },
+  { name: 'Information governance and GDPR', code: 'GDPR', category: 'refresher', validity_months: 36, required_for: 'all', delivery: 'e-learning' },
+  { name: 'Equality, diversity and human rights', code: 'EDHR', category: 'refresher', validity_months: 36, required_for: 'all', delivery: 'e-learning' },
+  { name: 'Oliver McGowan mandatory training on learning disability and autism (Tier 1)', code: 'OMMT', category: 'mandatory', required_for: 'all', delivery: 'blended', notes: 'Health and Care Act 2022: e-learning plus a live online session co-delivered by people with lived experience.' },
+  { name: 'Duty of care and person-centred care', code: 'PCC', category: 'mandatory', required_for: 'all', delivery: 'classroom' },
+  { name: 'Lone working and personal safety', code: 'LONE', category: 'mandatory', required_for: 'all', delivery: 'e-learning' },
+  { name: 'Dementia awareness', code: 'DEM', category: 'specialist', validity_months: 36, required_for: 'specific', delivery: 'classroom', notes: 'Tier 2 of the Dementia Training Standards Framework.' },
+  { name: 'End-of-life and palliative care', code: 'EOL', category: 'specialist', validity_months: 36, required_for: 'specific', delivery: 'classroom', notes: 'Comfort, mouth care, working with district nurses and hospices; anticipatory medicines are given by nurses.' },
+  { name: 'PEG feeding (enteral tube feeding)', code: 'PEG', category: 'specialist', validity_months: 12, required_for: 'specific', delivery: 'practical', notes: 'Delegated by the community nurse: flushing, feeds, stoma site care. Competency checked on the carer’s file.' },
+  { name: 'Catheter care', code: 'CATH', category: 'specialist', validity_months: 12, required_for: 'specific', delivery: 'practical', notes: 'Emptying and changing bags, hygiene, spotting infection; catheter competency on the carer’s file.' },
+  { name: 'Stoma care', code: 'STOMA', category: 'specialist', validity_months: 12, required_for: 'specific', delivery: 'practical', notes: 'Colostomy and ileostomy bags, skin care.' },
+  { name: 'Epilepsy awareness and buccal midazolam', code: 'EPI', category: 'specialist', validity_months: 12, required_for: 'specific', delivery: 'classroom', notes: 'Recognising seizures; giving buccal midazolam to the person’s care plan.' },
+  { name: 'Diabetes and insulin awareness', code: 'DIAB', category: 'specialist', validity_months: 24, required_for: 'specific', delivery: 'classroom', notes: 'Hypos and hypers, blood glucose checks; insulin is given by the district nurse unless delegated.' },
+  { name: 'Pressure area care', code: 'PAC', category: 'specialist', validity_months: 24, required_for: 'specific', delivery: 'classroom', notes: 'React to Red: skin checks, repositioning, reporting.' },
+  { name: 'Hoist and sling use', code: 'HOIST', category: 'specialist', validity_months: 12, required_for: 'specific', delivery: 'practical', notes: 'Ceiling and mobile hoists, sling sizes; always two carers.' },
+  { name: 'Positive behaviour support', code: 'PBS', category: 'specialist', validity_months: 36, required_for: 'specific', delivery: 'classroom', notes: 'For supported living: proactive and reactive strategies, no restrictive practice.' },
+  { name: 'Parkinson’s disease awareness', code: 'PARK', category: 'specialist', required_for: 'specific', delivery: 'e-learning', notes: 'Time-critical medicines: get it on time.' },
+  { name: 'Stroke awareness', code: 'STRK', category: 'specialist', required_for: 'specific', delivery: 'e-learning' },
+  { name: 'Oral health care', code: 'ORAL', category: 'specialist', required_for: 'specific', delivery: 'e-learning', notes: 'NICE NG48 mouth care.' },
+  { name: 'Dysphagia and modified diets (IDDSI)', code: 'DYS', category: 'specialist', validity_months: 24, required_for: 'specific', delivery: 'classroom', notes: 'Thickened fluids and IDDSI levels from the speech and language therapist’s plan.' },
+  { name: 'Level 2 Diploma in Adult Care', code: 'DIP2', category: 'specialist', required_for: 'specific', delivery: 'blended', notes: 'Qualification (RQF Level 2); recorded here so the matrix shows who holds it.' },
+];
+
 export const WORKFORCE_DEMO_ROWS: DemoRows = {
   staffcodes,
   bands,
@@ -244,4 +279,5 @@ export const WORKFORCE_DEMO_ROWS: DemoRows = {
   'npc-codes': npcCodes,
   areacodes,
   banks,
+  'training-courses': trainingCourses,
 };

@@ -25,6 +25,7 @@ export const visitSlotsTable = referenceDataTables['visit-slots']!;
 export const npcCodesTable = referenceDataTables['npc-codes']!;
 export const areacodesTable = referenceDataTables['areacodes']!;
 export const banksTable = referenceDataTables['banks']!;
+export const trainingCoursesTable = referenceDataTables['training-courses']!;
 export const disabilityCodesTable = referenceDataTables['disability-codes']!;
 export const reactiveStrategiesTable = referenceDataTables['reactive_strategies']!;
 export const assessorsTable = referenceDataTables['assessors']!;

@@ -9,6 +9,7 @@ import {
   fiscalYears,
   hourlyRates,
   organizationPeriods,
+  trainingCourses,
   visitSlots,
   WORKFORCE_RESOURCES,
 } from './batch-workforce.js';
@@ -38,6 +39,7 @@ describe('workforce resource declarations', () => {
       'npc-codes',
       'areacodes',
       'banks',
+      'training-courses',
     ]);
     expect(new Set(NAMES).size).toBe(NAMES.length);
     for (const name of NAMES) expect(RESOURCES.filter((spec) => spec.name === name)).toHaveLength(1);
@@ -144,6 +146,23 @@ describe('workforce demo rows', () => {
         expect(Date.parse(`${ofYear[index]!.start_date}T00:00:00Z`) - previousEnd).toBe(86_400_000);
       }
     }
+  });
+
+  it('has about 30 training courses: yearly and three-yearly refreshers, the Care Certificate once, specialist courses', () => {
+    const courses = WORKFORCE_DEMO_ROWS['training-courses']!.map((row) => v.parse(trainingCourses.schema, row));
+    expect(courses.length).toBeGreaterThanOrEqual(28);
+    const validity = (code: string) => courses.find((course) => course.code === code)?.validity_months;
+    for (const code of ['MH', 'BLS', 'MED', 'SGA', 'FIRE']) expect(validity(code)).toBe(12);
+    for (const code of ['MCA', 'IPC', 'FOOD']) expect(validity(code)).toBe(36);
+    expect(validity('CC')).toBeNull();
+    expect(courses.find((course) => course.code === 'OMMT')?.required_for).toBe('all');
+    expect(new Set(courses.map((course) => course.category))).toEqual(new Set(['induction', 'mandatory', 'refresher', 'specialist']));
+    expect(courses.filter((course) => course.category === 'specialist').every((course) => course.required_for === 'specific')).toBe(true);
+    expect(errorsOf(trainingCourses.schema, { name: 'PEG', code: 'peg feeding', category: 'clinical', validity_months: '0', required_for: 'all', delivery: 'classroom' })).toEqual({
+      code: ['Code must be 1 to 12 letters, digits, dashes or underscores.'],
+      category: ['Choose a category.'],
+      validity_months: ['Valid for (months) must be at least 1.'],
+    });
   });
 
   it('has the visit slots of DOMAIN.md covering the whole day', () => {

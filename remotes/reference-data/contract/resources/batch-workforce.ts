@@ -10,6 +10,7 @@ import { fiscalYears, hourlyRates } from './fiscal-years.js';
 import { npcCodes } from './npc-codes.js';
 import { organizationPeriods, organizationPeriodYears } from './organization-periods.js';
 import { staffcodes } from './staffcodes.js';
+import { trainingCourses } from './training-courses.js';
 import { visitSlots } from './visit-slots.js';
 
 export {
@@ -25,6 +26,7 @@ export {
   organizationPeriods,
   organizationPeriodYears,
   staffcodes,
+  trainingCourses,
   visitSlots,
 };
 
@@ -42,4 +44,5 @@ export const WORKFORCE_RESOURCES = [
   npcCodes,
   areacodes,
   banks,
+  trainingCourses,
 ] as const;

@@ -1,2 +1,44 @@
-// The tables of this part of the workforce area (exported from ../tables.ts).
-export {};
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, users } from '@hcm/server/schema';
+import type { TrainingResult } from '../../contract/training.js';
+import { carersTable } from '../people/people-tables.js';
+import { trainingCoursesRead } from './read-models.js';
+
+// Training records on carers' files. The course catalogue is reference data's (training-courses), read through
+// ./read-models.ts (never re-exported from ../tables.ts, so this area's migrations never create it).
+
+/** One course a carer did (or is doing): when, until when, with whom and how it went. */
+export const trainingRecords = pgTable(
+  'training_records',
+  {
+    id: serial('id').primaryKey(),
+    carer_id: integer('carer_id')
+      .notNull()
+      .references(() => carersTable.id),
+    course_id: integer('course_id')
+      .notNull()
+      .references(() => trainingCoursesRead.id),
+    result: text('result').$type<TrainingResult>().notNull(),
+    /** Null only while in progress. */
+    completed_on: date('completed_on', { mode: 'string' }),
+    /** Worked out from the course's validity when saved, unless typed (expiry_overridden). */
+    expires_on: date('expires_on', { mode: 'string' }),
+    expiry_overridden: boolean('expiry_overridden').notNull().default(false),
+    provider: text('provider').notNull().default(''),
+    certificate_number: text('certificate_number').notNull().default(''),
+    score: integer('score'),
+    hours: doublePrecision('hours'),
+    notes: text('notes').notNull().default(''),
+    recorded_by: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The matrix's latest record per carer and course reads this index in order.
+    index('training_records_latest_idx').on(t.carer_id, t.course_id, t.completed_on.desc()),
+    index('training_records_course_idx').on(t.course_id),
+    check('training_records_result_check', sql`${t.result} in ('passed', 'attended', 'competent', 'in-progress', 'not-passed')`),
+    check('training_records_completed_check', sql`${t.completed_on} is not null or ${t.result} = 'in-progress'`),
+  ],
+);

@@ -1,0 +1,271 @@
+import * as v from 'valibot';
+import { isCalendarDate, londonDate, optionalIsoDate, optionalText, type Choice } from '@hcm/contract/engine';
+
+// Training (DOMAIN.md "Training", Skills for Care guidance): a carer's training records against the course
+// catalogue (reference data's training-courses), each course's state on their file (valid, expiring, expired,
+// missing), the training matrix (people × courses), and competence from observed checks. Declared once: the
+// server validates and works states out with these, the screens show and check the same.
+
+/** A course as the catalogue (reference data, table training_courses) holds it. */
+export type TrainingCourse = {
+  id: number;
+  name: string;
+  code: string;
+  category: 'induction' | 'mandatory' | 'refresher' | 'specialist';
+  validity_months: number | null;
+  required_for: 'all' | 'medication' | 'specific';
+  delivery: string;
+};
+
+export const TRAINING_CATEGORY_LABELS: Record<TrainingCourse['category'], string> = {
+  induction: 'Induction (Care Certificate)',
+  mandatory: 'Mandatory (once)',
+  refresher: 'Mandatory refresher',
+  specialist: 'Specialist',
+};
+
+/** How a course stands on a carer's file. A course required of no one here shows no state until done. */
+export const TRAINING_STATES = [
+  { value: 'valid', label: 'Valid', short: 'OK' },
+  { value: 'expiring', label: 'Expiring', short: 'DUE' },
+  { value: 'expired', label: 'Expired', short: 'EXP' },
+  { value: 'missing', label: 'Missing', short: 'MISS' },
+] as const satisfies readonly (Choice & { short: string })[];
+export type TrainingState = (typeof TRAINING_STATES)[number]['value'];
+export const isTrainingState = (value: string): value is TrainingState => TRAINING_STATES.some((state) => state.value === value);
+export const trainingStateLabel = (state: TrainingState | null) => TRAINING_STATES.find((choice) => choice.value === state)?.label ?? 'Not required';
+
+/** What came of a course. Only a completed one counts; in progress and not passed leave the course missing. */
+export const TRAINING_RESULTS = [
+  { value: 'passed', label: 'Passed' },
+  { value: 'attended', label: 'Attended' },
+  { value: 'competent', label: 'Assessed competent' },
+  { value: 'in-progress', label: 'In progress' },
+  { value: 'not-passed', label: 'Not passed (to retake)' },
+] as const satisfies readonly Choice[];
+export type TrainingResult = (typeof TRAINING_RESULTS)[number]['value'];
+export const COMPLETED_RESULTS: readonly TrainingResult[] = ['passed', 'attended', 'competent'];
+
+/** Settings (reference data's global settings), read by key with these defaults when absent. */
+export const TRAINING_SETTINGS = {
+  /** Days before expiry when alerts go out, e.g. "30,14,7": the largest is when a course shows as expiring. */
+  alertDays: { key: 'training_alert_days', fallback: '30,14,7' },
+  /** Observed medication administrations assessed competent before a carer gives medication alone. */
+  medicationObservations: { key: 'medication_competence_observations', fallback: '3' },
+} as const;
+
+/** The expiring window in days from the alert setting's value (the largest of its numbers; 30 when unreadable). */
+export function alertWindowOf(value: string | null | undefined): number {
+  const days = String(value ?? '')
+    .split(/[,;\s]+/)
+    .map((part) => Number(part))
+    .filter((day) => Number.isInteger(day) && day >= 0 && day <= 366);
+  return days.length ? Math.max(...days) : 30;
+}
+
+/** A whole-number setting (e.g. 3 observations), or its fallback when absent or unreadable. */
+export function wholeSettingOf(value: string | null | undefined, fallback: number, min = 1, max = 20): number {
+  const number = Number(String(value ?? '').trim());
+  return Number.isInteger(number) && number >= min && number <= max && String(value ?? '').trim() !== '' ? number : fallback;
+}
+
+/** A day some months after another (YYYY-MM-DD), kept in the month: 31 January + 1 month is 28 (or 29) February. */
+export function addMonths(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const index = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = (index % 12) + 1;
+  const lastDay = new Date(Date.UTC(targetYear, targetMonth, 0)).getUTCDate();
+  return `${String(targetYear).padStart(4, '0')}-${String(targetMonth).padStart(2, '0')}-${String(Math.min(date, lastDay)).padStart(2, '0')}`;
+}
+
+/** Days from one day to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** When a course done on `completedOn` lapses: its validity after completion, or never (null). */
+export function expiryOf(completedOn: string, validityMonths: number | null): string | null {
+  return validityMonths ? addMonths(completedOn, validityMonths) : null;
+}
+
+/**
+ * A course's state on a file from its latest record: missing without a completed record (none, in progress or
+ * not passed), expired once the expiry day has passed (valid up to and including that day), expiring within
+ * `alertDays` of it, otherwise valid. A course required of no one (required: false) without a completed record
+ * has no state (null): it is not missing from this file.
+ */
+export function trainingState(
+  latest: { result: string; expires_on: string | null } | null,
+  today: string,
+  alertDays: number,
+  required = true,
+): TrainingState | null {
+  if (!latest || !(COMPLETED_RESULTS as readonly string[]).includes(latest.result)) return required ? 'missing' : null;
+  if (!latest.expires_on) return 'valid';
+  const left = daysBetween(today, latest.expires_on);
+  if (left < 0) return 'expired';
+  return left <= alertDays ? 'expiring' : 'valid';
+}
+
+/** Whether a carer must hold a course: required of all carers or for medication visits (every carer here). */
+export const isRequiredCourse = (course: Pick<TrainingCourse, 'required_for'>) => course.required_for !== 'specific';
+
+// ---- A training record: the body of POST and PUT /api/v1/carers/:id/training.
+
+const courseId = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.trim(), v.minLength(1, 'Choose a course.'))], 'Choose a course.'),
+  v.transform(Number),
+  v.integer('Choose a course.'),
+  v.minValue(1, 'Choose a course.'),
+  v.maxValue(2_147_483_647, 'Choose a course.'),
+);
+
+/** An optional number from a form ('' or null is none): a score 0–100, hours 0–200 to the quarter hour. */
+const optionalNumber = (label: string, min: number, max: number, step: number) =>
+  v.optional(
+    v.union([
+      v.pipe(v.union([v.literal(''), v.null()]), v.transform((): number | null => null)),
+      v.pipe(
+        v.union([v.number(), v.pipe(v.string(), v.trim(), v.minLength(1))], `${label} must be a number.`),
+        v.transform(Number),
+        v.number(`${label} must be a number.`),
+        v.minValue(min, `${label} must be at least ${min}.`),
+        v.maxValue(max, `${label} must be at most ${max}.`),
+        v.check((value) => Number.isInteger(Math.round(value / step * 1e6) / 1e6), step === 1 ? `${label} must be a whole number.` : `${label} must be in steps of ${step}.`),
+      ),
+    ]),
+    null,
+  );
+
+export const TrainingRecordSchema = v.pipe(
+  v.strictObject(
+    {
+      course_id: courseId,
+      result: v.picklist(TRAINING_RESULTS.map((choice) => choice.value) as [TrainingResult, ...TrainingResult[]], 'Choose a result.'),
+      completed_on: optionalIsoDate('Completed on'),
+      expires_on: optionalIsoDate('Expires on'),
+      provider: optionalText('Provider', 160),
+      certificate_number: optionalText('Certificate number', 80),
+      score: optionalNumber('Score (%)', 0, 100, 1),
+      hours: optionalNumber('Hours', 0, 200, 0.25),
+      notes: optionalText('Notes', 2000),
+    },
+    (issue) => (issue.expected === 'never' ? `"${String(issue.received).replace(/"/g, '')}" is not a field of a training record.` : 'Send the training record as a JSON object.'),
+  ),
+  v.forward(
+    v.partialCheck([['result'], ['completed_on']], (record) => record.result === 'in-progress' || record.completed_on !== '', 'Give the date it was completed.'),
+    ['completed_on'],
+  ),
+  v.forward(
+    v.partialCheck([['completed_on']], (record) => record.completed_on === '' || !isCalendarDate(record.completed_on) || record.completed_on <= londonDate(), 'Completed on cannot be in the future.'),
+    ['completed_on'],
+  ),
+  v.forward(
+    v.partialCheck([['completed_on'], ['expires_on']], (record) => record.expires_on === '' || record.completed_on === '' || record.expires_on > record.completed_on, 'Expires on must be after the day it was completed.'),
+    ['expires_on'],
+  ),
+);
+export type TrainingRecordInput = v.InferInput<typeof TrainingRecordSchema>;
+export type TrainingRecordValues = v.InferOutput<typeof TrainingRecordSchema>;
+
+/** A stored training record as the API answers it. */
+export type TrainingRecordRow = {
+  id: number;
+  carer_id: number;
+  course_id: number;
+  course_name: string;
+  course_code: string;
+  category: TrainingCourse['category'];
+  result: TrainingResult;
+  completed_on: string | null;
+  /** The day it lapses (derived from the course's validity unless overridden), null when it does not. */
+  expires_on: string | null;
+  /** Whether expires_on was typed rather than worked out from the course's validity. */
+  expiry_overridden: boolean;
+  provider: string;
+  certificate_number: string;
+  score: number | null;
+  hours: number | null;
+  notes: string;
+  recorded_by: string | null;
+  updated_at: string;
+};
+
+/** One course on a carer's file: its latest record and what state that leaves it in. */
+export type CarerCourseStatus = {
+  course: TrainingCourse;
+  required: boolean;
+  state: TrainingState | null;
+  in_progress: boolean;
+  latest: TrainingRecordRow | null;
+  days_left: number | null;
+};
+
+/** GET /api/v1/carers/:id/training */
+export type CarerTraining = {
+  carer_id: number;
+  today: string;
+  alert_days: number;
+  courses: CarerCourseStatus[];
+  records: TrainingRecordRow[];
+  counts: Record<TrainingState, number>;
+  competence: CarerCompetence;
+};
+
+// ---- Competence from observed checks (contract/documents/competence.ts).
+
+/** Medication competence: observed administrations assessed competent against the number required. */
+export type MedicationCompetence = { observed: number; competent_observations: number; required: number; competent: boolean; last_observed_on: string | null };
+export type SkillCompetence = { skill: string; label: string; competent: boolean; assessed_on: string | null };
+
+/** GET /api/v1/carers/:id/competence */
+export type CarerCompetence = {
+  medication: MedicationCompetence;
+  catheter: { checks: number; competent: boolean; assessed_on: string | null };
+  additional: SkillCompetence[];
+  shadowing: { shifts: number; ready_to_work_alone: boolean; last_shift_on: string | null };
+};
+
+// ---- The training matrix: GET /api/v1/carers/training-matrix (and .csv).
+
+export type MatrixCell = { course_id: number; state: TrainingState | null; in_progress: boolean; completed_on: string | null; expires_on: string | null };
+export type MatrixRow = { carer_id: number; name: string; branch: string; status: string; cells: MatrixCell[] };
+export type MatrixCourse = TrainingCourse & { counts: Record<TrainingState, number> };
+export type TrainingMatrix = {
+  today: string;
+  alert_days: number;
+  courses: MatrixCourse[];
+  rows: MatrixRow[];
+  total: number;
+  page: number;
+  page_size: number;
+  last_page: number;
+};
+
+/** GET /api/v1/carers/training?ids=&courses= — for the rota: each carer's states and competence. */
+export type RotaTraining = {
+  carer_id: number;
+  courses: { course_id: number; code: string; state: TrainingState | null; expires_on: string | null }[];
+  medication_competent: boolean;
+  competence: CarerCompetence;
+};
+
+/** GET /api/v1/carers/:id/training-stats */
+export type CarerTrainingStats = {
+  carer_id: number;
+  today: string;
+  required: number;
+  compliant: number;
+  percent_compliant: number;
+  counts: Record<TrainingState, number>;
+  hours_this_year: number;
+  courses_this_year: number;
+  /** Courses completed and hours per year, the last five years, oldest first. */
+  history: { year: number; courses: number; hours: number }[];
+};
+
+export const emptyCounts = (): Record<TrainingState, number> => ({ valid: 0, expiring: 0, expired: 0, missing: 0 });
+
+/** Day as the UK writes it: 24/11/2026. */
+export const ukDay = (day: string | null) => (day ? day.split('-').reverse().join('/') : '');
