@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { ApiResult } from '@hcm/kit';
+import { notify } from '@hcm/kit';
+import { applyServerErrors } from '@hcm/kit/forms';
+import { CHECK_PROGRESS, type CheckProgress } from '../../contract/recruitment';
+import styles from './recruitment.module.css';
+
+// What the recruitment screens share: UK dates and times, the answer of a save, a titled section, and states in
+// words (a colour is only ever a second cue).
+
+const LONDON = 'Europe/London';
+export const formatDay = (day: string | null | undefined) =>
+  day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '—';
+export const formatWhen = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: LONDON }) : '—';
+export const formatPence = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: pence % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+
+/** Today in the UK as YYYY-MM-DD. */
+export function todayInUk(): string {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date()).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+export const shiftDay = (day: string, days: number) => {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+/** After a save: a 422's errors on their fields (what was typed stays), any other failure in a toast. True when saved. */
+export function handleSaved<Values extends FieldValues>(answer: ApiResult<unknown>, form: UseFormReturn<Values>, failure: string): boolean {
+  if (answer.error) {
+    applyServerErrors(form.setError, answer.errors);
+    if (!answer.errors || answer.httpStatus === 409) notify({ type: 'danger', message: answer.message || failure });
+    return false;
+  }
+  notify({ type: 'success', message: answer.message || 'Saved.' });
+  return true;
+}
+
+export function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-label={title}>
+      <div className={styles.heading}>
+        <h2>{title}</h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export const progressLabel = (progress: CheckProgress) => CHECK_PROGRESS.find((choice) => choice.value === progress)?.label ?? progress;
+
+/** A state in words, tinted as a second cue. */
+export function Tag({ state, children }: { state: string; children: ReactNode }) {
+  return (
+    <span className={styles.tag} data-state={state}>
+      {children}
+    </span>
+  );
+}
+
+/** A choice list for a select: an optional empty first option, then the choices. */
+export const options = (choices: readonly { value: string; label: string }[], empty?: string) => [...(empty === undefined ? [] : [{ value: '', label: empty }]), ...choices.map(({ value, label }) => ({ value, label }))];
+
+export { styles };
