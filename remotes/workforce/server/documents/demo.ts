@@ -474,7 +474,8 @@ function additionalInfo(kin: [string, string, string], languages: [string, strin
   };
 }
 
-function healthDeclaration(who: { name: string }, on: string, extra: Partial<DocumentValues> = {}): DocumentValues {
+function healthDeclaration(who: { name: string; branch: 1 | 2 | 3 }, on: string, extra: Partial<DocumentValues> = {}): DocumentValues {
+  const manager = MANAGER[who.branch];
   return {
     completed_on: on,
     gp_practice: '',
@@ -504,7 +505,7 @@ function healthDeclaration(who: { name: string }, on: string, extra: Partial<Doc
     oh_outcome: '',
     true_and_complete: true,
     worker_signature: sig(who.name, 'Care worker', on, '09:40'),
-    reviewed_by: sig('Claire Donovan', 'Registered manager', on, '16:00'),
+    reviewed_by: sig(manager.name, manager.role, on, '16:00'),
     ...extra,
   };
 }
@@ -877,7 +878,7 @@ export const DEMO_STAFF_DOCUMENTS: readonly DemoStaffDocument[] = [
   }),
   employeeDoc('nadia.karim@homecare.test', 'additional-info', '2026-08-03', additionalInfo(['Samir Karim', 'Brother', '07700 900261'], [['English', 'first'], ['Urdu', 'conversational']], 's')),
   employeeDoc('marcus.webb@homecare.test', 'additional-info', '2022-04-19', additionalInfo(['Jo Webb', 'Partner', '07700 900262'], [['English', 'first']], 'l', ['Skoda Fabia', 'LB17 HCW'])),
-  employeeDoc('nadia.karim@homecare.test', 'medical-history', '2026-08-03', healthDeclaration({ name: 'Nadia Karim' }, '2026-08-03', { worker_signature: sig('Nadia Karim', 'Recruitment and payroll administrator', '2026-08-03', '09:40') }), { reviewDate: '2027-08-03' }),
+  employeeDoc('nadia.karim@homecare.test', 'medical-history', '2026-08-03', healthDeclaration({ name: 'Nadia Karim', branch: 1 }, '2026-08-03', { worker_signature: sig('Nadia Karim', 'Recruitment and payroll administrator', '2026-08-03', '09:40') }), { reviewDate: '2027-08-03' }),
   employeeDoc('marcus.webb@homecare.test', 'discussion-notes', '2026-09-24', { discussion_date: '2026-09-24', discussed_with: 'Claire Donovan', topic: 'wellbeing', summary: 'Marcus has been covering on-call most weekends since Leah Fisher\'s leave was planned.', worker_view: 'Tired; would like one weekend in three off on-call.', agreed: 'On-call rota shared with Siân Evans from October: one weekend in three.', follow_up: '2026-10-30', informal: true, witness: '', recorded_by: sig('Claire Donovan', 'Registered manager', '2026-09-24', '17:00') }),
 ];
 
