@@ -33,8 +33,9 @@ async function carerId(who: string): Promise<number> {
 
 const ALL_CLEAR = ['dbs', 'right-to-work', 'references', 'work-history', 'photo-id', 'health-declaration'].map((key) => ({ key, label: key, state: 'valid', expires_on: null, days_left: null, blocks_rostering: false, detail: 'Seen and checked.' }));
 
-async function clearChecks(id: number, except: string[] = []) {
-  const checks = ALL_CLEAR.filter((check) => !except.includes(check.key));
+/** Every hiring check valid, except those left out (no entry) and those given another state. */
+async function clearChecks(id: number, except: string[] = [], states: Record<string, string> = {}) {
+  const checks = ALL_CLEAR.filter((check) => !except.includes(check.key)).map((check) => ({ ...check, state: states[check.key] ?? check.state, detail: states[check.key] ? `DBS certificate ${states[check.key]}.` : check.detail }));
   await t.database.db
     .insert(carerCompliance)
     .values({ carer_id: id, state: 'compliant', rosterable: true, blocked_because: [], checks: checks as never, checked_at: new Date() })
@@ -126,10 +127,12 @@ test('stage moves: an ending needs a reason; ready needs the checks clear (409 n
   assert.equal(hiredByMove.statusCode, 422, 'hiring is its own form');
 
   const olivia = await carerId('olivia.brown');
+  // No compliance row (whatever the compliance demo holds for her) is not clear.
+  await t.database.db.delete(carerCompliance).where(eq(carerCompliance.carer_id, olivia));
   const notReady = await office.put(`/api/v1/recruitment/applicants/${olivia}/stage`, { stage: 'ready', reason: '' });
   assert.equal(notReady.statusCode, 409);
   assert.match(notReady.json().message, /DBS check, Right to work, Two references, Full work history, Photo ID, Health declaration/);
-  await clearChecks(olivia, ['dbs']);
+  await clearChecks(olivia, [], { dbs: 'expired' });
   const stillNot = await office.put(`/api/v1/recruitment/applicants/${olivia}/stage`, { stage: 'ready', reason: '' });
   assert.equal(stillNot.statusCode, 409);
   assert.match(stillNot.json().message, /Not ready to start: DBS check not clear yet/);
@@ -160,6 +163,7 @@ test('hiring makes an active carer with a sign-in account of the carer role and 
   const [document] = await db.insert(carerDocuments).values({ owner_id: george, kind: 'application-form', status: 'active', version: 1 }).returning({ id: carerDocuments.id });
   const body = { start_date: '2026-12-07', contract_type: 'part-time', contracted_hours: '20', staffcode_id: '', band_id: '' };
 
+  await db.delete(carerCompliance).where(eq(carerCompliance.carer_id, george));
   const early = await office.post(`/api/v1/recruitment/applicants/${george}/hire`, body);
   assert.equal(early.statusCode, 409, 'not before the checks are clear');
   const bad = await office.post(`/api/v1/recruitment/applicants/${george}/hire`, { ...body, start_date: '2026-02-30', contract_type: 'forever' });
@@ -197,6 +201,14 @@ test('hiring makes an active carer with a sign-in account of the carer role and 
   assert.equal(moves.at(-1)!.to_stage, 'hired');
   assert.ok((await db.select().from(auditLog).where(and(eq(auditLog.resource, 'users'), eq(auditLog.record_id, account!.user_id)))).length === 1);
 
+  // An applicant added without history gets their start recorded on their first move.
+  const [added] = await db.insert(carersTable).values({ first_name: 'Nia', last_name: 'Roberts', date_of_birth: '1990-01-01', status: 'applicant', recruitment_stage: 'applied', applied_on: '2026-11-02', branch_id: 1 } as never).returning({ id: carerColumns.id });
+  const nia = Number(added!.id);
+  assert.equal((await office.put(`/api/v1/recruitment/applicants/${nia}/stage`, { stage: 'screening', reason: '' })).statusCode, 200);
+  const niaInfo = (await office.get(`/api/v1/recruitment/applicants/${nia}`)).json().data as RecruitmentInfo;
+  assert.deepEqual(niaInfo.history.map((move) => [move.from_stage, move.to_stage]), [[null, 'applied'], ['applied', 'screening']]);
+  assert.equal(niaInfo.history[0]!.moved_at, '2026-11-02T09:00:00.000Z', 'the application day, 9 am UK time');
+
   const again = await office.post(`/api/v1/recruitment/applicants/${george}/hire`, body);
   assert.equal(again.statusCode, 409, 'hired once');
 
@@ -220,7 +232,7 @@ test('the matrix shows each open applicant’s checks in words from the file’s
     { owner_id: samuel, kind: 'reference', status: 'active', version: 1 },
     { owner_id: samuel, kind: 'reference', status: 'draft', version: 1 },
   ]);
-  await clearChecks(samuel, ['dbs', 'references']);
+  await clearChecks(samuel, ['references'], { dbs: 'missing' });
   const rows = (await admin.get('/api/v1/recruitment/matrix')).json().data as MatrixRow[];
   const row = rows.find((item) => item.id === samuel)!;
   const cell = (key: string) => row.cells.find((item) => item.key === key)!.progress;

@@ -265,6 +265,18 @@ export async function cancelInterview(db: Database, actor: AuditActor, before: I
 // ---- one applicant (the recruitment tab of the file)
 
 async function recordMove(tx: Db, actor: AuditActor, carerId: number, from: RecruitmentStage | null, to: RecruitmentStage, reason: string): Promise<void> {
+  // An applicant added on the carer form has no history yet: their first row says where they started, and when.
+  const [started] = await tx.select({ id: history.id }).from(history).where(eq(history.carer_id, carerId)).limit(1);
+  if (!started && from) {
+    await tx.insert(history).values({
+      carer_id: carerId,
+      from_stage: null,
+      to_stage: from,
+      reason: 'Application recorded.',
+      moved_by: null,
+      moved_at: sql`coalesce((select (${c.applied_on} + time '09:00') at time zone 'Europe/London' from ${carersTable} where ${c.id} = ${carerId}), (select ${c.created_at} from ${carersTable} where ${c.id} = ${carerId}))` as never,
+    });
+  }
   await tx.insert(history).values({ carer_id: carerId, from_stage: from, to_stage: to, reason, moved_by: actor.userId });
   await tx.update(carersTable).set({ recruitment_stage: to, rejection_reason: isClosing(to) ? reason : '', updated_at: new Date() } as never).where(eq(c.id, carerId));
   await recordAudit(tx, { actor, resource: 'carers', recordId: carerId, action: 'update', before: { recruitment_stage: from }, after: { recruitment_stage: to, reason } });
