@@ -1,0 +1,105 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fieldErrorsOf } from '@hcm/contract/schemas';
+import type { Permission } from '@hcm/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import * as v from 'valibot';
+import { auditActorOf, parseId, sendError, sendInvalid, viewerOf, type AuditActor, type AuthSettings, type Database, type Transaction, type Viewer } from '@hcm/server/platform';
+import { findCarer, findEmployee, type StaffMember } from '../people/visibility.js';
+
+// What the staff file's records share: whose file the address names (a carer or an office employee the user may
+// see, else 404), the permissions of each kind of file, the body checked by a contract schema, and the read
+// models of other areas' tables this part reads by name (global settings, reference data's document types).
+
+export type StaffOwnerKind = 'carers' | 'employees';
+
+export const OWNERS = {
+  carers: { column: 'carer_id', view: 'carers.view', edit: 'carers.edit', appliesTo: 'carer', noun: 'carer', notFound: 'No such carer.' },
+  employees: { column: 'employee_id', view: 'employees.view', edit: 'employees.edit', appliesTo: 'employee', noun: 'office employee', notFound: 'No such office employee.' },
+} as const satisfies Record<StaffOwnerKind, { column: string; view: Permission; edit: Permission; appliesTo: string; noun: string; notFound: string }>;
+
+export type StaffTarget = { owner: StaffOwnerKind; viewer: Viewer; person: StaffMember; actor: AuditActor };
+
+/**
+ * The signed-in user and the carer or employee of `:id`, when the user's branches hold them (not removed);
+ * otherwise the answer is sent (401, 404) and null returned.
+ */
+export async function staffTarget(request: FastifyRequest, reply: FastifyReply, auth: AuthSettings, owner: StaffOwnerKind): Promise<StaffTarget | null> {
+  const viewer = await viewerOf(request, reply, auth);
+  if (!viewer) return null;
+  const id = parseId(String((request.params as Record<string, string>).id ?? ''));
+  const person = id === null ? null : await (owner === 'carers' ? findCarer : findEmployee)(auth.db, viewer.scope, id);
+  if (!person) {
+    await sendError(reply, 404, OWNERS[owner].notFound);
+    return null;
+  }
+  return { owner, viewer, person, actor: auditActorOf(request) };
+}
+
+/** The owner columns of a row: { carer_id } or { employee_id }. */
+export const ownerValues = (target: { owner: StaffOwnerKind; person: { id: number } }) =>
+  target.owner === 'carers' ? { carer_id: target.person.id, employee_id: null } : { carer_id: null, employee_id: target.person.id };
+
+/** Parses a body with a contract schema; on failure sends 422 with per-field errors and answers null. */
+export async function parsedBody<S extends v.GenericSchema>(reply: FastifyReply, schema: S, body: unknown): Promise<v.InferOutput<S> | null> {
+  const result = v.safeParse(schema, body ?? {});
+  if (result.success) return result.output;
+  await sendInvalid(reply, fieldErrorsOf(result.issues));
+  return null;
+}
+
+/** A rule of this part broken by a request: 422 on `field` (or 409, a conflict with what is stored). */
+export class FileRuleError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+    readonly status: 422 | 409 | 403 = 422,
+  ) {
+    super(message);
+  }
+}
+
+/** A rule error as its answer; anything else is thrown on. */
+export async function answerRuleError(reply: FastifyReply, error: unknown): Promise<FastifyReply> {
+  if (!(error instanceof FileRuleError)) throw error;
+  if (error.status === 422) return sendInvalid(reply, { [error.field]: [error.message] });
+  return sendError(reply, error.status, error.message, { [error.field]: [error.message] });
+}
+
+export const idParam = (params: unknown, name: string) => parseId(String((params as Record<string, string>)[name] ?? ''));
+
+/** ISO text of a timestamp read from either driver. */
+export const isoOf = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
+
+// ---- read models (by table name; neither exported from ../tables.ts nor migrated by this area)
+
+/** Global settings (reference data's `settings` resource): a missing key reads as its default. */
+const settings = pgTable('settings', { key: text('key'), value: text('value') });
+
+/** A whole-number setting between min and max; absent, empty or out of range, the default. */
+export async function numberSetting(db: Database | Transaction, key: string, fallback: number, min: number, max: number): Promise<number> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+  const value = Number(row?.value ?? '');
+  return row?.value && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
+}
+
+/** Reference data's document types (its `document-upload-types` resource). */
+export const documentUploadTypes = pgTable('document_upload_types', {
+  id: integer('id').notNull(),
+  name: text('name').notNull(),
+  applies_to: text('applies_to').notNull(),
+  required: boolean('required').notNull(),
+  expires: boolean('expires').notNull(),
+  description: text('description').notNull(),
+  active: boolean('active').notNull(),
+  deleted_at: timestamp('deleted_at', { withTimezone: true }),
+});
+
+/** The document types for a carer's or an office employee's file, active and not removed. */
+export async function staffUploadTypes(db: Database | Transaction, owner: StaffOwnerKind) {
+  return db
+    .select({ id: documentUploadTypes.id, name: documentUploadTypes.name, expires: documentUploadTypes.expires, required: documentUploadTypes.required, description: documentUploadTypes.description })
+    .from(documentUploadTypes)
+    .where(and(eq(documentUploadTypes.applies_to, OWNERS[owner].appliesTo), eq(documentUploadTypes.active, true), isNull(documentUploadTypes.deleted_at)))
+    .orderBy(sql`${documentUploadTypes.name}`);
+}
