@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -58,7 +59,7 @@ beforeEach(() => {
   });
 });
 
-const renderIn = (element: JSX.Element) => render(withData(<RouterProvider router={createMemoryRouter([{ path: '*', element }])} />));
+const renderIn = (element: ReactElement) => render(withData(<RouterProvider router={createMemoryRouter([{ path: '*', element }])} />));
 
 test('file alerts: the window reached in words, links to the tab that fixes it, filters kept in the saved slot', async () => {
   renderIn(<FileAlerts scope="carers" />);
