@@ -122,7 +122,7 @@ function workHistoryContent(start: string, index: number, gap: boolean): Record<
   return {
     jobs: [
       { employer, role: 'Care assistant', from: previousStart, to: previousEnd, reason_for_leaving: 'Wanted more regular hours.', care_work: true, gap_explanation: '' },
-      { employer: ['Tesco', 'Sainsbury’s', 'Boots', 'Greggs'][index % 4], role: 'Customer assistant', from: '2010-09-01', to: retailEnd, reason_for_leaving: 'Moved into care work.', care_work: false, gap_explanation: '' },
+      { employer: ['Tesco', 'Sainsbury’s', 'Boots', 'Greggs'][index % 4], role: 'Customer assistant', from: `${Number(start.slice(0, 4)) - 12}-09-01`, to: retailEnd, reason_for_leaving: 'Moved into care work.', care_work: false, gap_explanation: '' },
     ],
     gap_since_last_job: '',
     care_work_conduct: `Reference from ${employer} received; no concerns.`,

@@ -96,6 +96,7 @@ test('the Update Service interval and the windows come from the settings', () =>
 test('new information on the Update Service, a missing DBS or a certificate without the barred list block rostering', () => {
   const news = computeCompliance(complete({ dbs: { ...complete().dbs!, last_update_check: { checked_on: '2026-11-10', result: 'new-information' } } }), SETTINGS, TODAY);
   assert.equal(check(news, 'dbs-update-service').state, 'expired');
+  assert.equal(check(news, 'dbs-update-service').days_left, null, 'no countdown: lapsed at once');
   assert.equal(news.rosterable, false);
   const none = computeCompliance(complete({ dbs: null }), SETTINGS, TODAY);
   assert.equal(check(none, 'dbs').state, 'missing');

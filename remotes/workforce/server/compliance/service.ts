@@ -128,7 +128,8 @@ export function computeCompliance(facts: ComplianceFacts, settings: ComplianceSe
     const last = dbs.last_update_check;
     const due = addMonths(last?.checked_on ?? dbs.issue_date, settings.updateCheckMonths);
     if (last?.result === 'new-information') {
-      add({ key: 'dbs-update-service', label: 'DBS Update Service check', state: 'expired', expires_on: due, blocks_rostering: true, detail: `The Update Service showed new information on ${ukDay(last.checked_on)}: apply for a new certificate and assess the risk before rostering.` });
+      // Lapsed now, whatever the date: no countdown to show.
+      add({ key: 'dbs-update-service', label: 'DBS Update Service check', state: 'expired', expires_on: null, blocks_rostering: true, detail: `The Update Service showed new information on ${ukDay(last.checked_on)}: apply for a new certificate and assess the risk before rostering.` });
     } else {
       const check = dated({ key: 'dbs-update-service', label: 'DBS Update Service check', expires_on: due, blocks_rostering: true, detail: '' }, today, windows);
       check.detail = last
