@@ -383,8 +383,10 @@ const dateIn = (content: Record<string, unknown> | null, ...keys: string[]) => {
 };
 
 /**
- * An office employee's DBS and right to work, from their 'references-documents' document when it has the dates
- * (dbs_issue_date, dbs_update_service, dbs_last_update_check, right_to_work_expires_on, right_to_work_unlimited).
+ * An office employee's DBS and right to work, from their 'references-documents' document (contract/documents/
+ * employment.ts): dbs_issued, dbs_update_service (and dbs_update_checked_on should the document gain it),
+ * rtw_checked_on, rtw_expiry. Not on the Update Service: renewed after the setting's years. On it without a
+ * status-check date: no date to alert on.
  */
 export function employeeChecks(content: Record<string, unknown> | null, settings: { updateCheckMonths: number; renewalYears: number; alertWindows: number[] }, today: string) {
   const largest = Math.max(...settings.alertWindows);
@@ -394,15 +396,15 @@ export function employeeChecks(content: Record<string, unknown> | null, settings
   };
   const missing = (key: string, label: string, detail: string) => ({ check: key, label, state: 'missing' as const, expires_on: null, days_left: null, blocks_rostering: false, detail });
   const checks = [];
-  const issued = dateIn(content, 'dbs_issue_date', 'dbs_date');
-  if (!issued) checks.push(missing('dbs', 'DBS check', 'No DBS issue date on the references and checks document.'));
+  const issued = dateIn(content, 'dbs_issued', 'dbs_issue_date');
+  if (!issued) checks.push(missing('dbs', 'DBS check', 'No DBS certificate on the references and checks document.'));
   else if (content?.dbs_update_service === true) {
-    const last = dateIn(content, 'dbs_last_update_check', 'dbs_update_checked_on') ?? issued;
-    checks.push(dated('dbs-update-service', 'DBS Update Service check', addMonths(last, settings.updateCheckMonths), `Update Service status last checked ${last}.`));
-  } else checks.push(dated('dbs', 'DBS check', addMonths(issued, settings.renewalYears * 12), `Issued ${issued}; renewed every ${settings.renewalYears} years.`));
-  const rtw = dateIn(content, 'right_to_work_expires_on', 'right_to_work_expiry');
-  if (rtw) checks.push(dated('right-to-work', 'Right to work', rtw, `Permission until ${rtw}.`));
-  else if (content?.right_to_work_unlimited !== true && !dateIn(content, 'right_to_work_checked_on')) checks.push(missing('right-to-work', 'Right to work', 'No right to work check on the references and checks document.'));
+    const last = dateIn(content, 'dbs_update_checked_on', 'dbs_last_update_check');
+    if (last) checks.push(dated('dbs-update-service', 'DBS Update Service check', addMonths(last, settings.updateCheckMonths), `Update Service status last checked ${last}.`));
+  } else checks.push(dated('dbs', 'DBS check', addMonths(issued, settings.renewalYears * 12), `Issued ${issued}, not on the Update Service: renewed every ${settings.renewalYears} years.`));
+  const expiry = dateIn(content, 'rtw_expiry', 'right_to_work_expires_on');
+  if (expiry) checks.push(dated('right-to-work', 'Right to work', expiry, `Permission until ${expiry}: check again before then.`));
+  else if (!dateIn(content, 'rtw_checked_on')) checks.push(missing('right-to-work', 'Right to work', 'No right to work check on the references and checks document.'));
   return checks;
 }
 

@@ -194,3 +194,11 @@ test('addMonths keeps the day or takes the month end', () => {
   assert.equal(addMonths('2024-02-29', 12), '2025-02-28');
   assert.equal(addMonths('2026-01-31', 1), '2026-02-28');
 });
+
+test('office employees: DBS and right to work dates from their references and checks document', async () => {
+  const { employeeChecks } = await import('./routes.js');
+  const keyed = (content: Record<string, unknown> | null) => employeeChecks(content, SETTINGS, TODAY).map((item) => [item.check, item.state, item.days_left]);
+  assert.deepEqual(keyed(null), [['dbs', 'missing', null], ['right-to-work', 'missing', null]]);
+  assert.deepEqual(keyed({ dbs_issued: '2023-12-01', dbs_update_service: false, rtw_checked_on: '2023-11-20', rtw_expiry: '' }), [['dbs', 'expiring', 7]]);
+  assert.deepEqual(keyed({ dbs_issued: '2020-01-01', dbs_update_service: true, rtw_checked_on: '2023-11-20', rtw_expiry: '2026-11-01' }), [['right-to-work', 'expired', -23]]);
+});
