@@ -248,30 +248,34 @@ export async function trainingMatrix(
   today: string,
   alertDays: number,
 ): Promise<TrainingMatrix> {
-  const chosen = filters.state ? sql`where exists (select 1 from cells x where x.carer_id = p.id and x.state = ${filters.state})` : sql``;
+  const chosen = filters.state ? sql`where p.id in (select x.carer_id from cells x where x.state = ${filters.state})` : sql``;
   const limit = paging.pageSize === null ? sql`` : sql`limit ${paging.pageSize} offset ${(paging.page - 1) * paging.pageSize}`;
   const [answer] = await rowsOf<MatrixAnswer>(
     db,
     sql`with ${cellsCte(scope, filters, today, alertDays)},
     chosen as (select p.* from people p ${chosen}),
-    page as (select * from chosen order by last_name, first_name, id ${limit})
+    page as (select * from chosen order by last_name, first_name, id ${limit}),
+    counts as (
+      select x.course_id,
+        count(*) filter (where x.state = 'valid') as valid, count(*) filter (where x.state = 'expiring') as expiring,
+        count(*) filter (where x.state = 'expired') as expired, count(*) filter (where x.state = 'missing') as missing
+      from cells x where x.carer_id in (select id from chosen) group by x.course_id
+    ),
+    page_cells as (
+      select x.carer_id, json_agg(json_build_object('course_id', x.course_id, 'state', x.state, 'in_progress', x.in_progress,
+          'completed_on', x.completed_on, 'expires_on', x.expires_on) order by x.position) as cells
+      from cells x where x.carer_id in (select id from page) group by x.carer_id
+    )
     select
       (select count(*)::int from chosen) as total,
       (select json_agg(json_build_object(
           'id', cl.id, 'name', cl.name, 'code', cl.code, 'category', cl.category, 'validity_months', cl.validity_months,
           'required_for', cl.required_for, 'delivery', cl.delivery, 'position', cl.position,
-          'counts', json_build_object(
-            'valid', (select count(*) from cells x where x.course_id = cl.id and x.state = 'valid' and x.carer_id in (select id from chosen)),
-            'expiring', (select count(*) from cells x where x.course_id = cl.id and x.state = 'expiring' and x.carer_id in (select id from chosen)),
-            'expired', (select count(*) from cells x where x.course_id = cl.id and x.state = 'expired' and x.carer_id in (select id from chosen)),
-            'missing', (select count(*) from cells x where x.course_id = cl.id and x.state = 'missing' and x.carer_id in (select id from chosen))
-          )) order by cl.position) from course_list cl) as courses,
+          'counts', json_build_object('valid', coalesce(n.valid, 0), 'expiring', coalesce(n.expiring, 0), 'expired', coalesce(n.expired, 0), 'missing', coalesce(n.missing, 0))
+        ) order by cl.position) from course_list cl left join counts n on n.course_id = cl.id) as courses,
       (select json_agg(json_build_object(
-          'carer_id', pg.id, 'name', pg.first_name || ' ' || pg.last_name, 'branch', pg.branch, 'status', pg.status,
-          'cells', (select coalesce(json_agg(json_build_object('course_id', x.course_id, 'state', x.state, 'in_progress', x.in_progress,
-                      'completed_on', x.completed_on, 'expires_on', x.expires_on) order by x.position), '[]'::json)
-                    from cells x where x.carer_id = pg.id)
-        ) order by pg.last_name, pg.first_name, pg.id) from page pg) as rows`,
+          'carer_id', pg.id, 'name', pg.first_name || ' ' || pg.last_name, 'branch', pg.branch, 'status', pg.status, 'cells', coalesce(pc.cells, '[]'::json)
+        ) order by pg.last_name, pg.first_name, pg.id) from page pg left join page_cells pc on pc.carer_id = pg.id) as rows`,
   );
   const total = Number(answer?.total ?? 0);
   const pageSize = paging.pageSize ?? Math.max(total, 1);
