@@ -42,7 +42,7 @@ const STYLE = [
   '.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}',
   '.hint{color:#505a5f;display:block;margin:.1rem 0 .25rem}.error{color:#b10e1e;font-weight:700;display:block}',
   '.invalid input[type=text],.invalid input[type=date],.invalid textarea{border-color:#b10e1e}',
-  '.summary{border:4px solid #b10e1e;padding:1rem;margin-bottom:1.5rem}.summary a{color:#b10e1e}',
+  '.summary{border:4px solid #b10e1e;padding:1rem;margin-bottom:1.5rem}.summary h2{border:0;padding:0;margin:0 0 .5rem}.summary a{color:#b10e1e}',
   'button{margin-top:2rem;padding:.75rem 1.5rem;font:inherit;font-weight:700;background:#00703c;color:#fff;border:0;box-shadow:0 2px 0 #002d18}',
   'button:focus,input:focus,textarea:focus,a:focus{outline:3px solid #fd0;outline-offset:0}',
 ].join('');
