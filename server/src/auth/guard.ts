@@ -11,6 +11,8 @@ declare module 'fastify' {
     permission?: Permission;
     /** Any logged-in user may call this /api/v1 route. */
     authenticated?: boolean;
+    /** false: no CSRF check (a public form authorised by a secret in its address; never under /api/v1). */
+    csrf?: false;
   }
   interface FastifyInstance {
     /** Every /api/v1 route and method, with who may call it (collected as routes are registered). */
@@ -45,6 +47,7 @@ export function registerPermissionGuard(app: FastifyInstance, settings: AuthSett
     const { permission, authenticated } = route.config ?? {};
     const methods = [route.method].flat();
     const name = `${methods.join(',')} ${route.url}`;
+    if (route.config?.csrf === false) throw new Error(`${name} may not skip the CSRF check under /api/v1.`);
     if (permission === undefined && authenticated !== true) {
       throw new Error(`${name} declares neither config.permission nor config.authenticated: say who may call it.`);
     }

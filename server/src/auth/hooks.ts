@@ -32,6 +32,9 @@ export function registerSessionHooks(app: FastifyInstance, settings: AuthSetting
     if (SAFE_METHODS.has(request.method)) return;
     // An unknown route answers 404 rather than 419: there is nothing there to protect.
     if (request.routeOptions.url === undefined) return;
+    // A public form authorised by the secret in its address (a referee's link), posted by plain HTML: no
+    // session rides on it, so there is no cross-site request to forge. Never under /api/v1 (the guard refuses).
+    if (request.routeOptions.config?.csrf === false) return;
     if (!csrfTokenMatches(request)) return sendError(reply, 419, CSRF_MISMATCH);
   });
 }

@@ -120,6 +120,15 @@ export function createWebServer(config: WebConfig): Server {
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, { message: 'Method not allowed.' });
 
+    // A public page of the API reached through the app's address (a referee's emailed link, APP_URL/api/public/…):
+    // behind nginx /api/ goes to the API; served alone (npm start), this server sends the visitor on to the API.
+    if (pathname.startsWith('/api/public/')) {
+      const page = new URL(pageOriginOf(request).origin);
+      const api = config.apiUrl.trim() || `${page.protocol}//${page.hostname}:8000`;
+      response.writeHead(307, { Location: `${api.replace(/\/+$/, '')}${pathname}`, ...securityOf(request) });
+      return response.end();
+    }
+
     if (pathname === '/registry.json') {
       const answer = await registryFor(request);
       // Where the active set came from (api, api (stale), disk), for operators and the journeys.

@@ -11,16 +11,6 @@ import { isThrottled, recordFailure, stateOf, tokenHash } from './references.js'
 import { recomputeCompliance } from './service.js';
 import { referenceRequests } from './tables.js';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * false: a public form authorised by the secret in its address, posted by a plain HTML form that cannot send
-     * the CSRF header (the platform's CSRF hook skips it; never under /api/v1).
-     */
-    csrf?: false;
-  }
-}
-
 // The referee's page, without an account: GET and POST /api/public/references/:requestId/:token. Server-rendered
 // HTML that works without JavaScript: the 'reference' declaration's questions with their labels, hints and
 // choices; a wrong answer comes back (422) with each field's error beside it and every typed value kept; a valid

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { branches } from '@hcm/server/schema';
 import { auditActorOf, ok, pageOf, pageOffset, parseId, parsePaging, queryParam, recordAudit, sendError, viewerOf, type AuthSettings } from '@hcm/server/platform';
 import { CARER_LIST_SORTS, CARER_STATUSES, COMPLIANCE_STATES, type CarerOverviewRow, type ComplianceState, type CarerSummary, type EmployeeSummary } from '../../contract/index.js';
+import { refreshStaleCompliance } from '../compliance/service.js';
 import { carerCompliance } from '../compliance/tables.js';
 import { carerAccounts, carersTable, employeesTable } from './people-tables.js';
 import { carerColumns as c, employeeColumns as e, visibleCarers, visibleEmployees } from './visibility.js';
@@ -55,6 +56,8 @@ export async function peopleRoutes(app: FastifyInstance, { auth }: { auth: AuthS
   app.get('/carers/overview', { config: { permission: 'carers.view' } }, async (request, reply) => {
     const viewer = await viewerOf(request, reply, auth);
     if (!viewer) return reply;
+    // A carer added or whose documents changed since their compliance was worked out is worked out again first.
+    await refreshStaleCompliance(db);
     const query = request.query;
     const paging = parsePaging(query);
     const conditions: (SQL | undefined)[] = [visibleCarers(viewer.scope)];
@@ -98,6 +101,7 @@ export async function peopleRoutes(app: FastifyInstance, { auth }: { auth: AuthS
     if (!viewer) return reply;
     const id = parseId(String((request.params as { id: string }).id));
     if (!id) return sendError(reply, 404, 'No such carer.');
+    await refreshStaleCompliance(db, [id]);
     const [row] = await db
       .select({
         ...overviewColumns(),
