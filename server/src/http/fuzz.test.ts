@@ -163,6 +163,9 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown> | null> = {
   'POST /api/v1/carers/:id/transfers': { to_branch_id: 3, effective_on: '2026-11-23', reason: 'Moving to Bristol.' },
   'PUT /api/v1/carers/:id/settings': { app_access: true, notify_sms: true, notify_email: false, notify_app: true, max_weekly_hours: 30, max_travel_miles: 10, transport_mode: 'car', client_types: ['dementia'] },
   'POST /api/v1/carers/:id/terms': { terms_id: 1, accepted_on: '2026-11-24', method: 'in-person' },
+  'POST /api/v1/carers/:id/training': { course_id: 2, result: 'passed', completed_on: '2026-11-20', expires_on: '', provider: 'In-house', certificate_number: 'BHC-2026-9001', score: 90, hours: 3, notes: '' },
+  'PUT /api/v1/carers/:id/training/:recordId': { course_id: 2, result: 'passed', completed_on: '2026-11-20', expires_on: '2027-11-20', provider: 'St John Ambulance', certificate_number: '', score: null, hours: 6, notes: '' },
+  'DELETE /api/v1/carers/:id/training/:recordId': null,
   'POST /api/v1/mar/outcome-codes': { code: 'FZ', label: 'Fuzz', colour: '#123456', gradient_to: '#abcdef' },
   'PUT /api/v1/mar/outcome-codes/:code': { label: 'Administered', colour: '#1f7a4d', gradient_to: '#5fbf8f', counts_as_given: true },
 };

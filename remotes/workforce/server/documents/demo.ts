@@ -613,6 +613,35 @@ function boosterContent(on: string, programme: string, vaccine: string, by: stri
   return { dose_date: on, programme, vaccine, where_given: 'pharmacy', evidence: 'nhs-app', side_effects: '', recorded_by: sig(by, 'Care coordinator', addDays(on, 3), '12:00') };
 }
 
+/** Health declarations of the carers not given their own story below: [name, branch, completed on]. */
+const HEALTH_DECLARED: readonly [string, 1 | 2 | 3, string][] = [
+  ['Siân Evans', 1, '2026-03-11'],
+  ['Callum McLeod', 2, '2026-01-19'],
+  ['Megan Hughes', 3, '2026-02-09'],
+  ['Grace Okafor', 1, '2026-07-28'],
+  ['Fatima Rahman', 1, '2026-05-14'],
+  ['Liam O’Connor', 1, '2026-01-30'],
+  ['Chloe Bennett', 1, '2026-04-06'],
+  ['Ruth Mensah', 1, '2025-11-27'],
+  ['Kwame Asante', 1, '2025-07-10'],
+  ['Hannah Whitaker', 2, '2026-06-08'],
+  ['Mohammed Iqbal', 2, '2026-03-18'],
+  ['Emily Shaw', 2, '2026-09-14'],
+  ['Jordan Reid', 2, '2026-10-01'],
+  ['Oliver Grant', 2, '2025-12-10'],
+  ['Lucy Armstrong', 2, '2025-05-06'],
+  ['Rhys Morgan', 3, '2026-04-20'],
+  ['Amara Eze', 3, '2026-02-16'],
+  ['Ben Carter', 3, '2026-05-27'],
+  ['Sophie Lloyd', 3, '2026-01-05'],
+  ['Tendai Moyo', 3, '2026-07-22'],
+  ['Isla Campbell', 3, '2026-08-11'],
+  ['Nathan Price', 3, '2025-12-29'],
+  ['Esther Boateng', 3, '2026-01-28'],
+  ['Patrick Doyle', 1, '2026-01-12'],
+  ['Ella Jones', 2, '2026-11-02'],
+];
+
 export const DEMO_STAFF_DOCUMENTS: readonly DemoStaffDocument[] = [
   // Supervisions, spot checks, appraisals.
   ...SUPERVISIONS.map((entry, index) => carerDoc(entry.who, 'supervisions', entry.on, supervisionContent(entry, index), byOf(entry.who.branch))),
@@ -627,6 +656,9 @@ export const DEMO_STAFF_DOCUMENTS: readonly DemoStaffDocument[] = [
   carerDoc(priya, 'additional-info', '2025-10-01', additionalInfo(['Ravi Nair', 'Father (in Kochi, India)', '+91 98470 00000'], [['English', 'fluent'], ['Malayalam', 'first'], ['Hindi', 'conversational']], 's'), 'manager'),
   carerDoc(tendai, 'additional-info', '2022-07-20', additionalInfo(['Rudo Moyo', 'Wife', '07700 900234'], [['English', 'fluent'], ['Shona', 'first']], 'l'), 'manager'),
   carerDoc(megan, 'additional-info', '2022-02-10', additionalInfo(['Owen Hughes', 'Husband', '07700 900235'], [['English', 'first'], ['Welsh', 'conversational']], 'm', ['Vauxhall Corsa', 'WU20 KPE']), 'manager'),
+  // Every carer at work has declared their health when hired (or at the yearly review); Zainab Hussain, who
+  // started in August, has not returned hers yet (her checklist says so). Ella Jones did hers before starting.
+  ...HEALTH_DECLARED.map(([name, branch, on]) => carerDoc(person(name, branch), 'medical-history', on, healthDeclaration(person(name, branch), on), byOf(branch), { reviewDate: addMonths(on, 12) })),
   carerDoc(aisha, 'medical-history', '2025-12-02', healthDeclaration(aisha, '2025-12-02', { flu_vaccine: 'had' }), 'office', { reviewDate: '2026-12-02' }),
   carerDoc(tom, 'medical-history', '2025-06-16', healthDeclaration(tom, '2025-06-16', { back_problems: true, back_problems_details: 'Lower back strain in 2024, physiotherapy finished. No lifting restrictions now; uses the hoist and slide sheets as trained.' }), 'office', { reviewDate: '2026-06-16' }),
   carerDoc(priya, 'medical-history', '2025-09-29', healthDeclaration(priya, '2025-09-29', { skin_condition: true, skin_condition_details: 'Mild eczema on the hands: uses nitrile gloves (not latex) and an emollient after washing.', tb_screening: true, flu_vaccine: 'booked' }), 'manager', { reviewDate: '2026-09-29' }),
