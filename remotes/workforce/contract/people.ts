@@ -3,6 +3,7 @@ import {
   choiceOf,
   defineResource,
   flag,
+  MAX_ID,
   objectMessage,
   optionalEmail,
   optionalIsoDate,
@@ -110,7 +111,7 @@ const optionalReference = (message: string) =>
   v.optional(
     v.union([
       v.pipe(v.union([v.literal(''), v.null()]), v.transform((): number | null => null)),
-      v.pipe(v.union([v.number(), v.pipe(v.string(), v.minLength(1, message))]), v.transform(Number), v.integer(message), v.minValue(1, message)),
+      v.pipe(v.union([v.number(), v.pipe(v.string(), v.minLength(1, message))]), v.transform(Number), v.integer(message), v.minValue(1, message), v.maxValue(MAX_ID, message)),
     ]),
     null,
   );

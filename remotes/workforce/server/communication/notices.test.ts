@@ -5,7 +5,13 @@ import { CARER_ROLE, type MyNotice, type NoticeDetail, type NoticeRow } from '@h
 import { and, eq } from 'drizzle-orm';
 import { auditLog, branches, roles, userBranches, users } from '@hcm/server/platform';
 import { noticeRecipients } from '../tables.js';
-import { DEMO_CARERS } from '../seed-carers.js';
+import { DEMO_PEOPLE } from '../people/demo.js';
+
+// Carers are users of the carer role: every hired carer of the demo (active or suspended) has a sign-in account.
+const BRANCH_CODES = ['CAM', 'LDS-SL', 'BRN'];
+const DEMO_CARERS = (DEMO_PEOPLE.carers ?? [])
+  .filter((carer) => carer.status === 'active' || carer.status === 'suspended')
+  .map((carer) => ({ name: `${String(carer.first_name)} ${String(carer.last_name)}`, branchCode: BRANCH_CODES[Number(carer.branch_id) - 1]! }));
 import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
 
 let t: TestApp;

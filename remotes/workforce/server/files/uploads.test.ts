@@ -113,6 +113,8 @@ test('a file over the limit is refused with 413 naming the limit, which the uplo
   assert.equal(tooBig.statusCode, 413);
   assert.match(tooBig.json().errors.file[0], /larger than 10 MB/);
 
+  const [before] = ((await t.database.db.execute(sql`select value from settings where key = 'upload_max_mb'`)) as unknown as { rows: { value: string }[] }).rows;
+  await t.database.db.execute(sql`delete from settings where key = 'upload_max_mb'`);
   await t.database.db.execute(sql`insert into settings (key, label, value, value_type) values ('upload_max_mb', 'Largest upload (MB)', '1', 'number')`);
   try {
     const options = (await office.get(`/api/v1/carers/${camdenCarer}/upload-types`)).json().data as StaffUploadOptions;
@@ -123,6 +125,7 @@ test('a file over the limit is refused with 413 naming the limit, which the uplo
     assert.match(refused.json().errors.file[0], /larger than 1 MB/);
   } finally {
     await t.database.db.execute(sql`delete from settings where key = 'upload_max_mb'`);
+    if (before) await t.database.db.execute(sql`insert into settings (key, label, value, value_type) values ('upload_max_mb', 'Largest upload (MB)', ${before.value}, 'number')`);
   }
   assert.equal(storage.size, stored);
 });

@@ -192,6 +192,7 @@ test('irregular hours: the balance is 12.07 % of the hours worked (a setting), i
   assert.ok(balance.worked_hours! > 0);
   assert.equal(balance.entitlement, Math.round(balance.worked_hours! * 12.07) / 100);
   assert.ok(balance.taken > 0, 'the September days came out of it');
+  await t.database.db.delete(settingsRead).where(eq(settingsRead.key, 'holiday_accrual_percent'));
   await t.database.db.insert(settingsRead).values({ key: 'holiday_accrual_percent', value: '10' });
   const tenPercent = (await manager.get(`${holidays(id)}/balance?on=2026-11-24`)).json().data as HolidayBalance;
   assert.equal(tenPercent.entitlement, Math.round(balance.worked_hours! * 10) / 100);
@@ -199,6 +200,7 @@ test('irregular hours: the balance is 12.07 % of the hours worked (a setting), i
 });
 
 test('more people off than the setting allows is warned of when approving', async () => {
+  await t.database.db.delete(settingsRead).where(eq(settingsRead.key, 'holiday_max_off_per_branch'));
   await t.database.db.insert(settingsRead).values({ key: 'holiday_max_off_per_branch', value: '2' });
   const list = (await manager.get(holidays(carer['grace.okafor']!))).json().data.data as HolidayRow[];
   const request = list.find((row) => row.status === 'requested')!;
