@@ -49,11 +49,11 @@ test('an applicant becomes an active carer, with a reference answered through th
   await expect(form.getByRole('heading', { level: 1, name: 'Reference for Ella Jones' })).toBeVisible();
   await form.getByLabel('Your job title', { exact: true }).first().fill('Ward manager');
   await form.getByRole('group', { name: /How you know the applicant/ }).getByLabel('I was their line manager').check();
-  await form.getByRole('group', { name: /work with adults or children at risk/ }).getByLabel('Yes').check();
+  await form.getByRole('group', { name: /work with adults or children at risk/ }).getByLabel('Yes', { exact: true }).check();
   await form.getByLabel(/^Their conduct in that work/).fill('Kind, careful and trusted with patients; no concerns.');
-  await form.getByRole('group', { name: /disciplinary actions/ }).getByLabel('No').check();
+  await form.getByRole('group', { name: /disciplinary actions/ }).getByLabel('No', { exact: true }).check();
   for (const rating of ['Reliability', 'Punctuality and attendance', 'Honesty and integrity', 'Working with others', 'Care and respect for people']) {
-    await form.getByRole('group', { name: new RegExp(`^${rating}`) }).getByLabel('Good').check();
+    await form.getByRole('group', { name: new RegExp(`^${rating}`) }).getByLabel('Good', { exact: true }).check();
   }
   const signed = form.getByRole('group', { name: /^Signed/ });
   await signed.getByLabel('Your full name').fill(referee);
@@ -73,7 +73,7 @@ test('an applicant becomes an active carer, with a reference answered through th
   await openTab(page, 'Recruitment', 'Recruitment');
   const hire = page.getByRole('form', { name: 'Hire' });
   await hire.getByLabel('Start date').fill('2026-12-01');
-  await hire.getByLabel('Contract').selectOption('part-time');
+  await hire.getByLabel('Contract', { exact: true }).selectOption('part-time');
   await hire.getByLabel('Contracted hours a week').fill('24');
   await hire.getByRole('button', { name: 'Hire Ella Jones' }).click();
   const header = page.getByRole('region', { name: 'Carer summary' });
@@ -95,5 +95,6 @@ test('a lapsed DBS Update Service check shows in the file alerts and stops the c
   // The training matrix shows the four states.
   await page.goto('/app/carers/training-matrix');
   await expect(page.getByRole('heading', { level: 1, name: 'Training matrix' })).toBeVisible();
-  for (const state of ['Valid', 'Expiring', 'Expired', 'Missing']) await expect(page.getByText(state, { exact: false }).first()).toBeVisible();
+  const matrix = page.getByRole('region', { name: 'Training matrix, scrolls both ways' });
+  for (const state of ['valid', 'expiring', 'expired', 'missing']) await expect(matrix.locator(`td [data-state="${state}"]`).first()).toBeVisible();
 });
