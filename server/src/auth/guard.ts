@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The catalogue permission an /api/v1 route requires. */
     permission?: Permission;
+    /** Or: any one of these (a read model another area reads, e.g. carers.view or scheduler.view). */
+    anyPermission?: readonly Permission[];
     /** Any logged-in user may call this /api/v1 route. */
     authenticated?: boolean;
     /** false: no CSRF check (a public form authorised by a secret in its address; never under /api/v1). */
@@ -44,15 +46,16 @@ export function registerPermissionGuard(app: FastifyInstance, settings: AuthSett
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) allRoutes.push({ method, url: route.url });
     if (!isApiUrl(route.url)) return;
-    const { permission, authenticated } = route.config ?? {};
+    const { authenticated, anyPermission } = route.config ?? {};
+    const permission = route.config?.permission ?? anyPermission?.[0];
     const methods = [route.method].flat();
     const name = `${methods.join(',')} ${route.url}`;
     if (route.config?.csrf === false) throw new Error(`${name} may not skip the CSRF check under /api/v1.`);
     if (permission === undefined && authenticated !== true) {
       throw new Error(`${name} declares neither config.permission nor config.authenticated: say who may call it.`);
     }
-    if (permission !== undefined && !isPermission(permission)) {
-      throw new Error(`${name} requires "${String(permission)}", which is not in the permission catalogue.`);
+    for (const required of [permission, ...(anyPermission ?? [])]) {
+      if (required !== undefined && !isPermission(required)) throw new Error(`${name} requires "${String(required)}", which is not in the permission catalogue.`);
     }
     for (const method of methods) apiRoutes.push({ method, url: route.url, permission: permission ?? null });
   });
@@ -64,8 +67,9 @@ export function registerPermissionGuard(app: FastifyInstance, settings: AuthSett
     if (!user) return sendError(reply, 401, UNAUTHENTICATED);
     // A role that requires 2FA: until it is set up the session may only do that setup (auth/login-flow.ts).
     if (request.session?.pending_challenge === 'two_factor_setup') return sendError(reply, 403, TWO_FACTOR_SETUP_REQUIRED);
-    const { permission, authenticated } = request.routeOptions.config;
-    if (permission !== undefined ? !can(user, permission) : authenticated !== true) {
+    const { permission, authenticated, anyPermission } = request.routeOptions.config;
+    const allowed = permission !== undefined ? can(user, permission) : anyPermission?.length ? anyPermission.some((one) => can(user, one)) : authenticated === true;
+    if (!allowed) {
       return sendError(reply, 403, UNAUTHORIZED);
     }
   });

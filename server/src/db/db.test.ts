@@ -18,7 +18,8 @@ before(async () => {
 after(() => rm(dataDir, { recursive: true, force: true }));
 
 /** The demo carers the workforce area seeds (remotes/workforce/server/seed-carers.ts). */
-const CARERS = 7;
+// The carers with a sign-in account (the workforce area's demo: every hired carer, active or suspended).
+const CARERS = 28;
 
 test('data written to an on-disk PGlite survives a restart', async () => {
   const first = await createTestApp({ pgliteDataDir: join(dataDir, 'db') });

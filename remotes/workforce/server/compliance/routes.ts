@@ -98,7 +98,7 @@ export async function complianceRoutes(app: FastifyInstance, context: AreaServer
 
   // ---- The read model for the rota and the record header.
 
-  app.get('/carers/compliance', { config: { authenticated: true } }, async (request, reply) => {
+  app.get('/carers/compliance', { config: { anyPermission: ['carers.view', 'scheduler.view'] } }, async (request, reply) => {
     const viewer = await viewerOf(request, reply, auth);
     if (!viewer) return reply;
     if (!can(viewer.user, 'carers.view') && !can(viewer.user, 'scheduler.view')) return sendError(reply, 403, 'This action is unauthorized.');

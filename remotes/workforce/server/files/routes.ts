@@ -318,10 +318,10 @@ export async function filesRoutes(app: FastifyInstance, { auth }: AreaServerCont
   });
 
   // The rota reads these: anyone who sees carers or the scheduler, for the carers of their branches.
-  app.get('/carers/preferences', { config: { authenticated: true } }, async (request, reply) => {
+  app.get('/carers/preferences', { config: { anyPermission: ['carers.view', 'scheduler.view'] } }, async (request, reply) => {
     const viewer = await viewerOf(request, reply, auth);
     if (!viewer) return reply;
-    if (!can(viewer.user, 'carers.view') && !can(viewer.user, 'scheduler.view')) return sendError(reply, 403, 'You need permission to see carers or the scheduler.');
+    if (!can(viewer.user, 'carers.view') && !can(viewer.user, 'scheduler.view')) return sendError(reply, 403, 'This action is unauthorized.');
     const raw = (queryParam(request.query, 'ids') ?? '').split(',').map((part) => part.trim()).filter(Boolean);
     const ids = raw.map(parseId);
     if (!raw.length || ids.some((id) => id === null) || raw.length > MAX_PREFERENCE_IDS) {

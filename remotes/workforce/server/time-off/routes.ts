@@ -110,7 +110,7 @@ export async function timeOffRoutes(app: FastifyInstance, context: AreaServerCon
 
   // ---------------------------------------------------------------- availability
 
-  app.get('/carers/availability', { config: { authenticated: true } }, async (request, reply) => {
+  app.get('/carers/availability', { config: { anyPermission: ['carers.view', 'scheduler.view'] } }, async (request, reply) => {
     const viewer = await viewerOf(request, reply, auth);
     if (!viewer) return reply;
     if (!can(viewer.user, 'carers.view') && !can(viewer.user, 'scheduler.view')) return sendError(reply, 403, 'This action is unauthorized.');
@@ -297,14 +297,14 @@ export async function timeOffRoutes(app: FastifyInstance, context: AreaServerCon
 
   // ---------------------------------------------------------------- reasons and the calendars
 
-  app.get('/holiday-reasons/choices', { config: { authenticated: true } }, async (request, reply) => {
+  app.get('/holiday-reasons/choices', { config: { anyPermission: ['carers.view', 'employees.view'] } }, async (request, reply) => {
     const viewer = await viewerOf(request, reply, auth);
     if (!viewer) return reply;
     if (!can(viewer.user, 'carers.view') && !can(viewer.user, 'employees.view')) return sendError(reply, 403, 'This action is unauthorized.');
     return ok(await holidayReasonChoices(db));
   });
 
-  app.get('/holidays/calendar', { config: { authenticated: true } }, async (request, reply) => {
+  app.get('/holidays/calendar', { config: { anyPermission: ['carers.view', 'employees.view'] } }, async (request, reply) => {
     const viewer = await viewerOf(request, reply, auth);
     if (!viewer) return reply;
     const query = request.query;

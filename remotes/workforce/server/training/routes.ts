@@ -223,7 +223,7 @@ export async function trainingRoutes(app: FastifyInstance, { auth }: AreaServerC
 
   // The rota's ask (the scheduling area reads it over HTTP): who of these carers holds these courses, and whether
   // they may give medication alone. Rota planners have scheduler.view without carers.view.
-  app.get('/carers/training', { config: { authenticated: true } }, async (request, reply) => {
+  app.get('/carers/training', { config: { anyPermission: ['carers.view', 'scheduler.view'] } }, async (request, reply) => {
     const viewer = await viewerOf(request, reply, auth);
     if (!viewer) return reply;
     if (!can(viewer.user, 'carers.view') && !can(viewer.user, 'scheduler.view')) return sendError(reply, 403, 'This action is unauthorized.');
