@@ -3,7 +3,7 @@ import { ADMIN, logIn, sidebar } from './helpers';
 
 const AREAS = [
   { group: 'Clients', link: 'All clients', heading: 'Clients', path: '/app/clients' },
-  { group: 'Carers and staff', link: 'Workforce overview', heading: 'Carers and office staff', path: '/app/carers' },
+  { group: 'Carers and staff', link: 'Carers', heading: 'Carers', path: '/app/carers' },
   { group: 'Scheduling', link: 'Scheduling overview', heading: 'Scheduling and visits', path: '/app/scheduler' },
   { group: 'Finance', link: 'Finance overview', heading: 'Finance', path: '/app/finance' },
   { group: 'Quality and audits', link: 'Quality overview', heading: 'Quality and audits', path: '/app/quality-assurance' },
@@ -26,10 +26,10 @@ test('every area loads at runtime from its own remote: none before sign-in, then
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   for (const area of AREAS) {
     await sidebar(page).getByRole('button', { name: area.group }).click();
-    await sidebar(page).getByRole('link', { name: area.link }).click();
+    await sidebar(page).getByRole('link', { name: area.link, exact: true }).click();
     await expect(page).toHaveURL(area.path);
-    await expect(page.getByRole('heading', { level: 1, name: area.heading })).toBeVisible();
-    await expect(sidebar(page).getByRole('link', { name: area.link })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { level: 1, name: area.heading, exact: true })).toBeVisible();
+    await expect(sidebar(page).getByRole('link', { name: area.link, exact: true })).toHaveAttribute('aria-current', 'page');
   }
   expect(areaRequests.sort()).toEqual(['care-records', 'finance', 'quality-audits', 'reference-data', 'scheduler', 'workforce']);
 });
