@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { careRecordsModule } from '../../remotes/care-records/server/module.js';
 import { referenceDataModule } from '../../remotes/reference-data/server/module.js';
+import { schedulerModule } from '../../remotes/scheduler/server/module.js';
 import { workforceModule } from '../../remotes/workforce/server/module.js';
 import { findRepoRoot } from './areas/repo-root.js';
 import type { MigrationHistory } from './db/migrate.js';
@@ -18,6 +19,7 @@ export const AREA_MODULES: readonly AreaModule[] = [
   referenceDataModule,
   careRecordsModule,
   workforceModule,
+  schedulerModule,
 ];
 
 const REPO = findRepoRoot();

@@ -34,7 +34,10 @@ export function containerNameOf(areaName) {
   return `area_${areaName.replaceAll('-', '_')}`;
 }
 
-/** A remote's configuration, from its area.json: container name, CSS prefix and the one exposed module. */
+/**
+ * A remote's configuration, from its area.json: container name, CSS prefix and its exposed modules: `./Area`, and
+ * each module its `extensions` name (`./ClientRecordTabs` is src/ClientRecordTabs.tsx).
+ */
 export function createRemoteConfig(projectDir) {
   const area = JSON.parse(readFileSync(path.join(projectDir, 'area.json'), 'utf8'));
   return createWebpackConfig({
@@ -42,9 +45,16 @@ export function createRemoteConfig(projectDir) {
     kind: 'remote',
     name: containerNameOf(area.name),
     cssPrefix: containerNameOf(area.name),
-    exposes: { './Area': './src/Area.tsx' },
+    exposes: exposesOf(area),
     outputPath: path.join(projectDir, 'dist', '.staging'),
   });
+}
+
+/** `./Area`, and one module per distinct extension module of the area's declaration. */
+export function exposesOf(area) {
+  const exposes = { './Area': './src/Area.tsx' };
+  for (const extension of area.extensions ?? []) exposes[extension.module] = `./src/${extension.module.slice(2)}.tsx`;
+  return exposes;
 }
 
 /**

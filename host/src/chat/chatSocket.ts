@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
-import { CHAT_CHANNELS, type ChatEvent, type OnlineUsers, type PresenceEvent, type UserChatUpdate } from '@hcm/contract';
-import { useRuntime } from '@hcm/kit';
+import { CHAT_CHANNELS, type AreaEvent, type ChatEvent, type OnlineUsers, type PresenceEvent, type UserChatUpdate } from '@hcm/contract';
+import { areaEvents, useRuntime } from '@hcm/kit';
 import { useChat } from './chatStore';
 import { chatSocketUrl } from './chatUrl';
 import { requestNotificationPermission } from './desktopNotifications';
@@ -44,6 +44,8 @@ export async function connectChat(userId: number): Promise<void> {
     useChat.getState().receiveChatEvent(event);
   });
   opened.on(CHAT_CHANNELS.update(userId), (update: UserChatUpdate) => useChat.getState().receiveChatUpdate(update));
+  // Areas' live events (a planner's change on an open timeline) ride the same socket, to whichever area listens.
+  opened.on(CHAT_CHANNELS.area(userId), (event: AreaEvent) => areaEvents.publish(event));
 }
 
 /** Closes the socket and forgets the user's chats (logout, account switch). */

@@ -1,8 +1,50 @@
+import { Route, Routes } from 'react-router-dom';
 import type { AreaDescriptor } from '@hcm/contract';
-import { AreaRoutes } from '@hcm/kit/routing';
+import { NotFound } from '@hcm/kit';
+import { AreaRoutes, lazyScreen } from '@hcm/kit/routing';
 import descriptor from '../area.json';
+import Home from './home/Home';
 
-/** The area's routes under one of its prefixes; its screens arrive with the area's own issues. */
+// The overview loads with the area; each part loads on the first visit to one of its screens.
+const TimelineScreens = lazyScreen(() => import('./timeline/Screens'), 'Loading the timeline…');
+const GlobalSchedule = lazyScreen(() => import('./timeline/GlobalSchedule'), 'Loading the global schedule…');
+const TypedVisitLists = lazyScreen(() => import('./visits/TypedLists'), 'Loading visits…');
+const VisitScreens = lazyScreen(() => import('./visits/Screens'), 'Loading visits…');
+const MapView = lazyScreen(() => import('./map/MapView'), 'Loading the map…');
+const RosteringWizard = lazyScreen(() => import('./planning/RosteringWizard'), 'Loading the rostering wizard…');
+const AssessmentVisits = lazyScreen(() => import('./assessments/Screens'), 'Loading the office planner…');
+const VisitUtilities = lazyScreen(() => import('./utility/Screens'), 'Loading the utility…');
+
+/**
+ * The scheduler's routes under /app/scheduler (overview, timelines, typed visit lists, the map), and under its
+ * other prefixes: global-schedule, visits (lists, history, corrections, CSV imports), client-rostering (the
+ * wizard), assessment-visits (the office planner) and utility/visit (bulk corrections).
+ */
 export default function Area({ prefix }: { prefix: string }) {
-  return <AreaRoutes area={descriptor as AreaDescriptor} prefix={prefix} />;
+  switch (prefix) {
+    case 'scheduler':
+      return (
+        <Routes>
+          <Route index element={<Home />} />
+          <Route path="timeline/*" element={<TimelineScreens />} />
+          <Route path="client-timeline/*" element={<TimelineScreens />} />
+          <Route path="v1/*" element={<TypedVisitLists />} />
+          <Route path="map-view" element={<MapView />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      );
+    case 'global-schedule':
+      return <GlobalSchedule />;
+    case 'visits':
+      return <VisitScreens />;
+    case 'client-rostering':
+      return <RosteringWizard />;
+    case 'assessment-visits':
+      return <AssessmentVisits />;
+    case 'utility/visit':
+      return <VisitUtilities />;
+    default:
+      // live-events: the live operations screens arrive with their own issue; the sections the user may open.
+      return <AreaRoutes area={descriptor as AreaDescriptor} prefix={prefix} />;
+  }
 }

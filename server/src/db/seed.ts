@@ -77,6 +77,11 @@ const OFFICE_PERMISSIONS: Permission[] = [
   'carers.edit',
   'recruitment.view',
   'recruitment.edit',
+  // The rota: visits, templates and assignment (corrections of past visits are the manager's).
+  'scheduler.view',
+  'scheduler.edit',
+  'visits.view',
+  'visits.edit',
   'meetings.view',
   'meetings.edit',
   'news.view',
@@ -141,6 +146,8 @@ export const STANDARD_ROLES: StandardRole[] = [
       'workforce.health.view',
       'workforce.disclosures.view',
       'holidays.approve',
+      // Corrections of past visits (they change what is paid and invoiced).
+      'visits.correct',
     ],
   },
   {

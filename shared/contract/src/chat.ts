@@ -85,7 +85,18 @@ export const CHAT_CHANNELS = {
    * message becomes DELIVERED and its sender gets a MessageRead. The acknowledgement answers a ReadReceipt.
    */
   delivered: 'message:delivered',
+  /**
+   * Server to client: an area's live event for this user (an AreaEvent), e.g. the scheduler's "these visits
+   * changed", so an open timeline redraws within a second. The host forwards it to the area (kit's areaEvents).
+   */
+  area: (userId: number) => `user:${userId}:area`,
 } as const;
+
+/**
+ * A live event an area pushes to signed-in users over the host's socket (CHAT_CHANNELS.area). It carries ids and
+ * a version, never a record's content: the area's screens refetch through the API, which checks permissions.
+ */
+export type AreaEvent = { area: string; topic: string; data: unknown };
 
 /** The users online right now (CHAT_CHANNELS.online). */
 export type OnlineUsers = { ids: number[] };

@@ -1,0 +1,2 @@
+// What the scheduler area declares, read by its screens (src/) and its API module (server/).
+export * from './visits.js';

@@ -1,0 +1,117 @@
+CREATE TABLE "visit_template_slots" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"template_id" integer NOT NULL,
+	"week" smallint DEFAULT 1 NOT NULL,
+	"weekday" smallint NOT NULL,
+	"start_time" text NOT NULL,
+	"duration_minutes" integer NOT NULL,
+	"carers_needed" smallint DEFAULT 1 NOT NULL,
+	"visit_slot_id" integer,
+	"tasks" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"preferred_carer_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"notes" text DEFAULT '' NOT NULL,
+	CONSTRAINT "visit_template_slots_weekday_check" CHECK ("visit_template_slots"."weekday" between 1 and 7),
+	CONSTRAINT "visit_template_slots_week_check" CHECK ("visit_template_slots"."week" between 1 and 8),
+	CONSTRAINT "visit_template_slots_carers_check" CHECK ("visit_template_slots"."carers_needed" in (1, 2)),
+	CONSTRAINT "visit_template_slots_duration_check" CHECK ("visit_template_slots"."duration_minutes" between 5 and 720)
+);
+--> statement-breakpoint
+CREATE TABLE "visit_carers" (
+	"visit_id" integer NOT NULL,
+	"position" smallint NOT NULL,
+	"carer_id" integer NOT NULL,
+	"assigned_by" integer,
+	"assigned_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "visit_carers_visit_id_position_pk" PRIMARY KEY("visit_id","position"),
+	CONSTRAINT "visit_carers_position_check" CHECK ("visit_carers"."position" in (1, 2))
+);
+--> statement-breakpoint
+CREATE TABLE "visit_logs" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"visit_id" integer NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"user_id" integer,
+	"action" text NOT NULL,
+	"summary" text NOT NULL,
+	"reason" text DEFAULT '' NOT NULL,
+	"before" jsonb,
+	"after" jsonb,
+	"warnings" jsonb DEFAULT '[]'::jsonb NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "visit_templates" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"client_id" integer NOT NULL,
+	"branch_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"starts_on" date NOT NULL,
+	"ends_on" date,
+	"repeat_weeks" smallint DEFAULT 1 NOT NULL,
+	"funder_code_id" integer,
+	"bank_holidays" text DEFAULT 'run' NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"notes" text DEFAULT '' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "visit_templates_repeat_check" CHECK ("visit_templates"."repeat_weeks" between 1 and 8),
+	CONSTRAINT "visit_templates_bank_holidays_check" CHECK ("visit_templates"."bank_holidays" in ('run', 'skip'))
+);
+--> statement-breakpoint
+CREATE TABLE "visits" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"branch_id" integer NOT NULL,
+	"client_id" integer NOT NULL,
+	"visit_date" date NOT NULL,
+	"planned_start" timestamp with time zone NOT NULL,
+	"planned_end" timestamp with time zone NOT NULL,
+	"carers_needed" smallint DEFAULT 1 NOT NULL,
+	"status" text DEFAULT 'unassigned' NOT NULL,
+	"source" text DEFAULT 'manual' NOT NULL,
+	"template_id" integer,
+	"template_slot_id" integer,
+	"tasks" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"requires_medication" boolean DEFAULT false NOT NULL,
+	"funder_code_id" integer,
+	"npc_code_id" integer,
+	"cancel_reason" text,
+	"cancel_detail" text DEFAULT '' NOT NULL,
+	"cancel_chargeable" boolean DEFAULT false NOT NULL,
+	"cancelled_at" timestamp with time zone,
+	"actual_start" timestamp with time zone,
+	"actual_end" timestamp with time zone,
+	"locked" boolean DEFAULT false NOT NULL,
+	"notes" text DEFAULT '' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "visits_status_check" CHECK ("visits"."status" in ('unassigned', 'assigned', 'in-progress', 'completed', 'missed', 'cancelled')),
+	CONSTRAINT "visits_source_check" CHECK ("visits"."source" in ('template', 'manual', 'wizard', 'import')),
+	CONSTRAINT "visits_carers_needed_check" CHECK ("visits"."carers_needed" in (1, 2)),
+	CONSTRAINT "visits_times_check" CHECK ("visits"."planned_end" > "visits"."planned_start")
+);
+--> statement-breakpoint
+ALTER TABLE "visit_template_slots" ADD CONSTRAINT "visit_template_slots_template_id_visit_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."visit_templates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visit_carers" ADD CONSTRAINT "visit_carers_visit_id_visits_id_fk" FOREIGN KEY ("visit_id") REFERENCES "public"."visits"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visit_carers" ADD CONSTRAINT "visit_carers_assigned_by_users_id_fk" FOREIGN KEY ("assigned_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visit_logs" ADD CONSTRAINT "visit_logs_visit_id_visits_id_fk" FOREIGN KEY ("visit_id") REFERENCES "public"."visits"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visit_logs" ADD CONSTRAINT "visit_logs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visit_templates" ADD CONSTRAINT "visit_templates_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visit_templates" ADD CONSTRAINT "visit_templates_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visits" ADD CONSTRAINT "visits_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visits" ADD CONSTRAINT "visits_template_id_visit_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."visit_templates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visits" ADD CONSTRAINT "visits_template_slot_id_visit_template_slots_id_fk" FOREIGN KEY ("template_slot_id") REFERENCES "public"."visit_template_slots"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visits" ADD CONSTRAINT "visits_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "visit_template_slots_template_idx" ON "visit_template_slots" USING btree ("template_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "visit_carers_visit_carer_unique" ON "visit_carers" USING btree ("visit_id","carer_id");--> statement-breakpoint
+CREATE INDEX "visit_carers_carer_idx" ON "visit_carers" USING btree ("carer_id");--> statement-breakpoint
+CREATE INDEX "visit_logs_visit_idx" ON "visit_logs" USING btree ("visit_id");--> statement-breakpoint
+CREATE INDEX "visit_logs_at_idx" ON "visit_logs" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "visit_templates_client_idx" ON "visit_templates" USING btree ("client_id");--> statement-breakpoint
+CREATE INDEX "visit_templates_branch_idx" ON "visit_templates" USING btree ("branch_id");--> statement-breakpoint
+CREATE INDEX "visits_branch_start_idx" ON "visits" USING btree ("branch_id","planned_start");--> statement-breakpoint
+CREATE INDEX "visits_client_start_idx" ON "visits" USING btree ("client_id","planned_start");--> statement-breakpoint
+CREATE INDEX "visits_date_idx" ON "visits" USING btree ("visit_date");--> statement-breakpoint
+CREATE UNIQUE INDEX "visits_template_slot_day_unique" ON "visits" USING btree ("template_slot_id","visit_date");

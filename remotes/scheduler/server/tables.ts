@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { branches, createdAt, users } from '@hcm/server/schema';
+import type { CancelReason, RuleFinding, VisitLogAction, VisitSource, VisitStatus, VisitTask } from '../contract/visits.js';
+
+// The scheduler area's tables. drizzle-kit generates the area's migrations (./migrations) from the named exports
+// of this file only (`pnpm db:generate` in this area). Clients and carers are other areas' rows: referred to by
+// id, never by foreign key (an area's tables never reach into another's), and read through their APIs.
+
+/** A client's repeating weekly pattern of visits (the client record's `visit-templates` tab). */
+export const visitTemplates = pgTable(
+  'visit_templates',
+  {
+    id: serial('id').primaryKey(),
+    client_id: integer('client_id').notNull(),
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    name: text('name').notNull(),
+    starts_on: date('starts_on', { mode: 'string' }).notNull(),
+    ends_on: date('ends_on', { mode: 'string' }),
+    /** The pattern repeats every 1 to 8 weeks; its slots say which week of the cycle they fall in. */
+    repeat_weeks: smallint('repeat_weeks').notNull().default(1),
+    funder_code_id: integer('funder_code_id'),
+    /** On a bank holiday: 'run' the visits as usual, or 'skip' them (the funder or client has said so). */
+    bank_holidays: text('bank_holidays').$type<'run' | 'skip'>().notNull().default('run'),
+    active: boolean('active').notNull().default(true),
+    notes: text('notes').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('visit_templates_client_idx').on(t.client_id),
+    index('visit_templates_branch_idx').on(t.branch_id),
+    check('visit_templates_repeat_check', sql`${t.repeat_weeks} between 1 and 8`),
+    check('visit_templates_bank_holidays_check', sql`${t.bank_holidays} in ('run', 'skip')`),
+  ],
+);
+
+/** One call of a template: the week of the cycle, the weekday, the wall-clock start, length, carers and tasks. */
+export const templateSlots = pgTable(
+  'visit_template_slots',
+  {
+    id: serial('id').primaryKey(),
+    template_id: integer('template_id')
+      .notNull()
+      .references(() => visitTemplates.id, { onDelete: 'cascade' }),
+    week: smallint('week').notNull().default(1),
+    /** ISO weekday: 1 Monday … 7 Sunday. */
+    weekday: smallint('weekday').notNull(),
+    start_time: text('start_time').notNull(),
+    duration_minutes: integer('duration_minutes').notNull(),
+    carers_needed: smallint('carers_needed').notNull().default(1),
+    /** The reference-data visit slot (morning, lunch…) it belongs to, when named. */
+    visit_slot_id: integer('visit_slot_id'),
+    tasks: jsonb('tasks').$type<VisitTask[]>().notNull().default([]),
+    preferred_carer_ids: jsonb('preferred_carer_ids').$type<number[]>().notNull().default([]),
+    notes: text('notes').notNull().default(''),
+  },
+  (t) => [
+    index('visit_template_slots_template_idx').on(t.template_id),
+    check('visit_template_slots_weekday_check', sql`${t.weekday} between 1 and 7`),
+    check('visit_template_slots_week_check', sql`${t.week} between 1 and 8`),
+    check('visit_template_slots_carers_check', sql`${t.carers_needed} in (1, 2)`),
+    check('visit_template_slots_duration_check', sql`${t.duration_minutes} between 5 and 720`),
+  ],
+);
+
+/** The visits themselves. */
+export const visits = pgTable(
+  'visits',
+  {
+    id: serial('id').primaryKey(),
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    client_id: integer('client_id').notNull(),
+    /** The planned day (UK), and the instants of its planned wall-clock start and end. */
+    visit_date: date('visit_date', { mode: 'string' }).notNull(),
+    planned_start: timestamp('planned_start', { withTimezone: true }).notNull(),
+    planned_end: timestamp('planned_end', { withTimezone: true }).notNull(),
+    carers_needed: smallint('carers_needed').notNull().default(1),
+    status: text('status').$type<VisitStatus>().notNull().default('unassigned'),
+    source: text('source').$type<VisitSource>().notNull().default('manual'),
+    template_id: integer('template_id').references(() => visitTemplates.id, { onDelete: 'set null' }),
+    template_slot_id: integer('template_slot_id').references(() => templateSlots.id, { onDelete: 'set null' }),
+    tasks: jsonb('tasks').$type<VisitTask[]>().notNull().default([]),
+    requires_medication: boolean('requires_medication').notNull().default(false),
+    funder_code_id: integer('funder_code_id'),
+    npc_code_id: integer('npc_code_id'),
+    cancel_reason: text('cancel_reason').$type<CancelReason>(),
+    cancel_detail: text('cancel_detail').notNull().default(''),
+    cancel_chargeable: boolean('cancel_chargeable').notNull().default(false),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
+    /** Filled by live operations (check-in and check-out), or corrected by the office. */
+    actual_start: timestamp('actual_start', { withTimezone: true }),
+    actual_end: timestamp('actual_end', { withTimezone: true }),
+    /** Changed by hand since it was generated: editing its template leaves it alone. */
+    locked: boolean('locked').notNull().default(false),
+    notes: text('notes').notNull().default(''),
+    /** Bumped by every change: a write carrying an older version is a conflict. */
+    version: integer('version').notNull().default(1),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('visits_branch_start_idx').on(t.branch_id, t.planned_start),
+    index('visits_client_start_idx').on(t.client_id, t.planned_start),
+    index('visits_date_idx').on(t.visit_date),
+    // Generating twice makes no second visit: one visit per template slot and day.
+    uniqueIndex('visits_template_slot_day_unique').on(t.template_slot_id, t.visit_date),
+    check('visits_status_check', sql`${t.status} in ('unassigned', 'assigned', 'in-progress', 'completed', 'missed', 'cancelled')`),
+    check('visits_source_check', sql`${t.source} in ('template', 'manual', 'wizard', 'import')`),
+    check('visits_carers_needed_check', sql`${t.carers_needed} in (1, 2)`),
+    check('visits_times_check', sql`${t.planned_end} > ${t.planned_start}`),
+  ],
+);
+
+/** The carers on a visit: position 1, and 2 on a double-up. */
+export const visitCarers = pgTable(
+  'visit_carers',
+  {
+    visit_id: integer('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    carer_id: integer('carer_id').notNull(),
+    assigned_by: integer('assigned_by').references(() => users.id),
+    assigned_at: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.visit_id, t.position] }),
+    uniqueIndex('visit_carers_visit_carer_unique').on(t.visit_id, t.carer_id),
+    index('visit_carers_carer_idx').on(t.carer_id),
+    check('visit_carers_position_check', sql`${t.position} in (1, 2)`),
+  ],
+);
+
+/** Every change to a visit, with who, when, why and the soft rules overridden (visits/logs). */
+export const visitLogs = pgTable(
+  'visit_logs',
+  {
+    id: serial('id').primaryKey(),
+    visit_id: integer('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    user_id: integer('user_id').references(() => users.id),
+    action: text('action').$type<VisitLogAction>().notNull(),
+    summary: text('summary').notNull(),
+    reason: text('reason').notNull().default(''),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    warnings: jsonb('warnings').$type<RuleFinding[]>().notNull().default([]),
+  },
+  (t) => [index('visit_logs_visit_idx').on(t.visit_id), index('visit_logs_at_idx').on(t.at)],
+);
