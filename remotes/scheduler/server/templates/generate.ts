@@ -1,0 +1,272 @@
+import { and, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { londonInstant } from '@hcm/contract/engine';
+import type { Database, Transaction } from '@hcm/server/platform';
+import type { VisitTask } from '../../contract/visits.js';
+import { templateSlots, visitCarers, visitLogs, visits, visitTemplates } from '../tables.js';
+import { addDays, cycleWeek, eachDay, isoWeekday } from './days.js';
+
+// Generating a period's visits from clients' rota templates (issue 15). Idempotent: one visit per template slot
+// and day (the unique index visits_template_slot_day_unique), so generating twice creates nothing new. Clients
+// not receiving care (in hospital, paused, ended, deceased) are skipped and named in the report; a template that
+// skips bank holidays makes no visit on one. Planned times are UK wall-clock: a 08:00 call is 08:00 in summer and
+// in winter (londonInstant). The slot's preferred carers are put on a new visit when they are free (no other
+// visit overlapping it) and allowed (`eligibleCarerIds`, when given); every other place is left unassigned for
+// auto-assign or the planner.
+
+export type GenerateOptions = {
+  from: string;
+  to: string;
+  branchIds?: readonly number[];
+  clientIds?: readonly number[];
+  templateIds?: readonly number[];
+  /** Each client's status ('active', 'in-hospital', 'paused', 'ended', 'deceased'); a client absent is skipped. */
+  clientStatus: Map<number, string>;
+  /** Names for the report (else "Client <id>"). */
+  clientNames?: Map<number, string>;
+  /** The days that are bank holidays (of the agency's region). */
+  bankHolidays: Set<string>;
+  /** When given, only these carers may be put on visits as preferred carers (active and rosterable). */
+  eligibleCarerIds?: ReadonlySet<number>;
+  userId: number | null;
+};
+
+export type SkippedClient = { client_id: number; client: string; reason: string };
+
+export type GenerateReport = {
+  created: number;
+  already_there: number;
+  skipped: SkippedClient[];
+  /** Calls not made because their day is a bank holiday and the template skips bank holidays. */
+  bank_holidays_skipped: number;
+  /** New visits given all their carers from the slot's preferred carers. */
+  assigned: number;
+  /** New visits left (fully or partly) without carers, for auto-assign or the planner. */
+  left_for_auto_assign: number;
+};
+
+export type GenerateResult = GenerateReport & {
+  /** The new visits' ids by branch (for the live push). */
+  createdByBranch: Map<number, number[]>;
+};
+
+const STATUS_REASONS: Record<string, string> = {
+  'in-hospital': 'In hospital',
+  paused: 'Care paused',
+  ended: 'Care ended',
+  deceased: 'Deceased',
+};
+
+/** Why a client of this status gets no visits (null when they do). */
+export function skipReasonOf(status: string | undefined): string | null {
+  if (status === undefined) return 'Not found among the clients you may see';
+  if (status === 'active') return null;
+  return STATUS_REASONS[status] ?? `Status “${status}”`;
+}
+
+type Candidate = {
+  branch_id: number;
+  client_id: number;
+  template_id: number;
+  template_name: string;
+  template_slot_id: number;
+  visit_date: string;
+  planned_start: string;
+  planned_end: string;
+  carers_needed: 1 | 2;
+  tasks: VisitTask[];
+  funder_code_id: number | null;
+  notes: string;
+  preferred: number[];
+  carer_ids: number[];
+};
+
+type Busy = { start: number; end: number }[];
+
+const CHUNK = 1000;
+const chunks = <T>(rows: readonly T[], size = CHUNK): T[][] => {
+  const out: T[][] = [];
+  for (let index = 0; index < rows.length; index += size) out.push(rows.slice(index, index + size));
+  return out;
+};
+
+const overlaps = (busy: Busy | undefined, start: number, end: number) => !!busy?.some((slot) => slot.start < end && start < slot.end);
+
+/** Generates the visits of `from`…`to` (both days included) from the active templates matching the filters. */
+export async function generateVisits(db: Database | Transaction, options: GenerateOptions): Promise<GenerateResult> {
+  return db.transaction((tx) => generateIn(tx, options));
+}
+
+async function generateIn(tx: Transaction, options: GenerateOptions): Promise<GenerateResult> {
+  const { from, to } = options;
+  const result: GenerateResult = { created: 0, already_there: 0, skipped: [], bank_holidays_skipped: 0, assigned: 0, left_for_auto_assign: 0, createdByBranch: new Map() };
+  if (to < from) return result;
+
+  const filters: SQL[] = [sql`${visitTemplates.active}`, lte(visitTemplates.starts_on, to), or(isNull(visitTemplates.ends_on), gte(visitTemplates.ends_on, from))!];
+  if (options.branchIds) filters.push(inArray(visitTemplates.branch_id, [...options.branchIds, 0]));
+  if (options.clientIds) filters.push(inArray(visitTemplates.client_id, [...options.clientIds, 0]));
+  if (options.templateIds) filters.push(inArray(visitTemplates.id, [...options.templateIds, 0]));
+  const templates = await tx.select().from(visitTemplates).where(and(...filters)).orderBy(visitTemplates.client_id, visitTemplates.id);
+  if (!templates.length) return result;
+
+  // Clients not receiving care: named once each.
+  const skippedClients = new Set<number>();
+  const receiving = templates.filter((template) => {
+    const reason = skipReasonOf(options.clientStatus.get(template.client_id));
+    if (reason === null) return true;
+    if (!skippedClients.has(template.client_id)) {
+      skippedClients.add(template.client_id);
+      result.skipped.push({ client_id: template.client_id, client: options.clientNames?.get(template.client_id) ?? `Client ${template.client_id}`, reason });
+    }
+    return false;
+  });
+  if (!receiving.length) return result;
+
+  const templateIds = receiving.map((template) => template.id);
+  const slots = (await Promise.all(chunks(templateIds).map((ids) => tx.select().from(templateSlots).where(inArray(templateSlots.template_id, ids))))).flat();
+  const slotsByTemplate = new Map<number, typeof slots>();
+  for (const slot of slots) slotsByTemplate.set(slot.template_id, [...(slotsByTemplate.get(slot.template_id) ?? []), slot]);
+
+  // What is there already (generating twice creates nothing new).
+  const existing = new Set<string>();
+  for (const ids of chunks(slots.map((slot) => slot.id))) {
+    const rows = await tx
+      .select({ slot: visits.template_slot_id, date: visits.visit_date })
+      .from(visits)
+      .where(and(inArray(visits.template_slot_id, ids), gte(visits.visit_date, from), lte(visits.visit_date, to)));
+    for (const row of rows) existing.add(`${row.slot}|${row.date}`);
+  }
+
+  const days = eachDay(from, to);
+  const candidates: Candidate[] = [];
+  for (const template of receiving) {
+    const templateSlotsOf = slotsByTemplate.get(template.id) ?? [];
+    if (!templateSlotsOf.length) continue;
+    const first = template.starts_on > from ? template.starts_on : from;
+    const last = template.ends_on && template.ends_on < to ? template.ends_on : to;
+    for (const day of days) {
+      if (day < first || day > last) continue;
+      const weekday = isoWeekday(day);
+      const week = cycleWeek(template.starts_on, template.repeat_weeks, day);
+      for (const slot of templateSlotsOf) {
+        if (slot.weekday !== weekday || slot.week !== week) continue;
+        if (options.bankHolidays.has(day) && template.bank_holidays === 'skip') {
+          result.bank_holidays_skipped += 1;
+          continue;
+        }
+        if (existing.has(`${slot.id}|${day}`)) {
+          result.already_there += 1;
+          continue;
+        }
+        const start = londonInstant(day, slot.start_time);
+        candidates.push({
+          branch_id: template.branch_id,
+          client_id: template.client_id,
+          template_id: template.id,
+          template_name: template.name,
+          template_slot_id: slot.id,
+          visit_date: day,
+          planned_start: start,
+          planned_end: new Date(Date.parse(start) + slot.duration_minutes * 60_000).toISOString(),
+          carers_needed: slot.carers_needed === 2 ? 2 : 1,
+          tasks: slot.tasks,
+          funder_code_id: template.funder_code_id,
+          notes: slot.notes,
+          preferred: slot.preferred_carer_ids,
+          carer_ids: [],
+        });
+      }
+    }
+  }
+
+  await assignPreferred(tx, candidates, options, from, to);
+
+  // Insert; a row another generation made meanwhile is skipped by the unique index and counted as there already.
+  const byKey = new Map(candidates.map((candidate) => [`${candidate.template_slot_id}|${candidate.visit_date}`, candidate]));
+  const created: (Candidate & { id: number })[] = [];
+  for (const batch of chunks(candidates)) {
+    const rows = await tx
+      .insert(visits)
+      .values(
+        batch.map((candidate) => ({
+          branch_id: candidate.branch_id,
+          client_id: candidate.client_id,
+          visit_date: candidate.visit_date,
+          planned_start: new Date(candidate.planned_start),
+          planned_end: new Date(candidate.planned_end),
+          carers_needed: candidate.carers_needed,
+          status: candidate.carer_ids.length >= candidate.carers_needed ? ('assigned' as const) : ('unassigned' as const),
+          source: 'template' as const,
+          template_id: candidate.template_id,
+          template_slot_id: candidate.template_slot_id,
+          tasks: candidate.tasks,
+          requires_medication: candidate.tasks.some((task) => task.kind === 'medication'),
+          funder_code_id: candidate.funder_code_id,
+          notes: candidate.notes,
+          created_by: options.userId,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: visits.id, slot: visits.template_slot_id, date: visits.visit_date });
+    for (const row of rows) created.push({ ...byKey.get(`${row.slot}|${row.date}`)!, id: row.id });
+  }
+  result.created = created.length;
+  result.already_there += candidates.length - created.length;
+
+  const carerRows = created.flatMap((visit) => visit.carer_ids.map((carer_id, index) => ({ visit_id: visit.id, position: index + 1, carer_id, assigned_by: options.userId })));
+  for (const batch of chunks(carerRows)) await tx.insert(visitCarers).values(batch);
+  const logRows = created.map((visit) => ({
+    visit_id: visit.id,
+    user_id: options.userId,
+    action: 'generated' as const,
+    summary: `Generated from the template “${visit.template_name}”${visit.carer_ids.length ? (visit.carer_ids.length >= visit.carers_needed ? ', with its preferred carers' : ', with one of its two carers') : ''}.`,
+    after: { date: visit.visit_date, planned_start: visit.planned_start, planned_end: visit.planned_end, carers_needed: visit.carers_needed, carer_ids: visit.carer_ids, template_id: visit.template_id },
+  }));
+  for (const batch of chunks(logRows)) await tx.insert(visitLogs).values(batch);
+
+  for (const visit of created) {
+    if (visit.carer_ids.length >= visit.carers_needed) result.assigned += 1;
+    else result.left_for_auto_assign += 1;
+    const ids = result.createdByBranch.get(visit.branch_id) ?? [];
+    ids.push(visit.id);
+    result.createdByBranch.set(visit.branch_id, ids);
+  }
+  return result;
+}
+
+/**
+ * Puts each slot's preferred carers (in the order given) on the new visits, in time order, when free: no visit of
+ * theirs (not cancelled) overlaps, counting the visits already given to them in this run.
+ */
+async function assignPreferred(tx: Transaction, candidates: Candidate[], options: GenerateOptions, from: string, to: string): Promise<void> {
+  const wanted = [...new Set(candidates.flatMap((candidate) => candidate.preferred))].filter((id) => !options.eligibleCarerIds || options.eligibleCarerIds.has(id));
+  if (!wanted.length) return;
+  const busy = new Map<number, Busy>();
+  const windowFrom = londonInstant(addDays(from, -1), '00:00');
+  const windowTo = londonInstant(addDays(to, 2), '00:00');
+  for (const ids of chunks(wanted)) {
+    const rows = await tx
+      .select({ carer: visitCarers.carer_id, start: visits.planned_start, end: visits.planned_end })
+      .from(visitCarers)
+      .innerJoin(visits, sql`${visits.id} = ${visitCarers.visit_id}`)
+      .where(and(inArray(visitCarers.carer_id, ids), ne(visits.status, 'cancelled'), lte(visits.planned_start, new Date(windowTo)), gte(visits.planned_end, new Date(windowFrom))));
+    for (const row of rows) {
+      const list = busy.get(row.carer) ?? [];
+      list.push({ start: new Date(row.start).getTime(), end: new Date(row.end).getTime() });
+      busy.set(row.carer, list);
+    }
+  }
+  const allowed = new Set(wanted);
+  const ordered = [...candidates].sort((a, b) => a.planned_start.localeCompare(b.planned_start));
+  for (const candidate of ordered) {
+    const start = Date.parse(candidate.planned_start);
+    const end = Date.parse(candidate.planned_end);
+    for (const carerId of candidate.preferred) {
+      if (candidate.carer_ids.length >= candidate.carers_needed) break;
+      if (!allowed.has(carerId) || candidate.carer_ids.includes(carerId) || overlaps(busy.get(carerId), start, end)) continue;
+      candidate.carer_ids.push(carerId);
+      const list = busy.get(carerId) ?? [];
+      list.push({ start, end });
+      busy.set(carerId, list);
+    }
+  }
+}
