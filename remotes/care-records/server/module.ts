@@ -17,6 +17,7 @@ import { healthProfessionalStaffRoutes } from './health-professionals/staff-rout
 import { seedMarDemo } from './mar/demo.js';
 import { marRoutes } from './mar/routes.js';
 import { careRecordsTables } from './tables.js';
+import { rotaProfileRoutes } from './rota-profiles.js';
 import { trackableClient } from './trackable-client.js';
 import { clientUploadRoutes } from './uploads/routes.js';
 
@@ -41,6 +42,7 @@ export const careRecordsModule = defineAreaModule({
     await app.register(carerDeviceRoutes, { auth });
     await app.register(clientUploadRoutes, { auth });
     await app.register(marRoutes, { auth });
+    await app.register(rotaProfileRoutes, { auth });
   },
   publicRoutes: {
     prefix: '/health-professionals',
