@@ -1,0 +1,81 @@
+import { inArray } from 'drizzle-orm';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import type { Database, Transaction } from '@hcm/server/platform';
+
+// The global settings the rules, travel and auto-assign read (by table name: reference data keeps them; never
+// exported from ../tables.ts, so this area's migrations do not create the table). Each key has a default used
+// when the agency has not set it or set it to something unusable.
+
+export const settingsRead = pgTable('settings', { key: text('key').notNull(), value: text('value').notNull() });
+
+export const SCHEDULER_RULE_SETTINGS = {
+  travel_average_speed_kmh: { label: 'Average travel speed (km/h)', value: '30', value_type: 'number', description: 'How fast carers travel between visits on average, for branches without their own travel settings.' },
+  travel_road_factor_percent: {
+    label: 'Road factor (%)',
+    value: '130',
+    value_type: 'number',
+    description: 'Roads are longer than the straight line: the straight-line distance between two places is multiplied by this percentage (130 % adds 30 %).',
+  },
+  wtr_enforcement: {
+    label: 'Working Time Regulations on the rota',
+    value: 'warn',
+    value_type: 'text',
+    description: "'warn': an assignment breaking the 48-hour average week, the 11 hours' daily rest or the 20-minute break over 6 hours warns; 'refuse': it is refused.",
+  },
+  wtr_opted_out_carer_ids: {
+    label: 'Carers who opted out of the 48-hour week',
+    value: '',
+    value_type: 'text',
+    description: 'Ids of the carers who signed the written opt-out of the 48-hour average week, separated by commas. The daily rest and break rules still apply to them.',
+  },
+  punctuality_window_minutes: {
+    label: 'Punctuality window (minutes)',
+    value: '10',
+    value_type: 'number',
+    description: 'A carer may arrive up to this many minutes after a visit’s planned start when the travel from their previous visit needs it; later than that is an overlap and refused.',
+  },
+  autoassign_time_budget_ms: { label: 'Auto-assign improvement time (ms)', value: '1500', value_type: 'number', description: 'How long auto-assign spends improving its first answer (swaps and moves) for one week of one branch.' },
+} as const;
+export type RuleSettingKey = keyof typeof SCHEDULER_RULE_SETTINGS;
+
+export type RuleSettings = {
+  averageSpeedKmh: number;
+  roadFactorPercent: number;
+  wtrEnforcement: 'warn' | 'refuse';
+  wtrOptedOut: ReadonlySet<number>;
+  punctualityMinutes: number;
+  timeBudgetMs: number;
+};
+
+export const DEFAULT_RULE_SETTINGS: RuleSettings = {
+  averageSpeedKmh: 30,
+  roadFactorPercent: 130,
+  wtrEnforcement: 'warn',
+  wtrOptedOut: new Set(),
+  punctualityMinutes: 10,
+  timeBudgetMs: 1500,
+};
+
+/** The settings, each from the settings table when set and usable, else its default. */
+export async function ruleSettings(db: Database | Transaction): Promise<RuleSettings> {
+  const keys = Object.keys(SCHEDULER_RULE_SETTINGS) as RuleSettingKey[];
+  const rows = await db.select().from(settingsRead).where(inArray(settingsRead.key, keys));
+  const value = (key: RuleSettingKey) => rows.find((row) => row.key === key)?.value.trim() ?? SCHEDULER_RULE_SETTINGS[key].value;
+  const whole = (key: RuleSettingKey, min: number, max: number) => {
+    const read = Number(value(key));
+    return Number.isInteger(read) && read >= min && read <= max ? read : Number(SCHEDULER_RULE_SETTINGS[key].value);
+  };
+  const enforcement = value('wtr_enforcement');
+  const optedOut = value('wtr_opted_out_carer_ids')
+    .split(',')
+    .map((id) => Number(id.trim()))
+    .filter((id) => Number.isInteger(id) && id > 0);
+  return {
+    averageSpeedKmh: whole('travel_average_speed_kmh', 3, 120),
+    roadFactorPercent: whole('travel_road_factor_percent', 100, 300),
+    wtrEnforcement: enforcement === 'refuse' ? 'refuse' : 'warn',
+    wtrOptedOut: new Set(optedOut),
+    punctualityMinutes: whole('punctuality_window_minutes', 0, 120),
+    timeBudgetMs: whole('autoassign_time_budget_ms', 0, 30_000),
+  };
+}
