@@ -159,3 +159,4 @@ export const visitLogs = pgTable(
   (t) => [index('visit_logs_visit_idx').on(t.visit_id), index('visit_logs_at_idx').on(t.at)],
 );
 export * from './locations/tables.js';
+export * from './templates/tables.js';
