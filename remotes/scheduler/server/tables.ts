@@ -160,3 +160,6 @@ export const visitLogs = pgTable(
 );
 export * from './locations/tables.js';
 export * from './templates/tables.js';
+export * from './wizard/tables.js';
+export * from './imports/tables.js';
+export * from './assessments/tables.js';

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { branches, createdAt, users } from '@hcm/server/schema';
+import type { AssessmentKind, AssessmentStatus } from '../../contract/assessments.js';
+
+/** The office planner: assessments, reviews and re-assessments of clients by office staff. */
+export const assessmentVisits = pgTable(
+  'scheduler_assessment_visits',
+  {
+    id: serial('id').primaryKey(),
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    client_id: integer('client_id').notNull(),
+    kind: text('kind').$type<AssessmentKind>().notNull(),
+    assessor_id: integer('assessor_id')
+      .notNull()
+      .references(() => users.id),
+    visit_date: date('visit_date', { mode: 'string' }).notNull(),
+    start_time: text('start_time').notNull(),
+    duration_minutes: integer('duration_minutes').notNull(),
+    location: text('location').notNull().default(''),
+    status: text('status').$type<AssessmentStatus>().notNull().default('planned'),
+    outcome: text('outcome').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('scheduler_assessment_visits_date_idx').on(t.branch_id, t.visit_date),
+    index('scheduler_assessment_visits_client_idx').on(t.client_id),
+    check('scheduler_assessment_visits_kind_check', sql`${t.kind} in ('assessment', 'review', 're-assessment')`),
+    check('scheduler_assessment_visits_status_check', sql`${t.status} in ('planned', 'done', 'cancelled')`),
+    check('scheduler_assessment_visits_duration_check', sql`${t.duration_minutes} between 15 and 480`),
+  ],
+);
