@@ -47,6 +47,8 @@ export type GenerateReport = {
 export type GenerateResult = GenerateReport & {
   /** The new visits' ids by branch (for the live push). */
   createdByBranch: Map<number, number[]>;
+  /** How many visits each template made (for the audit trail). */
+  createdByTemplate: Map<number, number>;
 };
 
 const STATUS_REASONS: Record<string, string> = {
@@ -98,7 +100,7 @@ export async function generateVisits(db: Database | Transaction, options: Genera
 
 async function generateIn(tx: Transaction, options: GenerateOptions): Promise<GenerateResult> {
   const { from, to } = options;
-  const result: GenerateResult = { created: 0, already_there: 0, skipped: [], bank_holidays_skipped: 0, assigned: 0, left_for_auto_assign: 0, createdByBranch: new Map() };
+  const result: GenerateResult = { created: 0, already_there: 0, skipped: [], bank_holidays_skipped: 0, assigned: 0, left_for_auto_assign: 0, createdByBranch: new Map(), createdByTemplate: new Map() };
   if (to < from) return result;
 
   const filters: SQL[] = [sql`${visitTemplates.active}`, lte(visitTemplates.starts_on, to), or(isNull(visitTemplates.ends_on), gte(visitTemplates.ends_on, from))!];
@@ -229,6 +231,7 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
     const ids = result.createdByBranch.get(visit.branch_id) ?? [];
     ids.push(visit.id);
     result.createdByBranch.set(visit.branch_id, ids);
+    result.createdByTemplate.set(visit.template_id, (result.createdByTemplate.get(visit.template_id) ?? 0) + 1);
   }
   return result;
 }

@@ -15,6 +15,9 @@ export const bankHolidaysRead = pgTable('organization_bank_holidays', {
   region: text('region').notNull(),
 });
 
+/** Care-records' clients: only their branch, for the audit scope of client slots (the API is read otherwise). */
+export const clientsRead = pgTable('clients', { id: integer('id').notNull(), branch_id: integer('branch_id').notNull() });
+
 export const visitSlotsRead = pgTable('visit_slots', {
   id: integer('id').notNull(),
   name: text('name').notNull(),
