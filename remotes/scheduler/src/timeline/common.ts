@@ -1,0 +1,115 @@
+import { VISIT_STATUSES, type VisitRow, type VisitStatus } from '../../contract/visits';
+
+// What the timelines share: UK dates, minutes of the day, the words and symbols of a visit's status, API paths.
+
+const LONDON = 'Europe/London';
+
+export const TIMELINE_PATH = 'api/v1/scheduler/timeline';
+export const CLIENT_TIMELINE_PATH = 'api/v1/scheduler/client-timeline';
+export const GLOBAL_SCHEDULE_PATH = 'api/v1/scheduler/global-schedule';
+export const AUTO_ASSIGN_PATH = 'api/v1/scheduler/auto-assign';
+export const visitPath = (id: number, action: 'assign' | 'unassign' | 'move' | 'check') => `api/v1/visits/${id}/${action}`;
+
+/** Today in the UK as YYYY-MM-DD. */
+export function todayInUk(now: Date = new Date()): string {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+export const isIsoDate = (value: string | null | undefined): value is string => !!value && /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value) && !Number.isNaN(Date.parse(`${value}T12:00:00Z`));
+
+export function shiftDay(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export function shiftMonth(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month - 1 + months, Math.min(date, last), 12)).toISOString().slice(0, 10);
+}
+
+/** Every day from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to && days.length < 62; day = shiftDay(day, 1)) days.push(day);
+  return days;
+}
+
+const format = (day: string, options: Intl.DateTimeFormatOptions) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { ...options, timeZone: 'UTC' });
+export const formatDay = (day: string) => format(day, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+export const formatLongDay = (day: string) => format(day, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+export const weekdayShort = (day: string) => format(day, { weekday: 'short' });
+export const dayAndMonth = (day: string) => format(day, { day: 'numeric', month: 'short' });
+export const period = (from: string, to: string) => (from === to ? formatLongDay(from) : `${formatDay(from)} – ${formatDay(to)}`);
+
+/** Minutes after midnight of an HH:MM time. */
+export const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** HH:MM of minutes after midnight (kept within the day). */
+export const toTime = (minutes: number) => {
+  const kept = Math.max(0, Math.min(23 * 60 + 59, minutes));
+  return `${String(Math.floor(kept / 60)).padStart(2, '0')}:${String(kept % 60).padStart(2, '0')}`;
+};
+
+/** 90 → "1 h 30", 45 → "45 min", 120 → "2 h". */
+export function hoursText(minutes: number): string {
+  const whole = Math.round(minutes);
+  if (whole < 60) return `${whole} min`;
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return rest ? `${hours} h ${String(rest).padStart(2, '0')}` : `${hours} h`;
+}
+
+/** The day view's axis: 06:00 to 23:00. */
+export const DAY_START = 6 * 60;
+export const DAY_END = 23 * 60;
+export const DAY_SPAN = DAY_END - DAY_START;
+/** Keyboard and drag moves snap to a quarter of an hour. */
+export const STEP_MINUTES = 15;
+
+export const STATUS_LABEL: Record<VisitStatus, string> = Object.fromEntries(VISIT_STATUSES.map((status) => [status.value, status.label])) as Record<VisitStatus, string>;
+/** A symbol per status, so a status never reads by colour alone (the word is always there too). */
+export const STATUS_SYMBOL: Record<VisitStatus, string> = { unassigned: '○', assigned: '●', 'in-progress': '▶', completed: '✓', missed: '✕', cancelled: '⊘' };
+
+/** "08:00–08:30". */
+export const timesOf = (visit: Pick<VisitRow, 'start_time' | 'end_time'>) => `${visit.start_time}–${visit.end_time}`;
+
+/** Words about a double-up: how many of its carers are booked. */
+export function doubleUpText(visit: VisitRow): string {
+  if (visit.carers_needed < 2) return '';
+  return visit.carers.length >= 2 ? 'double-up' : `double-up, ${visit.carers.length} of 2 carers`;
+}
+
+/** The label a visit's bar is read by: who, when, status, double-up. */
+export function visitLabel(visit: VisitRow, who: 'client' | 'carers' = 'client', withDay = false): string {
+  const name = who === 'client' ? visit.client_name : visit.carers.length ? visit.carers.map((carer) => carer.name).join(' and ') : 'no carer yet';
+  const parts = [name, withDay ? `${formatDay(visit.date)} ${timesOf(visit)}` : timesOf(visit), STATUS_LABEL[visit.status]];
+  const double = doubleUpText(visit);
+  if (double) parts.push(double);
+  if (visit.requires_medication) parts.push('medication');
+  return parts.join(', ');
+}
+
+/** The field names a 409 lists, in words. */
+const FIELD_WORDS: Record<string, string> = {
+  date: 'date',
+  start_time: 'start time',
+  end_time: 'end time',
+  carers: 'carers',
+  carer_ids: 'carers',
+  status: 'status',
+  carers_needed: 'carers needed',
+  tasks: 'tasks',
+  notes: 'notes',
+  funder_code_id: 'funder code',
+  npc_code_id: 'NPC code',
+  cancel_reason: 'cancellation',
+  version: 'version',
+};
+export const changedWords = (changed: string[]) => (changed.length ? changed.map((field) => FIELD_WORDS[field] ?? field.replace(/_/g, ' ')).join(', ') : 'details');
+
+/** A carer's row key on the timeline, or the unassigned lane's. */
+export type RowKey = 'unassigned' | `carer-${number}`;
+export const carerKey = (carerId: number): RowKey => `carer-${carerId}`;
+export const carerOfKey = (key: RowKey): number | null => (key === 'unassigned' ? null : Number(key.slice(6)));
