@@ -1,0 +1,3 @@
+export async function runMankowska(): Promise<boolean> {
+  return true;
+}
