@@ -127,7 +127,17 @@ export type WizardCarersValues = v.InferOutput<typeof WizardCarersSchema>;
 
 /** One call's verdict at step 5: each preferred carer checked on the first cycle's visit of the call. */
 export type WizardCallCheck = { call: number; label: string; date: string; hard: RuleFinding[]; soft: RuleFinding[] };
-export type WizardCheckResult = { checked_at: string; calls: WizardCallCheck[]; hard_count: number; soft_count: number; hours_planned: number; hours_commissioned: number };
+export type WizardCheckResult = {
+  checked_at: string;
+  calls: WizardCallCheck[];
+  hard_count: number;
+  soft_count: number;
+  hours_planned: number;
+  hours_commissioned: number;
+  /** Problems of the package as a whole, in words (the client no longer receiving care is hard; hours differing is soft). */
+  package_problems: string[];
+  package_warnings: string[];
+};
 
 /** What a draft keeps, step by step. */
 export type WizardData = {
@@ -151,9 +161,21 @@ export type RosteringDraftRow = {
   template_id: number | null;
 };
 
-export type WizardClientChoice = { id: number; name: string; branch_id: number; branch: string; postcode: string; care_plan_tasks: VisitTask[] };
+export type WizardClientChoice = { id: number; name: string; branch_id: number; branch: string; postcode: string };
 export type WizardCarerChoice = { id: number; name: string; gender: string };
 export type WizardChoices = { clients: WizardClientChoice[]; funder_codes: { id: number; code: string; name: string }[]; carers: WizardCarerChoice[] };
+
+/** GET /rostering-drafts/:id/steps/:n: the draft, whether the step may be opened yet, and what it shows. */
+export type WizardStepAnswer = {
+  draft: RosteringDraftRow;
+  step: number;
+  /** False when an earlier step is not saved yet: open `draft.next_step` instead. */
+  reachable: boolean;
+  /** The care plan's tasks, to prefill the calls of step 3. */
+  care_plan_tasks: VisitTask[];
+  /** Step 5: the check as things are now (run on every opening). */
+  check: WizardCheckResult | null;
+};
 
 export type WizardPublished = { template_id: number; visits_created: number; from: string; to: string; draft: RosteringDraftRow };
 
