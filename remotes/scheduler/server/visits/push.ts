@@ -1,0 +1,61 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { CHAT_CHANNELS, SUPER_ADMIN, type AreaEvent } from '@hcm/contract';
+import { rolePermissions, roles, userBranches, users } from '@hcm/server/schema';
+import type { AreaServerContext, Database } from '@hcm/server/platform';
+import { VISITS_TOPIC, type VisitsChanged } from '../../contract/visits.js';
+
+// Live push: after a write commits, the online users who see the scheduler or visits in that branch are told
+// which visits changed (ids only; their screens refetch through the API, which checks permissions again).
+
+const READERS = ['scheduler.view', 'visits.view'];
+
+/** The online users who hold scheduler.view or visits.view and work in the branch (super admins: every branch). */
+export async function readersOnline(db: Database, onlineIds: readonly number[], branchId: number): Promise<number[]> {
+  if (!onlineIds.length) return [];
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .where(
+      and(
+        inArray(users.id, [...onlineIds]),
+        eq(users.disabled, false),
+        or(
+          eq(roles.name, SUPER_ADMIN),
+          and(
+            sql`exists (select 1 from ${rolePermissions} where ${rolePermissions.role_id} = ${roles.id} and ${inArray(rolePermissions.permission, READERS)})`,
+            sql`exists (select 1 from ${userBranches} where ${userBranches.user_id} = ${users.id} and ${userBranches.branch_id} = ${branchId})`,
+          ),
+        ),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Tells the online planners of a branch that these visits changed (VISITS_TOPIC). For every part that writes
+ * visits (generation, auto-assign, imports, the wizard): call it after the transaction commits. Never throws:
+ * a failed push is logged by the caller's `onError` and the write stands.
+ */
+export async function announceVisitsChanged(
+  context: Pick<AreaServerContext, 'chat'>,
+  db: Database,
+  branchId: number,
+  ids: readonly number[],
+  byUserId: number | null,
+  onError: (error: unknown) => void = () => {},
+): Promise<number[]> {
+  try {
+    if (!ids.length) return [];
+    const recipients = await readersOnline(db, await context.chat.onlineUserIds(), branchId);
+    const data: VisitsChanged = { branch_id: branchId, ids: [...new Set(ids)], by_user_id: byUserId };
+    for (const userId of recipients) {
+      const event: AreaEvent = { area: 'scheduler', topic: VISITS_TOPIC, data };
+      context.chat.toUser(userId, CHAT_CHANNELS.area(userId), event);
+    }
+    return recipients;
+  } catch (error) {
+    onError(error);
+    return [];
+  }
+}

@@ -1,0 +1,374 @@
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { londonInstant, londonOffsetMinutes } from '@hcm/contract/engine';
+import { branches, users } from '@hcm/server/schema';
+import { branchVisible, recordAudit, type AuditActor, type BranchScope, type Database, type Transaction } from '@hcm/server/platform';
+import { PLANNABLE_STATUSES, type RuleFinding, type VisitCarer, type VisitLogAction, type VisitLogRow, type VisitRow, type VisitStatus, type VisitTask } from '../../contract/visits.js';
+import type { ApiSchedulingSources, ClientBasics } from '../sources/api-sources.js';
+import { visitCarers, visitLogs, visits } from '../tables.js';
+import { funderCodesRead, npcCodesRead } from './read-models.js';
+
+// The visits' reads and writes shared by the routes, the timelines and other parts of the area: a stored visit
+// and its carers, presented as the API's VisitRow (names read through the other areas' APIs), and one guarded
+// write (version checked, a log entry with what changed, an audit entry) used by every change.
+
+export type Db = Database | Transaction;
+export type StoredCarer = { carer_id: number; position: 1 | 2 };
+export type StoredVisit = typeof visits.$inferSelect & { carers: StoredCarer[] };
+
+/** The audited record type of visits (record_id: the visit). */
+export const VISITS_AUDIT = 'visits';
+
+// ---- Wall-clock times (Europe/London), cached per UTC hour (the offset only changes on an hour).
+
+const offsets = new Map<number, number>();
+function offsetAt(at: Date): number {
+  const hour = Math.floor(at.getTime() / 3_600_000);
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    offset = londonOffsetMinutes(at);
+    offsets.set(hour, offset);
+  }
+  return offset;
+}
+
+/** The UK day and wall-clock time of an instant. */
+export function wallClock(at: Date | string): { date: string; time: string } {
+  const instant = typeof at === 'string' ? new Date(at) : at;
+  const shifted = new Date(instant.getTime() + offsetAt(instant) * 60_000).toISOString();
+  return { date: shifted.slice(0, 10), time: shifted.slice(11, 16) };
+}
+
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The instants of a planned day's start and end wall-clock times (an end at or before the start is the next day). */
+export function plannedInstants(date: string, start: string, end: string): { planned_start: Date; planned_end: Date } {
+  const endDay = end > start ? date : addDays(date, 1);
+  return { planned_start: new Date(londonInstant(date, start)), planned_end: new Date(londonInstant(endDay, end)) };
+}
+
+export const requiresMedication = (tasks: readonly VisitTask[]) => tasks.some((task) => task.kind === 'medication');
+
+/** Status follows carers while a visit is still planned: assigned when it has all the carers it needs. */
+export function statusFor(current: VisitStatus, carersNeeded: number, carerCount: number): VisitStatus {
+  if (!PLANNABLE_STATUSES.includes(current)) return current;
+  return carerCount >= carersNeeded ? 'assigned' : 'unassigned';
+}
+
+// ---- Reading.
+
+/** Visits matching `where`, with their carers (ordered by planned start unless said). */
+export async function loadVisits(db: Db, where: SQL | undefined, options: { order?: SQL[]; limit?: number; offset?: number } = {}): Promise<StoredVisit[]> {
+  let query = db
+    .select()
+    .from(visits)
+    .where(where)
+    .orderBy(...(options.order ?? [asc(visits.planned_start), asc(visits.id)]))
+    .$dynamic();
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  if (options.offset) query = query.offset(options.offset);
+  const rows = await query;
+  if (!rows.length) return [];
+  const carers = await carersOf(db, rows.map((row) => row.id));
+  return rows.map((row) => ({ ...row, carers: carers.get(row.id) ?? [] }));
+}
+
+export async function carersOf(db: Db, visitIds: readonly number[]): Promise<Map<number, StoredCarer[]>> {
+  const byVisit = new Map<number, StoredCarer[]>();
+  for (let start = 0; start < visitIds.length; start += 5000) {
+    const page = visitIds.slice(start, start + 5000);
+    const rows = await db
+      .select({ visit_id: visitCarers.visit_id, carer_id: visitCarers.carer_id, position: visitCarers.position })
+      .from(visitCarers)
+      .where(inArray(visitCarers.visit_id, [...page]))
+      .orderBy(asc(visitCarers.visit_id), asc(visitCarers.position));
+    for (const row of rows) {
+      const list = byVisit.get(row.visit_id) ?? [];
+      list.push({ carer_id: row.carer_id, position: row.position as 1 | 2 });
+      byVisit.set(row.visit_id, list);
+    }
+  }
+  return byVisit;
+}
+
+/** One visit the scope may see, or null. */
+export async function findVisit(db: Db, scope: BranchScope, id: number): Promise<StoredVisit | null> {
+  if (!Number.isSafeInteger(id)) return null;
+  const [found] = await loadVisits(db, and(eq(visits.id, id), branchVisible(scope, visits.branch_id)));
+  return found ?? null;
+}
+
+/** What a VisitRow names besides the visit itself: clients, carers, branches, codes. */
+export type Names = {
+  clients: Map<number, ClientBasics>;
+  carers: Map<number, string>;
+  branches: Map<number, string>;
+  funders: Map<number, string>;
+  npcs: Map<number, string>;
+};
+
+export async function namesFor(db: Db, sources: ApiSchedulingSources, stored: readonly StoredVisit[], known: Partial<Names> = {}): Promise<Names> {
+  const clientIds = [...new Set(stored.map((visit) => visit.client_id))].filter((id) => !known.clients?.has(id));
+  const carerIds = [...new Set(stored.flatMap((visit) => visit.carers.map((carer) => carer.carer_id)))].filter((id) => !known.carers?.has(id));
+  const funderIds = [...new Set(stored.map((visit) => visit.funder_code_id).filter((id): id is number => id !== null))];
+  const npcIds = [...new Set(stored.map((visit) => visit.npc_code_id).filter((id): id is number => id !== null))];
+  const [clients, carers, branchRows, funders, npcs] = await Promise.all([
+    clientIds.length ? sources.clientBasics({ ids: clientIds }) : [],
+    carerIds.length ? sources.carers({ ids: carerIds }) : [],
+    known.branches ? [] : db.select({ id: branches.id, name: branches.name }).from(branches),
+    funderIds.length ? db.select({ id: funderCodesRead.id, code: funderCodesRead.code }).from(funderCodesRead).where(inArray(funderCodesRead.id, funderIds)) : [],
+    npcIds.length ? db.select({ id: npcCodesRead.id, code: npcCodesRead.code }).from(npcCodesRead).where(inArray(npcCodesRead.id, npcIds)) : [],
+  ]);
+  return {
+    clients: new Map([...(known.clients ?? []), ...clients.map((client) => [client.id, client] as const)]),
+    carers: new Map([...(known.carers ?? []), ...carers.map((carer) => [carer.id, carer.name] as const)]),
+    branches: known.branches ?? new Map(branchRows.map((row) => [row.id, row.name])),
+    funders: new Map(funders.map((row) => [row.id, row.code])),
+    npcs: new Map(npcs.map((row) => [row.id, row.code])),
+  };
+}
+
+const iso = (at: Date | string | null) => (at === null ? null : typeof at === 'string' ? new Date(at).toISOString() : at.toISOString());
+
+/** A stored visit as the API answers it. */
+export function present(visit: StoredVisit, names: Names): VisitRow {
+  const start = wallClock(visit.planned_start);
+  const end = wallClock(visit.planned_end);
+  const client = names.clients.get(visit.client_id);
+  const carers: VisitCarer[] = visit.carers.map((carer) => ({ carer_id: carer.carer_id, name: names.carers.get(carer.carer_id) ?? `Carer #${carer.carer_id}`, position: carer.position }));
+  return {
+    id: visit.id,
+    branch_id: visit.branch_id,
+    branch: names.branches.get(visit.branch_id) ?? '',
+    client_id: visit.client_id,
+    client_name: client?.name ?? `Client #${visit.client_id}`,
+    client_postcode: client?.postcode ?? '',
+    date: visit.visit_date,
+    start_time: start.time,
+    end_time: end.time,
+    planned_start: iso(visit.planned_start)!,
+    planned_end: iso(visit.planned_end)!,
+    duration_minutes: Math.round((new Date(visit.planned_end).getTime() - new Date(visit.planned_start).getTime()) / 60_000),
+    carers_needed: visit.carers_needed as 1 | 2,
+    carers,
+    status: visit.status,
+    source: visit.source,
+    template_id: visit.template_id,
+    tasks: visit.tasks,
+    requires_medication: visit.requires_medication,
+    funder_code_id: visit.funder_code_id,
+    funder_code: visit.funder_code_id === null ? null : (names.funders.get(visit.funder_code_id) ?? null),
+    npc_code_id: visit.npc_code_id,
+    npc_code: visit.npc_code_id === null ? null : (names.npcs.get(visit.npc_code_id) ?? null),
+    cancel_reason: visit.cancel_reason ?? null,
+    cancel_detail: visit.cancel_detail,
+    cancel_chargeable: visit.cancel_chargeable,
+    actual_start: visit.actual_start ? wallClock(visit.actual_start).time : null,
+    actual_end: visit.actual_end ? wallClock(visit.actual_end).time : null,
+    locked: visit.locked,
+    notes: visit.notes,
+    version: visit.version,
+    updated_at: iso(visit.updated_at)!,
+  };
+}
+
+export async function presentAll(db: Db, sources: ApiSchedulingSources, stored: readonly StoredVisit[], known?: Partial<Names>): Promise<VisitRow[]> {
+  if (!stored.length) return [];
+  const names = await namesFor(db, sources, stored, known);
+  return stored.map((visit) => present(visit, names));
+}
+
+// ---- What changed: a visit's planned facts, compared before and after a write.
+
+export type Snapshot = Record<string, unknown>;
+
+export function snapshotOf(visit: StoredVisit): Snapshot {
+  const start = wallClock(visit.planned_start);
+  return {
+    date: visit.visit_date,
+    start_time: start.time,
+    end_time: wallClock(visit.planned_end).time,
+    carers_needed: visit.carers_needed,
+    carer_ids: [...visit.carers].sort((a, b) => a.position - b.position).map((carer) => carer.carer_id),
+    status: visit.status,
+    funder_code_id: visit.funder_code_id,
+    npc_code_id: visit.npc_code_id,
+    tasks: visit.tasks,
+    notes: visit.notes,
+    cancel_reason: visit.cancel_reason ?? null,
+    cancel_detail: visit.cancel_detail,
+    cancel_chargeable: visit.cancel_chargeable,
+    actual_start: visit.actual_start ? wallClock(visit.actual_start).time : null,
+    actual_end: visit.actual_end ? wallClock(visit.actual_end).time : null,
+  };
+}
+
+/** The fields that differ, each side holding only those. */
+export function differences(before: Snapshot | null, after: Snapshot): { before: Snapshot | null; after: Snapshot; changed: string[] } {
+  if (!before) return { before: null, after, changed: Object.keys(after) };
+  const changed = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  return { before: Object.fromEntries(changed.map((key) => [key, before[key]])), after: Object.fromEntries(changed.map((key) => [key, after[key]])), changed };
+}
+
+/**
+ * What changed on a visit since the version a planner saw: the fields its log entries changed after that
+ * version (each entry's `after` holds the version it made). Falls back to the fields that differ from what the
+ * planner sent, then to 'version' alone.
+ */
+export async function changedSince(db: Db, visitId: number, seenVersion: number, sent?: Snapshot, current?: Snapshot): Promise<string[]> {
+  const rows = await db
+    .select({ before: visitLogs.before, after: visitLogs.after })
+    .from(visitLogs)
+    .where(and(eq(visitLogs.visit_id, visitId), sql`coalesce((${visitLogs.after}->>'version')::int, 0) > ${seenVersion}`));
+  const fields = new Set<string>();
+  for (const row of rows) for (const key of [...Object.keys(row.before ?? {}), ...Object.keys(row.after ?? {})]) if (key !== 'version') fields.add(key);
+  if (!fields.size && sent && current) for (const key of Object.keys(sent)) if (key in current && JSON.stringify(sent[key]) !== JSON.stringify(current[key])) fields.add(key);
+  return fields.size ? [...fields].sort() : ['version'];
+}
+
+// ---- Writing.
+
+/** A write refused: 404 (no such visit), 409 (stale version: conflict carries the fields), 422 (field errors). */
+export class VisitWriteError extends Error {
+  constructor(
+    readonly statusCode: 404 | 409 | 422,
+    message: string,
+    readonly errors: Record<string, string[]> | null = null,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+export type VisitChange = {
+  set?: Partial<typeof visits.$inferInsert>;
+  /** The carers the visit will have (replacing the ones it has), when they change. */
+  carers?: StoredCarer[];
+  action: VisitLogAction;
+  summary: string;
+  reason?: string;
+  warnings?: RuleFinding[];
+};
+
+export type WriteContext = { actor: AuditActor; userId: number | null };
+
+/**
+ * Applies a change to a visit in one transaction, if it is still at `version`: bumps the version, replaces
+ * the carers when given (status following them while planned), logs what changed (the version it made in
+ * `after`) and audits it. Answers the visit as saved. A concurrent write in between is a 409.
+ */
+export async function applyChange(db: Database, current: StoredVisit, version: number, change: VisitChange, context: WriteContext): Promise<StoredVisit> {
+  if (current.version !== version) throw new VisitWriteError(409, 'This visit was changed by someone else.');
+  const saved = await db.transaction(async (tx) => {
+    const carers = change.carers ?? current.carers;
+    const carersNeeded = (change.set?.carers_needed as number | undefined) ?? current.carers_needed;
+    const requested = (change.set?.status as VisitStatus | undefined) ?? current.status;
+    const status = statusFor(requested, carersNeeded, carers.length);
+    const updated = await tx
+      .update(visits)
+      .set({ ...change.set, status, version: current.version + 1, updated_at: new Date() })
+      .where(and(eq(visits.id, current.id), eq(visits.version, version)))
+      .returning();
+    const row = updated[0];
+    if (!row) throw new VisitWriteError(409, 'This visit was changed by someone else.');
+    if (change.carers) {
+      const keep = new Set(change.carers.map((carer) => `${carer.carer_id}:${carer.position}`));
+      const same = current.carers.length === change.carers.length && current.carers.every((carer) => keep.has(`${carer.carer_id}:${carer.position}`));
+      if (!same) {
+        await tx.delete(visitCarers).where(eq(visitCarers.visit_id, current.id));
+        if (change.carers.length) await tx.insert(visitCarers).values(change.carers.map((carer) => ({ visit_id: current.id, carer_id: carer.carer_id, position: carer.position, assigned_by: context.userId })));
+      }
+    }
+    const after: StoredVisit = { ...row, carers: [...carers].sort((a, b) => a.position - b.position) };
+    const diff = differences(snapshotOf(current), snapshotOf(after));
+    await tx.insert(visitLogs).values({
+      visit_id: current.id,
+      user_id: context.userId,
+      action: change.action,
+      summary: change.summary,
+      reason: change.reason ?? '',
+      before: diff.before,
+      after: { ...diff.after, version: after.version },
+      warnings: change.warnings ?? [],
+    });
+    await recordAudit(tx, { actor: context.actor, resource: VISITS_AUDIT, recordId: current.id, action: 'update', before: diff.before, after: { ...diff.after, version: after.version, action: change.action } });
+    return after;
+  });
+  return saved;
+}
+
+/** Adds a visit (status unassigned, version 1), logged as `action` and audited. */
+export async function insertVisit(
+  db: Database,
+  values: Omit<typeof visits.$inferInsert, 'id' | 'version' | 'status'>,
+  log: { action: VisitLogAction; summary: string },
+  context: WriteContext,
+): Promise<StoredVisit> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(visits)
+      .values({ ...values, status: 'unassigned', version: 1, created_by: context.userId })
+      .returning();
+    const stored: StoredVisit = { ...row!, carers: [] };
+    const after = snapshotOf(stored);
+    await tx.insert(visitLogs).values({ visit_id: stored.id, user_id: context.userId, action: log.action, summary: log.summary, before: null, after: { ...after, version: 1 } });
+    await recordAudit(tx, { actor: context.actor, resource: VISITS_AUDIT, recordId: stored.id, action: 'create', after: { ...after, branch_id: stored.branch_id, client_id: stored.client_id } });
+    return stored;
+  });
+}
+
+// ---- The history.
+
+export async function presentLogs(db: Db, sources: ApiSchedulingSources, rows: (typeof visitLogs.$inferSelect & { client_id: number; visit_date: string; user_name: string | null })[]): Promise<VisitLogRow[]> {
+  const clientIds = [...new Set(rows.map((row) => row.client_id))];
+  const clients = clientIds.length ? await sources.clientBasics({ ids: clientIds }) : [];
+  const names = new Map(clients.map((client) => [client.id, client.name]));
+  return rows.map((row) => ({
+    id: row.id,
+    visit_id: row.visit_id,
+    client_name: names.get(row.client_id) ?? `Client #${row.client_id}`,
+    date: row.visit_date,
+    at: iso(row.at)!,
+    user_name: row.user_name,
+    action: row.action,
+    summary: row.summary,
+    reason: row.reason,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    warnings: row.warnings ?? [],
+  }));
+}
+
+/** The columns of a log row with its visit's client and day and the user's name (for presentLogs). */
+export const logColumns = () => ({
+  id: visitLogs.id,
+  visit_id: visitLogs.visit_id,
+  at: visitLogs.at,
+  user_id: visitLogs.user_id,
+  action: visitLogs.action,
+  summary: visitLogs.summary,
+  reason: visitLogs.reason,
+  before: visitLogs.before,
+  after: visitLogs.after,
+  warnings: visitLogs.warnings,
+  client_id: visits.client_id,
+  visit_date: visits.visit_date,
+  user_name: users.name,
+});
+
+/** Whether a funder or NPC code exists (and is not removed): field errors for the ones that do not. */
+export async function codeErrors(db: Db, funderCodeId: number | null | undefined, npcCodeId: number | null | undefined): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  if (funderCodeId) {
+    const [row] = await db.select({ id: funderCodesRead.id }).from(funderCodesRead).where(and(eq(funderCodesRead.id, funderCodeId), isNull(funderCodesRead.deleted_at)));
+    if (!row) errors.funder_code_id = ['Choose a funder code from the list.'];
+  }
+  if (npcCodeId) {
+    const [row] = await db.select({ id: npcCodesRead.id }).from(npcCodesRead).where(and(eq(npcCodesRead.id, npcCodeId), isNull(npcCodesRead.deleted_at)));
+    if (!row) errors.npc_code_id = ['Choose an NPC code from the list.'];
+  }
+  return errors;
+}

@@ -1,0 +1,295 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, userBranches } from '@hcm/server/schema';
+import { AREA_MODULES, branchIdOf, createRole, createTestApp, createUser, loginAs, userIdOf, type TestApp, type TestClient } from '@hcm/server/testing';
+import type { AreaServerContext } from '@hcm/server/platform';
+import type { AssignmentRefusal, AssignmentResult, CarerTimeline, ClientTimeline, GlobalSchedule } from '../../contract/timeline.js';
+import type { BackofficeRow } from '../../contract/visit-actions.js';
+import type { RuleFinding, VisitConflict, VisitLogRow, VisitRow } from '../../contract/visits.js';
+import type { PlannedVisit } from '../rules/check.js';
+import { visitRoutes } from './routes.js';
+
+// The visits' API over the composed app, with the assignment rules stubbed (a test names the findings a carer
+// gets) and a recording chat server (who is online, what was pushed).
+
+type Envelope<T> = { status: boolean; message: string; data: T; errors: Record<string, string[]> | null };
+type Page<T> = { data: T[]; total: number };
+const body = <T>(response: { json(): unknown }) => response.json() as Envelope<T>;
+
+const pushes: { userId: number; channel: string; payload: { area: string; topic: string; data: { branch_id: number; ids: number[]; by_user_id: number | null } } }[] = [];
+let online: number[] = [];
+const chat: AreaServerContext['chat'] = {
+  toUser: (userId, channel, payload) => void pushes.push({ userId, channel, payload: payload as (typeof pushes)[number]['payload'] }),
+  disconnectSession: () => {},
+  onlineUserIds: async () => online,
+  close: async () => {},
+};
+/** The findings the stubbed rules give each carer (none by default). */
+const findingsFor = new Map<number, RuleFinding[]>();
+const checked: { visit: PlannedVisit; carerId: number }[] = [];
+
+describe('visits', () => {
+  let t: TestApp;
+  let office: TestClient;
+  let manager: TestClient;
+  let leedsPlanner: TestClient;
+  let camden: number;
+  let leeds: number;
+  let officeId: number;
+  let leedsPlannerId: number;
+  let camdenClient: number;
+  let leedsClient: number;
+  let carers: { id: number; name: string }[];
+
+  const add = async (who: TestClient, values: Record<string, unknown>) => {
+    const response = await who.post('/api/v1/visits', { client_id: camdenClient, date: '2026-11-25', start_time: '08:00', end_time: '08:45', carers_needed: 1, ...values });
+    assert.equal(response.statusCode, 201, response.body);
+    return body<VisitRow>(response).data;
+  };
+
+  before(async () => {
+    const modules = AREA_MODULES.map((module) =>
+      module.name === 'scheduler' ? { ...module, routes: (app: Parameters<typeof visitRoutes>[0], context: Parameters<typeof visitRoutes>[1]) => visitRoutes(app, { ...context, chat }, { checkAssignment: stubRules }) } : module,
+    );
+    t = await createTestApp({ modules });
+    const db = t.database.db;
+    camden = await branchIdOf(db, 'CAM');
+    leeds = await branchIdOf(db, 'LDS-SL');
+    office = await loginAs(t.app, 'office');
+    manager = await loginAs(t.app, 'manager');
+    officeId = await userIdOf(db, 'office@homecare.test');
+    const planner = await createUser(db, { email: 'leeds@visits.test', roleId: await createRole(db, 'leeds_visits_planner', ['visits.view', 'scheduler.view', 'scheduler.edit', 'visits.edit']) });
+    leedsPlannerId = await userIdOf(db, planner.email);
+    await db.insert(userBranches).values({ user_id: leedsPlannerId, branch_id: leeds });
+    leedsPlanner = await loginAs(t.app, planner);
+    const clients = body<{ id: number; branch_id: number; status: string }[]>(await manager.get('/api/v1/clients/rota-profiles?content=0')).data;
+    camdenClient = clients.find((client) => client.branch_id === camden && client.status === 'active')!.id;
+    leedsClient = clients.find((client) => client.branch_id === leeds && client.status === 'active')!.id;
+    carers = body<{ id: number; name: string; status: string }[]>(await office.get(`/api/v1/carers/rota?branch_id=${camden}`)).data.filter((carer) => carer.status === 'active');
+    assert.ok(carers.length >= 3);
+  });
+  after(() => t.close());
+
+  async function stubRules(_db: unknown, _sources: unknown, visit: PlannedVisit, carerId: number): Promise<RuleFinding[]> {
+    checked.push({ visit, carerId });
+    return findingsFor.get(carerId) ?? [];
+  }
+
+  it('adds a visit by hand: unassigned, locked, logged; bad input is 422 by field; another branch’s client is refused', async () => {
+    const visit = await add(office, { tasks: [{ key: 'meds', label: 'Morning tablets', kind: 'medication' }] });
+    assert.equal(visit.status, 'unassigned');
+    assert.equal(visit.source, 'manual');
+    assert.equal(visit.branch_id, camden);
+    assert.equal(visit.start_time, '08:00');
+    assert.equal(visit.end_time, '08:45');
+    assert.equal(visit.duration_minutes, 45);
+    assert.equal(visit.requires_medication, true);
+    assert.equal(visit.planned_start, '2026-11-25T08:00:00.000Z');
+    const logs = body<VisitLogRow[]>(await office.get(`/api/v1/visits/${visit.id}/logs`)).data;
+    assert.deepEqual(logs.map((log) => log.action), ['created']);
+    assert.equal(logs[0]!.user_name, 'Oliver Office');
+
+    const bad = await office.post('/api/v1/visits', { client_id: camdenClient, date: '2026-11-25', start_time: '08:00', end_time: '08:02', carers_needed: 3 });
+    assert.equal(bad.statusCode, 422);
+    assert.ok(body(bad).errors!.end_time);
+    assert.ok(body(bad).errors!.carers_needed);
+    const elsewhere = await office.post('/api/v1/visits', { client_id: leedsClient, date: '2026-11-25', start_time: '08:00', end_time: '09:00', carers_needed: 1 });
+    assert.equal(elsewhere.statusCode, 422);
+    assert.ok(body(elsewhere).errors!.client_id);
+  });
+
+  it('lists with filters, and a Leeds-only planner never sees Camden’s visits', async () => {
+    const single = await add(office, { date: '2026-12-01' });
+    const double = await add(office, { date: '2026-12-02', carers_needed: 2, tasks: [{ key: 'meds', label: 'Tablets', kind: 'medication' }] });
+    const leedsVisit = await add(manager, { client_id: leedsClient, date: '2026-12-01' });
+    const ids = (query: string, who = office) => who.get(`/api/v1/visits?${query}`).then((response) => body<Page<VisitRow>>(response).data.data.map((row) => row.id));
+    assert.deepEqual(await ids('from=2026-12-01&to=2026-12-02'), [single.id, double.id]);
+    assert.deepEqual(await ids('from=2026-12-01&to=2026-12-02&carers_needed=2'), [double.id]);
+    assert.deepEqual(await ids('from=2026-12-01&to=2026-12-02&medication=1'), [double.id]);
+    assert.deepEqual(await ids('from=2026-12-01&to=2026-12-02&unassigned=1&status=unassigned'), [single.id, double.id]);
+    assert.deepEqual(await ids('from=2026-12-01&to=2026-12-02&sort=date&mode=desc'), [double.id, single.id]);
+    const page = body<Page<VisitRow>>(await office.get('/api/v1/visits?from=2026-12-01&to=2026-12-02&page_size=1')).data;
+    assert.equal(page.total, 2);
+    assert.equal(page.data.length, 1);
+    assert.equal((await office.get('/api/v1/visits?from=yesterday')).statusCode, 422);
+    // Leeds sees Leeds only; Camden's visit is not theirs to open.
+    assert.deepEqual(await ids('from=2026-12-01&to=2026-12-02', leedsPlanner), [leedsVisit.id]);
+    assert.equal((await leedsPlanner.get(`/api/v1/visits/${single.id}`)).statusCode, 404);
+    assert.deepEqual(await ids('from=2026-12-01&to=2026-12-02&branch_id=' + leeds), []);
+  });
+
+  it('a hard finding refuses an assignment with its reason; a soft one is a warning kept in the log', async () => {
+    const visit = await add(office, { date: '2026-12-03' });
+    const [refused, warned] = carers;
+    findingsFor.set(refused!.id, [{ rule: 'compliance', severity: 'hard', carer_id: refused!.id, message: 'The DBS check has lapsed.' }]);
+    findingsFor.set(warned!.id, [{ rule: 'continuity', severity: 'soft', carer_id: warned!.id, message: 'New to this client.' }]);
+    const no = await office.post(`/api/v1/visits/${visit.id}/assign`, { carer_id: refused!.id, version: visit.version });
+    assert.equal(no.statusCode, 422);
+    assert.deepEqual(body(no).errors!.carer_id, ['The DBS check has lapsed.']);
+    assert.equal(body<AssignmentRefusal>(no).data.findings[0]!.rule, 'compliance');
+    assert.equal(body<VisitRow>(await office.get(`/api/v1/visits/${visit.id}`)).data.version, visit.version, 'nothing saved');
+
+    const yes = await office.post(`/api/v1/visits/${visit.id}/assign`, { carer_id: warned!.id, version: visit.version });
+    assert.equal(yes.statusCode, 200, yes.body);
+    const result = body<AssignmentResult>(yes).data;
+    assert.equal(result.visit.status, 'assigned');
+    assert.deepEqual(result.visit.carers.map((carer) => carer.carer_id), [warned!.id]);
+    assert.equal(result.warnings[0]!.message, 'New to this client.');
+    const [log] = body<VisitLogRow[]>(await office.get(`/api/v1/visits/${visit.id}/logs`)).data;
+    assert.equal(log!.action, 'assigned');
+    assert.equal(log!.warnings[0]!.rule, 'continuity');
+    assert.deepEqual(log!.after!.carer_ids, [warned!.id]);
+    findingsFor.clear();
+  });
+
+  it('a double-up is assigned only with its second carer, and unassigned again when one comes off', async () => {
+    let visit = await add(office, { date: '2026-12-04', carers_needed: 2 });
+    const [first, second] = carers;
+    let response = await office.post(`/api/v1/visits/${visit.id}/assign`, { carer_id: first!.id, version: visit.version });
+    visit = body<AssignmentResult>(response).data.visit;
+    assert.equal(visit.status, 'unassigned');
+    assert.equal(visit.carers.length, 1);
+    response = await office.post(`/api/v1/visits/${visit.id}/assign`, { carer_id: second!.id, version: visit.version });
+    visit = body<AssignmentResult>(response).data.visit;
+    assert.equal(visit.status, 'assigned');
+    assert.deepEqual(visit.carers.map((carer) => [carer.carer_id, carer.position]), [[first!.id, 1], [second!.id, 2]]);
+    // The rules saw the first carer already on the visit when checking the second.
+    assert.deepEqual(checked.at(-1)!.visit.carer_ids, [first!.id]);
+    const same = await office.post(`/api/v1/visits/${visit.id}/assign`, { carer_id: first!.id, version: visit.version });
+    assert.equal(same.statusCode, 422);
+    response = await office.post(`/api/v1/visits/${visit.id}/unassign`, { carer_id: first!.id, version: visit.version });
+    visit = body<AssignmentResult>(response).data.visit;
+    assert.equal(visit.status, 'unassigned');
+    assert.deepEqual(visit.carers.map((carer) => [carer.carer_id, carer.position]), [[second!.id, 1]]);
+  });
+
+  it('a write with a stale version is a 409 naming what changed, with the visit as it is now', async () => {
+    const visit = await add(office, { date: '2026-12-05' });
+    const assigned = await office.post(`/api/v1/visits/${visit.id}/assign`, { carer_id: carers[0]!.id, version: visit.version });
+    assert.equal(assigned.statusCode, 200);
+    const stale = await manager.put(`/api/v1/visits/${visit.id}`, { client_id: camdenClient, date: '2026-12-05', start_time: '09:00', end_time: '09:30', carers_needed: 1, version: visit.version });
+    assert.equal(stale.statusCode, 409, stale.body);
+    const conflict = body<VisitConflict>(stale).data;
+    assert.deepEqual(conflict.changed, ['carer_ids', 'status']);
+    assert.equal(conflict.current.version, visit.version + 1);
+    assert.match(body(stale).message, /carer_ids/);
+    // With the current version the edit goes through and locks the visit.
+    const fresh = await manager.put(`/api/v1/visits/${visit.id}`, { client_id: camdenClient, date: '2026-12-05', start_time: '09:00', end_time: '09:30', carers_needed: 1, version: conflict.current.version });
+    assert.equal(fresh.statusCode, 200, fresh.body);
+    const saved = body<AssignmentResult>(fresh).data.visit;
+    assert.equal(saved.start_time, '09:00');
+    assert.equal(saved.locked, true);
+    assert.equal(saved.status, 'assigned');
+  });
+
+  it('moves a visit to another time and carer, re-checking the rules for the carers it will have; cancels and reinstates', async () => {
+    let visit = await add(office, { date: '2026-12-07' });
+    visit = body<AssignmentResult>(await office.post(`/api/v1/visits/${visit.id}/assign`, { carer_id: carers[0]!.id, version: visit.version })).data.visit;
+    findingsFor.set(carers[2]!.id, [{ rule: 'overlap', severity: 'hard', carer_id: carers[2]!.id, message: 'Already at another visit then.' }]);
+    const refused = await office.post(`/api/v1/visits/${visit.id}/move`, { version: visit.version, from_carer_id: carers[0]!.id, to_carer_id: carers[2]!.id });
+    assert.equal(refused.statusCode, 422);
+    assert.deepEqual(body(refused).errors!.to_carer_id, ['Already at another visit then.']);
+    findingsFor.clear();
+    const moved = await office.post(`/api/v1/visits/${visit.id}/move`, { version: visit.version, date: '2026-12-08', start_time: '10:00', end_time: '10:30', from_carer_id: carers[0]!.id, to_carer_id: carers[1]!.id });
+    assert.equal(moved.statusCode, 200, moved.body);
+    visit = body<AssignmentResult>(moved).data.visit;
+    assert.equal(visit.date, '2026-12-08');
+    assert.equal(visit.start_time, '10:00');
+    assert.deepEqual(visit.carers.map((carer) => carer.carer_id), [carers[1]!.id]);
+    assert.equal(checked.at(-1)!.visit.date, '2026-12-08');
+    const preview = await office.post(`/api/v1/visits/${visit.id}/check`, { carer_id: carers[2]!.id, start_time: '11:00', end_time: '11:30' });
+    assert.equal(preview.statusCode, 200);
+    assert.equal(body<VisitRow>(await office.get(`/api/v1/visits/${visit.id}`)).data.version, visit.version, 'a check saves nothing');
+
+    const cancelled = body<AssignmentResult>(await office.post(`/api/v1/visits/${visit.id}/cancel`, { version: visit.version, reason: 'client-hospital', chargeable: true })).data.visit;
+    assert.equal(cancelled.status, 'cancelled');
+    assert.equal(cancelled.cancel_reason, 'client-hospital');
+    assert.deepEqual(cancelled.carers, []);
+    const reinstated = body<AssignmentResult>(await office.post(`/api/v1/visits/${visit.id}/reinstate`, { version: cancelled.version })).data.visit;
+    assert.equal(reinstated.status, 'unassigned');
+    assert.equal(reinstated.cancel_reason, null);
+    const actions = body<Page<VisitLogRow>>(await office.get(`/api/v1/visits/logs?visit_id=${visit.id}`)).data.data.map((log) => log.action);
+    assert.deepEqual(actions, ['reinstated', 'cancelled', 'moved', 'assigned', 'created']);
+  });
+
+  it('back-office corrections need visits.correct and a reason, and are logged and audited', async () => {
+    const past = await add(office, { date: '2026-11-20' });
+    assert.equal((await office.get('/api/v1/visits/backoffice')).statusCode, 403);
+    const list = body<Page<BackofficeRow>>(await manager.get('/api/v1/visits/backoffice?issue=not-started')).data.data;
+    assert.equal(list.find((row) => row.id === past.id)?.issue_label, 'Past and never started');
+    assert.equal((await office.post(`/api/v1/visits/${past.id}/correct`, { version: past.version, reason: 'Rang the client', status: 'completed' })).statusCode, 403);
+    const noReason = await manager.post(`/api/v1/visits/${past.id}/correct`, { version: past.version, status: 'completed', actual_start: '08:05', actual_end: '08:50' });
+    assert.equal(noReason.statusCode, 422);
+    assert.ok(body(noReason).errors!.reason);
+    const corrected = await manager.post(`/api/v1/visits/${past.id}/correct`, { version: past.version, reason: 'Carer forgot to log out; client confirmed', status: 'completed', actual_start: '08:05', actual_end: '08:50' });
+    assert.equal(corrected.statusCode, 200, corrected.body);
+    const saved = body<AssignmentResult>(corrected).data.visit;
+    assert.equal(saved.status, 'completed');
+    assert.equal(saved.actual_start, '08:05');
+    assert.equal(saved.actual_end, '08:50');
+    const [log] = body<VisitLogRow[]>(await manager.get(`/api/v1/visits/${past.id}/logs`)).data;
+    assert.equal(log!.action, 'corrected');
+    assert.equal(log!.reason, 'Carer forgot to log out; client confirmed');
+    assert.equal(log!.before!.status, 'unassigned');
+    assert.equal(log!.after!.status, 'completed');
+    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.resource, 'visits'), eq(auditLog.record_id, past.id)));
+    assert.ok(audit.some((entry) => (entry.after as { action?: string }).action === 'corrected'));
+    const future = await add(office, { date: '2026-12-20' });
+    assert.equal((await manager.post(`/api/v1/visits/${future.id}/correct`, { version: future.version, reason: 'x', status: 'missed' })).statusCode, 422);
+  });
+
+  it('the week timeline: the branch’s active carers with their days and visits, and the unassigned lane', async () => {
+    let visit = await add(office, { date: '2026-11-26', start_time: '12:00', end_time: '12:30' });
+    visit = body<AssignmentResult>(await office.post(`/api/v1/visits/${visit.id}/assign`, { carer_id: carers[1]!.id, version: visit.version })).data.visit;
+    const later = await add(office, { date: '2026-11-26', start_time: '13:00', end_time: '13:30' });
+    await office.post(`/api/v1/visits/${later.id}/assign`, { carer_id: carers[1]!.id, version: later.version });
+    const waiting = await add(office, { date: '2026-11-27', start_time: '07:00', end_time: '07:30' });
+    const response = await office.get(`/api/v1/scheduler/timeline?view=week&date=2026-11-26&branch_id=${camden}`);
+    assert.equal(response.statusCode, 200, response.body);
+    const timeline = body<CarerTimeline>(response).data;
+    assert.equal(timeline.from, '2026-11-23');
+    assert.equal(timeline.to, '2026-11-29');
+    assert.ok(timeline.carers.length >= 3);
+    for (const row of timeline.carers) {
+      assert.equal(row.days.length, 7);
+      assert.equal(row.branch_id, camden);
+      assert.equal(typeof row.rosterable, 'boolean');
+    }
+    const lane = timeline.carers.find((row) => row.carer_id === carers[1]!.id)!;
+    assert.deepEqual(lane.visits.filter((row) => row.date === '2026-11-26').map((row) => row.id), [visit.id, later.id]);
+    // Both at the same client's home: no travel (0, or unknown while the place has no coordinates), 30 minutes idle.
+    const gap = lane.gaps.find((candidate) => candidate.from_visit_id === visit.id)!;
+    assert.equal(gap.to_visit_id, later.id);
+    assert.ok(gap.travel_minutes === null || gap.travel_minutes === 0);
+    assert.equal(gap.idle_minutes, 30);
+    assert.equal(gap.too_short, false);
+    assert.ok(lane.planned_minutes >= 60);
+    assert.ok(timeline.unassigned.some((row) => row.id === waiting.id));
+    assert.ok(!timeline.unassigned.some((row) => row.id === visit.id));
+    assert.equal((await office.get('/api/v1/scheduler/timeline?view=year')).statusCode, 422);
+
+    const clients = body<ClientTimeline>(await office.get(`/api/v1/scheduler/client-timeline?view=bi-weekly&date=2026-11-26&client_id=${camdenClient}`)).data;
+    assert.equal(clients.to, '2026-12-06');
+    assert.equal(clients.clients.length, 1);
+    assert.ok(clients.clients[0]!.visits.some((row) => row.id === waiting.id));
+    const global = body<GlobalSchedule>(await manager.get('/api/v1/scheduler/global-schedule?view=week&date=2026-11-26')).data;
+    assert.equal(global.branches.length, 3);
+    const thursday = global.branches.find((branch) => branch.branch_id === camden)!.days.find((day) => day.date === '2026-11-26')!;
+    assert.ok(thursday.visits >= 2);
+    assert.ok(thursday.carers_working >= 1);
+  });
+
+  it('pushes a change to the branch’s online planners only', async () => {
+    online = [officeId, leedsPlannerId];
+    pushes.length = 0;
+    const visit = await add(office, { date: '2026-12-10' });
+    assert.deepEqual(pushes.map((push) => push.userId), [officeId]);
+    assert.equal(pushes[0]!.channel, `user:${officeId}:area`);
+    assert.deepEqual(pushes[0]!.payload, { area: 'scheduler', topic: 'visits', data: { branch_id: camden, ids: [visit.id], by_user_id: officeId } });
+    pushes.length = 0;
+    await add(manager, { client_id: leedsClient, date: '2026-12-10' });
+    assert.deepEqual(pushes.map((push) => push.userId), [leedsPlannerId]);
+    online = [];
+  });
+});
