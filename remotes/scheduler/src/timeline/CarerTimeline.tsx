@@ -108,6 +108,7 @@ export function CarerTimeline({ view }: { view: TimelineView }) {
     invalidates: [apiKey(TIMELINE_PATH), apiKey(CLIENT_TIMELINE_PATH), apiKey(GLOBAL_SCHEDULE_PATH)],
   });
 
+  const { submit } = save;
   const ghost: Ghost | null = picked && !samePlace(picked.from, picked.to) ? { ...picked.to, visit: picked.visit } : null;
   const placeKey = (place: Placement) => `${place.row}|${place.date}|${place.start}|${place.end}`;
   const ghostFindings = ghost && findings && findings.key === placeKey(ghost) ? findings.findings : null;
@@ -181,7 +182,7 @@ export function CarerTimeline({ view }: { view: TimelineView }) {
       return;
     }
     setAnnouncement(`Saving ${visit.client_name} to ${describePlace(to)}…`);
-    const answer = await save.submit(write);
+    const answer = await submit(write);
     if (answer.error) {
       const refused = noticeOf(answer as Parameters<typeof noticeOf>[0], visit.id, from.row);
       setNotice(refused);
@@ -201,7 +202,7 @@ export function CarerTimeline({ view }: { view: TimelineView }) {
     } else {
       setWarnings(null);
     }
-  }, [describePlace, reload, save, setPicked]);
+  }, [describePlace, reload, submit, setPicked]);
 
   const move = useCallback(
     (change: { rows?: number; steps?: number }) => {
@@ -267,8 +268,10 @@ export function CarerTimeline({ view }: { view: TimelineView }) {
   };
 
   // Drag and drop: the bar is dragged, a row (and, by the pointer, a time or a day) is the target.
-  const dragRef = useRef({ timeline, view, rows });
-  dragRef.current = { timeline, view, rows };
+  // The handlers stay the same object from render to render (so rows not concerned are not drawn again); they
+  // reach the current state through a ref.
+  const dragRef = useRef({ view, pickUp, drop, cancel });
+  dragRef.current = { view, pickUp, drop, cancel };
   const handlers = useMemo<RowHandlers>(
     () => ({
       onOpen: (visit) => {
@@ -283,7 +286,7 @@ export function CarerTimeline({ view }: { view: TimelineView }) {
           const at = DAY_START + ((event.clientX - track.left) / track.width) * DAY_SPAN;
           grabOffset.current = Math.max(0, at - toMinutes(visit.start_time));
         }
-        pickUp(visit, row, 'drag');
+        dragRef.current.pickUp(visit, row, 'drag');
       },
       onDragOver: (event: DragEvent<HTMLElement>, row, day) => {
         const current = pickedRef.current;
@@ -309,14 +312,14 @@ export function CarerTimeline({ view }: { view: TimelineView }) {
       onDrop: (event) => {
         if (!pickedRef.current || pickedRef.current.how !== 'drag') return;
         event.preventDefault();
-        void drop();
+        void dragRef.current.drop();
       },
       onDragEnd: () => {
-        if (pickedRef.current?.how === 'drag') cancel(false);
+        if (pickedRef.current?.how === 'drag') dragRef.current.cancel(false);
       },
       onDismiss: () => setNotice(null),
     }),
-    [pickUp, drop, cancel, setPicked],
+    [setPicked],
   );
 
   // Row layout: heights known from the data, so only rows near the view are drawn.
