@@ -1,4 +1,14 @@
 import { defineAreaModule } from '@hcm/server/platform';
+import { assessmentRoutes } from './assessments/routes.js';
+import { seedDemoAssessments } from './assessments/demo.js';
+import { importRoutes } from './imports/routes.js';
+import { mapRoutes } from './map/routes.js';
+import { seedDemoSchedule } from './templates/demo.js';
+import { templateRoutes } from './templates/routes.js';
+import { travelRoutes } from './travel/routes.js';
+import { utilityRoutes } from './utility/routes.js';
+import { visitRoutes } from './visits/routes.js';
+import { wizardRoutes } from './wizard/routes.js';
 
 /**
  * The scheduler area's API: visits and their history, clients' rota templates and generating visits from them,
@@ -7,5 +17,18 @@ import { defineAreaModule } from '@hcm/server/platform';
  */
 export const schedulerModule = defineAreaModule({
   name: 'scheduler',
-  async routes() {},
+  async routes(app, context) {
+    await app.register(async (scope) => visitRoutes(scope, context));
+    await app.register(async (scope) => templateRoutes(scope, context));
+    await app.register(async (scope) => travelRoutes(scope, context));
+    await app.register(async (scope) => mapRoutes(scope, context));
+    await app.register(async (scope) => wizardRoutes(scope, context));
+    await app.register(async (scope) => importRoutes(scope, context));
+    await app.register(async (scope) => utilityRoutes(scope, context));
+    await app.register(async (scope) => assessmentRoutes(scope, context));
+  },
+  async seedDemo(tx) {
+    await seedDemoSchedule(tx);
+    await seedDemoAssessments(tx);
+  },
 });
