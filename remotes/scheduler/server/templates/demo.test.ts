@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import { eq, sql } from 'drizzle-orm';
+import { londonDate } from '@hcm/contract/engine';
+import type { AreaModule } from '@hcm/server/platform';
+import { AREA_MODULES, createTestApp, type TestApp } from '@hcm/server/testing';
+import { visitCarers, visits, visitTemplates } from '../tables.js';
+import { addDays } from './days.js';
+import { seedDemoSchedule } from './demo.js';
+
+// The demo's schedule over the demo agency: a template for every client still with the agency, two weeks of the
+// past (completed with actuals, one missed, one cancelled with its reason, one never checked out) and two weeks
+// ahead; carers of the visit's branch only, rosterable, never two visits at once; some left for the rota.
+
+const modules: AreaModule[] = AREA_MODULES.map((module) => (module.name === 'scheduler' ? { ...module, seedDemo: seedDemoSchedule } : module));
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp({ modules });
+});
+after(() => t.close());
+
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+
+it('seeds templates for every client, two weeks back and ahead, staffed without overlaps in the carers’ own branches', async () => {
+  const db = t.database.db;
+  const today = londonDate();
+  const clients = rowsOf<{ id: number; status: string; branch_id: number }>(await db.execute(sql`select id, status, branch_id from clients where deleted_at is null`));
+  const templates = await db.select().from(visitTemplates);
+  const withTemplate = new Set(templates.map((template) => template.client_id));
+  for (const client of clients.filter((row) => !['ended', 'deceased'].includes(row.status))) assert.ok(withTemplate.has(Number(client.id)), `client ${client.id} has a template`);
+  assert.equal(new Set(templates.map((template) => template.branch_id)).size, 3, 'across the three branches');
+
+  const all = await db.select().from(visits);
+  assert.ok(all.length > 300, `${all.length} visits`);
+  const days = all.map((visit) => visit.visit_date).sort();
+  assert.equal(days[0], addDays(today, -14));
+  assert.equal(days.at(-1), addDays(today, 13));
+  const away = clients.filter((row) => ['in-hospital', 'paused'].includes(row.status)).map((row) => Number(row.id));
+  assert.ok(away.length > 0);
+  assert.ok(!all.some((visit) => away.includes(visit.client_id)), 'no visits to clients in hospital or paused');
+
+  const now = Date.now();
+  const past = all.filter((visit) => new Date(visit.planned_end).getTime() < now && visit.visit_date < today);
+  const statuses = new Map<string, number>();
+  for (const visit of past) statuses.set(visit.status, (statuses.get(visit.status) ?? 0) + 1);
+  assert.equal(statuses.get('missed'), 1);
+  assert.equal(statuses.get('cancelled'), 1);
+  assert.equal(statuses.get('in-progress'), 1, 'one never checked out');
+  assert.ok((statuses.get('completed') ?? 0) > past.length * 0.9);
+  const completed = past.filter((visit) => visit.status === 'completed');
+  assert.ok(completed.every((visit) => visit.actual_start && visit.actual_end && Math.abs(new Date(visit.actual_start).getTime() - new Date(visit.planned_start).getTime()) <= 9 * 60_000));
+  assert.ok(completed.some((visit) => new Date(visit.actual_start!).getTime() !== new Date(visit.planned_start).getTime()), 'actual times a few minutes off');
+  const [cancelled] = all.filter((visit) => visit.status === 'cancelled');
+  assert.equal(cancelled!.cancel_reason, 'client-request');
+
+  const future = all.filter((visit) => new Date(visit.planned_start).getTime() > now);
+  const unassigned = future.filter((visit) => visit.status === 'unassigned');
+  assert.ok(unassigned.length > 0 && unassigned.length < future.length / 3, `${unassigned.length} of ${future.length} left for the rota`);
+
+  const carers = rowsOf<{ id: number; branch_id: number; rosterable: boolean }>(await db.execute(sql`select c.id, c.branch_id, coalesce(cc.rosterable, false) as rosterable from carers c left join carer_compliance cc on cc.carer_id = c.id`));
+  const carerBranch = new Map(carers.map((carer) => [Number(carer.id), Number(carer.branch_id)]));
+  const rosterable = new Set(carers.filter((carer) => carer.rosterable).map((carer) => Number(carer.id)));
+  const onVisits = await db.select({ carer: visitCarers.carer_id, visit: visits }).from(visitCarers).innerJoin(visits, eq(visits.id, visitCarers.visit_id));
+  assert.ok(onVisits.length > 0);
+  const byCarer = new Map<number, { start: number; end: number }[]>();
+  for (const { carer, visit } of onVisits) {
+    assert.equal(carerBranch.get(carer), visit.branch_id, 'a carer of the visit’s branch');
+    assert.ok(rosterable.has(carer), `carer ${carer} is rosterable`);
+    if (visit.status === 'cancelled') continue;
+    byCarer.set(carer, [...(byCarer.get(carer) ?? []), { start: new Date(visit.planned_start).getTime(), end: new Date(visit.planned_end).getTime() }]);
+  }
+  for (const [carer, slots] of byCarer) {
+    slots.sort((a, b) => a.start - b.start);
+    for (let index = 1; index < slots.length; index += 1) assert.ok(slots[index]!.start >= slots[index - 1]!.end, `carer ${carer} has two visits at once`);
+  }
+  const doubles = all.filter((visit) => visit.carers_needed === 2);
+  assert.ok(doubles.length > 0, 'double-ups for hoist or end-of-life care');
+  assert.ok(all.some((visit) => visit.requires_medication));
+});

@@ -1,0 +1,310 @@
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { londonDate } from '@hcm/contract/engine';
+import type { Transaction } from '@hcm/server/platform';
+import type { VisitTask } from '../../contract/visits.js';
+import { templateSlots, visitCarers, visitLogs, visits, visitTemplates } from '../tables.js';
+import { addDays } from './days.js';
+import { generateVisits } from './generate.js';
+import { bankHolidaysBetween, funderCodesRead, visitSlotsRead } from './read-models.js';
+import { clientSlots } from './tables.js';
+
+// The demo's schedule: a rota template for every demo client (care-records) with a realistic package, the
+// commissioned windows of two, and visits generated from two weeks ago to two weeks ahead across the three
+// branches. Carers (workforce) are put on them in their own branch without overlaps, only when rosterable
+// (carer_compliance); some future visits are left unassigned for the rota to fill. The past has happened:
+// completed with actual times a few minutes off, one missed, one cancelled with its reason, and one still
+// without a check-out (for the back-office corrections). Dates follow londonDate(), so the demo stays current.
+
+// Read models by table name (other areas' rows; never exported from ../tables.ts).
+const clientsRead = pgTable('clients', {
+  id: integer('id').notNull(),
+  first_name: text('first_name').notNull(),
+  last_name: text('last_name').notNull(),
+  branch_id: integer('branch_id').notNull(),
+  status: text('status').notNull(),
+  care_needs: text('care_needs').notNull(),
+  start_date: text('start_date').notNull(),
+  deleted_at: timestamp('deleted_at', { withTimezone: true }),
+});
+const carersRead = pgTable('carers', {
+  id: integer('id').notNull(),
+  first_name: text('first_name').notNull(),
+  last_name: text('last_name').notNull(),
+  branch_id: integer('branch_id').notNull(),
+  status: text('status').notNull(),
+  deleted_at: timestamp('deleted_at', { withTimezone: true }),
+});
+const complianceRead = pgTable('carer_compliance', { carer_id: integer('carer_id').notNull(), rosterable: boolean('rosterable').notNull() });
+
+const task = (key: string, label: string, kind: VisitTask['kind']): VisitTask => ({ key, label, kind });
+const T = {
+  wash: task('wash-dress', 'Help to wash and dress', 'personal-care'),
+  breakfast: task('breakfast', 'Breakfast and a hot drink', 'meal'),
+  meds: task('medication', 'Medication from the blister pack (record on the MAR)', 'medication'),
+  lunch: task('lunch', 'Hot lunch and a drink', 'meal'),
+  tea: task('tea', 'Light tea and a drink', 'meal'),
+  bed: task('bed', 'Help to undress and settle for the night', 'personal-care'),
+  pendant: task('pendant', 'Check the pendant alarm is on', 'other'),
+  reposition: task('reposition', 'Reposition and record on the turn chart', 'personal-care'),
+  mouth: task('mouth-care', 'Mouth care and comfort', 'personal-care'),
+  glucose: task('glucose', 'Blood glucose check (record it)', 'medication'),
+  domestic: task('domestic', 'Tidy the kitchen and put a wash on', 'domestic'),
+  social: task('social', 'Company and a chat', 'social'),
+  exercise: task('exercises', 'Encourage the physio exercises', 'other'),
+  stockings: task('stockings', 'Compression stockings', 'personal-care'),
+  shopping: task('shopping', 'Support with shopping and budgeting', 'social'),
+};
+
+type Call = { slot: string; start: string; minutes: number; carers?: 1 | 2; tasks: VisitTask[]; weekdays?: number[] };
+
+const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
+
+/** A client's package from their care needs: four calls, double-ups for hoist or end-of-life care, medication. */
+function packageOf(careNeeds: string, index: number): Call[] {
+  const needs = careNeeds.toLowerCase();
+  const double: 1 | 2 = /two carers|hoist|double/.test(needs) ? 2 : 1;
+  const meds = /medication|tablets|warfarin|insulin|glucose/.test(needs);
+  if (/four calls/.test(needs)) {
+    return [
+      { slot: 'Morning', start: '08:00', minutes: 45, carers: double, tasks: double === 2 ? [T.wash, T.reposition, T.mouth, T.meds] : [T.wash, T.breakfast, T.meds] },
+      { slot: 'Lunch', start: '12:30', minutes: 30, carers: double, tasks: double === 2 ? [T.reposition, T.mouth] : [T.lunch] },
+      { slot: 'Afternoon', start: '17:00', minutes: 30, carers: double, tasks: double === 2 ? [T.reposition, T.social] : [T.tea] },
+      { slot: 'Evening', start: '20:30', minutes: 30, carers: double, tasks: double === 2 ? [T.reposition, T.mouth, T.meds] : [T.bed, T.pendant] },
+    ];
+  }
+  if (/three calls/.test(needs)) {
+    return [
+      { slot: 'Morning', start: '08:30', minutes: 45, tasks: meds ? [T.wash, T.stockings, T.meds] : [T.wash, T.breakfast] },
+      { slot: 'Lunch', start: '12:45', minutes: 30, tasks: [T.lunch] },
+      { slot: 'Evening', start: '18:30', minutes: 30, tasks: [T.tea, T.stockings] },
+    ];
+  }
+  if (/two calls/.test(needs)) {
+    return [
+      { slot: 'Morning', start: '07:45', minutes: 30, tasks: meds ? [T.glucose, T.meds, T.breakfast] : [T.wash, T.breakfast] },
+      { slot: 'Afternoon', start: '16:45', minutes: 30, tasks: meds ? [T.glucose, T.tea] : [T.tea] },
+    ];
+  }
+  if (/24-hour|shared support/.test(needs)) {
+    return [
+      { slot: 'Morning', start: '09:00', minutes: 180, tasks: [T.shopping, T.domestic], weekdays: [1, 2, 3, 4, 5] },
+      { slot: 'Afternoon', start: '14:00', minutes: 180, tasks: [T.social, T.tea], weekdays: EVERY_DAY },
+    ];
+  }
+  if (/2 hours/.test(needs)) return [{ slot: 'Lunch', start: '11:00', minutes: 120, tasks: [T.meds, T.shopping, T.domestic] }];
+  if (/morning call.*evening call/.test(needs)) {
+    return [
+      { slot: 'Morning', start: '08:15', minutes: 45, tasks: [T.wash, T.breakfast, T.meds] },
+      { slot: 'Evening', start: '18:00', minutes: 30, tasks: [T.tea, T.social] },
+    ];
+  }
+  if (/reablement/.test(needs)) {
+    return [
+      { slot: 'Morning', start: '09:15', minutes: 45, tasks: [T.wash, T.exercise] },
+      { slot: 'Evening', start: '19:00', minutes: 15, tasks: [T.meds] },
+    ];
+  }
+  return index % 2
+    ? [{ slot: 'Morning', start: '09:00', minutes: 45, tasks: [T.wash, T.breakfast] }]
+    : [
+        { slot: 'Morning', start: '08:30', minutes: 30, tasks: [T.wash, T.breakfast] },
+        { slot: 'Evening', start: '19:30', minutes: 30, tasks: [T.bed] },
+      ];
+}
+
+const TRAVEL_MS = 15 * 60_000;
+const MINUTE = 60_000;
+
+/** A small deterministic spread (−span…+span) from a number, so the demo is the same every time. */
+const jitter = (seed: number, span: number) => ((seed * 7919) % (2 * span + 1)) - span;
+
+export async function seedDemoSchedule(tx: Transaction): Promise<void> {
+  const today = londonDate();
+  const from = addDays(today, -14);
+  const to = addDays(today, 13);
+  const now = Date.now();
+
+  const clients = await tx.select().from(clientsRead).where(isNull(clientsRead.deleted_at)).orderBy(asc(clientsRead.id));
+  if (!clients.length) return;
+  const slotRows = await tx.select().from(visitSlotsRead).where(isNull(visitSlotsRead.deleted_at));
+  const slotId = new Map(slotRows.map((row) => [row.name, row.id]));
+  const [funder] = await tx.select({ id: funderCodesRead.id }).from(funderCodesRead).where(isNull(funderCodesRead.deleted_at)).orderBy(asc(funderCodesRead.id)).limit(1);
+
+  const carers = await tx
+    .select({ id: carersRead.id, first: carersRead.first_name, last: carersRead.last_name, branch_id: carersRead.branch_id })
+    .from(carersRead)
+    .innerJoin(complianceRead, eq(complianceRead.carer_id, carersRead.id))
+    .where(and(eq(carersRead.status, 'active'), eq(complianceRead.rosterable, true), isNull(carersRead.deleted_at)))
+    .orderBy(asc(carersRead.id));
+  const carersOf = (branchId: number) => carers.filter((carer) => carer.branch_id === branchId);
+
+  // Templates: every client still with the agency (those in hospital or paused keep theirs; generation skips them).
+  const templateIds: number[] = [];
+  for (const [index, client] of clients.entries()) {
+    if (['ended', 'deceased'].includes(client.status)) continue;
+    const calls = packageOf(client.care_needs, index);
+    const team = carersOf(client.branch_id);
+    const startsOn = client.start_date > from ? client.start_date : addDays(from, -((index * 3) % 20));
+    const [template] = await tx
+      .insert(visitTemplates)
+      .values({
+        client_id: client.id,
+        branch_id: client.branch_id,
+        name: calls.length >= 4 ? 'Four calls a day' : calls.length === 1 ? 'Daily call' : `${calls.length} calls a day`,
+        starts_on: startsOn,
+        repeat_weeks: 1,
+        funder_code_id: funder?.id ?? null,
+        bank_holidays: index % 4 === 3 ? 'skip' : 'run',
+        notes: client.care_needs.slice(0, 300),
+      })
+      .returning({ id: visitTemplates.id });
+    templateIds.push(template!.id);
+    const rows = calls.flatMap((call, callIndex) =>
+      (call.weekdays ?? EVERY_DAY).map((weekday) => {
+        // A preferred carer for most calls (continuity); the first two clients of a branch name two for double-ups.
+        const preferred = team.length ? [team[(index + callIndex) % team.length]!.id] : [];
+        if (call.carers === 2 && team.length > 1) preferred.push(team[(index + callIndex + 1) % team.length]!.id);
+        return {
+          template_id: template!.id,
+          week: 1,
+          weekday,
+          start_time: call.start,
+          duration_minutes: call.minutes,
+          carers_needed: call.carers ?? 1,
+          visit_slot_id: slotId.get(call.slot) ?? null,
+          tasks: call.tasks,
+          preferred_carer_ids: (index + callIndex) % 5 === 4 ? [] : preferred,
+          notes: '',
+        };
+      }),
+    );
+    await tx.insert(templateSlots).values(rows);
+  }
+
+  // Commissioned windows: Margaret's morning medication is time-critical; Desmond's insulin before breakfast.
+  const windows: [number, string, string, string, string, boolean, string][] = [];
+  if (clients[0]) windows.push([clients[0].id, 'Morning', '08:00', '07:30', '08:30', true, 'Time-critical medication (anticoagulant for atrial fibrillation)'], [clients[0].id, 'Lunch', '12:30', '12:00', '13:30', false, '']);
+  if (clients[1]) windows.push([clients[1].id, 'Morning', '07:45', '07:30', '08:00', true, 'Insulin before breakfast'], [clients[1].id, 'Afternoon', '16:45', '16:15', '17:15', true, 'Insulin before tea']);
+  const known = windows.filter(([, slot]) => slotId.has(slot));
+  if (known.length) {
+    await tx.insert(clientSlots).values(
+      known.map(([client_id, slot, preferred_start, earliest_start, latest_start, time_critical, time_critical_reason]) => ({
+        client_id,
+        visit_slot_id: slotId.get(slot)!,
+        preferred_start,
+        earliest_start,
+        latest_start,
+        time_critical,
+        time_critical_reason,
+      })),
+    );
+  }
+
+  // Visits from two weeks ago to two weeks ahead; then carers on them (own branch, no overlap, travel between).
+  await generateVisits(tx, {
+    from,
+    to,
+    templateIds,
+    clientStatus: new Map(clients.map((client) => [client.id, client.status])),
+    bankHolidays: await bankHolidaysBetween(tx, from, to),
+    eligibleCarerIds: new Set(carers.map((carer) => carer.id)),
+    userId: null,
+  });
+  const made = await tx
+    .select()
+    .from(visits)
+    .where(and(inArray(visits.template_id, templateIds), gte(visits.visit_date, from), lte(visits.visit_date, to)))
+    .orderBy(asc(visits.planned_start), asc(visits.id));
+  const onVisits = await tx.select().from(visitCarers).where(inArray(visitCarers.visit_id, made.map((visit) => visit.id)));
+  const busy = new Map<number, { start: number; end: number }[]>();
+  const carersOn = new Map<number, number[]>();
+  const byId = new Map(made.map((visit) => [visit.id, visit]));
+  for (const row of onVisits) {
+    carersOn.set(row.visit_id, [...(carersOn.get(row.visit_id) ?? []), row.carer_id]);
+    const visit = byId.get(row.visit_id)!;
+    busy.set(row.carer_id, [...(busy.get(row.carer_id) ?? []), { start: new Date(visit.planned_start).getTime(), end: new Date(visit.planned_end).getTime() }]);
+  }
+  const free = (carerId: number, start: number, end: number) => !(busy.get(carerId) ?? []).some((slot) => slot.start < end + TRAVEL_MS && start < slot.end + TRAVEL_MS);
+
+  const newCarers: { visit_id: number; position: number; carer_id: number }[] = [];
+  const logs: (typeof visitLogs.$inferInsert)[] = [];
+  const names = new Map(carers.map((carer) => [carer.id, `${carer.first} ${carer.last}`]));
+  for (const [position, visit] of made.entries()) {
+    const start = new Date(visit.planned_start).getTime();
+    const end = new Date(visit.planned_end).getTime();
+    const on = carersOn.get(visit.id) ?? [];
+    const future = start > now;
+    // Leave about one future visit in six for the rota (and auto-assign) to fill.
+    if (future && position % 6 === 5) {
+      if (on.length) {
+        await tx.delete(visitCarers).where(eq(visitCarers.visit_id, visit.id));
+        await tx.update(visits).set({ status: 'unassigned' }).where(eq(visits.id, visit.id));
+        for (const carerId of on) busy.set(carerId, (busy.get(carerId) ?? []).filter((slot) => slot.start !== start));
+        carersOn.set(visit.id, []);
+      }
+      continue;
+    }
+    const team = carersOf(visit.branch_id);
+    for (let offset = 0; on.length < visit.carers_needed && offset < team.length; offset += 1) {
+      const carer = team[(visit.client_id + offset) % team.length]!;
+      if (on.includes(carer.id) || !free(carer.id, start, end)) continue;
+      on.push(carer.id);
+      newCarers.push({ visit_id: visit.id, position: on.length, carer_id: carer.id });
+      busy.set(carer.id, [...(busy.get(carer.id) ?? []), { start, end }]);
+      logs.push({ visit_id: visit.id, action: 'assigned', summary: `${names.get(carer.id)} assigned.`, after: { carer_id: carer.id }, at: new Date(Math.min(now, start - 3 * 86_400_000)) });
+    }
+    carersOn.set(visit.id, on);
+  }
+  for (let index = 0; index < newCarers.length; index += 500) await tx.insert(visitCarers).values(newCarers.slice(index, index + 500));
+
+  // What happened: the past is completed, with a missed visit, a cancellation and a visit never checked out.
+  const past = made.filter((visit) => new Date(visit.planned_end).getTime() < now && (carersOn.get(visit.id) ?? []).length >= visit.carers_needed);
+  const special = {
+    missed: past[Math.floor(past.length * 0.3)]?.id,
+    cancelled: past[Math.floor(past.length * 0.55)]?.id,
+    open: [...past].reverse().find((visit) => visit.visit_date < today)?.id,
+  };
+  const completed: { id: number; start: string; end: string }[] = [];
+  const started: { id: number; start: string }[] = [];
+  const toAssigned: number[] = [];
+  const toUnassigned: number[] = [];
+  for (const visit of made) {
+    const on = carersOn.get(visit.id) ?? [];
+    const start = new Date(visit.planned_start).getTime();
+    const end = new Date(visit.planned_end).getTime();
+    if (on.length < visit.carers_needed) {
+      if (visit.status !== 'unassigned') toUnassigned.push(visit.id);
+      continue;
+    }
+    if (visit.id === special.cancelled) {
+      await tx
+        .update(visits)
+        .set({ status: 'cancelled', cancel_reason: 'client-request', cancel_detail: 'Her daughter took her out for a family lunch; rang the office the evening before.', cancel_chargeable: false, cancelled_at: new Date(start - 14 * 60 * MINUTE), locked: true, version: 2 })
+        .where(eq(visits.id, visit.id));
+      logs.push({ visit_id: visit.id, action: 'cancelled', summary: 'Cancelled by the client or family: a family lunch.', reason: 'Rang the office the evening before.', at: new Date(start - 14 * 60 * MINUTE) });
+    } else if (visit.id === special.missed) {
+      await tx.update(visits).set({ status: 'missed', version: 2 }).where(eq(visits.id, visit.id));
+      logs.push({ visit_id: visit.id, action: 'status', summary: 'Marked missed: the carer’s car broke down and no cover was found in time.', at: new Date(end + 30 * MINUTE) });
+    } else if (visit.id === special.open) {
+      started.push({ id: visit.id, start: new Date(start + 4 * MINUTE).toISOString() });
+      logs.push({ visit_id: visit.id, action: 'status', summary: 'Checked in; no check-out recorded.', at: new Date(start + 4 * MINUTE) });
+    } else if (end < now) {
+      const late = jitter(visit.id, 9);
+      const longer = jitter(visit.id + 3, 6);
+      completed.push({ id: visit.id, start: new Date(start + late * MINUTE).toISOString(), end: new Date(end + (late + longer) * MINUTE).toISOString() });
+    } else if (start <= now) {
+      started.push({ id: visit.id, start: new Date(start + 2 * MINUTE).toISOString() });
+    } else if (visit.status !== 'assigned') {
+      toAssigned.push(visit.id);
+    }
+  }
+  if (toAssigned.length) await tx.update(visits).set({ status: 'assigned' }).where(inArray(visits.id, toAssigned));
+  if (toUnassigned.length) await tx.update(visits).set({ status: 'unassigned' }).where(inArray(visits.id, toUnassigned));
+  for (let index = 0; index < completed.length; index += 500) {
+    const rows = completed.slice(index, index + 500).map((row) => sql`(${row.id}::integer, ${row.start}::timestamptz, ${row.end}::timestamptz)`);
+    await tx.execute(sql`update ${visits} set status = 'completed', actual_start = v.s, actual_end = v.e, version = 2 from (values ${sql.join(rows, sql`, `)}) as v(id, s, e) where ${visits.id} = v.id`);
+  }
+  for (const row of started) await tx.update(visits).set({ status: 'in-progress', actual_start: new Date(row.start), version: 2 }).where(eq(visits.id, row.id));
+  for (let index = 0; index < logs.length; index += 500) await tx.insert(visitLogs).values(logs.slice(index, index + 500));
+}
