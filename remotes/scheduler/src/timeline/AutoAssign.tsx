@@ -25,13 +25,15 @@ const pick = (source: Record<string, unknown> | undefined, ...names: string[]): 
 
 function metricsOf(source: Record<string, unknown> | undefined): Metrics | null {
   if (!source || typeof source !== 'object') return null;
-  const continuity = pick(source, 'continuity_percent', 'continuity_pct', 'continuity');
+  const percent = pick(source, 'continuity_percent', 'continuityPercent');
+  const share = pick(source, 'continuity');
+  // A share named without "percent" may come as 0–1.
+  const continuity = percent ?? (share !== null && share <= 1 ? Math.round(share * 1000) / 10 : share);
   return {
     assigned: pick(source, 'assigned_count', 'assigned', 'assignments'),
     unassigned: pick(source, 'unassigned_count', 'unassigned'),
-    // A share may come as 0–1 or as a percentage.
-    continuity: continuity !== null && continuity <= 1 ? Math.round(continuity * 1000) / 10 : continuity,
-    travel: pick(source, 'travel_minutes', 'travel'),
+    continuity,
+    travel: pick(source, 'travel_minutes', 'travelMinutes', 'travel'),
   };
 }
 
@@ -44,11 +46,14 @@ export function readProposal(data: unknown): Proposal {
   if (metrics.unassigned === null) metrics.unassigned = listed.length;
   const unassigned = listed.map((item, index) => {
     const when = [typeof item.date === 'string' ? formatDay(item.date) : '', typeof item.start_time === 'string' ? `${item.start_time}${typeof item.end_time === 'string' ? `–${item.end_time}` : ''}` : ''].filter(Boolean).join(' ');
-    const name = typeof item.client_name === 'string' ? item.client_name : `Visit ${String(item.visit_id ?? index + 1)}`;
+    const visitId = item.visit_id ?? item.visitId;
+    const name = typeof item.client_name === 'string' ? item.client_name : typeof item.clientName === 'string' ? item.clientName : `Visit ${String(visitId ?? index + 1)}`;
     const reasons = Array.isArray(item.reasons) ? (item.reasons as unknown[]).map(String).join('; ') : typeof item.reason === 'string' ? item.reason : typeof item.message === 'string' ? item.message : 'No reason given';
-    return { key: `${String(item.visit_id ?? index)}-${index}`, what: when ? `${name}, ${when}` : name, reason: reasons };
+    return { key: `${String(visitId ?? index)}-${index}`, what: when ? `${name}, ${when}` : name, reason: reasons };
   });
-  const seconds = numberOf(answer.seconds) ?? (numberOf(answer.elapsed_ms) !== null ? numberOf(answer.elapsed_ms)! / 1000 : null);
+  const metricsSource = (answer.metrics ?? {}) as Record<string, unknown>;
+  const milliseconds = pick(answer, 'elapsed_ms', 'milliseconds') ?? pick(metricsSource, 'elapsed_ms', 'milliseconds');
+  const seconds = numberOf(answer.seconds) ?? (milliseconds !== null ? milliseconds / 1000 : null);
   return { metrics, baseline: metricsOf(answer.baseline as Record<string, unknown> | undefined), unassigned, seconds };
 }
 
@@ -81,8 +86,8 @@ export function AutoAssign({ branchId, weekStart }: { branchId: number | null; w
     setProposal(null);
   };
   const rows: [string, keyof Metrics, 'count' | 'percent' | 'minutes'][] = [
-    ['Visits assigned', 'assigned', 'count'],
-    ['Left unassigned', 'unassigned', 'count'],
+    ['Carer places filled', 'assigned', 'count'],
+    ['Carer places left empty', 'unassigned', 'count'],
     ['Continuity (carers the client knows)', 'continuity', 'percent'],
     ['Travel', 'travel', 'minutes'],
   ];

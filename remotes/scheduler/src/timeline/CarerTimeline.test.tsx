@@ -214,7 +214,7 @@ test('the week view: days as columns, keyboard moves by a day, and auto-assign s
   await userEvent.click(screen.getByRole('button', { name: 'Auto-assign this week' }));
   const dialog = await screen.findByRole('dialog', { name: /Auto-assign proposal/ });
   expect(post).toHaveBeenCalledWith('api/v1/scheduler/auto-assign', { branch_id: 1, week_start: '2026-11-23', apply: false });
-  expect(within(dialog).getByRole('row', { name: /Visits assigned/ })).toHaveTextContent('Visits assigned4138');
+  expect(within(dialog).getByRole('row', { name: /Carer places filled/ })).toHaveTextContent('Carer places filled4138');
   expect(within(dialog).getByRole('row', { name: /Continuity/ })).toHaveTextContent('82.5 %61 %');
   expect(within(dialog).getByRole('row', { name: /Travel/ })).toHaveTextContent('5 h 107 h');
   expect(within(dialog).getByText(/No second carer is available for the double-up./)).toHaveTextContent('Mr Patel, Tue, 24 Nov 2026 10:00–10:45: No second carer is available for the double-up.');

@@ -51,7 +51,7 @@ export function noticeOf(answer: Answer, visitId: number, row: RowKey): Planning
     return { visitId, row, kind: 'conflict', title: `Someone else changed this visit: ${changedWords(conflict.changed ?? [])}`, messages: ['The timeline shows it as it is now; nothing was saved.'] };
   }
   if (answer.httpStatus === 422) {
-    const fromErrors = answer.errors?.carer_id;
+    const fromErrors = answer.errors?.carer_id ?? answer.errors?.to_carer_id;
     const listed = Array.isArray(fromErrors) ? fromErrors : fromErrors ? [fromErrors] : [];
     const findings = ((answer.data ?? {}) as Partial<AssignmentRefusal>).findings ?? [];
     const hard = findings.filter((finding) => finding.severity === 'hard').map((finding) => finding.message);
