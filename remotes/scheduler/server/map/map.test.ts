@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AreaModule, AreaServerContext } from '@hcm/server/platform';
+import { AREA_MODULES, createTestApp, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { branches } from '@hcm/server/schema';
+import type { MapAnswer } from '../../contract/map.js';
+import { approximateLocation } from '../../contract/postcodes.js';
+import { postcodeLocations } from '../locations/tables.js';
+import { visitCarers, visits } from '../tables.js';
+import { mapRoutes } from './routes.js';
+
+// The map's data: a branch's clients with visits that day and their carers, placed by a stored coordinate or the
+// district's centre; cancelled visits left out; the carer-to-client lines; the Maps key from the global settings.
+
+const DAY = '2026-12-01';
+const clients = new Map([
+  [900001, { id: 900001, name: 'Margaret Evans', branch_id: 0, status: 'active', postcode: 'NW1 9HX' }],
+  [900002, { id: 900002, name: 'Arthur Banks', branch_id: 0, status: 'active', postcode: 'NW5 2AB' }],
+  [900003, { id: 900003, name: 'Nora Quinn', branch_id: 0, status: 'active', postcode: 'ZZ9 9ZZ' }],
+  [900004, { id: 900004, name: 'Cancelled Only', branch_id: 0, status: 'active', postcode: 'NW3 1AA' }],
+]);
+const carers = new Map([[800001, { id: 800001, name: 'Grace Okafor', branch_id: 0, status: 'active', gender: 'female', drives: true, contracted_hours: 30, postcode: 'N7 6PA', start_date: null, leaving_date: null }]]);
+
+let t: TestApp;
+let office: TestClient;
+let camden: number;
+
+before(async () => {
+  const modules: AreaModule[] = AREA_MODULES.map((module) =>
+    module.name !== 'scheduler'
+      ? module
+      : {
+          ...module,
+          async routes(app: FastifyInstance, context: AreaServerContext) {
+            await app.register(async (scope) =>
+              mapRoutes(scope, context, {
+                sources: () => ({
+                  clientBasics: async ({ ids }) => (ids ?? []).flatMap((id) => (clients.has(id) ? [clients.get(id)!] : [])),
+                  carers: async ({ ids }) => (ids ?? []).flatMap((id) => (carers.has(id) ? [carers.get(id)!] : [])),
+                }),
+              }),
+            );
+          },
+        },
+  );
+  t = await createTestApp({ modules });
+  office = await loginAs(t.app, 'office');
+  const db = t.database.db;
+  const [branch] = await db.select({ id: branches.id }).from(branches).where(eq(branches.code, 'CAM'));
+  camden = branch!.id;
+  const visit = (client_id: number, start: string, status: 'assigned' | 'cancelled' | 'unassigned') => ({
+    branch_id: camden,
+    client_id,
+    visit_date: DAY,
+    planned_start: new Date(`${DAY}T${start}:00Z`),
+    planned_end: new Date(Date.parse(`${DAY}T${start}:00Z`) + 30 * 60_000),
+    status,
+  });
+  const inserted = await db
+    .insert(visits)
+    .values([visit(900001, '08:00', 'assigned'), visit(900002, '09:00', 'assigned'), visit(900003, '10:00', 'unassigned'), visit(900004, '11:00', 'cancelled')])
+    .returning({ id: visits.id, client_id: visits.client_id });
+  const idOf = (clientId: number) => inserted.find((row) => row.client_id === clientId)!.id;
+  await db.insert(visitCarers).values([
+    { visit_id: idOf(900001), position: 1, carer_id: 800001 },
+    { visit_id: idOf(900002), position: 1, carer_id: 800001 },
+  ]);
+  await db.insert(postcodeLocations).values({ postcode: 'NW1 9HX', latitude: 51.5401, longitude: -0.1432, source: 'manual' }).onConflictDoNothing();
+});
+after(() => t.close());
+
+test('the map asks for one of the user’s branches and a real day', async () => {
+  const none = await office.get('/api/v1/scheduler/map');
+  assert.equal(none.statusCode, 422);
+  assert.ok(none.json().errors.branch_id);
+  const badDay = await office.get(`/api/v1/scheduler/map?branch_id=${camden}&date=2026-13-01`);
+  assert.equal(badDay.statusCode, 422);
+  assert.ok(badDay.json().errors.date);
+  const notHeld = await office.get('/api/v1/scheduler/map?branch_id=987654');
+  assert.equal(notHeld.statusCode, 422);
+});
+
+test('clients with visits that day and their carers are placed by stored coordinate or district centre; cancelled visits are left out', async () => {
+  const response = await office.get(`/api/v1/scheduler/map?branch_id=${camden}&date=${DAY}`);
+  assert.equal(response.statusCode, 200, response.body);
+  const answer = response.json().data as MapAnswer;
+  const point = (kind: string, id: number) => answer.points.find((entry) => entry.kind === kind && entry.id === id);
+  assert.deepEqual({ ...point('client', 900001) }, { kind: 'client', id: 900001, name: 'Margaret Evans', postcode: 'NW1 9HX', latitude: 51.5401, longitude: -0.1432, approximate: false, visits: 1 });
+  const arthur = point('client', 900002)!;
+  assert.equal(arthur.approximate, true, 'no stored coordinate: the district centre');
+  assert.deepEqual({ latitude: arthur.latitude, longitude: arthur.longitude }, approximateLocation('NW5 2AB'));
+  assert.equal(point('carer', 800001)?.visits, 2);
+  assert.equal(point('client', 900004), undefined, 'a client whose only visit is cancelled is not on the map');
+  assert.deepEqual(answer.unplaced, [{ kind: 'client', id: 900003, name: 'Nora Quinn', postcode: 'ZZ9 9ZZ' }], 'an unknown district cannot be placed');
+  assert.deepEqual(answer.links.map((link) => [link.carer_id, link.client_id, link.start_time]), [[800001, 900001, '08:00'], [800001, 900002, '09:00']]);
+  assert.equal(answer.api_key, '');
+});
+
+test('the Google Maps key comes from the global setting google_maps_api_key', async () => {
+  await t.database.db.execute(sql`delete from settings where key = 'google_maps_api_key'`);
+  await t.database.db.execute(sql`insert into settings (key, label, value, value_type, description) values ('google_maps_api_key', 'Google Maps API key', 'test-key-123', 'text', '')`);
+  const response = await office.get(`/api/v1/scheduler/map?branch_id=${camden}&date=${DAY}`);
+  assert.equal((response.json().data as MapAnswer).api_key, 'test-key-123');
+});

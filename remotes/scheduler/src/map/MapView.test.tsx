@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { api } from '@hcm/kit';
+import type { MapAnswer } from '../../contract/map';
+import { ok, renderAt, signIn } from '../visits/testing';
+import MapView, { project } from './MapView';
+
+jest.mock('@hcm/kit', () => {
+  const actual = jest.requireActual('@hcm/kit');
+  return { ...actual, api: { ...actual.api, get: jest.fn() } };
+});
+const get = api.get as jest.Mock;
+
+const answer = (apiKey = ''): MapAnswer => ({
+  branch_id: 1,
+  date: '2026-11-24',
+  api_key: apiKey,
+  points: [
+    { kind: 'client', id: 7, name: 'Margaret Evans', postcode: 'NW1 9HX', latitude: 51.54, longitude: -0.143, approximate: false, visits: 2 },
+    { kind: 'carer', id: 3, name: 'Grace Okafor', postcode: 'N7 6PA', latitude: 51.554, longitude: -0.117, approximate: true, visits: 1 },
+  ],
+  links: [{ visit_id: 11, carer_id: 3, client_id: 7, start_time: '08:00' }],
+  unplaced: [{ kind: 'client', id: 9, name: 'Nora Quinn', postcode: 'ZZ9 9ZZ' }],
+});
+
+beforeEach(() => {
+  get.mockReset();
+  get.mockResolvedValue(ok(answer()));
+  signIn(['scheduler.view']);
+});
+
+test('without a Maps key: a plan with focusable labelled points, a legend, a list beside it, and the note saying how to add a key', async () => {
+  renderAt('/app/scheduler/map-view', <MapView />, '/app/scheduler/map-view');
+  expect(screen.getByRole('heading', { level: 1, name: 'Map' })).toBeInTheDocument();
+  expect(await screen.findByText('Add a Google Maps API key in Settings (google_maps_api_key) to see a street map.')).toBeInTheDocument();
+  expect(get).toHaveBeenCalledWith('api/v1/scheduler/map', expect.objectContaining({ branch_id: '1' }));
+
+  const client = screen.getByRole('img', { name: 'Client Margaret Evans, NW1 9HX, 2 visits' });
+  const carer = screen.getByRole('img', { name: 'Carer Grace Okafor, N7 6PA (approximate), 1 visit' });
+  expect(client.querySelector('rect')).not.toBeNull();
+  expect(carer.querySelector('circle')).not.toBeNull();
+  await userEvent.tab();
+  await userEvent.tab();
+  await userEvent.tab();
+  expect(document.activeElement === client || document.activeElement === carer).toBe(true);
+
+  expect(within(screen.getByRole('list', { name: 'Legend' })).getByText(/Square: a client/)).toBeInTheDocument();
+  expect(within(screen.getByRole('region', { name: 'Who goes where' })).getByText('08:00 Grace Okafor to Margaret Evans')).toBeInTheDocument();
+  expect(within(screen.getByRole('region', { name: 'Not on the map' })).getByText(/Nora Quinn: postcode ZZ9 9ZZ not found/)).toBeInTheDocument();
+});
+
+test('with a key the note is not shown; choosing another branch asks again', async () => {
+  get.mockResolvedValue(ok(answer('a-key')));
+  renderAt('/app/scheduler/map-view', <MapView />, '/app/scheduler/map-view');
+  await screen.findByRole('img', { name: /Client Margaret Evans/ });
+  expect(screen.queryByText(/Add a Google Maps API key/)).not.toBeInTheDocument();
+  await userEvent.selectOptions(screen.getByLabelText('Branch'), '2');
+  expect(get).toHaveBeenLastCalledWith('api/v1/scheduler/map', expect.objectContaining({ branch_id: '2' }));
+});
+
+test('the plan keeps north up and one scale on both axes', () => {
+  const [south, north, east] = project([
+    { latitude: 51.5, longitude: -0.2 },
+    { latitude: 51.6, longitude: -0.2 },
+    { latitude: 51.5, longitude: -0.0 },
+  ]);
+  expect(north!.y).toBeLessThan(south!.y);
+  expect(east!.x).toBeGreaterThan(south!.x);
+  const degreeNorth = south!.y - north!.y; // 0.1° of latitude
+  const degreeEast = (east!.x - south!.x) / 2; // 0.1° of longitude, shorter by cos(latitude)
+  expect(degreeEast / degreeNorth).toBeCloseTo(Math.cos((51.533 * Math.PI) / 180), 2);
+});
