@@ -219,6 +219,7 @@ export const CARE_DEMO_ROWS: DemoRows = {
     { key: 'upload_max_mb', label: 'Largest upload to a staff file (MB)', value: '10', value_type: 'number', description: "The largest file that may be uploaded to a carer's or office employee's file (1 to 50)." },
     { key: 'training_alert_days', label: 'Training expiry alerts (days before)', value: '30,14,7', value_type: 'text', description: 'Days before a course lapses when alerts go out; the largest is when a course shows as expiring in the training matrix.' },
     { key: 'medication_competence_observations', label: 'Observed medication rounds before giving medication alone', value: '3', value_type: 'number', description: 'How many observed medication administrations assessed competent a carer needs before giving medication alone (commonly three).' },
+    { key: 'google_maps_api_key', label: 'Google Maps API key', value: '', value_type: 'text', description: "A browser key for the Maps JavaScript API; when set, the scheduler's map shows a street map instead of the drawn plan." },
     { key: 'records_retention_years', label: 'Records kept for (years after care ends)', value: '8', value_type: 'number', description: 'The agency’s retention policy (sources differ: 3 to 8 years).' },
     { key: 'office_opens_at', label: 'Office opens at', value: '09:00', value_type: 'time', description: 'Outside office hours calls go to on-call.' },
     // Read by the platform's sign-in (server/src/auth/devices.ts).
