@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import styles from './templates.module.css';
+
+// What the client-record tabs of templates and client slots share: API paths, UK days, sections.
+
+export { styles };
+
+export const clientPath = (clientId: number, part: string) => `api/v1/clients/${clientId}/${part}`;
+export const templatePath = (id: number, part = '') => `api/v1/visit-templates/${id}${part ? `/${part}` : ''}`;
+
+export const formatDay = (day: string | null) =>
+  day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '';
+export const formatWhen = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }) : '';
+
+/** Today in the UK as YYYY-MM-DD. */
+export function todayInUk(now = new Date()): string {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+export const shiftDay = (day: string, days: number) => {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+export function Section({ title, actions, children, level = 2 }: { title: string; actions?: ReactNode; children: ReactNode; level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <section className={styles.section} aria-label={title}>
+      <div className={styles.heading}>
+        <Heading>{title}</Heading>
+        {actions ? <div className={styles.actions}>{actions}</div> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
