@@ -24,9 +24,9 @@ export const SCHEDULER_RULE_SETTINGS = {
   },
   wtr_opted_out_carer_ids: {
     label: 'Carers who opted out of the 48-hour week',
-    value: '',
+    value: 'none',
     value_type: 'text',
-    description: 'Ids of the carers who signed the written opt-out of the 48-hour average week, separated by commas. The daily rest and break rules still apply to them.',
+    description: "Ids of the carers who signed the written opt-out of the 48-hour average week, separated by commas ('none' when nobody has). The daily rest and break rules still apply to them.",
   },
   punctuality_window_minutes: {
     label: 'Punctuality window (minutes)',
