@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { api } from '@hcm/kit';
 import type { MapAnswer } from '../../contract/map';
@@ -10,6 +11,12 @@ jest.mock('@hcm/kit', () => {
   return { ...actual, api: { ...actual.api, get: jest.fn() } };
 });
 const get = api.get as jest.Mock;
+
+// Google Maps cannot run under jest: the lazily imported street map module is replaced at its import boundary by a
+// stand-in that says what it was given (or fails, or shows the plan it was handed as the fallback).
+jest.mock('./StreetMap', () => ({ __esModule: true, default: jest.fn() }));
+const StreetMap = jest.requireMock<{ default: jest.Mock }>('./StreetMap').default;
+const streetMapStandIn = ({ answer: given }: { answer: MapAnswer }) => <section aria-label="Street map stand-in">Street map with key {given.api_key} and {given.points.length} places</section>;
 
 const answer = (apiKey = ''): MapAnswer => ({
   branch_id: 1,
@@ -26,6 +33,8 @@ const answer = (apiKey = ''): MapAnswer => ({
 beforeEach(() => {
   get.mockReset();
   get.mockResolvedValue(ok(answer()));
+  StreetMap.mockReset();
+  StreetMap.mockImplementation(streetMapStandIn);
   signIn(['scheduler.view']);
 });
 
@@ -47,15 +56,38 @@ test('without a Maps key: a plan with focusable labelled points, a legend, a lis
   expect(within(screen.getByRole('list', { name: 'Legend' })).getByText(/Square: a client/)).toBeInTheDocument();
   expect(within(screen.getByRole('region', { name: 'Who goes where' })).getByText('08:00 Grace Okafor to Margaret Evans')).toBeInTheDocument();
   expect(within(screen.getByRole('region', { name: 'Not on the map' })).getByText(/Nora Quinn: postcode ZZ9 9ZZ not found/)).toBeInTheDocument();
+  expect(StreetMap).not.toHaveBeenCalled();
 });
 
-test('with a key the note is not shown; choosing another branch asks again', async () => {
+test('with a key: the street map module is loaded in the plan’s place, the list stays beside it, no note; another branch asks again', async () => {
   get.mockResolvedValue(ok(answer('a-key')));
   renderAt('/app/scheduler/map-view', <MapView />, '/app/scheduler/map-view');
-  await screen.findByRole('img', { name: /Client Margaret Evans/ });
+  expect(await screen.findByRole('region', { name: 'Street map stand-in' })).toHaveTextContent('Street map with key a-key and 2 places');
+  expect(StreetMap.mock.calls.at(-1)?.[0]).toEqual(expect.objectContaining({ answer: expect.objectContaining({ api_key: 'a-key' }) }));
+  expect(screen.queryByRole('group', { name: /Plan of/ })).not.toBeInTheDocument();
   expect(screen.queryByText(/Add a Google Maps API key/)).not.toBeInTheDocument();
+  expect(within(screen.getByRole('region', { name: 'Clients on the map' })).getByText(/Margaret Evans, NW1 9HX/)).toBeInTheDocument();
+  expect(within(screen.getByRole('region', { name: 'Who goes where' })).getByText('08:00 Grace Okafor to Margaret Evans')).toBeInTheDocument();
   await userEvent.selectOptions(screen.getByLabelText('Branch'), '2');
   expect(get).toHaveBeenLastCalledWith('api/v1/scheduler/map', expect.objectContaining({ branch_id: '2' }));
+});
+
+test('with a key, the plan comes back when the street map hands over its fallback (Google refused the key) or fails outright', async () => {
+  get.mockResolvedValue(ok(answer('a-key')));
+  StreetMap.mockImplementation(({ fallback }: { fallback: ReactNode }) => <>{fallback}</>);
+  const first = renderAt('/app/scheduler/map-view', <MapView />, '/app/scheduler/map-view');
+  expect(await screen.findByRole('img', { name: 'Client Margaret Evans, NW1 9HX, 2 visits' })).toBeInTheDocument();
+  first.dispose();
+  cleanup();
+
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  StreetMap.mockImplementation(() => {
+    throw new Error('Google Maps failed');
+  });
+  renderAt('/app/scheduler/map-view', <MapView />, '/app/scheduler/map-view');
+  expect(await screen.findByText('The street map could not be loaded; showing the plan instead.')).toBeInTheDocument();
+  expect(screen.getByRole('img', { name: 'Carer Grace Okafor, N7 6PA (approximate), 1 visit' })).toBeInTheDocument();
+  (console.error as jest.Mock).mockRestore();
 });
 
 test('the plan keeps north up and one scale on both axes', () => {

@@ -1,12 +1,17 @@
-import { useState } from 'react';
+import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorPanel, Loading, PageHeader, useRouteName, useSession } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { GOOGLE_MAPS_KEY_SETTING, type MapAnswer, type MapPoint } from '../../contract/map';
+import { Legend, pointKey, pointLabel } from './parts';
 import styles from './map.module.css';
 
 // /app/scheduler/map-view: the clients of a branch with visits on a day and the carers going to them. Without a
 // Google Maps key (the tests, the demo) the same data is drawn as a plan of coordinates: clients as squares and
-// carers as circles, each with its name, a legend, a dashed line from carer to client, and a list beside it.
+// carers as circles, each with its name, a legend, a dashed line from carer to client, and a list beside it. With a
+// key the street map (StreetMap.tsx, @vis.gl/react-google-maps) is loaded lazily in the plan's place, in its own
+// chunk; the list stays beside it, and the plan comes back if that chunk or Google's script cannot load.
+
+const StreetMap = lazy(() => import('./StreetMap'));
 
 export const MAP_PATH = 'api/v1/scheduler/map';
 const WIDTH = 640;
@@ -36,12 +41,9 @@ export function project(points: readonly Pick<MapPoint, 'latitude' | 'longitude'
   return points.map((_, index) => ({ x: offsetX + (xs[index]! - minX) * scale, y: HEIGHT - (offsetY + (ys[index]! - minY) * scale) }));
 }
 
-const pointLabel = (point: MapPoint) =>
-  `${point.kind === 'client' ? 'Client' : 'Carer'} ${point.name}, ${point.postcode}${point.approximate ? ' (approximate)' : ''}, ${point.visits} visit${point.visits === 1 ? '' : 's'}`;
-
 function Plan({ answer }: { answer: MapAnswer }) {
   const positions = project(answer.points);
-  const at = new Map(answer.points.map((point, index) => [`${point.kind}-${point.id}`, positions[index]!]));
+  const at = new Map(answer.points.map((point, index) => [pointKey(point), positions[index]!]));
   return (
     <figure className={styles.screen} aria-label="Plan of clients and carers">
       <svg className={styles.plan} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="group" aria-label={`Plan of ${answer.points.length} places`}>
@@ -53,7 +55,7 @@ function Plan({ answer }: { answer: MapAnswer }) {
         {answer.points.map((point, index) => {
           const { x, y } = positions[index]!;
           return (
-            <g key={`${point.kind}-${point.id}`} className={styles.point} tabIndex={0} role="img" aria-label={pointLabel(point)} data-kind={point.kind}>
+            <g key={pointKey(point)} className={styles.point} tabIndex={0} role="img" aria-label={pointLabel(point)} data-kind={point.kind}>
               <title>{pointLabel(point)}</title>
               {point.kind === 'client' ? <rect className={`${styles.mark} ${styles.client}`} x={x - 7} y={y - 7} width={14} height={14} /> : <circle className={`${styles.mark} ${styles.carer}`} cx={x} cy={y} r={7} />}
               <text className={styles.label} x={x + 10} y={y + 4} aria-hidden="true">
@@ -64,23 +66,27 @@ function Plan({ answer }: { answer: MapAnswer }) {
         })}
       </svg>
       <figcaption>
-        <ul className={styles.legend} aria-label="Legend">
-          <li>
-            <svg width="16" height="16" aria-hidden="true"><rect className={styles.client} x="2" y="2" width="12" height="12" /></svg>
-            Square: a client with visits that day
-          </li>
-          <li>
-            <svg width="16" height="16" aria-hidden="true"><circle className={styles.carer} cx="8" cy="8" r="6" /></svg>
-            Circle: a carer going to them
-          </li>
-          <li>
-            <svg width="24" height="16" aria-hidden="true"><line className={styles.link} x1="0" y1="8" x2="24" y2="8" /></svg>
-            Dashed line: a carer’s visit to a client
-          </li>
-        </ul>
+        <Legend />
       </figcaption>
     </figure>
   );
+}
+
+/** Shows `fallback` (the plan) when the street map's chunk cannot be loaded or the street map fails. */
+class StreetMapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className={styles.screen}>
+        <p className={styles.note} role="status">The street map could not be loaded; showing the plan instead.</p>
+        {this.props.fallback}
+      </div>
+    );
+  }
 }
 
 function Lists({ answer }: { answer: MapAnswer }) {
@@ -140,11 +146,18 @@ export default function MapView() {
       {branchId && !answer && !map.error ? <Loading label="Loading the map…" /> : null}
       {answer ? (
         <>
-          {/* The street map (@vis.gl/react-google-maps, loaded lazily) replaces the plan once that package is added; until then the plan serves with or without a key. */}
           {answer.api_key ? null : <p className={styles.note}>Add a Google Maps API key in Settings ({GOOGLE_MAPS_KEY_SETTING}) to see a street map.</p>}
           {answer.points.length ? (
             <div className={styles.layout}>
-              <Plan answer={answer} />
+              {answer.api_key ? (
+                <StreetMapBoundary fallback={<Plan answer={answer} />}>
+                  <Suspense fallback={<Loading label="Loading the street map…" />}>
+                    <StreetMap answer={answer} fallback={<Plan answer={answer} />} />
+                  </Suspense>
+                </StreetMapBoundary>
+              ) : (
+                <Plan answer={answer} />
+              )}
               <Lists answer={answer} />
             </div>
           ) : (
