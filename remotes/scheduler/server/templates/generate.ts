@@ -1,4 +1,4 @@
-import { and, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { londonInstant } from '@hcm/contract/engine';
 import type { Database, Transaction } from '@hcm/server/platform';
 import type { VisitTask } from '../../contract/visits.js';
@@ -82,16 +82,37 @@ type Candidate = {
   carer_ids: number[];
 };
 
-type Busy = { start: number; end: number }[];
+/** A carer's visits by the UTC day their start falls on (a visit lasts at most 12 hours, so two days cover it). */
+type Busy = Map<number, { start: number; end: number }[]>;
+const DAY = 86_400_000;
 
 const CHUNK = 1000;
+const BIG_CHUNK = 5000;
+/** The rows of a raw query's answer (PGlite and node-postgres both answer { rows }). */
+const rowsOf = <T>(answer: unknown): T[] => (answer as { rows: T[] }).rows;
 const chunks = <T>(rows: readonly T[], size = CHUNK): T[][] => {
   const out: T[][] = [];
   for (let index = 0; index < rows.length; index += size) out.push(rows.slice(index, index + size));
   return out;
 };
 
-const overlaps = (busy: Busy | undefined, start: number, end: number) => !!busy?.some((slot) => slot.start < end && start < slot.end);
+function overlaps(busy: Busy | undefined, start: number, end: number): boolean {
+  if (!busy) return false;
+  const day = Math.floor(start / DAY);
+  for (let bucket = day - 1; bucket <= Math.floor(end / DAY); bucket += 1) {
+    if (busy.get(bucket)?.some((slot) => slot.start < end && start < slot.end)) return true;
+  }
+  return false;
+}
+
+function occupy(all: Map<number, Busy>, carerId: number, start: number, end: number): void {
+  let busy = all.get(carerId);
+  if (!busy) all.set(carerId, (busy = new Map()));
+  const day = Math.floor(start / DAY);
+  const list = busy.get(day);
+  if (list) list.push({ start, end });
+  else busy.set(day, [{ start, end }]);
+}
 
 /** Generates the visits of `from`…`to` (both days included) from the active templates matching the filters. */
 export async function generateVisits(db: Database | Transaction, options: GenerateOptions): Promise<GenerateResult> {
@@ -126,32 +147,62 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
   const templateIds = receiving.map((template) => template.id);
   const slots = (await Promise.all(chunks(templateIds).map((ids) => tx.select().from(templateSlots).where(inArray(templateSlots.template_id, ids))))).flat();
   const slotsByTemplate = new Map<number, typeof slots>();
-  for (const slot of slots) slotsByTemplate.set(slot.template_id, [...(slotsByTemplate.get(slot.template_id) ?? []), slot]);
+  for (const slot of slots) {
+    const list = slotsByTemplate.get(slot.template_id);
+    if (list) list.push(slot);
+    else slotsByTemplate.set(slot.template_id, [slot]);
+  }
 
   // What is there already (generating twice creates nothing new).
   const existing = new Set<string>();
-  for (const ids of chunks(slots.map((slot) => slot.id))) {
+  if (slots.length > 5 * CHUNK) {
+    // Many templates (a branch or more): one read of the period's generated visits, kept to these slots.
+    const ours = new Set(slots.map((slot) => slot.id));
     const rows = await tx
       .select({ slot: visits.template_slot_id, date: visits.visit_date })
       .from(visits)
-      .where(and(inArray(visits.template_slot_id, ids), gte(visits.visit_date, from), lte(visits.visit_date, to)));
-    for (const row of rows) existing.add(`${row.slot}|${row.date}`);
+      .where(and(gte(visits.visit_date, from), lte(visits.visit_date, to), isNotNull(visits.template_slot_id)));
+    for (const row of rows) if (ours.has(row.slot!)) existing.add(`${row.slot}|${row.date}`);
+  } else {
+    for (const ids of chunks(slots.map((slot) => slot.id))) {
+      const rows = await tx
+        .select({ slot: visits.template_slot_id, date: visits.visit_date })
+        .from(visits)
+        .where(and(inArray(visits.template_slot_id, ids), gte(visits.visit_date, from), lte(visits.visit_date, to)));
+      for (const row of rows) existing.add(`${row.slot}|${row.date}`);
+    }
   }
 
-  const days = eachDay(from, to);
+  const days = eachDay(from, to).map((day) => ({ day, weekday: isoWeekday(day) }));
+  // Wall-clock instants and cycle weeks repeat across thousands of templates: worked out once each.
+  const instants = new Map<string, string>();
+  const instantOf = (day: string, time: string) => {
+    const key = `${day} ${time}`;
+    let instant = instants.get(key);
+    if (instant === undefined) instants.set(key, (instant = londonInstant(day, time)));
+    return instant;
+  };
+  const weeks = new Map<string, number>();
+  const weekOf = (startsOn: string, repeat: number, day: string) => {
+    if (repeat <= 1) return 1;
+    const key = `${startsOn}|${repeat}|${day}`;
+    let week = weeks.get(key);
+    if (week === undefined) weeks.set(key, (week = cycleWeek(startsOn, repeat, day)));
+    return week;
+  };
   const candidates: Candidate[] = [];
   for (const template of receiving) {
     const templateSlotsOf = slotsByTemplate.get(template.id) ?? [];
     if (!templateSlotsOf.length) continue;
     const first = template.starts_on > from ? template.starts_on : from;
     const last = template.ends_on && template.ends_on < to ? template.ends_on : to;
-    for (const day of days) {
+    for (const { day, weekday } of days) {
       if (day < first || day > last) continue;
-      const weekday = isoWeekday(day);
-      const week = cycleWeek(template.starts_on, template.repeat_weeks, day);
+      const week = weekOf(template.starts_on, template.repeat_weeks, day);
+      const holiday = options.bankHolidays.has(day);
       for (const slot of templateSlotsOf) {
         if (slot.weekday !== weekday || slot.week !== week) continue;
-        if (options.bankHolidays.has(day) && template.bank_holidays === 'skip') {
+        if (holiday && template.bank_holidays === 'skip') {
           result.bank_holidays_skipped += 1;
           continue;
         }
@@ -159,7 +210,7 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
           result.already_there += 1;
           continue;
         }
-        const start = londonInstant(day, slot.start_time);
+        const start = instantOf(day, slot.start_time);
         candidates.push({
           branch_id: template.branch_id,
           client_id: template.client_id,
@@ -185,45 +236,50 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
   // Insert; a row another generation made meanwhile is skipped by the unique index and counted as there already.
   const byKey = new Map(candidates.map((candidate) => [`${candidate.template_slot_id}|${candidate.visit_date}`, candidate]));
   const created: (Candidate & { id: number })[] = [];
-  for (const batch of chunks(candidates)) {
-    const rows = await tx
-      .insert(visits)
-      .values(
-        batch.map((candidate) => ({
-          branch_id: candidate.branch_id,
-          client_id: candidate.client_id,
-          visit_date: candidate.visit_date,
-          planned_start: new Date(candidate.planned_start),
-          planned_end: new Date(candidate.planned_end),
-          carers_needed: candidate.carers_needed,
-          status: candidate.carer_ids.length >= candidate.carers_needed ? ('assigned' as const) : ('unassigned' as const),
-          source: 'template' as const,
-          template_id: candidate.template_id,
-          template_slot_id: candidate.template_slot_id,
-          tasks: candidate.tasks,
-          requires_medication: candidate.tasks.some((task) => task.kind === 'medication'),
-          funder_code_id: candidate.funder_code_id,
-          notes: candidate.notes,
-          created_by: options.userId,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: visits.id, slot: visits.template_slot_id, date: visits.visit_date });
-    for (const row of rows) created.push({ ...byKey.get(`${row.slot}|${row.date}`)!, id: row.id });
+  // Each batch goes as one JSON parameter (jsonb_to_recordset): far fewer parameters to bind than a VALUES list.
+  for (const batch of chunks(candidates, BIG_CHUNK)) {
+    const rows = batch.map((candidate) => ({
+      b: candidate.branch_id,
+      c: candidate.client_id,
+      d: candidate.visit_date,
+      s: candidate.planned_start,
+      e: candidate.planned_end,
+      n: candidate.carers_needed,
+      st: candidate.carer_ids.length >= candidate.carers_needed ? 'assigned' : 'unassigned',
+      t: candidate.template_id,
+      ts: candidate.template_slot_id,
+      k: candidate.tasks,
+      m: candidate.tasks.some((task) => task.kind === 'medication'),
+      f: candidate.funder_code_id,
+      no: candidate.notes,
+    }));
+    const inserted = await tx.execute<{ id: number; slot: number; date: string }>(sql`
+      insert into ${visits} (branch_id, client_id, visit_date, planned_start, planned_end, carers_needed, status, source, template_id, template_slot_id, tasks, requires_medication, funder_code_id, notes, created_by)
+      select r.b, r.c, r.d, r.s, r.e, r.n, r.st, 'template', r.t, r.ts, r.k, r.m, r.f, r.no, ${options.userId}::integer
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(b integer, c integer, d date, s timestamptz, e timestamptz, n smallint, st text, t integer, ts integer, k jsonb, m boolean, f integer, no text)
+      on conflict do nothing
+      returning id, template_slot_id as slot, visit_date::text as date`);
+    for (const row of rowsOf<{ id: number; slot: number; date: string }>(inserted)) created.push({ ...byKey.get(`${row.slot}|${row.date}`)!, id: Number(row.id) });
   }
   result.created = created.length;
   result.already_there += candidates.length - created.length;
 
-  const carerRows = created.flatMap((visit) => visit.carer_ids.map((carer_id, index) => ({ visit_id: visit.id, position: index + 1, carer_id, assigned_by: options.userId })));
-  for (const batch of chunks(carerRows)) await tx.insert(visitCarers).values(batch);
+  const carerRows = created.flatMap((visit) => visit.carer_ids.map((carer, index) => ({ v: visit.id, p: index + 1, c: carer })));
+  for (const batch of chunks(carerRows, BIG_CHUNK)) {
+    await tx.execute(sql`
+      insert into ${visitCarers} (visit_id, position, carer_id, assigned_by)
+      select r.v, r.p, r.c, ${options.userId}::integer from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(v integer, p smallint, c integer)`);
+  }
   const logRows = created.map((visit) => ({
-    visit_id: visit.id,
-    user_id: options.userId,
-    action: 'generated' as const,
-    summary: `Generated from the template “${visit.template_name}”${visit.carer_ids.length ? (visit.carer_ids.length >= visit.carers_needed ? ', with its preferred carers' : ', with one of its two carers') : ''}.`,
-    after: { date: visit.visit_date, planned_start: visit.planned_start, planned_end: visit.planned_end, carers_needed: visit.carers_needed, carer_ids: visit.carer_ids, template_id: visit.template_id },
+    v: visit.id,
+    s: `Generated from the template “${visit.template_name}”${visit.carer_ids.length ? (visit.carer_ids.length >= visit.carers_needed ? ', with its preferred carers' : ', with one of its two carers') : ''}.`,
+    a: visit.carer_ids.length ? { template_id: visit.template_id, carer_ids: visit.carer_ids } : { template_id: visit.template_id },
   }));
-  for (const batch of chunks(logRows)) await tx.insert(visitLogs).values(batch);
+  for (const batch of chunks(logRows, BIG_CHUNK)) {
+    await tx.execute(sql`
+      insert into ${visitLogs} (visit_id, user_id, action, summary, after)
+      select r.v, ${options.userId}::integer, 'generated', r.s, r.a from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(v integer, s text, a jsonb)`);
+  }
 
   for (const visit of created) {
     if (visit.carer_ids.length >= visit.carers_needed) result.assigned += 1;
@@ -252,11 +308,7 @@ async function assignPreferred(tx: Transaction, candidates: Candidate[], options
       .from(visitCarers)
       .innerJoin(visits, sql`${visits.id} = ${visitCarers.visit_id}`)
       .where(and(inArray(visitCarers.carer_id, ids), ne(visits.status, 'cancelled'), lte(visits.planned_start, new Date(windowTo)), gte(visits.planned_end, new Date(windowFrom))));
-    for (const row of rows) {
-      const list = busy.get(row.carer) ?? [];
-      list.push({ start: new Date(row.start).getTime(), end: new Date(row.end).getTime() });
-      busy.set(row.carer, list);
-    }
+    for (const row of rows) occupy(busy, row.carer, new Date(row.start).getTime(), new Date(row.end).getTime());
   }
   const allowed = new Set(wanted);
   const ordered = [...candidates].sort((a, b) => a.planned_start.localeCompare(b.planned_start));
@@ -267,9 +319,7 @@ async function assignPreferred(tx: Transaction, candidates: Candidate[], options
       if (candidate.carer_ids.length >= candidate.carers_needed) break;
       if (!allowed.has(carerId) || candidate.carer_ids.includes(carerId) || overlaps(busy.get(carerId), start, end)) continue;
       candidate.carer_ids.push(carerId);
-      const list = busy.get(carerId) ?? [];
-      list.push({ start, end });
-      busy.set(carerId, list);
+      occupy(busy, carerId, start, end);
     }
   }
 }
