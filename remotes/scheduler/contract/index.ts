@@ -1,4 +1,11 @@
 // What the scheduler area declares, read by its screens (src/) and its API module (server/).
 export * from './visits.js';
+export * from './visit-actions.js';
 export * from './timeline.js';
+export * from './templates.js';
+export * from './autoassign.js';
+export * from './postcodes.js';
 export * from './map.js';
+export * from './imports.js';
+export * from './utility.js';
+export * from './assessments.js';

@@ -1,7 +1,9 @@
 import { defineAreaModule } from '@hcm/server/platform';
 import { assessmentRoutes } from './assessments/routes.js';
+import { autoAssignRoutes } from './autoassign/routes.js';
 import { seedDemoAssessments } from './assessments/demo.js';
 import { importRoutes } from './imports/routes.js';
+import { seedDemoLocations } from './locations/demo.js';
 import { mapRoutes } from './map/routes.js';
 import { seedDemoSchedule } from './templates/demo.js';
 import { templateRoutes } from './templates/routes.js';
@@ -21,6 +23,7 @@ export const schedulerModule = defineAreaModule({
     await app.register(async (scope) => visitRoutes(scope, context));
     await app.register(async (scope) => templateRoutes(scope, context));
     await app.register(async (scope) => travelRoutes(scope, context));
+    await app.register(async (scope) => autoAssignRoutes(scope, context));
     await app.register(async (scope) => mapRoutes(scope, context));
     await app.register(async (scope) => wizardRoutes(scope, context));
     await app.register(async (scope) => importRoutes(scope, context));
@@ -28,6 +31,7 @@ export const schedulerModule = defineAreaModule({
     await app.register(async (scope) => assessmentRoutes(scope, context));
   },
   async seedDemo(tx) {
+    await seedDemoLocations(tx);
     await seedDemoSchedule(tx);
     await seedDemoAssessments(tx);
   },

@@ -88,7 +88,13 @@ export async function mapRoutes(app: FastifyInstance, context: AreaServerContext
     });
     links.sort((a, b) => a.start_time.localeCompare(b.start_time) || a.visit_id - b.visit_id);
 
-    const answer: MapAnswer = { branch_id: branchId, date: dateParam, api_key: keyRows[0]?.value?.trim() ?? '', points, links, unplaced };
+    const answer: MapAnswer = { branch_id: branchId, date: dateParam, api_key: mapsKeyOf(keyRows[0]?.value), points, links, unplaced };
     return ok(answer);
   });
+}
+
+/** The setting's key, or '' for none: the settings screen cannot leave a value empty, so 'none' says there is none. */
+export function mapsKeyOf(value: string | undefined): string {
+  const key = value?.trim() ?? '';
+  return key.toLowerCase() === 'none' ? '' : key;
 }
