@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isoDate, objectMessage, optionalIsoDate, optionalText, referenceId, timeOfDay, wholeNumber } from '@hcm/contract/engine';
+import { WEEKDAYS } from './templates.js';
 import { TaskSchema, type RuleFinding, type VisitTask } from './visits.js';
 
 // The rostering wizard (client-rostering/add/1 … /6): a new care package from the client to published visits.
@@ -16,20 +17,8 @@ export const WIZARD_STEPS = [
 ] as const;
 export type WizardStepKey = (typeof WIZARD_STEPS)[number]['key'];
 
-export const WEEKDAYS = [
-  { value: 1, label: 'Monday' },
-  { value: 2, label: 'Tuesday' },
-  { value: 3, label: 'Wednesday' },
-  { value: 4, label: 'Thursday' },
-  { value: 5, label: 'Friday' },
-  { value: 6, label: 'Saturday' },
-  { value: 7, label: 'Sunday' },
-] as const;
-
-export const BANK_HOLIDAY_RULES = [
-  { value: 'run', label: 'Run the visits as usual' },
-  { value: 'skip', label: 'Skip the visits on bank holidays' },
-] as const;
+// The days of the week and the bank-holiday rules are the templates' (contract/templates.ts): a published
+// package is a rota template.
 
 /** Step 1: the client (active, in one of the planner's branches) and the funder paying for the package. */
 export const WizardClientSchema = v.strictObject(

@@ -4,11 +4,10 @@ import { Link, Navigate, Route, Routes, useNavigate, useParams, useSearchParams 
 import { api, Button, EmptyState, ErrorPanel, Loading, NotFound, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery, useInvalidate } from '@hcm/kit/data';
 import { CheckboxField, SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
+import { BANK_HOLIDAY_RULES, WEEKDAYS } from '../../contract/templates';
 import {
-  BANK_HOLIDAY_RULES,
   callLabel,
   plannedHoursPerWeek,
-  WEEKDAYS,
   WIZARD_STEPS,
   WizardCarersSchema,
   WizardCheckSchema,
