@@ -168,7 +168,7 @@ export default function Home() {
   const screens = SCREENS.filter((item) => can(item.permission));
   return (
     <div className={styles.screen}>
-      <PageHeader title="Scheduling overview" />
+      <PageHeader title="Scheduling and visits" />
       {can('scheduler.view') ? <Numbers mayListVisits={can('visits.view')} /> : <p className={styles.muted}>The day’s and week’s figures are for rota planners (scheduler.view).</p>}
       <section className={styles.section} aria-label="Scheduler screens">
         <h2>Screens</h2>
