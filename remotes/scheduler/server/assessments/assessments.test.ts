@@ -96,3 +96,26 @@ test('reading needs scheduler.view and writing scheduler.edit', async () => {
   const nobody = await loginAs(t.app, await createUser(db, { email: 'nobody@homecare.test', roleId: noneRole }));
   assert.equal((await nobody.get('/api/v1/assessment-visits')).statusCode, 403);
 });
+
+test('Start timer: an assessment of a client is timed under the OFFICE_PLANNER module (clients are trackable targets)', async () => {
+  const [row] = (await office.get('/api/v1/assessment-visits?status=planned')).json().data.data as AssessmentVisitRow[];
+  assert.ok(row, 'a planned demo visit in Camden');
+  const started = await office.post('/api/v1/time-tracker/office-planner/start', {
+    module: 'OFFICE_PLANNER',
+    timestamp: new Date().toISOString(),
+    duration: 0,
+    page_title: 'Assessment visits',
+    target_reference_entity_id: row.id,
+    trackable: { event_type: row.kind === 'review' ? 'REVIEW' : 'ASSESSMENT', target_type: 'client', target_id: row.client_id, reference: row.client_name },
+  });
+  assert.equal(started.statusCode, 201, started.body);
+  const stopped = await office.post('/api/v1/time-tracker/office-planner/stop', {
+    module: 'OFFICE_PLANNER',
+    timestamp: new Date().toISOString(),
+    duration: 60,
+    page_title: 'Assessment visits',
+    target_reference_entity_id: row.id,
+    trackable: { event_type: row.kind === 'review' ? 'REVIEW' : 'ASSESSMENT', target_type: 'client', target_id: row.client_id, reference: row.client_name },
+  });
+  assert.ok([200, 201].includes(stopped.statusCode), stopped.body);
+});
