@@ -5,6 +5,7 @@ import { branches, users } from '@hcm/server/schema';
 import { CsvConfirmSchema, CsvUploadSchema, type CsvImportDetail, type CsvImportRow, type ImportRow } from '../../contract/imports.js';
 import { inScope, mayUseBranch, paramId, parsed } from './common.js';
 import { ImportFileError, importRows, previewRows, rowsAsCsv } from './service.js';
+import { announceVisitsChanged } from '../visits/push.js';
 import { csvImports } from './tables.js';
 
 // CSV imports of visits (visits/csv-imports), visits.edit:
@@ -115,9 +116,10 @@ export async function importRoutes(app: FastifyInstance, context: AreaServerCont
           .set({ rows, status: 'imported', valid_rows: imported, imported_rows: imported, skipped_rows: rows.length - imported, failure: '', imported_at: new Date(), imported_by: viewer.user.userID })
           .where(eq(csvImports.id, id));
         await recordAudit(tx, { actor: auditActorOf(request), resource: RESOURCE, recordId: id, action: 'update', before, after: { status: 'imported', imported_rows: imported, skipped_rows: rows.length - imported, visit_ids: rows.flatMap((row) => (row.visit_id ? [row.visit_id] : [])) } });
-        return { imported, skipped: rows.length - imported };
+        return { imported, skipped: rows.length - imported, ids: rows.flatMap((row) => (row.visit_id ? [row.visit_id] : [])) };
       });
       if (!result) return sendError(reply, 409, 'This file was imported already.');
+      void announceVisitsChanged(context, db, found.branch_id, result.ids, viewer.user.userID, (error) => request.log.warn({ err: error }, 'visits push failed'));
       const detail = (await findImport(viewer, id))!;
       return ok(detail, `Imported ${result.imported} visit${result.imported === 1 ? '' : 's'}; ${result.skipped} row${result.skipped === 1 ? '' : 's'} skipped.`);
     } catch (error) {

@@ -7,6 +7,7 @@ import { MarkNpcCodeSchema, MoveFunderCodeSchema, type BulkApplied, type BulkPre
 import { activeFunderCodes, clientName, clientsInScope, inScope, mayUseBranch, parsed } from '../imports/common.js';
 import { clientsRead, funderCodesRead, npcCodesRead } from '../imports/read-models.js';
 import { visitLogs, visits } from '../tables.js';
+import { announceVisitsChanged } from '../visits/push.js';
 
 // Bulk corrections of visits over a period (utility/visit/move-funder-code and mark-npc-code), visits.correct:
 //   GET  /utility/visits/choices                          branches, clients, funder and NPC codes
@@ -139,7 +140,7 @@ export async function utilityRoutes(app: FastifyInstance, context: AreaServerCon
           const dropped = [...previewed].filter((id) => !now.has(id)).length;
           if (added || dropped) return { conflict: `The visits changed since the preview (${added} more now match, ${dropped} no longer do). Preview again before applying.` } as const;
         }
-        if (!rows.length) return { applied: 0, summary: await describe(kind, values, 0, tx) } as const;
+        if (!rows.length) return { applied: 0, summary: await describe(kind, values, 0, tx), ids: [] as number[] } as const;
         const ids = rows.map((row) => row.id);
         const change = kind === 'move-funder-code' ? { funder_code_id: (values as MoveFunderCodeValues).to_funder_code_id } : { npc_code_id: (values as MarkNpcCodeValues).npc_code_id };
         await tx.update(visits).set({ ...change, version: sql`${visits.version} + 1`, updated_at: new Date() }).where(inArray(visits.id, ids));
@@ -157,9 +158,10 @@ export async function utilityRoutes(app: FastifyInstance, context: AreaServerCon
           })),
         );
         await recordAudit(tx, { actor: auditActorOf(request), resource: RESOURCE, recordId: values.branch_id, action: 'update', before: null, after: { action: kind, ...values, visit_ids: ids, count: ids.length, summary } });
-        return { applied: ids.length, summary } as const;
+        return { applied: ids.length, summary, ids } as const;
       });
       if ('conflict' in outcome) return sendError(reply, 409, outcome.conflict!);
+      void announceVisitsChanged(context, db, values.branch_id, outcome.ids, viewer.user.userID, (error) => request.log.warn({ err: error }, 'visits push failed'));
       const answer: BulkApplied = { count: outcome.applied, summary: outcome.applied ? `Changed ${outcome.summary}.` : 'No visit matched: nothing changed.' };
       return ok(answer, answer.summary);
     });
