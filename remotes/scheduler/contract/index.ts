@@ -6,6 +6,7 @@ export * from './templates.js';
 export * from './autoassign.js';
 export * from './postcodes.js';
 export * from './map.js';
+export * from './wizard.js';
 export * from './imports.js';
 export * from './utility.js';
 export * from './assessments.js';

@@ -168,6 +168,28 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown> | null> = {
   'DELETE /api/v1/carers/:id/training/:recordId': null,
   'POST /api/v1/mar/outcome-codes': { code: 'FZ', label: 'Fuzz', colour: '#123456', gradient_to: '#abcdef' },
   'PUT /api/v1/mar/outcome-codes/:code': { label: 'Administered', colour: '#1f7a4d', gradient_to: '#5fbf8f', counts_as_given: true },
+  // The scheduler: rules and travel, auto-assign, templates and generation, wizard, imports, utilities, office planner.
+  'PUT /api/v1/scheduler/travel-settings': { branch_id: 1, average_speed_kmh: 25, road_factor_percent: 130 },
+  'POST /api/v1/scheduler/auto-assign': { branch_id: 1, week_start: '2026-11-30', apply: false },
+  'POST /api/v1/clients/:clientId/visit-templates': { name: 'Morning calls', starts_on: '2030-01-07', ends_on: '', repeat_weeks: 1, funder_code_id: '', bank_holidays: 'run', notes: '', slots: [{ week: 1, weekday: 1, start_time: '08:00', duration_minutes: 30, carers_needed: 1, visit_slot_id: '', tasks: [], preferred_carer_ids: [], notes: '' }] },
+  'PUT /api/v1/visit-templates/:id': { version: 1, name: 'Morning calls', starts_on: '2030-01-07', ends_on: '', repeat_weeks: 1, funder_code_id: '', bank_holidays: 'run', notes: '', slots: [{ week: 1, weekday: 1, start_time: '08:30', duration_minutes: 30, carers_needed: 1, visit_slot_id: '', tasks: [], preferred_carer_ids: [], notes: '' }] },
+  'POST /api/v1/visit-templates/:id/preview-change': { name: 'Morning calls', starts_on: '2030-01-07', ends_on: '', repeat_weeks: 1, funder_code_id: '', bank_holidays: 'run', notes: '', slots: [{ week: 1, weekday: 1, start_time: '08:30', duration_minutes: 30, carers_needed: 1, visit_slot_id: '', tasks: [], preferred_carer_ids: [], notes: '' }] },
+  'DELETE /api/v1/visit-templates/:id': null,
+  'PUT /api/v1/clients/:clientId/slots': { stamp: '', slots: [{ visit_slot_id: 1, preferred_start: '08:00', earliest_start: '07:30', latest_start: '08:30', time_critical: false, time_critical_reason: '', notes: '' }] },
+  'POST /api/v1/scheduler/generate': { from: '2030-01-07', to: '2030-01-13', branch_id: '', client_id: '' },
+  'POST /api/v1/rostering-drafts': { client_id: 1, funder_code_id: 1 },
+  'PUT /api/v1/rostering-drafts/:id/steps/:step': { client_id: 1, funder_code_id: 1 },
+  'DELETE /api/v1/rostering-drafts/:id': null,
+  'POST /api/v1/rostering-drafts/:id/publish': null,
+  'POST /api/v1/visits/csv-imports': { branch_id: 1, file_name: 'visits.csv', content: 'client,date,start,end\n4857773456,2026-12-07,08:00,08:30\n' },
+  'POST /api/v1/visits/csv-imports/:id/import': { confirm: true },
+  'POST /api/v1/utility/visits/move-funder-code/preview': { branch_id: 1, client_ids: [], from: '2026-11-01', to: '2026-11-30', from_funder_code_id: 1, to_funder_code_id: 2 },
+  'POST /api/v1/utility/visits/move-funder-code': { branch_id: 1, client_ids: [], from: '2026-11-01', to: '2026-11-30', from_funder_code_id: 1, to_funder_code_id: 2 },
+  'POST /api/v1/utility/visits/mark-npc-code/preview': { branch_id: 1, client_ids: [], from: '2026-11-01', to: '2026-11-30', npc_code_id: 1, which: 'cancelled' },
+  'POST /api/v1/utility/visits/mark-npc-code': { branch_id: 1, client_ids: [], from: '2026-11-01', to: '2026-11-30', npc_code_id: 1, which: 'cancelled' },
+  'POST /api/v1/assessment-visits': { client_id: 1, kind: 'review', assessor_id: 1, date: '2026-12-01', start_time: '10:00', duration_minutes: 60, location: '', outcome: '' },
+  'PUT /api/v1/assessment-visits/:id': { client_id: 1, kind: 'review', assessor_id: 1, date: '2026-12-01', start_time: '10:00', duration_minutes: 60, location: '', outcome: '', version: 1 },
+  'DELETE /api/v1/assessment-visits/:id': null,
 };
 
 /** Plausible values for route parameters, so the mutations of one parameter meet a valid rest. */

@@ -164,9 +164,20 @@ function UtilityScreen({ kind }: { kind: Kind }) {
       </>
     );
   }
-  if (choices.error) return <ErrorPanel title="The choices could not be loaded" onRetry={() => void choices.refetch()}>{choices.error.message}</ErrorPanel>;
-  if (!choices.data) return <Loading label="Loading…" />;
-  return <BulkAction kind={kind} choices={choices.data} />;
+  if (choices.data) return <BulkAction kind={kind} choices={choices.data} />;
+  // The page's heading shows while its choices load, or when they could not.
+  return (
+    <>
+      <PageHeader title={TITLES[kind]} />
+      {choices.error ? (
+        <ErrorPanel title="The choices could not be loaded" onRetry={() => void choices.refetch()}>
+          {choices.error.message}
+        </ErrorPanel>
+      ) : (
+        <Loading label="Loading the funder and NPC codes…" />
+      )}
+    </>
+  );
 }
 
 /** /app/utility/visit/move-funder-code and /app/utility/visit/mark-npc-code. */

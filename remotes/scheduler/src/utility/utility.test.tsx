@@ -34,7 +34,7 @@ test('moving a funder code: preview the visits with their count, then apply to e
   );
   renderAt('/app/utility/visit/*', <VisitUtilities />, '/app/utility/visit/move-funder-code');
   expect(await screen.findByRole('heading', { level: 1, name: 'Move funder code' })).toBeInTheDocument();
-  await userEvent.selectOptions(screen.getByLabelText('From funder code'), '1');
+  await userEvent.selectOptions(await screen.findByLabelText('From funder code'), '1');
   await userEvent.selectOptions(screen.getByLabelText('To funder code'), '2');
   await userEvent.click(screen.getByRole('button', { name: 'Preview the visits affected' }));
   const affected = await screen.findByRole('region', { name: 'Visits affected' });
