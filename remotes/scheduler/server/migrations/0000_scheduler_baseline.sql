@@ -93,6 +93,94 @@ CREATE TABLE "visits" (
 	CONSTRAINT "visits_times_check" CHECK ("visits"."planned_end" > "visits"."planned_start")
 );
 --> statement-breakpoint
+CREATE TABLE "scheduler_branch_travel" (
+	"branch_id" integer PRIMARY KEY NOT NULL,
+	"average_speed_kmh" smallint NOT NULL,
+	"road_factor_percent" smallint NOT NULL,
+	"updated_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "scheduler_branch_travel_speed_check" CHECK ("scheduler_branch_travel"."average_speed_kmh" between 3 and 120),
+	CONSTRAINT "scheduler_branch_travel_factor_check" CHECK ("scheduler_branch_travel"."road_factor_percent" between 100 and 300)
+);
+--> statement-breakpoint
+CREATE TABLE "scheduler_postcode_locations" (
+	"postcode" text PRIMARY KEY NOT NULL,
+	"latitude" double precision NOT NULL,
+	"longitude" double precision NOT NULL,
+	"source" text DEFAULT 'district-centroid' NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "scheduler_postcode_locations_source_check" CHECK ("scheduler_postcode_locations"."source" in ('district-centroid', 'manual', 'import')),
+	CONSTRAINT "scheduler_postcode_locations_lat_check" CHECK ("scheduler_postcode_locations"."latitude" between -90 and 90),
+	CONSTRAINT "scheduler_postcode_locations_lon_check" CHECK ("scheduler_postcode_locations"."longitude" between -180 and 180)
+);
+--> statement-breakpoint
+CREATE TABLE "scheduler_client_slots" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"client_id" integer NOT NULL,
+	"visit_slot_id" integer NOT NULL,
+	"preferred_start" text NOT NULL,
+	"earliest_start" text NOT NULL,
+	"latest_start" text NOT NULL,
+	"time_critical" boolean DEFAULT false NOT NULL,
+	"time_critical_reason" text DEFAULT '' NOT NULL,
+	"notes" text DEFAULT '' NOT NULL,
+	"updated_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "scheduler_client_slots_window_check" CHECK ("scheduler_client_slots"."earliest_start" <= "scheduler_client_slots"."preferred_start" and "scheduler_client_slots"."preferred_start" <= "scheduler_client_slots"."latest_start")
+);
+--> statement-breakpoint
+CREATE TABLE "scheduler_rostering_drafts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"client_id" integer,
+	"step_reached" smallint DEFAULT 0 NOT NULL,
+	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"published_at" timestamp with time zone,
+	"template_id" integer
+);
+--> statement-breakpoint
+CREATE TABLE "scheduler_csv_imports" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"file_name" text NOT NULL,
+	"branch_id" integer NOT NULL,
+	"uploaded_by" integer,
+	"status" text DEFAULT 'previewed' NOT NULL,
+	"rows" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"total_rows" integer DEFAULT 0 NOT NULL,
+	"valid_rows" integer DEFAULT 0 NOT NULL,
+	"imported_rows" integer DEFAULT 0 NOT NULL,
+	"skipped_rows" integer DEFAULT 0 NOT NULL,
+	"failure" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"imported_at" timestamp with time zone,
+	"imported_by" integer,
+	CONSTRAINT "scheduler_csv_imports_status_check" CHECK ("scheduler_csv_imports"."status" in ('previewed', 'imported', 'failed'))
+);
+--> statement-breakpoint
+CREATE TABLE "scheduler_assessment_visits" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"branch_id" integer NOT NULL,
+	"client_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"assessor_id" integer NOT NULL,
+	"visit_date" date NOT NULL,
+	"start_time" text NOT NULL,
+	"duration_minutes" integer NOT NULL,
+	"location" text DEFAULT '' NOT NULL,
+	"status" text DEFAULT 'planned' NOT NULL,
+	"outcome" text DEFAULT '' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "scheduler_assessment_visits_kind_check" CHECK ("scheduler_assessment_visits"."kind" in ('assessment', 'review', 're-assessment')),
+	CONSTRAINT "scheduler_assessment_visits_status_check" CHECK ("scheduler_assessment_visits"."status" in ('planned', 'done', 'cancelled')),
+	CONSTRAINT "scheduler_assessment_visits_duration_check" CHECK ("scheduler_assessment_visits"."duration_minutes" between 15 and 480)
+);
+--> statement-breakpoint
 ALTER TABLE "visit_template_slots" ADD CONSTRAINT "visit_template_slots_template_id_visit_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."visit_templates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_carers" ADD CONSTRAINT "visit_carers_visit_id_visits_id_fk" FOREIGN KEY ("visit_id") REFERENCES "public"."visits"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_carers" ADD CONSTRAINT "visit_carers_assigned_by_users_id_fk" FOREIGN KEY ("assigned_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -104,6 +192,17 @@ ALTER TABLE "visits" ADD CONSTRAINT "visits_branch_id_branches_id_fk" FOREIGN KE
 ALTER TABLE "visits" ADD CONSTRAINT "visits_template_id_visit_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."visit_templates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visits" ADD CONSTRAINT "visits_template_slot_id_visit_template_slots_id_fk" FOREIGN KEY ("template_slot_id") REFERENCES "public"."visit_template_slots"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visits" ADD CONSTRAINT "visits_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheduler_branch_travel" ADD CONSTRAINT "scheduler_branch_travel_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheduler_branch_travel" ADD CONSTRAINT "scheduler_branch_travel_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheduler_client_slots" ADD CONSTRAINT "scheduler_client_slots_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheduler_rostering_drafts" ADD CONSTRAINT "scheduler_rostering_drafts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheduler_rostering_drafts" ADD CONSTRAINT "scheduler_rostering_drafts_template_id_visit_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."visit_templates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheduler_csv_imports" ADD CONSTRAINT "scheduler_csv_imports_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheduler_csv_imports" ADD CONSTRAINT "scheduler_csv_imports_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheduler_csv_imports" ADD CONSTRAINT "scheduler_csv_imports_imported_by_users_id_fk" FOREIGN KEY ("imported_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheduler_assessment_visits" ADD CONSTRAINT "scheduler_assessment_visits_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheduler_assessment_visits" ADD CONSTRAINT "scheduler_assessment_visits_assessor_id_users_id_fk" FOREIGN KEY ("assessor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheduler_assessment_visits" ADD CONSTRAINT "scheduler_assessment_visits_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "visit_template_slots_template_idx" ON "visit_template_slots" USING btree ("template_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "visit_carers_visit_carer_unique" ON "visit_carers" USING btree ("visit_id","carer_id");--> statement-breakpoint
 CREATE INDEX "visit_carers_carer_idx" ON "visit_carers" USING btree ("carer_id");--> statement-breakpoint
@@ -114,4 +213,10 @@ CREATE INDEX "visit_templates_branch_idx" ON "visit_templates" USING btree ("bra
 CREATE INDEX "visits_branch_start_idx" ON "visits" USING btree ("branch_id","planned_start");--> statement-breakpoint
 CREATE INDEX "visits_client_start_idx" ON "visits" USING btree ("client_id","planned_start");--> statement-breakpoint
 CREATE INDEX "visits_date_idx" ON "visits" USING btree ("visit_date");--> statement-breakpoint
-CREATE UNIQUE INDEX "visits_template_slot_day_unique" ON "visits" USING btree ("template_slot_id","visit_date");
+CREATE UNIQUE INDEX "visits_template_slot_day_unique" ON "visits" USING btree ("template_slot_id","visit_date");--> statement-breakpoint
+CREATE INDEX "scheduler_client_slots_client_idx" ON "scheduler_client_slots" USING btree ("client_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "scheduler_client_slots_client_slot_unique" ON "scheduler_client_slots" USING btree ("client_id","visit_slot_id");--> statement-breakpoint
+CREATE INDEX "scheduler_rostering_drafts_user_idx" ON "scheduler_rostering_drafts" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "scheduler_csv_imports_branch_idx" ON "scheduler_csv_imports" USING btree ("branch_id");--> statement-breakpoint
+CREATE INDEX "scheduler_assessment_visits_date_idx" ON "scheduler_assessment_visits" USING btree ("branch_id","visit_date");--> statement-breakpoint
+CREATE INDEX "scheduler_assessment_visits_client_idx" ON "scheduler_assessment_visits" USING btree ("client_id");
