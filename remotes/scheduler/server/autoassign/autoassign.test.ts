@@ -3,13 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { auditLog } from '@hcm/server/schema';
-import { AREA_MODULES, branchIdOf, createTestApp, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { branchIdOf, createTestApp, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
 import type { AutoAssignAnswer } from '../../contract/autoassign.js';
 import type { BranchTravelSettings } from '../../contract/postcodes.js';
 import { checkAssignment } from '../rules/check.js';
 import { apiSources } from '../sources/api-sources.js';
 import { visitCarers, visitLogs, visits } from '../tables.js';
-import { autoAssignRoutes } from './routes.js';
 
 // Auto-assign and the travel settings over the composed app and the demo agency: a proposal for a Camden week
 // (nothing saved), every assignment it makes passing the assignment rules' hard ones once applied, the visits'
@@ -28,18 +27,7 @@ describe('auto-assign', () => {
   let leeds: number;
 
   before(async () => {
-    const modules = AREA_MODULES.map((module) =>
-      module.name === 'scheduler'
-        ? {
-            ...module,
-            routes: async (app: Parameters<typeof autoAssignRoutes>[0], context: Parameters<typeof autoAssignRoutes>[1]) => {
-              await module.routes?.(app, context);
-              await app.register(async (scope) => autoAssignRoutes(scope, context));
-            },
-          }
-        : module,
-    );
-    t = await createTestApp({ modules });
+    t = await createTestApp();
     camden = await branchIdOf(t.database.db, 'CAM');
     leeds = await branchIdOf(t.database.db, 'LDS-SL');
     office = await loginAs(t.app, 'office');
