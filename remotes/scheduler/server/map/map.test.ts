@@ -14,7 +14,8 @@ import { mapRoutes } from './routes.js';
 // The map's data: a branch's clients with visits that day and their carers, placed by a stored coordinate or the
 // district's centre; cancelled visits left out; the carer-to-client lines; the Maps key from the global settings.
 
-const DAY = '2026-12-01';
+// A winter day (UK time is UTC) far beyond the demo's four weeks of visits, so only this test's visits are on it.
+const DAY = '2031-01-14';
 const clients = new Map([
   [900001, { id: 900001, name: 'Margaret Evans', branch_id: 0, status: 'active', postcode: 'NW1 9HX' }],
   [900002, { id: 900002, name: 'Arthur Banks', branch_id: 0, status: 'active', postcode: 'NW5 2AB' }],
