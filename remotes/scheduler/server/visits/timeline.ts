@@ -67,13 +67,13 @@ export async function carerTimeline(
   if (borrowed.length) carers.push(...(await sources.carers({ ids: borrowed })));
   const carerIds = carers.map((carer) => carer.id);
 
-  const names = await namesFor(db, sources, stored, { carers: new Map(carers.map((carer) => [carer.id, carer.name])), branches: new Map(branchList.map((branch) => [branch.id, branch.name])) });
-  const rows = stored.map((visit) => present(visit, names));
-  const [availability, compliance, travel] = await Promise.all([
+  const [names, availability, compliance] = await Promise.all([
+    namesFor(db, sources, stored, { carers: new Map(carers.map((carer) => [carer.id, carer.name])), branches: new Map(branchList.map((branch) => [branch.id, branch.name])) }),
     sources.availability(carerIds, from, to),
     sources.compliance(carerIds),
-    loadTravel(db, [...new Set(rows.map((row) => row.client_postcode).filter(Boolean))]),
   ]);
+  const rows = stored.map((visit) => present(visit, names));
+  const travel = await loadTravel(db, [...new Set(rows.map((row) => row.client_postcode).filter(Boolean))]);
 
   const byCarer = new Map<number, VisitRow[]>();
   const unassigned: VisitRow[] = [];

@@ -10,7 +10,7 @@ import type { RuleFinding, VisitConflict, VisitLogRow, VisitRow } from '../../co
 import type { PlannedVisit } from '../rules/check.js';
 import { visitRoutes } from './routes.js';
 
-// The visits' API over the composed app, with the assignment rules stubbed (a test names the findings a carer
+// The visits' API over the composed app (the demo's visits run to mid-December 2026: these tests plan in 2027), with the assignment rules stubbed (a test names the findings a carer
 // gets) and a recording chat server (who is online, what was pushed).
 
 type Envelope<T> = { status: boolean; message: string; data: T; errors: Record<string, string[]> | null };
@@ -100,23 +100,23 @@ describe('visits', () => {
   });
 
   it('lists with filters, and a Leeds-only planner never sees Camden’s visits', async () => {
-    const single = await add(office, { date: '2026-12-01' });
-    const double = await add(office, { date: '2026-12-02', carers_needed: 2, tasks: [{ key: 'meds', label: 'Tablets', kind: 'medication' }] });
-    const leedsVisit = await add(manager, { client_id: leedsClient, date: '2026-12-01' });
+    const single = await add(office, { date: '2027-03-01' });
+    const double = await add(office, { date: '2027-03-02', carers_needed: 2, tasks: [{ key: 'meds', label: 'Tablets', kind: 'medication' }] });
+    const leedsVisit = await add(manager, { client_id: leedsClient, date: '2027-03-01' });
     const ids = (query: string, who = office) => who.get(`/api/v1/visits?${query}`).then((response) => body<Page<VisitRow>>(response).data.data.map((row) => row.id));
-    assert.deepEqual(await ids('from=2026-12-01&to=2026-12-02'), [single.id, double.id]);
-    assert.deepEqual(await ids('from=2026-12-01&to=2026-12-02&carers_needed=2'), [double.id]);
-    assert.deepEqual(await ids('from=2026-12-01&to=2026-12-02&medication=1'), [double.id]);
-    assert.deepEqual(await ids('from=2026-12-01&to=2026-12-02&unassigned=1&status=unassigned'), [single.id, double.id]);
-    assert.deepEqual(await ids('from=2026-12-01&to=2026-12-02&sort=date&mode=desc'), [double.id, single.id]);
-    const page = body<Page<VisitRow>>(await office.get('/api/v1/visits?from=2026-12-01&to=2026-12-02&page_size=1')).data;
+    assert.deepEqual(await ids('from=2027-03-01&to=2027-03-02'), [single.id, double.id]);
+    assert.deepEqual(await ids('from=2027-03-01&to=2027-03-02&carers_needed=2'), [double.id]);
+    assert.deepEqual(await ids('from=2027-03-01&to=2027-03-02&medication=1'), [double.id]);
+    assert.deepEqual(await ids('from=2027-03-01&to=2027-03-02&unassigned=1&status=unassigned'), [single.id, double.id]);
+    assert.deepEqual(await ids('from=2027-03-01&to=2027-03-02&sort=date&mode=desc'), [double.id, single.id]);
+    const page = body<Page<VisitRow>>(await office.get('/api/v1/visits?from=2027-03-01&to=2027-03-02&page_size=1')).data;
     assert.equal(page.total, 2);
     assert.equal(page.data.length, 1);
     assert.equal((await office.get('/api/v1/visits?from=yesterday')).statusCode, 422);
     // Leeds sees Leeds only; Camden's visit is not theirs to open.
-    assert.deepEqual(await ids('from=2026-12-01&to=2026-12-02', leedsPlanner), [leedsVisit.id]);
+    assert.deepEqual(await ids('from=2027-03-01&to=2027-03-02', leedsPlanner), [leedsVisit.id]);
     assert.equal((await leedsPlanner.get(`/api/v1/visits/${single.id}`)).statusCode, 404);
-    assert.deepEqual(await ids('from=2026-12-01&to=2026-12-02&branch_id=' + leeds), []);
+    assert.deepEqual(await ids('from=2027-03-01&to=2027-03-02&branch_id=' + leeds), []);
   });
 
   it('a hard finding refuses an assignment with its reason; a soft one is a warning kept in the log', async () => {
@@ -240,16 +240,16 @@ describe('visits', () => {
   });
 
   it('the week timeline: the branch’s active carers with their days and visits, and the unassigned lane', async () => {
-    let visit = await add(office, { date: '2026-11-26', start_time: '12:00', end_time: '12:30' });
+    let visit = await add(office, { date: '2027-03-11', start_time: '12:00', end_time: '12:30' });
     visit = body<AssignmentResult>(await office.post(`/api/v1/visits/${visit.id}/assign`, { carer_id: carers[1]!.id, version: visit.version })).data.visit;
-    const later = await add(office, { date: '2026-11-26', start_time: '13:00', end_time: '13:30' });
+    const later = await add(office, { date: '2027-03-11', start_time: '13:00', end_time: '13:30' });
     await office.post(`/api/v1/visits/${later.id}/assign`, { carer_id: carers[1]!.id, version: later.version });
-    const waiting = await add(office, { date: '2026-11-27', start_time: '07:00', end_time: '07:30' });
-    const response = await office.get(`/api/v1/scheduler/timeline?view=week&date=2026-11-26&branch_id=${camden}`);
+    const waiting = await add(office, { date: '2027-03-12', start_time: '07:00', end_time: '07:30' });
+    const response = await office.get(`/api/v1/scheduler/timeline?view=week&date=2027-03-11&branch_id=${camden}`);
     assert.equal(response.statusCode, 200, response.body);
     const timeline = body<CarerTimeline>(response).data;
-    assert.equal(timeline.from, '2026-11-23');
-    assert.equal(timeline.to, '2026-11-29');
+    assert.equal(timeline.from, '2027-03-08');
+    assert.equal(timeline.to, '2027-03-14');
     assert.ok(timeline.carers.length >= 3);
     for (const row of timeline.carers) {
       assert.equal(row.days.length, 7);
@@ -257,7 +257,7 @@ describe('visits', () => {
       assert.equal(typeof row.rosterable, 'boolean');
     }
     const lane = timeline.carers.find((row) => row.carer_id === carers[1]!.id)!;
-    assert.deepEqual(lane.visits.filter((row) => row.date === '2026-11-26').map((row) => row.id), [visit.id, later.id]);
+    assert.deepEqual(lane.visits.filter((row) => row.date === '2027-03-11').map((row) => row.id), [visit.id, later.id]);
     // Both at the same client's home: no travel (0, or unknown while the place has no coordinates), 30 minutes idle.
     const gap = lane.gaps.find((candidate) => candidate.from_visit_id === visit.id)!;
     assert.equal(gap.to_visit_id, later.id);
@@ -269,13 +269,13 @@ describe('visits', () => {
     assert.ok(!timeline.unassigned.some((row) => row.id === visit.id));
     assert.equal((await office.get('/api/v1/scheduler/timeline?view=year')).statusCode, 422);
 
-    const clients = body<ClientTimeline>(await office.get(`/api/v1/scheduler/client-timeline?view=bi-weekly&date=2026-11-26&client_id=${camdenClient}`)).data;
-    assert.equal(clients.to, '2026-12-06');
+    const clients = body<ClientTimeline>(await office.get(`/api/v1/scheduler/client-timeline?view=bi-weekly&date=2027-03-11&client_id=${camdenClient}`)).data;
+    assert.equal(clients.to, '2027-03-21');
     assert.equal(clients.clients.length, 1);
     assert.ok(clients.clients[0]!.visits.some((row) => row.id === waiting.id));
-    const global = body<GlobalSchedule>(await manager.get('/api/v1/scheduler/global-schedule?view=week&date=2026-11-26')).data;
+    const global = body<GlobalSchedule>(await manager.get('/api/v1/scheduler/global-schedule?view=week&date=2027-03-11')).data;
     assert.equal(global.branches.length, 3);
-    const thursday = global.branches.find((branch) => branch.branch_id === camden)!.days.find((day) => day.date === '2026-11-26')!;
+    const thursday = global.branches.find((branch) => branch.branch_id === camden)!.days.find((day) => day.date === '2027-03-11')!;
     assert.ok(thursday.visits >= 2);
     assert.ok(thursday.carers_working >= 1);
   });
