@@ -1,6 +1,7 @@
 // What the scheduler area declares, read by its screens (src/) and its API module (server/).
 export * from './visits.js';
 export * from './visit-actions.js';
+export * from './visit-actions.js';
 export * from './timeline.js';
 export * from './templates.js';
 export * from './autoassign.js';
