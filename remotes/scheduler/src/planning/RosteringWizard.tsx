@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { Link, Navigate, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { api, Button, EmptyState, ErrorPanel, Loading, NotFound, PageHeader, useCan, useRouteName } from '@hcm/kit';
@@ -389,6 +390,7 @@ function ReviewStep({ draft }: { draft: RosteringDraftRow }) {
         <p className={styles.actions}>
           <Link to="/app/client-rostering/add/1?new=1">Start another package</Link>
           <Link to="/app/visits">See the visits</Link>
+          {draft.data.client?.client_id ? <Link to={`/app/clients/${String(draft.data.client.client_id)}/visit-templates`}>The client's visit templates</Link> : null}
         </p>
       </div>
     );
@@ -447,6 +449,7 @@ function WizardStep() {
   const params = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const step = Number(params.step);
   const drafts = useApiQuery<RosteringDraftRow[]>(DRAFTS, undefined, { failure: 'Your drafts could not be loaded.' });
   const wanted = Number(search.get('draft')) || null;
@@ -466,7 +469,12 @@ function WizardStep() {
   const next = draft?.next_step ?? 1;
   if (step > next && !draft?.published_at) return <Navigate to={stepPath(next, draft?.id)} replace />;
 
-  const onSaved = (saved: RosteringDraftRow, to: number) => navigate(stepPath(Math.min(to, saved.next_step), saved.id));
+  // The saved draft goes into the cached list before navigating: the next step must not be judged by the list as
+  // it was before the save (it would send the planner back to the step they just finished).
+  const onSaved = (saved: RosteringDraftRow, to: number) => {
+    queryClient.setQueryData<RosteringDraftRow[]>(apiKey(DRAFTS), (rows) => [saved, ...(rows ?? []).filter((row) => row.id !== saved.id)]);
+    navigate(stepPath(Math.min(to, saved.next_step), saved.id));
+  };
   const others = drafts.data.filter((row) => !row.published_at && row.id !== draft?.id);
   return (
     <>
