@@ -45,10 +45,19 @@ function isBaseline(folder: string): boolean {
   return journal.entries[0]?.tag.endsWith('_baseline') ?? false;
 }
 
-/** Records a history's baseline as applied, when its table holds no row yet. */
+/** Tables a migration creates, read from its SQL. */
+function tablesCreatedBy(statements: readonly string[]): string[] {
+  return statements.flatMap((statement) => [...statement.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"([^"]+)"/gi)].map((match) => match[1]!));
+}
+
+/**
+ * Records a history's baseline as applied, when its table holds no row yet and the legacy history made every
+ * table the baseline creates. An area that came after the split (its tables absent) runs its baseline instead.
+ */
 async function adoptBaseline(db: Database, run: MigrationRun): Promise<void> {
   const [baseline] = readMigrationFiles(run);
   if (!baseline) return;
+  for (const table of tablesCreatedBy(baseline.sql)) if (!(await tableExists(db, `public.${table}`))) return;
   const table = sql`drizzle.${sql.identifier(run.migrationsTable)}`;
   await db.execute(sql`create schema if not exists drizzle`);
   await db.execute(sql`create table if not exists ${table} (id serial primary key, hash text not null, created_at bigint)`);
