@@ -17,6 +17,9 @@ import { registerEnvelopeHandlers } from './http/envelope.js';
 import { registerInputHygiene } from './http/input-hygiene.js';
 import { resourceCatalog, type ResourceCatalog } from './resources/catalog.js';
 import { Mailer, type MailSettings } from './mail/mailer.js';
+import { deviceTokenRoutes } from './auth/device-tokens.js';
+import { Pusher, pushLogRoutes, type PushProvider } from './notify/push.js';
+import { SmsSender, type SmsProvider } from './notify/sms.js';
 import { resourceRoutes } from './resources/routes.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
 import { sessionRoutes } from './auth/session-routes.js';
@@ -43,6 +46,11 @@ export type BuildAppOptions = Pick<
   databaseKind: DatabaseKind;
   /** Fastify's logger option: false in tests, an object with a level in production. */
   logger?: FastifyServerOptions['logger'];
+  /** Push and text-message providers; absent: each message is only recorded (notify/). */
+  pushProvider?: PushProvider;
+  smsProvider?: SmsProvider;
+  /** Run the areas' background timers (the running API); tests leave it off and drive them by hand. */
+  background?: boolean;
   /** Email settings; absent means every message stays in the outbox table (tests, fresh installs). */
   mail?: MailSettings;
 } & Partial<Pick<AppConfig, 'loginThrottlePerMinute' | 'appKey' | 'appKeyFile' | 'trustProxy'>> & {
@@ -146,7 +154,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(resourceRoutes, { prefix: API_PREFIX, db: options.db, auth, catalog, name });
   }
   // Each area's own routes (remotes/<area>/server/module.ts), composed in src/area-modules.ts.
-  const context: AreaServerContext = { auth, appUrl, catalog, trackables, chat };
+  // The carers' app: device sign-in and the office's list of devices; push notifications and text messages.
+  await app.register(deviceTokenRoutes, { prefix: API_PREFIX, ...auth });
+  const push = new Pusher(options.db, options.pushProvider);
+  const sms = new SmsSender(options.db, options.smsProvider);
+  await app.register(pushLogRoutes, { prefix: API_PREFIX, db: options.db });
+  const context: AreaServerContext = { auth, appUrl, catalog, trackables, chat, push, sms, background: options.background ?? false };
   for (const module of options.modules) {
     const { routes, publicRoutes } = module;
     if (routes) await app.register(async (scope) => routes(scope, context), { prefix: API_PREFIX });

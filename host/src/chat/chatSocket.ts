@@ -29,11 +29,15 @@ export async function connectChat(userId: number): Promise<void> {
   let connectedBefore = false;
   opened.on('connect', () => {
     useChat.getState().setConnected(true);
+    areaEvents.setConnected(true);
     // After a reconnection, catch up with what arrived while we were away.
     if (connectedBefore) void useChat.getState().loadChats();
     connectedBefore = true;
   });
-  opened.on('disconnect', () => useChat.getState().setConnected(false));
+  opened.on('disconnect', () => {
+    useChat.getState().setConnected(false);
+    areaEvents.setConnected(false);
+  });
   opened.on(CHAT_CHANNELS.online, (event: OnlineUsers) => useChat.getState().setOnlineUsers(event.ids));
   opened.on(CHAT_CHANNELS.status, (event: PresenceEvent) => useChat.getState().receivePresence(event));
   opened.on(CHAT_CHANNELS.chat(userId), (event: ChatEvent) => {
@@ -54,5 +58,6 @@ export function disconnectChat(): void {
   socket?.removeAllListeners();
   socket?.disconnect();
   socket = null;
+  areaEvents.setConnected(false);
   useChat.getState().reset();
 }

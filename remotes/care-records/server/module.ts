@@ -16,6 +16,9 @@ import { healthProfessionalPortalRoutes } from './health-professionals/portal-ro
 import { healthProfessionalStaffRoutes } from './health-professionals/staff-routes.js';
 import { seedMarDemo } from './mar/demo.js';
 import { marRoutes } from './mar/routes.js';
+import { incidentsLiveRoutes } from './live-events/incidents/routes.js';
+import { medicationLiveRoutes } from './live-events/medication/routes.js';
+import { reviewsLiveRoutes } from './live-events/reviews/routes.js';
 import { careRecordsTables } from './tables.js';
 import { rotaProfileRoutes } from './rota-profiles.js';
 import { trackableClient } from './trackable-client.js';
@@ -31,7 +34,8 @@ export const careRecordsModule = defineAreaModule({
   name: 'care-records',
   resources: CLIENT_RESOURCES,
   resourceTables: careRecordsTables,
-  async routes(app, { auth, appUrl, trackables }) {
+  async routes(app, context) {
+    const { auth, appUrl, trackables } = context;
     trackables.register('client', trackableClient);
     await app.register(healthProfessionalStaffRoutes, { auth, appUrl });
     await app.register(familyMessageRoutes, { auth });
@@ -43,6 +47,9 @@ export const careRecordsModule = defineAreaModule({
     await app.register(clientUploadRoutes, { auth });
     await app.register(marRoutes, { auth });
     await app.register(rotaProfileRoutes, { auth });
+    await app.register(async (scope) => medicationLiveRoutes(scope, context));
+    await app.register(async (scope) => incidentsLiveRoutes(scope, context));
+    await app.register(async (scope) => reviewsLiveRoutes(scope, context));
   },
   publicRoutes: {
     prefix: '/health-professionals',

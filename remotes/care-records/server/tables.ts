@@ -96,3 +96,6 @@ export * from './uploads/tables.js';
 export * from './daily/tables.js';
 export * from './access/tables.js';
 export * from './mar/tables.js';
+export * from './live-events/medication/tables.js';
+export * from './live-events/incidents/tables.js';
+export * from './live-events/reviews/tables.js';

@@ -7,6 +7,8 @@ import ClientScreens from './clients/Screens';
 const HealthProfessionalScreens = lazyScreen(() => import('./health-professionals/Screens'), 'Loading health professionals…');
 // Hospital stays and care endings load on their first visit too.
 const EpisodeScreens = lazyScreen<{ prefix: string }>(() => import('./episodes/Screens'), 'Loading…');
+// Clients' live events (medication, incidents, what is due) load on their first visit.
+const LiveEventScreens = lazyScreen(() => import('./live-events/Screens'), 'Loading live events…');
 
 /**
  * The area's routes under one of its prefixes. The clients list is the area's home, so its screens load with
@@ -16,5 +18,6 @@ export default function Area({ prefix }: { prefix: string }) {
   if (prefix === 'health-professionals') return <HealthProfessionalScreens />;
   if (prefix === 'client-hospitals' || prefix === 'client-pre-exit') return <EpisodeScreens prefix={prefix} />;
   if (prefix === 'clients' || prefix === 'client') return <ClientScreens prefix={prefix} />;
+  if (prefix === 'live-events/clients') return <LiveEventScreens />;
   return <AreaRoutes area={descriptor as AreaDescriptor} prefix={prefix} />;
 }

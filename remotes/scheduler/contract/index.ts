@@ -1,7 +1,6 @@
 // What the scheduler area declares, read by its screens (src/) and its API module (server/).
 export * from './visits.js';
 export * from './visit-actions.js';
-export * from './visit-actions.js';
 export * from './timeline.js';
 export * from './templates.js';
 export * from './autoassign.js';
@@ -11,3 +10,4 @@ export * from './wizard.js';
 export * from './imports.js';
 export * from './utility.js';
 export * from './assessments.js';
+export * from './live.js';

@@ -11,6 +11,8 @@ import { travelRoutes } from './travel/routes.js';
 import { utilityRoutes } from './utility/routes.js';
 import { visitRoutes } from './visits/routes.js';
 import { wizardRoutes } from './wizard/routes.js';
+import { deviceRoutes } from './live/device/routes.js';
+import { liveRoutes } from './live/engine/routes.js';
 
 /**
  * The scheduler area's API: visits and their history, clients' rota templates and generating visits from them,
@@ -29,6 +31,8 @@ export const schedulerModule = defineAreaModule({
     await app.register(async (scope) => importRoutes(scope, context));
     await app.register(async (scope) => utilityRoutes(scope, context));
     await app.register(async (scope) => assessmentRoutes(scope, context));
+    await app.register(async (scope) => deviceRoutes(scope, context));
+    await app.register(async (scope) => liveRoutes(scope, context));
   },
   async seedDemo(tx) {
     await seedDemoLocations(tx);

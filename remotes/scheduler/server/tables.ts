@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches, createdAt, users } from '@hcm/server/schema';
+import type { ConfirmationState } from '../contract/live.js';
 import type { CancelReason, RuleFinding, VisitLogAction, VisitSource, VisitStatus, VisitTask } from '../contract/visits.js';
 
 // The scheduler area's tables. drizzle-kit generates the area's migrations (./migrations) from the named exports
@@ -97,6 +98,13 @@ export const visits = pgTable(
     /** Filled by live operations (check-in and check-out), or corrected by the office. */
     actual_start: timestamp('actual_start', { withTimezone: true }),
     actual_end: timestamp('actual_end', { withTimezone: true }),
+    /** Live operations: only a confirmed visit reaches pay and invoices (contract/live.ts). */
+    confirmation: text('confirmation').$type<ConfirmationState>().notNull().default('not-due'),
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+    confirmed_by: integer('confirmed_by').references(() => users.id),
+    confirmation_reason: text('confirmation_reason').notNull().default(''),
+    /** Why it did not confirm itself (late, not on site, too short...), for the office's queue. */
+    confirmation_issues: jsonb('confirmation_issues').$type<string[]>().notNull().default([]),
     /** Changed by hand since it was generated: editing its template leaves it alone. */
     locked: boolean('locked').notNull().default(false),
     notes: text('notes').notNull().default(''),
@@ -114,6 +122,7 @@ export const visits = pgTable(
     uniqueIndex('visits_template_slot_day_unique').on(t.template_slot_id, t.visit_date),
     check('visits_status_check', sql`${t.status} in ('unassigned', 'assigned', 'in-progress', 'completed', 'missed', 'cancelled')`),
     check('visits_source_check', sql`${t.source} in ('template', 'manual', 'wizard', 'import')`),
+    check('visits_confirmation_check', sql`${t.confirmation} in ('not-due', 'pending', 'auto-confirmed', 'confirmed')`),
     check('visits_carers_needed_check', sql`${t.carers_needed} in (1, 2)`),
     check('visits_times_check', sql`${t.planned_end} > ${t.planned_start}`),
   ],
@@ -163,3 +172,4 @@ export * from './templates/tables.js';
 export * from './wizard/tables.js';
 export * from './imports/tables.js';
 export * from './assessments/tables.js';
+export * from './live/tables.js';

@@ -14,9 +14,12 @@ const MapView = lazyScreen(() => import('./map/MapView'), 'Loading the map…');
 const RosteringWizard = lazyScreen(() => import('./planning/RosteringWizard'), 'Loading the rostering wizard…');
 const AssessmentVisits = lazyScreen(() => import('./assessments/Screens'), 'Loading the office planner…');
 const VisitUtilities = lazyScreen(() => import('./utility/Screens'), 'Loading the utility…');
+const LiveView = lazyScreen(() => import('./live/LiveView'), 'Loading the live view…');
+const LiveEventScreens = lazyScreen<{ prefix: string }>(() => import('./live-events/Screens'), 'Loading live events…');
 
 /**
- * The scheduler's routes under /app/scheduler (overview, timelines, typed visit lists, the map), and under its
+ * The scheduler's routes under /app/scheduler (overview, timelines, typed visit lists, the map, the live view),
+ * the live events it owns (live-events/...), and under its
  * other prefixes: global-schedule, visits (lists, history, corrections, CSV imports), client-rostering (the
  * wizard), assessment-visits (the office planner) and utility/visit (bulk corrections).
  */
@@ -30,6 +33,7 @@ export default function Area({ prefix }: { prefix: string }) {
           <Route path="client-timeline/*" element={<TimelineScreens />} />
           <Route path="v1/*" element={<TypedVisitLists />} />
           <Route path="map-view" element={<MapView />} />
+          <Route path="live-view" element={<LiveView />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       );
@@ -44,7 +48,7 @@ export default function Area({ prefix }: { prefix: string }) {
     case 'utility/visit':
       return <VisitUtilities />;
     default:
-      // live-events: the live operations screens arrive with their own issue; the sections the user may open.
+      if (prefix.startsWith('live-events/')) return <LiveEventScreens prefix={prefix} />;
       return <AreaRoutes area={descriptor as AreaDescriptor} prefix={prefix} />;
   }
 }

@@ -18,7 +18,7 @@ export type AuditActor = {
 export function auditActorOf(request: FastifyRequest): AuditActor {
   const session = request.session;
   return {
-    userId: session?.user_id ?? null,
+    userId: session?.user_id ?? request.device?.user_id ?? null,
     actingUserId: session?.parent_user_id ?? null,
     healthProfessionalId: session?.health_professional_id ?? null,
     ip: request.ip ?? null,

@@ -1,6 +1,7 @@
 import { can, isPermission, type Permission } from '@hcm/contract';
 import type { FastifyInstance } from 'fastify';
 import { sendError, UNAUTHENTICATED, UNAUTHORIZED } from '../http/envelope.js';
+import { CARER_APP_PREFIX, DEVICE_TOKEN_REFUSED } from './device-tokens.js';
 import { currentUserOf } from './hooks.js';
 import { TWO_FACTOR_SETUP_REQUIRED } from './login-flow.js';
 import type { AuthSettings } from './settings.js';
@@ -51,6 +52,12 @@ export function registerPermissionGuard(app: FastifyInstance, settings: AuthSett
     const methods = [route.method].flat();
     const name = `${methods.join(',')} ${route.url}`;
     if (route.config?.csrf === false) throw new Error(`${name} may not skip the CSRF check under /api/v1.`);
+    if (route.config?.anonymous === true) {
+      // Only the carers' app sign-in is open to anyone (it checks a password itself).
+      if (!route.url.startsWith(CARER_APP_PREFIX)) throw new Error(`${name}: only carer-app routes may be anonymous.`);
+      for (const method of methods) apiRoutes.push({ method, url: route.url, permission: null });
+      return;
+    }
     if (permission === undefined && authenticated !== true) {
       throw new Error(`${name} declares neither config.permission nor config.authenticated: say who may call it.`);
     }
@@ -63,6 +70,9 @@ export function registerPermissionGuard(app: FastifyInstance, settings: AuthSett
   app.addHook('onRequest', async (request, reply) => {
     const url = request.routeOptions.url;
     if (url === undefined || !isApiUrl(url)) return;
+    if (request.routeOptions.config.anonymous === true) return;
+    // A device token opens the carers' app and nothing else.
+    if (request.device && request.routeOptions.config.device !== true) return sendError(reply, 403, DEVICE_TOKEN_REFUSED);
     const user = await currentUserOf(request, settings);
     if (!user) return sendError(reply, 401, UNAUTHENTICATED);
     // A role that requires 2FA: until it is set up the session may only do that setup (auth/login-flow.ts).

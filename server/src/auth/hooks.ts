@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionRow } from '../db/schema.js';
 import { CSRF_MISMATCH, sendError } from '../http/envelope.js';
 import { loadCurrentUser } from './current-user.js';
+import { deviceOfRequest } from './device-tokens.js';
 import { findActiveSession } from './sessions.js';
 import type { AuthSettings } from './settings.js';
 
@@ -23,9 +24,13 @@ export function registerSessionHooks(app: FastifyInstance, settings: AuthSetting
   app.decorateRequest('session', null);
   app.decorateRequest('currentUserMemo', null);
 
+  app.decorateRequest('device', null);
+
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     request.session = token ? await findActiveSession(settings.db, settings.lifetime, token) : null;
+    // The carers' app: a bearer device token, only when no session cookie came (auth/device-tokens.ts).
+    if (!request.session) request.device = await deviceOfRequest(settings.db, request);
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -35,6 +40,9 @@ export function registerSessionHooks(app: FastifyInstance, settings: AuthSetting
     // A public form authorised by the secret in its address (a referee's link), posted by plain HTML: no
     // session rides on it, so there is no cross-site request to forge. Never under /api/v1 (the guard refuses).
     if (request.routeOptions.config?.csrf === false) return;
+    // The carers' app authenticates by a header a browser never adds by itself, and signs in without a
+    // session: no ambient credential, so nothing to forge.
+    if (request.device || request.routeOptions.config?.anonymous === true) return;
     if (!csrfTokenMatches(request)) return sendError(reply, 419, CSRF_MISMATCH);
   });
 }
@@ -85,7 +93,7 @@ function cachedUser(settings: AuthSettings, userId: number): Promise<CurrentUser
 
 /** The logged-in user of this request, or null (no session, anonymous session, user gone or disabled). */
 export function currentUserOf(request: FastifyRequest, settings: AuthSettings): Promise<CurrentUser | null> {
-  const userId = request.session?.user_id;
+  const userId = request.session?.user_id ?? request.device?.user_id;
   if (userId == null) return Promise.resolve(null);
   request.currentUserMemo ??= cachedUser(settings, userId);
   return request.currentUserMemo;

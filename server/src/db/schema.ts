@@ -454,6 +454,66 @@ export const areaEvents = pgTable(
   (t) => [index('area_events_area_idx').on(t.area, t.at)],
 );
 
+/**
+ * Devices signed in to the carers' app: a bearer token (stored as its sha256) per device, revocable by the
+ * office. Such a token reaches only the routes that say `config.device` (auth/device-tokens.ts).
+ */
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    device_name: text('device_name').notNull(),
+    user_agent: text('user_agent'),
+    created_at: createdAt(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    /** Who ended it: the office user, or the carer signing out (their own id). */
+    revoked_by: integer('revoked_by').references(() => users.id),
+  },
+  (t) => [uniqueIndex('device_tokens_token_hash_unique').on(t.token_hash), index('device_tokens_user_idx').on(t.user_id)],
+);
+
+/** Push notifications sent to carers' devices (a new or changed visit), with the provider's answer. */
+export const pushNotifications = pgTable(
+  'push_notifications',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What it is about, e.g. 'visit.new', 'visit.changed', 'visit.cancelled'. */
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    provider: text('provider').notNull(),
+    status: text('status').$type<'recorded' | 'sent' | 'failed' | 'no-device'>().notNull(),
+    error: text('error'),
+    created_at: createdAt(),
+  },
+  (t) => [index('push_notifications_user_idx').on(t.user_id, t.created_at), index('push_notifications_created_idx').on(t.created_at)],
+);
+
+/** Text messages (escalations to an on-call phone), with the provider's answer; the default provider only records. */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: serial('id').primaryKey(),
+    to_number: text('to_number').notNull(),
+    body: text('body').notNull(),
+    purpose: text('purpose').notNull(),
+    provider: text('provider').notNull(),
+    status: text('status').$type<'recorded' | 'sent' | 'failed'>().notNull(),
+    error: text('error'),
+    created_at: createdAt(),
+  },
+  (t) => [index('sms_messages_created_idx').on(t.created_at)],
+);
+
 export type BranchRow = typeof branches.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

@@ -155,8 +155,14 @@ export const STANDARD_ROLES: StandardRole[] = [
     label: 'Finance officer',
     permissions: ['dashboard.view', 'finance.view', 'finance.invoices.generate', 'chat.use'],
   },
-  // Carers are users of this role (communication: carer messages and notices); it grants nothing.
-  { name: CARER_ROLE, label: 'Carer', description: 'Care workers: they receive notices and messages from the office.', permissions: [] },
+  // Carers are users of this role (communication: carer messages and notices). In the back office it grants
+  // nothing; on a device signed in to the carers' app it reaches the carer-app routes only (auth/device-tokens.ts).
+  {
+    name: CARER_ROLE,
+    label: 'Carer',
+    description: "Care workers: they receive notices and messages from the office and use the carers' app on their devices.",
+    permissions: ['carer-app.use'],
+  },
 ];
 
 /**

@@ -2,6 +2,8 @@ import type { ResourceSpec } from '@hcm/contract/engine';
 import type { FastifyInstance } from 'fastify';
 import type { AuthSettings } from '../auth/settings.js';
 import type { ChatBroadcaster } from '../chat/broadcaster.js';
+import type { Pusher } from '../notify/push.js';
+import type { SmsSender } from '../notify/sms.js';
 import type { Transaction } from '../db/client.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
 import type { ResourceTable } from '../resources/tables.js';
@@ -18,6 +20,15 @@ export type AreaServerContext = {
   trackables: TrackableTargets;
   /** The chat server's sockets, for pushing events to signed-in users. */
   chat: ChatBroadcaster;
+  /** Push notifications to carers' devices, logged (notify/push.ts). */
+  push: Pusher;
+  /** Text messages, logged (notify/sms.ts). */
+  sms: SmsSender;
+  /**
+   * Whether this process runs the areas' background work (timers such as the late and missed visit engine):
+   * true in the running API (main.ts), false in tests, which drive that work by hand.
+   */
+  background: boolean;
 };
 
 export type AreaRoutes = (app: FastifyInstance, context: AreaServerContext) => Promise<void>;

@@ -58,6 +58,7 @@ export const PERMISSIONS = {
   'visits.view': 'See visits and their history',
   'visits.edit': 'Add, edit and cancel visits, and import visits from CSV',
   'visits.correct': "Correct past visits (times, status, funder and NPC codes) with a reason, one by one or in bulk",
+  'carer-app.use': "Use the carers' app on a device: their visits, check-in and check-out, tasks, notes, medication and incidents",
   'finance.view': 'See finance',
   'finance.invoices.generate': 'Generate invoices',
   'quality.view': 'See quality-assurance records',

@@ -6,7 +6,7 @@ export { api, resourcePath, onUnauthenticated, type ApiResult } from './api/clie
 export { toFormData, uploadWithProgress, type UploadOptions, type UploadProgressEvent } from './api/upload';
 export { readCookie, writeCookie, deleteCookie, DEFAULT_COOKIE_MAX_AGE_SECONDS, type CookieOptions } from './cookies';
 export { useRuntime } from './stores/runtime';
-export { areaEvents, useAreaEvent } from './stores/area-events';
+export { areaEvents, useAreaEvent, useLiveConnection } from './stores/area-events';
 export { useAlerts, notify } from './stores/alerts';
 export { useSession, useCan } from './stores/session';
 export { usePageTitleStore, useRouteName } from './stores/page-title';

@@ -9,6 +9,7 @@ import VisitsList from './VisitsList';
 
 // CSV imports are their own part (src/imports), loaded on the first visit to one of its screens.
 const CsvImports = lazyScreen(() => import('../imports/Screens'), 'Loading CSV imports…');
+const Confirmations = lazyScreen(() => import('./Confirmations'), 'Loading visits to confirm…');
 
 function EditRoute() {
   const { id = '' } = useParams();
@@ -31,6 +32,7 @@ export default function VisitScreens() {
       <Route path="add" element={<AddVisit />} />
       <Route path="logs" element={<VisitLogs />} />
       <Route path="backoffice" element={<BackOfficeRoute />} />
+      <Route path="confirmations" element={<Confirmations />} />
       <Route path="csv-imports/*" element={<CsvImports />} />
       <Route path=":id" element={<VisitPage />} />
       <Route path=":id/edit" element={<EditRoute />} />

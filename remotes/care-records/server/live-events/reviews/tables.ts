@@ -1,0 +1,2 @@
+// The tables of this part of live events (none yet).
+export {};
