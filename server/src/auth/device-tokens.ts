@@ -52,6 +52,11 @@ const SignInSchema = v.object({
   code: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'The code has 6 digits.'))),
 });
 
+const EnrolSchema = v.object({
+  user_id: v.pipe(v.number('Choose the carer.'), v.integer('Choose the carer.'), v.minValue(1, 'Choose the carer.')),
+  device_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120)), ''),
+});
+
 const fieldErrorsOf = (issues: v.BaseIssue<unknown>[]) => {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
@@ -198,6 +203,18 @@ export async function deviceTokenRoutes(app: FastifyInstance, settings: AuthSett
         paging,
       ),
     );
+  });
+
+  // The office enrols a carer's device (pairing a phone at induction, or the device simulator): the token is
+  // shown once, for the device to keep.
+  app.post('/carer-devices', { config: { permission: 'carers.edit' } }, async (request, reply) => {
+    const parsed = v.safeParse(EnrolSchema, request.body ?? {});
+    if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
+    const carer = await loadCurrentUser(db, parsed.output.user_id);
+    if (!carer || !can(carer, 'carer-app.use')) return sendInvalid(reply, { user_id: [NOT_A_CARER_APP_USER] });
+    const issued = await issueDeviceToken(db, carer.userID, parsed.output.device_name, clientOf(request).userAgent);
+    await recordAudit(db, { actor: auditActorOf(request), resource: 'carer-devices', recordId: issued.id, action: 'create', after: { user_id: carer.userID, device_name: parsed.output.device_name } });
+    return reply.code(201).send(ok({ token: issued.token, device_id: issued.id, user: { id: carer.userID, name: carer.name } }, `A device is enrolled for ${carer.name}.`));
   });
 
   app.post<{ Params: { id: string } }>('/carer-devices/:id/revoke', { config: { permission: 'carers.edit' } }, async (request, reply) => {
