@@ -160,3 +160,30 @@ export async function createUser(
   });
   return { email: fields.email, password };
 }
+
+/** A carers' app on a device: sends its bearer token (auth/device-tokens.ts) on every request, no cookies. */
+export class DeviceClient {
+  constructor(
+    readonly app: FastifyInstance,
+    readonly token: string,
+  ) {}
+
+  request(method: Method, url: string, options: { payload?: unknown; headers?: Record<string, string>; idempotencyKey?: string } = {}) {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.token}`, ...options.headers };
+    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+    return this.app.inject({ method, url, headers, ...(options.payload === undefined ? {} : { payload: options.payload as object }) });
+  }
+  get(url: string) {
+    return this.request('GET', url);
+  }
+  post(url: string, payload: unknown, idempotencyKey?: string) {
+    return this.request('POST', url, { payload, idempotencyKey });
+  }
+}
+
+/** Signs a device in to the carers' app as this user (email and password) and answers its client. */
+export async function deviceSignIn(app: FastifyInstance, who: { email: string; password: string }): Promise<DeviceClient> {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/carer-app/session', payload: { ...who, device_name: 'Test phone' } });
+  if (response.statusCode !== 201) throw new Error(`device sign-in as ${who.email} answered ${response.statusCode}: ${response.body}`);
+  return new DeviceClient(app, (response.json() as { data: { token: string } }).data.token);
+}

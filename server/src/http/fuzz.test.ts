@@ -26,6 +26,11 @@ const STRONG = 'Fuzz!2026-password-long';
 const SAMPLE_BODIES: Record<string, Record<string, unknown> | null> = {
   'POST /login': { email: 'nobody@homecare.test', password: 'not-the-password' },
   'POST /logout': null,
+  'POST /api/v1/carer-app/session': { email: 'nobody@homecare.test', password: 'not-the-password', device_name: 'Fuzz phone' },
+  // Signing the admin's own session out of the carers' app: nothing to mutate.
+  'DELETE /api/v1/carer-app/session': null,
+  'POST /api/v1/carer-devices': { user_id: 1, device_name: 'Fuzz phone' },
+  'POST /api/v1/carer-devices/:id/revoke': null,
   'POST /forgot-password': { email: 'nobody@homecare.test' },
   'POST /reset-password': { token: 'x'.repeat(43), email: 'nobody@homecare.test', password: STRONG, password_confirmation: STRONG },
   'POST /two-factor-challenge': { code: '123456' },
