@@ -11,3 +11,4 @@ export * from './imports.js';
 export * from './utility.js';
 export * from './assessments.js';
 export * from './live.js';
+export * from './live-engine.js';

@@ -105,6 +105,8 @@ export const visitAlerts = pgTable(
     outcome_note: text('outcome_note').notNull().default(''),
     escalated_at: timestamp('escalated_at', { withTimezone: true }),
     escalated_to: text('escalated_to').notNull().default(''),
+    /** A carer's support request: how urgent the carer said it is ('' for the engine's alerts). */
+    urgency: text('urgency').$type<'' | 'routine' | 'soon' | 'urgent'>().notNull().default(''),
     /** A carer's support request from the device: its key (unique per carer), like every device write. */
     idempotency_key: text('idempotency_key'),
     created_at: createdAt(),
