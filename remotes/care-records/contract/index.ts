@@ -5,3 +5,4 @@ export { CLIENT_DOCUMENTS, clientDocument } from './documents/index.js';
 export * from './daily.js';
 export * from './mar.js';
 export * from './access.js';
+export * from './live-incidents.js';

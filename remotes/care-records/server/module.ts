@@ -16,6 +16,7 @@ import { healthProfessionalPortalRoutes } from './health-professionals/portal-ro
 import { healthProfessionalStaffRoutes } from './health-professionals/staff-routes.js';
 import { seedMarDemo } from './mar/demo.js';
 import { marRoutes } from './mar/routes.js';
+import { seedDemoIncidents } from './live-events/incidents/demo.js';
 import { incidentsLiveRoutes } from './live-events/incidents/routes.js';
 import { medicationLiveRoutes } from './live-events/medication/routes.js';
 import { reviewsLiveRoutes } from './live-events/reviews/routes.js';
@@ -63,5 +64,6 @@ export const careRecordsModule = defineAreaModule({
     await seedDemoDailyRecords(tx);
     await seedDemoAccess(tx);
     await seedMarDemo(tx);
+    await seedDemoIncidents(tx);
   },
 });
