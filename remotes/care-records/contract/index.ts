@@ -5,4 +5,6 @@ export { CLIENT_DOCUMENTS, clientDocument } from './documents/index.js';
 export * from './daily.js';
 export * from './mar.js';
 export * from './access.js';
+export * from './live-medication.js';
 export * from './live-incidents.js';
+export * from './live-reviews.js';

@@ -6,6 +6,7 @@ import { auditLog } from '@hcm/server/platform';
 import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
 import type { CareNoteRow, DailyReport, MoneyEntryRow } from '../../contract/index.js';
 import { clientColumns, clientsTable } from '../columns.js';
+import { carerWithVisit } from '../live-events/medication/test-device.js';
 import { insertClient } from '../health-professionals/test-fixtures.js';
 import { careNotes, clientCallLogs, logBookAudits, logBookEntries, moneyAudits, moneyEntries } from './tables.js';
 
@@ -64,23 +65,26 @@ test('the demo seeds four weeks of varied notes for clients 1–5, concerns esca
 test('a device note sent twice with one Idempotency-Key is saved once; the first send answers the resend', async () => {
   const writtenOffline = new Date(Date.now() - 3 * 3600_000).toISOString();
   const body = note({ written_at: writtenOffline, planned_time: '08:00', category: 'personal-care' });
-  const headers = { 'idempotency-key': 'device-7f3a9c1e-0001' };
-  const first = await office.post(devicePath(client.id), body, { headers });
+  const { device, clientId } = await carerWithVisit(t);
+  const key = 'device-7f3a9c1e-0001';
+  const first = await device.post(devicePath(clientId), body, key);
   assert.equal(first.statusCode, 201, first.body);
   const saved = first.json().data as CareNoteRow;
   assert.equal(saved.written_at, writtenOffline, 'a note made offline keeps the time it was written');
   assert.equal(saved.source, 'device');
 
-  const resend = await office.post(devicePath(client.id), body, { headers });
+  const resend = await device.post(devicePath(clientId), body, key);
   assert.equal(resend.statusCode, 200, resend.body);
   assert.equal(resend.headers['idempotent-replayed'], 'true');
   assert.equal((resend.json().data as CareNoteRow).id, saved.id);
   const rows = await t.database.db.select().from(careNotes).where(eq(careNotes.idempotency_key, 'device-7f3a9c1e-0001'));
   assert.equal(rows.length, 1, 'never a double');
 
-  const reused = await office.post(devicePath(client.id), { ...body, note: 'Another note altogether.' }, { headers });
+  const reused = await device.post(devicePath(clientId), { ...body, note: 'Another note altogether.' }, key);
   assert.equal(reused.statusCode, 409, 'the same key with another body is refused');
-  const missing = await office.post(devicePath(client.id), body);
+  assert.equal((await device.post(devicePath(client.id), body, 'device-7f3a9c1e-0002')).statusCode, 404, 'a client the carer does not visit is not reachable');
+  assert.equal((await office.post(devicePath(clientId), body, { headers: { 'idempotency-key': 'office-7f3a9c1e-0003' } })).statusCode, 403, 'an office session is refused: the route is the app’s');
+  const missing = await device.post(devicePath(clientId), body);
   assert.equal(missing.statusCode, 422);
   assert.ok(missing.json().errors['Idempotency-Key']);
 });
@@ -177,10 +181,10 @@ test('money: a running balance per client that never goes below zero unflagged; 
 
 test('a device money entry is idempotent too', async () => {
   const body = { transaction_date: today, type: 'received', amount: 1000, description: 'Cash for the hairdresser', handled_by: 'Lucy Hart' };
-  const headers = { 'idempotency-key': 'money-9b1d-0001' };
-  const first = await office.post(`/api/v1/carer-app/clients/${client.id}/money`, body, { headers });
+  const { device, clientId } = await carerWithVisit(t);
+  const first = await device.post(`/api/v1/carer-app/clients/${clientId}/money`, body, 'money-9b1d-0001');
   assert.equal(first.statusCode, 201, first.body);
-  const again = await office.post(`/api/v1/carer-app/clients/${client.id}/money`, body, { headers });
+  const again = await device.post(`/api/v1/carer-app/clients/${clientId}/money`, body, 'money-9b1d-0001');
   assert.equal(again.statusCode, 200);
   assert.equal(again.json().data.id, first.json().data.id);
   assert.equal((await t.database.db.select().from(moneyEntries).where(eq(moneyEntries.idempotency_key, 'money-9b1d-0001'))).length, 1);

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok, type AuthSettings } from '@hcm/server/platform';
 import { CareNoteSchema, MoneyEntrySchema } from '../../contract/index.js';
 import { addCareNote } from './care-notes.js';
-import { canEdit, clientTarget, idempotencyKeyOf, parsed, requestHash } from './common.js';
+import { deviceClientTarget } from '../live-events/medication/device-target.js';
+import { idempotencyKeyOf, parsed, requestHash, type ClientTarget } from './common.js';
 import { addMoneyEntry } from './money.js';
 import { answerRuleError } from './routes.js';
 
@@ -12,12 +13,18 @@ import { answerRuleError } from './routes.js';
  * signal resends until it hears back: the first send is saved (201), a resend of the same key and body answers
  * the first record (200, `Idempotent-Replayed: true`), never a second one; the same key with another body is
  * refused (409). A note written offline sends its own `written_at`, kept as the time it was written.
- * Signed in with the session today (issue 16 brings device tokens); 'clients.edit', like the office's forms.
+ * Device tokens only ('carer-app.use'), for clients the carer visits from yesterday to tomorrow (else 404).
  */
 export async function carerDeviceRoutes(app: FastifyInstance, { auth }: { auth: AuthSettings }): Promise<void> {
   const { db } = auth;
+  const device = { config: { device: true, permission: 'carer-app.use' as const } };
 
-  app.post('/carer-app/clients/:clientId/notes', canEdit, async (request, reply) => {
+  const clientTarget = async (request: FastifyRequest, reply: FastifyReply, _auth: AuthSettings): Promise<ClientTarget | null> => {
+    const target = await deviceClientTarget(app, request, reply, auth);
+    return target ? { viewer: target.viewer, clientId: target.client.id, actor: target.actor } : null;
+  };
+
+  app.post('/carer-app/clients/:clientId/notes', device, async (request, reply) => {
     const target = await clientTarget(request, reply, auth);
     if (!target) return reply;
     const key = await idempotencyKeyOf(request, reply);
@@ -33,7 +40,7 @@ export async function carerDeviceRoutes(app: FastifyInstance, { auth }: { auth: 
     }
   });
 
-  app.post('/carer-app/clients/:clientId/money', canEdit, async (request, reply) => {
+  app.post('/carer-app/clients/:clientId/money', device, async (request, reply) => {
     const target = await clientTarget(request, reply, auth);
     if (!target) return reply;
     const key = await idempotencyKeyOf(request, reply);
