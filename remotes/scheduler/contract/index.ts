@@ -12,3 +12,4 @@ export * from './utility.js';
 export * from './assessments.js';
 export * from './live.js';
 export * from './live-engine.js';
+export * from './live-device.js';

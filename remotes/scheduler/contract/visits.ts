@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isoDate, objectMessage, optionalText } from '@hcm/contract/engine';
+import type { ConfirmationState } from './live.js';
 
 // A visit: one commissioned call to a client, at planned wall-clock times (Europe/London), with the carers it
 // needs (a double-up needs two). Generated from the client's rota template, added by hand, imported from CSV or
@@ -172,6 +173,9 @@ export type VisitRow = {
   cancel_chargeable: boolean;
   actual_start: string | null;
   actual_end: string | null;
+  /** Live operations: only 'auto-confirmed' or 'confirmed' visits reach pay and invoices; why it waits, in words. */
+  confirmation: ConfirmationState;
+  confirmation_issues: string[];
   /** Changed by hand: a template edit leaves it alone. */
   locked: boolean;
   notes: string;
@@ -209,6 +213,10 @@ export const VISIT_LOG_ACTIONS = [
   { value: 'corrected', label: 'Corrected by the office' },
   { value: 'auto-assigned', label: 'Assigned by auto-assign' },
   { value: 'bulk', label: 'Changed in bulk' },
+  { value: 'check-in', label: 'Checked in (carer’s device)' },
+  { value: 'check-out', label: 'Checked out (carer’s device)' },
+  { value: 'tasks', label: 'Tasks recorded (carer’s device)' },
+  { value: 'confirmed', label: 'Confirmed by the office' },
 ] as const;
 export type VisitLogAction = (typeof VISIT_LOG_ACTIONS)[number]['value'];
 

@@ -173,3 +173,4 @@ export * from './wizard/tables.js';
 export * from './imports/tables.js';
 export * from './assessments/tables.js';
 export * from './live/tables.js';
+export * from './live/device/tables.js';

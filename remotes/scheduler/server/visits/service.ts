@@ -205,6 +205,8 @@ export function present(visit: StoredVisit, names: Names): VisitRow {
     cancel_chargeable: visit.cancel_chargeable,
     actual_start: visit.actual_start ? wallClock(visit.actual_start).time : null,
     actual_end: visit.actual_end ? wallClock(visit.actual_end).time : null,
+    confirmation: visit.confirmation,
+    confirmation_issues: visit.confirmation_issues ?? [],
     locked: visit.locked,
     notes: visit.notes,
     version: visit.version,

@@ -29,6 +29,8 @@ export function visit(overrides: Partial<VisitRow> & Pick<VisitRow, 'id' | 'clie
     cancel_chargeable: false,
     actual_start: null,
     actual_end: null,
+    confirmation: 'not-due',
+    confirmation_issues: [],
     locked: false,
     notes: 'Key safe 1234',
     version: 1,

@@ -39,7 +39,7 @@ export function visitRow(id: number, extra: Partial<VisitRow> = {}): VisitRow {
     date: '2026-11-24', start_time: '08:00', end_time: '08:30', planned_start: '2026-11-24T08:00:00.000Z', planned_end: '2026-11-24T08:30:00.000Z',
     duration_minutes: 30, carers_needed: 1, carers: [{ carer_id: 3, name: 'Grace Okafor', position: 1 }], status: 'assigned', source: 'template', template_id: 1,
     tasks: [{ key: 'wash', label: 'Help with a wash', kind: 'personal-care' }], requires_medication: false, funder_code_id: 1, funder_code: 'CAM-LA', npc_code_id: null, npc_code: null,
-    cancel_reason: null, cancel_detail: '', cancel_chargeable: false, actual_start: null, actual_end: null, locked: false, notes: '', version: 3, updated_at: '2026-11-20T10:00:00.000Z',
+    cancel_reason: null, cancel_detail: '', cancel_chargeable: false, actual_start: null, actual_end: null, confirmation: 'not-due', confirmation_issues: [], locked: false, notes: '', version: 3, updated_at: '2026-11-20T10:00:00.000Z',
     ...extra,
   };
 }
