@@ -95,7 +95,7 @@ export const SupportRequestSchema = v.strictObject(
       SUPPORT_URGENCIES.map((urgency) => urgency.value),
       'Choose how urgent it is.',
     ),
-    recorded_at: v.string('Give the time on the device when it happened.'),
+    recorded_at: v.optional(v.nullable(v.string('Give the time on the device when it happened.')), null),
   },
   'Send the message, how urgent it is and when.',
 );
@@ -143,3 +143,6 @@ export type LiveToday = {
   homes: LiveHome[];
   positions: CarerPosition[];
 };
+
+/** The engine's own alerts (the monitoring screen), as against carers' support requests. */
+export const ENGINE_ALERT_KINDS: readonly AlertKind[] = ['late', 'time-critical-late', 'missed'];

@@ -13,6 +13,7 @@ import { visitRoutes } from './visits/routes.js';
 import { wizardRoutes } from './wizard/routes.js';
 import { deviceRoutes } from './live/device/routes.js';
 import { liveRoutes } from './live/engine/routes.js';
+import { seedDemoLiveEngine } from './live/engine/demo.js';
 
 /**
  * The scheduler area's API: visits and their history, clients' rota templates and generating visits from them,
@@ -38,5 +39,6 @@ export const schedulerModule = defineAreaModule({
     await seedDemoLocations(tx);
     await seedDemoSchedule(tx);
     await seedDemoAssessments(tx);
+    await seedDemoLiveEngine(tx);
   },
 });

@@ -48,6 +48,7 @@ import {
 import { checkAssignment as realCheckAssignment, type PlannedVisit } from '../rules/check.js';
 import { apiSources, type ApiSchedulingSources } from '../sources/api-sources.js';
 import { visitCarers, visitLogs, visits } from '../tables.js';
+import { notifyCarers } from './notify-carers.js';
 import { announceVisitsChanged } from './push.js';
 import {
   VISITS_AUDIT,
@@ -184,6 +185,7 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
       const planned = await change();
       const saved = await applyChange(db, visit, version, planned, writeContext(request, viewer));
       await announce(saved, viewer);
+      await notifyCarers(context, visit, saved, (error) => app.log.warn({ err: error }, 'a push notification to a carer failed'));
       const [row] = await presentAll(db, sourcesOf(request), [saved]);
       const answer: AssignmentResult = { visit: row!, warnings: planned.warnings ?? [] };
       return ok(answer, planned.summary);

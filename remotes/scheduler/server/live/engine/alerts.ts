@@ -1,0 +1,210 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { isCalendarDate, londonInstant } from '@hcm/contract/engine';
+import { users } from '@hcm/server/schema';
+import { branchVisible, parseId, queryParam, recordAudit, type AuditActor, type BranchScope, type Database } from '@hcm/server/platform';
+import { ALERT_KINDS, ALERT_OUTCOMES, ALERT_SORTS, ALERT_STATES, labelOfChoice, type AlertKind, type AlertRow, type AlertSort, type AlertState } from '../../../contract/live-engine.js';
+import type { ClientBasics } from '../../sources/api-sources.js';
+import { addDays } from '../../visits/service.js';
+import { visits } from '../../tables.js';
+import { visitAlerts, visitChecks } from '../tables.js';
+import { LIVE_ALERTS_AUDIT } from './escalation.js';
+
+// Reading alerts (filtered, sorted, paged) and moving them through their life: open → acknowledged (by whom,
+// when) → resolved with an outcome. Each transition is one guarded UPDATE (the state it expects in its WHERE), so
+// a repeat or a race answers 409 rather than writing twice; each is audited.
+
+const carer = alias(users, 'alert_carer');
+const acknowledger = alias(users, 'alert_acknowledger');
+const resolver = alias(users, 'alert_resolver');
+
+const columns = {
+  alert: visitAlerts,
+  carer_name: carer.name,
+  acknowledged_by_name: acknowledger.name,
+  resolved_by_name: resolver.name,
+  planned_start: visits.planned_start,
+  planned_end: visits.planned_end,
+};
+type Joined = { alert: typeof visitAlerts.$inferSelect; carer_name: string | null; acknowledged_by_name: string | null; resolved_by_name: string | null; planned_start: Date | null; planned_end: Date | null };
+
+export type AlertQuery = { where: SQL | undefined; order: SQL[]; page: number; pageSize: number };
+
+/** Reads ?state=&kind=(comma list)&branch_id=&date=&carer_id=&visit_id=&sort=&mode=&page=&page_size=; errors by field. */
+export function alertQueryOf(query: unknown, scope: BranchScope, only?: readonly AlertKind[]): { query: AlertQuery } | { errors: Record<string, string[]> } {
+  const errors: Record<string, string[]> = {};
+  const conditions: (SQL | undefined)[] = [branchVisible(scope, visitAlerts.branch_id)];
+  const state = queryParam(query, 'state') ?? '';
+  if (state === 'active') conditions.push(inArray(visitAlerts.state, ['open', 'acknowledged']));
+  else if (state) {
+    if (ALERT_STATES.some((choice) => choice.value === state)) conditions.push(eq(visitAlerts.state, state as AlertState));
+    else errors.state = ['Choose open, acknowledged, resolved or active.'];
+  }
+  const kinds = (queryParam(query, 'kind') ?? '').split(',').filter(Boolean);
+  const known = ALERT_KINDS.map((choice) => choice.value as string);
+  if (kinds.some((kind) => !known.includes(kind))) errors.kind = ['Choose a kind of alert.'];
+  const allowed = kinds.length ? (kinds as AlertKind[]) : null;
+  const chosen = only ? (allowed ?? [...only]).filter((kind) => only.includes(kind)) : allowed;
+  if (chosen) conditions.push(chosen.length ? inArray(visitAlerts.kind, chosen) : sql`false`);
+  for (const name of ['branch_id', 'carer_id', 'visit_id'] as const) {
+    const raw = queryParam(query, name);
+    if (raw === undefined || raw === '') continue;
+    const id = parseId(raw);
+    if (id === null) errors[name] = ['Choose one from the list.'];
+    else conditions.push(eq(visitAlerts[name], id));
+  }
+  const date = queryParam(query, 'date') ?? '';
+  if (date && !isCalendarDate(date)) errors.date = ['Date must be a day like 2026-11-24.'];
+  else if (date) conditions.push(gte(visitAlerts.raised_at, new Date(londonInstant(date, '00:00'))), lt(visitAlerts.raised_at, new Date(londonInstant(addDays(date, 1), '00:00'))));
+  if (Object.keys(errors).length) return { errors };
+
+  const sortParam = queryParam(query, 'sort') ?? '';
+  const sort: AlertSort = (ALERT_SORTS as readonly string[]).includes(sortParam) ? (sortParam as AlertSort) : 'raised_at';
+  const mode = (queryParam(query, 'mode') ?? (sort === 'raised_at' ? 'desc' : 'asc')).toLowerCase() === 'desc' ? desc : asc;
+  const page = Number(queryParam(query, 'page'));
+  const size = Number(queryParam(query, 'page_size') ?? queryParam(query, 'per_page'));
+  return {
+    query: {
+      where: and(...conditions),
+      order: [mode(visitAlerts[sort]), mode(visitAlerts.id)],
+      page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+      pageSize: Number.isSafeInteger(size) && size >= 1 ? Math.min(size, 100) : 25,
+    },
+  };
+}
+
+function joined(db: Database) {
+  return db
+    .select(columns)
+    .from(visitAlerts)
+    .leftJoin(visits, eq(visits.id, visitAlerts.visit_id))
+    .leftJoin(carer, eq(carer.id, visitAlerts.carer_id))
+    .leftJoin(acknowledger, eq(acknowledger.id, visitAlerts.acknowledged_by))
+    .leftJoin(resolver, eq(resolver.id, visitAlerts.resolved_by));
+}
+
+export async function listAlerts(db: Database, query: AlertQuery): Promise<{ rows: Joined[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    joined(db)
+      .where(query.where)
+      .orderBy(...query.order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(visitAlerts).where(query.where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function alertsByIds(db: Database, ids: readonly number[]): Promise<Joined[]> {
+  if (!ids.length) return [];
+  return joined(db).where(inArray(visitAlerts.id, [...ids])).orderBy(desc(visitAlerts.raised_at));
+}
+
+/** The first check-in at each visit (an alert shows "arrived at …" once the carer got there). */
+async function arrivals(db: Database, visitIds: readonly number[]): Promise<Map<number, Date>> {
+  if (!visitIds.length) return new Map();
+  const rows = await db
+    .select({ visit_id: visitChecks.visit_id, at: sql<string>`min(${visitChecks.recorded_at})` })
+    .from(visitChecks)
+    .where(and(inArray(visitChecks.visit_id, [...visitIds]), eq(visitChecks.kind, 'in')))
+    .groupBy(visitChecks.visit_id);
+  return new Map(rows.map((row) => [row.visit_id, new Date(row.at)]));
+}
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+/** Alerts as screens show them, with clients' names (read through care-records' API as the caller). */
+export async function presentAlerts(db: Database, rows: readonly Joined[], clientsOf: (ids: number[]) => Promise<ClientBasics[]>): Promise<AlertRow[]> {
+  const clientIds = [...new Set(rows.map((row) => row.alert.client_id).filter((id): id is number => id !== null))];
+  const visitIds = [...new Set(rows.map((row) => row.alert.visit_id).filter((id): id is number => id !== null))];
+  const [clients, arrived] = await Promise.all([clientIds.length ? clientsOf(clientIds) : Promise.resolve([]), arrivals(db, visitIds)]);
+  const clientName = new Map(clients.map((client) => [client.id, client.name]));
+  return rows.map(({ alert, ...row }) => ({
+    id: alert.id,
+    branch_id: alert.branch_id,
+    kind: alert.kind,
+    kind_label: labelOfChoice(ALERT_KINDS, alert.kind),
+    state: alert.state,
+    state_label: labelOfChoice(ALERT_STATES, alert.state),
+    visit_id: alert.visit_id,
+    client_id: alert.client_id,
+    client_name: alert.client_id === null ? null : (clientName.get(alert.client_id) ?? `Client #${alert.client_id}`),
+    carer_id: alert.carer_id,
+    carer_name: row.carer_name,
+    planned_start: iso(row.planned_start),
+    planned_end: iso(row.planned_end),
+    due_at: alert.due_at.toISOString(),
+    raised_at: alert.raised_at.toISOString(),
+    detail: alert.detail,
+    urgency: alert.urgency,
+    arrived_at: alert.visit_id === null ? null : iso(arrived.get(alert.visit_id) ?? null),
+    acknowledged_by_name: row.acknowledged_by_name,
+    acknowledged_at: iso(alert.acknowledged_at),
+    resolved_by_name: row.resolved_by_name,
+    resolved_at: iso(alert.resolved_at),
+    outcome: alert.outcome as AlertRow['outcome'],
+    outcome_label: alert.outcome ? labelOfChoice(ALERT_OUTCOMES, alert.outcome) : '',
+    outcome_note: alert.outcome_note,
+    escalated_at: iso(alert.escalated_at),
+    escalated_to: alert.escalated_to,
+  }));
+}
+
+export class AlertTransitionError extends Error {
+  constructor(
+    readonly statusCode: 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Actor = { actor: AuditActor; userId: number };
+
+/** The alert of :id in the caller's branches, or a 404. */
+async function visibleAlert(db: Database, scope: BranchScope, id: number) {
+  const [row] = await db
+    .select()
+    .from(visitAlerts)
+    .where(and(eq(visitAlerts.id, id), branchVisible(scope, visitAlerts.branch_id)))
+    .limit(1);
+  if (!row) throw new AlertTransitionError(404, 'No such alert.');
+  return row;
+}
+
+export async function acknowledgeAlert(db: Database, scope: BranchScope, id: number, by: Actor, now = new Date()) {
+  const before = await visibleAlert(db, scope, id);
+  return db.transaction(async (tx) => {
+    const [after] = await tx
+      .update(visitAlerts)
+      .set({ state: 'acknowledged', acknowledged_by: by.userId, acknowledged_at: now })
+      .where(and(eq(visitAlerts.id, id), eq(visitAlerts.state, 'open')))
+      .returning();
+    if (!after) throw new AlertTransitionError(409, before.state === 'resolved' ? 'This alert is already resolved.' : 'This alert is already acknowledged.');
+    await recordAudit(tx, { actor: by.actor, resource: LIVE_ALERTS_AUDIT, recordId: id, action: 'update', before: { state: before.state }, after: { state: 'acknowledged', acknowledged_by: by.userId, acknowledged_at: now.toISOString() } });
+    return after;
+  });
+}
+
+/** Resolves an open or acknowledged alert (acknowledging it too when nobody had). */
+export async function resolveAlert(db: Database, scope: BranchScope, id: number, values: { outcome: string; note: string }, by: Actor, now = new Date()) {
+  const before = await visibleAlert(db, scope, id);
+  return db.transaction(async (tx) => {
+    const [after] = await tx
+      .update(visitAlerts)
+      .set({
+        state: 'resolved',
+        resolved_by: by.userId,
+        resolved_at: now,
+        outcome: values.outcome,
+        outcome_note: values.note,
+        acknowledged_by: sql`coalesce(${visitAlerts.acknowledged_by}, ${by.userId})`,
+        acknowledged_at: sql`coalesce(${visitAlerts.acknowledged_at}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(and(eq(visitAlerts.id, id), inArray(visitAlerts.state, ['open', 'acknowledged'])))
+      .returning();
+    if (!after) throw new AlertTransitionError(409, 'This alert is already resolved.');
+    await recordAudit(tx, { actor: by.actor, resource: LIVE_ALERTS_AUDIT, recordId: id, action: 'update', before: { state: before.state }, after: { state: 'resolved', outcome: values.outcome, note: values.note, resolved_by: by.userId } });
+    return after;
+  });
+}
