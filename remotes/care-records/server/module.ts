@@ -19,6 +19,7 @@ import { marRoutes } from './mar/routes.js';
 import { seedDemoIncidents } from './live-events/incidents/demo.js';
 import { incidentsLiveRoutes } from './live-events/incidents/routes.js';
 import { medicationLiveRoutes } from './live-events/medication/routes.js';
+import { seedMedicationLiveDemo } from './live-events/medication/demo.js';
 import { reviewsLiveRoutes } from './live-events/reviews/routes.js';
 import { careRecordsTables } from './tables.js';
 import { rotaProfileRoutes } from './rota-profiles.js';
@@ -64,6 +65,7 @@ export const careRecordsModule = defineAreaModule({
     await seedDemoDailyRecords(tx);
     await seedDemoAccess(tx);
     await seedMarDemo(tx);
+    await seedMedicationLiveDemo(tx);
     await seedDemoIncidents(tx);
   },
 });

@@ -83,7 +83,7 @@ test('a device note sent twice with one Idempotency-Key is saved once; the first
   const reused = await device.post(devicePath(clientId), { ...body, note: 'Another note altogether.' }, key);
   assert.equal(reused.statusCode, 409, 'the same key with another body is refused');
   assert.equal((await device.post(devicePath(client.id), body, 'device-7f3a9c1e-0002')).statusCode, 404, 'a client the carer does not visit is not reachable');
-  assert.equal((await office.post(devicePath(clientId), body, { headers: { 'idempotency-key': 'office-7f3a9c1e-0003' } })).statusCode, 403, 'an office session is refused: the route is the app’s');
+  assert.equal((await office.post(devicePath(clientId), body, { headers: { 'idempotency-key': 'office-7f3a9c1e-0003' } })).statusCode, 403, 'office staff do not hold carer-app.use: the route is the app’s');
   const missing = await device.post(devicePath(clientId), body);
   assert.equal(missing.statusCode, 422);
   assert.ok(missing.json().errors['Idempotency-Key']);
@@ -112,7 +112,7 @@ test('notes are never edited: a correction is a new note, the earlier one shown 
 
   const report = (await office.get(`/api/v1/clients/${client.id}/daily-report?date=${today}`)).json().data as DailyReport;
   assert.ok(report.notes.some((row) => row.id === original.id));
-  assert.equal(report.totals.fluid_ml, 300 + 150, 'the day counts the correction, not the note it corrects');
+  assert.equal(report.totals.fluid_ml, 150, 'the day counts the correction, not the note it corrects');
 
   const otherClient = await insertClient(t.database.db, { branchCode: 'CAM' });
   const elsewhere = await office.post(notesPath(otherClient.id), note({ amends_id: original.id, amendment_reason: 'x' }));

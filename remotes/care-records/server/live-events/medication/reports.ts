@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { newStorageKey, recordAudit, sniffFileKind, FILE_KINDS, type AuditActor, type Database, type FileStorage } from '@hcm/server/platform';
+import { newStorageKey, recordAudit, sniffFileKind, FILE_KINDS, type AuditActor, type FileStorage } from '@hcm/server/platform';
 import {
   MEDICATION_IMAGE_MAX_BYTES,
   MEDICATION_IMAGE_TOO_LARGE,
@@ -39,7 +39,7 @@ async function checkSchedule(db: DbOrTx, clientId: number, scheduleId: number | 
   if (scheduleId !== null && !(await findSchedule(db, clientId, scheduleId))) throw ruleError('schedule_id', "Choose a medicine on this client's chart.");
 }
 
-export async function saveMedicationImage(db: Database, storage: FileStorage, write: DeviceWrite, values: MedicationImageValues): Promise<{ id: number; replayed: boolean }> {
+export async function saveMedicationImage(db: DbOrTx, storage: FileStorage, write: DeviceWrite, values: MedicationImageValues): Promise<{ id: number; replayed: boolean }> {
   const existing = await firstOfKey(db, medicationImages, write);
   if (existing) return existing;
   await checkSchedule(db, write.clientId, values.schedule_id);
@@ -74,7 +74,7 @@ export async function saveMedicationImage(db: Database, storage: FileStorage, wr
   return { id: row.id, replayed: false };
 }
 
-export async function saveAvailabilityReport(db: Database, write: DeviceWrite, values: MedicationAvailabilityValues): Promise<{ id: number; replayed: boolean }> {
+export async function saveAvailabilityReport(db: DbOrTx, write: DeviceWrite, values: MedicationAvailabilityValues): Promise<{ id: number; replayed: boolean }> {
   const existing = await firstOfKey(db, medicationAvailabilityReports, write);
   if (existing) return existing;
   await checkSchedule(db, write.clientId, values.schedule_id);
@@ -113,7 +113,7 @@ async function firstOfKey(db: DbOrTx, table: KeyedTable, write: DeviceWrite): Pr
 }
 
 /** The office marks a report handled, once, with what was done. Answers false when there is no open report. */
-export async function handleAvailabilityReport(db: Database, id: number, userId: number, actor: AuditActor, values: HandleAvailabilityValues): Promise<boolean> {
+export async function handleAvailabilityReport(db: DbOrTx, id: number, userId: number, actor: AuditActor, values: HandleAvailabilityValues): Promise<boolean> {
   const [row] = await db
     .update(medicationAvailabilityReports)
     .set({ handled_at: new Date(), handled_by: userId, handled_note: values.note })
