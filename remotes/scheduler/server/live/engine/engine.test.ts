@@ -1,0 +1,263 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, mailOutbox, smsMessages, users } from '@hcm/server/schema';
+import { AREA_MODULES, branchIdOf, createTestApp, deviceSignIn, loginAs, userIdOf, type DeviceClient, type TestApp, type TestClient } from '@hcm/server/testing';
+import { hashPassword, type AreaServerContext } from '@hcm/server/platform';
+import type { AlertRow, LiveToday } from '../../../contract/live-engine.js';
+import { LIVE_TOPIC } from '../../../contract/live.js';
+import type { VisitRow } from '../../../contract/visits.js';
+import { visitLogs, visits } from '../../tables.js';
+import { visitRoutes } from '../../visits/routes.js';
+import { branchLiveSettings, visitAlerts, visitChecks } from '../tables.js';
+import { runDueChecks } from './engine.js';
+import { runEscalations } from './escalation.js';
+import { liveRoutes } from './routes.js';
+import { delayUntil } from './timer.js';
+
+// The late and missed engine over the composed app, driven by hand with a given `now` (tests plan on days of 2027,
+// clear of the demo's visits), with the assignment rules stubbed and a recording chat server.
+
+type Envelope<T> = { status: boolean; message: string; data: T; errors: Record<string, string[]> | null };
+const body = <T>(response: { json(): unknown }) => response.json() as Envelope<T>;
+const at = (iso: string) => new Date(iso);
+
+const pushed: { userId: number; topic: string; data: unknown }[] = [];
+let online: number[] = [];
+const chat: AreaServerContext['chat'] = {
+  toUser: (userId, _channel, payload) => void pushed.push({ userId, topic: (payload as { topic: string }).topic, data: (payload as { data: unknown }).data }),
+  disconnectSession: () => {},
+  onlineUserIds: async () => online,
+  close: async () => {},
+};
+
+describe('the late and missed engine', () => {
+  let t: TestApp;
+  let context: AreaServerContext;
+  let office: TestClient;
+  let manager: TestClient;
+  let officeId: number;
+  let camden: number;
+  let client: number;
+  let carerId: number;
+  let device: DeviceClient;
+
+  // Camden uses these thresholds in every test (late 15, missed 30, time-critical 5, escalate 15 minutes).
+  const add = async (date: string, start: string, end: string, tasks: unknown[] = []) => {
+    const response = await office.post('/api/v1/visits', { client_id: client, date, start_time: start, end_time: end, carers_needed: 1, tasks });
+    assert.equal(response.statusCode, 201, response.body);
+    return body<VisitRow>(response).data;
+  };
+  const assign = async (visit: VisitRow) => {
+    const response = await office.post(`/api/v1/visits/${visit.id}/assign`, { carer_id: carerId, version: visit.version });
+    assert.equal(response.statusCode, 200, response.body);
+  };
+  const alertsOf = (visitId: number) => t.database.db.select().from(visitAlerts).where(eq(visitAlerts.visit_id, visitId));
+
+  before(async () => {
+    const modules = AREA_MODULES.map((module) =>
+      module.name === 'scheduler'
+        ? {
+            ...module,
+            routes: async (app: Parameters<typeof visitRoutes>[0], base: AreaServerContext) => {
+              context = { ...base, chat };
+              await visitRoutes(app, context, { checkAssignment: async () => [] });
+              await liveRoutes(app, context);
+            },
+          }
+        : module,
+    );
+    t = await createTestApp({ modules });
+    const db = t.database.db;
+    camden = await branchIdOf(db, 'CAM');
+    office = await loginAs(t.app, 'office');
+    manager = await loginAs(t.app, 'manager');
+    officeId = await userIdOf(db, 'office@homecare.test');
+    const clients = body<{ id: number; branch_id: number; status: string }[]>(await manager.get('/api/v1/clients/rota-profiles?content=0')).data;
+    client = clients.find((row) => row.branch_id === camden && row.status === 'active')!.id;
+    // A carer of the branch as workforce's rota lists them (carers are users), given a password for her phone.
+    const rota = body<{ id: number; status: string }[]>(await office.get(`/api/v1/carers/rota?branch_id=${camden}`)).data.filter((row) => row.status === 'active');
+    carerId = rota[0]!.id;
+    const [named] = await db.select({ email: users.email }).from(users).where(eq(users.id, carerId));
+    const carer = { email: named!.email, password: 'Carer!2026engine' };
+    await db.update(users).set({ password_hash: await hashPassword(carer.password) }).where(eq(users.id, carerId));
+    device = await deviceSignIn(t.app, carer);
+    // The demo seeds Camden's on-call person; the tests know the thresholds they run against.
+    await db.update(branchLiveSettings).set({ late_after_minutes: 15, missed_after_minutes: 30, time_critical_late_after_minutes: 5, escalate_after_minutes: 15 }).where(eq(branchLiveSettings.branch_id, camden));
+  });
+  after(() => t.close());
+
+  it('raises late at the threshold and not before, once however often it runs, and says when it is next due', async () => {
+    const visit = await add('2027-03-10', '08:00', '08:45');
+    await assign(visit);
+    const early = await runDueChecks(t.database.db, at('2027-03-10T08:14:59Z'));
+    assert.equal(early.raised.filter((row) => row.visit_id === visit.id).length, 0);
+    assert.equal(early.nextDueAt?.toISOString(), '2027-03-10T08:15:00.000Z');
+    const announced: number[] = [];
+    const due = await runDueChecks(t.database.db, at('2027-03-10T08:15:00Z'), (raised) => void announced.push(...raised.map((row) => row.id)));
+    const late = due.raised.filter((row) => row.visit_id === visit.id);
+    assert.deepEqual(late.map((row) => row.kind), ['late']);
+    assert.deepEqual(announced, due.raised.map((row) => row.id));
+    const again = await runDueChecks(t.database.db, at('2027-03-10T08:16:00Z'));
+    assert.equal(again.raised.filter((row) => row.visit_id === visit.id).length, 0, 'a second run raises nothing new');
+    const [alert] = await alertsOf(visit.id);
+    assert.equal(alert!.carer_id, carerId);
+    assert.equal(alert!.due_at.toISOString(), '2027-03-10T08:15:00.000Z');
+    assert.match(alert!.detail, /No check-in 15 minutes after the planned start at 08:00/);
+  });
+
+  it('two processes running at once raise each alert once', async () => {
+    const visit = await add('2027-03-11', '09:00', '09:30');
+    const now = at('2027-03-11T09:20:00Z');
+    const [first, second] = await Promise.all([runDueChecks(t.database.db, now), runDueChecks(t.database.db, now)]);
+    const raised = [...first.raised, ...second.raised].filter((row) => row.visit_id === visit.id);
+    assert.equal(raised.length, 1);
+    assert.equal((await alertsOf(visit.id)).length, 1);
+  });
+
+  it('marks a visit missed after its end plus the threshold, logged; a restart catches up on both alerts', async () => {
+    const visit = await add('2027-03-12', '10:00', '10:30');
+    await assign(visit);
+    // The API was down from before the visit until well after: the first run after the restart raises both.
+    const run = await runDueChecks(t.database.db, at('2027-03-12T11:30:00Z'));
+    assert.deepEqual(run.raised.filter((row) => row.visit_id === visit.id).map((row) => row.kind).sort(), ['late', 'missed']);
+    assert.ok(run.missedVisitIds.includes(visit.id));
+    const [stored] = await t.database.db.select().from(visits).where(eq(visits.id, visit.id));
+    assert.equal(stored!.status, 'missed');
+    assert.equal(stored!.version, visit.version + 2);
+    const logs = await t.database.db.select().from(visitLogs).where(and(eq(visitLogs.visit_id, visit.id), eq(visitLogs.action, 'status')));
+    assert.equal(logs.length, 1);
+    assert.match(logs[0]!.summary, /missed/);
+  });
+
+  it('a time-critical medication visit is late after its own, tighter threshold', async () => {
+    const visit = await add('2027-03-13', '07:00', '07:30', [{ key: 'meds', label: "Time-critical medication (Parkinson's)", kind: 'medication' }]);
+    const before = await runDueChecks(t.database.db, at('2027-03-13T07:04:00Z'));
+    assert.equal(before.raised.filter((row) => row.visit_id === visit.id).length, 0);
+    const run = await runDueChecks(t.database.db, at('2027-03-13T07:05:00Z'));
+    assert.deepEqual(run.raised.filter((row) => row.visit_id === visit.id).map((row) => row.kind), ['time-critical-late']);
+  });
+
+  it('a checked-in visit raises nothing; an alert raised before the check-in shows when the carer arrived', async () => {
+    const visit = await add('2027-03-14', '08:00', '08:30');
+    await assign(visit);
+    await runDueChecks(t.database.db, at('2027-03-14T08:20:00Z'));
+    await t.database.db.insert(visitChecks).values({ visit_id: visit.id, carer_id: carerId, kind: 'in', recorded_at: at('2027-03-14T08:25:00Z'), idempotency_key: 'engine-test-in-1' });
+    const later = await runDueChecks(t.database.db, at('2027-03-14T09:30:00Z'));
+    assert.equal(later.raised.filter((row) => row.visit_id === visit.id).length, 0, 'no missed alert once the carer checked in');
+    const list = body<{ data: AlertRow[] }>(await office.get(`/api/v1/live/alerts?visit_id=${visit.id}`)).data.data;
+    assert.equal(list.length, 1);
+    assert.equal(list[0]!.arrived_at, '2027-03-14T08:25:00.000Z');
+    assert.equal(list[0]!.state, 'open');
+  });
+
+  it('acknowledge then resolve, each once (409 on a repeat), audited and pushed to the branch', async () => {
+    const visit = await add('2027-03-15', '08:00', '08:30');
+    await assign(visit);
+    const [raised] = (await runDueChecks(t.database.db, at('2027-03-15T08:16:00Z'))).raised.filter((row) => row.visit_id === visit.id);
+    online = [officeId];
+    pushed.length = 0;
+    const acknowledged = await office.post(`/api/v1/live/alerts/${raised!.id}/acknowledge`, {});
+    assert.equal(acknowledged.statusCode, 200, acknowledged.body);
+    assert.equal(body<AlertRow>(acknowledged).data.acknowledged_by_name, 'Oliver Office');
+    assert.ok(pushed.some((event) => event.userId === officeId && event.topic === LIVE_TOPIC));
+    assert.equal((await office.post(`/api/v1/live/alerts/${raised!.id}/acknowledge`, {})).statusCode, 409);
+    const invalid = await office.post(`/api/v1/live/alerts/${raised!.id}/resolve`, { outcome: 'made-up' });
+    assert.equal(invalid.statusCode, 422);
+    assert.ok(body(invalid).errors?.outcome);
+    const resolved = await office.post(`/api/v1/live/alerts/${raised!.id}/resolve`, { outcome: 'carer-arrived-late', note: 'Traffic on the A400.' });
+    assert.equal(resolved.statusCode, 200, resolved.body);
+    assert.equal(body<AlertRow>(resolved).data.outcome_label, 'Carer arrived late');
+    assert.equal((await office.post(`/api/v1/live/alerts/${raised!.id}/resolve`, { outcome: 'other', note: 'again' })).statusCode, 409);
+    const trail = await t.database.db.select().from(auditLog).where(and(eq(auditLog.resource, 'live-alerts'), eq(auditLog.record_id, raised!.id)));
+    assert.equal(trail.length, 2);
+    const open = body<{ data: AlertRow[]; total: number }>(await office.get(`/api/v1/live/alerts?state=open&visit_id=${visit.id}`)).data;
+    assert.equal(open.total, 0);
+    online = [];
+  });
+
+  it('lists alerts filtered, sorted and paged; bad filters are 422 by field', async () => {
+    const page = body<{ data: AlertRow[]; total: number; page_size: number }>(await office.get('/api/v1/live/alerts?kind=late,missed&sort=due_at&mode=asc&page_size=2')).data;
+    assert.equal(page.page_size, 2);
+    assert.ok(page.total >= 2);
+    assert.ok(page.data.every((row) => row.kind === 'late' || row.kind === 'missed'));
+    assert.ok(page.data[0]!.due_at <= page.data[1]!.due_at);
+    const bad = await office.get('/api/v1/live/alerts?state=lost&date=yesterday');
+    assert.equal(bad.statusCode, 422);
+    assert.ok(body(bad).errors?.state && body(bad).errors?.date);
+  });
+
+  it('escalates an alert nobody acknowledged to the on-call person by email and SMS, once', async () => {
+    const visit = await add('2027-03-16', '08:00', '08:30');
+    const [raised] = (await runDueChecks(t.database.db, at('2027-03-16T08:15:00Z'))).raised.filter((row) => row.visit_id === visit.id);
+    await t.database.db.update(visitAlerts).set({ raised_at: at('2027-03-16T08:15:00Z') }).where(eq(visitAlerts.id, raised!.id));
+    const deps = { db: t.database.db, mailer: context.auth.mailer, sms: context.sms, appUrl: 'http://localhost:8080' };
+    const mailsBefore = (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, 'manager@homecare.test'))).length;
+    const tooSoon = await runEscalations(deps, at('2027-03-16T08:29:00Z'));
+    assert.ok(!tooSoon.some((row) => row.alert_id === raised!.id));
+    const [first, second] = await Promise.all([runEscalations(deps, at('2027-03-16T08:30:00Z')), runEscalations(deps, at('2027-03-16T08:30:00Z'))]);
+    const escalated = [...tooSoon, ...first, ...second];
+    assert.equal(escalated.filter((row) => row.alert_id === raised!.id).length, 1);
+    assert.equal(new Set(escalated.map((row) => row.alert_id)).size, escalated.length, 'every alert escalated once');
+    assert.equal((await runEscalations(deps, at('2027-03-16T09:30:00Z'))).filter((row) => row.alert_id === raised!.id).length, 0);
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, 'manager@homecare.test'));
+    assert.equal(mails.length - mailsBefore, escalated.length, 'one email per escalated alert');
+    const texts = await t.database.db.select().from(smsMessages).where(eq(smsMessages.purpose, 'live-alert-escalation'));
+    assert.ok(texts.length >= 1);
+    const [stored] = await alertsOf(visit.id);
+    assert.ok(stored!.escalated_at);
+    assert.match(stored!.escalated_to, /Maya Manager/);
+    const trail = await t.database.db.select().from(auditLog).where(and(eq(auditLog.resource, 'live-alerts'), eq(auditLog.record_id, raised!.id)));
+    assert.equal(trail.length, 1);
+  });
+
+  it('a carer’s support request is idempotent: a resend answers the first, another body with the key is 409', async () => {
+    const visit = await add('2027-03-17', '08:00', '08:30');
+    await assign(visit);
+    const request = { visit_id: visit.id, message: 'Client has fallen, ambulance called.', urgency: 'urgent' };
+    assert.equal((await device.post('/api/v1/carer-app/support-requests', request)).statusCode, 422, 'no Idempotency-Key');
+    const first = await device.post('/api/v1/carer-app/support-requests', request, 'support-key-0001');
+    assert.equal(first.statusCode, 201, first.body);
+    const resend = await device.post('/api/v1/carer-app/support-requests', request, 'support-key-0001');
+    assert.equal(resend.statusCode, 200);
+    assert.equal(resend.headers['idempotent-replayed'], 'true');
+    assert.equal(body<{ id: number }>(resend).data.id, body<{ id: number }>(first).data.id);
+    assert.equal((await device.post('/api/v1/carer-app/support-requests', { ...request, urgency: 'routine' }, 'support-key-0001')).statusCode, 409);
+    const notMine = await device.post('/api/v1/carer-app/support-requests', { ...request, visit_id: 2_000_000 }, 'support-key-0002');
+    assert.equal(notMine.statusCode, 422);
+    const listed = body<{ data: AlertRow[] }>(await office.get(`/api/v1/live/alerts?kind=carer-support&visit_id=${visit.id}`)).data.data;
+    assert.equal(listed.length, 1);
+    assert.equal(listed[0]!.urgency, 'urgent');
+    assert.equal(listed[0]!.carer_name !== null, true);
+  });
+
+  it('pushes to carers when a visit is assigned to them, moved, or cancelled', async () => {
+    const visit = await add('2027-03-18', '14:00', '14:30');
+    await assign(visit);
+    const edited = await office.put(`/api/v1/visits/${visit.id}`, { client_id: client, date: '2027-03-18', start_time: '15:00', end_time: '15:30', carers_needed: 1, version: visit.version + 1 });
+    assert.equal(edited.statusCode, 200, edited.body);
+    const cancelled = await office.post(`/api/v1/visits/${visit.id}/cancel`, { reason: 'client-request', detail: 'Family visiting.', chargeable: false, version: visit.version + 2 });
+    assert.equal(cancelled.statusCode, 200, cancelled.body);
+    const log = body<{ data: { kind: string; title: string; data: { visit_id: number } }[] }>(await manager.get(`/api/v1/push-notifications?user_id=${carerId}`)).data.data;
+    const ofVisit = log.filter((row) => row.data.visit_id === visit.id).map((row) => row.kind);
+    assert.deepEqual(ofVisit.sort(), ['visit.cancelled', 'visit.changed', 'visit.new']);
+  });
+
+  it('the live view: today’s visits by state with counts, late and missed first, and the open alerts', async () => {
+    const response = await office.get(`/api/v1/live/today?branch_id=${camden}`);
+    assert.equal(response.statusCode, 200, response.body);
+    const today = body<LiveToday>(response).data;
+    assert.deepEqual(today.counts.map((count) => count.state), ['late', 'missed', 'not-started', 'in-progress', 'completed', 'cancelled']);
+    assert.equal(today.counts.reduce((sum, count) => sum + count.count, 0), today.visits.length);
+    assert.ok(today.alerts.every((alert) => alert.state !== 'resolved'));
+    assert.equal((await office.get('/api/v1/live/today?branch_id=999999')).statusCode, 422);
+  });
+
+  it('the timer waits for the next due instant, between 15 and 60 seconds', () => {
+    const now = at('2027-03-10T08:00:00Z');
+    assert.equal(delayUntil(null, now), 60_000);
+    assert.equal(delayUntil(at('2027-03-10T08:00:05Z'), now), 15_000);
+    assert.equal(delayUntil(at('2027-03-10T08:00:40Z'), now), 40_000);
+    assert.equal(delayUntil(at('2027-03-10T09:00:00Z'), now), 60_000);
+  });
+});
