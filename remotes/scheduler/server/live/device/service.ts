@@ -55,8 +55,9 @@ export type CheckOutcome = {
   visit: { id: number; branch_id: number; status: VisitStatus; confirmation: AssignedVisit['confirmation']; confirmation_issues: string[] };
 };
 
+/** A resend of the same write: a body without recorded_at (the server's time) matches whatever time the first got. */
 const sameCheck = (row: typeof visitChecks.$inferSelect, visitId: number, kind: 'in' | 'out', at: Date, values: VisitCheckValues) =>
-  row.visit_id === visitId && row.kind === kind && row.recorded_at.getTime() === at.getTime() && row.latitude === values.latitude && row.longitude === values.longitude;
+  row.visit_id === visitId && row.kind === kind && (!values.recorded_at || row.recorded_at.getTime() === at.getTime()) && row.latitude === values.latitude && row.longitude === values.longitude;
 
 /**
  * Records a check-in or check-out. A resend (same key and body) answers the first row; the same key with
@@ -159,7 +160,8 @@ export async function recordTasks(
   input: { visit: AssignedVisit; carerId: number; deviceId: number | null; recordedAt: Date; values: VisitTasksValues; key: string; actor: AuditActor },
 ): Promise<{ replayed: boolean; rows: (typeof visitTaskRecords.$inferSelect)[] }> {
   const { visit, carerId, key, values } = input;
-  const hash = requestHash({ visit_id: visit.id, recorded_at: input.recordedAt.toISOString(), tasks: values.tasks });
+  // The body as sent (a resend without recorded_at is still the same write).
+  const hash = requestHash({ visit_id: visit.id, recorded_at: values.recorded_at ?? null, tasks: values.tasks });
   return db.transaction(async (tx) => {
     const existing = await tx.select().from(visitTaskRecords).where(and(eq(visitTaskRecords.carer_id, carerId), eq(visitTaskRecords.idempotency_key, key)));
     if (existing.length) {

@@ -1,0 +1,242 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { and, eq } from 'drizzle-orm';
+import { CARER_ROLE } from '@hcm/contract/schemas';
+import { londonDate } from '@hcm/contract/engine';
+import { roles, userBranches } from '@hcm/server/schema';
+import { AREA_MODULES, branchIdOf, createUser, deviceSignIn, loginAs, userIdOf, type DeviceClient, type TestApp, type TestClient } from '@hcm/server/testing';
+import { createTestApp } from '@hcm/server/testing';
+import type { AreaServerContext } from '@hcm/server/platform';
+import type { CarerClients, CheckAnswer, ConfirmationRow, DeviceVisit, LiveVisitRow } from '../../../contract/live-device.js';
+import type { LatLon } from '../../../contract/postcodes.js';
+import type { VisitTask } from '../../../contract/visits.js';
+import { normalisePostcode } from '../../../contract/postcodes.js';
+import { visitCarers, visitLogs, visits } from '../../tables.js';
+import { loadPlaces } from '../../travel/travel.js';
+import { visitChecks } from '../tables.js';
+import { visitRoutes } from '../../visits/routes.js';
+import { deviceRoutes } from './routes.js';
+
+// The carers' device API over the composed app: the scheduler's module is its device and office routes alone,
+// with the client's facts (care-records' device care sheet) stubbed to a known home, and a recording chat server.
+
+type Envelope<T> = { data: T; errors: Record<string, string[]> | null; message: string };
+const data = <T>(response: { json(): unknown }) => (response.json() as Envelope<T>).data;
+
+const pushes: { userId: number; topic: string }[] = [];
+const chat: AreaServerContext['chat'] = {
+  toUser: (userId, _channel, payload) => void pushes.push({ userId, topic: (payload as { topic: string }).topic }),
+  disconnectSession: () => {},
+  onlineUserIds: async () => [],
+  close: async () => {},
+};
+
+const MINUTE = 60_000;
+let keySeq = 0;
+const newKey = () => `test-key-${Date.now()}-${++keySeq}`;
+
+describe('carers’ device API', () => {
+  let t: TestApp;
+  let office: TestClient;
+  let device: DeviceClient;
+  let other: DeviceClient;
+  let carerId: number;
+  let otherId: number;
+  let camden: number;
+  let clientId: number;
+  let clientPostcode: string;
+  let home: LatLon;
+
+  /** A visit of `minutes` for the carer, starting `startAgo` minutes ago. */
+  async function plan(carer: number, startAgo: number, minutes = 30, tasks: VisitTask[] = [{ key: 'wash', label: 'Wash', kind: 'personal-care' }]) {
+    const start = new Date(Date.now() - startAgo * MINUTE);
+    const [row] = await t.database.db
+      .insert(visits)
+      .values({ branch_id: camden, client_id: clientId, visit_date: londonDate(start), planned_start: start, planned_end: new Date(start.getTime() + minutes * MINUTE), status: 'assigned', tasks })
+      .returning();
+    await t.database.db.insert(visitCarers).values({ visit_id: row!.id, position: 1, carer_id: carer });
+    return row!;
+  }
+  const near = (metres: number): LatLon => ({ latitude: home.latitude + metres / 111_320, longitude: home.longitude });
+  const at = (instant: Date) => instant.toISOString();
+
+  before(async () => {
+    const modules = AREA_MODULES.map((module) =>
+      module.name === 'scheduler'
+        ? {
+            ...module,
+            routes: async (app: Parameters<typeof deviceRoutes>[0], context: AreaServerContext) => {
+              await visitRoutes(app, { ...context, chat });
+              await deviceRoutes(app, { ...context, chat }, { clientFacts: async (_app, _request, id) => (id === clientId ? { name: 'Test Client', postcode: clientPostcode, allergies: 'Penicillin', key_facts: null } : null) });
+            },
+          }
+        : module,
+    );
+    t = await createTestApp({ modules });
+    const db = t.database.db;
+    camden = await branchIdOf(db, 'CAM');
+    office = await loginAs(t.app, 'office');
+    const manager = await loginAs(t.app, 'manager');
+    const clients = data<{ id: number; branch_id: number; status: string; postcode: string }[]>(await manager.get('/api/v1/clients/rota-profiles?content=0'));
+    const client = clients.find((row) => row.branch_id === camden && row.status === 'active' && row.postcode)!;
+    clientId = client.id;
+    clientPostcode = client.postcode;
+    home = (await loadPlaces(db, [clientPostcode])).get(normalisePostcode(clientPostcode))!;
+    assert.ok(home);
+    const [carerRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, CARER_ROLE));
+    const carer = await createUser(db, { email: 'live.carer@device.test', roleId: carerRole!.id });
+    const second = await createUser(db, { email: 'other.carer@device.test', roleId: carerRole!.id });
+    carerId = await userIdOf(db, carer.email);
+    otherId = await userIdOf(db, second.email);
+    await db.insert(userBranches).values([{ user_id: carerId, branch_id: camden }, { user_id: otherId, branch_id: camden }]);
+    device = await deviceSignIn(t.app, carer);
+    other = await deviceSignIn(t.app, second);
+  });
+  after(() => t.close());
+
+  it('a signed-in device reads its visits with the care link, and its clients from yesterday to tomorrow', async () => {
+    const visit = await plan(carerId, 90);
+    await plan(otherId, 90);
+    const response = await device.get('/api/v1/carer-app/visits?day=today');
+    assert.equal(response.statusCode, 200, response.body);
+    const mine = data<DeviceVisit[]>(response);
+    const row = mine.find((item) => item.id === visit.id)!;
+    assert.equal(row.client_name, 'Test Client');
+    assert.equal(row.allergies, 'Penicillin');
+    assert.equal(row.care_url, `/api/v1/carer-app/clients/${clientId}/care`);
+    assert.deepEqual(row.tasks.map((task) => task.key), ['wash']);
+    assert.ok(mine.every((item) => item.id !== visit.id + 1), 'another carer’s visit is not listed');
+    const clients = data<CarerClients>(await device.get('/api/v1/carer-app/clients'));
+    assert.ok(clients.client_ids.includes(clientId));
+    assert.ok(clients.visits.some((item) => item.id === visit.id));
+    assert.equal((await device.get('/api/v1/carer-app/visits?day=someday')).statusCode, 422);
+  });
+
+  it('check-in and check-out are idempotent: a resend answers the first row (200, replayed), one row; another body is 409', async () => {
+    const visit = await plan(carerId, 60);
+    const body = { recorded_at: at(new Date(visit.planned_start.getTime() + 2 * MINUTE)), ...near(20), accuracy_metres: 10 };
+    const key = newKey();
+    const first = await device.post(`/api/v1/carer-app/visits/${visit.id}/check-in`, body, key);
+    assert.equal(first.statusCode, 201, first.body);
+    const again = await device.post(`/api/v1/carer-app/visits/${visit.id}/check-in`, body, key);
+    assert.equal(again.statusCode, 200, again.body);
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.equal(data<CheckAnswer>(again).check.id, data<CheckAnswer>(first).check.id);
+    const rows = await t.database.db.select().from(visitChecks).where(eq(visitChecks.visit_id, visit.id));
+    assert.equal(rows.length, 1);
+    const reused = await device.post(`/api/v1/carer-app/visits/${visit.id}/check-in`, { ...body, ...near(40) }, key);
+    assert.equal(reused.statusCode, 409);
+    const secondCheckIn = await device.post(`/api/v1/carer-app/visits/${visit.id}/check-in`, body, newKey());
+    assert.equal(secondCheckIn.statusCode, 409, 'one check-in per carer and visit');
+    const [stored] = await t.database.db.select().from(visits).where(eq(visits.id, visit.id));
+    assert.equal(stored!.status, 'in-progress');
+    assert.equal(stored!.actual_start!.toISOString(), body.recorded_at);
+    const logs = await t.database.db.select().from(visitLogs).where(and(eq(visitLogs.visit_id, visit.id), eq(visitLogs.action, 'check-in')));
+    assert.equal(logs.length, 1);
+    const missingKey = await device.post(`/api/v1/carer-app/visits/${visit.id}/check-out`, body);
+    assert.equal(missingKey.statusCode, 422);
+    assert.ok((missingKey.json() as Envelope<null>).errors?.idempotency_key);
+  });
+
+  it('an offline write sent hours later keeps its recorded_at; a punctual, on-site visit of the planned length confirms itself', async () => {
+    const visit = await plan(carerId, 5 * 60, 45);
+    const checkIn = new Date(visit.planned_start.getTime() + 3 * MINUTE);
+    const checkOut = new Date(visit.planned_end.getTime() + 1 * MINUTE);
+    assert.equal((await device.post(`/api/v1/carer-app/visits/${visit.id}/check-in`, { recorded_at: at(checkIn), ...near(30), accuracy_metres: 15 }, newKey())).statusCode, 201);
+    const out = await device.post(`/api/v1/carer-app/visits/${visit.id}/check-out`, { recorded_at: at(checkOut), ...near(10), accuracy_metres: 15 }, newKey());
+    assert.equal(out.statusCode, 201, out.body);
+    const answer = data<CheckAnswer>(out);
+    assert.equal(answer.check.recorded_at, at(checkOut));
+    assert.ok(Date.parse(answer.check.received_at) - checkOut.getTime() > 3 * 60 * MINUTE, 'received hours after it happened');
+    assert.equal(answer.visit.status, 'completed');
+    assert.equal(answer.visit.confirmation, 'auto-confirmed');
+    const [stored] = await t.database.db.select().from(visits).where(eq(visits.id, visit.id));
+    assert.equal(stored!.actual_end!.toISOString(), at(checkOut));
+  });
+
+  it('a check far from the home is flagged not on site with the distance, never refused, and leaves the visit pending with the issue', async () => {
+    const visit = await plan(carerId, 120, 30);
+    const inAnswer = await device.post(`/api/v1/carer-app/visits/${visit.id}/check-in`, { recorded_at: at(visit.planned_start), ...near(2000), accuracy_metres: 50 }, newKey());
+    assert.equal(inAnswer.statusCode, 201, inAnswer.body);
+    const check = data<CheckAnswer>(inAnswer).check;
+    assert.equal(check.on_site, false);
+    assert.ok(check.distance_metres! > 1900 && check.distance_metres! < 2000, `distance ${check.distance_metres}`);
+    const outAnswer = await device.post(`/api/v1/carer-app/visits/${visit.id}/check-out`, { recorded_at: at(visit.planned_end), ...near(5) }, newKey());
+    const decided = data<CheckAnswer>(outAnswer).visit;
+    assert.equal(decided.confirmation, 'pending');
+    assert.ok(decided.confirmation_issues.some((issue) => issue.includes('not on site')), decided.confirmation_issues.join(' | '));
+    const flagged = data<{ data: { visit_id: number; distance_metres: number }[] }>(await office.get('/api/v1/live/not-on-site'));
+    assert.ok(flagged.data.some((row) => row.visit_id === visit.id && row.distance_metres === check.distance_metres));
+    const detail = await office.get(`/api/v1/live/not-on-site/${visit.id}`);
+    assert.equal(detail.statusCode, 200, detail.body);
+    assert.equal(data<{ checks: unknown[] }>(detail).checks.length, 2);
+  });
+
+  it('a check without a position needs a reason; with one it is saved without a distance', async () => {
+    const visit = await plan(carerId, 200, 30);
+    const refused = await device.post(`/api/v1/carer-app/visits/${visit.id}/check-in`, { recorded_at: at(visit.planned_start) }, newKey());
+    assert.equal(refused.statusCode, 422);
+    assert.ok((refused.json() as Envelope<null>).errors?.no_position_reason);
+    const saved = await device.post(`/api/v1/carer-app/visits/${visit.id}/check-in`, { recorded_at: at(visit.planned_start), no_position_reason: 'Location permission refused' }, newKey());
+    assert.equal(saved.statusCode, 201, saved.body);
+    assert.equal(data<CheckAnswer>(saved).check.distance_metres, null);
+  });
+
+  it('another carer’s visit is 404 to a device; a device token is refused on an office route', async () => {
+    const visit = await plan(carerId, 30);
+    const response = await other.post(`/api/v1/carer-app/visits/${visit.id}/check-in`, { recorded_at: at(visit.planned_start), ...near(5) }, newKey());
+    assert.equal(response.statusCode, 404);
+    assert.equal((await other.post(`/api/v1/carer-app/visits/${visit.id}/tasks`, { tasks: [{ task_key: 'wash', done: true }] }, newKey())).statusCode, 404);
+    assert.equal((await device.get('/api/v1/visits/confirmations')).statusCode, 403);
+    assert.equal((await device.get('/api/v1/live/visits')).statusCode, 403);
+  });
+
+  it('tasks are recorded once per key, with a reason for those not done', async () => {
+    const visit = await plan(carerId, 40, 30, [
+      { key: 'wash', label: 'Wash', kind: 'personal-care' },
+      { key: 'lunch', label: 'Lunch', kind: 'meal' },
+    ]);
+    const noReason = await device.post(`/api/v1/carer-app/visits/${visit.id}/tasks`, { tasks: [{ task_key: 'lunch', done: false }] }, newKey());
+    assert.equal(noReason.statusCode, 422);
+    const body = { tasks: [{ task_key: 'wash', done: true }, { task_key: 'lunch', done: false, reason: 'refused', note: 'Had eaten already' }] };
+    const key = newKey();
+    assert.equal((await device.post(`/api/v1/carer-app/visits/${visit.id}/tasks`, body, key)).statusCode, 201);
+    const again = await device.post(`/api/v1/carer-app/visits/${visit.id}/tasks`, body, key);
+    assert.equal(again.statusCode, 200);
+    assert.equal(data<unknown[]>(again).length, 2);
+  });
+
+  it('the office sees pending visits and confirms them in bulk, with a reason; the visit answers its confirmation', async () => {
+    const late = await plan(carerId, 300, 30);
+    await device.post(`/api/v1/carer-app/visits/${late.id}/check-in`, { recorded_at: at(new Date(late.planned_start.getTime() + 40 * MINUTE)), ...near(10) }, newKey());
+    await device.post(`/api/v1/carer-app/visits/${late.id}/check-out`, { recorded_at: at(new Date(late.planned_end.getTime() + 40 * MINUTE)), ...near(10) }, newKey());
+    const queue = data<{ data: ConfirmationRow[]; total: number }>(await office.get(`/api/v1/visits/confirmations?state=pending&branch_id=${camden}`));
+    const row = queue.data.find((item) => item.id === late.id)!;
+    assert.ok(row.confirmation_issues.some((issue) => issue.includes('punctuality') || issue.includes('outside')), row.confirmation_issues.join(' | '));
+    const pendingIds = queue.data.map((item) => item.id);
+    const noReason = await office.post('/api/v1/visits/confirm', { ids: pendingIds });
+    assert.equal(noReason.statusCode, 422);
+    assert.ok((noReason.json() as Envelope<null>).errors?.reason);
+    const confirmed = await office.post('/api/v1/visits/confirm', { ids: pendingIds, reason: 'Rang the client: the visit took place in full.' });
+    assert.equal(confirmed.statusCode, 200, confirmed.body);
+    const [stored] = await t.database.db.select().from(visits).where(eq(visits.id, late.id));
+    assert.equal(stored!.confirmation, 'confirmed');
+    assert.equal(stored!.confirmation_reason, 'Rang the client: the visit took place in full.');
+    const logs = await t.database.db.select().from(visitLogs).where(and(eq(visitLogs.visit_id, late.id), eq(visitLogs.action, 'confirmed')));
+    assert.equal(logs.length, 1);
+    const today = data<{ data: LiveVisitRow[] }>(await office.get(`/api/v1/live/visits?date=${late.visit_date}&state=completed`));
+    assert.ok(today.data.some((item) => item.id === late.id && item.confirmation === 'confirmed' && item.punctual === false));
+  });
+
+  it('live settings default, are saved per branch and refuse bad values by field', async () => {
+    const defaults = data<{ is_default: boolean; on_site_distance_metres: number }>(await office.get(`/api/v1/scheduler/live-settings/${camden}`));
+    assert.equal(defaults.on_site_distance_metres, 150);
+    const manager = await loginAs(t.app, 'manager');
+    const bad = await manager.put(`/api/v1/scheduler/live-settings/${camden}`, { punctuality_window_minutes: 500 });
+    assert.equal(bad.statusCode, 422);
+    const values = { punctuality_window_minutes: 20, on_site_distance_metres: 200, duration_variance_percent: 30, late_after_minutes: 10, missed_after_minutes: 45, time_critical_late_after_minutes: 5, escalate_after_minutes: 20 };
+    const saved = await manager.put(`/api/v1/scheduler/live-settings/${camden}`, values);
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.equal(data<{ on_site_distance_metres: number; is_default: boolean }>(saved).on_site_distance_metres, 200);
+  });
+});
