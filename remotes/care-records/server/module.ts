@@ -21,6 +21,7 @@ import { incidentsLiveRoutes } from './live-events/incidents/routes.js';
 import { medicationLiveRoutes } from './live-events/medication/routes.js';
 import { seedMedicationLiveDemo } from './live-events/medication/demo.js';
 import { reviewsLiveRoutes } from './live-events/reviews/routes.js';
+import { seedDemoReviews } from './live-events/reviews/demo.js';
 import { careRecordsTables } from './tables.js';
 import { rotaProfileRoutes } from './rota-profiles.js';
 import { trackableClient } from './trackable-client.js';
@@ -65,6 +66,7 @@ export const careRecordsModule = defineAreaModule({
     await seedDemoDailyRecords(tx);
     await seedDemoAccess(tx);
     await seedMarDemo(tx);
+    await seedDemoReviews(tx);
     await seedMedicationLiveDemo(tx);
     await seedDemoIncidents(tx);
   },

@@ -1,2 +1,31 @@
-// The tables of this part of live events (none yet).
-export {};
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, users } from '@hcm/server/schema';
+import type { NoteAuditOutcome } from '../../../contract/live-reviews.js';
+// From ../../tables.js, read lazily (inside references): that file re-exports this one.
+import { careNotes } from '../../daily/tables.js';
+
+/**
+ * The office's audit of a care note (the daily log book): one per note, never overwritten (a unique note id;
+ * a second audit is refused), with the outcome and what was found.
+ */
+export const careNoteAudits = pgTable(
+  'care_note_audits',
+  {
+    id: serial('id').primaryKey(),
+    note_id: integer('note_id')
+      .notNull()
+      .references(() => careNotes.id),
+    client_id: integer('client_id').notNull(),
+    outcome: text('outcome').$type<NoteAuditOutcome>().notNull(),
+    comment: text('comment').notNull().default(''),
+    audited_by: integer('audited_by').references(() => users.id, { onDelete: 'set null' }),
+    audited_by_name: text('audited_by_name').notNull(),
+    audited_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('care_note_audits_note_unique').on(t.note_id),
+    index('care_note_audits_client_idx').on(t.client_id),
+    check('care_note_audits_outcome_check', sql`${t.outcome} in ('satisfactory', 'feedback-given', 'care-plan-updated', 'escalated', 'training-needed')`),
+  ],
+);
