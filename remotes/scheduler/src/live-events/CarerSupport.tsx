@@ -1,4 +1,6 @@
-// PLACEHOLDER: replaced by the live operations work in progress.
+import { AlertList } from '../live/AlertList';
+
+/** /app/live-events/clients/carer-support: carers' requests for support sent from their phones, to acknowledge and resolve. */
 export default function CarerSupport() {
-  return <h1>Carer support requests</h1>;
+  return <AlertList title="Carer support requests" caption="Support requests" kinds={['carer-support']} empty="No support request matches these filters." />;
 }
