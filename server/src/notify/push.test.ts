@@ -46,6 +46,9 @@ test('the office reads the log filtered by carer and kind; the log needs carers.
   assert.equal(list.statusCode, 200, list.body);
   const rows = list.json().data.data as { kind: string; user_name: string }[];
   assert.ok(rows.length >= 1 && rows.every((row) => row.kind === 'visit.new' && row.user_name === 'push.carer'));
+  const oldestFirst = await admin.get(`/api/v1/push-notifications?user_id=${carerId}&sort=created_at&mode=asc`);
+  const ids = (oldestFirst.json().data.data as { id: number }[]).map((row) => row.id);
+  assert.deepEqual(ids, [...ids].sort((a, b) => a - b), 'sorted oldest first when asked');
   const device = await deviceSignIn(t.app, { email: 'push.carer@homecare.test', password: 'Test!2026password' });
   assert.equal((await device.get('/api/v1/push-notifications')).statusCode, 403);
 });

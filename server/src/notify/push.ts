@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { deviceTokens, pushNotifications, users } from '../db/schema.js';
@@ -52,7 +52,16 @@ export class Pusher {
   }
 }
 
-/** GET /api/v1/push-notifications (carers.view): the log, newest first; filters user_id, kind, status, from, to (dates). */
+const SORTABLE = { created_at: pushNotifications.created_at, user_name: users.name, kind: pushNotifications.kind, status: pushNotifications.status } as const;
+
+/** `sort` one of SORTABLE (else newest first), `mode` asc or desc; ties by id, so pages never overlap. */
+function orderOf(sort: string | undefined, mode: string | undefined): SQL[] {
+  const column = sort && sort in SORTABLE ? SORTABLE[sort as keyof typeof SORTABLE] : pushNotifications.created_at;
+  const direction = mode === 'asc' ? asc : desc;
+  return [direction(column), direction(pushNotifications.id)];
+}
+
+/** GET /api/v1/push-notifications (carers.view): the log; filters user_id, kind, status, from, to (dates); sort and mode. */
 export async function pushLogRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
   const { db } = options;
   app.get('/push-notifications', { config: { permission: 'carers.view' } }, async (request) => {
@@ -86,7 +95,7 @@ export async function pushLogRoutes(app: FastifyInstance, options: { db: Databas
       .from(pushNotifications)
       .innerJoin(users, eq(users.id, pushNotifications.user_id))
       .where(where)
-      .orderBy(desc(pushNotifications.created_at), desc(pushNotifications.id))
+      .orderBy(...orderOf(queryParam(request.query, 'sort'), queryParam(request.query, 'mode')))
       .limit(paging.pageSize)
       .offset(pageOffset(paging));
     const [total] = await db.select({ n: count() }).from(pushNotifications).where(where);
