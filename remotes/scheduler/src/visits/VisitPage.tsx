@@ -6,6 +6,7 @@ import { api, Button, ErrorPanel, Loading, NotFound, PageHeader, useAreaEvent, u
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { CheckboxField, SelectField, TextAreaField, valibotResolver } from '@hcm/kit/forms';
 import { CANCEL_REASONS, CancelVisitSchema, PLANNABLE_STATUSES, TASK_KINDS, VISITS_TOPIC, type VisitLogRow, type VisitRow, type VisitsChanged } from '../../contract/visits';
+import { CONFIRMATION_WORDS } from '../live-events/device/useLiveList';
 import { HistoryTable } from './History';
 import {
   cancelReasonWords,
@@ -44,6 +45,11 @@ function Details({ visit }: { visit: VisitRow }) {
           <dd>{timesOf(visit)} ({visit.duration_minutes} minutes)</dd>
           <dt>Status</dt>
           <dd><StatusText status={visit.status} /></dd>
+          <dt>Confirmation</dt>
+          <dd>
+            {CONFIRMATION_WORDS[visit.confirmation]}
+            {visit.confirmation === 'pending' ? <> — {visit.confirmation_issues.join(' ')} <Link to="/app/visits/confirmations">Confirm it</Link></> : null}
+          </dd>
           {visit.status === 'cancelled' ? (
             <>
               <dt>Cancelled because</dt>

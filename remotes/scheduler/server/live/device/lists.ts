@@ -328,7 +328,7 @@ export async function liveListRoutes(app: FastifyInstance, context: AreaServerCo
       }))
       .filter((row) => !search || row.name.toLowerCase().includes(search));
     const sign = queryParam(query, 'mode') === 'asc' ? 1 : -1;
-    rows.sort((a, b) => (queryParam(query, 'sort') === 'name' ? -sign * a.name.localeCompare(b.name) : sign * a.recorded_at.localeCompare(b.recorded_at)));
+    rows.sort((a, b) => sign * (queryParam(query, 'sort') === 'name' ? a.name.localeCompare(b.name) : a.recorded_at.localeCompare(b.recorded_at)));
     return ok(pageOfAll(rows, parsePaging(query)));
   });
 }
