@@ -26,14 +26,14 @@ export async function seedDemoReviews(tx: Transaction, now = new Date()): Promis
   const manager = staff.find((user) => user.email === 'manager@homecare.test') ?? office;
   const day = (offset: number) => londonDate(new Date(now.getTime() + offset * DAY));
 
-  await seedReablement(tx, clientIds[9]!, office?.id ?? null, now, {
-    referral_reason: 'Home from Southmead after a hip replacement; needs help to wash, dress and get meals while she relearns the stairs.',
+  await seedReablement(tx, clientIds[3]!, office?.id ?? null, now, {
+    referral_reason: 'Home from the Royal Free after a hip replacement; needs help to wash, dress and get meals while relearning the stairs.',
     start_date: day(-38),
     planned_end: day(4),
-    therapist: 'Priya Shah, physiotherapist, Bristol Community Reablement',
-    therapist_contact: '0117 496 0321',
+    therapist: 'Priya Shah, physiotherapist, Camden Reablement Service',
+    therapist_contact: '020 7946 0321',
     goals: [
-      { goal: 'To get up and down my stairs safely', baseline: 'Stairs only with a physiotherapist beside her.', target: 'Uses the stairs with the rail, alone.', week_achieved: 4, status: 'achieved' },
+      { goal: 'To get up and down my stairs safely', baseline: 'Stairs only with a physiotherapist alongside.', target: 'Uses the stairs with the rail, alone.', week_achieved: 4, status: 'achieved' },
       { goal: 'To dress myself', baseline: 'Needs help with socks and shoes.', target: 'Dresses with the long-handled shoe horn and sock aid.', status: 'working' },
     ],
     weekly: [
@@ -42,11 +42,11 @@ export async function seedDemoReviews(tx: Transaction, now = new Date()): Promis
     ],
     outcome: 'in-progress',
   });
-  await seedReablement(tx, clientIds[5]!, office?.id ?? null, now, {
-    referral_reason: 'Referred by the GP after a chest infection left her too weak to cook or shower on her own.',
+  await seedReablement(tx, clientIds[1]!, office?.id ?? null, now, {
+    referral_reason: 'Referred by the GP after a chest infection left him too weak to cook or shower on his own.',
     start_date: day(-50),
     planned_end: day(-8),
-    therapist: 'Tomasz Nowicki, occupational therapist, Leeds Reablement',
+    therapist: 'Tomasz Nowicki, occupational therapist, Camden Reablement Service',
     goals: [
       { goal: 'To shower myself', baseline: 'Strip wash at the sink with help.', target: 'Showers alone with the shower chair, a carer nearby.', status: 'partly' },
       { goal: 'To make a simple meal', baseline: 'Tires standing at the cooker.', target: 'Makes a sandwich or microwave meal sitting at the perching stool.', status: 'achieved', week_achieved: 5 },

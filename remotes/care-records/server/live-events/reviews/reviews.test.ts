@@ -27,6 +27,11 @@ async function clientByNhs(nhs: string): Promise<number> {
   return Number(row!.id);
 }
 
+async function branchOf(clientId: number): Promise<number> {
+  const [row] = await db().select({ branch_id: clientColumns.branch_id }).from(clientsTable).where(eq(clientColumns.id, clientId));
+  return Number(row!.branch_id);
+}
+
 async function addDocument(ownerId: number, kind: string, options: { reviewDate?: string | null; updatedDaysAgo?: number; content?: Record<string, unknown>; signed?: boolean } = {}) {
   const updated = new Date(Date.now() - (options.updatedDaysAgo ?? 0) * DAY);
   const [document] = await db()
@@ -178,8 +183,10 @@ test('reablement: packages with days left, the overdue ones without an outcome, 
   assert.equal(paged.total, open.total + closed.total);
   assert.equal(paged.data.length, 1);
   assert.equal((await admin.get('/api/v1/live-events/re-ablement?state=maybe')).statusCode, 422);
-  // Office (Camden) does not see the Leeds and Bristol packages.
-  assert.equal((await page<ReablementRow>(office, 're-ablement-overdue')).total, 0);
+  // Branch-scoped: the demo packages are Camden's; a Bristol-only filter has none.
+  assert.equal((await page<ReablementRow>(office, 're-ablement-overdue')).total, 1);
+  const bristol = await branchOf(albert);
+  assert.equal((await page<ReablementRow>(admin, `re-ablement?branch_id=${bristol}`)).total, 0);
 });
 
 test('every list needs clients.view', async () => {
