@@ -114,8 +114,8 @@ export default function Confirmations() {
               aria-invalid={errors.reason ? 'true' : undefined}
               aria-describedby={errors.reason ? 'confirm-reason-error' : undefined}
             />
-            {errors.reason ? <span id="confirm-reason-error" className={styles.invalid}>{errors.reason.join(' ')}</span> : null}
           </label>
+          {errors.reason ? <span id="confirm-reason-error" className={styles.invalid}>{errors.reason.join(' ')}</span> : null}
           <Button type="submit" disabled={!selected.length}>Confirm {selected.length || ''} selected</Button>
           {errors.ids ? <span className={styles.invalid}>{errors.ids.join(' ')}</span> : null}
         </form>

@@ -50,7 +50,8 @@ export function LiveThresholds() {
           </select>
         </label>
         {FIELDS.map((field) => (
-          <label key={field.key}>
+          <span key={field.key} className={styles.actions}>
+          <label>
             {field.label}
             <input
               type="number"
@@ -60,8 +61,9 @@ export function LiveThresholds() {
               aria-describedby={errors[field.key] ? `${field.key}-error` : undefined}
               onChange={(event) => setValues((previous) => ({ ...previous, [field.key]: event.target.value }))}
             />
-            {errors[field.key] ? <span id={`${field.key}-error`} className={styles.invalid}>{errors[field.key]!.join(' ')}</span> : null}
           </label>
+          {errors[field.key] ? <span id={`${field.key}-error`} className={styles.invalid}>{errors[field.key]!.join(' ')}</span> : null}
+          </span>
         ))}
         {can('scheduler.edit') ? <Button type="submit">Save the thresholds</Button> : null}
       </form>
