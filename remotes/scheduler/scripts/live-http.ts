@@ -16,8 +16,13 @@ export class OfficeSession {
     }
   }
 
+  /** The Cookie header the browser would send (the chat socket's handshake needs it too). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; ');
+  }
+
   async request<T>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
-    const headers: Record<string, string> = { accept: 'application/json', cookie: [...this.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; ') };
+    const headers: Record<string, string> = { accept: 'application/json', cookie: this.cookieHeader() };
     const token = this.cookies.get('XSRF-TOKEN');
     if (method !== 'GET' && token) headers['X-XSRF-TOKEN'] = token;
     if (body !== undefined) headers['content-type'] = 'application/json';

@@ -54,11 +54,20 @@ async function main() {
   const office = await OfficeSession.signIn(api, email, password);
   const visits = (await office.all<VisitRow>('/api/v1/visits', { from: date, to: date, status: 'assigned,in-progress,completed', sort: 'date', mode: 'asc' })).filter((visit) => visit.carers.length);
   const carerIds = [...new Set(visits.flatMap((visit) => visit.carers.map((carer) => carer.carer_id)))].sort((a, b) => a - b).slice(0, carerLimit);
-  const chosen = visits.filter((visit) => visit.carers.some((carer) => carerIds.includes(carer.carer_id)));
-  console.log(`${chosen.length} visits of ${carerIds.length} carers on ${date}`);
+  const chosenAll = visits.filter((visit) => visit.carers.some((carer) => carerIds.includes(carer.carer_id)));
+  console.log(`${chosenAll.length} visits of ${carerIds.length} carers on ${date}`);
 
   const tokens = new Map<number, string>();
-  for (const carerId of carerIds) tokens.set(carerId, await office.enrol(carerId, `Simulated phone ${runId}-${carerId}`));
+  for (const carerId of carerIds) {
+    try {
+      tokens.set(carerId, await office.enrol(carerId, `Simulated phone ${runId}-${carerId}`));
+    } catch (error) {
+      // Not a carers' app user (an office employee on a visit without the app): their visits are left alone.
+      console.warn(String(error instanceof Error ? error.message : error));
+    }
+  }
+
+  const chosen = chosenAll.filter((visit) => visit.carers.some((carer) => tokens.has(carer.carer_id)));
 
   // The scenarios, on visits that have not started on a device yet.
   const now = Date.now();

@@ -13,6 +13,7 @@ import { visitRoutes } from './visits/routes.js';
 import { wizardRoutes } from './wizard/routes.js';
 import { deviceRoutes } from './live/device/routes.js';
 import { liveRoutes } from './live/engine/routes.js';
+import { seedDemoLiveSettings } from './live/device/demo.js';
 import { seedDemoLiveEngine } from './live/engine/demo.js';
 
 /**
@@ -39,6 +40,7 @@ export const schedulerModule = defineAreaModule({
     await seedDemoLocations(tx);
     await seedDemoSchedule(tx);
     await seedDemoAssessments(tx);
+    await seedDemoLiveSettings(tx);
     await seedDemoLiveEngine(tx);
   },
 });
