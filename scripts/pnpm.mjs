@@ -9,14 +9,16 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const { packageManager } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const version = packageManager.replace(/^pnpm@/, '').split('+')[0];
 
-export function pnpm(args, options = {}) {
+/** Runs pnpm; a failure ends this process with its code, unless `mayFail` (then the code is answered). */
+export function pnpm(args, { mayFail = false, ...options } = {}) {
   const result = spawnSync('npx', ['--yes', `pnpm@${version}`, ...args], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, npm_config_update_notifier: 'false' },
     ...options,
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0 && !mayFail) process.exit(result.status ?? 1);
+  return result.status ?? 1;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) pnpm(process.argv.slice(2));

@@ -12,6 +12,7 @@ test('defaults', () => {
     databaseUrl: undefined,
     pgliteDataDir: DEFAULT_PGLITE_DIR,
     seedDemo: true,
+    background: true,
     firstAdmin: undefined,
     sessionIdleMinutes: 120,
     sessionAbsoluteHours: 12,

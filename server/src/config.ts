@@ -14,6 +14,8 @@ export type AppConfig = {
   pgliteDataDir: string;
   /** Seed demo branches, roles and users into an empty database. */
   seedDemo: boolean;
+  /** Run the areas' background work (the late and missed visit engine); false for a process that only serves. */
+  background: boolean;
   /** The first super admin of an install without demo data (ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_NAME). */
   firstAdmin: { email: string; password: string; name: string } | undefined;
   /** A session ends after this long without a request... */
@@ -62,6 +64,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl: text(env, 'DATABASE_URL'),
     pgliteDataDir: text(env, 'PGLITE_DATA_DIR') ?? DEFAULT_PGLITE_DIR,
     seedDemo: boolean(env, 'SEED_DEMO', true),
+    background: boolean(env, 'BACKGROUND_JOBS', true),
     firstAdmin: firstAdmin(env),
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 120),
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12),

@@ -134,7 +134,7 @@ export type CareSheetDose = {
 };
 
 export type CareSheet = {
-  client: { id: number; name: string; allergies: string };
+  client: { id: number; name: string; allergies: string; address: string; postcode: string };
   key_facts: { resuscitation: string | null; access: string; key_safe: { location: string; code: string } | null };
   calls: { call: string; time: string; duration: number | null; tasks: string }[];
   what_matters: string;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { can } from '@hcm/contract';
 import { ok, parseId, queryParam, sendError, sendInvalid, viewerOf, type AuthSettings } from '@hcm/server/platform';
-import { carersTable } from './people-tables.js';
+import { carerAccounts, carersTable } from './people-tables.js';
 import { carerColumns as c, visibleCarers } from './visibility.js';
 
 /** One carer as the rota reads them (GET /api/v1/carers/rota): who, where, whether they drive, their hours. */
@@ -17,6 +17,8 @@ export type RotaCarer = {
   postcode: string;
   start_date: string | null;
   leaving_date: string | null;
+  /** The carer's sign-in account (users.id), which their devices sign in as; null before they have one. */
+  user_id: number | null;
 };
 
 const MAX_IDS = 1000;
@@ -66,8 +68,10 @@ export async function rotaCarerRoutes(app: FastifyInstance, { auth }: { auth: Au
         postcode: c.postcode,
         start_date: c.start_date,
         leaving_date: c.leaving_date,
+        user_id: carerAccounts.user_id,
       })
       .from(carersTable)
+      .leftJoin(carerAccounts, eq(carerAccounts.carer_id, c.id))
       .where(and(...conditions))
       .orderBy(asc(c.last_name), asc(c.first_name), asc(c.id));
     const answer: RotaCarer[] = rows.map((row) => ({
@@ -81,7 +85,27 @@ export async function rotaCarerRoutes(app: FastifyInstance, { auth }: { auth: Au
       postcode: String(row.postcode ?? ''),
       start_date: (row.start_date as string | null) ?? null,
       leaving_date: (row.leaving_date as string | null) ?? null,
+      user_id: row.user_id ?? null,
     }));
     return ok(answer);
+  });
+}
+
+/**
+ * Who the signed-in device's carer is (GET /api/v1/carer-app/carer): their carer record's id (the id the rota
+ * assigns visits to), name and branch, through their sign-in account. 404 for an account without a carer record.
+ */
+export async function carerAppIdentityRoutes(app: FastifyInstance, { auth }: { auth: AuthSettings }): Promise<void> {
+  const { db } = auth;
+  app.get('/carer-app/carer', { config: { device: true, permission: 'carer-app.use' } }, async (request, reply) => {
+    const userId = request.device?.user_id ?? request.session?.user_id;
+    if (!userId) return sendError(reply, 401, 'Unauthenticated.');
+    const [row] = await db
+      .select({ id: c.id, first_name: c.first_name, last_name: c.last_name, branch_id: c.branch_id, status: c.status })
+      .from(carerAccounts)
+      .innerJoin(carersTable, eq(c.id, carerAccounts.carer_id))
+      .where(eq(carerAccounts.user_id, userId));
+    if (!row) return sendError(reply, 404, 'This account has no carer record.');
+    return ok({ carer_id: Number(row.id), name: `${String(row.first_name)} ${String(row.last_name)}`, branch_id: Number(row.branch_id), status: String(row.status) });
   });
 }

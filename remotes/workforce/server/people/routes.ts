@@ -7,7 +7,7 @@ import { refreshStaleCompliance } from '../compliance/service.js';
 import { carerCompliance } from '../compliance/tables.js';
 import { carerAccounts, carersTable, employeesTable } from './people-tables.js';
 import { carerColumns as c, employeeColumns as e, visibleCarers, visibleEmployees } from './visibility.js';
-import { rotaCarerRoutes } from './rota-carers.js';
+import { carerAppIdentityRoutes, rotaCarerRoutes } from './rota-carers.js';
 
 const staffcodes = sql.raw('staffcodes');
 
@@ -54,6 +54,7 @@ const ORDER: Record<(typeof CARER_LIST_SORTS)[number], SQL[]> = {
 export async function peopleRoutes(app: FastifyInstance, { auth }: { auth: AuthSettings }): Promise<void> {
   const { db } = auth;
   await rotaCarerRoutes(app, { auth });
+  await carerAppIdentityRoutes(app, { auth });
 
   app.get('/carers/overview', { config: { permission: 'carers.view' } }, async (request, reply) => {
     const viewer = await viewerOf(request, reply, auth);

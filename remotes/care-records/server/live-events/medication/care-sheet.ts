@@ -5,13 +5,23 @@ import { addDays, dueOn, isAnticoagulant, slotOrder, slotsOf, type CareSheet, ty
 import type { DbOrTx } from '../../mar/common.js';
 import { listSchedules } from '../../mar/schedules.js';
 import { marAdministrations, marOutcomeCodes } from '../../mar/tables.js';
-import { clientDocuments, clientDocumentVersions } from '../../tables.js';
+import { clientDocuments, clientDocumentVersions, clientsTable } from '../../tables.js';
+import { clientColumns } from '../../columns.js';
 
 // What a carer needs at the door and in the home: the support plan's calls and tasks, the key facts (allergies,
 // resuscitation decision, how to get in; the key-safe code only when the carer's role may see it), and the MAR
 // due today and tomorrow with what is already recorded.
 
 type Values = Record<string, unknown>;
+
+/** Where the client lives: the carer finds the door by it, and the scheduler checks a check-in's distance from it. */
+async function addressOf(db: DbOrTx, clientId: number): Promise<{ address: string; postcode: string }> {
+  const [row] = await db
+    .select({ line: clientColumns.address_line_1, town: clientColumns.town, postcode: clientColumns.postcode })
+    .from(clientsTable)
+    .where(eq(clientColumns.id, clientId));
+  return { address: [row?.line, row?.town].filter(Boolean).join(', '), postcode: String(row?.postcode ?? '') };
+}
 
 /** The content of the client's current (active, else latest draft) document of a kind, or null. */
 async function currentContent(db: DbOrTx, clientId: number, kind: string): Promise<Values | null> {
@@ -95,7 +105,7 @@ export async function buildCareSheet(db: DbOrTx, client: MarClient, options: { m
     .filter(Boolean)
     .join('\n');
   return {
-    client: { id: client.id, name: client.name, allergies: client.allergies },
+    client: { id: client.id, name: client.name, allergies: client.allergies, ...(await addressOf(db, client.id)) },
     key_facts: {
       resuscitation: RESUSCITATION[text(passport?.resuscitation)] ?? null,
       access: accessText,
