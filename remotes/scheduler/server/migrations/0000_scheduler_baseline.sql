@@ -81,6 +81,11 @@ CREATE TABLE "visits" (
 	"cancelled_at" timestamp with time zone,
 	"actual_start" timestamp with time zone,
 	"actual_end" timestamp with time zone,
+	"confirmation" text DEFAULT 'not-due' NOT NULL,
+	"confirmed_at" timestamp with time zone,
+	"confirmed_by" integer,
+	"confirmation_reason" text DEFAULT '' NOT NULL,
+	"confirmation_issues" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"locked" boolean DEFAULT false NOT NULL,
 	"notes" text DEFAULT '' NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
@@ -89,6 +94,7 @@ CREATE TABLE "visits" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "visits_status_check" CHECK ("visits"."status" in ('unassigned', 'assigned', 'in-progress', 'completed', 'missed', 'cancelled')),
 	CONSTRAINT "visits_source_check" CHECK ("visits"."source" in ('template', 'manual', 'wizard', 'import')),
+	CONSTRAINT "visits_confirmation_check" CHECK ("visits"."confirmation" in ('not-due', 'pending', 'auto-confirmed', 'confirmed')),
 	CONSTRAINT "visits_carers_needed_check" CHECK ("visits"."carers_needed" in (1, 2)),
 	CONSTRAINT "visits_times_check" CHECK ("visits"."planned_end" > "visits"."planned_start")
 );
@@ -181,6 +187,89 @@ CREATE TABLE "scheduler_assessment_visits" (
 	CONSTRAINT "scheduler_assessment_visits_duration_check" CHECK ("scheduler_assessment_visits"."duration_minutes" between 15 and 480)
 );
 --> statement-breakpoint
+CREATE TABLE "scheduler_branch_live_settings" (
+	"branch_id" integer PRIMARY KEY NOT NULL,
+	"punctuality_window_minutes" smallint NOT NULL,
+	"on_site_distance_metres" smallint NOT NULL,
+	"duration_variance_percent" smallint NOT NULL,
+	"late_after_minutes" smallint NOT NULL,
+	"missed_after_minutes" smallint NOT NULL,
+	"time_critical_late_after_minutes" smallint NOT NULL,
+	"escalate_after_minutes" smallint NOT NULL,
+	"on_call_user_id" integer,
+	"on_call_phone" text DEFAULT '' NOT NULL,
+	"updated_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "scheduler_branch_live_punctuality_check" CHECK ("scheduler_branch_live_settings"."punctuality_window_minutes" between 0 and 240),
+	CONSTRAINT "scheduler_branch_live_distance_check" CHECK ("scheduler_branch_live_settings"."on_site_distance_metres" between 10 and 5000),
+	CONSTRAINT "scheduler_branch_live_variance_check" CHECK ("scheduler_branch_live_settings"."duration_variance_percent" between 0 and 100),
+	CONSTRAINT "scheduler_branch_live_late_check" CHECK ("scheduler_branch_live_settings"."late_after_minutes" between 1 and 240),
+	CONSTRAINT "scheduler_branch_live_missed_check" CHECK ("scheduler_branch_live_settings"."missed_after_minutes" between 0 and 720),
+	CONSTRAINT "scheduler_branch_live_critical_check" CHECK ("scheduler_branch_live_settings"."time_critical_late_after_minutes" between 1 and 240),
+	CONSTRAINT "scheduler_branch_live_escalate_check" CHECK ("scheduler_branch_live_settings"."escalate_after_minutes" between 1 and 720)
+);
+--> statement-breakpoint
+CREATE TABLE "visit_alerts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"branch_id" integer NOT NULL,
+	"visit_id" integer,
+	"carer_id" integer,
+	"client_id" integer,
+	"kind" text NOT NULL,
+	"due_at" timestamp with time zone NOT NULL,
+	"raised_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"state" text DEFAULT 'open' NOT NULL,
+	"detail" text DEFAULT '' NOT NULL,
+	"acknowledged_by" integer,
+	"acknowledged_at" timestamp with time zone,
+	"resolved_by" integer,
+	"resolved_at" timestamp with time zone,
+	"outcome" text DEFAULT '' NOT NULL,
+	"outcome_note" text DEFAULT '' NOT NULL,
+	"escalated_at" timestamp with time zone,
+	"escalated_to" text DEFAULT '' NOT NULL,
+	"urgency" text DEFAULT '' NOT NULL,
+	"idempotency_key" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "visit_alerts_kind_check" CHECK ("visit_alerts"."kind" in ('late', 'missed', 'time-critical-late', 'carer-support')),
+	CONSTRAINT "visit_alerts_state_check" CHECK ("visit_alerts"."state" in ('open', 'acknowledged', 'resolved'))
+);
+--> statement-breakpoint
+CREATE TABLE "visit_checks" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"visit_id" integer NOT NULL,
+	"carer_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"recorded_at" timestamp with time zone NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"latitude" double precision,
+	"longitude" double precision,
+	"accuracy_metres" double precision,
+	"no_position_reason" text DEFAULT '' NOT NULL,
+	"distance_metres" double precision,
+	"on_site" boolean,
+	"punctual" boolean,
+	"device_id" integer,
+	"idempotency_key" text NOT NULL,
+	CONSTRAINT "visit_checks_kind_check" CHECK ("visit_checks"."kind" in ('in', 'out'))
+);
+--> statement-breakpoint
+CREATE TABLE "visit_task_records" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"visit_id" integer NOT NULL,
+	"carer_id" integer NOT NULL,
+	"task_key" text NOT NULL,
+	"done" boolean NOT NULL,
+	"reason" text DEFAULT '' NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"recorded_at" timestamp with time zone NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"device_id" integer,
+	"idempotency_key" text NOT NULL,
+	"request_hash" text NOT NULL,
+	CONSTRAINT "visit_task_records_reason_check" CHECK ("visit_task_records"."done" or "visit_task_records"."reason" <> '')
+);
+--> statement-breakpoint
 ALTER TABLE "visit_template_slots" ADD CONSTRAINT "visit_template_slots_template_id_visit_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."visit_templates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_carers" ADD CONSTRAINT "visit_carers_visit_id_visits_id_fk" FOREIGN KEY ("visit_id") REFERENCES "public"."visits"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_carers" ADD CONSTRAINT "visit_carers_assigned_by_users_id_fk" FOREIGN KEY ("assigned_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -191,6 +280,7 @@ ALTER TABLE "visit_templates" ADD CONSTRAINT "visit_templates_created_by_users_i
 ALTER TABLE "visits" ADD CONSTRAINT "visits_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visits" ADD CONSTRAINT "visits_template_id_visit_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."visit_templates"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visits" ADD CONSTRAINT "visits_template_slot_id_visit_template_slots_id_fk" FOREIGN KEY ("template_slot_id") REFERENCES "public"."visit_template_slots"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visits" ADD CONSTRAINT "visits_confirmed_by_users_id_fk" FOREIGN KEY ("confirmed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visits" ADD CONSTRAINT "visits_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scheduler_branch_travel" ADD CONSTRAINT "scheduler_branch_travel_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scheduler_branch_travel" ADD CONSTRAINT "scheduler_branch_travel_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -203,6 +293,15 @@ ALTER TABLE "scheduler_csv_imports" ADD CONSTRAINT "scheduler_csv_imports_import
 ALTER TABLE "scheduler_assessment_visits" ADD CONSTRAINT "scheduler_assessment_visits_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scheduler_assessment_visits" ADD CONSTRAINT "scheduler_assessment_visits_assessor_id_users_id_fk" FOREIGN KEY ("assessor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scheduler_assessment_visits" ADD CONSTRAINT "scheduler_assessment_visits_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheduler_branch_live_settings" ADD CONSTRAINT "scheduler_branch_live_settings_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheduler_branch_live_settings" ADD CONSTRAINT "scheduler_branch_live_settings_on_call_user_id_users_id_fk" FOREIGN KEY ("on_call_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scheduler_branch_live_settings" ADD CONSTRAINT "scheduler_branch_live_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visit_alerts" ADD CONSTRAINT "visit_alerts_branch_id_branches_id_fk" FOREIGN KEY ("branch_id") REFERENCES "public"."branches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visit_alerts" ADD CONSTRAINT "visit_alerts_visit_id_visits_id_fk" FOREIGN KEY ("visit_id") REFERENCES "public"."visits"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visit_alerts" ADD CONSTRAINT "visit_alerts_acknowledged_by_users_id_fk" FOREIGN KEY ("acknowledged_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visit_alerts" ADD CONSTRAINT "visit_alerts_resolved_by_users_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visit_checks" ADD CONSTRAINT "visit_checks_visit_id_visits_id_fk" FOREIGN KEY ("visit_id") REFERENCES "public"."visits"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visit_task_records" ADD CONSTRAINT "visit_task_records_visit_id_visits_id_fk" FOREIGN KEY ("visit_id") REFERENCES "public"."visits"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "visit_template_slots_template_idx" ON "visit_template_slots" USING btree ("template_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "visit_carers_visit_carer_unique" ON "visit_carers" USING btree ("visit_id","carer_id");--> statement-breakpoint
 CREATE INDEX "visit_carers_carer_idx" ON "visit_carers" USING btree ("carer_id");--> statement-breakpoint
@@ -219,4 +318,13 @@ CREATE UNIQUE INDEX "scheduler_client_slots_client_slot_unique" ON "scheduler_cl
 CREATE INDEX "scheduler_rostering_drafts_user_idx" ON "scheduler_rostering_drafts" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "scheduler_csv_imports_branch_idx" ON "scheduler_csv_imports" USING btree ("branch_id");--> statement-breakpoint
 CREATE INDEX "scheduler_assessment_visits_date_idx" ON "scheduler_assessment_visits" USING btree ("branch_id","visit_date");--> statement-breakpoint
-CREATE INDEX "scheduler_assessment_visits_client_idx" ON "scheduler_assessment_visits" USING btree ("client_id");
+CREATE INDEX "scheduler_assessment_visits_client_idx" ON "scheduler_assessment_visits" USING btree ("client_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "visit_alerts_visit_kind_unique" ON "visit_alerts" USING btree ("visit_id","kind") WHERE "visit_alerts"."visit_id" is not null and "visit_alerts"."kind" <> 'carer-support';--> statement-breakpoint
+CREATE UNIQUE INDEX "visit_alerts_idempotency_unique" ON "visit_alerts" USING btree ("carer_id","idempotency_key");--> statement-breakpoint
+CREATE INDEX "visit_alerts_state_idx" ON "visit_alerts" USING btree ("branch_id","state","raised_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "visit_checks_idempotency_unique" ON "visit_checks" USING btree ("carer_id","idempotency_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "visit_checks_visit_carer_kind_unique" ON "visit_checks" USING btree ("visit_id","carer_id","kind");--> statement-breakpoint
+CREATE INDEX "visit_checks_recorded_idx" ON "visit_checks" USING btree ("recorded_at");--> statement-breakpoint
+CREATE INDEX "visit_checks_carer_idx" ON "visit_checks" USING btree ("carer_id","recorded_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "visit_task_records_key_unique" ON "visit_task_records" USING btree ("carer_id","idempotency_key","task_key");--> statement-breakpoint
+CREATE INDEX "visit_task_records_visit_idx" ON "visit_task_records" USING btree ("visit_id");
