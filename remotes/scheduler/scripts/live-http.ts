@@ -40,7 +40,23 @@ export class OfficeSession {
     return session;
   }
 
-  /** A device token for the carer (POST /api/v1/carer-devices, carers.edit). */
+  /**
+   * Each carer record's sign-in account (users.id), from the rota (GET /api/v1/carers/rota?ids=…, in pages):
+   * visits name carer records, devices sign in as users. null for a carer without an account.
+   */
+  async accountsOf(carerIds: readonly number[]): Promise<Map<number, number | null>> {
+    const out = new Map<number, number | null>();
+    const ids = [...new Set(carerIds)];
+    for (let start = 0; start < ids.length; start += 500) {
+      const page = ids.slice(start, start + 500);
+      const answer = await this.request<{ id: number; user_id: number | null }[]>('GET', `/api/v1/carers/rota?ids=${page.join(',')}`);
+      if (answer.status !== 200 || !answer.body) throw new Error(`/api/v1/carers/rota answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      for (const row of answer.body.data) out.set(row.id, row.user_id ?? null);
+    }
+    return out;
+  }
+
+  /** A device token for the carer's sign-in account (POST /api/v1/carer-devices {user_id}, carers.edit). */
   async enrol(userId: number, deviceName: string): Promise<string> {
     const answer = await this.request<{ token: string }>('POST', '/api/v1/carer-devices', { user_id: userId, device_name: deviceName });
     if (answer.status !== 201 || !answer.body) throw new Error(`enrolling a device for user ${userId} answered ${answer.status}: ${JSON.stringify(answer.body)}`);

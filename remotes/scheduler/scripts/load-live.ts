@@ -6,8 +6,11 @@
 //     --origin http://localhost:8080 [--carers 500] [--visits 2000] [--minutes 10] [--lose-answers 0.05] \
 //     [--kill-at 5 --api-pid <pid> --restart "<command that starts the API again>"]
 //
-// 1. Seeds its fixtures in the database: carers (users of the carer role in the first branch) and today's visits,
-//    each assigned to one of them, named `load-<run>` so runs never mix. Devices are enrolled through the API.
+// 1. Seeds its fixtures, named `load-<run>` so runs never mix: carers as the scheduler knows them — workforce's
+//    carer records, created through the API as the admin (POST /api/v1/carers, active in the first branch) — each
+//    with a sign-in account: a user of the carer role written straight into the database (no usable password)
+//    and linked in workforce's carer_accounts table, as hiring links them. Then today's visits in the database,
+//    each assigned to one carer record. Devices are enrolled through the API for each carer's account.
 // 2. Signs in as the demo admin, opens the chat socket as the browser does, and listens for LIVE_TOPIC events.
 // 3. Every carer's phone checks in and out of its visits, spread evenly over --minutes, each write with its own
 //    Idempotency-Key, resent with the same key on a lost connection (--lose-answers drops that share of answers).
@@ -46,23 +49,47 @@ const quantile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 };
 
-async function seed(db: import('pg').Client) {
+/** A carer record (workforce's API) with a sign-in account (the database), as hiring would leave them. */
+type LoadCarer = { carerId: number; userId: number };
+
+async function seed(db: import('pg').Client, office: OfficeSession) {
   const branch = (await db.query<{ id: number }>('select id from branches order by id limit 1')).rows[0]!.id;
   const role = (await db.query<{ id: number }>("select id from roles where name = 'carer'")).rows[0]!.id;
   const client = (await db.query<{ client_id: number }>('select distinct client_id from visits where branch_id = $1 limit 1', [branch])).rows[0]?.client_id;
   if (!client) throw new Error('No client with visits in the first branch: seed the demo first.');
-  const carers: number[] = [];
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  const carers: LoadCarer[] = [];
   for (let index = 0; index < carerCount; index += 1) {
-    const row = await db.query<{ id: number }>("insert into users (name, email, password_hash, role_id, user_type) values ($1, $2, 'load-test-no-password', $3, 'domiciliary') returning id", [`Load carer ${run}-${index}`, `load-${run}-${index}@load.test`, role]);
-    carers.push(row.rows[0]!.id);
-    await db.query('insert into user_branches (user_id, branch_id) values ($1, $2) on conflict do nothing', [row.rows[0]!.id, branch]);
+    const email = `load-${run}-${index}@load.test`;
+    const record = await office.request<{ id: number }>('POST', '/api/v1/carers', {
+      branch_id: branch,
+      first_name: 'Load',
+      last_name: `Carer ${run}-${index}`,
+      gender: 'not-said',
+      date_of_birth: '1990-01-01',
+      email,
+      address_line_1: '1 Load Street',
+      town: 'London',
+      postcode: 'NW1 8NP',
+      status: 'active',
+      recruitment_stage: 'hired',
+      source: 'other',
+      contract_type: 'zero-hours',
+      start_date: today,
+    });
+    if (record.status !== 201 || !record.body) throw new Error(`creating carer ${index} answered ${record.status}: ${JSON.stringify(record.body)}`);
+    const carerId = record.body.data.id;
+    const user = await db.query<{ id: number }>("insert into users (name, email, password_hash, role_id, user_type) values ($1, $2, 'load-test-no-password', $3, 'domiciliary') returning id", [`Load Carer ${run}-${index}`, email, role]);
+    const userId = user.rows[0]!.id;
+    await db.query('insert into user_branches (user_id, branch_id) values ($1, $2) on conflict do nothing', [userId, branch]);
+    await db.query('insert into carer_accounts (carer_id, user_id) values ($1, $2)', [carerId, userId]);
+    carers.push({ carerId, userId });
   }
   // Today's visits, in the hours just past so check-ins carry device times that are not ahead of the server.
   const visits: { id: number; carer: number }[] = [];
   const now = Date.now();
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
   for (let index = 0; index < visitCount; index += 1) {
-    const carer = carers[index % carers.length]!;
+    const carer = carers[index % carers.length]!.carerId;
     const start = new Date(now - (5 + (index % 4) * 40) * 60_000 - minutes * 60_000);
     const row = await db.query<{ id: number }>(
       "insert into visits (branch_id, client_id, visit_date, planned_start, planned_end, status, notes) values ($1, $2, $3, $4, $5, 'assigned', $6) returning id",
@@ -78,12 +105,13 @@ async function main() {
   if (!databaseUrl) throw new Error('Give --database-url (or DATABASE_URL): the API’s PostgreSQL database.');
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  console.log(`seeding ${carerCount} carers and ${visitCount} visits (run ${run})…`);
-  const { carers, visits } = await seed(db);
-
   const office = await OfficeSession.signIn(api, args.get('email') ?? 'admin@homecare.test', args.get('password') ?? 'Admin!2026demo');
+  console.log(`seeding ${carerCount} carers and ${visitCount} visits (run ${run})…`);
+  const { carers, visits } = await seed(db, office);
+
+  // Tokens by carer record id (what visits name), each enrolled for the carer's sign-in account.
   const tokens = new Map<number, string>();
-  for (const carer of carers) tokens.set(carer, await office.enrol(carer, `Load phone ${run}`));
+  for (const carer of carers) tokens.set(carer.carerId, await office.enrol(carer.userId, `Load phone ${run}`));
 
   // The office's socket, as the browser opens it (its session cookie and our page's Origin).
   const socket = io(chatUrl, { transports: ['websocket'], extraHeaders: { origin, cookie: office.cookieHeader() } });

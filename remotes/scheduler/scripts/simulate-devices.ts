@@ -4,7 +4,8 @@
 //     --email admin@homecare.test --password 'Admin!2026demo' [--date 2026-11-25] [--carers 20] [--speed 60] \
 //     [--until-now] [--late 1] [--missed 1] [--not-on-site 1] [--lose-answers 0.1]
 //
-// Signs in as an office user, enrols a device for each carer with visits that day (POST /api/v1/carer-devices),
+// Signs in as an office user, enrols a device for each carer with visits that day (POST /api/v1/carer-devices for
+// the carer's sign-in account, the rota's user_id; carers without an account are skipped and counted),
 // then for each visit checks in, records the tasks and checks out at the planned times with jitter (a few minutes
 // either way; positions within 30 m of the client's postcode). Scenarios: --late N visits started a quarter of
 // an hour ago or more get no check-in yet (the engine calls them late), --missed N past visits get nothing,
@@ -57,12 +58,18 @@ async function main() {
   const chosenAll = visits.filter((visit) => visit.carers.some((carer) => carerIds.includes(carer.carer_id)));
   console.log(`${chosenAll.length} visits of ${carerIds.length} carers on ${date}`);
 
+  // Visits name carer records; a phone signs in as the carer's account (the rota's user_id).
+  const accounts = await office.accountsOf(carerIds);
+  const withoutAccount = carerIds.filter((carerId) => !accounts.get(carerId));
+  if (withoutAccount.length) console.log(`${withoutAccount.length} carer(s) without a sign-in account (no phone; their visits are left alone): ${withoutAccount.join(', ')}`);
   const tokens = new Map<number, string>();
   for (const carerId of carerIds) {
+    const userId = accounts.get(carerId);
+    if (!userId) continue;
     try {
-      tokens.set(carerId, await office.enrol(carerId, `Simulated phone ${runId}-${carerId}`));
+      tokens.set(carerId, await office.enrol(userId, `Simulated phone ${runId}-${carerId}`));
     } catch (error) {
-      // Not a carers' app user (an office employee on a visit without the app): their visits are left alone.
+      // Not a carers' app user (an account without carer-app.use): their visits are left alone.
       console.warn(String(error instanceof Error ? error.message : error));
     }
   }

@@ -4,7 +4,8 @@ import { branches, createdAt, users } from '@hcm/server/schema';
 import { visits } from '../tables.js';
 
 // Live operations: what carers' devices report at visits (check-in and check-out), the alerts the late and
-// missed engine raises, and each branch's thresholds for both. Carers are users (visit_carers.carer_id).
+// missed engine raises, and each branch's thresholds for both. Every carer_id is workforce's carer record (as in
+// visit_carers.carer_id), never a users.id: a device signs in as the carer's account, which workforce links.
 
 /**
  * A branch's live thresholds. Without a row, the defaults below (contract/live.ts LIVE_DEFAULTS) apply.

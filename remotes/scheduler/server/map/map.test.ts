@@ -22,7 +22,7 @@ const clients = new Map([
   [900003, { id: 900003, name: 'Nora Quinn', branch_id: 0, status: 'active', postcode: 'ZZ9 9ZZ' }],
   [900004, { id: 900004, name: 'Cancelled Only', branch_id: 0, status: 'active', postcode: 'NW3 1AA' }],
 ]);
-const carers = new Map([[800001, { id: 800001, name: 'Grace Okafor', branch_id: 0, status: 'active', gender: 'female', drives: true, contracted_hours: 30, postcode: 'N7 6PA', start_date: null, leaving_date: null }]]);
+const carers = new Map([[800001, { id: 800001, name: 'Grace Okafor', branch_id: 0, status: 'active', gender: 'female', drives: true, contracted_hours: 30, postcode: 'N7 6PA', start_date: null, leaving_date: null, user_id: null }]]);
 
 let t: TestApp;
 let office: TestClient;

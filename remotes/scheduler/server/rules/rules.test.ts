@@ -20,7 +20,7 @@ const places = new Map([
 ]);
 const travel = travelOver(places, () => ({ averageSpeedKmh: 30, roadFactorPercent: 130 }));
 
-const carer = (extra: Partial<CarerFacts> = {}): CarerFacts => ({ id: 5, name: 'Priya Nair', branch_id: 1, status: 'active', gender: 'female', drives: true, contracted_hours: 20, postcode: 'NW5 2AE', start_date: '2025-10-06', leaving_date: null, ...extra });
+const carer = (extra: Partial<CarerFacts> = {}): CarerFacts => ({ id: 5, name: 'Priya Nair', branch_id: 1, status: 'active', gender: 'female', drives: true, contracted_hours: 20, postcode: 'NW5 2AE', start_date: '2025-10-06', leaving_date: null, user_id: null, ...extra });
 const client = (extra: Partial<ClientFacts> = {}): ClientFacts => ({
   id: 9,
   name: 'Edith Clarke',

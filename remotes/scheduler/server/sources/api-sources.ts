@@ -51,8 +51,8 @@ const addDays = (day: string, days: number) => {
   return date.toISOString().slice(0, 10);
 };
 
-/** The forwarded credentials of the signed-in request. */
-function credentialsOf(request: FastifyRequest): Record<string, string> {
+/** The forwarded credentials of the signed-in request (its cookie or bearer token). */
+export function credentialsOf(request: FastifyRequest): Record<string, string> {
   const headers: Record<string, string> = {};
   const { cookie, authorization } = request.headers;
   if (typeof cookie === 'string' && cookie) headers.cookie = cookie;
@@ -111,6 +111,7 @@ export function apiSources(app: FastifyInstance, request: FastifyRequest): ApiSc
         postcode: row.postcode,
         start_date: row.start_date,
         leaving_date: row.leaving_date,
+        user_id: row.user_id ?? null,
       }));
     },
 

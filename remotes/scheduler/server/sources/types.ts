@@ -15,6 +15,11 @@ export type CarerFacts = {
   postcode: string;
   start_date: string | null;
   leaving_date: string | null;
+  /**
+   * The carer's sign-in account (users.id), which their devices sign in as and push notifications go to; null
+   * before they have one. The carer's `id` is workforce's carer record, never a users.id.
+   */
+  user_id: number | null;
 };
 
 export type ClientFacts = {

@@ -185,7 +185,7 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
       const planned = await change();
       const saved = await applyChange(db, visit, version, planned, writeContext(request, viewer));
       await announce(saved, viewer);
-      await notifyCarers(context, visit, saved, (error) => app.log.warn({ err: error }, 'a push notification to a carer failed'));
+      await notifyCarers(context, visit, saved, (ids) => sourcesOf(request).carers({ ids }), (error) => app.log.warn({ err: error }, 'a push notification to a carer failed'));
       const [row] = await presentAll(db, sourcesOf(request), [saved]);
       const answer: AssignmentResult = { visit: row!, warnings: planned.warnings ?? [] };
       return ok(answer, planned.summary);

@@ -3,11 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { CARER_ROLE } from '@hcm/contract/schemas';
 import { londonDate } from '@hcm/contract/engine';
-import { roles, userBranches } from '@hcm/server/schema';
+import { roles, userBranches, users } from '@hcm/server/schema';
 import { AREA_MODULES, branchIdOf, createUser, deviceSignIn, loginAs, userIdOf, type DeviceClient, type TestApp, type TestClient } from '@hcm/server/testing';
 import { createTestApp } from '@hcm/server/testing';
-import type { AreaServerContext } from '@hcm/server/platform';
-import type { CarerClients, CheckAnswer, ConfirmationRow, DeviceVisit, LiveVisitRow } from '../../../contract/live-device.js';
+import { hashPassword, type AreaServerContext } from '@hcm/server/platform';
+import type { CarerClients, CarerDeviceRow, CheckAnswer, ConfirmationRow, DeviceVisit, LiveVisitRow } from '../../../contract/live-device.js';
 import type { LatLon } from '../../../contract/postcodes.js';
 import type { VisitTask } from '../../../contract/visits.js';
 import { normalisePostcode } from '../../../contract/postcodes.js';
@@ -40,8 +40,12 @@ describe('carers’ device API', () => {
   let office: TestClient;
   let device: DeviceClient;
   let other: DeviceClient;
+  let noRecord: DeviceClient;
+  /** Carer record ids (workforce's, as visits name them), and the first carer's sign-in account and name. */
   let carerId: number;
   let otherId: number;
+  let carerUserId: number;
+  let carerName: string;
   let camden: number;
   let clientId: number;
   let clientPostcode: string;
@@ -83,14 +87,27 @@ describe('carers’ device API', () => {
     clientPostcode = client.postcode;
     home = (await loadPlaces(db, [clientPostcode])).get(normalisePostcode(clientPostcode))!;
     assert.ok(home);
+    // Two of the branch's carers as workforce's rota lists them (visits name the carer record), each signing in
+    // on a phone as their own account (the rota's user_id, a different number), given a known password.
+    const rota = data<{ id: number; name: string; status: string; user_id: number | null }[]>(await office.get(`/api/v1/carers/rota?branch_id=${camden}`)).filter(
+      (row) => row.status === 'active' && row.user_id !== null && row.user_id !== row.id,
+    );
+    assert.ok(rota.length >= 2);
+    const phoneOf = async (row: (typeof rota)[number], password: string) => {
+      const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.user_id!));
+      await db.update(users).set({ password_hash: await hashPassword(password) }).where(eq(users.id, row.user_id!));
+      return deviceSignIn(t.app, { email: account!.email, password });
+    };
+    [carerId, otherId] = [rota[0]!.id, rota[1]!.id];
+    carerUserId = rota[0]!.user_id!;
+    carerName = rota[0]!.name;
+    device = await phoneOf(rota[0]!, 'Carer!2026device');
+    other = await phoneOf(rota[1]!, 'Carer!2026other');
+    // An account of the carer role that workforce has no carer record for.
     const [carerRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, CARER_ROLE));
-    const carer = await createUser(db, { email: 'live.carer@device.test', roleId: carerRole!.id });
-    const second = await createUser(db, { email: 'other.carer@device.test', roleId: carerRole!.id });
-    carerId = await userIdOf(db, carer.email);
-    otherId = await userIdOf(db, second.email);
-    await db.insert(userBranches).values([{ user_id: carerId, branch_id: camden }, { user_id: otherId, branch_id: camden }]);
-    device = await deviceSignIn(t.app, carer);
-    other = await deviceSignIn(t.app, second);
+    const stray = await createUser(db, { email: 'no.record@device.test', roleId: carerRole!.id });
+    await db.insert(userBranches).values({ user_id: await userIdOf(db, stray.email), branch_id: camden });
+    noRecord = await deviceSignIn(t.app, stray);
   });
   after(() => t.close());
 
@@ -133,6 +150,8 @@ describe('carers’ device API', () => {
     assert.equal(stored!.actual_start!.toISOString(), body.recorded_at);
     const logs = await t.database.db.select().from(visitLogs).where(and(eq(visitLogs.visit_id, visit.id), eq(visitLogs.action, 'check-in')));
     assert.equal(logs.length, 1);
+    assert.equal(rows[0]!.carer_id, carerId, 'the check names the carer record');
+    assert.equal(logs[0]!.user_id, carerUserId, 'the log names the signed-in account');
     const missingKey = await device.post(`/api/v1/carer-app/visits/${visit.id}/check-out`, body);
     assert.equal(missingKey.statusCode, 422);
     assert.ok((missingKey.json() as Envelope<null>).errors?.idempotency_key);
@@ -189,6 +208,22 @@ describe('carers’ device API', () => {
     assert.equal((await other.post(`/api/v1/carer-app/visits/${visit.id}/tasks`, { tasks: [{ task_key: 'wash', done: true }] }, newKey())).statusCode, 404);
     assert.equal((await device.get('/api/v1/visits/confirmations')).statusCode, 403);
     assert.equal((await device.get('/api/v1/live/visits')).statusCode, 403);
+  });
+
+  it('a device whose account has no carer record is refused (403); the office sees devices by carer record', async () => {
+    const refused = await noRecord.get('/api/v1/carer-app/visits?day=today');
+    assert.equal(refused.statusCode, 403);
+    assert.equal((refused.json() as Envelope<null>).message, 'This account has no carer record.');
+    assert.equal((await noRecord.get('/api/v1/carer-app/clients')).statusCode, 403);
+    const manager = await loginAs(t.app, 'manager');
+    const listed = await manager.get('/api/v1/live/carer-devices?page_size=100');
+    assert.equal(listed.statusCode, 200, listed.body);
+    const rows = data<{ data: CarerDeviceRow[] }>(listed).data;
+    const mine = rows.find((row) => row.carer_id === carerId);
+    assert.ok(mine, 'the carer’s phone is listed under the carer record');
+    assert.equal(mine.carer_name, carerName);
+    assert.ok(mine.devices.length >= 1);
+    assert.ok(rows.every((row) => row.carer_name !== 'no.record'), 'an account without a carer record is not a carer');
   });
 
   it('tasks are recorded once per key, with a reason for those not done', async () => {

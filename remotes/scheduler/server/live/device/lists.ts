@@ -12,6 +12,7 @@ import { visitCarers, visits } from '../../tables.js';
 import { loadPlaces } from '../../travel/travel.js';
 import { addDays, wallClock } from '../../visits/service.js';
 import { visitChecks } from '../tables.js';
+import { carerNamesFor, rotaCarersOf } from './carer-identity.js';
 import { checkRow } from './service.js';
 import { liveSettingsOf } from './settings.js';
 
@@ -49,10 +50,11 @@ function idFilter(query: Query, name: string, errors: Record<string, string[]>):
 export async function liveListRoutes(app: FastifyInstance, context: AreaServerContext): Promise<void> {
   const db: Database = context.auth.db;
 
-  async function names(request: FastifyRequest, clientIds: number[], userIds: number[]) {
-    const [clients, people] = await Promise.all([
+  /** Clients' basics (care-records) and carers' names by carer record id (workforce's rota), read as the caller. */
+  async function names(request: FastifyRequest, clientIds: number[], carerIds: number[]) {
+    const [clients, carers] = await Promise.all([
       clientIds.length ? apiSources(app, request).clientBasics({ ids: [...new Set(clientIds)] }) : Promise.resolve([] as ClientBasics[]),
-      userIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [...new Set(userIds)])) : Promise.resolve([]),
+      carerNamesFor(app, request)(carerIds),
     ]);
     const clientOf = new Map(clients.map((client) => [client.id, client]));
     const places = await loadPlaces(db, clients.map((client) => client.postcode).filter(Boolean));
@@ -62,7 +64,7 @@ export async function liveListRoutes(app: FastifyInstance, context: AreaServerCo
         const postcode = clientOf.get(id)?.postcode;
         return postcode ? (places.get(normalisePostcode(postcode)) ?? null) : null;
       },
-      person: (id: number) => people.find((person) => person.id === id)?.name ?? `User #${id}`,
+      carer: (id: number) => carers.get(id) ?? `Carer #${id}`,
     };
   }
 
@@ -74,7 +76,7 @@ export async function liveListRoutes(app: FastifyInstance, context: AreaServerCo
       client_id: visit.client_id,
       client_name: named.client(visit.client_id)?.name ?? `Client #${visit.client_id}`,
       client_postcode: named.client(visit.client_id)?.postcode ?? '',
-      carer_name: named.person(check.carer_id),
+      carer_name: named.carer(check.carer_id),
       home: named.home(visit.client_id),
       planned_start: visit.planned_start.toISOString(),
     }));
@@ -129,7 +131,7 @@ export async function liveListRoutes(app: FastifyInstance, context: AreaServerCo
         branch_id: row.branch_id,
         client_id: row.client_id,
         client_name: named.client(row.client_id)?.name ?? `Client #${row.client_id}`,
-        carer_names: carers.filter((carer) => carer.visit_id === row.id).map((carer) => named.person(carer.carer_id)),
+        carer_names: carers.filter((carer) => carer.visit_id === row.id).map((carer) => named.carer(carer.carer_id)),
         start_time: wallClock(row.planned_start).time,
         end_time: wallClock(row.planned_end).time,
         planned_start: row.planned_start.toISOString(),
@@ -250,7 +252,11 @@ export async function liveListRoutes(app: FastifyInstance, context: AreaServerCo
     const { status, devices } = await allDevices(request);
     if (status === 403) return sendError(reply, 403, 'Seeing carers’ devices needs carers.view.');
     const start = new Date(londonInstant(londonDate(), '00:00'));
-    const carerIds = [...new Set(devices.map((device) => device.user_id))];
+    // Devices sign in as users; checks name carer records. The rota of the viewer's branches links the two
+    // (each carer's sign-in account): a device whose account has no carer record (an office user) is not listed.
+    const rota = await apiSources(app, request).carers({});
+    const carerOfUser = new Map(rota.filter((carer) => carer.user_id !== null).map((carer) => [carer.user_id!, carer]));
+    const carerIds = [...new Set(devices.map((device) => carerOfUser.get(device.user_id)?.id).filter((id): id is number => id !== undefined))];
     const lastChecks = carerIds.length
       ? await db
           .selectDistinctOn([visitChecks.carer_id], { check: visitChecks, visit: visits })
@@ -265,12 +271,12 @@ export async function liveListRoutes(app: FastifyInstance, context: AreaServerCo
     const named = await names(request, lastChecks.map((row) => row.visit.client_id), []);
     const search = (queryParam(query, 'search') ?? '').toLowerCase();
     let rows: CarerDeviceRow[] = carerIds.map((carerId) => {
-      const own = devices.filter((device) => device.user_id === carerId);
+      const own = devices.filter((device) => carerOfUser.get(device.user_id)?.id === carerId);
       const last = lastChecks.find((row) => row.check.carer_id === carerId);
       const active = own.filter((device) => !device.revoked_at);
       return {
         carer_id: carerId,
-        carer_name: own[0]!.user_name,
+        carer_name: rota.find((carer) => carer.id === carerId)?.name ?? own[0]!.user_name,
         devices: own.map((device) => ({ id: device.id, name: device.device_name, last_used_at: device.last_used_at, revoked: Boolean(device.revoked_at) })),
         app_in_use: active.some((device) => device.last_used_at !== null && device.last_used_at >= start.toISOString()),
         last_check: last
@@ -304,19 +310,30 @@ export async function liveListRoutes(app: FastifyInstance, context: AreaServerCo
     const errors: Record<string, string[]> = {};
     const period = periodOf(query, errors);
     if (Object.keys(errors).length) return sendInvalid(reply, errors);
-    const latest = await db
-      .selectDistinctOn([visitChecks.carer_id], { check: visitChecks, visit: visits, name: users.name, role: roles.name })
+    const checks = await db
+      .selectDistinctOn([visitChecks.carer_id], { check: visitChecks, visit: visits })
       .from(visitChecks)
       .innerJoin(visits, eq(visits.id, visitChecks.visit_id))
-      .innerJoin(users, eq(users.id, visitChecks.carer_id))
-      .innerJoin(roles, eq(roles.id, users.role_id))
-      .where(and(ne(roles.name, 'carer'), gte(visitChecks.recorded_at, period.start), lt(visitChecks.recorded_at, period.end), branchVisible(viewer.scope, visits.branch_id)))
+      .where(and(gte(visitChecks.recorded_at, period.start), lt(visitChecks.recorded_at, period.end), branchVisible(viewer.scope, visits.branch_id)))
       .orderBy(visitChecks.carer_id, desc(visitChecks.recorded_at));
+    // Checks name carer records; whether the person is office staff is their sign-in account's role (the rota
+    // gives each carer record's account). Records without an account are left out: nothing says who they are.
+    const rota = await rotaCarersOf(app, request, checks.map((row) => row.check.carer_id));
+    const userIds = [...new Set([...rota.values()].map((carer) => carer.user_id).filter((id): id is number => id !== null))];
+    const accounts = userIds.length
+      ? await db.select({ id: users.id, name: users.name, role: roles.name }).from(users).innerJoin(roles, eq(roles.id, users.role_id)).where(and(inArray(users.id, userIds), ne(roles.name, 'carer')))
+      : [];
+    const accountOf = new Map(accounts.map((account) => [account.id, account]));
+    const latest = checks.flatMap((row) => {
+      const userId = rota.get(row.check.carer_id)?.user_id;
+      const account = userId ? accountOf.get(userId) : undefined;
+      return account ? [{ ...row, userId: account.id, name: account.name, role: account.role }] : [];
+    });
     const named = await names(request, latest.map((row) => row.visit.client_id), []);
     const search = (queryParam(query, 'search') ?? '').toLowerCase();
     const rows: OfficeLocationRow[] = latest
       .map((row) => ({
-        user_id: row.check.carer_id,
+        user_id: row.userId,
         name: row.name,
         role: row.role,
         recorded_at: row.check.recorded_at.toISOString(),

@@ -21,6 +21,7 @@ import { addDays, loadVisits, wallClock } from '../../visits/service.js';
 import { loadPlaces } from '../../travel/travel.js';
 import { visitCarers, visits } from '../../tables.js';
 import { visitChecks } from '../tables.js';
+import { deviceCarerOf } from './carer-identity.js';
 import { careUrlOf, deviceClientFacts, type ClientFactsSource } from './client-facts.js';
 import { officeRoutes } from './office-routes.js';
 import { announceLive } from './push.js';
@@ -46,18 +47,27 @@ export async function deviceRoutes(app: FastifyInstance, context: AreaServerCont
   const db: Database = context.auth.db;
   const clientFacts = options.clientFacts ?? deviceClientFacts;
 
-  /** The device's carer, or 403 (a browser session has no device: these routes are the app's). */
-  function carerOf(request: FastifyRequest, reply: FastifyReply): { carerId: number; deviceId: number | null } | null {
+  /**
+   * The device's carer record (workforce's carer id, which visits are assigned to) and its sign-in account, or
+   * 403: a browser session has no device (these routes are the app's), and an account without a carer record
+   * has no visits.
+   */
+  async function carerOf(request: FastifyRequest, reply: FastifyReply): Promise<{ carerId: number; userId: number; deviceId: number } | null> {
     const device = request.device;
     if (!device) {
-      void sendError(reply, 403, 'These routes are for the carers’ app on a signed-in device.');
+      await sendError(reply, 403, 'These routes are for the carers’ app on a signed-in device.');
       return null;
     }
-    return { carerId: device.user_id, deviceId: device.id };
+    const carer = await deviceCarerOf(app, request);
+    if (!carer) {
+      await sendError(reply, 403, 'This account has no carer record.');
+      return null;
+    }
+    return { carerId: carer.carerId, userId: device.user_id, deviceId: device.id };
   }
 
   app.get('/carer-app/clients', DEVICE, async (request, reply) => {
-    const carer = carerOf(request, reply);
+    const carer = await carerOf(request, reply);
     if (!carer) return reply;
     const today = londonDate();
     const rows = await carerVisitsBetween(db, carer.carerId, new Date(londonInstant(addDays(today, -1), '00:00')), new Date(londonInstant(addDays(today, 2), '00:00')));
@@ -69,7 +79,7 @@ export async function deviceRoutes(app: FastifyInstance, context: AreaServerCont
   });
 
   app.get('/carer-app/visits', DEVICE, async (request, reply) => {
-    const carer = carerOf(request, reply);
+    const carer = await carerOf(request, reply);
     if (!carer) return reply;
     const day = queryParam(request.query, 'day') ?? 'today';
     if (day !== 'today' && day !== 'tomorrow') return sendInvalid(reply, { day: ['Choose today or tomorrow.'] });
@@ -140,7 +150,7 @@ export async function deviceRoutes(app: FastifyInstance, context: AreaServerCont
 
   for (const kind of ['in', 'out'] as const) {
     app.post(`/carer-app/visits/:id/check-${kind}`, DEVICE, async (request, reply) => {
-      const carer = carerOf(request, reply);
+      const carer = await carerOf(request, reply);
       if (!carer) return reply;
       const visit = await visitOf(request, reply, carer.carerId);
       if (!visit) return reply;
@@ -151,10 +161,10 @@ export async function deviceRoutes(app: FastifyInstance, context: AreaServerCont
       const postcode = facts?.postcode ? normalisePostcode(facts.postcode) : '';
       const home = postcode ? ((await loadPlaces(db, [postcode])).get(postcode) ?? null) : null;
       try {
-        const outcome = await recordCheck(db, { visit, carerId: carer.carerId, deviceId: carer.deviceId, kind, recordedAt: input.recordedAt, values: input.values, key: input.key, home, actor: auditActorOf(request) });
+        const outcome = await recordCheck(db, { visit, carerId: carer.carerId, userId: carer.userId, deviceId: carer.deviceId, kind, recordedAt: input.recordedAt, values: input.values, key: input.key, home, actor: auditActorOf(request) });
         const answer: CheckAnswer = { check: checkRow(outcome.check), visit: { id: outcome.visit.id, status: outcome.visit.status, confirmation: outcome.visit.confirmation, confirmation_issues: outcome.visit.confirmation_issues } };
         if (outcome.replayed) return reply.code(200).header('Idempotent-Replayed', 'true').send(ok(answer, 'Already saved.'));
-        await pushed(visit.branch_id, visit.id, carer.carerId);
+        await pushed(visit.branch_id, visit.id, carer.userId);
         return reply.code(201).send(ok(answer, kind === 'in' ? 'Checked in.' : 'Checked out.'));
       } catch (error) {
         if (error instanceof DeviceWriteConflict) return sendError(reply, 409, error.message);
@@ -164,7 +174,7 @@ export async function deviceRoutes(app: FastifyInstance, context: AreaServerCont
   }
 
   app.post('/carer-app/visits/:id/tasks', DEVICE, async (request, reply) => {
-    const carer = carerOf(request, reply);
+    const carer = await carerOf(request, reply);
     if (!carer) return reply;
     const visit = await visitOf(request, reply, carer.carerId);
     if (!visit) return reply;
@@ -174,10 +184,10 @@ export async function deviceRoutes(app: FastifyInstance, context: AreaServerCont
     const unknown = input.values.tasks.findIndex((task) => known.size > 0 && !known.has(task.task_key));
     if (unknown >= 0) return sendInvalid(reply, { [`tasks.${unknown}.task_key`]: ['This task is not on the visit.'] });
     try {
-      const outcome = await recordTasks(db, { visit, carerId: carer.carerId, deviceId: carer.deviceId, recordedAt: input.recordedAt, values: input.values, key: input.key, actor: auditActorOf(request) });
+      const outcome = await recordTasks(db, { visit, carerId: carer.carerId, userId: carer.userId, deviceId: carer.deviceId, recordedAt: input.recordedAt, values: input.values, key: input.key, actor: auditActorOf(request) });
       const rows = outcome.rows.map((row) => ({ id: row.id, task_key: row.task_key, done: row.done, reason: row.reason, note: row.note, recorded_at: row.recorded_at.toISOString() }));
       if (outcome.replayed) return reply.code(200).header('Idempotent-Replayed', 'true').send(ok(rows, 'Already saved.'));
-      await pushed(visit.branch_id, visit.id, carer.carerId);
+      await pushed(visit.branch_id, visit.id, carer.userId);
       return reply.code(201).send(ok(rows, 'Tasks saved.'));
     } catch (error) {
       if (error instanceof DeviceWriteConflict) return sendError(reply, 409, error.message);

@@ -65,7 +65,7 @@ const sameCheck = (row: typeof visitChecks.$inferSelect, visitId: number, kind: 
  */
 export async function recordCheck(
   db: Database,
-  input: { visit: AssignedVisit; carerId: number; deviceId: number | null; kind: 'in' | 'out'; recordedAt: Date; values: VisitCheckValues; key: string; home: LatLon | null; actor: AuditActor },
+  input: { visit: AssignedVisit; carerId: number; userId: number; deviceId: number | null; kind: 'in' | 'out'; recordedAt: Date; values: VisitCheckValues; key: string; home: LatLon | null; actor: AuditActor },
 ): Promise<CheckOutcome> {
   const { visit, carerId, kind, recordedAt, values, key } = input;
   const settings = await liveSettingsOf(db, visit.branch_id);
@@ -129,7 +129,8 @@ export async function recordCheck(
     const where = verification.on_site === false ? `, ${verification.distance_metres} m from the home (not on site)` : verification.on_site ? ', on site' : position ? '' : `, no position: ${values.no_position_reason}`;
     await tx.insert(visitLogs).values({
       visit_id: visit.id,
-      user_id: carerId,
+      // The log names the signed-in account (users.id); the check's carer_id is the carer record.
+      user_id: input.userId,
       at: recordedAt,
       action: kind === 'in' ? 'check-in' : 'check-out',
       summary: `Checked ${kind} at ${wallClock(recordedAt).time}${verification.punctual ? '' : ' (outside the punctuality window)'}${where}${after!.confirmation !== current!.confirmation ? `; ${after!.confirmation}` : ''}`,
@@ -157,7 +158,7 @@ export const requestHash = (value: unknown) => createHash('sha256').update(JSON.
 /** Records the tasks' outcomes of one send; a resend answers the first rows, another body under the key is a conflict. */
 export async function recordTasks(
   db: Database,
-  input: { visit: AssignedVisit; carerId: number; deviceId: number | null; recordedAt: Date; values: VisitTasksValues; key: string; actor: AuditActor },
+  input: { visit: AssignedVisit; carerId: number; userId: number; deviceId: number | null; recordedAt: Date; values: VisitTasksValues; key: string; actor: AuditActor },
 ): Promise<{ replayed: boolean; rows: (typeof visitTaskRecords.$inferSelect)[] }> {
   const { visit, carerId, key, values } = input;
   // The body as sent (a resend without recorded_at is still the same write).
@@ -191,7 +192,8 @@ export async function recordTasks(
     const notDone = values.tasks.filter((task) => !task.done);
     await tx.insert(visitLogs).values({
       visit_id: visit.id,
-      user_id: carerId,
+      // The log names the signed-in account (users.id); the task rows' carer_id is the carer record.
+      user_id: input.userId,
       at: input.recordedAt,
       action: 'tasks',
       summary: `${values.tasks.length - notDone.length} task(s) done${notDone.length ? `, ${notDone.length} not done (${notDone.map((task) => `${task.task_key}: ${task.reason}`).join('; ')})` : ''}`,

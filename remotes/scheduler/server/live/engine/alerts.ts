@@ -14,19 +14,17 @@ import { LIVE_ALERTS_AUDIT } from './escalation.js';
 // when) → resolved with an outcome. Each transition is one guarded UPDATE (the state it expects in its WHERE), so
 // a repeat or a race answers 409 rather than writing twice; each is audited.
 
-const carer = alias(users, 'alert_carer');
 const acknowledger = alias(users, 'alert_acknowledger');
 const resolver = alias(users, 'alert_resolver');
 
 const columns = {
   alert: visitAlerts,
-  carer_name: carer.name,
   acknowledged_by_name: acknowledger.name,
   resolved_by_name: resolver.name,
   planned_start: visits.planned_start,
   planned_end: visits.planned_end,
 };
-type Joined = { alert: typeof visitAlerts.$inferSelect; carer_name: string | null; acknowledged_by_name: string | null; resolved_by_name: string | null; planned_start: Date | null; planned_end: Date | null };
+type Joined = { alert: typeof visitAlerts.$inferSelect; acknowledged_by_name: string | null; resolved_by_name: string | null; planned_start: Date | null; planned_end: Date | null };
 
 export type AlertQuery = { where: SQL | undefined; order: SQL[]; page: number; pageSize: number };
 
@@ -78,7 +76,6 @@ function joined(db: Database) {
     .select(columns)
     .from(visitAlerts)
     .leftJoin(visits, eq(visits.id, visitAlerts.visit_id))
-    .leftJoin(carer, eq(carer.id, visitAlerts.carer_id))
     .leftJoin(acknowledger, eq(acknowledger.id, visitAlerts.acknowledged_by))
     .leftJoin(resolver, eq(resolver.id, visitAlerts.resolved_by));
 }
@@ -113,11 +110,24 @@ async function arrivals(db: Database, visitIds: readonly number[]): Promise<Map<
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
-/** Alerts as screens show them, with clients' names (read through care-records' API as the caller). */
-export async function presentAlerts(db: Database, rows: readonly Joined[], clientsOf: (ids: number[]) => Promise<ClientBasics[]>): Promise<AlertRow[]> {
+/**
+ * Alerts as screens show them, with clients' names (read through care-records' API as the caller) and carers'
+ * names (alerts name workforce's carer record: its rota, as the caller).
+ */
+export async function presentAlerts(
+  db: Database,
+  rows: readonly Joined[],
+  clientsOf: (ids: number[]) => Promise<ClientBasics[]>,
+  carerNamesOf: (ids: number[]) => Promise<Map<number, string>>,
+): Promise<AlertRow[]> {
   const clientIds = [...new Set(rows.map((row) => row.alert.client_id).filter((id): id is number => id !== null))];
   const visitIds = [...new Set(rows.map((row) => row.alert.visit_id).filter((id): id is number => id !== null))];
-  const [clients, arrived] = await Promise.all([clientIds.length ? clientsOf(clientIds) : Promise.resolve([]), arrivals(db, visitIds)]);
+  const carerIds = [...new Set(rows.map((row) => row.alert.carer_id).filter((id): id is number => id !== null))];
+  const [clients, arrived, carerName] = await Promise.all([
+    clientIds.length ? clientsOf(clientIds) : Promise.resolve([]),
+    arrivals(db, visitIds),
+    carerIds.length ? carerNamesOf(carerIds) : Promise.resolve(new Map<number, string>()),
+  ]);
   const clientName = new Map(clients.map((client) => [client.id, client.name]));
   return rows.map(({ alert, ...row }) => ({
     id: alert.id,
@@ -130,7 +140,7 @@ export async function presentAlerts(db: Database, rows: readonly Joined[], clien
     client_id: alert.client_id,
     client_name: alert.client_id === null ? null : (clientName.get(alert.client_id) ?? `Client #${alert.client_id}`),
     carer_id: alert.carer_id,
-    carer_name: row.carer_name,
+    carer_name: alert.carer_id === null ? null : (carerName.get(alert.carer_id) ?? `Carer #${alert.carer_id}`),
     planned_start: iso(row.planned_start),
     planned_end: iso(row.planned_end),
     due_at: alert.due_at.toISOString(),

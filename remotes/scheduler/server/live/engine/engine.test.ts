@@ -39,7 +39,10 @@ describe('the late and missed engine', () => {
   let officeId: number;
   let camden: number;
   let client: number;
+  /** The carer record (workforce's id, which visits name), her sign-in account and her name. */
   let carerId: number;
+  let carerUserId: number;
+  let carerName: string;
   let device: DeviceClient;
 
   // Camden uses these thresholds in every test (late 15, missed 30, time-critical 5, escalate 15 minutes).
@@ -75,12 +78,17 @@ describe('the late and missed engine', () => {
     officeId = await userIdOf(db, 'office@homecare.test');
     const clients = body<{ id: number; branch_id: number; status: string }[]>(await manager.get('/api/v1/clients/rota-profiles?content=0')).data;
     client = clients.find((row) => row.branch_id === camden && row.status === 'active')!.id;
-    // A carer of the branch as workforce's rota lists them (carers are users), given a password for her phone.
-    const rota = body<{ id: number; status: string }[]>(await office.get(`/api/v1/carers/rota?branch_id=${camden}`)).data.filter((row) => row.status === 'active');
+    // A carer of the branch as workforce's rota lists them: visits name the carer record (id); her phone signs in
+    // as her account (user_id), given a known password. The two ids are different numbers.
+    const rota = body<{ id: number; name: string; status: string; user_id: number | null }[]>(await office.get(`/api/v1/carers/rota?branch_id=${camden}`)).data.filter(
+      (row) => row.status === 'active' && row.user_id !== null && row.user_id !== row.id,
+    );
     carerId = rota[0]!.id;
-    const [named] = await db.select({ email: users.email }).from(users).where(eq(users.id, carerId));
+    carerUserId = rota[0]!.user_id!;
+    carerName = rota[0]!.name;
+    const [named] = await db.select({ email: users.email }).from(users).where(eq(users.id, carerUserId));
     const carer = { email: named!.email, password: 'Carer!2026engine' };
-    await db.update(users).set({ password_hash: await hashPassword(carer.password) }).where(eq(users.id, carerId));
+    await db.update(users).set({ password_hash: await hashPassword(carer.password) }).where(eq(users.id, carerUserId));
     device = await deviceSignIn(t.app, carer);
     // The demo seeds Camden's on-call person; the tests know the thresholds they run against.
     await db.update(branchLiveSettings).set({ late_after_minutes: 15, missed_after_minutes: 30, time_critical_late_after_minutes: 5, escalate_after_minutes: 15 }).where(eq(branchLiveSettings.branch_id, camden));
@@ -228,7 +236,8 @@ describe('the late and missed engine', () => {
     const listed = body<{ data: AlertRow[] }>(await office.get(`/api/v1/live/alerts?kind=carer-support&visit_id=${visit.id}`)).data.data;
     assert.equal(listed.length, 1);
     assert.equal(listed[0]!.urgency, 'urgent');
-    assert.equal(listed[0]!.carer_name !== null, true);
+    assert.equal(listed[0]!.carer_id, carerId, 'the alert names the carer record, not the account');
+    assert.equal(listed[0]!.carer_name, carerName);
   });
 
   it('pushes to carers when a visit is assigned to them, moved, or cancelled', async () => {
@@ -238,9 +247,13 @@ describe('the late and missed engine', () => {
     assert.equal(edited.statusCode, 200, edited.body);
     const cancelled = await office.post(`/api/v1/visits/${visit.id}/cancel`, { reason: 'client-request', detail: 'Family visiting.', chargeable: false, version: visit.version + 2 });
     assert.equal(cancelled.statusCode, 200, cancelled.body);
-    const log = body<{ data: { kind: string; title: string; data: { visit_id: number } }[] }>(await manager.get(`/api/v1/push-notifications?user_id=${carerId}`)).data.data;
-    const ofVisit = log.filter((row) => row.data.visit_id === visit.id).map((row) => row.kind);
-    assert.deepEqual(ofVisit.sort(), ['visit.cancelled', 'visit.changed', 'visit.new']);
+    // Pushed to the carer's sign-in account, never to the user whose id happens to equal the carer record's.
+    const logOf = async (userId: number) =>
+      body<{ data: { kind: string; title: string; data: { visit_id: number } }[] }>(await manager.get(`/api/v1/push-notifications?user_id=${userId}&page_size=100`))
+        .data.data.filter((row) => row.data.visit_id === visit.id)
+        .map((row) => row.kind);
+    assert.deepEqual((await logOf(carerUserId)).sort(), ['visit.cancelled', 'visit.changed', 'visit.new']);
+    assert.deepEqual(await logOf(carerId), []);
   });
 
   it('the live view: today’s visits by state with counts, late and missed first, and the open alerts', async () => {

@@ -21,6 +21,7 @@ import {
 } from '@hcm/server/platform';
 import { ResolveAlertSchema, SupportRequestSchema } from '../../../contract/live-engine.js';
 import { apiSources } from '../../sources/api-sources.js';
+import { carerNamesFor, deviceCarerOf } from '../device/carer-identity.js';
 import { visitAlerts } from '../tables.js';
 import { AlertTransitionError, acknowledgeAlert, alertQueryOf, alertsByIds, listAlerts, presentAlerts, resolveAlert } from './alerts.js';
 import { LIVE_ALERTS_AUDIT } from './escalation.js';
@@ -64,7 +65,7 @@ export async function liveRoutes(app: FastifyInstance, context: AreaServerContex
     const parsed = alertQueryOf(request.query, viewer.scope);
     if ('errors' in parsed) return sendInvalid(reply, parsed.errors);
     const { rows, total } = await listAlerts(db, parsed.query);
-    const page = await presentAlerts(db, rows, clientsFor(request));
+    const page = await presentAlerts(db, rows, clientsFor(request), carerNamesFor(app, request));
     return ok(pageOf(page, total, parsed.query));
   });
 
@@ -75,7 +76,7 @@ export async function liveRoutes(app: FastifyInstance, context: AreaServerContex
     try {
       const after = await run(id);
       await announceAlerts(context, db, [after], onPushError);
-      const [row] = await presentAlerts(db, await alertsByIds(db, [after.id]), clientsFor(request));
+      const [row] = await presentAlerts(db, await alertsByIds(db, [after.id]), clientsFor(request), carerNamesFor(app, request));
       return ok(row, message);
     } catch (error) {
       if (error instanceof AlertTransitionError) return sendError(reply, error.statusCode, error.message);
@@ -110,9 +111,10 @@ export async function liveRoutes(app: FastifyInstance, context: AreaServerContex
     const active = alertQueryOf({ state: 'active', branch_id: String(branchId), sort: 'raised_at', mode: 'desc', page_size: '100' }, viewer.scope);
     const answer = await liveToday(db, branchId, new Date(), {
       clients: clientsFor(request),
+      carerNames: carerNamesFor(app, request),
       activeAlerts: async () => {
         if ('errors' in active) return [];
-        return presentAlerts(db, (await listAlerts(db, active.query)).rows, clientsFor(request));
+        return presentAlerts(db, (await listAlerts(db, active.query)).rows, clientsFor(request), carerNamesFor(app, request));
       },
     });
     return ok(answer);
@@ -121,13 +123,17 @@ export async function liveRoutes(app: FastifyInstance, context: AreaServerContex
   app.post('/carer-app/support-requests', DEVICE, async (request, reply) => {
     const user = await currentUserOf(request, auth);
     if (!user) return sendError(reply, 401, 'Unauthenticated.');
+    // The alert names the carer record (workforce's, as visits are assigned), found from the signed-in account.
+    const carer = await deviceCarerOf(app, request);
+    if (!carer) return sendError(reply, 403, 'This account has no carer record.');
     const key = idempotencyKeyOf(request);
     if (!key) return sendInvalid(reply, { idempotency_key: [IDEMPOTENCY_KEY_REQUIRED] });
     const result = v.safeParse(SupportRequestSchema, request.body ?? {});
     if (!result.success) return sendInvalid(reply, fieldErrorsOf(result.issues));
     const at = deviceRecordedAt(result.output.recorded_at);
     if ('error' in at) return sendInvalid(reply, { recorded_at: [at.error] });
-    const outcome = await raiseSupport(request, user, key, { ...result.output, visit_id: result.output.visit_id ?? null, recorded_at: at.at, recorded_at_sent: !!result.output.recorded_at });
+    const values = { ...result.output, visit_id: result.output.visit_id ?? null, recorded_at: at.at, recorded_at_sent: !!result.output.recorded_at };
+    const outcome = await raiseSupportRequest(db, { carerId: carer.carerId, branchIds: [carer.branchId], actor: auditActorOf(request) }, values, key);
     if (outcome.kind === 'invalid') return sendInvalid(reply, outcome.errors);
     if (outcome.kind === 'conflict') return sendError(reply, 409, 'This Idempotency-Key was used for another request: send a new key for a new request.');
     const answer = { id: outcome.alert.id, state: outcome.alert.state, raised_at: outcome.alert.raised_at.toISOString() };
@@ -135,8 +141,4 @@ export async function liveRoutes(app: FastifyInstance, context: AreaServerContex
     await announceAlerts(context, db, [outcome.alert], onPushError);
     return reply.code(201).send(ok(answer, 'The office has your request.'));
   });
-
-  async function raiseSupport(request: FastifyRequest, user: { userID: number; branches: { id: number }[] }, key: string, values: Parameters<typeof raiseSupportRequest>[2]) {
-    return raiseSupportRequest(db, { userId: user.userID, branchIds: user.branches.map((branch) => branch.id), actor: auditActorOf(request) }, values, key);
-  }
 }

@@ -5,9 +5,10 @@ import { visitCarers, visits } from '../../tables.js';
 import { visitAlerts } from '../tables.js';
 import { LIVE_ALERTS_AUDIT } from './escalation.js';
 
-// A carer's request for support from the device (a 'carer-support' alert, handled like the engine's alerts). Like
+// A carer's request for support from the device (a 'carer-support' alert, handled like the engine's alerts), under
+// the carer's record id (workforce's carer, as visits are assigned), not their sign-in account. Like
 // every device write it carries an Idempotency-Key: stored on the alert under the per-carer unique index and
-// inserted with ON CONFLICT DO NOTHING, so a resend answers the first request and a changed body is a conflict.
+// inserted with ON CONFLICT DO NOTHING (per carer record, whichever device sends), so a resend answers the first request and a changed body is a conflict.
 
 /** `recorded_at_sent`: the device gave its time (else it is the server's, and a resend is compared without it). */
 export type SupportRequest = { visit_id: number | null; message: string; urgency: SupportUrgency; recorded_at: Date; recorded_at_sent: boolean };
@@ -20,8 +21,8 @@ export type SupportOutcome =
 const fingerprint = (values: { visit_id: number | null; message: string; urgency: string; recorded_at: Date | null }) =>
   JSON.stringify([values.visit_id, values.message, values.urgency, values.recorded_at?.toISOString() ?? null]);
 
-export async function raiseSupportRequest(db: Database, carer: { userId: number; branchIds: readonly number[]; actor: AuditActor }, values: SupportRequest, key: string, now = new Date()): Promise<SupportOutcome> {
-  const [existing] = await db.select().from(visitAlerts).where(and(eq(visitAlerts.carer_id, carer.userId), eq(visitAlerts.idempotency_key, key))).limit(1);
+export async function raiseSupportRequest(db: Database, carer: { carerId: number; branchIds: readonly number[]; actor: AuditActor }, values: SupportRequest, key: string, now = new Date()): Promise<SupportOutcome> {
+  const [existing] = await db.select().from(visitAlerts).where(and(eq(visitAlerts.carer_id, carer.carerId), eq(visitAlerts.idempotency_key, key))).limit(1);
   if (existing) return replayOf(existing, values);
 
   let branchId = carer.branchIds[0] ?? null;
@@ -31,7 +32,7 @@ export async function raiseSupportRequest(db: Database, carer: { userId: number;
     const [visit] = await db
       .select({ branch_id: visits.branch_id, client_id: visits.client_id })
       .from(visits)
-      .innerJoin(visitCarers, and(eq(visitCarers.visit_id, visits.id), eq(visitCarers.carer_id, carer.userId)))
+      .innerJoin(visitCarers, and(eq(visitCarers.visit_id, visits.id), eq(visitCarers.carer_id, carer.carerId)))
       .where(eq(visits.id, values.visit_id))
       .limit(1);
     if (!visit) return { kind: 'invalid', errors: { visit_id: ['Choose one of your visits.'] } };
@@ -47,7 +48,7 @@ export async function raiseSupportRequest(db: Database, carer: { userId: number;
         branch_id: branchId,
         visit_id: values.visit_id,
         client_id: clientId,
-        carer_id: carer.userId,
+        carer_id: carer.carerId,
         kind: 'carer-support',
         due_at: values.recorded_at,
         raised_at: now,
@@ -62,7 +63,7 @@ export async function raiseSupportRequest(db: Database, carer: { userId: number;
   });
   if (created) return { kind: 'created', alert: created };
   // Another send of the same key won the race: answer as a resend.
-  const [first] = await db.select().from(visitAlerts).where(and(eq(visitAlerts.carer_id, carer.userId), eq(visitAlerts.idempotency_key, key))).limit(1);
+  const [first] = await db.select().from(visitAlerts).where(and(eq(visitAlerts.carer_id, carer.carerId), eq(visitAlerts.idempotency_key, key))).limit(1);
   return first ? replayOf(first, values) : { kind: 'conflict' };
 }
 

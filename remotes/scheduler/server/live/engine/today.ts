@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
-import { users } from '@hcm/server/schema';
 import type { Database } from '@hcm/server/platform';
 import { LIVE_STATES, labelOfChoice, type AlertRow, type CarerPosition, type LiveHome, type LiveState, type LiveToday, type LiveVisit } from '../../../contract/live-engine.js';
 import { GOOGLE_MAPS_KEY_SETTING } from '../../../contract/map.js';
@@ -42,12 +41,11 @@ async function homesOf(db: Database, clients: readonly ClientBasics[]): Promise<
 }
 
 /** Each carer's latest check-in or check-out with a position at these visits. */
-async function positionsOf(db: Database, visitIds: readonly number[]): Promise<CarerPosition[]> {
+async function positionsOf(db: Database, visitIds: readonly number[]): Promise<Omit<CarerPosition, 'carer_name'>[]> {
   if (!visitIds.length) return [];
   const rows = await db
     .selectDistinctOn([visitChecks.carer_id], {
       carer_id: visitChecks.carer_id,
-      carer_name: users.name,
       latitude: visitChecks.latitude,
       longitude: visitChecks.longitude,
       at: visitChecks.recorded_at,
@@ -55,28 +53,28 @@ async function positionsOf(db: Database, visitIds: readonly number[]): Promise<C
       kind: visitChecks.kind,
     })
     .from(visitChecks)
-    .leftJoin(users, eq(users.id, visitChecks.carer_id))
     .where(and(inArray(visitChecks.visit_id, [...visitIds]), isNotNull(visitChecks.latitude), isNotNull(visitChecks.longitude)))
     .orderBy(visitChecks.carer_id, sql`${visitChecks.recorded_at} desc`);
-  return rows.map((row) => ({ ...row, carer_name: row.carer_name ?? `Carer #${row.carer_id}`, latitude: row.latitude!, longitude: row.longitude!, at: row.at.toISOString() }));
+  return rows.map((row) => ({ ...row, latitude: row.latitude!, longitude: row.longitude!, at: row.at.toISOString() }));
 }
 
 export async function liveToday(
   db: Database,
   branchId: number,
   now: Date,
-  sources: { clients: (ids: number[]) => Promise<ClientBasics[]>; activeAlerts: () => Promise<AlertRow[]> },
+  sources: {
+    clients: (ids: number[]) => Promise<ClientBasics[]>;
+    /** Carers' names by their carer record id (workforce's rota, as the caller). */
+    carerNames: (ids: number[]) => Promise<Map<number, string>>;
+    activeAlerts: () => Promise<AlertRow[]>;
+  },
 ): Promise<LiveToday> {
   const date = londonDate(now);
   const stored = await loadVisits(db, and(eq(visits.branch_id, branchId), eq(visits.visit_date, date)));
   const ids = stored.map((visit) => visit.id);
-  const [checkedIn, alertRows, carerNames, keyRows, positions, activeAlerts] = await Promise.all([
+  const [checkedIn, alertRows, keyRows, positions, activeAlerts] = await Promise.all([
     ids.length ? db.selectDistinct({ visit_id: visitChecks.visit_id }).from(visitChecks).where(and(inArray(visitChecks.visit_id, ids), eq(visitChecks.kind, 'in'))) : Promise.resolve([]),
     ids.length ? db.select({ visit_id: visitAlerts.visit_id, kind: visitAlerts.kind }).from(visitAlerts).where(inArray(visitAlerts.visit_id, ids)) : Promise.resolve([]),
-    (async () => {
-      const carerIds = [...new Set(stored.flatMap((visit) => visit.carers.map((c) => c.carer_id)))];
-      return carerIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, carerIds)) : [];
-    })(),
     db.select({ value: settingsRead.value }).from(settingsRead).where(eq(settingsRead.key, GOOGLE_MAPS_KEY_SETTING)),
     positionsOf(db, ids),
     sources.activeAlerts(),
@@ -84,7 +82,8 @@ export async function liveToday(
   const clientIds = [...new Set(stored.map((visit) => visit.client_id))];
   const clients = clientIds.length ? await sources.clients(clientIds) : [];
   const clientName = new Map(clients.map((client) => [client.id, client.name]));
-  const carerName = new Map(carerNames.map((row) => [row.id, row.name]));
+  const carerIds = [...new Set([...stored.flatMap((visit) => visit.carers.map((c) => c.carer_id)), ...positions.map((row) => row.carer_id)])];
+  const carerName = carerIds.length ? await sources.carerNames(carerIds) : new Map<number, string>();
   const arrived = new Set(checkedIn.map((row) => row.visit_id));
   const kindsOf = new Map<number, string[]>();
   for (const row of alertRows) if (row.visit_id !== null) kindsOf.set(row.visit_id, [...(kindsOf.get(row.visit_id) ?? []), row.kind]);
@@ -118,6 +117,6 @@ export async function liveToday(
     visits: liveVisits,
     alerts: activeAlerts,
     homes: await homesOf(db, clients),
-    positions,
+    positions: positions.map((row) => ({ ...row, carer_name: carerName.get(row.carer_id) ?? `Carer #${row.carer_id}` })),
   };
 }
