@@ -8,7 +8,8 @@
 // the carer's sign-in account, the rota's user_id; carers without an account are skipped and counted),
 // then for each visit checks in, records the tasks and checks out at the planned times with jitter (a few minutes
 // either way; positions within 30 m of the client's postcode). Scenarios: --late N visits started a quarter of
-// an hour ago or more get no check-in yet (the engine calls them late), --missed N past visits get nothing,
+// an hour ago or more (else the next to begin) get no check-in (the engine calls them late), --missed N past
+// visits get nothing,
 // --not-on-site N check in 900 m from the home. Every write carries its Idempotency-Key and is resent with the
 // same key on a lost connection; --lose-answers drops that share of first answers to prove it.
 // --until-now sends at once everything due before now (each with its own device time, as a phone coming back
@@ -79,7 +80,11 @@ async function main() {
   // The scenarios, on visits that have not started on a device yet.
   const now = Date.now();
   const fresh = chosen.filter((visit) => visit.status === 'assigned');
-  const late = new Set(fresh.filter((visit) => Date.parse(visit.planned_start) < now - 16 * MINUTE && Date.parse(visit.planned_end) > now).slice(0, lateCount).map((visit) => visit.id));
+  // Late: a visit begun a quarter of an hour ago and not yet over; else the next to begin, left alone so it turns
+  // late while the office watches.
+  const lateNow = fresh.filter((visit) => Date.parse(visit.planned_start) < now - 16 * MINUTE && Date.parse(visit.planned_end) > now);
+  const upcoming = fresh.filter((visit) => Date.parse(visit.planned_start) > now).sort((a, b) => Date.parse(a.planned_start) - Date.parse(b.planned_start));
+  const late = new Set([...lateNow, ...upcoming].slice(0, lateCount).map((visit) => visit.id));
   const missed = new Set(fresh.filter((visit) => Date.parse(visit.planned_end) < now - 60 * MINUTE && !late.has(visit.id)).slice(0, missedCount).map((visit) => visit.id));
   const far = new Set(fresh.filter((visit) => Date.parse(visit.planned_end) < now && !late.has(visit.id) && !missed.has(visit.id)).slice(0, farCount).map((visit) => visit.id));
   console.log(`scenarios: late ${[...late].join(', ') || 'none'}; missed ${[...missed].join(', ') || 'none'}; not on site ${[...far].join(', ') || 'none'}`);

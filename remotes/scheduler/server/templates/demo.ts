@@ -13,7 +13,8 @@ import { clientSlots } from './tables.js';
 // commissioned windows of two, and visits generated from two weeks ago to two weeks ahead across the three
 // branches. Carers (workforce) are put on them in their own branch without overlaps, only when rosterable
 // (carer_compliance); some future visits are left unassigned for the rota to fill. The past has happened:
-// completed with actual times a few minutes off, one missed, one cancelled with its reason, and one still
+// (the days before today) completed with actual times a few minutes off and confirmed, one missed, one cancelled
+// with its reason, and one still
 // without a check-out (for the back-office corrections). Dates follow londonDate(), so the demo stays current.
 
 // Read models by table name (other areas' rows; never exported from ../tables.ts).
@@ -259,7 +260,9 @@ export async function seedDemoSchedule(tx: Transaction): Promise<void> {
   for (let index = 0; index < newCarers.length; index += 500) await tx.insert(visitCarers).values(newCarers.slice(index, index + 500));
 
   // What happened: the past is completed, with a missed visit, a cancellation and a visit never checked out.
-  const past = made.filter((visit) => new Date(visit.planned_end).getTime() < now && (carersOn.get(visit.id) ?? []).length >= visit.carers_needed);
+  // Days before today have happened; today's visits are the carers' devices' to play (npm start replays the day
+  // so far through the device simulator, and the late and missed engine watches the rest).
+  const past = made.filter((visit) => visit.visit_date < today && (carersOn.get(visit.id) ?? []).length >= visit.carers_needed);
   const special = {
     missed: past[Math.floor(past.length * 0.3)]?.id,
     cancelled: past[Math.floor(past.length * 0.55)]?.id,
@@ -289,12 +292,10 @@ export async function seedDemoSchedule(tx: Transaction): Promise<void> {
     } else if (visit.id === special.open) {
       started.push({ id: visit.id, start: new Date(start + 4 * MINUTE).toISOString() });
       logs.push({ visit_id: visit.id, action: 'status', summary: 'Checked in; no check-out recorded.', at: new Date(start + 4 * MINUTE) });
-    } else if (end < now) {
+    } else if (visit.visit_date < today) {
       const late = jitter(visit.id, 9);
       const longer = jitter(visit.id + 3, 6);
       completed.push({ id: visit.id, start: new Date(start + late * MINUTE).toISOString(), end: new Date(end + (late + longer) * MINUTE).toISOString() });
-    } else if (start <= now) {
-      started.push({ id: visit.id, start: new Date(start + 2 * MINUTE).toISOString() });
     } else if (visit.status !== 'assigned') {
       toAssigned.push(visit.id);
     }
@@ -303,7 +304,8 @@ export async function seedDemoSchedule(tx: Transaction): Promise<void> {
   if (toUnassigned.length) await tx.update(visits).set({ status: 'unassigned' }).where(inArray(visits.id, toUnassigned));
   for (let index = 0; index < completed.length; index += 500) {
     const rows = completed.slice(index, index + 500).map((row) => sql`(${row.id}::integer, ${row.start}::timestamptz, ${row.end}::timestamptz)`);
-    await tx.execute(sql`update ${visits} set status = 'completed', actual_start = v.s, actual_end = v.e, version = 2 from (values ${sql.join(rows, sql`, `)}) as v(id, s, e) where ${visits.id} = v.id`);
+    // Checked in and out within the branch's thresholds: confirmed by themselves, so pay and invoices see them.
+    await tx.execute(sql`update ${visits} set status = 'completed', actual_start = v.s, actual_end = v.e, confirmation = 'auto-confirmed', confirmed_at = v.e, version = 2 from (values ${sql.join(rows, sql`, `)}) as v(id, s, e) where ${visits.id} = v.id`);
   }
   for (const row of started) await tx.update(visits).set({ status: 'in-progress', actual_start: new Date(row.start), version: 2 }).where(eq(visits.id, row.id));
   for (let index = 0; index < logs.length; index += 500) await tx.insert(visitLogs).values(logs.slice(index, index + 500));
