@@ -1,16 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, userBranches, users } from '@hcm/server/platform';
+import { auditLog } from '@hcm/server/platform';
 import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
 import type { Administration, AdministrationDetail, MedicationSchedule } from '../../contract/index.js';
-import { branchIdOf } from '../health-professionals/test-fixtures.js';
+import { carerWithVisit } from '../live-events/medication/test-device.js';
 import { marAdministrations } from './tables.js';
 import { addSchedule, at, camdenClient, daysAgo, instant, key, medicine, prn, scheduled } from './test-fixtures.js';
 
 // Administrations: recorded once per slot (a second is a conflict unless it corrects with a reason, and the first
-// is kept), PRN doses over the limits refused unless a reason is given, devices' posts idempotent and keeping the
-// time they were given, and only for users with medication.administer.
+// is kept), PRN doses over the limits refused unless a reason is given, devices' posts (the carers' app's
+// medication-outcomes route, which records through the same rules) idempotent and keeping the time they were
+// given, and only for users with medication.administer (carer-app.use on a device).
 
 let t: TestApp;
 let office: TestClient;
@@ -19,8 +20,7 @@ let donepezil: MedicationSchedule;
 let paracetamol: MedicationSchedule;
 
 const officePost = (body: Record<string, unknown>) => office.post(`/api/v1/clients/${clientId}/administrations`, body);
-const devicePost = (as: TestClient, body: Record<string, unknown>, idempotencyKey?: string) =>
-  as.post(`/api/v1/carer-app/clients/${clientId}/administrations`, body, idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {});
+const outcomesUrl = (onClient: number) => `/api/v1/carer-app/clients/${onClient}/medication-outcomes`;
 
 const dose = (day: string, slot: string, fields: Record<string, unknown> = {}) => ({
   schedule_id: donepezil.id,
@@ -28,6 +28,16 @@ const dose = (day: string, slot: string, fields: Record<string, unknown> = {}) =
   due_slot: slot,
   outcome: 'A',
   given_at: at(day, slot === '08:00' ? '08:07' : '20:04'),
+  ...fields,
+});
+
+/** A dose as the carers' app sends it: the device's time of it in recorded_at, an instant. */
+const deviceDose = (schedule: MedicationSchedule, day: string, slot: string, time: string, fields: Record<string, unknown> = {}) => ({
+  schedule_id: schedule.id,
+  due_date: day,
+  due_slot: slot,
+  outcome: 'A',
+  recorded_at: instant(day, time),
   ...fields,
 });
 
@@ -158,52 +168,57 @@ test('PRN: over the 24-hour maximum or inside the minimum gap is refused with 42
 });
 
 test('devices: a resend with the same Idempotency-Key answers the first record, never a second; offline times are kept', async () => {
-  const roleId = await createRole(t.database.db, 'mar_device_carer', ['medication.administer']);
-  const login = await createUser(t.database.db, { email: 'device-carer@homecare.test', roleId });
-  const [carer] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, login.email));
-  await t.database.db.insert(userBranches).values({ user_id: carer!.id, branch_id: await branchIdOf(t.database.db, 'CAM') });
-  const device = await loginAs(t.app, login);
+  // A demo carer signed in on a device reaches only the clients they visit: chart a medicine for one of them.
+  const carer = await carerWithVisit(t);
+  const visited = carer.clientId;
+  const admin = await loginAs(t.app, 'admin');
+  const aricept = await addSchedule(admin, visited, scheduled(visited, await medicine(t.database.db, 'Donepezil')));
+  const devicePost = (body: Record<string, unknown>, idempotencyKey?: string) => carer.device.post(outcomesUrl(visited), body, idempotencyKey);
 
   const day = daysAgo(1);
   // Given at 08:06 yesterday, sent from the device only now (it was offline).
-  const body = dose(day, '08:00', { given_at: instant(day, '08:06') });
+  const body = deviceDose(aricept, day, '08:00', '08:06');
   const id = key();
-  const first = await devicePost(device, body, id);
+  const first = await devicePost(body, id);
   assert.equal(first.statusCode, 201, first.body);
   const record = first.json().data as Administration;
   assert.equal(record.given_at, instant(day, '08:06'), 'the time it was given, not the time it arrived');
   assert.equal(record.created_via, 'device');
+  assert.equal(record.recorded_by, carer.carerId);
   assert.ok(record.recorded_at > record.given_at);
 
-  const resend = await devicePost(device, body, id);
+  const resend = await devicePost(body, id);
   assert.equal(resend.statusCode, 200, resend.body);
+  assert.equal(resend.headers['idempotent-replayed'], 'true');
   assert.equal(resend.json().data.id, record.id);
-  const inBody = await devicePost(device, { ...body, idempotency_key: id });
-  assert.equal(inBody.json().data.id, record.id, 'the key may travel in the body');
   const rows = await t.database.db.select().from(marAdministrations).where(eq(marAdministrations.idempotency_key, id));
   assert.equal(rows.length, 1);
 
-  const reused = await devicePost(device, { ...body, note: 'Something else' }, id);
-  assert.equal(reused.statusCode, 409);
-  const noKey = await devicePost(device, dose(day, '20:00'));
+  const reused = await devicePost({ ...body, note: 'Something else' }, id);
+  assert.equal(reused.statusCode, 409, reused.body);
+  const noKey = await devicePost(deviceDose(aricept, day, '20:00', '20:04'));
   assert.equal(noKey.statusCode, 422);
   assert.deepEqual(Object.keys(noKey.json().errors), ['idempotency_key']);
-  const badKey = await devicePost(device, dose(day, '20:00'), 'short');
+  const badKey = await devicePost(deviceDose(aricept, day, '20:00', '20:04'), 'short');
   assert.equal(badKey.statusCode, 422);
+  assert.deepEqual(Object.keys(badKey.json().errors), ['idempotency_key']);
 
   // The same rules as the office: a second record of the slot under a new key is a conflict.
-  const double = await devicePost(device, body, key());
-  assert.equal(double.statusCode, 409);
+  const double = await devicePost(body, key());
+  assert.equal(double.statusCode, 409, double.body);
 
-  // A carer without the clinical permission records but does not read the chart.
-  assert.equal((await device.get(`/api/v1/clients/${clientId}/mar`)).statusCode, 403);
+  // A client the carer does not visit is no client at all to the device.
+  assert.equal((await carer.device.post(outcomesUrl(clientId), deviceDose(donepezil, day, '08:00', '08:06'), key())).statusCode, 404);
+  // A device token records only through the carers' app: the office's routes, and the chart, refuse it.
+  assert.equal((await carer.device.post(`/api/v1/clients/${visited}/administrations`, dose(day, '20:00', { schedule_id: aricept.id }), key())).statusCode, 403);
+  assert.equal((await carer.device.get(`/api/v1/clients/${visited}/mar`)).statusCode, 403);
 });
 
-test('recording needs medication.administer; another branch\'s client does not exist', async () => {
+test('recording needs medication.administer (carer-app.use on a device); another branch\'s client does not exist', async () => {
   const roleId = await createRole(t.database.db, 'mar_reader_only', ['clients.view', 'clients.clinical.view']);
   const reader = await loginAs(t.app, await createUser(t.database.db, { email: 'mar-reader@homecare.test', roleId }));
   assert.equal((await reader.post(`/api/v1/clients/${clientId}/administrations`, dose(daysAgo(7), '08:00'))).statusCode, 403);
-  assert.equal((await reader.post(`/api/v1/carer-app/clients/${clientId}/administrations`, dose(daysAgo(7), '08:00'), { headers: { 'idempotency-key': key() } })).statusCode, 403);
+  assert.equal((await reader.post(outcomesUrl(clientId), deviceDose(donepezil, daysAgo(7), '08:00', '08:07'), { headers: { 'idempotency-key': key() } })).statusCode, 403);
 
   const { insertClient } = await import('../health-professionals/test-fixtures.js');
   const bristol = (await insertClient(t.database.db, { branchCode: 'BRN' })).id;

@@ -58,9 +58,10 @@ async function idParam(request: FastifyRequest, reply: FastifyReply, name: strin
 
 /**
  * The eMAR under /api/v1 (NICE NG67): a client's medication schedules (list, add with the duplicate warning,
- * stop, history), administrations from the office's MAR chart and carers' devices (idempotent), the month's chart
- * and its PDF, the agency's outcome codes, and the office's monthly MAR audits. Reading any of it is a view of
- * the client's care record, audited; medication is clinical, so reading it needs clients.clinical.view.
+ * stop, history), administrations from the office's MAR chart (carers' devices record through the live-events
+ * medication routes), the month's chart and its PDF, the agency's outcome codes, and the office's monthly MAR
+ * audits. Reading any of it is a view of the client's care record, audited; medication is clinical, so reading it
+ * needs clients.clinical.view.
  */
 export async function marRoutes(app: FastifyInstance, { auth }: { auth: AuthSettings }): Promise<void> {
   const { db } = auth;
@@ -170,7 +171,8 @@ export async function marRoutes(app: FastifyInstance, { auth }: { auth: AuthSett
       .send(Buffer.from(pdf));
   });
 
-  // ---- Administrations: the office's MAR chart, and carers' devices (the same rules).
+  // ---- Administrations from the office's MAR chart. Carers' devices record through live-events/medication's
+  // POST /carer-app/clients/:clientId/medication-outcomes (device tokens), which calls the same recordAdministration.
 
   const record = (via: CreatedVia) => async (request: FastifyRequest, reply: FastifyReply) => {
     const target = await clientTarget(request, reply, auth);
@@ -192,9 +194,6 @@ export async function marRoutes(app: FastifyInstance, { auth }: { auth: AuthSett
   };
 
   app.post('/clients/:clientId/administrations', need('medication.administer'), record('office'));
-  // Carers' devices (their screens are not this issue's; issue 16 adds device tokens): offline records keep the
-  // given_at they were made with, and a resend under the same Idempotency-Key answers the first record.
-  app.post('/carer-app/clients/:clientId/administrations', need('medication.administer'), record('device'));
 
   app.get('/clients/:clientId/administrations/:id', need('clients.clinical.view'), async (request, reply) => {
     const target = await clientTarget(request, reply, auth);
