@@ -53,7 +53,7 @@ const SignInSchema = v.object({
 });
 
 const EnrolSchema = v.object({
-  user_id: v.pipe(v.number('Choose the carer.'), v.integer('Choose the carer.'), v.minValue(1, 'Choose the carer.')),
+  user_id: v.pipe(v.number('Choose the carer.'), v.integer('Choose the carer.'), v.minValue(1, 'Choose the carer.'), v.maxValue(2_147_483_647, 'Choose the carer.')),
   device_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120)), ''),
 });
 

@@ -38,9 +38,9 @@ const PASSWORD_CONFIRMATION_FIRST = ['DELETE /api/v1/account/sessions'];
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
 
-/** Every registered /api/v1 route and method, with `:params` replaced by 1. */
+/** Every guarded /api/v1 route and method (not the carers' app sign-in, open to anyone), `:params` replaced by 1. */
 function apiRequests(app: FastifyInstance): { method: Method; url: string; name: string }[] {
-  return app.apiRoutes.map(({ method, url }) => ({
+  return app.apiRoutes.filter((route) => !route.anonymous).map(({ method, url }) => ({
     method: method as Method,
     url: url.replace(/:\w+/g, '1'),
     name: `${method} ${url}`,
@@ -91,7 +91,7 @@ test('a user whose role grants nothing gets 403 on every permission-guarded /api
   }
   // The exceptions are exactly the routes declared `authenticated: true`.
   assert.deepEqual(
-    t.app.apiRoutes.filter((route) => route.permission === null).map(({ method, url }) => `${method} ${url}`).sort(),
+    t.app.apiRoutes.filter((route) => route.permission === null && !route.anonymous).map(({ method, url }) => `${method} ${url}`).sort(),
     [...OPEN_TO_ANY_USER].sort(),
   );
 });
@@ -102,6 +102,10 @@ test('a user without any role gets 403 too', async () => {
     if (OPEN_TO_ANY_USER.includes(name)) continue;
     assert.equal((await call(client, method, url)).statusCode, 403, name);
   }
+});
+
+test('the only route open to anyone is the carers\' app sign-in', () => {
+  assert.deepEqual(t.app.apiRoutes.filter((route) => route.anonymous).map(({ method, url }) => `${method} ${url}`), ['POST /api/v1/carer-app/session']);
 });
 
 test('logged out, every /api/v1 route answers 401', async () => {

@@ -27,7 +27,8 @@ declare module 'fastify' {
 
 export const API_PREFIX = '/api/v1';
 
-export type ApiRoute = { method: string; url: string; permission: Permission | null };
+/** `anonymous`: open to anyone (only the carers' app sign-in, which checks a password itself). */
+export type ApiRoute = { method: string; url: string; permission: Permission | null; anonymous?: true };
 
 export function isApiUrl(url: string): boolean {
   return url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
@@ -55,7 +56,7 @@ export function registerPermissionGuard(app: FastifyInstance, settings: AuthSett
     if (route.config?.anonymous === true) {
       // Only the carers' app sign-in is open to anyone (it checks a password itself).
       if (!route.url.startsWith(CARER_APP_PREFIX)) throw new Error(`${name}: only carer-app routes may be anonymous.`);
-      for (const method of methods) apiRoutes.push({ method, url: route.url, permission: null });
+      for (const method of methods) apiRoutes.push({ method, url: route.url, permission: null, anonymous: true });
       return;
     }
     if (permission === undefined && authenticated !== true) {

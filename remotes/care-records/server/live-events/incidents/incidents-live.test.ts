@@ -110,12 +110,12 @@ test('the lists filter by kind, state, client, carer and period, sort and page; 
   assert.equal(page.last_page, 2);
   assert.deepEqual(page.data.map((row) => row.happened_at), happened.slice(0, 2));
   assert.ok(page.data.every((row) => row.kind === 'hazard' && row.hazard?.location === 'Back door step' && row.client_id === carer.clientId));
-  const second = (await admin.get(`/api/v1/live-events/hazards?client_id=${carer.clientId}&sort=happened_at&mode=asc&page_size=2&page=2`)).json().data as Page<IncidentRow>;
+  const second = (await admin.get(`/api/v1/live-events/hazards?client_id=${carer.clientId}&carer_id=${carer.carerId}&sort=happened_at&mode=asc&page_size=2&page=2`)).json().data as Page<IncidentRow>;
   assert.deepEqual(second.data.map((row) => row.happened_at), happened.slice(2));
 
   const falls = (await admin.get(`/api/v1/live-events/client-falls?client_id=${carer.clientId}`)).json().data as Page<IncidentRow>;
   assert.ok(falls.total >= 1 && falls.data.every((row) => row.kind === 'fall' && row.body_map !== null));
-  const incidents = (await admin.get(`/api/v1/live-events/incidents?client_id=${carer.clientId}&kind=hazard&state=open`)).json().data as Page<IncidentRow>;
+  const incidents = (await admin.get(`/api/v1/live-events/incidents?client_id=${carer.clientId}&carer_id=${carer.carerId}&kind=hazard&state=open`)).json().data as Page<IncidentRow>;
   assert.equal(incidents.total, 3);
   const future = (await admin.get('/api/v1/live-events/incidents?from=2099-01-01')).json().data as Page<IncidentRow>;
   assert.equal(future.total, 0);
