@@ -1,12 +1,12 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { Page, SavedFilterSlot, SortMode } from '@hcm/contract';
-import { PageHeader, useAreaEvent, useLiveConnection, useRouteName, useSession } from '@hcm/kit';
+import { PageHeader, useAreaEvent, useLiveConnection, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
-import { useSavedFilter } from '@hcm/kit/storage';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { INCIDENTS_TOPIC } from '../../../contract';
 import { formatWhen, styles } from '../../daily/common';
+import { useSlotFilter as useSlotFilterOf, useUrlFilter as useUrlFilterOf, WhoWhenFields, type FilterStore as FilterStore_ } from '../filters';
 
 // What the incident and feedback lists share: their filter (kept in a saved-filter slot, or in the address when
 // the list has no slot of its own), the toolbar, the paged and sorted table, and live refresh (a pushed report
@@ -14,72 +14,22 @@ import { formatWhen, styles } from '../../daily/common';
 
 export type ReportFilter = { from: string; to: string; branch_id: string; client_id: string; carer_id: string; kind: string; state: string };
 const EMPTY: ReportFilter = { from: '', to: '', branch_id: '', client_id: '', carer_id: '', kind: '', state: '' };
-const FILTER_KEYS = Object.keys(EMPTY) as (keyof ReportFilter)[];
 
-type FilterStore = [ReportFilter, (update: (previous: ReportFilter) => ReportFilter) => void];
+type FilterStore = FilterStore_<ReportFilter>;
 
 /** The filter in a saved-filter slot (restored when the user comes back). */
-export function useSlotFilter(slot: SavedFilterSlot): FilterStore {
-  const [filter, setFilter] = useSavedFilter<ReportFilter>(slot, EMPTY);
-  return [filter, setFilter];
-}
+export const useSlotFilter = (slot: SavedFilterSlot): FilterStore => useSlotFilterOf(slot, EMPTY);
 
 /** The filter in the address (?from=&kind=…), for a list without a slot of its own: a link keeps it. */
-export function useUrlFilter(): FilterStore {
-  const [params, setParams] = useSearchParams();
-  const filter = Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key) ?? ''])) as ReportFilter;
-  const setFilter = useCallback(
-    (update: (previous: ReportFilter) => ReportFilter) =>
-      setParams((current) => {
-        const previous = Object.fromEntries(FILTER_KEYS.map((key) => [key, current.get(key) ?? ''])) as ReportFilter;
-        const next = update(previous);
-        return Object.fromEntries(FILTER_KEYS.filter((key) => next[key] !== '').map((key) => [key, next[key]]));
-      }),
-    [setParams],
-  );
-  return [filter, setFilter];
-}
+export const useUrlFilter = (): FilterStore => useUrlFilterOf(EMPTY);
 
 type Choice = { value: string; label: string };
-type ClientChoice = { id: number; first_name: string; last_name: string };
-type CarerChoice = { id: number; name: string };
 
 function FilterBar({ filter, setFilter, kinds, states }: { filter: ReportFilter; setFilter: FilterStore[1]; kinds?: readonly Choice[]; states: readonly Choice[] }) {
-  const branches = useSession((state) => state.user?.branches ?? []);
-  const clients = useApiQuery<Page<ClientChoice>>('api/v1/clients', { page: 1, page_size: 100, sort: 'last_name', mode: 'asc' });
-  const carers = useApiQuery<CarerChoice[]>('api/v1/carers/rota');
   const change = (key: keyof ReportFilter) => (event: { target: { value: string } }) => setFilter((now) => ({ ...now, [key]: event.target.value }));
   return (
     <div className={styles.toolbar} role="group" aria-label="Filters">
-      <label>
-        From
-        <input type="date" value={filter.from} onChange={change('from')} />
-      </label>
-      <label>
-        To
-        <input type="date" value={filter.to} onChange={change('to')} />
-      </label>
-      <label>
-        Branch
-        <select value={filter.branch_id} onChange={change('branch_id')}>
-          <option value="">All my branches</option>
-          {branches.map((branch) => <option key={branch.id} value={String(branch.id)}>{branch.name}</option>)}
-        </select>
-      </label>
-      <label>
-        Client
-        <select value={filter.client_id} onChange={change('client_id')}>
-          <option value="">All clients</option>
-          {(clients.data?.data ?? []).map((client) => <option key={client.id} value={String(client.id)}>{client.last_name}, {client.first_name}</option>)}
-        </select>
-      </label>
-      <label>
-        Carer
-        <select value={filter.carer_id} onChange={change('carer_id')}>
-          <option value="">All carers</option>
-          {(carers.data ?? []).map((carer) => <option key={carer.id} value={String(carer.id)}>{carer.name}</option>)}
-        </select>
-      </label>
+      <WhoWhenFields filter={filter} change={change} />
       {kinds ? (
         <label>
           Kind

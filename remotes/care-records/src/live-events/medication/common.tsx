@@ -1,11 +1,11 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { Page, SavedFilterSlot, SortMode } from '@hcm/contract';
-import { PageHeader, useLiveConnection, useRouteName, useSession } from '@hcm/kit';
+import { PageHeader, useLiveConnection, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
-import { useSavedFilter } from '@hcm/kit/storage';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { formatWhen, styles } from '../../daily/common';
+import { useSlotFilter as useSlotFilterOf, useUrlFilter as useUrlFilterOf, WhoWhenFields, type FilterStore as FilterStoreOf } from '../filters';
 
 // What medication's live-events lists share: the filter (in the list's saved-filter slot, or in the address when
 // it has none), the toolbar, and the table the API filters, sorts and pages. Without the live socket the list
@@ -13,41 +13,19 @@ import { formatWhen, styles } from '../../daily/common';
 
 export type MedicationFilter = { from: string; to: string; branch_id: string; client_id: string; carer_id: string; outcome: string; problem: string; state: string; month: string };
 export const EMPTY_FILTER: MedicationFilter = { from: '', to: '', branch_id: '', client_id: '', carer_id: '', outcome: '', problem: '', state: '', month: '' };
-const FILTER_KEYS = Object.keys(EMPTY_FILTER) as (keyof MedicationFilter)[];
 
-export type FilterStore = [MedicationFilter, (update: (previous: MedicationFilter) => MedicationFilter) => void];
+export type FilterStore = FilterStoreOf<MedicationFilter>;
 
-export function useSlotFilter(slot: SavedFilterSlot): FilterStore {
-  const [filter, setFilter] = useSavedFilter<MedicationFilter>(slot, EMPTY_FILTER);
-  return [filter, setFilter];
-}
+export const useSlotFilter = (slot: SavedFilterSlot): FilterStore => useSlotFilterOf(slot, EMPTY_FILTER);
 
 /** For a list without a slot of its own: the filter in the address, so a link keeps it. */
-export function useUrlFilter(): FilterStore {
-  const [params, setParams] = useSearchParams();
-  const filter = Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key) ?? ''])) as MedicationFilter;
-  const setFilter = useCallback(
-    (update: (previous: MedicationFilter) => MedicationFilter) =>
-      setParams((current) => {
-        const next = update(Object.fromEntries(FILTER_KEYS.map((key) => [key, current.get(key) ?? ''])) as MedicationFilter);
-        return Object.fromEntries(FILTER_KEYS.filter((key) => next[key] !== '').map((key) => [key, next[key]]));
-      }),
-    [setParams],
-  );
-  return [filter, setFilter];
-}
+export const useUrlFilter = (): FilterStore => useUrlFilterOf(EMPTY_FILTER);
 
 export type Choice = { value: string; label: string };
 /** An extra select of the toolbar: which filter key, its label and choices. */
 export type ExtraFilter = { key: keyof MedicationFilter; label: string; any: string; choices: readonly Choice[] };
 
-type ClientChoice = { id: number; first_name: string; last_name: string };
-type CarerChoice = { id: number; name: string };
-
 function FilterBar({ filter, setFilter, extras, dates }: { filter: MedicationFilter; setFilter: FilterStore[1]; extras: readonly ExtraFilter[]; dates: 'range' | 'month' }) {
-  const branches = useSession((state) => state.user?.branches ?? []);
-  const clients = useApiQuery<Page<ClientChoice>>('api/v1/clients', { page: 1, page_size: 100, sort: 'last_name', mode: 'asc' });
-  const carers = useApiQuery<CarerChoice[]>('api/v1/carers/rota');
   const change = (key: keyof MedicationFilter) => (event: { target: { value: string } }) => setFilter((now) => ({ ...now, [key]: event.target.value }));
   return (
     <div className={styles.toolbar} role="group" aria-label="Filters">
@@ -57,37 +35,7 @@ function FilterBar({ filter, setFilter, extras, dates }: { filter: MedicationFil
           <input type="month" value={filter.month} onChange={change('month')} />
         </label>
       ) : null}
-      <label>
-        From
-        <input type="date" value={filter.from} onChange={change('from')} />
-      </label>
-      <label>
-        To
-        <input type="date" value={filter.to} onChange={change('to')} />
-      </label>
-      <label>
-        Branch
-        <select value={filter.branch_id} onChange={change('branch_id')}>
-          <option value="">All my branches</option>
-          {branches.map((branch) => <option key={branch.id} value={String(branch.id)}>{branch.name}</option>)}
-        </select>
-      </label>
-      <label>
-        Client
-        <select value={filter.client_id} onChange={change('client_id')}>
-          <option value="">All clients</option>
-          {(clients.data?.data ?? []).map((client) => <option key={client.id} value={String(client.id)}>{client.last_name}, {client.first_name}</option>)}
-        </select>
-      </label>
-      {dates === 'range' ? (
-        <label>
-          Carer
-          <select value={filter.carer_id} onChange={change('carer_id')}>
-            <option value="">All carers</option>
-            {(Array.isArray(carers.data) ? carers.data : []).map((carer) => <option key={carer.id} value={String(carer.id)}>{carer.name}</option>)}
-          </select>
-        </label>
-      ) : null}
+      <WhoWhenFields filter={filter} change={change} carer={dates === 'range'} />
       {extras.map((extra) => (
         <label key={extra.key}>
           {extra.label}

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { Page, SavedFilterSlot, SortMode } from '@hcm/contract';
 import { useSession } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
-import { useSavedFilter } from '@hcm/kit/storage';
 import { ListTable, type Column } from '@hcm/kit/table';
 import styles from './reviews.module.css';
+import { useSlotFilter as useSlotFilterOf, useUrlFilter as useUrlFilterOf } from '../filters';
 
 // What the reviews' live lists share: the filter kept in its saved-filter slot (or in the address when the list
 // has no slot), sorting and paging sent to the API, the branch choice, and UK dates.
@@ -14,29 +13,16 @@ export { styles };
 
 type Filter = Record<string, string>;
 
-/** The list's filter in its saved-filter slot's cookie. */
+/** The list's filter in its saved-filter slot's cookie; changed a few keys at a time. */
 export function useSlotFilter<F extends Filter>(slot: SavedFilterSlot, initial: F) {
-  const [filter, setFilter] = useSavedFilter<F>(slot, initial);
+  const [filter, setFilter] = useSlotFilterOf(slot, initial);
   return [filter, (change: Partial<F>) => setFilter((previous) => ({ ...previous, ...change }))] as const;
 }
 
 /** The list's filter in the address (?alert=overdue&within=30), for lists without a slot of their own. */
 export function useUrlFilter<F extends Filter>(initial: F) {
-  const [params, setParams] = useSearchParams();
-  const filter = Object.fromEntries(Object.entries(initial).map(([key, value]) => [key, params.get(key) ?? value])) as F;
-  const setFilter = (change: Partial<F>) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(change)) {
-          if (value === undefined || value === initial[key]) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  return [filter, setFilter] as const;
+  const [filter, setFilter] = useUrlFilterOf(initial);
+  return [filter, (change: Partial<F>) => setFilter((previous) => ({ ...previous, ...change }))] as const;
 }
 
 /** A live list read from the API: its filter (slot or address), sort and page. */
