@@ -1,9 +1,10 @@
 import { Button, PageHeader, useRouteName } from '@hcm/kit';
 import { ListTable } from '@hcm/kit/table';
 import type { CheckLocationRow } from '../../contract/live-device';
-import { styles, useBranchChoices } from '../visits/common';
+import { styles } from '../visits/common';
 import { checkColumns } from './device/CheckTable';
 import { LiveNote, useLiveList } from './device/useLiveList';
+import { BranchField, PeriodFields } from './device/FilterFields';
 
 type Filters = { from: string; to: string; branch_id: string; kind: string; position: string };
 const NONE: Filters = { from: '', to: '', branch_id: '', kind: '', position: '' };
@@ -14,28 +15,14 @@ const NONE: Filters = { from: '', to: '', branch_id: '', kind: '', position: '' 
  */
 export default function CheckLocations() {
   useRouteName('Check-in locations');
-  const branches = useBranchChoices();
   const { filters, choose, clearFilters, tableProps, connected } = useLiveList<CheckLocationRow, Filters>('api/v1/live/locations', 'live_event_location', NONE, { sort: 'recorded_at', mode: 'desc' });
   return (
     <div className={styles.screen}>
       <PageHeader title="Check-in locations" />
       <LiveNote connected={connected} />
       <form className={styles.filters} role="search" aria-label="Filter the checks" onSubmit={(event) => event.preventDefault()}>
-        <label>
-          From
-          <input type="date" value={filters.from} onChange={(event) => choose('from', event.target.value)} />
-        </label>
-        <label>
-          To
-          <input type="date" value={filters.to} onChange={(event) => choose('to', event.target.value)} />
-        </label>
-        <label>
-          Branch
-          <select value={filters.branch_id} onChange={(event) => choose('branch_id', event.target.value)}>
-            <option value="">All my branches</option>
-            {branches.map((branch) => <option key={branch.value} value={branch.value}>{branch.label}</option>)}
-          </select>
-        </label>
+        <PeriodFields from={filters.from} to={filters.to} choose={choose} />
+        <BranchField value={filters.branch_id} choose={choose} />
         <label>
           Check
           <select value={filters.kind} onChange={(event) => choose('kind', event.target.value)}>

@@ -3,10 +3,11 @@ import { Button, PageHeader, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { ListTable } from '@hcm/kit/table';
 import type { CheckLocationRow, NotOnSiteDetail } from '../../contract/live-device';
-import { formatDay, STATUS_WORDS, styles, useBranchChoices } from '../visits/common';
+import { formatDay, STATUS_WORDS, styles } from '../visits/common';
 import { checkColumns } from './device/CheckTable';
 import { PositionsPlan } from './device/PositionsPlan';
 import { CONFIRMATION_WORDS, formatDateTime, LiveNote, metres, useLiveList, yesNo } from './device/useLiveList';
+import { BranchField, PeriodFields } from './device/FilterFields';
 
 type Filters = { from: string; to: string; branch_id: string; kind: string };
 const NONE: Filters = { from: '', to: '', branch_id: '', kind: '' };
@@ -23,28 +24,14 @@ export default function NotOnSite() {
 
 function FlaggedChecks() {
   useRouteName('Not on site');
-  const branches = useBranchChoices();
   const { filters, choose, clearFilters, tableProps, connected } = useLiveList<CheckLocationRow, Filters>('api/v1/live/not-on-site', 'live_event_not_on_site', NONE, { sort: 'recorded_at', mode: 'desc' });
   return (
     <div className={styles.screen}>
       <PageHeader title="Not on site" />
       <LiveNote connected={connected} />
       <form className={styles.filters} role="search" aria-label="Filter the flagged checks" onSubmit={(event) => event.preventDefault()}>
-        <label>
-          From
-          <input type="date" value={filters.from} onChange={(event) => choose('from', event.target.value)} />
-        </label>
-        <label>
-          To
-          <input type="date" value={filters.to} onChange={(event) => choose('to', event.target.value)} />
-        </label>
-        <label>
-          Branch
-          <select value={filters.branch_id} onChange={(event) => choose('branch_id', event.target.value)}>
-            <option value="">All my branches</option>
-            {branches.map((branch) => <option key={branch.value} value={branch.value}>{branch.label}</option>)}
-          </select>
-        </label>
+        <PeriodFields from={filters.from} to={filters.to} choose={choose} />
+        <BranchField value={filters.branch_id} choose={choose} />
         <label>
           Check
           <select value={filters.kind} onChange={(event) => choose('kind', event.target.value)}>

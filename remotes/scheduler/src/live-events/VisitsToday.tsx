@@ -2,8 +2,9 @@ import { Link } from 'react-router-dom';
 import { Button, PageHeader, useRouteName } from '@hcm/kit';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { LIVE_VISIT_STATES, type LiveVisitRow } from '../../contract/live-device';
-import { STATUS_WORDS, StatusText, styles, todayInUk, useBranchChoices } from '../visits/common';
+import { STATUS_WORDS, StatusText, styles, todayInUk } from '../visits/common';
 import { CONFIRMATION_WORDS, formatTime, LiveNote, metres, useLiveList, yesNo } from './device/useLiveList';
+import { BranchField } from './device/FilterFields';
 
 type Filters = { date: string; branch_id: string; state: string; flag: string };
 const NONE: Filters = { date: '', branch_id: '', state: '', flag: '' };
@@ -14,7 +15,6 @@ const NONE: Filters = { date: '', branch_id: '', state: '', flag: '' };
  */
 export default function VisitsToday() {
   useRouteName("Today's visits");
-  const branches = useBranchChoices();
   const { filters, choose, clearFilters, tableProps, connected } = useLiveList<LiveVisitRow, Filters>('api/v1/live/visits', 'live_event_visit', NONE, { sort: 'planned_start', mode: 'asc' });
 
   const columns: Column<LiveVisitRow>[] = [
@@ -42,13 +42,7 @@ export default function VisitsToday() {
           Day
           <input type="date" value={filters.date || todayInUk()} onChange={(event) => choose('date', event.target.value)} />
         </label>
-        <label>
-          Branch
-          <select value={filters.branch_id} onChange={(event) => choose('branch_id', event.target.value)}>
-            <option value="">All my branches</option>
-            {branches.map((branch) => <option key={branch.value} value={branch.value}>{branch.label}</option>)}
-          </select>
-        </label>
+        <BranchField value={filters.branch_id} choose={choose} />
         <label>
           State
           <select value={filters.state} onChange={(event) => choose('state', event.target.value)}>
