@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { careRecordsModule } from '../../remotes/care-records/server/module.js';
+import { financeModule } from '../../remotes/finance/server/module.js';
 import { referenceDataModule } from '../../remotes/reference-data/server/module.js';
 import { schedulerModule } from '../../remotes/scheduler/server/module.js';
 import { workforceModule } from '../../remotes/workforce/server/module.js';
@@ -20,6 +21,7 @@ export const AREA_MODULES: readonly AreaModule[] = [
   careRecordsModule,
   workforceModule,
   schedulerModule,
+  financeModule,
 ];
 
 const REPO = findRepoRoot();

@@ -153,7 +153,20 @@ export const STANDARD_ROLES: StandardRole[] = [
   {
     name: 'finance_officer',
     label: 'Finance officer',
-    permissions: ['dashboard.view', 'finance.view', 'finance.invoices.generate', 'chat.use'],
+    // The ledger, pay and exports; the visits, clients and carers they need are read through finance's own routes.
+    permissions: [
+      'dashboard.view',
+      'finance.view',
+      'finance.invoices.generate',
+      'finance.invoices.credit',
+      'finance.payments',
+      'finance.rates.edit',
+      'finance.expenses.edit',
+      'payroll.view',
+      'payroll.run',
+      'export.run',
+      'chat.use',
+    ],
   },
   // Carers are users of this role (communication: carer messages and notices). In the back office it grants
   // nothing; on a device signed in to the carers' app it reaches the carer-app routes only (auth/device-tokens.ts).
@@ -201,6 +214,13 @@ export const DEMO_USERS = {
     email: 'manager@homecare.test',
     password: 'Manager!2026demo',
     role: 'registered_manager',
+    branchCodes: DEMO_BRANCHES.map((branch) => branch.code),
+  },
+  finance: {
+    name: 'Farah Finance',
+    email: 'finance@homecare.test',
+    password: 'Finance!2026demo',
+    role: 'finance_officer',
     branchCodes: DEMO_BRANCHES.map((branch) => branch.code),
   },
 } as const;

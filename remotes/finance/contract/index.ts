@@ -1,0 +1,3 @@
+// What the finance area declares, read by its screens (src/) and its API module (server/).
+export * from './rates/types.js';
+export * from './resources.js';

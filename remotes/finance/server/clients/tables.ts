@@ -1,0 +1,2 @@
+// The clients part's tables (none yet).
+export {};

@@ -1,0 +1,2 @@
+// The pay part's tables (none yet).
+export {};

@@ -1,0 +1,6 @@
+import { PageHeader } from '@hcm/kit';
+
+/** The pay screens (being built). */
+export default function Screens() {
+  return <PageHeader title="Finance: pay" />;
+}

@@ -1,0 +1,6 @@
+import { PageHeader } from '@hcm/kit';
+
+/** The reports screens (being built). */
+export default function Screens() {
+  return <PageHeader title="Finance: reports" />;
+}
