@@ -5,3 +5,4 @@ export * from './pay/tables.js';
 export * from './clients/tables.js';
 export * from './rates/resource-tables.js';
 export * from './reports/resource-tables.js';
+export * from './exports/tables.js';

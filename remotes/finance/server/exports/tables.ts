@@ -1,0 +1,2 @@
+// The exports part's tables (none yet).
+export {};
