@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { DEMO_USERS, seedDemo } from './db/seed.js';
-import { openTestDatabase } from './db/test-database.js';
+import { openSeededTestDatabase, openTestDatabase } from './db/test-database.js';
 import { rolePermissions, roles, users } from './db/schema.js';
 import { hashPassword } from './auth/passwords.js';
 import type { MailSettings } from './mail/mailer.js';
@@ -30,12 +30,19 @@ export type TestAppOptions = {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   // A data dir asks for PGlite on disk; otherwise a fresh database (PostgreSQL when TEST_DATABASE_URL is set).
-  const database = options.pgliteDataDir
-    ? await openDatabase({ pgliteDataDir: options.pgliteDataDir })
-    : await openTestDatabase();
   const modules = options.modules ?? AREA_MODULES;
-  await database.migrate(areaMigrations(modules));
-  if (options.seed ?? true) await seedDemo(database.db, modules);
+  const prepare = async (handle: DatabaseHandle) => {
+    await handle.migrate(areaMigrations(modules));
+    if (options.seed ?? true) await seedDemo(handle.db, modules);
+  };
+  // The usual start (every area, migrated, the demo seeded) is prepared once and copied (db/test-database.ts).
+  const usual = !options.pgliteDataDir && !options.modules && (options.seed ?? true);
+  const database = usual
+    ? await openSeededTestDatabase(prepare)
+    : options.pgliteDataDir
+      ? await openDatabase({ pgliteDataDir: options.pgliteDataDir })
+      : await openTestDatabase();
+  if (!usual) await prepare(database);
   const app = await buildApp({
     modules,
     db: database.db,

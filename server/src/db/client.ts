@@ -34,18 +34,20 @@ export type DatabaseOptions = {
   databaseUrl?: string | undefined;
   /** PGlite data directory (created if missing) or `memory://`. */
   pgliteDataDir: string;
+  /** PGlite only: start from this data directory (a gzipped tarball from dumpDataDir) instead of an empty one. */
+  pgliteLoadDataDir?: Buffer;
 };
 
 /** The platform's own history: its tables (users, sessions, the audit log, chat...) come before any area's. */
 const PLATFORM_HISTORY: MigrationHistory = { owner: 'platform', folder: MIGRATIONS_DIR };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDataDir, options.pgliteLoadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, load?: Buffer): Promise<DatabaseHandle> {
   if (dataDir !== IN_MEMORY) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = load ? await PGlite.create({ dataDir, loadDataDir: new Blob([new Uint8Array(load)]) }) : await PGlite.create(dataDir);
   const db = drizzlePglite({ client, schema });
   return {
     db,

@@ -1,6 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { findRepoRoot } from '../areas/repo-root.js';
 import { IN_MEMORY } from '../paths.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
 
@@ -22,8 +26,106 @@ export async function openTestDatabase(adminUrl = process.env.TEST_DATABASE_URL)
   };
 }
 
-/** Creates an empty database on the server of `adminUrl`; resolves to its URL and a function dropping it. */
-export async function openTestDatabaseUrl(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A database with every migration applied and the demo seeded (`prepare` does both), for one test file: the
+ * state most test files start from. Preparing it took seconds per file, so it is prepared once per source
+ * fingerprint and ten-minute window (the demo is dated from now) and copied: PGlite loads a dump of it kept in
+ * the temp folder; PostgreSQL creates the test's database from a template database.
+ */
+export async function openSeededTestDatabase(prepare: (handle: DatabaseHandle) => Promise<void>, adminUrl = process.env.TEST_DATABASE_URL): Promise<DatabaseHandle> {
+  const key = seedKey();
+  if (adminUrl) {
+    const template = `hcm_seed_${key}`;
+    if (!(await databaseExists(adminUrl, template))) {
+      const building = `${template}_${randomBytes(3).toString('hex')}`;
+      await adminQuery(adminUrl, `CREATE DATABASE ${building}`);
+      const handle = await openDatabase({ databaseUrl: databaseUrlOf(adminUrl, building), pgliteDataDir: IN_MEMORY });
+      try {
+        await prepare(handle);
+      } finally {
+        await handle.close();
+      }
+      await waitForNoConnections(adminUrl, building);
+      await adminQuery(adminUrl, `ALTER DATABASE ${building} RENAME TO ${template}`).catch(async () => {
+        // Another process made it first: keep theirs.
+        await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      });
+    }
+    const { url, drop } = await openTestDatabaseUrl(adminUrl, template);
+    const handle = await openDatabase({ databaseUrl: url, pgliteDataDir: IN_MEMORY });
+    return { ...handle, close: async () => (await handle.close(), await drop()) };
+  }
+  const folder = path.join(tmpdir(), 'hcm-test-seeds');
+  const file = path.join(folder, `${key}.tar.gz`);
+  if (existsSync(file)) return openDatabase({ pgliteDataDir: IN_MEMORY, pgliteLoadDataDir: readFileSync(file) });
+  const handle = await openDatabase({ pgliteDataDir: IN_MEMORY });
+  await prepare(handle);
+  mkdirSync(folder, { recursive: true });
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, await handle.dumpDataDir!());
+  renameSync(partial, file);
+  return handle;
+}
+
+/**
+ * What the seeded state depends on: the server's and the areas' code, migrations and demo data (every source file
+ * but tests, by path, size and modification time) and the ten minutes we are in.
+ */
+function seedKey(): string {
+  const root = findRepoRoot();
+  const hash = createHash('sha256');
+  const walk = (folder: string) => {
+    if (!existsSync(folder)) return;
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(ts|sql|json)$/.test(entry.name) && !entry.name.endsWith('.test.ts')) {
+        const stat = statSync(full);
+        hash.update(`${path.relative(root, full)}:${stat.size}:${stat.mtimeMs}\n`);
+      }
+    }
+  };
+  for (const folder of ['server/src', 'server/drizzle', 'shared/contract/src']) walk(path.join(root, folder));
+  for (const area of readdirSync(path.join(root, 'remotes'))) {
+    walk(path.join(root, 'remotes', area, 'server'));
+    walk(path.join(root, 'remotes', area, 'contract'));
+  }
+  hash.update(String(Math.floor(Date.now() / 600_000)));
+  return hash.digest('hex').slice(0, 20);
+}
+
+async function adminQuery(adminUrl: string, statement: string, values: unknown[] = []) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return await admin.query(statement, values);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function databaseExists(adminUrl: string, name: string): Promise<boolean> {
+  return Boolean((await adminQuery(adminUrl, 'select 1 from pg_database where datname = $1', [name])).rowCount);
+}
+
+function databaseUrlOf(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** pg's pool.end() resolves before its connections are gone: wait (polling the server) until none is left. */
+async function waitForNoConnections(adminUrl: string, name: string) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const { rows } = await adminQuery(adminUrl, 'select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    if (!(rows[0] as { n: number } | undefined)?.n) return;
+    await sleep(20);
+  }
+}
+
+/** Creates an empty database (or a copy of `template`) on the server of `adminUrl`; resolves to its URL and a function dropping it. */
+export async function openTestDatabaseUrl(adminUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `hcm_test_${randomBytes(6).toString('hex')}`;
   const asAdmin = async (statement: string) => {
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -34,7 +136,7 @@ export async function openTestDatabaseUrl(adminUrl: string): Promise<{ url: stri
       await admin.end();
     }
   };
-  await asAdmin(`CREATE DATABASE ${name}`);
+  await asAdmin(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   // pg's pool.end() resolves once its clients are told to end, not once their connections are gone: dropping at
