@@ -1,4 +1,9 @@
-import type { ResourceTable } from '@hcm/server/schema';
+import { branches, buildResourceTables } from '@hcm/server/schema';
+import { EXPENSE_RESOURCES } from '../../contract/expenses.js';
 
-/** The tables of the expense resources, by resource name (none yet). */
-export const expenseResourceTables: Record<string, ResourceTable> = {};
+/** The tables of the expense resources (expense categories, expenses), by resource name. */
+export const expenseResourceTables = buildResourceTables(EXPENSE_RESOURCES, branches);
+
+// drizzle-kit only sees tables that are named exports: one line per declared resource.
+export const expenseCategoriesTable = expenseResourceTables['expense-categories']!;
+export const expensesTable = expenseResourceTables['expenses']!;

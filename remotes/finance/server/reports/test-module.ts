@@ -1,0 +1,24 @@
+import { defineAreaModule, type AreaModule } from '@hcm/server/platform';
+import { EXPENSE_RESOURCES } from '../../contract/expenses.js';
+import { exportsRoutes } from '../exports/routes.js';
+import { seedDemoExpenses } from './demo.js';
+import { expenseResourceTables } from './resource-tables.js';
+import { reportsRoutes } from './routes.js';
+
+/**
+ * The finance module with only this part (expenses, reports, exports) for its tests, so they exercise it alone
+ * whatever state the other finance parts are in; the ledger's tables come from the area's migrations as usual.
+ */
+export const reportsTestModule: AreaModule = defineAreaModule({
+  name: 'finance',
+  resources: EXPENSE_RESOURCES,
+  resourceTables: expenseResourceTables,
+  async routes(app, context) {
+    await app.register(async (scope) => exportsRoutes(scope, context));
+    await app.register(async (scope) => reportsRoutes(scope, context));
+  },
+  seedDemo: seedDemoExpenses,
+});
+
+/** Every area's module with finance's replaced by the one above. */
+export const withReportsOnly = (modules: readonly AreaModule[]): AreaModule[] => modules.map((module) => (module.name === 'finance' ? reportsTestModule : module));
