@@ -60,9 +60,11 @@ function scalesFor(hourlyPence: number) {
   );
 }
 
-// Camden pays £32.14 an hour (30 minutes on a weekday: 1607p); the ICB £34.50.
+// Camden pays £32.14 an hour (30 minutes on a weekday: 1607p); the ICB £34.50; Leeds, priced per call (finance's
+// fixed-price card), the average council fee of £24.10 (30 minutes on a weekday: 1205p).
 export const DEMO_FUNDER_SCALES: Record<string, ReturnType<typeof scalesFor>> = {
   LBC: scalesFor(3214),
+  LCC: scalesFor(2410),
   'NHS-NCL': scalesFor(3450),
 };
 

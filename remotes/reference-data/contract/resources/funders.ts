@@ -14,13 +14,15 @@ const INVOICE_FREQUENCIES = [
   { value: 'fortnightly', label: 'Fortnightly' },
   { value: 'four-weekly', label: 'Every four weeks' },
   { value: 'monthly', label: 'Monthly' },
+  { value: 'ad-hoc', label: 'Ad hoc' },
 ] as const;
 
-// DOMAIN.md: billing can use planned, minimum or actual time.
+// DOMAIN.md: billing can use planned, minimum or actual time; some funders pay actual time capped at planned.
 const BILLING_BASES = [
   { value: 'planned', label: 'Planned time' },
   { value: 'actual', label: 'Actual time' },
   { value: 'minimum', label: 'Planned time as a minimum' },
+  { value: 'actual-capped', label: 'Actual time capped at planned' },
 ] as const;
 
 /** Who pays for care, and how they are invoiced. */
