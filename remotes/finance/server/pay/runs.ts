@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '@hcm/server/platform';
-import { minimumWageFlag, type PayLineRates, type PayRunCarer, type PayRunPreview, type PayRunTotals } from '../../contract/pay.js';
+import { minimumWageFlag, type PayLineRates, type PayRunCarer, type PayRunLine, type PayRunPreview, type PayRunTotals } from '../../contract/pay.js';
 import { payCarer } from '../../contract/rates/pay.js';
 import type { CarerPay, PayRates, RateCalendar, WorkedVisit } from '../../contract/rates/types.js';
 import { recordFinanceChange } from '../ledger/changes.js';
@@ -241,6 +241,16 @@ function conflictSentence(branchName: string, run: { id: number; period_from: st
   return `Pay for ${branchName} from ${run.period_from} to ${run.period_to} is already posted (pay run ${run.id}) and overlaps this period. Reset that run first if it must be paid again.`;
 }
 
+/** Lines without their rates, and the rates once per day (every line of a day shares them): half the bytes. */
+function storedLines(lines: readonly PayRunLine[]): { lines: CarerPay['lines']; rates_by_day: Record<string, PayLineRates> } {
+  const rates_by_day: Record<string, PayLineRates> = {};
+  const stored = lines.map(({ rates, ...line }) => {
+    if (rates) rates_by_day[line.visit_date] = rates;
+    return line;
+  });
+  return { lines: stored, rates_by_day };
+}
+
 /** 25 columns a row: 500 rows stay well inside PostgreSQL's 65,535 parameters. */
 const INSERT_CHUNK = 500;
 
@@ -269,7 +279,7 @@ async function insertCarers(tx: Transaction, runId: number, carers: readonly Pay
         required_pence: carer.required_pence,
         below_minimum: carer.below_minimum,
         shortfall_pence: carer.shortfall_pence,
-        lines: carer.lines,
+        ...storedLines(carer.lines),
       })),
     );
   }
@@ -328,7 +338,7 @@ export async function carersOfRun(db: Database, runId: number): Promise<PayRunCa
         shortfall_pence: row.shortfall_pence,
         problem: null,
         flag: '',
-        lines: row.lines,
+        lines: row.lines.map((line) => ({ ...line, rates: row.rates_by_day[line.visit_date] ?? null })),
       };
       carer.flag = minimumWageFlag(carer);
       return carer;
