@@ -17,7 +17,6 @@ import {
   type UnclaimedSort,
 } from '../../contract/invoicing.js';
 import { pounds } from '../../contract/rates/money.js';
-import { fundingOf } from '../clients/funding.js';
 import { recordFinanceChange } from '../ledger/changes.js';
 import { invoicePdf } from '../print/documents.js';
 import { loadRateBook } from '../rates/rate-book.js';
@@ -66,6 +65,16 @@ function fundingDetails(map: ReadonlyMap<number, unknown>): Map<number, FundingD
       return [id, details];
     }),
   );
+}
+
+/**
+ * The clients part's funding details (server/clients/funding.ts, H2), loaded on first use so the API starts
+ * while that part is being built; until it exists invoices carry no purchase order or private payer's address.
+ */
+async function fundingOfClients(db: Database, clientIds: number[]): Promise<ReadonlyMap<number, unknown>> {
+  const modulePath = '../clients/funding.js';
+  const part = (await import(modulePath).catch(() => null)) as { fundingOf?: (db: Database, ids: number[]) => Promise<ReadonlyMap<number, unknown>> } | null;
+  return part?.fundingOf ? part.fundingOf(db, clientIds) : new Map();
 }
 
 function sortOf<T extends string>(query: unknown, sorts: readonly T[], fallback: T, descending: readonly T[]): { sort: T; mode: 'asc' | 'desc' } {
@@ -131,7 +140,7 @@ export async function invoicingRoutes(app: FastifyInstance, context: AreaServerC
     const clientIds = [...new Set(visits.map((visit) => visit.client_id))];
     const [clients, funding, alreadyBilled] = await Promise.all([
       clientIds.length ? sources.clients({ ids: clientIds }) : Promise.resolve([]),
-      clientIds.length ? fundingOf(db, clientIds) : Promise.resolve(new Map()),
+      clientIds.length ? fundingOfClients(db, clientIds) : Promise.resolve(new Map()),
       liveVisitIds(db, visits.map((visit) => visit.id)),
     ]);
     const preview = previewRun(values, { book, visits, clients, funding: fundingDetails(funding), alreadyBilled });
