@@ -43,3 +43,198 @@ export function csvOf(table: ExportTable, options: { dates?: (day: string) => st
 
 /** YYYY-MM-DD → dd/mm/yyyy (UK order, as Xero and Sage import). */
 export const ukDate = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? day.split('-').reverse().join('/') : day);
+
+// ---- The ledger's exports: finance (invoices, credit notes, payments), Xero's and Sage 50's sales imports. ----
+
+export type LedgerLine = { visit_date: string; client_label: string; rate_label: string; billed_minutes: number; amount_pence: number };
+export type LedgerInvoice = {
+  number: string;
+  branch_id: number;
+  branch: string;
+  payer_kind: string;
+  funder_code_id: number | null;
+  client_id: number | null;
+  payer_name: string;
+  payer_address: string;
+  payer_email: string;
+  purchase_order: string;
+  period_from: string;
+  period_to: string;
+  issue_date: string;
+  due_date: string;
+  total_pence: number;
+  credited_pence: number;
+  paid_pence: number;
+  status: string;
+  lines: LedgerLine[];
+};
+export type LedgerCreditNote = {
+  number: string;
+  issue_date: string;
+  reason: string;
+  total_pence: number;
+  invoice: Pick<LedgerInvoice, 'number' | 'branch_id' | 'branch' | 'payer_kind' | 'funder_code_id' | 'client_id' | 'payer_name' | 'payer_address' | 'payer_email' | 'due_date'>;
+  lines: LedgerLine[];
+};
+export type LedgerPayment = { id: number; branch: string; payer_kind: string; payer_name: string; received_on: string; method: string; reference: string; amount_pence: number; allocated_pence: number };
+export type Ledger = { invoices: LedgerInvoice[]; creditNotes: LedgerCreditNote[]; payments: LedgerPayment[] };
+
+/** One finance table: every invoice, credit note and payment of the period, a Type column telling them apart. */
+export function financeTable(ledger: Ledger): ExportTable {
+  const columns: Column[] = [
+    { header: 'Type', kind: 'text' },
+    { header: 'Number', kind: 'text' },
+    { header: 'Date', kind: 'date' },
+    { header: 'Due date', kind: 'date' },
+    { header: 'Branch', kind: 'text' },
+    { header: 'Payer', kind: 'text' },
+    { header: 'Invoice credited', kind: 'text' },
+    { header: 'Amount (£)', kind: 'money' },
+    { header: 'Credited (£)', kind: 'money' },
+    { header: 'Paid or allocated (£)', kind: 'money' },
+    { header: 'Outstanding or unallocated (£)', kind: 'money' },
+    { header: 'Status', kind: 'text' },
+    { header: 'Reference or reason', kind: 'text' },
+  ];
+  const rows: Cell[][] = [
+    ...ledger.invoices.map((invoice) => [
+      'Invoice',
+      invoice.number,
+      invoice.issue_date,
+      invoice.due_date,
+      invoice.branch,
+      invoice.payer_name,
+      '',
+      invoice.total_pence,
+      invoice.credited_pence,
+      invoice.paid_pence,
+      invoice.total_pence - invoice.credited_pence - invoice.paid_pence,
+      invoice.status,
+      invoice.purchase_order,
+    ]),
+    ...ledger.creditNotes.map((note) => ['Credit note', note.number, note.issue_date, '', note.invoice.branch, note.invoice.payer_name, note.invoice.number, note.total_pence, null, null, null, '', note.reason]),
+    ...ledger.payments.map((payment) => [
+      'Payment',
+      `PAY-${payment.id}`,
+      payment.received_on,
+      '',
+      payment.branch,
+      payment.payer_name,
+      '',
+      payment.amount_pence,
+      null,
+      payment.allocated_pence,
+      payment.amount_pence - payment.allocated_pence,
+      payment.method,
+      payment.reference,
+    ]),
+  ];
+  return { columns, rows };
+}
+
+const UK_POSTCODE = /\s*([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})$/i;
+
+/** A printed address as Xero's postal fields: up to four lines, the town, and a UK postcode found at its end. */
+export function postalAddress(address: string): { lines: string[]; city: string; postcode: string } {
+  const parts = address.split(/\r?\n|,/).map((part) => part.trim()).filter(Boolean);
+  let postcode = '';
+  const last = parts.at(-1) ?? '';
+  const match = UK_POSTCODE.exec(last);
+  if (match) {
+    postcode = match[1]!.toUpperCase();
+    const rest = last.slice(0, match.index).trim();
+    if (rest) parts[parts.length - 1] = rest;
+    else parts.pop();
+  }
+  const city = parts.length > 1 ? parts.pop()! : '';
+  return { lines: parts.slice(0, 4), city, postcode };
+}
+
+/** Xero's sales account and VAT rate for care: domiciliary care is exempt from VAT. */
+export const XERO_SALES_ACCOUNT = '200';
+export const XERO_TAX_TYPE = 'Exempt Income';
+
+const lineDescription = (line: LedgerLine) => `${ukDate(line.visit_date)} ${line.client_label}: ${line.rate_label}, ${line.billed_minutes} min`;
+
+/**
+ * Xero's sales invoice import (Business › Invoices › Import): one row per line, dates dd/mm/yyyy. A credit note
+ * is imported in the same file with a negative quantity (Xero makes a document whose total is negative a credit
+ * note), its reference naming the invoice it corrects.
+ */
+export function xeroTable(ledger: Ledger): ExportTable {
+  const columns: Column[] = [
+    '*ContactName', 'EmailAddress', 'POAddressLine1', 'POAddressLine2', 'POAddressLine3', 'POAddressLine4', 'POCity', 'PORegion', 'POPostalCode', 'POCountry',
+    '*InvoiceNumber', 'Reference', '*InvoiceDate', '*DueDate', 'Description', '*Quantity', '*UnitAmount', '*AccountCode', '*TaxType', 'Currency',
+  ].map((header) => ({ header, kind: header.endsWith('Date') ? 'date' : header === '*Quantity' ? 'number' : header === '*UnitAmount' ? 'money' : 'text' }));
+  const contact = (who: Pick<LedgerInvoice, 'payer_name' | 'payer_email' | 'payer_address'>): Cell[] => {
+    const { lines, city, postcode } = postalAddress(who.payer_address);
+    return [who.payer_name, who.payer_email, lines[0] ?? '', lines[1] ?? '', lines[2] ?? '', lines[3] ?? '', city, '', postcode, who.payer_address ? 'United Kingdom' : ''];
+  };
+  const rows: Cell[][] = [];
+  for (const invoice of ledger.invoices) {
+    const reference = invoice.purchase_order || `Care ${ukDate(invoice.period_from)} to ${ukDate(invoice.period_to)}`;
+    for (const line of invoice.lines) {
+      rows.push([...contact(invoice), invoice.number, reference, invoice.issue_date, invoice.due_date, lineDescription(line), 1, line.amount_pence, XERO_SALES_ACCOUNT, XERO_TAX_TYPE, 'GBP']);
+    }
+  }
+  for (const note of ledger.creditNotes) {
+    for (const line of note.lines) {
+      rows.push([...contact(note.invoice), note.number, `Credit for ${note.invoice.number}: ${note.reason}`, note.issue_date, note.issue_date, lineDescription(line), -1, line.amount_pence, XERO_SALES_ACCOUNT, XERO_TAX_TYPE, 'GBP']);
+    }
+  }
+  return { columns, rows };
+}
+
+/** Sage 50's sales nominal code and the tax code of exempt supplies. */
+export const SAGE_SALES_NOMINAL = '4000';
+export const SAGE_EXEMPT_TAX_CODE = 'T2';
+
+/** A Sage customer account reference (8 characters at most): F + the funder's id, or C + the private client's. */
+export const sageAccount = (payer: Pick<LedgerInvoice, 'payer_kind' | 'funder_code_id' | 'client_id'>) =>
+  payer.payer_kind === 'funder' ? `F${payer.funder_code_id ?? 0}` : `C${payer.client_id ?? 0}`;
+
+/**
+ * Sage 50's audit trail import (File › Import › Audit Trail Transactions): one row per invoice (SI) and credit
+ * note (SC), amounts positive, dates dd/mm/yyyy, the branch as the department, VAT exempt (T2, no tax).
+ */
+export function sageTable(ledger: Ledger): ExportTable {
+  const columns: Column[] = [
+    { header: 'Type', kind: 'text' },
+    { header: 'Account Reference', kind: 'text' },
+    { header: 'Nominal A/C Ref', kind: 'text' },
+    { header: 'Department Code', kind: 'number' },
+    { header: 'Date', kind: 'date' },
+    { header: 'Reference', kind: 'text' },
+    { header: 'Details', kind: 'text' },
+    { header: 'Net Amount', kind: 'money' },
+    { header: 'Tax Code', kind: 'text' },
+    { header: 'Tax Amount', kind: 'money' },
+  ];
+  const rows: Cell[][] = [
+    ...ledger.invoices.map((invoice) => [
+      'SI',
+      sageAccount(invoice),
+      SAGE_SALES_NOMINAL,
+      invoice.branch_id,
+      invoice.issue_date,
+      invoice.number,
+      `${invoice.payer_name}: care ${ukDate(invoice.period_from)} to ${ukDate(invoice.period_to)}`.slice(0, 60),
+      invoice.total_pence,
+      SAGE_EXEMPT_TAX_CODE,
+      0,
+    ]),
+    ...ledger.creditNotes.map((note) => [
+      'SC',
+      sageAccount(note.invoice),
+      SAGE_SALES_NOMINAL,
+      note.invoice.branch_id,
+      note.issue_date,
+      note.number,
+      `Credit for ${note.invoice.number}: ${note.reason}`.slice(0, 60),
+      note.total_pence,
+      SAGE_EXEMPT_TAX_CODE,
+      0,
+    ]),
+  ];
+  return { columns, rows };
+}

@@ -1,0 +1,228 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, gte, inArray, lte, ne, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { branchVisible, type BranchScope, type Database } from '@hcm/server/platform';
+import { branches } from '@hcm/server/schema';
+import { creditNoteLines, creditNotes, invoiceLines, invoices, payments } from '../invoicing/tables.js';
+import { csvOf, financeTable, sageTable, ukDate, xeroTable, type Cell, type ExportTable, type Ledger, type LedgerLine } from './formats.js';
+import { exportJobs, type ExportFormat, type ExportKind } from './tables.js';
+import { xlsxOf, type Sheet } from './xlsx.js';
+
+// Runs an export in the API process after its request was answered: reads its rows, writes the file, and keeps
+// the job's progress (rows done of total) up to date so the screen's progress bar moves. People (clients, carers,
+// employees) are read through their areas' own export routes with the asker's headers, so those areas'
+// permissions and branch rules decide what is in the file; finance rows are read from the ledger in the asker's
+// branches.
+
+export type ExportJobInput = {
+  id: number;
+  kind: ExportKind;
+  format: ExportFormat;
+  from: string | null;
+  to: string | null;
+  branchId: number | null;
+  scope: BranchScope;
+  /** The asker's cookie and authorization headers, forwarded to the other areas' routes. */
+  headers: Record<string, string>;
+};
+
+/** Rows written between two progress updates. */
+const PROGRESS_EVERY = 200;
+
+/** The resource each people export reads (served by the resource engine of its area). */
+const PEOPLE: Partial<Record<ExportKind, string>> = { clients: 'clients', carers: 'carers', employees: 'employees' };
+
+/** Parses RFC 4180 CSV (quoted cells, doubled quotes, CRLF or LF) into rows of cells. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let index = 0; index < body.length; index += 1) {
+    const char = body[index]!;
+    if (quoted) {
+      if (char === '"' && body[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && body[index + 1] === '\n') index += 1;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += char;
+  }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+class ExportFailure extends Error {}
+
+async function setProgress(db: Database, id: number, progress: number, total: number): Promise<void> {
+  await db.update(exportJobs).set({ progress: Math.min(progress, total), total }).where(eq(exportJobs.id, id));
+}
+
+/** A people export: the area's CSV export of the rows the asker may see (the engine defuses formulas). */
+async function peopleTable(app: FastifyInstance, db: Database, job: ExportJobInput, resource: string): Promise<ExportTable> {
+  const branch = job.branchId === null ? '' : `branch_id=${job.branchId}`;
+  const response = await app.inject({ method: 'GET', url: `/api/v1/${resource}/export.csv?${branch}`, headers: job.headers });
+  if (response.statusCode === 403) throw new ExportFailure(`You may not export ${resource}.`);
+  if (response.statusCode !== 200) throw new ExportFailure(`The ${resource} could not be read (${response.statusCode}).`);
+  const [header = [], ...rows] = parseCsv(response.body);
+  await setProgress(db, job.id, 0, rows.length);
+  // The engine's cells are already text as people read it: kept as text, money and dates included.
+  return { columns: header.map((name) => ({ header: name, kind: 'text' as const })), rows };
+}
+
+function scoped(column: PgColumn, job: ExportJobInput): SQL[] {
+  const conditions: SQL[] = [];
+  const visible = branchVisible(job.scope, column);
+  if (visible) conditions.push(visible);
+  if (job.branchId !== null) conditions.push(eq(column, job.branchId));
+  return conditions;
+}
+
+/** The invoices (void ones left out), credit notes and payments of the period in the asker's branches. */
+export async function readLedger(db: Database, job: ExportJobInput): Promise<Ledger> {
+  const from = job.from ?? '0001-01-01';
+  const to = job.to ?? '9999-12-31';
+  const branchNames = new Map((await db.select({ id: branches.id, name: branches.name }).from(branches)).map((row) => [row.id, row.name]));
+  const invoiceRows = await db
+    .select()
+    .from(invoices)
+    .where(and(ne(invoices.status, 'void'), gte(invoices.issue_date, from), lte(invoices.issue_date, to), ...scoped(invoices.branch_id, job)))
+    .orderBy(asc(invoices.issue_date), asc(invoices.number));
+  const noteRows = await db
+    .select({ note: creditNotes, invoice: invoices })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoice_id))
+    .where(and(gte(creditNotes.issue_date, from), lte(creditNotes.issue_date, to), ...scoped(invoices.branch_id, job)))
+    .orderBy(asc(creditNotes.issue_date), asc(creditNotes.number));
+  const lineColumns = {
+    invoice_id: invoiceLines.invoice_id,
+    visit_date: invoiceLines.visit_date,
+    client_label: invoiceLines.client_label,
+    rate_label: invoiceLines.rate_label,
+    billed_minutes: invoiceLines.billed_minutes,
+    amount_pence: invoiceLines.amount_pence,
+  };
+  const invoiceIds = invoiceRows.map((row) => row.id);
+  const lines = invoiceIds.length
+    ? await db.select(lineColumns).from(invoiceLines).where(and(inArray(invoiceLines.invoice_id, invoiceIds), ne(invoiceLines.state, 'void'))).orderBy(asc(invoiceLines.visit_date), asc(invoiceLines.id))
+    : [];
+  const noteIds = noteRows.map((row) => row.note.id);
+  const credited = noteIds.length
+    ? await db
+        .select({ ...lineColumns, credit_note_id: creditNoteLines.credit_note_id, amount_pence: creditNoteLines.amount_pence })
+        .from(creditNoteLines)
+        .innerJoin(invoiceLines, eq(invoiceLines.id, creditNoteLines.invoice_line_id))
+        .where(inArray(creditNoteLines.credit_note_id, noteIds))
+        .orderBy(asc(invoiceLines.visit_date), asc(creditNoteLines.id))
+    : [];
+  const linesOf = <T extends LedgerLine>(rows: T[], matches: (row: T) => boolean): LedgerLine[] =>
+    rows.filter(matches).map(({ visit_date, client_label, rate_label, billed_minutes, amount_pence }) => ({ visit_date, client_label, rate_label, billed_minutes, amount_pence }));
+  const paymentRows = await db
+    .select()
+    .from(payments)
+    .where(and(gte(payments.received_on, from), lte(payments.received_on, to), ...scoped(payments.branch_id, job)))
+    .orderBy(asc(payments.received_on), asc(payments.id));
+  // Payments carry the payer's id: named as on the payer's invoices.
+  const payerName = new Map<string, string>();
+  const everyPayer = await db.select({ kind: invoices.payer_kind, funder: invoices.funder_code_id, client: invoices.client_id, name: invoices.payer_name }).from(invoices).orderBy(asc(invoices.issue_date));
+  for (const row of everyPayer) payerName.set(`${row.kind}:${row.funder ?? 0}:${row.client ?? 0}`, row.name);
+  const branch = (id: number) => branchNames.get(id) ?? String(id);
+  return {
+    invoices: invoiceRows.map((invoice) => ({ ...invoice, branch: branch(invoice.branch_id), lines: linesOf(lines, (line) => line.invoice_id === invoice.id) })),
+    creditNotes: noteRows.map(({ note, invoice }) => ({
+      number: note.number,
+      issue_date: note.issue_date,
+      reason: note.reason,
+      total_pence: note.total_pence,
+      invoice: { ...invoice, branch: branch(invoice.branch_id) },
+      lines: linesOf(credited, (line) => line.credit_note_id === note.id),
+    })),
+    payments: paymentRows.map((payment) => ({
+      id: payment.id,
+      branch: branch(payment.branch_id),
+      payer_kind: payment.payer_kind,
+      payer_name: payerName.get(`${payment.payer_kind}:${payment.funder_code_id ?? 0}:${payment.client_id ?? 0}`) ?? (payment.payer_kind === 'funder' ? `Funder #${payment.funder_code_id}` : `Client #${payment.client_id}`),
+      received_on: payment.received_on,
+      method: payment.method,
+      reference: payment.reference,
+      amount_pence: payment.amount_pence,
+      allocated_pence: payment.allocated_pence,
+    })),
+  };
+}
+
+/** The file's name: what, the period (or today), the format. */
+export function filenameOf(job: Pick<ExportJobInput, 'kind' | 'format' | 'from' | 'to'>, today: string): string {
+  const period = job.from && job.to ? `${job.from}-to-${job.to}` : today;
+  return `${job.kind}-${period}.${job.format}`;
+}
+
+/** Writes the table as the job's format, updating progress every PROGRESS_EVERY rows. */
+async function encode(db: Database, job: ExportJobInput, sheets: Sheet[], dates?: (day: string) => string): Promise<Uint8Array> {
+  const total = sheets.reduce((sum, sheet) => sum + sheet.table.rows.length, 0);
+  await setProgress(db, job.id, 0, total);
+  let done = 0;
+  const written: Sheet[] = [];
+  for (const sheet of sheets) {
+    const rows: Cell[][] = [];
+    for (const row of sheet.table.rows) {
+      rows.push(row);
+      done += 1;
+      if (done % PROGRESS_EVERY === 0) await setProgress(db, job.id, done, total);
+    }
+    written.push({ name: sheet.name, table: { columns: sheet.table.columns, rows } });
+  }
+  if (job.format === 'xlsx') return xlsxOf(written);
+  // Xero and Sage read plain UTF-8 without a byte-order mark; spreadsheets want one to read £ right.
+  return Buffer.from(csvOf(written[0]!.table, { dates, bom: dates === undefined }), 'utf8');
+}
+
+async function fileOf(app: FastifyInstance, db: Database, job: ExportJobInput): Promise<Uint8Array> {
+  const resource = PEOPLE[job.kind];
+  if (resource) return encode(db, job, [{ name: resource, table: await peopleTable(app, db, job, resource) }]);
+  const ledger = await readLedger(db, job);
+  if (job.kind === 'xero') return encode(db, job, [{ name: 'Sales invoices', table: xeroTable(ledger) }], ukDate);
+  if (job.kind === 'sage') return encode(db, job, [{ name: 'Audit trail', table: sageTable(ledger) }], ukDate);
+  if (job.format === 'xlsx') {
+    // A workbook holds each kind on its own sheet; the CSV holds them all, told apart by the Type column.
+    const all = financeTable(ledger);
+    const ofType = (type: string) => ({ columns: all.columns, rows: all.rows.filter((row) => row[0] === type) });
+    return encode(db, job, [
+      { name: 'Invoices', table: ofType('Invoice') },
+      { name: 'Credit notes', table: ofType('Credit note') },
+      { name: 'Payments', table: ofType('Payment') },
+    ]);
+  }
+  return encode(db, job, [{ name: 'Finance', table: financeTable(ledger) }]);
+}
+
+/** Runs the job to done (with its file) or failed (with the reason); never throws. */
+export async function runExport(app: FastifyInstance, db: Database, job: ExportJobInput, today: string): Promise<void> {
+  try {
+    await db.update(exportJobs).set({ status: 'running' }).where(eq(exportJobs.id, job.id));
+    const file = await fileOf(app, db, job);
+    const [row] = await db.select({ total: exportJobs.total }).from(exportJobs).where(eq(exportJobs.id, job.id));
+    await db
+      .update(exportJobs)
+      .set({ status: 'done', progress: row?.total ?? 0, file, filename: filenameOf(job, today), finished_at: new Date() })
+      .where(eq(exportJobs.id, job.id));
+  } catch (error) {
+    if (!(error instanceof ExportFailure)) app.log.error({ err: error, job: job.id }, 'an export failed');
+    const message = error instanceof ExportFailure ? error.message : 'The export failed; try again, and tell support if it fails again.';
+    await db.update(exportJobs).set({ status: 'failed', error: message, finished_at: new Date() }).where(eq(exportJobs.id, job.id)).catch(() => undefined);
+  }
+}
