@@ -221,3 +221,17 @@ export const minimumWageRates = defineResource({
 
 /** Rate cards (per funder), their hourly rules, and the minimum-wage rates, served by the resource engine. */
 export const RATE_RESOURCES: readonly ResourceSpec[] = [rateCards, rateCardRules, minimumWageRates];
+
+/** Trying a card on a made-up visit (GET /api/v1/finance/rate-cards/:id/try): what it would charge, worked out. */
+export const RateTrySchema = v.strictObject(
+  {
+    date: isoDate('Date'),
+    start: timeOfDay('Start'),
+    minutes: wholeNumber('Planned minutes', 1, 1440),
+    actual_minutes: optionalWholeNumber('Actual minutes', 0, 1440),
+    carers: v.optional(wholeNumber('Carers', 1, 2), 1),
+    miles: v.optional(wholeNumber('Miles', 0, 500), 0),
+  },
+  objectMessage('trial visit'),
+);
+export type RateTryValues = v.InferOutput<typeof RateTrySchema>;

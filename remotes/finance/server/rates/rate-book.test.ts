@@ -138,4 +138,20 @@ describe('rate book and rates resources', () => {
     assert.equal(boxing.rate_label, 'Boxing Day');
     assert.equal(boxing.total_pence, 4000);
   });
+
+  it('tries a card on a made-up visit, and refuses a bad trial by field', async () => {
+    const cards = (await finance.get('/api/v1/rate-cards?page_size=50')).json() as Envelope<{ data: { id: number; name: string }[] }>;
+    const privateCard = cards.data.data.find((row) => row.name === 'Private clients 2026-27')!;
+    const tried = await finance.get(`/api/v1/finance/rate-cards/${privateCard.id}/try?date=2026-11-25&start=10:00&minutes=40&carers=2&miles=3`);
+    assert.equal(tried.statusCode, 200, tried.body);
+    // 40 → 45 min (15 up) × £28.00/h = 2100 p × 2 carers = 4200 + 3 mi × 45 p = 135: 4335 p
+    const charge = (tried.json() as Envelope<{ billed_minutes: number; care_pence: number; mileage_pence: number; total_pence: number; explanation: string }>).data;
+    assert.deepEqual([charge.billed_minutes, charge.care_pence, charge.mileage_pence, charge.total_pence], [45, 4200, 135, 4335]);
+    const bad = await finance.get(`/api/v1/finance/rate-cards/${privateCard.id}/try?date=2026-02-30&start=25:00&minutes=0`);
+    assert.equal(bad.statusCode, 422);
+    assert.deepEqual(Object.keys((bad.json() as Envelope<null>).errors!).sort(), ['date', 'minutes', 'start']);
+    const early = await finance.get(`/api/v1/finance/rate-cards/${privateCard.id}/try?date=2026-01-05&start=10:00&minutes=30`);
+    assert.equal(early.statusCode, 422, 'the card starts in April 2026');
+    assert.equal((await office.get(`/api/v1/finance/rate-cards/${privateCard.id}/try?date=2026-11-25&start=10:00&minutes=40`)).statusCode, 403);
+  });
 });
