@@ -186,7 +186,7 @@ describe('finance exports', () => {
     assert.deepEqual(postalAddress('Crowndale Centre\n218 Eversholt Street\nLondon NW1 1BD'), { lines: ['Crowndale Centre', '218 Eversholt Street'], city: 'London', postcode: 'NW1 1BD' });
     assert.deepEqual([columnLetters(0), columnLetters(25), columnLetters(26), columnLetters(701)], ['A', 'Z', 'AA', 'ZZ']);
     const parts = unzip(xlsxOf([{ name: 'A/B: <test>', table: { columns: [{ header: 'T', kind: 'text' }], rows: [['<b>&"x"']] } }]));
-    assert.match(parts.get('xl/workbook.xml')!, /<sheet name="A B  &lt;test&gt;"/);
+    assert.match(parts.get('xl/workbook.xml')!, /<sheet name="A B {2}&lt;test&gt;"/);
     assert.equal(cellsOf(parts.get('xl/worksheets/sheet1.xml')!).get('A2'), '<b>&"x"');
   });
 });

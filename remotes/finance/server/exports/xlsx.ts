@@ -8,10 +8,16 @@ import { pounds, type ExportTable } from './formats.js';
 
 export type Sheet = { name: string; table: ExportTable };
 
+/** Whether XML 1.0 can hold the character at all (not control characters other than tab, CR and LF). */
+const xmlChar = (char: string) => {
+  const code = char.charCodeAt(0);
+  return code === 0x09 || code === 0x0a || code === 0x0d || (code >= 0x20 && code !== 0xfffe && code !== 0xffff);
+};
+
 const escapeXml = (text: string) =>
-  text
-    // Characters XML 1.0 cannot hold at all (control characters other than tab, CR, LF).
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+  [...text]
+    .filter(xmlChar)
+    .join('')
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')

@@ -1,6 +1,23 @@
-import { PageHeader } from '@hcm/kit';
+import { useLocation } from 'react-router-dom';
+import { appPathOf, type ResourceSpec } from '@hcm/contract/engine';
+import { NotFound } from '@hcm/kit';
+import { ResourceRoutes } from '@hcm/kit/resources';
+import { expenseCategories, expenses } from '../../contract/expenses';
+import { DailyCharts } from './DailyCharts';
+import { SalesReport } from './SalesReport';
 
-/** The reports screens (being built). */
+const categoriesSpec: ResourceSpec = expenseCategories;
+const expensesSpec: ResourceSpec = expenses;
+
+/**
+ * The reports part's screens under /app/finance: categories and expenses (list, add, :id/edit from their
+ * declarations), the sales report and the daily finance charts.
+ */
 export default function Screens() {
-  return <PageHeader title="Finance: reports" />;
+  const section = useLocation().pathname.replace(/^\/app\/finance\//, '').split('/')[0];
+  if (section === 'categories') return <ResourceRoutes spec={categoriesSpec} basePath={appPathOf(categoriesSpec)} />;
+  if (section === 'expenses') return <ResourceRoutes spec={expensesSpec} basePath={appPathOf(expensesSpec)} />;
+  if (section === 'sales-report') return <SalesReport />;
+  if (section === 'daily-finance-charts') return <DailyCharts />;
+  return <NotFound />;
 }
