@@ -6,7 +6,7 @@ import type { CarerPay, PayRates, RateCalendar, WorkedVisit } from '../../contra
 import { recordFinanceChange } from '../ledger/changes.js';
 import type { RateBook } from '../rates/types.js';
 import type { CarerPayProfile } from '../sources/types.js';
-import { payRunCarers, payRuns } from './tables.js';
+import { payRunCarers, payRuns, type StoredPayLine } from './tables.js';
 
 // A pay run as a function of its inputs (the rate book, each carer's worked visits, the carers' pay profiles),
 // so the routes, the tests and the bench compute it the same way; then posting it in one transaction.
@@ -241,14 +241,19 @@ function conflictSentence(branchName: string, run: { id: number; period_from: st
   return `Pay for ${branchName} from ${run.period_from} to ${run.period_to} is already posted (pay run ${run.id}) and overlaps this period. Reset that run first if it must be paid again.`;
 }
 
-/** Lines without their rates, and the rates once per day (every line of a day shares them): half the bytes. */
-function storedLines(lines: readonly PayRunLine[]): { lines: CarerPay['lines']; rates_by_day: Record<string, PayLineRates> } {
+/** Lines as tuples without their rates, and the rates once per day (every line of a day shares them). */
+function storedLines(lines: readonly PayRunLine[]): { lines: StoredPayLine[]; rates_by_day: Record<string, PayLineRates> } {
   const rates_by_day: Record<string, PayLineRates> = {};
-  const stored = lines.map(({ rates, ...line }) => {
-    if (rates) rates_by_day[line.visit_date] = rates;
-    return line;
+  const stored = lines.map((line): StoredPayLine => {
+    if (line.rates) rates_by_day[line.visit_date] = line.rates;
+    return [line.visit_id, line.visit_date, line.day_kind, line.care_minutes, line.care_pence, line.travel_minutes, line.travel_pence, line.waiting_minutes, line.waiting_pence, line.miles, line.mileage_pence];
   });
   return { lines: stored, rates_by_day };
+}
+
+function lineOf(stored: StoredPayLine, ratesByDay: Record<string, PayLineRates>): PayRunLine {
+  const [visit_id, visit_date, day_kind, care_minutes, care_pence, travel_minutes, travel_pence, waiting_minutes, waiting_pence, miles, mileage_pence] = stored;
+  return { visit_id, visit_date, day_kind, care_minutes, care_pence, travel_minutes, travel_pence, waiting_minutes, waiting_pence, miles, mileage_pence, rates: ratesByDay[visit_date] ?? null };
 }
 
 /** 25 columns a row: 500 rows stay well inside PostgreSQL's 65,535 parameters. */
@@ -338,7 +343,7 @@ export async function carersOfRun(db: Database, runId: number): Promise<PayRunCa
         shortfall_pence: row.shortfall_pence,
         problem: null,
         flag: '',
-        lines: row.lines.map((line) => ({ ...line, rates: row.rates_by_day[line.visit_date] ?? null })),
+        lines: row.lines.map((line) => lineOf(line, row.rates_by_day)),
       };
       carer.flag = minimumWageFlag(carer);
       return carer;
