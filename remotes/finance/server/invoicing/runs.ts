@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '@hcm/server/platform';
 import { users } from '@hcm/server/schema';
-import type { RunPreview } from '../../contract/invoicing.js';
+import type { RunLine, RunPreview } from '../../contract/invoicing.js';
 import { pounds } from '../../contract/rates/money.js';
 import { recordFinanceChange } from '../ledger/changes.js';
 import { formatNumber, takeNumbers } from './numbering.js';
@@ -13,8 +13,26 @@ import { creditNotes, invoiceLines, invoiceRuns, invoices, paymentAllocations } 
 /** A write refused because of the ledger's state: the routes answer 409 with its sentence. */
 export class RunConflict extends Error {}
 
-/** Lines are inserted in chunks: PostgreSQL takes at most 65,535 parameters a statement. */
-const LINE_CHUNK = 1_000;
+/** Lines per insert statement. */
+const LINE_CHUNK = 5_000;
+
+/**
+ * Inserts lines as one JSON parameter unpacked by jsonb_to_recordset: four times faster on PGlite than a
+ * multi-row VALUES with 22 parameters a line (the bench: 10,000 lines), and never near the parameter limit.
+ */
+async function insertLines(tx: Transaction, lines: (RunLine & { invoice_id: number })[]): Promise<void> {
+  await tx.execute(sql`
+    insert into ${invoiceLines} (invoice_id, visit_id, client_id, client_label, visit_date, planned_start, planned_end, actual_start, actual_end,
+      day_kind, rate_card_id, billed_minutes, rate_pence, rate_label, carers_charged, care_pence, mileage_pence, call_out_pence, amount_pence,
+      cancellation, warnings, explanation)
+    select invoice_id, visit_id, client_id, client_label, visit_date, planned_start, planned_end, actual_start, actual_end,
+      day_kind, rate_card_id, billed_minutes, rate_pence, rate_label, carers_charged, care_pence, mileage_pence, call_out_pence, amount_pence,
+      cancellation, warnings, explanation
+    from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as line(invoice_id int, visit_id int, client_id int, client_label text, visit_date date,
+      planned_start timestamptz, planned_end timestamptz, actual_start timestamptz, actual_end timestamptz, day_kind text, rate_card_id int,
+      billed_minutes int, rate_pence int, rate_label text, carers_charged int, care_pence int, mileage_pence int, call_out_pence int,
+      amount_pence int, cancellation text, warnings jsonb, explanation text)`);
+}
 
 /** The unique index a violation broke (pg's `constraint`, through drizzle's wrapping); null for other errors. */
 export function uniqueViolationOf(error: unknown): string | null {
@@ -50,7 +68,13 @@ async function samePeriodSentence(db: Database, preview: RunPreview): Promise<st
   return `This period is already posted: run ${existing.id}, by ${existing.by} on ${londonWhen(existing.created_at)}. Reset that run first to post it again.`;
 }
 
-export type PostContext = { userId: number | null; fiscalYearOf: (day: string) => string; summaryName: string };
+export type PostContext = {
+  userId: number | null;
+  fiscalYearOf: (day: string) => string;
+  summaryName: string;
+  /** Called with everything written and nothing committed yet (the kill -9 test stops the process here). */
+  beforeCommit?: () => Promise<void>;
+};
 
 /**
  * Posts a previewed run: the run row (the partial unique index refuses a second posted run of the same period),
@@ -109,33 +133,8 @@ export async function postRun(db: Database, preview: RunPreview, context: PostCo
         )
         .returning({ id: invoices.id, number: invoices.number, sequence: invoices.sequence });
       posted.sort((a, b) => a.sequence - b.sequence);
-      const lines = preview.invoices.flatMap((invoice, index) =>
-        invoice.lines.map((line) => ({
-          invoice_id: posted[index]!.id,
-          visit_id: line.visit_id,
-          client_id: line.client_id,
-          client_label: line.client_label,
-          visit_date: line.visit_date,
-          planned_start: new Date(line.planned_start),
-          planned_end: new Date(line.planned_end),
-          actual_start: line.actual_start ? new Date(line.actual_start) : null,
-          actual_end: line.actual_end ? new Date(line.actual_end) : null,
-          day_kind: line.day_kind,
-          rate_card_id: line.rate_card_id,
-          billed_minutes: line.billed_minutes,
-          rate_pence: line.rate_pence,
-          rate_label: line.rate_label,
-          carers_charged: line.carers_charged,
-          care_pence: line.care_pence,
-          mileage_pence: line.mileage_pence,
-          call_out_pence: line.call_out_pence,
-          amount_pence: line.amount_pence,
-          cancellation: line.cancellation,
-          warnings: line.warnings,
-          explanation: line.explanation,
-        })),
-      );
-      for (let start = 0; start < lines.length; start += LINE_CHUNK) await tx.insert(invoiceLines).values(lines.slice(start, start + LINE_CHUNK));
+      const lines = preview.invoices.flatMap((invoice, index) => invoice.lines.map((line) => ({ ...line, invoice_id: posted[index]!.id })));
+      for (let start = 0; start < lines.length; start += LINE_CHUNK) await insertLines(tx, lines.slice(start, start + LINE_CHUNK));
 
       const period = `${request.period_from} to ${request.period_to}`;
       await recordFinanceChange(tx, {
@@ -161,6 +160,7 @@ export async function postRun(db: Database, preview: RunPreview, context: PostCo
           changed_by: context.userId,
         });
       }
+      await context.beforeCommit?.();
       return runId;
     });
   } catch (error) {
