@@ -259,3 +259,6 @@ export const StatementQuerySchema = v.pipe(
   v.forward(v.partialCheck([['from'], ['to']], (input) => input.to >= input.from, 'To must be on or after from.'), ['to']),
 );
 export type StatementQuery = v.InferOutput<typeof StatementQuerySchema>;
+
+/** Someone who may pay: a funder (any active one) or a private client who has been invoiced. */
+export type PayerChoice = { payer_kind: LedgerPayerKind; funder_code_id: number | null; client_id: number | null; name: string };

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
 import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
-import type { AuditDetail, AuditRow, CreditNoteDetail, ListAnswer, PaymentDetail, PaymentRow, Statement } from '../../contract/ledger.js';
+import type { AuditDetail, AuditRow, CreditNoteDetail, ListAnswer, PayerChoice, PaymentDetail, PaymentRow, Statement } from '../../contract/ledger.js';
 import { invoiceLines } from '../invoicing/tables.js';
 import { demoPayers, invoiceRow, postFixtureInvoice, type FixtureInvoice } from './test-fixture.js';
 
@@ -240,6 +240,9 @@ test('who may: office staff see nothing of the ledger; a finance viewer reads bu
   assert.equal((await office.get('/api/v1/finance/payments')).statusCode, 403);
   assert.equal((await office.get('/api/v1/finance/audit-trail')).statusCode, 403);
   assert.equal((await viewer.get('/api/v1/finance/credit-notes')).statusCode, 200);
+  const payerList = (await viewer.get('/api/v1/finance/payers')).json().data as PayerChoice[];
+  assert.ok(payerList.some((payer) => payer.payer_kind === 'funder' && payer.funder_code_id === payers.funderId));
+  assert.ok(payerList.some((payer) => payer.payer_kind === 'client' && payer.client_id === payers.clientId));
   assert.equal((await viewer.post('/api/v1/finance/payments', {})).statusCode, 403);
   assert.equal((await viewer.post('/api/v1/finance/credit-notes', {})).statusCode, 403);
   assert.equal((await viewer.delete('/api/v1/finance/allocations/1')).statusCode, 403);

@@ -17,7 +17,7 @@ import { auditConditions, auditVocabulary, findChange, listChanges } from './aud
 import { creditNoteConditions, findCreditNote, issueCreditNote, listCreditNotes } from './credit-notes.js';
 import { inScope, LedgerConflict, LedgerInvalid, LedgerNotFound } from './ledger-kit.js';
 import { allocatePayment, findPayment, listPayments, paymentConditions, recordPayment, removeAllocation } from './payments.js';
-import { payerName, statementOf } from './statements.js';
+import { payerChoices, payerName, statementOf } from './statements.js';
 
 // The ledger's API (under /api/v1):
 //   POST   /finance/credit-notes {invoice_id, line_ids, reason}         (finance.invoices.credit)
@@ -27,6 +27,7 @@ import { payerName, statementOf } from './statements.js';
 //   POST   /finance/payments/:id/allocations {allocations, version?}     (finance.payments)
 //   DELETE /finance/allocations/:id                                     (finance.payments)
 //   GET    /finance/statements ?payer_kind&funder_code_id|client_id&from&to&branch_id (finance.view)
+//   GET    /finance/payers: the funders and invoiced private clients, for choosing a payer (finance.view)
 //   GET    /finance/audit-trail ?entity&entity_id&action&user_id&from&to · /:editid (finance.view)
 // Everything is scoped to the viewer's branches; every write is audited in its own transaction.
 
@@ -227,6 +228,12 @@ export async function ledgerRoutes(app: FastifyInstance, context: AreaServerCont
     const name = await payerName(db, values);
     if (name === null) return sendInvalid(reply, values.payer_kind === 'funder' ? { funder_code_id: ['Choose a funder.'] } : { client_id: ['Choose a client.'] });
     return ok(await statementOf(db, values, viewer.scope, name));
+  });
+
+  app.get('/finance/payers', { config: { permission: 'finance.view' } }, async (request, reply) => {
+    const viewer = await viewerOf(request, reply, auth);
+    if (!viewer) return reply;
+    return ok(await payerChoices(db, viewer.scope));
   });
 
   // ---- Audit trail ----

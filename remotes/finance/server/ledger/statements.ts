@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BranchScope, Database } from '@hcm/server/platform';
-import type { Statement, StatementLine, StatementQuery } from '../../contract/ledger.js';
+import type { PayerChoice, Statement, StatementLine, StatementQuery } from '../../contract/ledger.js';
 import { creditNotes, invoices, payments } from '../invoicing/tables.js';
 import { clientsRead, funderCodesRead, scopeCondition } from './ledger-kit.js';
 
@@ -99,4 +99,18 @@ export async function statementOf(db: Database, query: StatementQuery, scope: Br
     closing_balance_pence: opening + totalDebit - totalCredit,
     on_account_pence: Number(onAccount!.total),
   };
+}
+
+/** Who may pay, for the screens' payer choices: every funder, and the private clients invoiced in the viewer's branches. */
+export async function payerChoices(db: Database, scope: BranchScope): Promise<PayerChoice[]> {
+  const funders = await db.select({ id: funderCodesRead.id, name: funderCodesRead.name }).from(funderCodesRead).where(isNull(funderCodesRead.deleted_at)).orderBy(asc(funderCodesRead.name));
+  const clients = await db
+    .selectDistinct({ id: invoices.client_id, name: invoices.payer_name })
+    .from(invoices)
+    .where(and(eq(invoices.payer_kind, 'client'), ne(invoices.status, 'void'), scopeCondition(scope, invoices.branch_id)))
+    .orderBy(asc(invoices.payer_name));
+  return [
+    ...funders.map((funder) => ({ payer_kind: 'funder' as const, funder_code_id: funder.id, client_id: null, name: funder.name })),
+    ...clients.filter((client, index) => client.id !== null && clients.findIndex((other) => other.id === client.id) === index).map((client) => ({ payer_kind: 'client' as const, funder_code_id: null, client_id: client.id, name: client.name })),
+  ];
 }

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import type { Page, SortMode } from '@hcm/contract';
+import { useApiQuery } from '@hcm/kit/data';
+import type { PayerChoice } from '../../contract/ledger';
+export { pounds } from '../../contract/rates/money';
+
+// What the ledger's screens share: the API paths, a list's filters, sort and paging (all answered by the API),
+// the payer choices and how a payer is written in a select.
+
+export const LEDGER = {
+  creditNotes: 'api/v1/finance/credit-notes',
+  payments: 'api/v1/finance/payments',
+  allocations: 'api/v1/finance/allocations',
+  statements: 'api/v1/finance/statements',
+  auditTrail: 'api/v1/finance/audit-trail',
+  payers: 'api/v1/finance/payers',
+  invoices: 'api/v1/finance/invoices',
+} as const;
+
+export function useListState<Row, F extends Record<string, string>>(
+  path: string,
+  initial: F,
+  defaultOrder: { sort: string; mode: SortMode },
+  toParams: (filters: F) => Record<string, string> = (filters) => filters,
+) {
+  const [filters, setFilters] = useState(initial);
+  const [order, setOrder] = useState(defaultOrder);
+  const [paging, setPaging] = useState({ page: 1, page_size: 25 });
+  const list = useApiQuery<Page<Row>>(path, { ...toParams(filters), ...order, ...paging }, { failure: 'The list could not be loaded.', keepPrevious: true });
+  return {
+    filters,
+    order,
+    list,
+    choose: (key: keyof F, value: string) => {
+      setFilters((previous) => ({ ...previous, [key]: value }));
+      setPaging((previous) => ({ ...previous, page: 1 }));
+    },
+    sortBy: (sort: string) => setOrder((previous) => ({ sort, mode: previous.sort === sort && previous.mode === 'asc' ? 'desc' : 'asc' })),
+    setPage: (page: number) => setPaging((previous) => ({ ...previous, page })),
+    setPageSize: (size: number) => setPaging({ page: 1, page_size: size }),
+  };
+}
+
+/** 'funder:3' or 'client:12': a payer as one select value. */
+export const payerValue = (payer: Pick<PayerChoice, 'payer_kind' | 'funder_code_id' | 'client_id'>) =>
+  payer.payer_kind === 'funder' ? `funder:${payer.funder_code_id}` : `client:${payer.client_id}`;
+
+export function payerOfValue(value: string): { payer_kind: 'funder' | 'client'; funder_code_id: number | null; client_id: number | null } | null {
+  const [kind, id] = value.split(':');
+  if (!id || (kind !== 'funder' && kind !== 'client')) return null;
+  return kind === 'funder' ? { payer_kind: 'funder', funder_code_id: Number(id), client_id: null } : { payer_kind: 'client', funder_code_id: null, client_id: Number(id) };
+}
+
+export function usePayers(): PayerChoice[] {
+  return useApiQuery<PayerChoice[]>(LEDGER.payers).data ?? [];
+}
+
+export function PayerOptions({ payers }: { payers: PayerChoice[] }) {
+  const funders = payers.filter((payer) => payer.payer_kind === 'funder');
+  const clients = payers.filter((payer) => payer.payer_kind === 'client');
+  return (
+    <>
+      <optgroup label="Funders">
+        {funders.map((payer) => (
+          <option key={payerValue(payer)} value={payerValue(payer)}>
+            {payer.name}
+          </option>
+        ))}
+      </optgroup>
+      <optgroup label="Private clients">
+        {clients.map((payer) => (
+          <option key={payerValue(payer)} value={payerValue(payer)}>
+            {payer.name}
+          </option>
+        ))}
+      </optgroup>
+    </>
+  );
+}
+
+export const STATUS_WORDS: Record<string, string> = { posted: 'Posted', sent: 'Sent', 'part-paid': 'Part paid', paid: 'Paid', void: 'Void' };
+
+/** "12 Mar 2026". */
+export const dayWords = (day: string) => new Date(`${day.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** Pounds typed in a form ("24.10") as pence, or null when it is not an amount. */
+export function penceOf(text: string): number | null {
+  const value = text.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) return null;
+  const [whole = '0', fraction = ''] = value.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+export const poundsInput = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
+
+/** A payer filter ('funder:3') as the API's payer_kind, funder_code_id and client_id. */
+export function payerParams<F extends { payer: string }>({ payer, ...rest }: F): Record<string, string> {
+  const chosen = payerOfValue(payer);
+  return { ...(rest as Record<string, string>), payer_kind: chosen?.payer_kind ?? '', funder_code_id: String(chosen?.funder_code_id ?? ''), client_id: String(chosen?.client_id ?? '') };
+}
