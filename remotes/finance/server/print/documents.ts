@@ -82,7 +82,7 @@ const LINE_COLUMNS: Column[] = [
 ];
 
 function lineCells(line: InvoiceLineRow): string[] {
-  const actual = line.cancellation ? `Cancelled: ${line.cancellation}` : line.actual_start ? `${ukTime(line.actual_start)}-${ukTime(line.actual_end)}` : 'Not recorded';
+  const actual = line.cancellation ? 'Cancelled' : line.actual_start ? `${ukTime(line.actual_start)}-${ukTime(line.actual_end)}` : 'Not recorded';
   return [
     formatDate(line.visit_date),
     `${ukTime(line.planned_start)}-${ukTime(line.planned_end)}`,
@@ -162,12 +162,13 @@ function drawInvoice(doc: PDFDocument, fonts: Fonts, context: Context, sheet: In
     table.header();
     for (const line of group) {
       table.row(lineCells(line));
+      if (line.cancellation) table.row(['', '', `Cancelled: ${line.cancellation}`], { muted: true, span: true });
       const extras = [
         line.mileage_pence ? `mileage ${formatPence(line.mileage_pence)}` : '',
         line.call_out_pence ? `call-out ${formatPence(line.call_out_pence)}` : '',
       ].filter(Boolean);
-      if (extras.length) table.row(['', '', `Includes ${extras.join(' and ')}`], { muted: true });
-      if (line.state === 'credited') table.row(['', '', 'Credited by a credit note'], { muted: true });
+      if (extras.length) table.row(['', '', `Includes ${extras.join(' and ')}`], { muted: true, span: true });
+      if (line.state === 'credited') table.row(['', '', 'Credited by a credit note'], { muted: true, span: true });
     }
     const minutes = group.reduce((sum, line) => sum + line.billed_minutes, 0);
     const amount = group.reduce((sum, line) => sum + line.amount_pence, 0);

@@ -50,7 +50,8 @@ export class Table {
     this.flow.y -= 3;
   }
 
-  row(cells: readonly string[], options: { bold?: boolean; muted?: boolean } = {}) {
+  /** One row; `span`: the last filled cell runs on to the table's right edge (a note under a line). */
+  row(cells: readonly string[], options: RowOptions = {}) {
     if (this.flow.y - ROW < MARGIN) {
       this.flow.newPage();
       this.header();
@@ -58,19 +59,37 @@ export class Table {
     this.draw(cells, options);
   }
 
-  private draw(cells: readonly string[], options: { bold?: boolean; muted?: boolean }) {
+  private draw(cells: readonly string[], options: RowOptions) {
     const { fonts, page } = this.flow;
     const font = options.bold ? fonts.bold : fonts.regular;
     this.flow.y -= ROW;
     let x = MARGIN;
-    this.widths().forEach((width, index) => {
-      const text = fit(printable(cells[index] ?? '', font), font, width - 4);
+    const last = cells.length - 1;
+    this.widths().forEach((columnWidth, index) => {
+      if (options.span && index > last) return;
+      const width = options.span && index === last ? MARGIN + this.flow.width - x : columnWidth;
+      const text = fit(winAnsi(cells[index] ?? '', font), font, width - 4);
       const column = this.columns[index]!;
       const left = column.align === 'right' ? x + width - 4 - font.widthOfTextAtSize(text, SIZE) : x;
       if (text) page.drawText(text, { x: left, y: this.flow.y, size: SIZE, font, color: options.muted ? MUTED : INK });
-      x += width;
+      x += columnWidth;
     });
   }
+}
+
+type RowOptions = { bold?: boolean; muted?: boolean; span?: boolean };
+
+// The platform's printable() builds the font's character set on every call; a table prints hundreds of cells,
+// so the set is kept per font (the same folding rules: plain letters kept, anything else shown as '?').
+const characterSets = new WeakMap<Fonts['regular'], Set<number>>();
+const PLAIN = /^[\x20-\x7e]*$/;
+
+function winAnsi(value: string, font: Fonts['regular']): string {
+  if (PLAIN.test(value)) return value;
+  let supported = characterSets.get(font);
+  if (!supported) characterSets.set(font, (supported = new Set(font.getCharacterSet())));
+  const known = supported;
+  return [...value].every((char) => known.has(char.codePointAt(0)!)) ? value : printable(value, font);
 }
 
 /** The text cut to the width with an ellipsis-like '..' (a table cell never spills into the next). */

@@ -25,6 +25,9 @@ export const clientsRead = pgTable('clients', {
   deleted_at: timestamp('deleted_at', { withTimezone: true }),
 });
 
+/** Reference data's funder codes, for the print screens' funder picker. */
+export const funderCodesRead = pgTable('funder_codes', { id: integer('id').notNull(), code: text('code').notNull(), name: text('name').notNull() });
+
 const settingsRead = pgTable('settings', { key: text('key').notNull(), value: text('value').notNull() });
 
 /** The keys of global settings a document prints, when the agency has set them. */

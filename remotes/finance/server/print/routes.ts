@@ -4,6 +4,7 @@ import {
   auditActorOf,
   branchVisible,
   currentUserOf,
+  ok,
   parseId,
   queryParam,
   recordAudit,
@@ -16,7 +17,7 @@ import {
 } from '@hcm/server/platform';
 import { creditNotes, invoices } from '../invoicing/tables.js';
 import { creditNotePdf, creditNotesPdf, INVOICE_VARIANTS, invoicePdf, invoicesPdf, isInvoiceVariant, statementPdf } from './documents.js';
-import { clientLedger, clientOf, clientsRead } from './load.js';
+import { clientLedger, clientOf, clientsRead, funderCodesRead } from './load.js';
 import { buildStatement } from './statement.js';
 
 // Printable finance documents, each answered as application/pdf: one invoice (in a variant), one credit note,
@@ -109,6 +110,18 @@ export async function printRoutes(app: FastifyInstance, context: AreaServerConte
       filters.branchId === null ? undefined : eq(invoices.branch_id, filters.branchId),
       branchVisible(scope, invoices.branch_id),
     );
+
+  // The funders the reader's branches have invoiced, for the bundles' funder picker (by name).
+  app.get('/finance/print/funders', NEED, async (request) => {
+    const scope = await scopeOfRequest(request);
+    const rows = await db
+      .selectDistinct({ id: funderCodesRead.id, code: funderCodesRead.code, name: funderCodesRead.name })
+      .from(invoices)
+      .innerJoin(funderCodesRead, eq(funderCodesRead.id, invoices.funder_code_id))
+      .where(branchVisible(scope, invoices.branch_id))
+      .orderBy(asc(funderCodesRead.name), asc(funderCodesRead.id));
+    return ok(rows);
+  });
 
   app.get('/finance/print/invoices/:number.pdf', NEED, async (request, reply) => {
     const { number } = request.params as { number: string };
