@@ -105,10 +105,10 @@ export function syntheticRun(count: number, branchId: number): { input: InvoiceR
 
 /** A branch for synthetic runs in an empty, migrated database; returns its id. */
 export async function syntheticBranch(db: Database): Promise<number> {
-  const result = await db.execute(
+  const result = (await db.execute(
     sql`insert into branches (name, code, type, address_line_1, town, postcode) values ('Bench branch', 'BENCH', 'domiciliary', '1 Bench Street', 'Benchton', 'BB1 1AA') returning id`,
-  );
-  return Number((result.rows[0] as { id: number }).id);
+  )) as unknown as { rows: { id: number }[] };
+  return Number(result.rows[0]!.id);
 }
 
 async function main(): Promise<void> {
@@ -126,8 +126,8 @@ async function main(): Promise<void> {
     const previewed = performance.now();
     await postRun(handle.db, preview, { userId: null, fiscalYearOf: syntheticBook.fiscalYearOf, summaryName: 'Bench Borough Council' });
     const posted = performance.now();
-    const lines = await handle.db.execute(sql`select count(*)::int as n, sum(amount_pence)::int8 as pence from finance_invoice_lines`);
-    const row = lines.rows[0] as { n: number; pence: string };
+    const lines = (await handle.db.execute(sql`select count(*)::int as n, sum(amount_pence)::int8 as pence from finance_invoice_lines`)) as unknown as { rows: { n: number; pence: string }[] };
+    const row = lines.rows[0]!;
     const total = posted - started;
     console.log(`invoice run bench: ${count} visits → ${preview.totals.invoices} invoice(s), ${row.n} lines, £${(Number(row.pence) / 100).toFixed(2)}`);
     console.log(`  preview ${(previewed - started).toFixed(0)} ms · post ${(posted - previewed).toFixed(0)} ms · total ${total.toFixed(0)} ms (budget 2000 ms) ${total < 2000 ? 'OK' : 'OVER BUDGET'}`);
