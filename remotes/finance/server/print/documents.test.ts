@@ -106,7 +106,7 @@ test('a 60-line invoice prints well under 50 ms', async () => {
   await invoicePdf(db, invoice.id); // warm up fonts and queries
   // The best of five: the machine running the tests is shared, and a busy neighbour is not the PDF's time.
   let took = Infinity;
-  let pdf = new Uint8Array();
+  let pdf: Uint8Array = new Uint8Array();
   for (let run = 0; run < 5; run += 1) {
     const started = performance.now();
     pdf = await invoicePdf(db, invoice.id);
