@@ -22,6 +22,7 @@ import { medicationLiveRoutes } from './live-events/medication/routes.js';
 import { seedMedicationLiveDemo } from './live-events/medication/demo.js';
 import { reviewsLiveRoutes } from './live-events/reviews/routes.js';
 import { seedDemoReviews } from './live-events/reviews/demo.js';
+import { billingProfileRoutes } from './billing/billing-profiles.js';
 import { careRecordsTables } from './tables.js';
 import { rotaProfileRoutes } from './rota-profiles.js';
 import { trackableClient } from './trackable-client.js';
@@ -50,6 +51,7 @@ export const careRecordsModule = defineAreaModule({
     await app.register(clientUploadRoutes, { auth });
     await app.register(marRoutes, { auth });
     await app.register(rotaProfileRoutes, { auth });
+    await app.register(billingProfileRoutes, { auth });
     await app.register(async (scope) => medicationLiveRoutes(scope, context));
     await app.register(async (scope) => incidentsLiveRoutes(scope, context));
     await app.register(async (scope) => reviewsLiveRoutes(scope, context));

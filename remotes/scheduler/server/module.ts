@@ -1,5 +1,6 @@
 import { defineAreaModule } from '@hcm/server/platform';
 import { assessmentRoutes } from './assessments/routes.js';
+import { billingRoutes } from './billing/routes.js';
 import { autoAssignRoutes } from './autoassign/routes.js';
 import { seedDemoAssessments } from './assessments/demo.js';
 import { importRoutes } from './imports/routes.js';
@@ -35,6 +36,7 @@ export const schedulerModule = defineAreaModule({
     await app.register(async (scope) => assessmentRoutes(scope, context));
     await app.register(async (scope) => deviceRoutes(scope, context));
     await app.register(async (scope) => liveRoutes(scope, context));
+    await app.register(async (scope) => billingRoutes(scope, context));
   },
   async seedDemo(tx) {
     await seedDemoLocations(tx);

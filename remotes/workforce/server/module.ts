@@ -10,6 +10,7 @@ import { seedDemoFiles } from './files/demo.js';
 import { filesRoutes } from './files/routes.js';
 import { seedDemoPeople } from './people/demo.js';
 import { staffDocumentRoutes } from './people/documents.js';
+import { payProfileRoutes } from './people/pay-profiles.js';
 import { peopleRoutes } from './people/routes.js';
 import { seedDemoRecruitment } from './recruitment/demo.js';
 import { recruitmentRoutes } from './recruitment/routes.js';
@@ -41,6 +42,7 @@ export const workforceModule = defineAreaModule({
     await app.register(async (scope) => timeOffRoutes(scope, context));
     await app.register(async (scope) => recruitmentRoutes(scope, context));
     await app.register(async (scope) => filesRoutes(scope, context));
+    await app.register(payProfileRoutes, { auth });
   },
   // A referee answers a reference request through an emailed link, without an account.
   publicRoutes: { prefix: '/api/public/references', routes: refereeRoutes },
