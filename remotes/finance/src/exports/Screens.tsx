@@ -172,20 +172,20 @@ function ExportScreen({ title, kinds }: { title: string; kinds: ExportKindName[]
               </option>
             ))}
           </select>
-          {fieldError('format')}
         </label>
+        {fieldError('format')}
         {needsPeriod(kind) ? (
           <>
             <label>
               From
               <input type="date" value={period.from} onChange={(event) => setPeriod((previous) => ({ ...previous, from: event.target.value }))} aria-invalid={Boolean(errors['from'])} aria-describedby={errors['from'] ? 'from-error' : undefined} />
-              {fieldError('from')}
             </label>
+            {fieldError('from')}
             <label>
               To
               <input type="date" value={period.to} onChange={(event) => setPeriod((previous) => ({ ...previous, to: event.target.value }))} aria-invalid={Boolean(errors['to'])} aria-describedby={errors['to'] ? 'to-error' : undefined} />
-              {fieldError('to')}
             </label>
+            {fieldError('to')}
           </>
         ) : null}
         <label>
@@ -198,8 +198,8 @@ function ExportScreen({ title, kinds }: { title: string; kinds: ExportKindName[]
               </option>
             ))}
           </select>
-          {fieldError('branch_id')}
         </label>
+        {fieldError('branch_id')}
         <Button type="submit" disabled={busy}>
           {busy ? 'Starting…' : 'Start the export'}
         </Button>

@@ -1,0 +1,147 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { api, deleteCookie, useSession } from '@hcm/kit';
+import { withData } from '@hcm/kit/testing';
+import type { DailyDetail, DailyReport, SalesReport } from '../../contract/reports';
+import ReportScreens from './Screens';
+
+// The reports part's screens (sales report, daily charts, expenses) with the API client as the only fake.
+
+jest.mock('@hcm/kit', () => {
+  const actual = jest.requireActual('@hcm/kit');
+  return { ...actual, api: { ...actual.api, get: jest.fn(), post: jest.fn(), put: jest.fn(), delete: jest.fn() } };
+});
+const get = api.get as jest.Mock;
+const ok = (data: unknown) => ({ data, error: false, message: 'OK', errors: null, httpStatus: 200 });
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '/app/finance/:section/*', element: <ReportScreens /> }], { initialEntries: [path] });
+  render(withData(<RouterProvider router={router} />));
+}
+
+const sales: SalesReport = {
+  from: '2031-03-01',
+  to: '2031-03-31',
+  group: 'funder',
+  branch_id: null,
+  rows: [
+    { key: 'funder-7', label: 'London Borough of Camden', invoice_count: 1, invoiced_pence: 10_000, credited_pence: 1500, net_pence: 8500, paid_pence: 5000, outstanding_pence: 3500 },
+    { key: 'private', label: 'Private clients', invoice_count: 1, invoiced_pence: 2000, credited_pence: 0, net_pence: 2000, paid_pence: 2000, outstanding_pence: 0 },
+  ],
+  total: 2,
+  page: 1,
+  page_size: 25,
+  last_page: 1,
+  totals: { invoice_count: 2, invoiced_pence: 12_000, credited_pence: 1500, net_pence: 10_500, paid_pence: 7000, outstanding_pence: 3500 },
+};
+
+const zero = { invoiced_pence: 0, credited_pence: 0, received_pence: 0, expenses_pence: 0 };
+const daily: DailyReport = {
+  from: '2031-03-01',
+  to: '2031-03-03',
+  branch_id: null,
+  days: [
+    { day: '2031-03-01', ...zero },
+    { day: '2031-03-02', ...zero, invoiced_pence: 12_000 },
+    { day: '2031-03-03', ...zero, received_pence: 11_000, expenses_pence: 1200 },
+  ],
+  totals: { invoiced_pence: 12_000, credited_pence: 0, received_pence: 11_000, expenses_pence: 1200 },
+};
+const detail: DailyDetail = {
+  day: '2031-03-03',
+  invoices: [],
+  credit_notes: [],
+  payments: [{ id: 1, payer: 'London Borough of Camden', method: 'bacs', reference: 'LBC REMIT 42', amount_pence: 9000 }],
+  expenses: [{ id: 4, supplier: 'Medisafe Supplies Ltd', description: 'Gloves', category: 'PPE', total_pence: 1200 }],
+};
+
+beforeEach(() => {
+  get.mockReset();
+  deleteCookie('finance_date');
+  useSession.setState({
+    status: 'authenticated',
+    user: { userID: 5, userRole: 'finance_officer', userPermissions: ['finance.view', 'finance.expenses.edit'], userUnreadMessageCount: 0, name: 'F', email: 'f@x.test', userType: 'domiciliary', roleLabel: 'Finance officer', branches: [{ id: 1, name: 'Camden Domiciliary' }] },
+  });
+});
+
+describe('sales report', () => {
+  it('shows each group with its figures and the totals, sorts by a header and groups again', async () => {
+    get.mockResolvedValue(ok(sales));
+    renderAt('/app/finance/sales-report');
+    expect(screen.getByRole('heading', { level: 1, name: 'Sales report' })).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: /London Borough of Camden/ });
+    expect(within(row).getByText('£100.00')).toBeInTheDocument();
+    expect(within(row).getByText('£35.00')).toBeInTheDocument();
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    expect(within(totals).getByText('£120.00')).toBeInTheDocument();
+    expect(within(totals).getByText('£105.00')).toBeInTheDocument();
+    expect(get).toHaveBeenLastCalledWith('api/v1/finance/reports/sales', expect.objectContaining({ group: 'funder', sort: 'label', mode: 'asc' }));
+
+    await userEvent.click(screen.getByRole('button', { name: /Outstanding/ }));
+    expect(get).toHaveBeenLastCalledWith('api/v1/finance/reports/sales', expect.objectContaining({ sort: 'outstanding_pence', mode: 'asc' }));
+    await userEvent.selectOptions(screen.getByLabelText('Group by'), 'client');
+    expect(get).toHaveBeenLastCalledWith('api/v1/finance/reports/sales', expect.objectContaining({ group: 'client', page: 1 }));
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toContain('/api/v1/finance/reports/sales.csv?');
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toContain('group=client');
+  });
+
+  it('says what is wrong with a backwards period instead of asking', async () => {
+    get.mockResolvedValue(ok(sales));
+    renderAt('/app/finance/sales-report');
+    const from = screen.getByLabelText('From');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2099-01-01');
+    expect(await screen.findByRole('alert')).toHaveTextContent('To must be on or after From.');
+  });
+});
+
+describe('daily finance charts', () => {
+  it('draws a day per bar group named with its figures, shows the figures table and a day’s rows on click', async () => {
+    get.mockImplementation(async (path: string) => ok(path.endsWith('/daily') ? daily : detail));
+    renderAt('/app/finance/daily-finance-charts');
+    expect(screen.getByRole('heading', { level: 1, name: 'Daily finance charts' })).toBeInTheDocument();
+    const day = await screen.findByRole('button', { name: /3 March 2031: invoiced £0.00, credited £0.00, received £110.00, expenses £12.00/ });
+    const legend = screen.getAllByRole('list', { name: 'Legend' })[0]!;
+    expect(within(legend).getByText('Credited')).toBeInTheDocument();
+
+    const toggle = screen.getByRole('button', { name: 'Show the figures as a table' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    const table = screen.getByRole('table', { name: 'Daily figures' });
+    expect(within(table).getByRole('row', { name: /2 March 2031 £120.00/ })).toBeInTheDocument();
+
+    await userEvent.click(day);
+    expect(get).toHaveBeenLastCalledWith('api/v1/finance/reports/daily/2031-03-03', { branch_id: '' });
+    expect(await screen.findByRole('heading', { name: 'Rows of 3 March 2031' })).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Payments received' })).getByText('LBC REMIT 42')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Expenses' })).getByText('£12.00')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Invoices raised' })).getByText('No invoice.')).toBeInTheDocument();
+  });
+
+  it('opens a day from the keyboard', async () => {
+    get.mockImplementation(async (path: string) => ok(path.endsWith('/daily') ? daily : detail));
+    renderAt('/app/finance/daily-finance-charts');
+    const day = await screen.findByRole('button', { name: /^3 March 2031/ });
+    day.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(day).toHaveAttribute('aria-pressed', 'true'));
+  });
+});
+
+describe('expenses', () => {
+  it('lists the expenses from their declaration with money in pounds', async () => {
+    get.mockImplementation(async (path: string) =>
+      ok(
+        path === 'api/v1/expenses'
+          ? { data: [{ id: 3, spent_on: '2031-03-03', category_id: 2, supplier: 'Medisafe Supplies Ltd', description: 'Gloves', net_pence: 1000, vat_pence: 200, total_pence: 1200, payment_method: 'company-card', receipt_reference: '', notes: '', branch_id: 1 }], total: 1, page: 1, page_size: 10, last_page: 1 }
+          : { data: [{ id: 2, name: 'PPE' }], total: 1, page: 1, page_size: 100, last_page: 1 },
+      ),
+    );
+    renderAt('/app/finance/expenses');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Expenses' })).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: /Medisafe Supplies Ltd/ });
+    expect(within(row).getByText('Company card')).toBeInTheDocument();
+    expect(within(row).getByText(/12\.00/)).toBeInTheDocument();
+  });
+});
