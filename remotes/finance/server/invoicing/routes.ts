@@ -23,7 +23,7 @@ import { loadRateBook } from '../rates/rate-book.js';
 import { financeSources } from '../sources/api-sources.js';
 import { addDays, previewRun, runInputErrors, type FundingDetails } from './preview.js';
 import { billedVisits, findRun, inScope, invoiceDetail, invoicesOfRun, invoiceWhere, listInvoices, listRuns, liveVisitIds, nextPeriod, unclaimedVisits, type InvoiceFilters } from './queries.js';
-import { postRun, resetRun, RunConflict } from './runs.js';
+import { postedRunSentence, postRun, resetRun, RunConflict } from './runs.js';
 import { invoiceRuns, invoices } from './tables.js';
 
 // Invoice runs and raised invoices:
@@ -168,6 +168,8 @@ export async function invoicingRoutes(app: FastifyInstance, context: AreaServerC
     if (!viewer) return reply;
     const values = await parsed(reply, InvoiceRunRequestSchema, request.body);
     if (!values || (await branchOf(viewer, reply, values.branch_id)) === null) return reply;
+    const posted = await postedRunSentence(db, values);
+    if (posted) return sendError(reply, 409, posted);
     // Recomputed here: a preview the browser holds may be stale (visits confirmed or invoiced since).
     const run = await computeRun(request, reply, values);
     if (!run) return reply;

@@ -47,9 +47,11 @@ export function uniqueViolationOf(error: unknown): string | null {
 const londonWhen = (at: Date) =>
   at.toLocaleString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
-/** "Run 12 for this period was posted by Fay Finance on 3 May 2026, 10:04." for the posted run of the same period. */
-async function samePeriodSentence(db: Database, preview: RunPreview): Promise<string> {
-  const request = preview.request;
+/**
+ * "This period is already posted: run 12, by Fay Finance on 3 May 2026, 10:04. …" when a posted run has the same
+ * branch, payer, funder, client and period; null when none has.
+ */
+export async function postedRunSentence(db: Database, request: Pick<RunPreview['request'], 'branch_id' | 'payer_kind' | 'funder_code_id' | 'client_id' | 'period_from' | 'period_to'>): Promise<string | null> {
   const [existing] = await db
     .select({ id: invoiceRuns.id, created_at: invoiceRuns.created_at, by: sql<string>`coalesce((select ${users.name} from ${users} where ${users.id} = ${invoiceRuns.created_by}), 'someone')` })
     .from(invoiceRuns)
@@ -57,14 +59,14 @@ async function samePeriodSentence(db: Database, preview: RunPreview): Promise<st
       and(
         eq(invoiceRuns.branch_id, request.branch_id),
         eq(invoiceRuns.payer_kind, request.payer_kind),
-        sql`coalesce(${invoiceRuns.funder_code_id}, 0) = ${request.funder_code_id ?? 0}`,
+        sql`coalesce(${invoiceRuns.funder_code_id}, 0) = ${request.payer_kind === 'funder' ? (request.funder_code_id ?? 0) : 0}`,
         sql`coalesce(${invoiceRuns.client_id}, 0) = ${request.client_id ?? 0}`,
         eq(invoiceRuns.period_from, request.period_from),
         eq(invoiceRuns.period_to, request.period_to),
         eq(invoiceRuns.status, 'posted'),
       ),
     );
-  if (!existing) return 'This period was posted by someone else meanwhile.';
+  if (!existing) return null;
   return `This period is already posted: run ${existing.id}, by ${existing.by} on ${londonWhen(existing.created_at)}. Reset that run first to post it again.`;
 }
 
@@ -165,7 +167,7 @@ export async function postRun(db: Database, preview: RunPreview, context: PostCo
     });
   } catch (error) {
     const constraint = uniqueViolationOf(error);
-    if (constraint === 'finance_invoice_runs_one_posted') throw new RunConflict(await samePeriodSentence(db, preview));
+    if (constraint === 'finance_invoice_runs_one_posted') throw new RunConflict((await postedRunSentence(db, request)) ?? 'This period was posted by someone else meanwhile.');
     if (constraint === 'finance_invoice_lines_visit_live') {
       throw new RunConflict('A visit of this run was put on another invoice meanwhile. Preview the period again: it is no longer listed.');
     }
