@@ -6,11 +6,12 @@ import type { AreaModule } from '@hcm/server/platform';
 import { AREA_MODULES, createTestApp, type TestApp } from '@hcm/server/testing';
 import { visitCarers, visits, visitTemplates } from '../tables.js';
 import { addDays } from './days.js';
-import { seedDemoSchedule } from './demo.js';
+import { firstOfPreviousMonth, seedDemoSchedule } from './demo.js';
 
-// The demo's schedule over the demo agency: a template for every client still with the agency, two weeks of the
-// past (completed with actuals, one missed, one cancelled with its reason, one never checked out) and two weeks
-// ahead; carers of the visit's branch only, rosterable, never two visits at once; some left for the rota.
+// The demo's schedule over the demo agency: a template for every client still with the agency, from the first of
+// last month (completed with actuals, one missed, one cancelled with its reason, a few chargeable late
+// cancellations, a call-out, one never checked out) to two weeks ahead; carers of the visit's branch only,
+// rosterable, never two visits at once; some left for the rota; clients spread over the demo's funders.
 
 const modules: AreaModule[] = AREA_MODULES.map((module) => (module.name === 'scheduler' ? { ...module, seedDemo: seedDemoSchedule } : module));
 
@@ -22,7 +23,7 @@ after(() => t.close());
 
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
-it('seeds templates for every client, two weeks back and ahead, staffed without overlaps in the carers’ own branches', async () => {
+it('seeds templates for every client, from the first of last month to two weeks ahead, staffed without overlaps in the carers’ own branches', async () => {
   const db = t.database.db;
   const today = londonDate();
   const clients = rowsOf<{ id: number; status: string; branch_id: number }>(await db.execute(sql`select id, status, branch_id from clients where deleted_at is null`));
@@ -34,7 +35,7 @@ it('seeds templates for every client, two weeks back and ahead, staffed without 
   const all = await db.select().from(visits);
   assert.ok(all.length > 300, `${all.length} visits`);
   const days = all.map((visit) => visit.visit_date).sort();
-  assert.equal(days[0], addDays(today, -14));
+  assert.equal(days[0], firstOfPreviousMonth(today));
   assert.equal(days.at(-1), addDays(today, 13));
   const away = clients.filter((row) => ['in-hospital', 'paused'].includes(row.status)).map((row) => Number(row.id));
   assert.ok(away.length > 0);
@@ -45,13 +46,27 @@ it('seeds templates for every client, two weeks back and ahead, staffed without 
   const statuses = new Map<string, number>();
   for (const visit of past) statuses.set(visit.status, (statuses.get(visit.status) ?? 0) + 1);
   assert.equal(statuses.get('missed'), 1);
-  assert.equal(statuses.get('cancelled'), 1);
+  assert.equal(statuses.get('cancelled'), 5, 'one the evening before, four late');
+  const chargeable = past.filter((visit) => visit.status === 'cancelled' && visit.cancel_chargeable);
+  assert.equal(chargeable.length, 4);
+  assert.ok(chargeable.every((visit) => new Date(visit.planned_start).getTime() - visit.cancelled_at!.getTime() <= 2 * 3_600_000), 'cancelled within two hours of the call');
+  const callOuts = past.filter((visit) => visit.source === 'manual' && new Date(visit.planned_start).getTime() - visit.created_at.getTime() <= 3 * 3_600_000);
+  assert.equal(callOuts.length, 1, 'one call booked at short notice');
+  assert.equal(callOuts[0]!.status, 'completed');
+  assert.ok(past.filter((visit) => visit.status === 'completed').every((visit) => visit.confirmation === 'auto-confirmed'));
+
+  const funders = rowsOf<{ code: string; branch: string }>(
+    await db.execute(sql`select distinct f.code, b.code as branch from visit_templates t join funder_codes f on f.id = t.funder_code_id join branches b on b.id = t.branch_id`),
+  );
+  const fundersOf = (branch: string) => new Set(funders.filter((row) => row.branch === branch).map((row) => row.code));
+  assert.deepEqual([...fundersOf('CAM')].sort(), ['LBC', 'NHS-NCL', 'PRIV']);
+  assert.deepEqual([...fundersOf('LDS-SL')].sort(), ['DP', 'LCC']);
   assert.equal(statuses.get('in-progress'), 1, 'one never checked out');
   assert.ok((statuses.get('completed') ?? 0) > past.length * 0.9);
   const completed = past.filter((visit) => visit.status === 'completed');
   assert.ok(completed.every((visit) => visit.actual_start && visit.actual_end && Math.abs(new Date(visit.actual_start).getTime() - new Date(visit.planned_start).getTime()) <= 9 * 60_000));
   assert.ok(completed.some((visit) => new Date(visit.actual_start!).getTime() !== new Date(visit.planned_start).getTime()), 'actual times a few minutes off');
-  const [cancelled] = all.filter((visit) => visit.status === 'cancelled');
+  const [cancelled] = all.filter((visit) => visit.status === 'cancelled' && !visit.cancel_chargeable);
   assert.equal(cancelled!.cancel_reason, 'client-request');
 
   const future = all.filter((visit) => new Date(visit.planned_start).getTime() > now);

@@ -1,20 +1,22 @@
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { londonDate } from '@hcm/contract/engine';
+import { londonDate, londonInstant } from '@hcm/contract/engine';
 import type { Transaction } from '@hcm/server/platform';
 import type { VisitTask } from '../../contract/visits.js';
+import { branches } from '@hcm/server/schema';
 import { templateSlots, visitCarers, visitLogs, visits, visitTemplates } from '../tables.js';
 import { addDays } from './days.js';
 import { generateVisits } from './generate.js';
 import { bankHolidaysBetween, funderCodesRead, visitSlotsRead } from './read-models.js';
 import { clientSlots } from './tables.js';
 
-// The demo's schedule: a rota template for every demo client (care-records) with a realistic package, the
-// commissioned windows of two, and visits generated from two weeks ago to two weeks ahead across the three
-// branches. Carers (workforce) are put on them in their own branch without overlaps, only when rosterable
-// (carer_compliance); some future visits are left unassigned for the rota to fill. The past has happened:
-// (the days before today) completed with actual times a few minutes off and confirmed, one missed, one cancelled
-// with its reason, and one still
+// The demo's schedule: a rota template for every demo client (care-records) with a realistic package and its
+// funder, the commissioned windows of two, and visits generated from the first day of last month (a whole month
+// for finance to invoice and pay, and the current one open) to two weeks ahead across the three branches. Carers
+// (workforce) are put on them in their own branch without overlaps, only when rosterable (carer_compliance); some
+// future visits are left unassigned for the rota to fill. The past has happened (the days before today):
+// completed with actual times a few minutes off and auto-confirmed, one missed, one cancelled the evening before,
+// a few cancelled late enough to be chargeable, one extra call booked at short notice (a call-out), and one still
 // without a check-out (for the back-office corrections). Dates follow londonDate(), so the demo stays current.
 
 // Read models by table name (other areas' rows; never exported from ../tables.ts).
@@ -120,9 +122,22 @@ const MINUTE = 60_000;
 /** A small deterministic spread (−span…+span) from a number, so the demo is the same every time. */
 const jitter = (seed: number, span: number) => ((seed * 7919) % (2 * span + 1)) - span;
 
+/** The first day of the month before `day`'s. */
+export function firstOfPreviousMonth(day: string): string {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return month === 1 ? `${year - 1}-12-01` : `${year}-${String(month - 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * Who pays for the demo's clients, by branch and client index: Camden's council, its NHS continuing healthcare
+ * and private payers; Leeds' council and direct payments; elsewhere private payers and direct payments.
+ */
+const FUNDERS_BY_BRANCH: Record<string, string[]> = { CAM: ['LBC', 'LBC', 'NHS-NCL', 'PRIV'], 'LDS-SL': ['LCC', 'LCC', 'DP'] };
+const OTHER_FUNDERS = ['PRIV', 'DP'];
+
 export async function seedDemoSchedule(tx: Transaction): Promise<void> {
   const today = londonDate();
-  const from = addDays(today, -14);
+  const from = firstOfPreviousMonth(today);
   const to = addDays(today, 13);
   const now = Date.now();
 
@@ -130,7 +145,17 @@ export async function seedDemoSchedule(tx: Transaction): Promise<void> {
   if (!clients.length) return;
   const slotRows = await tx.select().from(visitSlotsRead).where(isNull(visitSlotsRead.deleted_at));
   const slotId = new Map(slotRows.map((row) => [row.name, row.id]));
-  const [funder] = await tx.select({ id: funderCodesRead.id }).from(funderCodesRead).where(isNull(funderCodesRead.deleted_at)).orderBy(asc(funderCodesRead.id)).limit(1);
+  const funderRows = await tx.select({ id: funderCodesRead.id, code: funderCodesRead.code }).from(funderCodesRead).where(isNull(funderCodesRead.deleted_at)).orderBy(asc(funderCodesRead.id));
+  const funderIdByCode = new Map(funderRows.map((row) => [row.code, row.id]));
+  const branchCode = new Map((await tx.select({ id: branches.id, code: branches.code }).from(branches)).map((row) => [row.id, row.code]));
+  const branchIndex = new Map<number, number>();
+  /** The nth client of a branch takes the branch's nth funder in turn (the first funder when codes are missing). */
+  const funderFor = (branchId: number): number | null => {
+    const index = branchIndex.get(branchId) ?? 0;
+    branchIndex.set(branchId, index + 1);
+    const codes = FUNDERS_BY_BRANCH[branchCode.get(branchId) ?? ''] ?? OTHER_FUNDERS;
+    return funderIdByCode.get(codes[index % codes.length]!) ?? funderRows[0]?.id ?? null;
+  };
 
   const carers = await tx
     .select({ id: carersRead.id, first: carersRead.first_name, last: carersRead.last_name, branch_id: carersRead.branch_id })
@@ -155,7 +180,7 @@ export async function seedDemoSchedule(tx: Transaction): Promise<void> {
         name: calls.length >= 4 ? 'Four calls a day' : calls.length === 1 ? 'Daily call' : `${calls.length} calls a day`,
         starts_on: startsOn,
         repeat_weeks: 1,
-        funder_code_id: funder?.id ?? null,
+        funder_code_id: funderFor(client.branch_id),
         bank_holidays: index % 4 === 3 ? 'skip' : 'run',
         notes: client.care_needs.slice(0, 300),
       })
@@ -202,7 +227,7 @@ export async function seedDemoSchedule(tx: Transaction): Promise<void> {
     );
   }
 
-  // Visits from two weeks ago to two weeks ahead; then carers on them (own branch, no overlap, travel between).
+  // Visits from the first of last month to two weeks ahead; then carers on them (own branch, no overlap, travel between).
   await generateVisits(tx, {
     from,
     to,
@@ -268,6 +293,8 @@ export async function seedDemoSchedule(tx: Transaction): Promise<void> {
     cancelled: past[Math.floor(past.length * 0.55)]?.id,
     open: [...past].reverse().find((visit) => visit.visit_date < today)?.id,
   };
+  // Cancelled by the family an hour or two before the call: inside the funders' notice, so chargeable.
+  const lateCancellations = new Set([0.12, 0.41, 0.68, 0.86].map((share) => past[Math.floor(past.length * share)]?.id).filter((id): id is number => id !== undefined));
   const completed: { id: number; start: string; end: string }[] = [];
   const started: { id: number; start: string }[] = [];
   const toAssigned: number[] = [];
@@ -286,6 +313,13 @@ export async function seedDemoSchedule(tx: Transaction): Promise<void> {
         .set({ status: 'cancelled', cancel_reason: 'client-request', cancel_detail: 'Her daughter took her out for a family lunch; rang the office the evening before.', cancel_chargeable: false, cancelled_at: new Date(start - 14 * 60 * MINUTE), locked: true, version: 2 })
         .where(eq(visits.id, visit.id));
       logs.push({ visit_id: visit.id, action: 'cancelled', summary: 'Cancelled by the client or family: a family lunch.', reason: 'Rang the office the evening before.', at: new Date(start - 14 * 60 * MINUTE) });
+    } else if (lateCancellations.has(visit.id)) {
+      const noticeMinutes = 60 + (visit.id % 3) * 30;
+      await tx
+        .update(visits)
+        .set({ status: 'cancelled', cancel_reason: 'client-request', cancel_detail: 'Rang the office shortly before the call: not needed today.', cancel_chargeable: true, cancelled_at: new Date(start - noticeMinutes * MINUTE), locked: true, version: 2 })
+        .where(eq(visits.id, visit.id));
+      logs.push({ visit_id: visit.id, action: 'cancelled', summary: `Cancelled by the client or family ${noticeMinutes} minutes before the call: chargeable.`, reason: 'Late cancellation, inside the notice period.', at: new Date(start - noticeMinutes * MINUTE) });
     } else if (visit.id === special.missed) {
       await tx.update(visits).set({ status: 'missed', version: 2 }).where(eq(visits.id, visit.id));
       logs.push({ visit_id: visit.id, action: 'status', summary: 'Marked missed: the carer’s car broke down and no cover was found in time.', at: new Date(end + 30 * MINUTE) });
@@ -300,6 +334,12 @@ export async function seedDemoSchedule(tx: Transaction): Promise<void> {
       toAssigned.push(visit.id);
     }
   }
+  const callOut = await addCallOut(tx, { made, carersOn, free, carersOf, lastMonth: from, today });
+  if (callOut) {
+    completed.push(callOut.completed);
+    logs.push(...callOut.logs);
+  }
+
   if (toAssigned.length) await tx.update(visits).set({ status: 'assigned' }).where(inArray(visits.id, toAssigned));
   if (toUnassigned.length) await tx.update(visits).set({ status: 'unassigned' }).where(inArray(visits.id, toUnassigned));
   for (let index = 0; index < completed.length; index += 500) {
@@ -309,4 +349,71 @@ export async function seedDemoSchedule(tx: Transaction): Promise<void> {
   }
   for (const row of started) await tx.update(visits).set({ status: 'in-progress', actual_start: new Date(row.start), version: 2 }).where(eq(visits.id, row.id));
   for (let index = 0; index < logs.length; index += 500) await tx.insert(visitLogs).values(logs.slice(index, index + 500));
+}
+
+type Made = typeof visits.$inferSelect;
+type LogRow = typeof visitLogs.$inferInsert;
+
+/**
+ * One extra call booked at short notice (a call-out): a lunchtime welfare call last month, booked two hours
+ * before it began, for a client with no lunchtime call that day, on a carer of their branch free then.
+ */
+async function addCallOut(
+  tx: Transaction,
+  demo: {
+    made: Made[];
+    carersOn: Map<number, number[]>;
+    free: (carerId: number, start: number, end: number) => boolean;
+    carersOf: (branchId: number) => { id: number }[];
+    lastMonth: string;
+    today: string;
+  },
+): Promise<{ completed: { id: number; start: string; end: string }; logs: LogRow[] } | null> {
+  const day = addDays(demo.lastMonth, 9) < demo.today ? addDays(demo.lastMonth, 9) : null;
+  if (!day) return null;
+  const sameDay = demo.made.filter((visit) => visit.visit_date === day && visit.status !== 'cancelled');
+  for (const visit of sameDay) {
+    const { planned_start, planned_end } = plannedWindow(day, '14:30', 30);
+    const start = planned_start.getTime();
+    const end = planned_end.getTime();
+    if (sameDay.some((other) => other.client_id === visit.client_id && new Date(other.planned_start).getTime() < end && start < new Date(other.planned_end).getTime())) continue;
+    const carer = demo.carersOf(visit.branch_id).find((candidate) => demo.free(candidate.id, start, end));
+    if (!carer) continue;
+    const bookedAt = new Date(start - 2 * 60 * MINUTE);
+    const [added] = await tx
+      .insert(visits)
+      .values({
+        branch_id: visit.branch_id,
+        client_id: visit.client_id,
+        visit_date: day,
+        planned_start,
+        planned_end,
+        carers_needed: 1,
+        status: 'assigned',
+        source: 'manual',
+        tasks: [T.social, T.tea],
+        funder_code_id: visit.funder_code_id,
+        notes: 'Extra welfare call: the family rang at lunchtime worried she had not eaten.',
+        locked: true,
+        created_at: bookedAt,
+        updated_at: bookedAt,
+      })
+      .returning({ id: visits.id });
+    await tx.insert(visitCarers).values({ visit_id: added!.id, position: 1, carer_id: carer.id, assigned_at: bookedAt });
+    const late = jitter(added!.id, 6);
+    return {
+      completed: { id: added!.id, start: new Date(start + late * MINUTE).toISOString(), end: new Date(end + late * MINUTE).toISOString() },
+      logs: [
+        { visit_id: added!.id, action: 'created', summary: 'Extra call booked at short notice (call-out).', at: bookedAt },
+        { visit_id: added!.id, action: 'assigned', summary: 'Carer assigned.', after: { carer_id: carer.id }, at: bookedAt },
+      ],
+    };
+  }
+  return null;
+}
+
+/** The instants of a UK wall-clock start and length on a day. */
+function plannedWindow(day: string, start: string, minutes: number): { planned_start: Date; planned_end: Date } {
+  const planned_start = new Date(londonInstant(day, start));
+  return { planned_start, planned_end: new Date(planned_start.getTime() + minutes * MINUTE) };
 }
