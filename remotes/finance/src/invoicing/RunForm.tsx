@@ -1,0 +1,93 @@
+import { useEffect } from 'react';
+import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
+import { Button } from '@hcm/kit';
+import { useApiQuery } from '@hcm/kit/data';
+import { SelectField, TextField, valibotResolver } from '@hcm/kit/forms';
+import { InvoiceRunRequestSchema, PAYER_KINDS, type NextPeriod } from '../../contract/invoicing';
+import { lastMonth, periodWords, RUNS, useBranchChoices, useFunders } from './common';
+import styles from './invoicing.module.css';
+
+export type RunFormValues = { branch_id: string; payer_kind: 'funder' | 'client'; funder_code_id: string; client_id: string; period_from: string; period_to: string; issue_date: string };
+
+export function useRunForm(initial: Partial<RunFormValues> = {}): UseFormReturn<RunFormValues> {
+  const month = lastMonth();
+  return useForm<RunFormValues>({
+    resolver: valibotResolver(InvoiceRunRequestSchema) as never,
+    defaultValues: { branch_id: '', payer_kind: 'funder', funder_code_id: '', client_id: '', period_from: month.from, period_to: month.to, issue_date: '', ...initial },
+  });
+}
+
+/** The funder's next period after its last posted run, offered to fill the period in. */
+function SuggestedPeriod({ form }: { form: UseFormReturn<RunFormValues> }) {
+  const branchId = form.watch('branch_id');
+  const funderId = form.watch('funder_code_id');
+  const next = useApiQuery<NextPeriod>(`${RUNS}/next-period`, { branch_id: branchId, ...(funderId ? { funder_code_id: funderId } : {}) }, { enabled: Boolean(branchId) });
+  const period = next.data;
+  if (!period) return null;
+  if (!period.period_from || !period.period_to) return <p className={styles.muted}>This funder is invoiced ad hoc: choose the period.</p>;
+  const { period_from: from, period_to: to } = period;
+  return (
+    <p className={styles.muted}>
+      Next {period.frequency} period{period.last_period_to ? ` after the last run (to ${period.last_period_to})` : ''}: {periodWords(from, to)}.{' '}
+      <Button
+        variant="secondary"
+        type="button"
+        onClick={() => {
+          form.setValue('period_from', from);
+          form.setValue('period_to', to);
+        }}
+      >
+        Use the suggested period
+      </Button>
+    </p>
+  );
+}
+
+/**
+ * Who and what to invoice: branch, payer (a funder, or private clients), funder, one client, the period (with the
+ * funder's suggested next period) and the issue date. `fixedPayer` hides the payer choice (client invoices).
+ */
+export function RunForm({ form, onSubmit, submitLabel, fixedPayer, clients, label }: {
+  form: UseFormReturn<RunFormValues>;
+  onSubmit: (values: RunFormValues) => Promise<void> | void;
+  submitLabel: string;
+  fixedPayer?: 'funder' | 'client';
+  clients?: { id: number; name: string }[];
+  label: string;
+}) {
+  const branches = useBranchChoices();
+  const funders = useFunders();
+  const payer = form.watch('payer_kind');
+  const choices = funders.filter((funder) => !funder.funder_type || (payer === 'client' ? funder.funder_type === 'private' : funder.funder_type !== 'private'));
+  useEffect(() => {
+    if (branches.length === 1 && !form.getValues('branch_id')) form.setValue('branch_id', String(branches[0]!.id));
+  }, [branches, form]);
+  const submit = form.handleSubmit(async (values) => onSubmit(values));
+  return (
+    <FormProvider {...form}>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={label}>
+        <div className={styles.grid}>
+          <SelectField name="branch_id" label="Branch" options={[{ value: '', label: 'Choose a branch' }, ...branches.map((branch) => ({ value: String(branch.id), label: branch.name }))]} />
+          {fixedPayer ? null : <SelectField name="payer_kind" label="Who is invoiced" options={PAYER_KINDS.map((kind) => ({ value: kind.value, label: kind.label }))} />}
+          <SelectField
+            name="funder_code_id"
+            label={payer === 'client' ? 'Private funder (optional)' : 'Funder'}
+            options={[{ value: '', label: payer === 'client' ? 'Every private funder' : 'Choose a funder' }, ...choices.map((funder) => ({ value: String(funder.id), label: funder.name }))]}
+          />
+          {clients ? (
+            <SelectField name="client_id" label="Client" options={[{ value: '', label: 'Every private client' }, ...clients.map((client) => ({ value: String(client.id), label: client.name }))]} />
+          ) : null}
+          <TextField name="period_from" label="Period from" type="date" />
+          <TextField name="period_to" label="Period to" type="date" />
+          <TextField name="issue_date" label="Issue date" type="date" hint="Empty: the day after the period" />
+        </div>
+        <SuggestedPeriod form={form} />
+        <div className={styles.actions}>
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { Page, SortMode } from '@hcm/contract';
+import { londonDate } from '@hcm/contract/engine';
+import { useCan, useSession } from '@hcm/kit';
+import { useApiQuery } from '@hcm/kit/data';
+import { pounds } from '../../contract/rates/money';
+
+export const RUNS = 'api/v1/finance/invoice-runs';
+export const INVOICES = 'api/v1/finance/invoices';
+export const UNCLAIMED = 'api/v1/finance/unclaimed';
+
+/** £1,234.56 from pence (display only). */
+export const money = (pence: number | null | undefined) => (pence === null || pence === undefined ? '' : pounds(pence));
+
+export const shiftDay = (day: string, days: number) => {
+  const at = new Date(`${day}T12:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+};
+
+/** "1 Oct 2026". */
+export const dayWords = (value: string) => new Date(`${value.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+export const periodWords = (from: string, to: string) => `${dayWords(from)} to ${dayWords(to)}`;
+
+/** Last calendar month (UK days): the usual monthly invoice period. */
+export function lastMonth(today = londonDate()): { from: string; to: string } {
+  const to = shiftDay(`${today.slice(0, 7)}-01`, -1);
+  return { from: `${to.slice(0, 7)}-01`, to };
+}
+
+/** The user's branches (the session's); a super admin without any gets every branch. */
+export function useBranchChoices(): { id: number; name: string }[] {
+  const own = useSession((state) => state.user?.branches ?? []);
+  const can = useCan();
+  const all = useApiQuery<Page<{ id: number; name: string }>>('api/v1/branches', { page_size: 100 }, { enabled: own.length === 0 && can('branches.view') });
+  return own.length ? own : (all.data?.data ?? []);
+}
+
+export type FunderChoice = { id: number; name: string; funder_type?: string };
+
+/** Reference data's funder codes (a short list: the first 100 serve as the choices). */
+export function useFunders(): FunderChoice[] {
+  const funders = useApiQuery<Page<FunderChoice>>('api/v1/funder-codes', { page_size: 100, sort: 'name', mode: 'asc' }, { failure: 'The funders could not be loaded.' });
+  return funders.data?.data ?? [];
+}
+
+/** A list answered page by page by the API: filters (kept by the caller), sort and paging. */
+export function usePagedList<Row, Filters extends Record<string, string>>(path: string, filters: Filters, initialSort: { sort: string; mode: SortMode }, failure: string) {
+  const [order, setOrder] = useState(initialSort);
+  const [paging, setPaging] = useState({ page: 1, page_size: 25 });
+  const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+  const list = useApiQuery<Page<Row>>(path, { ...query, ...order, ...paging }, { failure, keepPrevious: true });
+  return {
+    order,
+    list,
+    firstPage: () => setPaging((previous) => ({ ...previous, page: 1 })),
+    sortBy: (sort: string) => setOrder((previous) => ({ sort, mode: previous.sort === sort && previous.mode === 'asc' ? 'desc' : 'asc' })),
+    setPage: (page: number) => setPaging((previous) => ({ ...previous, page })),
+    setPageSize: (size: number) => setPaging({ page: 1, page_size: size }),
+  };
+}
+
+export const STATUS_WORDS: Record<string, string> = { posted: 'Posted', sent: 'Sent', 'part-paid': 'Part paid', paid: 'Paid', void: 'Void (run reset)', reset: 'Reset' };
