@@ -340,6 +340,9 @@ export async function seedDemoSchedule(tx: Transaction): Promise<void> {
     logs.push(...callOut.logs);
   }
 
+  // Booked when the rota was drawn up, two weeks ahead (not when the demo was seeded): only the call-out is short notice.
+  await tx.update(visits).set({ created_at: sql`least(${visits.created_at}, ${visits.planned_start} - interval '14 days')` }).where(inArray(visits.template_id, templateIds));
+
   if (toAssigned.length) await tx.update(visits).set({ status: 'assigned' }).where(inArray(visits.id, toAssigned));
   if (toUnassigned.length) await tx.update(visits).set({ status: 'unassigned' }).where(inArray(visits.id, toUnassigned));
   for (let index = 0; index < completed.length; index += 500) {

@@ -7,6 +7,7 @@ import { MarkNpcCodeSchema, MoveFunderCodeSchema, type BulkApplied, type BulkPre
 import { activeFunderCodes, clientName, clientsInScope, inScope, mayUseBranch, parsed } from '../imports/common.js';
 import { clientsRead, funderCodesRead, npcCodesRead } from '../imports/read-models.js';
 import { visitLogs, visits } from '../tables.js';
+import { refuseInvoiced } from '../billing/lock.js';
 import { announceVisitsChanged } from '../visits/push.js';
 
 // Bulk corrections of visits over a period (utility/visit/move-funder-code and mark-npc-code), visits.correct:
@@ -131,6 +132,9 @@ export async function utilityRoutes(app: FastifyInstance, context: AreaServerCon
       if (!found) return reply;
       const { values, viewer } = found;
       const where = matching(kind, values);
+      // An invoiced visit keeps its funder and codes until finance credits it.
+      const candidates = values.visit_ids ?? (await db.select({ id: visits.id }).from(visits).where(where)).map((row) => row.id);
+      if (await refuseInvoiced(app, request, reply, candidates)) return reply;
       const outcome = await db.transaction(async (tx) => {
         const rows = await tx.select({ id: visits.id, funder_code_id: visits.funder_code_id, npc_code_id: visits.npc_code_id, version: visits.version }).from(visits).where(where).orderBy(asc(visits.id)).for('update');
         if (values.visit_ids) {

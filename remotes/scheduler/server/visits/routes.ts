@@ -45,6 +45,7 @@ import {
   type VisitConflict,
   type VisitStatus,
 } from '../../contract/visits.js';
+import { refuseInvoiced } from '../billing/lock.js';
 import { checkAssignment as realCheckAssignment, type PlannedVisit } from '../rules/check.js';
 import { apiSources, type ApiSchedulingSources } from '../sources/api-sources.js';
 import { visitCarers, visitLogs, visits } from '../tables.js';
@@ -155,6 +156,13 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
       return null;
     }
     return { viewer, visit };
+  }
+
+  /** The target of a write that an invoiced visit refuses (409: credit it first), or null when a reply was sent. */
+  async function unbilledTarget(request: FastifyRequest, reply: FastifyReply): Promise<{ viewer: Viewer; visit: StoredVisit } | null> {
+    const found = await target(request, reply);
+    if (!found || (await refuseInvoiced(app, request, reply, [found.visit.id]))) return null;
+    return found;
   }
 
   /** Answers a refused write: 409 with the visit as it is now and what changed, or 404 / 422. */
@@ -491,7 +499,7 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
   });
 
   app.put('/visits/:id', EDIT, async (request, reply) => {
-    const found = await target(request, reply);
+    const found = await unbilledTarget(request, reply);
     if (!found) return reply;
     const body = (request.body ?? {}) as Record<string, unknown>;
     const { version: rawVersion, ...rest } = typeof body === 'object' && !Array.isArray(body) ? body : {};
@@ -544,7 +552,7 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
   });
 
   app.post('/visits/:id/cancel', EDIT, async (request, reply) => {
-    const found = await target(request, reply);
+    const found = await unbilledTarget(request, reply);
     if (!found) return reply;
     const values = await parsed(reply, CancelVisitSchema, request.body);
     if (!values) return reply;
@@ -561,7 +569,7 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
   });
 
   app.post('/visits/:id/reinstate', EDIT, async (request, reply) => {
-    const found = await target(request, reply);
+    const found = await unbilledTarget(request, reply);
     if (!found) return reply;
     const values = await parsed(reply, ReinstateSchema, request.body);
     if (!values) return reply;
@@ -693,7 +701,7 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
   // ------------------------------------------------------------------ the office's corrections
 
   app.post('/visits/:id/correct', CORRECT, async (request, reply) => {
-    const found = await target(request, reply);
+    const found = await unbilledTarget(request, reply);
     if (!found) return reply;
     const values = await parsed(reply, CorrectSchema, request.body);
     if (!values) return reply;
