@@ -1,0 +1,274 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { api, useSession } from '@hcm/kit';
+import { withData } from '@hcm/kit/testing';
+import InvoicingScreens from './Screens';
+
+// The invoice run screens with the API client as the only fake: preview, generate (posted, 409 and 422 in
+// words), reset with a reason and its refusal, the raised list's server-side sort and filters, unclaimed.
+
+jest.mock('@hcm/kit', () => {
+  const actual = jest.requireActual('@hcm/kit');
+  return { ...actual, api: { ...actual.api, get: jest.fn(), post: jest.fn(), put: jest.fn(), delete: jest.fn() } };
+});
+const get = api.get as jest.Mock;
+const post = api.post as jest.Mock;
+
+const page = (rows: unknown[]) => ({ data: rows, total: rows.length, page: 1, page_size: 25, last_page: 1 });
+const ok = (data: unknown, message = 'OK') => ({ data, error: false, message, errors: null, httpStatus: 200 });
+const refused = (httpStatus: number, message: string, errors: Record<string, string[]> | null = null) => ({ data: null, error: true, message, errors, httpStatus });
+
+const line = {
+  visit_id: 41,
+  client_id: 7,
+  client_label: 'CAM-007',
+  visit_date: '2026-10-03',
+  planned_start: '2026-10-03T08:00:00Z',
+  planned_end: '2026-10-03T08:45:00Z',
+  actual_start: '2026-10-03T08:00:00Z',
+  actual_end: '2026-10-03T09:05:00Z',
+  day_kind: 'weekend',
+  rate_card_id: 1,
+  billed_minutes: 45,
+  rate_pence: 2700,
+  rate_label: 'Weekend',
+  carers_charged: 1,
+  care_pence: 2025,
+  mileage_pence: 0,
+  call_out_pence: 0,
+  amount_pence: 2025,
+  cancellation: '',
+  warnings: ['discrepancy'],
+  explanation: '45 min (65 actual, 45 planned, rounded up to 15): 45 min × £27.00/h (Weekend) = £20.25.',
+};
+
+const preview = {
+  request: { branch_id: 1, payer_kind: 'funder', funder_code_id: 3, client_id: null, period_from: '2026-10-01', period_to: '2026-10-31', issue_date: '2026-11-01' },
+  invoices: [
+    {
+      payer_kind: 'funder',
+      funder_code_id: 3,
+      client_id: null,
+      payer_name: 'London Borough of Camden',
+      payer_address: '',
+      payer_email: 'invoices@camden.example',
+      purchase_order: '',
+      template: 'local-authority',
+      client_identifier: 'council-id',
+      issue_date: '2026-11-01',
+      due_date: '2026-12-01',
+      subtotal_pence: 2025,
+      total_pence: 2025,
+      lines: [line],
+    },
+  ],
+  excluded: [{ visit_id: 42, client_id: 8, client_name: 'Ada Lovelace', visit_date: '2026-10-04', reason: 'Not confirmed by the office yet.' }],
+  missing_rates: [],
+  discrepancies: [{ visit_id: 41, client_label: 'CAM-007', visit_date: '2026-10-03', planned_minutes: 45, actual_minutes: 65, billed_minutes: 45 }],
+  totals: { invoices: 1, lines: 1, total_pence: 2025 },
+};
+
+const invoiceRow = {
+  id: 5,
+  number: 'INV-2026-27-000001',
+  run_id: 2,
+  branch_id: 1,
+  branch: 'Camden',
+  payer_kind: 'funder',
+  funder_code_id: 3,
+  funder: 'London Borough of Camden',
+  client_id: null,
+  payer_name: 'London Borough of Camden',
+  period_from: '2026-10-01',
+  period_to: '2026-10-31',
+  issue_date: '2026-11-01',
+  due_date: '2026-12-01',
+  total_pence: 2025,
+  credited_pence: 0,
+  paid_pence: 1000,
+  outstanding_pence: 1025,
+  status: 'part-paid',
+  sent_at: '2026-11-02T10:00:00Z',
+};
+
+const runRow = {
+  id: 2,
+  branch_id: 1,
+  branch: 'Camden',
+  payer_kind: 'funder',
+  funder_code_id: 3,
+  funder: 'London Borough of Camden',
+  client_id: null,
+  period_from: '2026-10-01',
+  period_to: '2026-10-31',
+  status: 'posted',
+  invoice_count: 1,
+  total_pence: 2025,
+  created_by_name: 'Fay Finance',
+  created_at: '2026-11-01T09:00:00Z',
+  reset_by_name: null,
+  reset_at: null,
+  reset_reason: '',
+};
+
+function answer(path: string) {
+  if (path === 'api/v1/funder-codes') return ok(page([{ id: 3, name: 'London Borough of Camden', funder_type: 'local-authority' }, { id: 4, name: 'Self-funded', funder_type: 'private' }]));
+  if (path === 'api/v1/finance/invoice-runs/next-period') return ok({ frequency: 'monthly', last_period_to: '2026-09-30', period_from: '2026-10-01', period_to: '2026-10-31' });
+  if (path === 'api/v1/finance/invoice-runs') return ok(page([runRow]));
+  if (path === 'api/v1/finance/invoices') return ok(page([invoiceRow]));
+  if (path === 'api/v1/finance/unclaimed') {
+    return ok(page([{ visit_id: 43, branch_id: 1, client_id: 9, client_name: 'Grace Hopper', funder_code_id: 3, funder: 'London Borough of Camden', visit_date: '2026-10-05', planned_start: '2026-10-05T08:00:00Z', status: 'completed', amount_pence: null, explanation: 'No rate card for the funder on 2026-10-05: cannot be charged.', reason: 'A rate is missing.' }]));
+  }
+  return ok(page([]));
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    ['pre-generate', 'generate', 'reset', 'raised', 'batch-invoice', 'client-invoice', 'unclaimed'].map((segment) => ({ path: `/app/finance/${segment}/*`, element: <InvoicingScreens /> })),
+    { initialEntries: [path] },
+  );
+  render(withData(<RouterProvider router={router} />));
+  return router;
+}
+
+beforeEach(() => {
+  get.mockReset();
+  post.mockReset();
+  document.cookie = 'finance_date=; max-age=0; path=/';
+  document.cookie = 'finance_name=; max-age=0; path=/';
+  get.mockImplementation((path: string) => Promise.resolve(answer(path)));
+  useSession.setState({
+    status: 'authenticated',
+    user: {
+      userID: 9,
+      userRole: 'finance_officer',
+      userPermissions: ['finance.view', 'finance.invoices.generate'],
+      userUnreadMessageCount: 0,
+      name: 'Fay Finance',
+      email: 'f@x.test',
+      userType: 'domiciliary',
+      roleLabel: 'Finance officer',
+      branches: [{ id: 1, name: 'Camden' }],
+    },
+  });
+});
+
+async function chooseFunderAndPeriod() {
+  await userEvent.selectOptions(await screen.findByLabelText('Funder'), await screen.findByRole('option', { name: 'London Borough of Camden' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Use the suggested period' }));
+  expect(screen.getByLabelText('Period from')).toHaveValue('2026-10-01');
+  expect(screen.getByLabelText('Period to')).toHaveValue('2026-10-31');
+}
+
+describe('pre-generate', () => {
+  it('previews every line with its warnings in words, and what is left out', async () => {
+    post.mockResolvedValue(ok(preview));
+    renderAt('/app/finance/pre-generate');
+    expect(screen.getByRole('heading', { level: 1, name: 'Preview invoices' })).toBeInTheDocument();
+    await chooseFunderAndPeriod();
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(post).toHaveBeenCalledWith('api/v1/finance/invoice-runs/preview', expect.objectContaining({ branch_id: 1, payer_kind: 'funder', funder_code_id: 3, client_id: null, period_from: '2026-10-01' }));
+    const invoice = await screen.findByRole('article', { name: 'Invoice to London Borough of Camden' });
+    const row = within(invoice).getByRole('row', { name: /CAM-007/ });
+    expect(within(row).getByText('£20.25')).toBeInTheDocument();
+    expect(within(row).getByText('Actual and planned times differ by more than 10 minutes')).toBeInTheDocument();
+    expect(screen.getByText(/Ada Lovelace, 4 Oct 2026 \(visit 42\): Not confirmed by the office yet\./)).toBeInTheDocument();
+  });
+
+  it('asks for the funder by its field when none is chosen', async () => {
+    renderAt('/app/finance/pre-generate');
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('Choose the funder to invoice.')).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+  });
+});
+
+describe('generate', () => {
+  it('shows a summary, generates, and lists the posted invoices with links to them and their PDFs', async () => {
+    post.mockImplementation((path: string) =>
+      Promise.resolve(path.endsWith('/preview') ? ok(preview) : { ...ok({ ...runRow, invoices: [invoiceRow] }, 'Posted 1 invoice, £20.25.'), httpStatus: 201 }),
+    );
+    renderAt('/app/finance/generate');
+    expect(screen.getByRole('heading', { level: 1, name: 'Generate invoices' })).toBeInTheDocument();
+    await chooseFunderAndPeriod();
+    await userEvent.click(screen.getByRole('button', { name: 'Show the summary' }));
+    expect(await screen.findByText('London Borough of Camden: 1 visit, £20.25')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(post).toHaveBeenLastCalledWith('api/v1/finance/invoice-runs', expect.objectContaining({ funder_code_id: 3 }));
+    expect(await screen.findByRole('link', { name: 'INV-2026-27-000001' })).toHaveAttribute('href', '/app/finance/invoices/5');
+    expect(screen.getByRole('link', { name: 'PDF of INV-2026-27-000001' })).toHaveAttribute('href', '/app/scheduler/invoice/INV-2026-27-000001');
+  });
+
+  it('says in words when the period is already posted (409) or rates are missing (422)', async () => {
+    post.mockImplementation((path: string) => Promise.resolve(path.endsWith('/preview') ? ok(preview) : refused(409, 'This period is already posted: run 2, by Fay Finance on 1 Nov 2026, 09:00.')));
+    renderAt('/app/finance/generate');
+    await chooseFunderAndPeriod();
+    await userEvent.click(screen.getByRole('button', { name: 'Show the summary' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This period is already posted: run 2, by Fay Finance');
+
+    post.mockImplementation((path: string) =>
+      Promise.resolve(path.endsWith('/preview') ? ok(preview) : refused(422, 'Nothing was posted: 1 rate is missing.', { missing_rates: ['London Borough of Camden, bank-holiday at 09:00: no hourly rate (2 visits)'] })),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Nothing was posted: 1 rate is missing.'));
+    expect(screen.getByText('London Borough of Camden, bank-holiday at 09:00: no hourly rate (2 visits)')).toBeInTheDocument();
+  });
+});
+
+describe('reset', () => {
+  it('resets a run with a reason and shows a refusal in words', async () => {
+    post.mockResolvedValueOnce(refused(409, 'Run 2 cannot be reset: INV-2026-27-000001 was sent. Credit those invoices instead.'));
+    renderAt('/app/finance/reset');
+    expect(screen.getByRole('heading', { level: 1, name: 'Reset a run' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Reset run 2' }));
+    await userEvent.type(screen.getByLabelText('Reason for resetting run 2'), 'Wrong period');
+    await userEvent.click(within(screen.getByRole('form', { name: 'Reset run 2' })).getByRole('button', { name: 'Reset run 2' }));
+    expect(post).toHaveBeenCalledWith('api/v1/finance/invoice-runs/2/reset', { reason: 'Wrong period' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('INV-2026-27-000001 was sent');
+  });
+});
+
+describe('raised', () => {
+  it('lists invoices with outstanding amounts; sorts, filters and searches through the API', async () => {
+    renderAt('/app/finance/raised');
+    expect(screen.getByRole('heading', { level: 1, name: 'Raised invoices' })).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: /INV-2026-27-000001/ });
+    expect(within(row).getByText('£10.25')).toBeInTheDocument();
+    expect(within(row).getByText('Part paid')).toBeInTheDocument();
+    expect(get).toHaveBeenLastCalledWith('api/v1/finance/invoices', expect.objectContaining({ sort: 'number', mode: 'desc', page: 1 }));
+    await userEvent.click(screen.getByRole('button', { name: /^Payer$/ }));
+    expect(get).toHaveBeenLastCalledWith('api/v1/finance/invoices', expect.objectContaining({ sort: 'payer_name', mode: 'asc' }));
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Void (run reset)');
+    expect(get).toHaveBeenLastCalledWith('api/v1/finance/invoices', expect.objectContaining({ status: 'void' }));
+    await userEvent.type(screen.getByLabelText('Number or payer'), '0001');
+    expect(get).toHaveBeenLastCalledWith('api/v1/finance/invoices', expect.objectContaining({ search: '0001' }));
+    expect(document.cookie).toContain('finance_name=');
+  });
+});
+
+describe('unclaimed and the funders\' and clients\' screens', () => {
+  it('lists unclaimed visits with why one cannot be charged', async () => {
+    renderAt('/app/finance/unclaimed');
+    expect(screen.getByRole('heading', { level: 1, name: 'Unclaimed visits' })).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: /Grace Hopper/ });
+    expect(within(row).getByText('Cannot be charged: A rate is missing.')).toBeInTheDocument();
+  });
+
+  it('shows a funder\'s runs and invoices, and private clients\' invoices', async () => {
+    renderAt('/app/finance/batch-invoice');
+    expect(screen.getByRole('heading', { level: 1, name: 'Funder batch invoices' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Funder'), await screen.findByRole('option', { name: 'London Borough of Camden' }));
+    expect(get).toHaveBeenLastCalledWith(expect.stringMatching(/invoice-runs|invoices/), expect.objectContaining({ payer_kind: 'funder', funder_code_id: '3' }));
+    expect(await screen.findByRole('table', { name: "Funders' invoice runs" })).toBeInTheDocument();
+  });
+
+  it('renders the private clients\' screen with the generate form for them', async () => {
+    renderAt('/app/finance/client-invoice');
+    expect(screen.getByRole('heading', { level: 1, name: 'Private client invoices' })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: "Private clients' invoice run" })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Who is invoiced')).not.toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'Self-funded' })).toBeInTheDocument();
+  });
+});
