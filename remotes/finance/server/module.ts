@@ -1,5 +1,6 @@
 import { defineAreaModule } from '@hcm/server/platform';
 import { FINANCE_RESOURCES } from '../contract/resources.js';
+import { seedDemoFunding } from './clients/demo.js';
 import { clientsRoutes } from './clients/routes.js';
 import { exportsRoutes } from './exports/routes.js';
 import { invoicingRoutes } from './invoicing/routes.js';
@@ -35,6 +36,7 @@ export const financeModule = defineAreaModule({
   },
   async seedDemo(tx) {
     await seedDemoRates(tx);
+    await seedDemoFunding(tx);
     await seedDemoExpenses(tx);
   },
 });
