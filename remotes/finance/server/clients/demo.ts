@@ -39,7 +39,7 @@ export async function seedDemoFunding(tx: Transaction): Promise<void> {
     .innerJoin(funderCodesRead, eq(funderCodesRead.id, templatesRead.funder_code_id))
     .where(and(isNull(clientsRead.deleted_at), isNull(funderCodesRead.deleted_at)))
     .orderBy(clientsRead.id);
-  const values = rows.flatMap((row, index) => {
+  const values = rows.flatMap((row, index): (typeof clientFunding.$inferInsert)[] => {
     if (row.funder_type === 'local-authority') {
       const reference = row.local_authority_id?.trim() || `${row.code}-${String(40_000 + row.id * 37).padStart(6, '0')}`;
       return [{ client_id: row.id, funder_code_id: row.funder_code_id, purchase_order: `PO-${row.code}-2026-${String(101 + index).padStart(4, '0')}`, council_reference: reference, notes: 'Care package commissioned by the council; quote the purchase order on every invoice.' }];
