@@ -73,7 +73,10 @@ function fundingDetails(map: ReadonlyMap<number, unknown>): Map<number, FundingD
  */
 async function fundingOfClients(db: Database, clientIds: number[]): Promise<ReadonlyMap<number, unknown>> {
   const modulePath = '../clients/funding.js';
-  const part = (await import(modulePath).catch(() => null)) as { fundingOf?: (db: Database, ids: number[]) => Promise<ReadonlyMap<number, unknown>> } | null;
+  const part = (await import(modulePath).catch((error: { code?: string }) => {
+    if (error?.code === 'ERR_MODULE_NOT_FOUND') return null;
+    throw error;
+  })) as { fundingOf?: (db: Database, ids: number[]) => Promise<ReadonlyMap<number, unknown>> } | null;
   return part?.fundingOf ? part.fundingOf(db, clientIds) : new Map();
 }
 
