@@ -240,7 +240,7 @@ test('who may: office staff see nothing of the ledger; a finance viewer reads bu
   assert.equal((await office.get('/api/v1/finance/payments')).statusCode, 403);
   assert.equal((await office.get('/api/v1/finance/audit-trail')).statusCode, 403);
   assert.equal((await viewer.get('/api/v1/finance/credit-notes')).statusCode, 200);
-  const payerList = (await viewer.get('/api/v1/finance/payers')).json().data as PayerChoice[];
+  const payerList = (await finance.get('/api/v1/finance/payers')).json().data as PayerChoice[];
   assert.ok(payerList.some((payer) => payer.payer_kind === 'funder' && payer.funder_code_id === payers.funderId));
   assert.ok(payerList.some((payer) => payer.payer_kind === 'client' && payer.client_id === payers.clientId));
   assert.equal((await viewer.post('/api/v1/finance/payments', {})).statusCode, 403);
