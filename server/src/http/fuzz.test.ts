@@ -221,6 +221,20 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown> | null> = {
   'POST /api/v1/assessment-visits': { client_id: 1, kind: 'review', assessor_id: 1, date: '2026-12-01', start_time: '10:00', duration_minutes: 60, location: '', outcome: '' },
   'PUT /api/v1/assessment-visits/:id': { client_id: 1, kind: 'review', assessor_id: 1, date: '2026-12-01', start_time: '10:00', duration_minutes: 60, location: '', outcome: '', version: 1 },
   'DELETE /api/v1/assessment-visits/:id': null,
+  // Finance (issue 17).
+  'POST /api/v1/finance/pay-runs/preview': { branch_id: 1, period_from: '2026-03-02', period_to: '2026-03-08' },
+  'POST /api/v1/finance/pay-runs': { branch_id: 1, period_from: '2026-03-02', period_to: '2026-03-08' },
+  'POST /api/v1/finance/pay-runs/:id/reset': { reason: 'Hours corrected after the run' },
+  'POST /api/v1/finance/exports': { kind: 'finance', format: 'csv', from: '2026-03-01', to: '2026-03-31' },
+  'POST /api/v1/finance/invoice-runs/preview': { branch_id: 1, payer_kind: 'funder', funder_code_id: 1, period_from: '2026-10-01', period_to: '2026-10-31' },
+  'POST /api/v1/finance/invoice-runs': { branch_id: 1, payer_kind: 'funder', funder_code_id: 1, period_from: '2026-10-01', period_to: '2026-10-31' },
+  'POST /api/v1/finance/invoice-runs/:id/reset': { reason: 'Wrong period' },
+  'POST /api/v1/finance/invoices/:id/send': {},
+  'POST /api/v1/finance/credit-notes': { invoice_id: 1, line_ids: [], reason: 'Visit cut short' },
+  'POST /api/v1/finance/payments': { branch_id: 1, payer_kind: 'funder', funder_code_id: 1, client_id: null, received_on: '2026-03-10', amount_pence: 10000, method: 'bacs', reference: 'REMIT-1', notes: '' },
+  'POST /api/v1/finance/payments/:id/allocations': { allocations: [{ invoice_id: 1, amount_pence: 1000 }] },
+  'DELETE /api/v1/finance/allocations/:id': null,
+  'PUT /api/v1/finance/clients/:id/funding': { version: 0, funder_code_id: null, purchase_order: 'PO-1', council_reference: '', billing_name: '', billing_address: '', billing_email: '', notes: '' },
 };
 
 /** Plausible values for route parameters, so the mutations of one parameter meet a valid rest. */

@@ -1,3 +1,4 @@
+import { fundingOf } from '../clients/funding.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
@@ -49,35 +50,15 @@ async function parsed<S extends v.GenericSchema>(reply: FastifyReply, schema: S,
 
 const idParam = (request: FastifyRequest) => parseId(String((request.params as { id?: string }).id ?? ''));
 
-/** A pg-compatible shape of whatever the funding part answers, reduced to what an invoice prints. */
-function fundingDetails(map: ReadonlyMap<number, unknown>): Map<number, FundingDetails> {
-  const text = (record: Record<string, unknown>, key: string) => (typeof record[key] === 'string' ? (record[key] as string) : '');
+/** What an invoice prints of each client's funding (purchase order, council reference, a private payer's address). */
+async function fundingDetailsOf(db: Database, clientIds: number[]): Promise<Map<number, FundingDetails>> {
+  const funding = await fundingOf(db, clientIds);
   return new Map(
-    [...map].map(([id, raw]) => {
-      const record = (raw ?? {}) as Record<string, unknown>;
-      const details: FundingDetails = {
-        purchase_order: text(record, 'purchase_order'),
-        council_reference: text(record, 'council_reference'),
-        billing_name: text(record, 'billing_name'),
-        billing_address: text(record, 'billing_address'),
-        billing_email: text(record, 'billing_email'),
-      };
-      return [id, details];
-    }),
+    [...funding].map(([id, row]) => [
+      id,
+      { purchase_order: row.purchase_order, council_reference: row.council_reference, billing_name: row.billing_name, billing_address: row.billing_address, billing_email: row.billing_email },
+    ]),
   );
-}
-
-/**
- * The clients part's funding details (server/clients/funding.ts, H2), loaded on first use so the API starts
- * while that part is being built; until it exists invoices carry no purchase order or private payer's address.
- */
-async function fundingOfClients(db: Database, clientIds: number[]): Promise<ReadonlyMap<number, unknown>> {
-  const modulePath = '../clients/funding.js';
-  const part = (await import(modulePath).catch((error: { code?: string }) => {
-    if (error?.code === 'ERR_MODULE_NOT_FOUND') return null;
-    throw error;
-  })) as { fundingOf?: (db: Database, ids: number[]) => Promise<ReadonlyMap<number, unknown>> } | null;
-  return part?.fundingOf ? part.fundingOf(db, clientIds) : new Map();
 }
 
 function sortOf<T extends string>(query: unknown, sorts: readonly T[], fallback: T, descending: readonly T[]): { sort: T; mode: 'asc' | 'desc' } {
@@ -143,10 +124,10 @@ export async function invoicingRoutes(app: FastifyInstance, context: AreaServerC
     const clientIds = [...new Set(visits.map((visit) => visit.client_id))];
     const [clients, funding, alreadyBilled] = await Promise.all([
       clientIds.length ? sources.clients({ ids: clientIds }) : Promise.resolve([]),
-      clientIds.length ? fundingOfClients(db, clientIds) : Promise.resolve(new Map()),
+      clientIds.length ? fundingDetailsOf(db, clientIds) : Promise.resolve(new Map<number, FundingDetails>()),
       liveVisitIds(db, visits.map((visit) => visit.id)),
     ]);
-    const preview = previewRun(values, { book, visits, clients, funding: fundingDetails(funding), alreadyBilled });
+    const preview = previewRun(values, { book, visits, clients, funding, alreadyBilled });
     const summaryName =
       values.payer_kind === 'funder'
         ? (book.funder(values.funder_code_id!)?.name ?? 'the funder')
