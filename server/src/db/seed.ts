@@ -156,6 +156,8 @@ export const STANDARD_ROLES: StandardRole[] = [
     // The ledger, pay and exports; the visits, clients and carers they need are read through finance's own routes.
     permissions: [
       'dashboard.view',
+      // Funder codes and scales, bank holidays, fiscal years, bands and carers' hourly rates are the rates' inputs.
+      'datatables.view',
       'finance.view',
       'finance.invoices.generate',
       'finance.invoices.credit',
