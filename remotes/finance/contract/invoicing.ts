@@ -64,10 +64,14 @@ export const InvoiceRunResetSchema = v.strictObject({ reason: requiredText('Reas
 export type InvoiceRunResetValues = v.InferOutput<typeof InvoiceRunResetSchema>;
 
 /** One charged visit on a previewed (or posted) invoice, with how its figure was worked out. */
+/** How a client could be named on an invoice, kept as it was when the line was posted (variants print another). */
+export type ClientIdentity = { name: string; nhs_number: string; council_id: string };
+
 export type RunLine = {
   visit_id: number;
   client_id: number;
   client_label: string;
+  client_identity: ClientIdentity;
   visit_date: string;
   planned_start: string;
   planned_end: string;

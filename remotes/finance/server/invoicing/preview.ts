@@ -1,7 +1,7 @@
 import { chargeVisit } from '../../contract/rates/charge.js';
 import { ukDayAndTime } from '../../contract/rates/money.js';
 import type { BillableVisit, VisitCharge } from '../../contract/rates/types.js';
-import type { Discrepancy, ExcludedVisit, InvoiceRunValues, MissingRate, RunInvoice, RunLine, RunPreview } from '../../contract/invoicing.js';
+import type { ClientIdentity, Discrepancy, ExcludedVisit, InvoiceRunValues, MissingRate, RunInvoice, RunLine, RunPreview } from '../../contract/invoicing.js';
 import type { FunderInfo, RateBook } from '../rates/types.js';
 import type { ClientBilling } from '../sources/types.js';
 
@@ -72,11 +72,16 @@ function clientLabel(identifier: string, client: ClientBilling | undefined, fund
   return name;
 }
 
-function lineOf(visit: BillableVisit, charge: VisitCharge, label: string, cardId: number | null): RunLine {
+function identityOf(client: ClientBilling | undefined, funding: FundingDetails | undefined, clientId: number): ClientIdentity {
+  return { name: client?.name ?? `Client ${clientId}`, nhs_number: client?.nhs_number ?? '', council_id: funding?.council_reference || client?.local_authority_id || '' };
+}
+
+function lineOf(visit: BillableVisit, charge: VisitCharge, label: string, identity: ClientIdentity, cardId: number | null): RunLine {
   return {
     visit_id: visit.id,
     client_id: visit.client_id,
     client_label: label,
+    client_identity: identity,
     visit_date: visit.visit_date,
     planned_start: visit.planned_start,
     planned_end: visit.planned_end,
@@ -138,7 +143,7 @@ export function previewRun(input: InvoiceRunValues, inputs: RunInputs): RunPrevi
     }
     const style = funderId === null ? { template: 'default', client_identifier: 'name' as const } : book.styleOf(funderId, visit.visit_date);
     const label = clientLabel(style.client_identifier, client, funding.get(visit.client_id), visit.client_id);
-    const line = lineOf(visit, charge, label, card?.id ?? null);
+    const line = lineOf(visit, charge, label, identityOf(client, funding.get(visit.client_id), visit.client_id), card?.id ?? null);
     if (charge.warnings.includes('discrepancy') && charge.actual_minutes !== null) {
       discrepancies.push({ visit_id: visit.id, client_label: label, visit_date: visit.visit_date, planned_minutes: charge.planned_minutes, actual_minutes: charge.actual_minutes, billed_minutes: charge.billed_minutes });
     }

@@ -133,6 +133,8 @@ export const invoiceLines = pgTable(
     client_id: integer('client_id').notNull(),
     /** The client as printed (name, NHS number or council id, by the invoice's identifier). */
     client_label: text('client_label').notNull(),
+    /** The client's name, NHS number and council id as they were when posted: the printed variants name them so. */
+    client_identity: jsonb('client_identity').$type<{ name: string; nhs_number: string; council_id: string }>().notNull(),
     visit_date: date('visit_date', { mode: 'string' }).notNull(),
     planned_start: timestamp('planned_start', { withTimezone: true }).notNull(),
     planned_end: timestamp('planned_end', { withTimezone: true }).notNull(),

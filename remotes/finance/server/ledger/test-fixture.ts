@@ -64,6 +64,7 @@ export async function postFixtureInvoice(
         visit_id: nextVisitId,
         client_id: values.clientId,
         client_label: 'Test client',
+        client_identity: { name: 'Test client', nhs_number: '', council_id: '' },
         visit_date: '2031-01-10',
         planned_start: new Date('2031-01-10T09:00:00Z'),
         planned_end: new Date('2031-01-10T10:00:00Z'),

@@ -39,6 +39,7 @@ CREATE TABLE "finance_invoice_lines" (
 	"visit_id" integer NOT NULL,
 	"client_id" integer NOT NULL,
 	"client_label" text NOT NULL,
+	"client_identity" jsonb NOT NULL,
 	"visit_date" date NOT NULL,
 	"planned_start" timestamp with time zone NOT NULL,
 	"planned_end" timestamp with time zone NOT NULL,

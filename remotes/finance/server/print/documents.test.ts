@@ -5,9 +5,9 @@ import { createTestApp, type TestApp } from '@hcm/server/testing';
 import { branches } from '@hcm/server/schema';
 import { creditNotePdf, creditNotesPdf, invoicePdf, invoicesPdf, statementPdf } from './documents.js';
 import { formatPence } from './layout.js';
-import { clientLedger, clientsRead } from './load.js';
+import { clientLedger } from './load.js';
 import { buildStatement } from './statement.js';
-import { creditLines, payInvoice, pdfText, postInvoice } from './test-fixtures.js';
+import { creditLines, payInvoice, pdfText, postInvoice, demoClients } from './test-fixtures.js';
 
 // The printed documents read back as text: the invoice's number, payer, every line's amount and the totals; the
 // local-authority variant names the council's id, not the client; a void invoice is marked VOID; a credit note
@@ -24,9 +24,9 @@ before(async () => {
   branchId = branch!.id;
   const [row] = await db
     .select()
-    .from(clientsRead)
-    .where(and(eq(clientsRead.branch_id, branchId), ne(clientsRead.local_authority_id, ''), isNull(clientsRead.deleted_at)))
-    .orderBy(asc(clientsRead.id))
+    .from(demoClients)
+    .where(and(eq(demoClients.branch_id, branchId), ne(demoClients.local_authority_id, ''), isNull(demoClients.deleted_at)))
+    .orderBy(asc(demoClients.id))
     .limit(1);
   client = { id: row!.id, name: `${row!.first_name} ${row!.last_name}`, la: row!.local_authority_id, nhs: row!.nhs_number };
 });
@@ -34,7 +34,7 @@ after(() => t.close());
 
 test('an invoice prints its number, payer, every line amount, credits, payments and what is outstanding', async () => {
   const db = t.database.db;
-  const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, lines: 4, purchaseOrder: 'PO-7781' });
+  const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, lines: 4, purchaseOrder: 'PO-7781' });
   const note = await creditLines(db, invoice, [2], 'Carer left early');
   await payInvoice(db, invoice, branchId, { amount: 5_000, allocate: 3_000 });
   const text = pdfText(await invoicePdf(db, invoice.id));
@@ -53,20 +53,20 @@ test('an invoice prints its number, payer, every line amount, credits, payments 
 
 test('the local-authority variant names the council id instead of the client and shows hours by call band', async () => {
   const db = t.database.db;
-  const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, lines: 3, purchaseOrder: 'LA-PO-2231' });
+  const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, lines: 3, purchaseOrder: 'LA-PO-2231' });
   const text = pdfText(await invoicePdf(db, invoice.id, 'local-authority'));
   assert.match(text, new RegExp(`Council client id ${client.la}`));
   assert.ok(!text.includes(client.name), 'the name is not printed');
   assert.match(text, /Purchase order: LA-PO-2231/);
   assert.match(text, /30-minute calls: 1 \(0\.50 h\); 45-minute calls: 1 \(0\.75 h\); 60-minute calls: 1 \(1\.00 h\)/);
   // The invoice's own template is used when no variant is asked for.
-  const templated = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, template: 'local-authority' });
+  const templated = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, template: 'local-authority' });
   assert.match(pdfText(await invoicePdf(db, templated.id)), new RegExp(`Council client id ${client.la}`));
 });
 
 test('the NHS CHC variant shows the NHS number and the package reference', async () => {
   const db = t.database.db;
-  const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, purchaseOrder: 'CHC-PKG-19' });
+  const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, purchaseOrder: 'CHC-PKG-19' });
   const text = pdfText(await invoicePdf(db, invoice.id, 'nhs-chc'));
   assert.match(text, new RegExp(`NHS number ${client.nhs}`));
   assert.match(text, /CHC package reference: CHC-PKG-19/);
@@ -74,7 +74,7 @@ test('the NHS CHC variant shows the NHS number and the package reference', async
 
 test('a void invoice prints with a VOID mark and nothing outstanding', async () => {
   const db = t.database.db;
-  const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, status: 'void' });
+  const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, status: 'void' });
   const text = pdfText(await invoicePdf(db, invoice.id));
   assert.match(text, /^VOID$/m);
   assert.match(text, new RegExp(`VOID Invoice ${invoice.number}`));
@@ -83,7 +83,7 @@ test('a void invoice prints with a VOID mark and nothing outstanding', async () 
 
 test('a credit note names the invoice it corrects, each credited line and the reason; bundles hold every document', async () => {
   const db = t.database.db;
-  const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, lines: 3 });
+  const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, lines: 3 });
   const note = await creditLines(db, invoice, [0, 1], 'Visits not delivered');
   const text = pdfText(await creditNotePdf(db, note.id));
   assert.match(text, new RegExp(`Credit note ${note.number}`));
@@ -92,7 +92,7 @@ test('a credit note names the invoice it corrects, each credited line and the re
   assert.ok(text.includes(formatPence(invoice.amounts[0]!)) && text.includes(formatPence(invoice.amounts[1]!)));
   assert.ok(text.includes(formatPence(note.total)));
 
-  const other = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, lines: 1 });
+  const other = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, lines: 1 });
   const bundle = pdfText(await invoicesPdf(db, [invoice.id, other.id], { withCreditNotes: true }));
   assert.ok(bundle.indexOf(`Invoice ${invoice.number}`) < bundle.indexOf(`Credit note ${note.number}`));
   assert.ok(bundle.indexOf(`Credit note ${note.number}`) < bundle.indexOf(`Invoice ${other.number}`));
@@ -102,7 +102,7 @@ test('a credit note names the invoice it corrects, each credited line and the re
 
 test('a 60-line invoice prints well under 50 ms', async () => {
   const db = t.database.db;
-  const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, lines: 60 });
+  const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, lines: 60 });
   await invoicePdf(db, invoice.id); // warm up fonts and queries
   // The best of five: the machine running the tests is shared, and a busy neighbour is not the PDF's time.
   let took = Infinity;
@@ -118,8 +118,8 @@ test('a 60-line invoice prints well under 50 ms', async () => {
 
 test("a private client's statement: opening balance, running balance and closing balance from the ledger", async () => {
   const db = t.database.db;
-  const before = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, payerKind: 'client', payerName: client.name, lines: 1, issueDate: '2025-12-15' });
-  const inPeriod = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, payerKind: 'client', payerName: client.name, lines: 2, issueDate: '2026-02-03' });
+  const before = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, payerKind: 'client', payerName: client.name, lines: 1, issueDate: '2025-12-15' });
+  const inPeriod = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, payerKind: 'client', payerName: client.name, lines: 2, issueDate: '2026-02-03' });
   const note = await creditLines(db, inPeriod, [0], 'Duplicate visit');
   await payInvoice(db, before, branchId, { amount: 1_000, allocate: 1_000, clientId: client.id, receivedOn: '2026-02-20' });
   const ledger = await clientLedger(db, client.id, '2026-02-28');

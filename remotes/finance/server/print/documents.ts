@@ -3,12 +3,10 @@ import { formatPence, hoursOf, letterhead, Table, totals, ukTime, voidMark, type
 import {
   agencyOf,
   branchesOf,
-  clientsOf,
   creditNoteSheets,
   invoiceSheets,
   type Agency,
   type BranchInfo,
-  type ClientInfo,
   type CreditNoteSheet,
   type Db,
   type InvoiceLineRow,
@@ -34,12 +32,12 @@ export const isInvoiceVariant = (value: string): value is InvoiceVariant => (INV
 
 export class DocumentNotFound extends Error {}
 
-/** What every document of one PDF shares: the agency, the branches and the clients it names. */
-type Context = { agency: Agency; branches: Map<number, BranchInfo>; clients: Map<number, ClientInfo>; printedAt: Date };
+/** What every document of one PDF shares: the agency and the branches. Clients are named as their lines were posted. */
+type Context = { agency: Agency; branches: Map<number, BranchInfo>; printedAt: Date };
 
-async function contextFor(db: Db, branchIds: readonly number[], clientIds: readonly number[]): Promise<Context> {
-  const [agency, branches, clients] = await Promise.all([agencyOf(db), branchesOf(db, branchIds), clientsOf(db, clientIds)]);
-  return { agency, branches, clients, printedAt: new Date() };
+async function contextFor(db: Db, branchIds: readonly number[]): Promise<Context> {
+  const [agency, branches] = await Promise.all([agencyOf(db), branchesOf(db, branchIds)]);
+  return { agency, branches, printedAt: new Date() };
 }
 
 const agencyName = (context: Context, branchId: number) => context.agency.name || context.branches.get(branchId)?.name || 'Home care agency';
@@ -114,11 +112,12 @@ function callBands(lines: readonly InvoiceLineRow[]): string {
 }
 
 /** The client block's heading in a variant: the council id, the NHS number, or the label it was posted with. */
-function clientHeading(variant: InvoiceVariant, line: InvoiceLineRow, client: ClientInfo | undefined): string {
-  if (variant === 'local-authority') return `Council client id ${client?.local_authority_id || 'not recorded'}`;
+function clientHeading(variant: InvoiceVariant, line: InvoiceLineRow): string {
+  const client = line.client_identity;
+  if (variant === 'local-authority') return `Council client id ${client.council_id || 'not recorded'}`;
   if (variant === 'nhs-chc') {
-    const nhs = `NHS number ${client?.nhs_number || 'not recorded'}`;
-    return line.client_label === client?.nhs_number ? nhs : `${line.client_label}, ${nhs}`;
+    const nhs = `NHS number ${client.nhs_number || 'not recorded'}`;
+    return line.client_label === client.nhs_number ? nhs : `${line.client_label}, ${nhs}`;
   }
   return line.client_label;
 }
@@ -155,8 +154,7 @@ function drawInvoice(doc: PDFDocument, fonts: Fonts, context: Context, sheet: In
   if (!live.length) flow.text('This invoice has no lines.');
   for (const group of groupByClient(live)) {
     const first = group[0]!;
-    const client = context.clients.get(first.client_id);
-    flow.heading(clientHeading(variant, first, client));
+    flow.heading(clientHeading(variant, first));
     if (variant === 'local-authority' && invoice.purchase_order) flow.text(`Purchase order: ${invoice.purchase_order}`, { size: 9 });
     const table = new Table(flow, LINE_COLUMNS);
     table.header();
@@ -202,7 +200,6 @@ async function invoiceContext(db: Db, sheets: readonly InvoiceSheet[]) {
   return contextFor(
     db,
     sheets.map((sheet) => sheet.invoice.branch_id),
-    sheets.flatMap((sheet) => sheet.lines.map((line) => line.client_id)),
   );
 }
 
@@ -279,7 +276,7 @@ export async function creditNotePdf(db: Db, creditNoteId: number): Promise<Uint8
   const [sheet] = await creditNoteSheets(db, [creditNoteId]);
   if (!sheet) throw new DocumentNotFound(`No credit note ${creditNoteId}.`);
   const { doc, fonts } = await newPdf(`Credit note ${sheet.note.number}`);
-  drawCreditNote(doc, fonts, await contextFor(db, [sheet.invoice.branch_id], []), sheet);
+  drawCreditNote(doc, fonts, await contextFor(db, [sheet.invoice.branch_id]), sheet);
   return doc.save();
 }
 
@@ -287,7 +284,7 @@ export async function creditNotePdf(db: Db, creditNoteId: number): Promise<Uint8
 export async function creditNotesPdf(db: Db, ids: readonly number[], title = 'Credit notes'): Promise<Uint8Array> {
   const sheets = await creditNoteSheets(db, ids);
   const { doc, fonts } = await newPdf(title);
-  const context = await contextFor(db, sheets.map((sheet) => sheet.invoice.branch_id), []);
+  const context = await contextFor(db, sheets.map((sheet) => sheet.invoice.branch_id));
   if (!sheets.length) emptyBundle(doc, fonts, title, 'No credit notes match.');
   for (const sheet of sheets) drawCreditNote(doc, fonts, context, sheet);
   return doc.save();
@@ -306,7 +303,7 @@ const STATEMENT_COLUMNS: Column[] = [
 
 /** A private client's statement of account (built by ./statement.ts from the ledger). */
 export async function statementPdf(db: Db, statement: ClientStatement): Promise<Uint8Array> {
-  const context = await contextFor(db, [statement.branch_id], []);
+  const context = await contextFor(db, [statement.branch_id]);
   const title = `Statement of account: ${statement.client.name}`;
   const { doc, fonts } = await newPdf(title);
   const flow = new Flow(doc, fonts, `${agencyName(context, statement.branch_id)} · ${title} · printed ${formatDate(context.printedAt.toISOString())}. Confidential.`);

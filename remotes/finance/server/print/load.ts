@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '@hcm/server/platform';
 import { branches } from '@hcm/server/schema';
 import type { StatementCreditNote, StatementInvoice, StatementPayment } from './statement.js';
@@ -12,19 +12,6 @@ import { creditNoteLines, creditNotes, invoiceLines, invoices, paymentAllocation
 
 export type Db = Database | Transaction;
 
-export const clientsRead = pgTable('clients', {
-  id: integer('id').notNull(),
-  branch_id: integer('branch_id').notNull(),
-  first_name: text('first_name').notNull(),
-  last_name: text('last_name').notNull(),
-  nhs_number: text('nhs_number').notNull(),
-  local_authority_id: text('local_authority_id').notNull(),
-  address_line_1: text('address_line_1').notNull(),
-  town: text('town').notNull(),
-  postcode: text('postcode').notNull(),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-});
-
 /** Reference data's funder codes, for the print screens' funder picker. */
 export const funderCodesRead = pgTable('funder_codes', { id: integer('id').notNull(), code: text('code').notNull(), name: text('name').notNull() });
 
@@ -35,7 +22,6 @@ const SETTING_KEYS = ['agency_name', 'agency_email', 'invoice_bank_details', 'in
 
 export type Agency = { name: string; email: string; bankDetails: string; footer: string };
 export type BranchInfo = { id: number; name: string; address: string[]; phone: string; email: string };
-export type ClientInfo = { id: number; branch_id: number; name: string; nhs_number: string; local_authority_id: string; address: string };
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -69,30 +55,6 @@ export async function branchesOf(db: Db, ids: readonly number[]): Promise<Map<nu
       { id: row.id, name: row.name, address: [row.address_line_1, row.address_line_2, row.town, row.postcode].filter(Boolean), phone: row.phone, email: row.email },
     ]),
   );
-}
-
-export async function clientsOf(db: Db, ids: readonly number[]): Promise<Map<number, ClientInfo>> {
-  if (!ids.length) return new Map();
-  const rows = await db.select().from(clientsRead).where(inArray(clientsRead.id, [...new Set(ids)]));
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        branch_id: row.branch_id,
-        name: `${row.first_name} ${row.last_name}`.trim(),
-        nhs_number: row.nhs_number,
-        local_authority_id: row.local_authority_id,
-        address: [row.address_line_1, row.town, row.postcode].filter(Boolean).join('\n'),
-      },
-    ]),
-  );
-}
-
-/** A live (not deleted) client, or null. */
-export async function clientOf(db: Db, id: number): Promise<ClientInfo | null> {
-  const [row] = await db.select({ id: clientsRead.id }).from(clientsRead).where(and(eq(clientsRead.id, id), isNull(clientsRead.deleted_at)));
-  return row ? ((await clientsOf(db, [id])).get(id) ?? null) : null;
 }
 
 /** Invoices with their lines, credit notes and payments set against them, in the order of `ids`. */

@@ -4,8 +4,8 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { auditLog } from '@hcm/server/platform';
 import { createTestApp, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
 import { branches } from '@hcm/server/schema';
-import { clientsRead, funderCodesRead } from './load.js';
-import { creditLines, pdfText, postInvoice, type PostedInvoice } from './test-fixtures.js';
+import { funderCodesRead } from './load.js';
+import { creditLines, pdfText, postInvoice, type PostedInvoice, demoClients } from './test-fixtures.js';
 
 // The print routes: application/pdf for finance.view, 404 for an unknown number or client, 403 without
 // finance.view, 422 for a bad period or variant; bundles hold the period's documents; a client's statement is
@@ -27,7 +27,7 @@ before(async () => {
   const db = t.database.db;
   const [branch] = await db.select({ id: branches.id }).from(branches).where(eq(branches.code, 'CAM'));
   branchId = branch!.id;
-  const [row] = await db.select().from(clientsRead).where(and(eq(clientsRead.branch_id, branchId), isNull(clientsRead.deleted_at))).orderBy(asc(clientsRead.id)).limit(1);
+  const [row] = await db.select().from(demoClients).where(and(eq(demoClients.branch_id, branchId), isNull(demoClients.deleted_at))).orderBy(asc(demoClients.id)).limit(1);
   client = { id: row!.id, name: `${row!.first_name} ${row!.last_name}` };
   invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, payerKind: 'client', payerName: client.name, issueDate: '2026-02-03' });
   note = await creditLines(db, invoice, [1], 'Visit cancelled by us');

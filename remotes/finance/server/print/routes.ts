@@ -15,9 +15,10 @@ import {
   type AreaServerContext,
   type BranchScope,
 } from '@hcm/server/platform';
-import { creditNotes, invoices } from '../invoicing/tables.js';
+import { creditNotes, invoiceLines, invoices } from '../invoicing/tables.js';
 import { creditNotePdf, creditNotesPdf, INVOICE_VARIANTS, invoicePdf, invoicesPdf, isInvoiceVariant, statementPdf } from './documents.js';
-import { clientLedger, clientOf, clientsRead, funderCodesRead } from './load.js';
+import { financeSources } from '../sources/api-sources.js';
+import { clientLedger, funderCodesRead } from './load.js';
 import { buildStatement } from './statement.js';
 
 // Printable finance documents, each answered as application/pdf: one invoice (in a variant), one credit note,
@@ -75,7 +76,12 @@ export async function printRoutes(app: FastifyInstance, context: AreaServerConte
     resource: CLIENT_BILLING_PRINTS,
     label: "Clients' invoices and statements printed (finance)",
     labelledBy: 'clients',
-    scope: recordIdIn((branchIds) => sql`select ${clientsRead.id} from ${clientsRead} where ${inArray(clientsRead.branch_id, [...branchIds])}`),
+    // The clients a branch invoiced (on its invoices' lines, or billed themselves): finance's own rows.
+    scope: recordIdIn(
+      (branchIds) =>
+        sql`select ${invoiceLines.client_id} from ${invoiceLines} join ${invoices} on ${invoices.id} = ${invoiceLines.invoice_id} where ${inArray(invoices.branch_id, [...branchIds])}
+            union select ${invoices.client_id} from ${invoices} where ${invoices.client_id} is not null and ${inArray(invoices.branch_id, [...branchIds])}`,
+    ),
   });
 
   const scopeOfRequest = async (request: FastifyRequest): Promise<BranchScope> => {
@@ -195,7 +201,9 @@ export async function printRoutes(app: FastifyInstance, context: AreaServerConte
 
   app.get('/finance/print/statements/client/:clientId.pdf', NEED, async (request, reply) => {
     const clientId = parseId((request.params as { clientId: string }).clientId);
-    const client = clientId === null ? null : await clientOf(db, clientId);
+    // The client's name and address through care-records' API, as the reader (its branch rules and audit apply).
+    const [found] = clientId === null ? [] : await financeSources(app, request).clients({ ids: [clientId] });
+    const client = found && found.status !== 'deleted' ? { id: found.id, branch_id: found.branch_id, name: found.name, address: [found.address, found.postcode].filter(Boolean).join('\n') } : null;
     if (!client || !inScope(await scopeOfRequest(request), client.branch_id)) return sendError(reply, 404, NO_CLIENT);
     const period = periodOf(request.query);
     if ('errors' in period) return sendInvalid(reply, period.errors);

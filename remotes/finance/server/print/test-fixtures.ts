@@ -1,3 +1,4 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { inflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@hcm/server/platform';
@@ -22,6 +23,8 @@ export async function postInvoice(
     branchId: number;
     clientId: number;
     clientLabel: string;
+    /** How the client could be named (the printed variants); the label and nothing else when absent. */
+    clientIdentity?: { name: string; nhs_number: string; council_id: string };
     payerKind?: PayerKind;
     payerName?: string;
     lines?: number;
@@ -79,6 +82,7 @@ export async function postInvoice(
           visit_id: (nextVisitId += 1),
           client_id: options.clientId,
           client_label: options.clientLabel,
+          client_identity: options.clientIdentity ?? { name: options.clientLabel, nhs_number: '', council_id: '' },
           visit_date: `2026-01-${day}`,
           planned_start: new Date(`2026-01-${day}T09:00:00Z`),
           planned_end: new Date(`2026-01-${day}T09:${String(minutes === 60 ? 59 : minutes).padStart(2, '0')}:00Z`),
@@ -153,3 +157,14 @@ export function pdfText(pdf: Uint8Array): string {
   }
   return parts.join('\n');
 }
+
+/** The demo's clients, read straight from care-records' table to pick one for a test (tests only: the code reads them through the API). */
+export const demoClients = pgTable('clients', {
+  id: integer('id').notNull(),
+  branch_id: integer('branch_id').notNull(),
+  first_name: text('first_name').notNull(),
+  last_name: text('last_name').notNull(),
+  nhs_number: text('nhs_number').notNull(),
+  local_authority_id: text('local_authority_id').notNull(),
+  deleted_at: timestamp('deleted_at', { withTimezone: true }),
+});

@@ -52,6 +52,7 @@ async function postInvoice(
         visit_id: nextVisit,
         client_id: line.client_id,
         client_label: line.client_label,
+        client_identity: { name: line.client_label, nhs_number: '', council_id: '' },
         visit_date: line.visit_date,
         planned_start: new Date(`${line.visit_date}T09:00:00Z`),
         planned_end: new Date(`${line.visit_date}T10:00:00Z`),
