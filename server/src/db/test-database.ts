@@ -5,6 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { findRepoRoot } from '../areas/repo-root.js';
+import { fileStorage, MemoryFileStorage } from '../storage/file-storage.js';
 import { IN_MEMORY } from '../paths.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
 
@@ -34,14 +35,30 @@ export async function openTestDatabase(adminUrl = process.env.TEST_DATABASE_URL)
  */
 export async function openSeededTestDatabase(prepare: (handle: DatabaseHandle) => Promise<void>, adminUrl = process.env.TEST_DATABASE_URL): Promise<DatabaseHandle> {
   const key = seedKey();
+  const folder = path.join(tmpdir(), 'hcm-test-seeds');
+  mkdirSync(folder, { recursive: true });
+  // The demo also stores files (uploads): a test's storage is in memory, so they are kept beside the snapshot.
+  const filesFile = path.join(folder, `${key}${adminUrl ? '-pg' : ''}.files.json`);
+  const keepFiles = () => {
+    const storage = fileStorage();
+    const entries = storage instanceof MemoryFileStorage ? storage.entries().map(([name, bytes]) => [name, bytes.toString('base64')]) : [];
+    writeFileSync(`${filesFile}.${process.pid}.partial`, JSON.stringify(entries));
+    renameSync(`${filesFile}.${process.pid}.partial`, filesFile);
+  };
+  const restoreFiles = async () => {
+    const entries = existsSync(filesFile) ? (JSON.parse(readFileSync(filesFile, 'utf8')) as [string, string][]) : [];
+    for (const [name, base64] of entries) await fileStorage().put(name, Buffer.from(base64, 'base64'));
+  };
   if (adminUrl) {
     const template = `hcm_seed_${key}`;
-    if (!(await databaseExists(adminUrl, template))) {
+    if (await databaseExists(adminUrl, template)) await restoreFiles();
+    else {
       const building = `${template}_${randomBytes(3).toString('hex')}`;
       await adminQuery(adminUrl, `CREATE DATABASE ${building}`);
       const handle = await openDatabase({ databaseUrl: databaseUrlOf(adminUrl, building), pgliteDataDir: IN_MEMORY });
       try {
         await prepare(handle);
+        keepFiles();
       } finally {
         await handle.close();
       }
@@ -55,12 +72,14 @@ export async function openSeededTestDatabase(prepare: (handle: DatabaseHandle) =
     const handle = await openDatabase({ databaseUrl: url, pgliteDataDir: IN_MEMORY });
     return { ...handle, close: async () => (await handle.close(), await drop()) };
   }
-  const folder = path.join(tmpdir(), 'hcm-test-seeds');
   const file = path.join(folder, `${key}.tar.gz`);
-  if (existsSync(file)) return openDatabase({ pgliteDataDir: IN_MEMORY, pgliteLoadDataDir: readFileSync(file) });
+  if (existsSync(file) && existsSync(filesFile)) {
+    await restoreFiles();
+    return openDatabase({ pgliteDataDir: IN_MEMORY, pgliteLoadDataDir: readFileSync(file) });
+  }
   const handle = await openDatabase({ pgliteDataDir: IN_MEMORY });
   await prepare(handle);
-  mkdirSync(folder, { recursive: true });
+  keepFiles();
   const partial = `${file}.${process.pid}.partial`;
   writeFileSync(partial, await handle.dumpDataDir!());
   renameSync(partial, file);

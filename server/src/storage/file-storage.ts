@@ -112,6 +112,11 @@ export class MemoryFileStorage implements FileStorage {
   get size(): number {
     return this.#files.size;
   }
+
+  /** Every file held, by key (a test database's snapshot keeps them with it: db/test-database.ts). */
+  entries(): [string, Buffer][] {
+    return [...this.#files];
+  }
 }
 
 type Env = Record<string, string | undefined>;
