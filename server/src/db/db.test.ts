@@ -50,7 +50,7 @@ test('data written to an on-disk PGlite survives a restart', async () => {
     const [{ count }] = (await second.database.db.select({ count: sql<number>`count(*)::int` }).from(users)) as [
       { count: number },
     ];
-    assert.equal(count, 5 + CARERS, 'the demo users were not seeded twice'); // admin, office, manager, two.factor, forgotten, the carers
+    assert.equal(count, 6 + CARERS, 'the demo users were not seeded twice'); // admin, office, manager, finance, two.factor, forgotten, the carers
   } finally {
     await second.close();
   }
@@ -64,10 +64,10 @@ test('the seed runs once, only into an empty users table', async () => {
     assert.equal(await seedDemo(database.db, AREA_MODULES), false);
     const count = async (table: typeof users | typeof roles | typeof branches | typeof userBranches) =>
       (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
-    assert.equal(await count(users), 5 + CARERS); // admin, office, manager, two.factor (db/seed-auth-settings.ts), forgotten (db/seed-password-reset-user.ts), carers (the workforce area's seed)
+    assert.equal(await count(users), 6 + CARERS); // admin, office, manager, finance, two.factor (db/seed-auth-settings.ts), forgotten (db/seed-password-reset-user.ts), carers (the workforce area's seed)
     assert.equal(await count(roles), 5); // super_admin, office_staff, finance_officer, registered_manager, carer
     assert.equal(await count(branches), 3);
-    assert.equal(await count(userBranches), 9 + CARERS); // admin and manager: all three, office, two.factor and forgotten: CAM, each carer: one
+    assert.equal(await count(userBranches), 12 + CARERS); // admin, manager and finance: all three, office, two.factor and forgotten: CAM, each carer: one
   } finally {
     await database.close();
   }
