@@ -114,7 +114,7 @@ test('the permission catalogue lists descriptions, areas and the roles holding e
   assert.equal(all.total, ALL_PERMISSIONS.length);
   const invoices = all.data.find((row) => row.id === 'finance.invoices.generate')!;
   assert.equal(invoices.area, 'finance');
-  assert.equal(invoices.description, 'Generate invoices');
+  assert.equal(invoices.description, 'Preview, generate, send and reset invoice runs');
   assert.deepEqual(invoices.roles.map((role) => role.label).sort(), ['Finance officer', 'Super admin']);
 
   const users = (await admin.get('/api/v1/user-permissions?area=users&page_size=100')).json().data.data as PermissionListRow[];
