@@ -1,8 +1,9 @@
-import { useState } from 'react';
+export { useBranchChoices };
+import { useBranchChoices } from '../lists';
 import type { Page, SortMode } from '@hcm/contract';
 import { londonDate } from '@hcm/contract/engine';
-import { useCan, useSession } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
+import { useListQuery } from '../lists';
 import { pounds } from '../../contract/rates/money';
 
 export const RUNS = 'api/v1/finance/invoice-runs';
@@ -28,14 +29,6 @@ export function lastMonth(today = londonDate()): { from: string; to: string } {
   return { from: `${to.slice(0, 7)}-01`, to };
 }
 
-/** The user's branches (the session's); a super admin without any gets every branch. */
-export function useBranchChoices(): { id: number; name: string }[] {
-  const own = useSession((state) => state.user?.branches ?? []);
-  const can = useCan();
-  const all = useApiQuery<Page<{ id: number; name: string }>>('api/v1/branches', { page_size: 100 }, { enabled: own.length === 0 && can('branches.view') });
-  return own.length ? own : (all.data?.data ?? []);
-}
-
 export type FunderChoice = { id: number; name: string; funder_type?: string };
 
 /** Reference data's funder codes (a short list: the first 100 serve as the choices). */
@@ -46,18 +39,7 @@ export function useFunders(): FunderChoice[] {
 
 /** A list answered page by page by the API: filters (kept by the caller), sort and paging. */
 export function usePagedList<Row, Filters extends Record<string, string>>(path: string, filters: Filters, initialSort: { sort: string; mode: SortMode }, failure: string) {
-  const [order, setOrder] = useState(initialSort);
-  const [paging, setPaging] = useState({ page: 1, page_size: 25 });
-  const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
-  const list = useApiQuery<Page<Row>>(path, { ...query, ...order, ...paging }, { failure, keepPrevious: true });
-  return {
-    order,
-    list,
-    firstPage: () => setPaging((previous) => ({ ...previous, page: 1 })),
-    sortBy: (sort: string) => setOrder((previous) => ({ sort, mode: previous.sort === sort && previous.mode === 'asc' ? 'desc' : 'asc' })),
-    setPage: (page: number) => setPaging((previous) => ({ ...previous, page })),
-    setPageSize: (size: number) => setPaging({ page: 1, page_size: size }),
-  };
+  return useListQuery<Row>(path, filters, initialSort, failure);
 }
 
 export const STATUS_WORDS: Record<string, string> = { posted: 'Posted', sent: 'Sent', 'part-paid': 'Part paid', paid: 'Paid', void: 'Void (run reset)', reset: 'Reset' };

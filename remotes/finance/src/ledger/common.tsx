@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import type { Page, SortMode } from '@hcm/contract';
+import type { SortMode } from '@hcm/contract';
 import { useApiQuery } from '@hcm/kit/data';
+import { useFilteredList } from '../lists';
 import type { PayerChoice } from '../../contract/ledger';
 export { pounds } from '../../contract/rates/money';
 
@@ -17,28 +17,14 @@ export const LEDGER = {
   invoices: 'api/v1/finance/invoices',
 } as const;
 
+/** A ledger list: its filters, the API's sort and paging. */
 export function useListState<Row, F extends Record<string, string>>(
   path: string,
   initial: F,
   defaultOrder: { sort: string; mode: SortMode },
   toParams: (filters: F) => Record<string, string> = (filters) => filters,
 ) {
-  const [filters, setFilters] = useState(initial);
-  const [order, setOrder] = useState(defaultOrder);
-  const [paging, setPaging] = useState({ page: 1, page_size: 25 });
-  const list = useApiQuery<Page<Row>>(path, { ...toParams(filters), ...order, ...paging }, { failure: 'The list could not be loaded.', keepPrevious: true });
-  return {
-    filters,
-    order,
-    list,
-    choose: (key: keyof F, value: string) => {
-      setFilters((previous) => ({ ...previous, [key]: value }));
-      setPaging((previous) => ({ ...previous, page: 1 }));
-    },
-    sortBy: (sort: string) => setOrder((previous) => ({ sort, mode: previous.sort === sort && previous.mode === 'asc' ? 'desc' : 'asc' })),
-    setPage: (page: number) => setPaging((previous) => ({ ...previous, page })),
-    setPageSize: (size: number) => setPaging({ page: 1, page_size: size }),
-  };
+  return useFilteredList<Row, F>(path, initial, defaultOrder, 'The list could not be loaded.', toParams);
 }
 
 /** 'funder:3' or 'client:12': a payer as one select value. */

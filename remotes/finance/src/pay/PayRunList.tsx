@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Page, SortMode } from '@hcm/contract';
 import { EmptyState, PageHeader, useCan, useRouteName } from '@hcm/kit';
-import { useApiQuery } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { formatPence, hoursOf, type PayRunRow } from '../../contract/pay';
+import { useFilteredList } from '../lists';
 import { PAY_RUNS, periodWords, useBranchChoices } from './common';
 import styles from './pay.module.css';
 
@@ -12,22 +10,7 @@ export type RunFilters = { branch_id: string; status: string; from: string; to: 
 
 /** The runs' list query: filters, sort and paging, all answered by the API. */
 export function useRunList(initial: RunFilters) {
-  const [filters, setFilters] = useState(initial);
-  const [order, setOrder] = useState<{ sort: string; mode: SortMode }>({ sort: 'period_from', mode: 'desc' });
-  const [paging, setPaging] = useState({ page: 1, page_size: 25 });
-  const list = useApiQuery<Page<PayRunRow>>(PAY_RUNS, { ...filters, ...order, ...paging }, { failure: 'The pay runs could not be loaded.', keepPrevious: true });
-  return {
-    filters,
-    order,
-    list,
-    choose: (key: keyof RunFilters, value: string) => {
-      setFilters((previous) => ({ ...previous, [key]: value }));
-      setPaging((previous) => ({ ...previous, page: 1 }));
-    },
-    sortBy: (sort: string) => setOrder((previous) => ({ sort, mode: previous.sort === sort && previous.mode === 'asc' ? 'desc' : 'asc' })),
-    setPage: (page: number) => setPaging((previous) => ({ ...previous, page })),
-    setPageSize: (size: number) => setPaging({ page: 1, page_size: size }),
-  };
+  return useFilteredList<PayRunRow, RunFilters>(PAY_RUNS, initial, { sort: 'period_from', mode: 'desc' }, 'The pay runs could not be loaded.');
 }
 
 export function RunFilterFields({ filters, choose, withStatus = true }: { filters: RunFilters; choose: (key: keyof RunFilters, value: string) => void; withStatus?: boolean }) {

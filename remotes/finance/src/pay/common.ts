@@ -1,7 +1,5 @@
-import type { Page } from '@hcm/contract';
+import { useBranchChoices } from '../lists';
 import { londonDate } from '@hcm/contract/engine';
-import { useCan, useSession } from '@hcm/kit';
-import { useApiQuery } from '@hcm/kit/data';
 
 export const PAY_RUNS = 'api/v1/finance/pay-runs';
 
@@ -24,13 +22,4 @@ export function periodWords(from: string, to: string): string {
   return `${day(from)} to ${day(to)}`;
 }
 
-/**
- * The branches the user may run pay for: their own (the session's); a super admin without branches of their own
- * gets every branch from the branches list.
- */
-export function useBranchChoices(): { id: number; name: string }[] {
-  const own = useSession((state) => state.user?.branches ?? []);
-  const can = useCan();
-  const all = useApiQuery<Page<{ id: number; name: string }>>('api/v1/branches', { page_size: 100 }, { enabled: own.length === 0 && can('branches.view') });
-  return own.length ? own : (all.data?.data ?? []);
-}
+export { useBranchChoices };

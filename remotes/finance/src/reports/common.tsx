@@ -1,7 +1,5 @@
-import type { Page } from '@hcm/contract';
+import { useBranchChoices } from '../lists';
 import { londonDate } from '@hcm/contract/engine';
-import { useCan, useSession } from '@hcm/kit';
-import { useApiQuery } from '@hcm/kit/data';
 import styles from './reports.module.css';
 
 /** Pence as pounds for people: -123456 → "-£1,234.56". */
@@ -21,13 +19,7 @@ export function defaultPeriod(today = londonDate()): { from: string; to: string 
   return { from: first, to: today };
 }
 
-/** The branches the user may report on: their own; a super admin without branches gets every branch. */
-export function useBranchChoices(): { id: number; name: string }[] {
-  const own = useSession((state) => state.user?.branches ?? []);
-  const can = useCan();
-  const all = useApiQuery<Page<{ id: number; name: string }>>('api/v1/branches', { page_size: 100 }, { enabled: own.length === 0 && can('branches.view') });
-  return own.length ? own : (all.data?.data ?? []);
-}
+export { useBranchChoices };
 
 export type PeriodFilter = { from: string; to: string; branch_id: string };
 
