@@ -80,6 +80,9 @@ test('a planner builds a package in the wizard, generates, auto-assigns, is refu
   const blocked = timeline.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Cannot be rostered/ }) }).first();
   const blockedName = (await blocked.getByRole('rowheader').textContent())!;
   const visit = timeline.getByRole('button', { name: new RegExp(`^${CLIENT},.*14:00–15:00`) }).first();
+  // A tall window holds both rows, so the drag needs no scrolling on the way: the test driver's pointer drag does not
+  // scroll the timeline mid-drag (the demo's Camden week puts the blocked carer a screen below the unassigned lane).
+  await page.setViewportSize({ width: 1440, height: 2400 });
   await visit.dragTo(blocked.getByRole('cell').first());
   await expect(page.getByRole('alert').filter({ hasText: /cannot be rostered|DBS/i }).first()).toBeVisible();
   expect(blockedName).toMatch(/Cannot be rostered/);
