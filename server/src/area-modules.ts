@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { careRecordsModule } from '../../remotes/care-records/server/module.js';
 import { financeModule } from '../../remotes/finance/server/module.js';
+import { qualityAuditsModule } from '../../remotes/quality-audits/server/module.js';
 import { referenceDataModule } from '../../remotes/reference-data/server/module.js';
 import { schedulerModule } from '../../remotes/scheduler/server/module.js';
 import { workforceModule } from '../../remotes/workforce/server/module.js';
@@ -22,6 +23,7 @@ export const AREA_MODULES: readonly AreaModule[] = [
   workforceModule,
   schedulerModule,
   financeModule,
+  qualityAuditsModule,
 ];
 
 const REPO = findRepoRoot();

@@ -9,6 +9,8 @@ const HealthProfessionalScreens = lazyScreen(() => import('./health-professional
 const EpisodeScreens = lazyScreen<{ prefix: string }>(() => import('./episodes/Screens'), 'Loading…');
 // Clients' live events (medication, incidents, what is due) load on their first visit.
 const LiveEventScreens = lazyScreen(() => import('./live-events/Screens'), 'Loading live events…');
+// Reablement programmes (the dashboard and a client's week) load on their first visit.
+const ReablementScreens = lazyScreen(() => import('./reablement/Screens'), 'Loading reablement…');
 
 /**
  * The area's routes under one of its prefixes. The clients list is the area's home, so its screens load with
@@ -19,5 +21,6 @@ export default function Area({ prefix }: { prefix: string }) {
   if (prefix === 'client-hospitals' || prefix === 'client-pre-exit') return <EpisodeScreens prefix={prefix} />;
   if (prefix === 'clients' || prefix === 'client') return <ClientScreens prefix={prefix} />;
   if (prefix === 'live-events/clients') return <LiveEventScreens />;
+  if (prefix === 'reablement') return <ReablementScreens />;
   return <AreaRoutes area={descriptor as AreaDescriptor} prefix={prefix} />;
 }

@@ -100,6 +100,13 @@ const OFFICE_PERMISSIONS: Permission[] = [
   // Chat with colleagues, and the time tracker of assessments, reviews and spot checks.
   'chat.use',
   'time-tracker.use',
+  // Quality: the registers (incidents, safeguarding, complaints, compliments, medication errors), the audits of
+  // carers' and clients' records, KPIs and dashboards, and the assistant. CQC notifications are the manager's.
+  'quality.view',
+  'quality.edit',
+  'audits.view',
+  'kpis.view',
+  'assistant.use',
 ];
 
 export type StandardRole = { name: string; label: string; description?: string; permissions: Permission[] };
@@ -148,6 +155,9 @@ export const STANDARD_ROLES: StandardRole[] = [
       'holidays.approve',
       // Corrections of past visits (they change what is paid and invoiced).
       'visits.correct',
+      // The registered manager notifies the CQC (Registration Regulations 16 and 18) and signs off KPI reports.
+      'quality.cqc',
+      'kpis.edit',
     ],
   },
   {

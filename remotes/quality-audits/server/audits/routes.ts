@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { AreaServerContext } from '@hcm/server/platform';
+
+/** The audits part's routes under /api/v1 (being built). */
+export async function auditsRoutes(_app: FastifyInstance, _context: AreaServerContext): Promise<void> {}

@@ -1,0 +1,2 @@
+// The kpis part's tables (named exports; re-exported by ../tables.ts).
+export {};

@@ -1,0 +1,22 @@
+import { defineAreaModule } from '@hcm/server/platform';
+import { assistantRoutes } from './assistant/routes.js';
+import { auditsRoutes } from './audits/routes.js';
+import { dashboardsRoutes } from './dashboards/routes.js';
+import { kpisRoutes } from './kpis/routes.js';
+import { registersRoutes } from './registers/routes.js';
+
+/**
+ * The quality-audits area's API: the quality-assurance registers and CQC notifications with the quality
+ * dashboard (./registers), the audits of carers' and clients' records (./audits), KPIs (./kpis), the client and
+ * carer dashboards (./dashboards) and the assistant (./assistant).
+ */
+export const qualityAuditsModule = defineAreaModule({
+  name: 'quality-audits',
+  async routes(app, context) {
+    await app.register(async (scope) => registersRoutes(scope, context));
+    await app.register(async (scope) => auditsRoutes(scope, context));
+    await app.register(async (scope) => kpisRoutes(scope, context));
+    await app.register(async (scope) => dashboardsRoutes(scope, context));
+    await app.register(async (scope) => assistantRoutes(scope, context));
+  },
+});
