@@ -2,7 +2,9 @@ import { defineAreaModule } from '@hcm/server/platform';
 import { assistantRoutes } from './assistant/routes.js';
 import { auditsRoutes } from './audits/routes.js';
 import { dashboardsRoutes } from './dashboards/routes.js';
+import { seedKpisDemo } from './kpis/demo.js';
 import { kpisRoutes } from './kpis/routes.js';
+import { seedRegistersDemo } from './registers/demo.js';
 import { registersRoutes } from './registers/routes.js';
 
 /**
@@ -18,5 +20,9 @@ export const qualityAuditsModule = defineAreaModule({
     await app.register(async (scope) => kpisRoutes(scope, context));
     await app.register(async (scope) => dashboardsRoutes(scope, context));
     await app.register(async (scope) => assistantRoutes(scope, context));
+  },
+  async seedDemo(tx) {
+    await seedRegistersDemo(tx);
+    await seedKpisDemo(tx);
   },
 });
