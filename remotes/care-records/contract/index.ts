@@ -8,3 +8,4 @@ export * from './access.js';
 export * from './live-medication.js';
 export * from './live-incidents.js';
 export * from './live-reviews.js';
+export * from './reablement.js';

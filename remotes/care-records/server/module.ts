@@ -21,6 +21,7 @@ import { incidentsLiveRoutes } from './live-events/incidents/routes.js';
 import { medicationLiveRoutes } from './live-events/medication/routes.js';
 import { seedMedicationLiveDemo } from './live-events/medication/demo.js';
 import { reviewsLiveRoutes } from './live-events/reviews/routes.js';
+import { reablementRoutes } from './reablement/routes.js';
 import { seedDemoReviews } from './live-events/reviews/demo.js';
 import { billingProfileRoutes } from './billing/billing-profiles.js';
 import { careRecordsTables } from './tables.js';
@@ -55,6 +56,7 @@ export const careRecordsModule = defineAreaModule({
     await app.register(async (scope) => medicationLiveRoutes(scope, context));
     await app.register(async (scope) => incidentsLiveRoutes(scope, context));
     await app.register(async (scope) => reviewsLiveRoutes(scope, context));
+    await app.register(async (scope) => reablementRoutes(scope, context));
   },
   publicRoutes: {
     prefix: '/health-professionals',

@@ -1066,6 +1066,7 @@ export const movingAndHandlingChecklist = defineDocument({
   ],
 });
 
+const WEEK_GOAL_PROGRESS = options(['achieved', 'Achieved'], ['progressing', 'Progressing'], ['not-progressing', 'Not progressing']);
 const GOAL_STATUSES = options(['working', 'Working on it'], ['achieved', 'Achieved'], ['partly', 'Partly achieved'], ['not-achieved', 'Not achieved']);
 
 export const reablement = defineDocument({
@@ -1118,6 +1119,23 @@ export const reablement = defineDocument({
             { key: 'date', label: 'Reviewed on', kind: 'date', required: true },
             { key: 'progress', label: 'Progress', kind: 'long-text', required: true },
             { key: 'calls_change', label: 'Change to calls', kind: 'text' },
+            { key: 'visits', label: 'Visits this week', kind: 'number', min: 0, max: 100 },
+            { key: 'support_hours', label: 'Support hours this week', kind: 'number', min: 0, max: 168, decimals: 2, unit: 'hours' },
+            { key: 'therapist_notes', label: "Therapist's notes", kind: 'long-text' },
+            { key: 'equipment', label: 'Equipment in use', kind: 'text', hint: 'From the reablement equipment list, separated by semicolons.' },
+            { key: 'next_steps', label: 'Next steps', kind: 'long-text' },
+          ],
+        },
+        {
+          key: 'goal_reviews',
+          label: 'Progress per goal',
+          kind: 'rows',
+          hint: 'One row per goal and week, written by the weekly review.',
+          columns: [
+            { key: 'week', label: 'Week', kind: 'number', min: 1, max: 6, required: true },
+            { key: 'goal', label: 'Goal (its number in the goals)', kind: 'number', min: 1, max: 50, required: true },
+            { key: 'progress', label: 'Progress', kind: 'choice', options: WEEK_GOAL_PROGRESS, required: true },
+            { key: 'note', label: 'Note', kind: 'text' },
           ],
         },
       ],

@@ -1,8 +1,15 @@
-import { useLocation } from 'react-router-dom';
-import { PageHeader } from '@hcm/kit';
+import { Route, Routes } from 'react-router-dom';
+import { NotFound } from '@hcm/kit';
+import Dashboard from './Dashboard';
+import Week from './Week';
 
-/** Placeholder while this part is being built: the page's heading from its path. */
+/** /app/reablement/…: the dashboard of the six-week programmes and a client's week. */
 export default function Screens() {
-  const { pathname } = useLocation();
-  return <PageHeader title={pathname.split('/').filter(Boolean).slice(1).join(' / ')} />;
+  return (
+    <Routes>
+      <Route path="dashboard" element={<Dashboard />} />
+      <Route path="client/:id/week/:weekno" element={<Week />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
 }

@@ -10,8 +10,8 @@ import { careNotes } from '../../daily/tables.js';
 import { clientDocuments, clientDocumentVersions } from '../../tables.js';
 import { careNoteAudits } from './tables.js';
 
-// Demo rows for what the records say is due, relative to the day of the seed: two reablement packages (one
-// ending this week, one past its planned end without an outcome), the office's audits of care notes up to last
+// Demo rows for what the records say is due, relative to the day of the seed: two reablement packages in Camden
+// (one ending this week, one past its planned end without an outcome) and three more elsewhere (see below), the office's audits of care notes up to last
 // week (this week's still to audit) and two notes of today and yesterday that want a look first. The assessment
 // alerts come from the demo documents already seeded (reviews overdue, due, awaiting sign-off; clients without
 // a general or home risk assessment).
@@ -54,7 +54,63 @@ export async function seedDemoReviews(tx: Transaction, now = new Date()): Promis
     weekly: [{ week: 6, date: day(-8), progress: 'Meals managed; showering still needs someone nearby. Closing review with the OT to be booked.' }],
     outcome: 'in-progress',
   });
+  await seedMoreReablement(tx, clientIds, office?.id ?? null, now, day);
   await seedNoteAudits(tx, manager, clientIds, day);
+}
+
+// Three more programmes for the reablement dashboard, away from Camden's: one in its second week in Leeds (no
+// review yet beyond the first), and two in Bristol that ended this year with their outcomes.
+async function seedMoreReablement(tx: Transaction, clientIds: readonly number[], by: number | null, now: Date, day: (offset: number) => string): Promise<void> {
+  await seedReablement(tx, clientIds[5]!, by, now, {
+    referral_reason: 'Home from St James\'s after a fall and a week on the ward; lost confidence getting in and out of the bath and cooking.',
+    start_date: day(-10),
+    planned_end: day(32),
+    therapist: 'Hannah Okafor, occupational therapist, Leeds Community Reablement',
+    goals: [
+      { goal: 'To get in and out of the bath with the board', baseline: 'Strip wash only since the fall.', target: 'Baths with the bath board, a carer nearby.', status: 'working' },
+      { goal: 'To cook my tea', baseline: 'Ready meals heated by carers.', target: 'Cooks a simple hot meal using the perching stool.', status: 'working' },
+    ],
+    weekly: [
+      { week: 1, date: day(-3), progress: 'Bath board fitted; first bath with the OT. Using the perching stool to peel vegetables.', visits: 14, support_hours: 7, equipment: 'Perching stool', next_steps: 'Carer to stand by for baths; try cooking with the OT on Thursday.' },
+    ],
+    goal_reviews: [
+      { week: 1, goal: 1, progress: 'progressing', note: 'Bathed once with the OT.' },
+      { week: 1, goal: 2, progress: 'progressing', note: '' },
+    ],
+    outcome: 'in-progress',
+  });
+  await seedReablement(tx, clientIds[7]!, by, now, {
+    referral_reason: 'A urine infection left her weak and unsteady; referred by her GP to avoid a hospital admission.',
+    start_date: day(-100),
+    planned_end: day(-58),
+    therapist: 'Ben Carter, physiotherapist, Bristol Reablement Team',
+    goals: [
+      { goal: 'To walk to the corner shop', baseline: 'Walks indoors only, with a frame.', target: 'Walks to the shop and back with her stick.', week_achieved: 5, status: 'achieved' },
+      { goal: 'To wash and dress myself', baseline: 'Needs help with her lower half.', target: 'Washes and dresses alone using the sock aid.', week_achieved: 4, status: 'achieved' },
+    ],
+    weekly: [
+      { week: 5, date: day(-65), progress: 'Walked to the shop with her stick. Dresses alone.', visits: 7, support_hours: 3.5 },
+      { week: 6, date: day(-58), progress: 'All goals met; calls stopped with her agreement.', visits: 3, support_hours: 1.5, next_steps: 'Discharged: no ongoing care.' },
+    ],
+    outcome: 'independent',
+    ended_on: day(-58),
+  });
+  await seedReablement(tx, clientIds[9]!, by, now, {
+    referral_reason: 'Home after a stroke affecting her left side; reablement to see how much she can relearn before a long-term package is set.',
+    start_date: day(-160),
+    planned_end: day(-118),
+    therapist: 'Ben Carter, physiotherapist, Bristol Reablement Team',
+    goals: [
+      { goal: 'To transfer from bed to chair', baseline: 'Two carers and a rotunda.', target: 'One carer standing by.', week_achieved: 6, status: 'achieved' },
+      { goal: 'To make a hot drink', baseline: 'Cannot hold the kettle.', target: 'Uses the kettle tipper with her right hand.', status: 'partly' },
+    ],
+    weekly: [
+      { week: 6, date: day(-118), progress: 'Transfers with one carer. Kettle tipper used with help. Still needs help to wash and dress.', visits: 21, support_hours: 12 },
+    ],
+    outcome: 'reduced',
+    ended_on: day(-118),
+    handover: 'Long-term three calls a day from the end of reablement: washing, dressing, meals; transfers with one carer.',
+  });
 }
 
 async function seedReablement(tx: Transaction, clientId: number, by: number | null, now: Date, content: Record<string, unknown>): Promise<void> {

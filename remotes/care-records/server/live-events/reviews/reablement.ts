@@ -21,10 +21,11 @@ const rowsAnswer = (key: string) => sql`(case when jsonb_typeof(${content} -> ${
 const outcome = sql`coalesce(${content} ->> 'outcome', '')`;
 const closed = sql`(${outcome} not in ('', 'in-progress'))`;
 
-function packagesQuery(scope: BranchScope, filters: ReablementFilters, today: string): SQL {
+/** The packages as SQL rows (also read by the reablement dashboard, ../../reablement/service.ts). */
+export function packagesQuery(scope: BranchScope, filters: ReablementFilters, today: string): SQL {
   const state = filters.overdueOnly ? 'open' : (filters.state ?? 'open');
   return sql`
-    select d.id as document_id, ${c.id} as client_id, trim(${c.first_name} || ' ' || ${c.last_name}) as client_name, ${c.branch_id} as branch_id,
+    select d.id as document_id, d.version as document_version, ${c.id} as client_id, trim(${c.first_name} || ' ' || ${c.last_name}) as client_name, ${c.branch_id} as branch_id,
       d.status, ${dateAnswer('start_date')}::text as start_date, ${dateAnswer('planned_end')}::text as planned_end,
       coalesce(${content} ->> 'therapist', '') as therapist,
       jsonb_array_length(${rowsAnswer('goals')}) as goals,
