@@ -1,0 +1,117 @@
+import { isCalendarDate } from '@hcm/contract/engine';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ASSISTANT_MAX_ROWS, type AssistantTool, type ToolColumn } from '../../contract/assistant.js';
+import type { ToolDefinition } from './model.js';
+
+// Running a tool: the model's arguments checked against the tool's declared JSON schema, put in the query
+// string (the path is fixed), and the route asked in this process as the signed-in user (their cookie or bearer
+// token forwarded, as finance's api-sources.ts does), so the route's own permission and branch rules apply.
+
+export type Cell = string | number | boolean | null;
+export type ToolRow = Record<string, Cell>;
+
+/** The tools offered to the model, in the Chat Completions `tools` shape. */
+export const definitionOf = (tool: AssistantTool): ToolDefinition => ({
+  type: 'function',
+  function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+});
+
+/** The model's arguments (a JSON object in a string) checked against the tool's schema: values or per-field errors. */
+export function argumentsOf(tool: AssistantTool, raw: string): { values: Record<string, string | number> } | { errors: Record<string, string[]> } {
+  let parsed: unknown;
+  try {
+    parsed = raw.trim() ? JSON.parse(raw) : {};
+  } catch {
+    return { errors: { arguments: ['The arguments must be a JSON object.'] } };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { errors: { arguments: ['The arguments must be a JSON object.'] } };
+  const errors: Record<string, string[]> = {};
+  const values: Record<string, string | number> = {};
+  const { properties, required = [] } = tool.parameters;
+  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+    const spec = properties[key];
+    // Some models send null or '' for a parameter they do not want: the same as leaving it out.
+    if (value === null || value === '') continue;
+    if (!spec) {
+      errors[key] = [`Unknown parameter: use only ${Object.keys(properties).join(', ') || 'none'}.`];
+      continue;
+    }
+    if (spec.type === 'integer') {
+      const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+      if (typeof number !== 'number' || !Number.isSafeInteger(number)) errors[key] = ['Must be a whole number.'];
+      else if ((spec.minimum !== undefined && number < spec.minimum) || (spec.maximum !== undefined && number > spec.maximum)) errors[key] = [`Must be from ${spec.minimum ?? '…'} to ${spec.maximum ?? '…'}.`];
+      else values[key] = number;
+      continue;
+    }
+    if (typeof value !== 'string') errors[key] = ['Must be text.'];
+    else if (spec.enum && !spec.enum.includes(value)) errors[key] = [`Must be one of: ${spec.enum.join(', ')}.`];
+    else if (spec.format === 'date' && !isCalendarDate(value)) errors[key] = ['Must be a date like 2026-11-24.'];
+    else if (value.length > (spec.maxLength ?? 100)) errors[key] = [`At most ${spec.maxLength ?? 100} characters.`];
+    else values[key] = value;
+  }
+  for (const key of required) if (values[key] === undefined && !errors[key]) errors[key] = ['Required.'];
+  return Object.keys(errors).length ? { errors } : { values };
+}
+
+/** The route's URL for these values: always one page of at most ASSISTANT_MAX_ROWS rows. */
+export function urlOf(tool: AssistantTool, values: Record<string, string | number>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(tool.fixed ?? {})) search.set(key, value);
+  for (const [key, value] of Object.entries(values)) search.set(key, String(value));
+  search.set('page', '1');
+  search.set('page_size', String(ASSISTANT_MAX_ROWS));
+  return `/api/v1${tool.path}?${search.toString()}`;
+}
+
+/** The forwarded credentials of the signed-in request (its cookie or bearer token). */
+function credentialsOf(request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const { cookie, authorization } = request.headers;
+  if (typeof cookie === 'string' && cookie) headers.cookie = cookie;
+  if (typeof authorization === 'string' && authorization) headers.authorization = authorization;
+  return headers;
+}
+
+function cellOf(value: unknown, column: ToolColumn): Cell {
+  if (value === undefined || value === null) return null;
+  if (column.format === 'list' && Array.isArray(value)) {
+    return value.map((item) => (typeof item === 'object' && item !== null && 'name' in item ? String((item as { name: unknown }).name) : String(item))).join(', ');
+  }
+  if (typeof value === 'string') return value.length > 500 ? `${value.slice(0, 497)}…` : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  return JSON.stringify(value).slice(0, 500);
+}
+
+/** A row in the tool's columns only (what the model is sent, what is stored and shown). */
+export function projected(tool: AssistantTool, row: unknown): ToolRow {
+  const source = (typeof row === 'object' && row !== null ? row : {}) as Record<string, unknown>;
+  const out: ToolRow = {};
+  for (const column of tool.columns) out[column.key] = cellOf(source[column.key], column);
+  // The ids a row's link needs travel with it even when not a column.
+  for (const [, key] of (tool.link ?? '').matchAll(/\{(\w+)\}/g)) if (!(key! in out)) out[key!] = cellOf(source[key!], { key: key!, label: key! });
+  return out;
+}
+
+export type ToolRun = { url: string; statusCode: number; rows: ToolRow[]; total: number | null; error: string; durationMs: number };
+
+/** Asks the tool's route as the user; the rows of its page (or list), capped, in the tool's columns. */
+export async function runTool(app: FastifyInstance, request: FastifyRequest, tool: AssistantTool, values: Record<string, string | number>): Promise<ToolRun> {
+  const url = urlOf(tool, values);
+  const started = performance.now();
+  const response = await app.inject({ method: 'GET', url, headers: credentialsOf(request) });
+  const durationMs = Math.round(performance.now() - started);
+  let body: { message?: unknown; errors?: unknown; data?: unknown } = {};
+  try {
+    body = response.json();
+  } catch {
+    body = {};
+  }
+  if (response.statusCode !== 200) {
+    const detail = body.errors && typeof body.errors === 'object' ? ` ${JSON.stringify(body.errors)}` : '';
+    return { url, statusCode: response.statusCode, rows: [], total: null, error: `${typeof body.message === 'string' ? body.message : 'The route refused.'}${detail}`.slice(0, 1000), durationMs };
+  }
+  const data = body.data;
+  const list: unknown[] = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { data?: unknown }).data) ? (data as { data: unknown[] }).data : [];
+  const total = data && typeof data === 'object' && typeof (data as { total?: unknown }).total === 'number' ? (data as { total: number }).total : Array.isArray(data) ? data.length : null;
+  return { url, statusCode: 200, rows: list.slice(0, ASSISTANT_MAX_ROWS).map((row) => projected(tool, row)), total, error: '', durationMs };
+}
