@@ -77,10 +77,12 @@ test('live: the running server writes the backup itself; restore waits until it 
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     const base = `http://127.0.0.1:${port}`;
-    for (let tries = 0; ; tries += 1) {
+    // Seeding the whole demo into a new database takes a while on a busy machine: wait up to two minutes.
+    const deadline = Date.now() + 120_000;
+    for (;;) {
       const up = await fetch(`${base}/health`).then((response) => response.ok, () => false);
       if (up) break;
-      if (child.exitCode !== null || tries > 300) throw new Error(`the API did not start (exit code ${String(child.exitCode)}): ${errors}`);
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the API did not start (exit code ${String(child.exitCode)}): ${errors}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     assert.equal(runningServerPid(dataDir), child.pid);
