@@ -113,7 +113,7 @@ export async function reablementDashboard(db: Database, scope: BranchScope, filt
     sorting,
     { client_name: sql`client_name`, branch_name: sql`branch_name`, start_date: sql`start_date`, planned_end: sql`planned_end`, days_left: sql`days_left`, ended_on: sql`ended_on`, goals: sql`goals` },
     // Overdue first, then soonest to end; ended ones last, newest first.
-    [sql`(case state when 'overdue' then 0 when 'open' then 1 else 2 end)`, sql`days_left nulls last`, sql`ended_on desc nulls last`, sql`client_name`, sql`document_id`],
+    [sql`(case state when 'overdue' then 0 when 'open' then 1 else 2 end)`, sql`(case when state = 'ended' then null else days_left end) nulls last`, sql`ended_on desc nulls last`, sql`client_name`, sql`document_id`],
   );
   const rows = rowsOf<Raw>(
     await db.execute(sql`select * from ${packages} programmes ${where} order by ${sql.join(order, sql`, `)} limit ${paging.pageSize} offset ${pageOffset(paging)}`),
