@@ -1,6 +1,7 @@
 // The boundary with the language model: an OpenAI-compatible Chat Completions endpoint with tool calling
 // (OpenAI, Ollama, llama.cpp's server, vLLM, LM Studio…), set by environment variables read at each request.
 
+/** `timeoutMs`: how long a whole question (every round with the model) may take. */
 export type AssistantConfig = { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number };
 
 export const HOW_TO_CONFIGURE =
@@ -9,7 +10,7 @@ export const HOW_TO_CONFIGURE =
   '(e.g. qwen2.5:7b-instruct), plus ASSISTANT_API_KEY when the server needs one, in the API server’s environment, then restart it. ' +
   'A local model server works: install Ollama, run `ollama pull qwen2.5:7b-instruct`, and start the API with ' +
   'ASSISTANT_API_URL=http://127.0.0.1:11434/v1 ASSISTANT_MODEL=qwen2.5:7b-instruct (llama.cpp: `llama-server -m model.gguf --jinja --port 8081` ' +
-  'and ASSISTANT_API_URL=http://127.0.0.1:8081/v1). ASSISTANT_TIMEOUT_MS sets how long to wait for each answer (60000 by default).';
+  'and ASSISTANT_API_URL=http://127.0.0.1:8081/v1). ASSISTANT_TIMEOUT_MS sets how long a whole question may take (25000 by default, so the answer reaches the page within its 30-second limit).';
 
 /** The model's configuration, or null when the assistant is not configured. */
 export function assistantConfig(env: NodeJS.ProcessEnv = process.env): AssistantConfig | null {
@@ -21,7 +22,7 @@ export function assistantConfig(env: NodeJS.ProcessEnv = process.env): Assistant
     baseUrl,
     model,
     apiKey: (env.ASSISTANT_API_KEY ?? '').trim() || null,
-    timeoutMs: Number.isSafeInteger(timeout) && timeout >= 1000 ? Math.min(timeout, 600_000) : 60_000,
+    timeoutMs: Number.isSafeInteger(timeout) && timeout >= 1000 ? Math.min(timeout, 600_000) : 25_000,
   };
 }
 
@@ -40,7 +41,7 @@ export async function complete(
   config: AssistantConfig,
   messages: readonly ChatMessage[],
   tools: readonly ToolDefinition[],
-  { finalRound = false }: { finalRound?: boolean } = {},
+  { finalRound = false, deadline = Date.now() + config.timeoutMs }: { finalRound?: boolean; deadline?: number } = {},
 ): Promise<{ content: string | null; tool_calls: ToolCall[] }> {
   const url = `${config.baseUrl}/chat/completions`;
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
@@ -49,12 +50,12 @@ export async function complete(
   if (tools.length) Object.assign(body, { tools, tool_choice: finalRound ? 'none' : 'auto' });
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(config.timeoutMs) });
+    response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) });
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     throw new ModelError(
       timedOut
-        ? `The language model at ${config.baseUrl} did not answer within ${Math.round(config.timeoutMs / 1000)} seconds.`
+        ? `The language model at ${config.baseUrl} did not answer within ${Math.round(config.timeoutMs / 1000)} seconds (ASSISTANT_TIMEOUT_MS).`
         : `The language model at ${config.baseUrl} could not be reached (${error instanceof Error ? error.message : String(error)}).`,
     );
   }

@@ -72,9 +72,10 @@ async function converse(app: FastifyInstance, request: FastifyRequest, viewer: V
   // Every round with tool calls records at least one call, so the limit is reached within ASSISTANT_MAX_CALLS + 1
   // rounds; a call past it is refused and the next round asks for the answer with tool_choice 'none'.
   let limitReached = false;
+  const deadline = Date.now() + config.timeoutMs;
   for (let round = 0; round <= ASSISTANT_MAX_CALLS + 2; round++) {
     const finalRound = limitReached || round === ASSISTANT_MAX_CALLS + 2;
-    const reply = await complete(config, messages, definitions, { finalRound });
+    const reply = await complete(config, messages, definitions, { finalRound, deadline });
     if (!reply.tool_calls.length || finalRound) {
       const answer = (reply.content ?? '').trim();
       if (!answer) throw new ModelError(`The language model at ${config.baseUrl} gave no answer.`);
