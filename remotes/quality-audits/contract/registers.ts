@@ -325,7 +325,7 @@ function kindEntries(kind: RegisterKind): v.ObjectEntries {
   return entries;
 }
 
-const errorAt = (key: string, message: string, input: unknown) => ({ message, path: [{ type: 'object' as const, origin: 'value' as const, input: input as Record<string, unknown>, key, value: (input as Record<string, unknown>)[key] }] });
+const errorAt = (key: string, message: string, input: Record<string, unknown>) => ({ message, path: [{ type: 'object', origin: 'value', input, key, value: input[key] }] as [v.ObjectPathItem] });
 
 /**
  * The one schema of a register kind: the form's resolver and the API's validation. Rules across fields: a closed
