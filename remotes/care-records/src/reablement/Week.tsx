@@ -30,6 +30,8 @@ type Conflict = { message: string };
 
 function defaultsOf(programme: ReablementProgramme, weekno: number): WeekReviewInput {
   const week = programme.weeks.find((candidate) => candidate.week === weekno);
+  // A week not reviewed yet starts with the equipment of the latest week before it (aids stay in use).
+  const before = programme.weeks.filter((candidate) => candidate.week < weekno).at(-1);
   return {
     base_version: programme.version,
     date: week?.date ?? '',
@@ -38,7 +40,7 @@ function defaultsOf(programme: ReablementProgramme, weekno: number): WeekReviewI
     visits: week?.visits === null || week?.visits === undefined ? '' : String(week.visits),
     support_hours: week?.support_hours === null || week?.support_hours === undefined ? '' : String(week.support_hours),
     therapist_notes: week?.therapist_notes ?? '',
-    equipment: week?.equipment ?? [],
+    equipment: week?.equipment ?? before?.equipment ?? [],
     next_steps: week?.next_steps ?? '',
     outcome: programme.outcome || 'in-progress',
     ended_on: programme.ended_on,
@@ -154,9 +156,9 @@ export default function Week() {
     <div className={styles.screen}>
       <PageHeader title={title} />
       {!valid ? (
-        <ErrorPanel message={`Choose a week from 1 to ${REABLEMENT_WEEKS}.`} />
+        <ErrorPanel title={`Choose a week from 1 to ${REABLEMENT_WEEKS}.`} />
       ) : query.error ? (
-        <ErrorPanel message={query.error.message} onRetry={() => void query.refetch()} />
+        <ErrorPanel title={query.error.message} onRetry={() => void query.refetch()} />
       ) : !programme ? (
         <Loading />
       ) : (
