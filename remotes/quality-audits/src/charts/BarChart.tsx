@@ -20,7 +20,7 @@ const M = { top: 22, right: 8, bottom: 46, left: 44 };
 export function BarChart({ title, summary, series, layout = 'grouped', format = defaultFormat, onSelect, showTable, categoryLabel }: BarChartProps) {
   const id = useChartId();
   const categories = categoriesOf(series);
-  const valueOf = (seriesIndex: number, key: string) => series[seriesIndex].points.find((point) => point.key === key)?.value ?? 0;
+  const valueOf = (seriesIndex: number, key: string) => series[seriesIndex]!.points.find((point) => point.key === key)?.value ?? 0;
   const stacked = layout === 'stacked' && series.length > 1;
   const totals = categories.map((category) => series.reduce((sum, _, index) => sum + Math.max(0, valueOf(index, category.key)), 0));
   const max = niceMax(stacked ? Math.max(0, ...totals) : Math.max(0, ...series.flatMap((item) => item.points.map((point) => point.value))));
@@ -99,8 +99,8 @@ export function BarChart({ title, summary, series, layout = 'grouped', format = 
               );
             })}
             {stacked && (
-              <text aria-hidden="true" x={M.left + band * categoryIndex + band / 2} y={y(totals[categoryIndex]) - 4} textAnchor="middle" fontWeight={600}>
-                {format(totals[categoryIndex])}
+              <text aria-hidden="true" x={M.left + band * categoryIndex + band / 2} y={y(totals[categoryIndex] ?? 0) - 4} textAnchor="middle" fontWeight={600}>
+                {format(totals[categoryIndex] ?? 0)}
               </text>
             )}
           </g>

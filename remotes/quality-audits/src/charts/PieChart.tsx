@@ -59,7 +59,8 @@ export function PieChart({ title, summary, data, donut = false, format = default
           : `M${centre},${centre} L${at(start, R)} A${R},${R} 0 ${large} 1 ${at(end, R)} Z`;
         const middle = (start + end) / 2;
         const label = `${point.label}: ${format(point.value)} (${share(point.value)}%)`;
-        const [lx, ly] = at(middle, R + 14).split(',').map(Number);
+        const lx = centre + (R + 14) * Math.cos(middle);
+        const ly = centre + (R + 14) * Math.sin(middle);
         return (
           <g key={point.key} {...markProps({ ...point, series: 'value', seriesLabel: valueLabel }, label, onSelect)}>
             <title>{label}</title>

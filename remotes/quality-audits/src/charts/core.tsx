@@ -42,7 +42,7 @@ export const PATTERN_NAMES = ['solid', 'diagonal', 'dots', 'crosshatch', 'horizo
 export const SHAPES = ['circle', 'square', 'triangle', 'diamond', 'cross', 'star'] as const;
 export const DASHES = ['', '6 3', '2 3', '8 3 2 3', '12 4', '1 2'];
 
-export const colourOf = (index: number) => PALETTE[index % PALETTE.length];
+export const colourOf = (index: number): string => PALETTE[index % PALETTE.length]!;
 
 /** SVG <pattern> definitions, one per series, ids prefixed so two charts on a page never clash. */
 export function Patterns({ id, count }: { id: string; count: number }) {
@@ -195,8 +195,8 @@ export function summarise(title: string, series: ChartSeries[], format: (value: 
   const parts = series.map((item) => {
     if (item.points.length === 0) return `${item.label}: no data`;
     const sorted = [...item.points].sort((a, b) => b.value - a.value);
-    const top = sorted[0];
-    const bottom = sorted[sorted.length - 1];
+    const top = sorted[0]!;
+    const bottom = sorted[sorted.length - 1]!;
     const prefix = series.length > 1 ? `${item.label}: ` : '';
     return `${prefix}highest ${top.label} ${format(top.value)}, lowest ${bottom.label} ${format(bottom.value)}`;
   });
