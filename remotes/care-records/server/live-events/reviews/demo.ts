@@ -11,8 +11,8 @@ import { clientDocuments, clientDocumentVersions } from '../../tables.js';
 import { careNoteAudits } from './tables.js';
 
 // Demo rows for what the records say is due, relative to the day of the seed: two reablement packages in Camden
-// (one ending this week, one past its planned end without an outcome) and three more elsewhere (see below), the office's audits of care notes up to last
-// week (this week's still to audit) and two notes of today and yesterday that want a look first. The assessment
+// (one ending this week, one past its planned end without an outcome) and three more elsewhere (see below), the
+// office's audits of care notes up to last week (this week's still to audit) and two notes of today and yesterday that want a look first. The assessment
 // alerts come from the demo documents already seeded (reviews overdue, due, awaiting sign-off; clients without
 // a general or home risk assessment).
 
