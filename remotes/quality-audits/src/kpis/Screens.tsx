@@ -1,8 +1,22 @@
-import { useLocation } from 'react-router-dom';
-import { PageHeader } from '@hcm/kit';
+import { Route, Routes } from 'react-router-dom';
+import { NotFound } from '@hcm/kit';
+import { BurForm, BurList } from './Bur';
+import { CareQuality } from './Cqm';
+import { HoursDelivered } from './Hds';
+import { RecruitmentCreate, RecruitmentList } from './Recruitment';
 
-/** Placeholder while this part is being built: the page's heading from its path. */
+/** The KPI screens under /app/kpis (README.kpis.md). */
 export default function Screens() {
-  const { pathname } = useLocation();
-  return <PageHeader title={pathname.split('/').filter(Boolean).slice(1).join(' / ')} />;
+  return (
+    <Routes>
+      <Route path="hds" element={<HoursDelivered />} />
+      <Route path="cqm" element={<CareQuality />} />
+      <Route path="recruitment" element={<RecruitmentList />} />
+      <Route path="recruitment/create" element={<RecruitmentCreate />} />
+      <Route path="bur" element={<BurList />} />
+      <Route path="bur/add" element={<BurForm />} />
+      <Route path="bur/:editid/edit" element={<BurForm />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
 }
