@@ -11,7 +11,7 @@ export type KpiDefinition = {
   source: string;
 };
 
-const VISITS = 'The scheduler’s visits (visits, visit_carers) whose planned start has passed, in the period (by the visit’s day) and branch.';
+const VISITS = 'The scheduler’s visits (visits, visit_carers) whose planned end has passed (a current period is measured to date), in the period (by the visit’s day) and branch.';
 
 export const HDS_DEFINITIONS: readonly KpiDefinition[] = [
   { key: 'commissioned_hours', label: 'Hours commissioned', formula: 'Sum of planned minutes of visits not cancelled by the agency ÷ 60. Visits the client cancelled count (they were commissioned).', source: VISITS },

@@ -34,7 +34,7 @@ export const DEFAULT_PUNCTUALITY_MINUTES = 15;
 /** A gap between two visits of a carer's day longer than this is a break, not travel. */
 export const TRAVEL_GAP_CAP_MINUTES = 60;
 
-/** One visit whose planned start has passed, as the KPIs read it. */
+/** One visit whose planned end has passed, as the KPIs read it. */
 export type VisitFact = {
   planned_minutes: number;
   status: 'unassigned' | 'assigned' | 'in-progress' | 'completed' | 'missed' | 'cancelled';
