@@ -22,7 +22,7 @@ import {
   type AreaServerContext,
   type Viewer,
 } from '@hcm/server/platform';
-import { REGISTERS, REGISTER_KINDS, isCalendarDate, isRegisterKind, registerSchema, type DashboardAnswer, type RegisterKind, type RegisterRow } from '../../contract/registers.js';
+import { REGISTERS, REGISTER_KINDS, isCalendarDate, registerSchema, type DashboardAnswer, type RegisterKind, type RegisterRow } from '../../contract/registers.js';
 import { cqcPromptOf } from '../../contract/registers-cqc.js';
 import { notificationPdf } from './pdf.js';
 import { findRow, headlineOf, insertRecord, recordView, updateRecord, type Values } from './service.js';
@@ -34,7 +34,6 @@ export const QUALITY_AUDIT = 'quality-records';
 const canView = { config: { permission: 'quality.view' as const } };
 const canWrite = { config: { anyPermission: ['quality.edit' as const, 'quality.cqc' as const] } };
 const BASE = '/quality-assurance';
-const KINDS = REGISTER_KINDS.join('|');
 const SOURCE_KINDS: readonly RegisterKind[] = ['incident-and-accidents', 'safeguardings', 'medication-errors'];
 const SORTS = { reference: qaRecords.seq, occurred_on: qaRecords.occurred_on, status: qaRecords.status, due_on: qaRecords.due_on, severity: qaRecords.severity, updated_at: qaRecords.updated_at } as const;
 
@@ -59,12 +58,6 @@ export async function registersRoutes(app: FastifyInstance, context: AreaServerC
     scope: recordIdIn((branchIds) => sql`select ${qaRecords.id} from ${qaRecords} where ${inArray(qaRecords.branch_id, [...branchIds])}`),
   });
 
-  const kindOf = async (request: FastifyRequest, reply: FastifyReply): Promise<RegisterKind | null> => {
-    const { kind } = request.params as { kind?: string };
-    if (isRegisterKind(kind)) return kind;
-    await sendError(reply, 404, 'No such register.');
-    return null;
-  };
   const visibleRow = async (viewer: Viewer, kind: RegisterKind, rawId: string | undefined, reply: FastifyReply, forUpdate = false, tx: typeof db = db) => {
     const id = parseId(String(rawId ?? ''));
     const row = id === null ? null : await findRow(tx, kind, id, forUpdate);
@@ -111,91 +104,138 @@ export async function registersRoutes(app: FastifyInstance, context: AreaServerC
     return ok(await dashboardOf(db, viewer, branchId, londonDate()));
   });
 
-  // ---- Lists.
+  // ---- Each register: its list, one record, create and save (one set of routes per kind).
 
-  app.get(`${BASE}/:kind(${KINDS})`, canView, async (request, reply) => {
-    const viewer = await viewerOf(request, reply, auth);
-    if (!viewer) return reply;
-    const kind = await kindOf(request, reply);
-    if (!kind) return reply;
-    const query = request.query;
-    const errors: Record<string, string[]> = {};
-    const param = (name: string) => queryParam(query, name) ?? '';
-    const status = param('status');
-    if (status && !REGISTERS[kind].statuses.some((one) => one.value === status)) errors['status'] = ['Choose a status of this register.'];
-    const rawBranch = param('branch_id');
-    const branchId = rawBranch ? parseId(rawBranch) : null;
-    if (rawBranch && branchId === null) errors['branch_id'] = ['Choose a branch.'];
-    for (const name of ['from', 'to']) if (param(name) && !isCalendarDate(param(name))) errors[name] = ['Give a date as YYYY-MM-DD.'];
-    if (Object.keys(errors).length) return sendInvalid(reply, errors);
-    const today = londonDate();
-    const search = param('search');
-    const where = and(
-      eq(qaRecords.kind, kind),
-      inScope(viewer.scope, qaRecords.branch_id),
-      status ? eq(qaRecords.status, status) : undefined,
-      branchId ? eq(qaRecords.branch_id, branchId) : undefined,
-      param('severity') ? eq(qaRecords.severity, param('severity')) : undefined,
-      param('from') ? gte(qaRecords.occurred_on, param('from')) : undefined,
-      param('to') ? lte(qaRecords.occurred_on, param('to')) : undefined,
-      param('overdue') === '1' ? and(lt(qaRecords.due_on, today), eq(qaRecords.due_met, false)) : undefined,
-      search
-        ? or(
-            ilike(qaRecords.reference, `%${search}%`),
-            ilike(qaRecords.summary, `%${search}%`),
-            ilike(qaRecords.reported_by, `%${search}%`),
-            sql`${qaRecords.details}::text ilike ${`%${search}%`}`,
-            sql`exists (select 1 from ${qaRecordPeople} where ${qaRecordPeople.record_id} = ${qaRecords.id} and ${qaRecordPeople.name} ilike ${`%${search}%`})`,
-          )
-        : undefined,
-    );
-    const sortKey = param('sort') in SORTS ? (param('sort') as keyof typeof SORTS) : 'occurred_on';
-    const order = param('mode') === 'asc' ? asc(SORTS[sortKey]) : desc(SORTS[sortKey]);
-    const paging = parsePaging(query);
-    const [total] = await db.select({ n: count() }).from(qaRecords).where(where);
-    const rows = await db
-      .select({
-        row: qaRecords,
-        branch: branches.name,
-        people: sql<string>`coalesce((select string_agg(${qaRecordPeople.name}, ', ' order by ${qaRecordPeople.position}) from ${qaRecordPeople} where ${qaRecordPeople.record_id} = ${qaRecords.id}), '')`,
-      })
-      .from(qaRecords)
-      .innerJoin(branches, eq(branches.id, qaRecords.branch_id))
-      .where(where)
-      .orderBy(order, desc(qaRecords.id))
-      .limit(paging.pageSize)
-      .offset(pageOffset(paging));
-    const data: RegisterRow[] = rows.map(({ row, branch, people }) => ({
-      id: row.id,
-      kind,
-      reference: row.reference,
-      branch_id: row.branch_id,
-      branch,
-      occurred_on: row.occurred_on,
-      summary: row.summary,
-      status: row.status,
-      severity: row.severity,
-      due_on: row.due_on ?? '',
-      overdue: Boolean(row.due_on && row.due_on < today && !row.due_met),
-      headline: headlineOf(kind, row.details),
-      people,
-      updated_at: row.updated_at.toISOString(),
-    }));
-    return ok(pageOf(data, Number(total?.n ?? 0), paging));
-  });
+  for (const kind of REGISTER_KINDS) {
+    // ---- Lists.
 
-  // ---- One record.
+    app.get(`${BASE}/${kind}`, canView, async (request, reply) => {
+      const viewer = await viewerOf(request, reply, auth);
+      if (!viewer) return reply;
+      const query = request.query;
+      const errors: Record<string, string[]> = {};
+      const param = (name: string) => queryParam(query, name) ?? '';
+      const status = param('status');
+      if (status && !REGISTERS[kind].statuses.some((one) => one.value === status)) errors['status'] = ['Choose a status of this register.'];
+      const rawBranch = param('branch_id');
+      const branchId = rawBranch ? parseId(rawBranch) : null;
+      if (rawBranch && branchId === null) errors['branch_id'] = ['Choose a branch.'];
+      for (const name of ['from', 'to']) if (param(name) && !isCalendarDate(param(name))) errors[name] = ['Give a date as YYYY-MM-DD.'];
+      if (Object.keys(errors).length) return sendInvalid(reply, errors);
+      const today = londonDate();
+      const search = param('search');
+      const where = and(
+        eq(qaRecords.kind, kind),
+        inScope(viewer.scope, qaRecords.branch_id),
+        status ? eq(qaRecords.status, status) : undefined,
+        branchId ? eq(qaRecords.branch_id, branchId) : undefined,
+        param('severity') ? eq(qaRecords.severity, param('severity')) : undefined,
+        param('from') ? gte(qaRecords.occurred_on, param('from')) : undefined,
+        param('to') ? lte(qaRecords.occurred_on, param('to')) : undefined,
+        param('overdue') === '1' ? and(lt(qaRecords.due_on, today), eq(qaRecords.due_met, false)) : undefined,
+        search
+          ? or(
+              ilike(qaRecords.reference, `%${search}%`),
+              ilike(qaRecords.summary, `%${search}%`),
+              ilike(qaRecords.reported_by, `%${search}%`),
+              sql`${qaRecords.details}::text ilike ${`%${search}%`}`,
+              sql`exists (select 1 from ${qaRecordPeople} where ${qaRecordPeople.record_id} = ${qaRecords.id} and ${qaRecordPeople.name} ilike ${`%${search}%`})`,
+            )
+          : undefined,
+      );
+      const sortKey = param('sort') in SORTS ? (param('sort') as keyof typeof SORTS) : 'occurred_on';
+      const order = param('mode') === 'asc' ? asc(SORTS[sortKey]) : desc(SORTS[sortKey]);
+      const paging = parsePaging(query);
+      const [total] = await db.select({ n: count() }).from(qaRecords).where(where);
+      const rows = await db
+        .select({
+          row: qaRecords,
+          branch: branches.name,
+          people: sql<string>`coalesce((select string_agg(${qaRecordPeople.name}, ', ' order by ${qaRecordPeople.position}) from ${qaRecordPeople} where ${qaRecordPeople.record_id} = ${qaRecords.id}), '')`,
+        })
+        .from(qaRecords)
+        .innerJoin(branches, eq(branches.id, qaRecords.branch_id))
+        .where(where)
+        .orderBy(order, desc(qaRecords.id))
+        .limit(paging.pageSize)
+        .offset(pageOffset(paging));
+      const data: RegisterRow[] = rows.map(({ row, branch, people }) => ({
+        id: row.id,
+        kind,
+        reference: row.reference,
+        branch_id: row.branch_id,
+        branch,
+        occurred_on: row.occurred_on,
+        summary: row.summary,
+        status: row.status,
+        severity: row.severity,
+        due_on: row.due_on ?? '',
+        overdue: Boolean(row.due_on && row.due_on < today && !row.due_met),
+        headline: headlineOf(kind, row.details),
+        people,
+        updated_at: row.updated_at.toISOString(),
+      }));
+      return ok(pageOf(data, Number(total?.n ?? 0), paging));
+    });
 
-  app.get(`${BASE}/:kind(${KINDS})/:id`, canView, async (request, reply) => {
-    const viewer = await viewerOf(request, reply, auth);
-    if (!viewer) return reply;
-    const kind = await kindOf(request, reply);
-    if (!kind) return reply;
-    const row = await visibleRow(viewer, kind, (request.params as { id?: string }).id, reply);
-    if (!row) return reply;
-    await audit(request, row.id, 'view');
-    return ok(await recordView(db, row, londonDate()));
-  });
+    // ---- One record.
+
+    app.get(`${BASE}/${kind}/:id`, canView, async (request, reply) => {
+      const viewer = await viewerOf(request, reply, auth);
+      if (!viewer) return reply;
+      const row = await visibleRow(viewer, kind, (request.params as { id?: string }).id, reply);
+      if (!row) return reply;
+      await audit(request, row.id, 'view');
+      return ok(await recordView(db, row, londonDate()));
+    });
+
+    // ---- Writes.
+
+    app.post(`${BASE}/${kind}`, canWrite, async (request, reply) => {
+      const viewer = await viewerOf(request, reply, auth);
+      if (!viewer) return reply;
+      if (!mayWrite(viewer, kind)) return sendError(reply, 403, 'This action is unauthorized.');
+      const values = await validated(viewer, kind, request.body, reply);
+      if (!values) return reply;
+      const id = await db.transaction((tx) => insertRecord(tx, kind, values, viewer.user.userID));
+      const row = await findRow(db, kind, id);
+      const record = await recordView(db, row!, londonDate());
+      await audit(request, id, 'create', record);
+      reply.code(201);
+      return ok({ record, cqc_prompt: kind === 'cqc-notifications' ? null : cqcPromptOf(kind, values) }, `${record.reference} recorded.`);
+    });
+
+    app.put(`${BASE}/${kind}/:id`, canWrite, async (request, reply) => {
+      const viewer = await viewerOf(request, reply, auth);
+      if (!viewer) return reply;
+      if (!mayWrite(viewer, kind)) return sendError(reply, 403, 'This action is unauthorized.');
+      const existing = await visibleRow(viewer, kind, (request.params as { id?: string }).id, reply);
+      if (!existing) return reply;
+      const values = await validated(viewer, kind, request.body, reply);
+      if (!values) return reply;
+      const baseVersion = values['base_version'];
+      if (typeof baseVersion !== 'number') return sendInvalid(reply, { base_version: ['Send the version you opened (base_version).'] });
+      const before = await recordView(db, existing, londonDate());
+      const outcome = await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(qaRecords).where(eq(qaRecords.id, existing.id)).for('update');
+        if (!locked || locked.version !== baseVersion) return locked ?? null;
+        await updateRecord(tx, kind, existing.id, locked.version, values, viewer.user.userID);
+        return 'saved' as const;
+      });
+      if (outcome !== 'saved') {
+        const [who] = outcome?.updated_by ? await db.select({ name: users.name }).from(users).where(eq(users.id, outcome.updated_by)) : [];
+        const when = outcome ? outcome.updated_at.toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'short', timeStyle: 'short' }) : '';
+        return sendError(
+          reply,
+          409,
+          `${existing.reference} was saved by ${who?.name ?? 'someone else'} at ${when} since you opened it (now version ${outcome?.version ?? '?'}). Your changes were not saved: reload the record to see theirs.`,
+        );
+      }
+      const record = await recordView(db, (await findRow(db, kind, existing.id))!, londonDate());
+      await audit(request, existing.id, 'update', record, before);
+      return ok({ record, cqc_prompt: kind === 'cqc-notifications' ? null : cqcPromptOf(kind, values) }, `${record.reference} saved.`);
+    });
+  }
 
   app.get(`${BASE}/cqc-notifications/:id/pdf`, canView, async (request, reply) => {
     const viewer = await viewerOf(request, reply, auth);
@@ -211,56 +251,6 @@ export async function registersRoutes(app: FastifyInstance, context: AreaServerC
       .send(Buffer.from(bytes));
   });
 
-  // ---- Writes.
-
-  app.post(`${BASE}/:kind(${KINDS})`, canWrite, async (request, reply) => {
-    const viewer = await viewerOf(request, reply, auth);
-    if (!viewer) return reply;
-    const kind = await kindOf(request, reply);
-    if (!kind) return reply;
-    if (!mayWrite(viewer, kind)) return sendError(reply, 403, 'This action is unauthorized.');
-    const values = await validated(viewer, kind, request.body, reply);
-    if (!values) return reply;
-    const id = await db.transaction((tx) => insertRecord(tx, kind, values, viewer.user.userID));
-    const row = await findRow(db, kind, id);
-    const record = await recordView(db, row!, londonDate());
-    await audit(request, id, 'create', record);
-    reply.code(201);
-    return ok({ record, cqc_prompt: kind === 'cqc-notifications' ? null : cqcPromptOf(kind, values) }, `${record.reference} recorded.`);
-  });
-
-  app.put(`${BASE}/:kind(${KINDS})/:id`, canWrite, async (request, reply) => {
-    const viewer = await viewerOf(request, reply, auth);
-    if (!viewer) return reply;
-    const kind = await kindOf(request, reply);
-    if (!kind) return reply;
-    if (!mayWrite(viewer, kind)) return sendError(reply, 403, 'This action is unauthorized.');
-    const existing = await visibleRow(viewer, kind, (request.params as { id?: string }).id, reply);
-    if (!existing) return reply;
-    const values = await validated(viewer, kind, request.body, reply);
-    if (!values) return reply;
-    const baseVersion = values['base_version'];
-    if (typeof baseVersion !== 'number') return sendInvalid(reply, { base_version: ['Send the version you opened (base_version).'] });
-    const before = await recordView(db, existing, londonDate());
-    const outcome = await db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(qaRecords).where(eq(qaRecords.id, existing.id)).for('update');
-      if (!locked || locked.version !== baseVersion) return locked ?? null;
-      await updateRecord(tx, kind, existing.id, locked.version, values, viewer.user.userID);
-      return 'saved' as const;
-    });
-    if (outcome !== 'saved') {
-      const [who] = outcome?.updated_by ? await db.select({ name: users.name }).from(users).where(eq(users.id, outcome.updated_by)) : [];
-      const when = outcome ? outcome.updated_at.toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'short', timeStyle: 'short' }) : '';
-      return sendError(
-        reply,
-        409,
-        `${existing.reference} was saved by ${who?.name ?? 'someone else'} at ${when} since you opened it (now version ${outcome?.version ?? '?'}). Your changes were not saved: reload the record to see theirs.`,
-      );
-    }
-    const record = await recordView(db, (await findRow(db, kind, existing.id))!, londonDate());
-    await audit(request, existing.id, 'update', record, before);
-    return ok({ record, cqc_prompt: kind === 'cqc-notifications' ? null : cqcPromptOf(kind, values) }, `${record.reference} saved.`);
-  });
 }
 
 /** The dashboard's figures, each one SQL: counts by register and status, 12 months by register, overdue items. */
