@@ -287,7 +287,11 @@ async function send(method: Method, url: string, payload?: unknown): Promise<Out
   return { label: `${method} ${url}`, status: response.statusCode, body: response.body.slice(0, 200), json: () => response.json() };
 }
 
+/** Routes whose true boundary is not configured in tests: a 503 saying so is their right answer (no language model). */
+const UNCONFIGURED_BOUNDARY = new Set(['POST /api/v1/assistant/questions']);
+
 function expectNo5xx(outcome: Outcome, what: string): void {
+  if (outcome.status === 503 && UNCONFIGURED_BOUNDARY.has(outcome.label) && /not configured/.test(outcome.body)) return;
   if (outcome.status >= 500) failures.push(`${outcome.label} (${what}) answered ${outcome.status}: ${outcome.body}`);
 }
 
