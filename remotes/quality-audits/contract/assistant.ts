@@ -1,4 +1,5 @@
 import type { Permission } from '@hcm/contract';
+import { REGISTER_KINDS, REGISTERS } from './registers.js';
 
 // The assistant at /app/ai: what its screens and its server (server/assistant/) share. The tools are the
 // product's own read-only GET routes, declared once here: the server offers a language model only those the
@@ -287,6 +288,35 @@ export const ASSISTANT_TOOLS: readonly AssistantTool[] = [
       { key: 'status', label: 'Status' },
     ],
   },
+  // One tool per quality-assurance register (GET /quality-assurance/<kind>), from the registers' declarations.
+  ...REGISTER_KINDS.map(
+    (kind): AssistantTool => ({
+      name: `quality_${kind.replaceAll('-', '_')}`,
+      title: REGISTERS[kind].title,
+      description: `The ${REGISTERS[kind].title.toLowerCase()} register (quality assurance): each ${REGISTERS[kind].singular} with its reference, date, status, due date and whether it is overdue, newest first.`,
+      path: `/quality-assurance/${kind}`,
+      permission: 'quality.view',
+      parameters: params({
+        status: oneOf('Status.', REGISTERS[kind].statuses.map((status) => status.value)),
+        overdue: oneOf('"1" for overdue ones only.', ['1']),
+        search: text('Words to look for: reference, summary, people involved.'),
+        from: date('From day'),
+        to: date('To day'),
+        branch_id: BRANCH,
+      }),
+      columns: [
+        { key: 'reference', label: 'Reference' },
+        { key: 'occurred_on', label: REGISTERS[kind].dateLabel, format: 'date' },
+        { key: 'branch', label: 'Branch' },
+        { key: 'summary', label: 'Summary' },
+        { key: 'people', label: 'People involved' },
+        { key: 'status', label: 'Status' },
+        { key: 'due_on', label: 'Due', format: 'date' },
+        { key: 'overdue', label: 'Overdue', format: 'yes-no' },
+      ],
+      link: `/app/quality-assurance/${kind}/{id}/edit`,
+    }),
+  ),
 ];
 
 export const toolNamed = (name: string) => ASSISTANT_TOOLS.find((tool) => tool.name === name);

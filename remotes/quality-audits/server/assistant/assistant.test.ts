@@ -115,7 +115,23 @@ test("a question answered with a real call into the visits list as the office us
   // What the model was offered: exactly the tools the office user's permissions allow (no invoices: no finance.view).
   const [first, second] = received;
   const offered = first!.tools!.map((tool) => tool.function.name).sort();
-  assert.deepEqual(offered, ['carers_due', 'family_feedback', 'incidents', 'list_branches', 'list_carers', 'live_visits_of_a_day', 'search_clients', 'search_visits', 'visit_alerts']);
+  assert.deepEqual(offered, [
+    'carers_due',
+    'family_feedback',
+    'incidents',
+    'list_branches',
+    'list_carers',
+    'live_visits_of_a_day',
+    'quality_complaints',
+    'quality_compliments',
+    'quality_cqc_notifications',
+    'quality_incident_and_accidents',
+    'quality_medication_errors',
+    'quality_safeguardings',
+    'search_clients',
+    'search_visits',
+    'visit_alerts',
+  ]);
   assert.equal(first!.model, 'scripted-model');
   assert.match(first!.messages[0]!.content!, /Camden Domiciliary \(branch_id 1\)/);
   assert.equal(first!.messages[1]!.content, 'Which visits were late this week in Camden?');
