@@ -10,8 +10,11 @@
 // most done on time, some late, missed or cancelled; every carer's training on each course and 4 spot checks.
 // Then, over HTTP (app.inject) signed in as the demo manager (all branches), 30 requests to each page and to a
 // drill-down of each, sequentially, and a table of p50 / p95 in milliseconds.
+//
+// BENCH_PAGES=client/line-chart-per-branch,carer/performance measures only those pages; BENCH_EXPLAIN=1 prints,
+// before measuring each page, the EXPLAIN (ANALYZE, BUFFERS) of every select its request runs (one extra request).
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { createTestApp, loginAs } from '@hcm/server/testing';
 import { DASHBOARD_PAGES, type DashboardAnswer, type DashboardKind } from '../../contract/dashboards.js';
 
@@ -20,6 +23,8 @@ const CARERS = Number(process.env.BENCH_CARERS ?? 400);
 const DAYS = Number(process.env.BENCH_DAYS ?? 84);
 const PER_DAY = Number(process.env.BENCH_VISITS_PER_DAY ?? 2);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const ONLY = (process.env.BENCH_PAGES ?? '').split(',').map((page) => page.trim()).filter(Boolean);
+const EXPLAIN = Boolean(process.env.BENCH_EXPLAIN);
 
 const time = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
   const started = performance.now();
@@ -89,6 +94,21 @@ await time(`scale seed: ${CLIENTS} clients, ${CARERS} carers, ${DAYS} days × ${
 });
 console.log(`rows: ${await count('visits')} visits, ${await count('visit_carers')} visit carers, ${await count('clients')} clients, ${await count('carers')} carers, ${await count('training_records')} training records, ${await count('carer_documents')} carer documents`);
 
+// BENCH_EXPLAIN: while `explaining`, every select the app runs is also run under EXPLAIN ANALYZE and printed.
+let explaining = false;
+if (EXPLAIN) {
+  const execute = db.execute.bind(db);
+  const dialect = (db as unknown as { dialect: { sqlToQuery(query: SQL): { sql: string } } }).dialect;
+  (db as { execute: unknown }).execute = async (query: SQL) => {
+    const text = typeof query === 'string' ? query : dialect.sqlToQuery(query).sql;
+    if (explaining && /^\s*(select|with)\b/i.test(text) && typeof query !== 'string') {
+      const plan = (await execute(sql`explain (analyze, buffers) ${query}`)) as unknown as { rows: Record<string, string>[] };
+      console.log(`\n${text.replace(/\s+/g, ' ').slice(0, 300)}\n${plan.rows.map((row) => Object.values(row)[0]).join('\n')}`);
+    }
+    return execute(query);
+  };
+}
+
 const manager = await loginAs(t.app, 'manager');
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const measure = async (path: string) => {
@@ -108,6 +128,13 @@ const table: { endpoint: string; status: number; p50: number; p95: number }[] = 
 for (const kind of ['client', 'carer'] as DashboardKind[]) {
   for (const page of DASHBOARD_PAGES[kind]) {
     const path = `/api/v1/dashboards/${kind}/${page.value}`;
+    if (ONLY.length && !ONLY.includes(`${kind}/${page.value}`)) continue;
+    if (EXPLAIN) {
+      console.log(`\n——— EXPLAIN ANALYZE: ${path}`);
+      explaining = true;
+      await manager.get(path);
+      explaining = false;
+    }
     table.push({ endpoint: path, ...(await measure(path)) });
     // The drill-down of the first mark with a value on the page's first chart.
     const answer = ((await manager.get(path)).json() as { data: DashboardAnswer }).data;

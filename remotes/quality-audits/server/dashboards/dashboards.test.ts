@@ -28,6 +28,10 @@ describe('client and carer dashboards', () => {
   let camden: number;
   let leeds: number;
   let carerId: number;
+  let leaverId: number;
+  let camdenClient: number;
+  let leedsClient: number;
+  let visit: (branch: number, client: number, day: string, start: string, end: string, status: string, actual?: [string, string]) => Promise<number>;
   let lateVisit: number;
 
   before(async () => {
@@ -36,11 +40,12 @@ describe('client and carer dashboards', () => {
     camden = await branchIdOf(db, 'CAM');
     leeds = await branchIdOf(db, 'LDS-SL');
     const one = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
-    const camdenClient = Number((await one(sql`select id from clients where branch_id = ${camden} and deleted_at is null order by id limit 1`))['id']);
-    const leedsClient = Number((await one(sql`select id from clients where branch_id = ${leeds} and deleted_at is null order by id limit 1`))['id']);
+    camdenClient = Number((await one(sql`select id from clients where branch_id = ${camden} and deleted_at is null order by id limit 1`))['id']);
+    leedsClient = Number((await one(sql`select id from clients where branch_id = ${leeds} and deleted_at is null order by id limit 1`))['id']);
     const carers = ((await db.execute(sql`select id from carers where branch_id = ${camden} and deleted_at is null order by id limit 2`)) as unknown as { rows: { id: number }[] }).rows;
     carerId = Number(carers[0]!.id);
-    const visit = async (branch: number, client: number, day: string, start: string, end: string, status: string, actual?: [string, string]) =>
+    leaverId = Number(carers[1]!.id);
+    visit = async (branch, client, day, start, end, status, actual) =>
       Number(
         (
           await one(sql`insert into visits (branch_id, client_id, visit_date, planned_start, planned_end, status, actual_start, actual_end)
@@ -114,6 +119,50 @@ describe('client and carer dashboards', () => {
     assert.deepEqual(ended.charts[0]?.series[0]?.points, [{ key: 'Moved away', label: 'Moved away', value: 1 }]);
     const rows = data<{ data: DashboardRow[] }>(await admin.get('/api/v1/dashboards/carer/end/rows?from=2031-03-01&to=2031-03-31&chart=reasons&series=period&key=Moved%20away'));
     assert.match(rows.data[0]!.detail, /left 05\/03\/2031 \(Moved away\)/);
+  });
+
+  it('ranks clients and carers by planned hours (ties by id), counts late and missed visits, and sums weeks per branch', async () => {
+    // The WEEK: Camden's client planned 1 + 0.75 + 1 = 2.75 h (→ 2.8), delivered 1 + 0.5 = 1.5 h, 1 late (B), 1 missed (C);
+    // Leeds' client planned and delivered 2 h, none late or missed (so not in the second chart).
+    const week = data<DashboardAnswer>(await admin.get(`/api/v1/dashboards/client/client-performance?${WEEK}`));
+    const pairs = (chart: DashboardChart | undefined) => chart?.series.map((s) => [s.key, s.points.map((p) => [p.key, p.value])]);
+    assert.deepEqual(pairs(week.charts[0]), [
+      ['planned', [[String(camdenClient), 2.8], [String(leedsClient), 2]]],
+      ['delivered', [[String(camdenClient), 1.5], [String(leedsClient), 2]]],
+    ]);
+    assert.deepEqual(pairs(week.charts[1]), [['late', [[String(camdenClient), 1]]], ['missed', [[String(camdenClient), 1]]]]);
+    // Week of Monday 17 March 2031: Camden's client completed 10:00–11:00 without actual times (delivered as planned,
+    // not late; carer 1) and 10:00–11:00 started 10:20 (late, 1 h; the leaver); Leeds' client only a cancelled visit
+    // (planned 0 h, still listed). The two carers tie on 1 h: the lower id first.
+    const v1 = await visit(camden, camdenClient, '2031-03-18', '10:00', '11:00', 'completed');
+    const v2 = await visit(camden, camdenClient, '2031-03-19', '10:00', '11:00', 'completed', ['10:20', '11:20']);
+    await visit(leeds, leedsClient, '2031-03-18', '09:00', '10:00', 'cancelled');
+    await t.database.db.execute(sql`insert into visit_carers (visit_id, position, carer_id) values (${v1}, 1, ${carerId}), (${v2}, 1, ${leaverId})`);
+    const LATER = 'from=2031-03-17&to=2031-03-23';
+    const clients = data<DashboardAnswer>(await admin.get(`/api/v1/dashboards/client/client-performance?${LATER}`));
+    assert.deepEqual(pairs(clients.charts[0]), [
+      ['planned', [[String(camdenClient), 2], [String(leedsClient), 0]]],
+      ['delivered', [[String(camdenClient), 2], [String(leedsClient), 0]]],
+    ]);
+    assert.deepEqual(pairs(clients.charts[1]), [['late', [[String(camdenClient), 1]]], ['missed', [[String(camdenClient), 0]]]]);
+    const carers = data<DashboardAnswer>(await admin.get(`/api/v1/dashboards/carer/performance?${LATER}`));
+    const [first, second] = [Math.min(carerId, leaverId), Math.max(carerId, leaverId)].map(String);
+    assert.deepEqual(pairs(carers.charts[0]), [
+      ['planned', [[first, 1], [second, 1]]],
+      ['delivered', [[first, 1], [second, 1]]],
+    ]);
+    assert.deepEqual(pairs(carers.charts[1]), [['late', [[String(leaverId), 1]]], ['missed', [[String(leaverId), 0]]]]);
+    // Office (Camden only) sees Camden's client alone.
+    const camdenOnly = data<DashboardAnswer>(await office.get(`/api/v1/dashboards/client/client-performance?${LATER}`));
+    assert.deepEqual(camdenOnly.charts[0]?.series[0]?.points.map((p) => p.key), [String(camdenClient)]);
+    // 12 weeks to 23 March: the week of the 17th is 2 h in Camden and 0 in Leeds (cancelled only); 3 March still 1.5 / 2.
+    const weekly = data<DashboardAnswer>(await admin.get(`/api/v1/dashboards/client/line-chart-per-branch?${LATER}`));
+    assert.equal(point(weekly.charts[0], String(camden), '2031-03-17'), 2);
+    assert.equal(point(weekly.charts[0], String(leeds), '2031-03-17'), 0);
+    assert.equal(point(weekly.charts[0], String(camden), '2031-03-03'), 1.5);
+    assert.equal(point(weekly.charts[0], String(leeds), '2031-03-03'), 2);
+    assert.equal(point(weekly.charts[0], String(camden), '2031-03-10'), 0);
+    assert.deepEqual(weekly.charts[0]?.series[0]?.points.map((p) => p.key).slice(-3), ['2031-03-03', '2031-03-10', '2031-03-17']);
   });
 
   it('refuses without kpis.view, another branch, bad input and unknown pages', async () => {
