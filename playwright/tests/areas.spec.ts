@@ -6,7 +6,7 @@ const AREAS = [
   { group: 'Carers and staff', link: 'Carers', heading: 'Carers', path: '/app/carers' },
   { group: 'Scheduling', link: 'Scheduling overview', heading: 'Scheduling and visits', path: '/app/scheduler' },
   { group: 'Finance', link: 'Finance overview', heading: 'Finance', path: '/app/finance' },
-  { group: 'Quality and audits', link: 'Quality overview', heading: 'Quality and audits', path: '/app/quality-assurance' },
+  { group: 'Quality assurance', link: 'Quality overview', heading: 'Quality and audits', path: '/app/quality-assurance' },
   { group: 'Reference data', link: 'Reference data overview', heading: 'Reference data', path: '/app/datatables' },
 ];
 

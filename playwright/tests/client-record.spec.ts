@@ -61,12 +61,18 @@ test('a medication round is recorded on the MAR chart, and the month is audited 
   const chart = page.getByRole('table').first();
   await expect(chart).toBeVisible();
 
-  // Every dose still to record today or missed shows as a button naming it; record the first as given.
-  const due = chart.getByRole('button', { name: /^Record .* dose of .+ on \d{1,2} \w+/ }).first();
-  const doseName = ((await due.getAttribute('aria-label')) ?? '').replace(/^Record /, '').replace(/ \(missed: nothing recorded\)$/, '');
+  // Every scheduled dose still to record today or missed shows as a button naming it: record the first as given.
+  // Late in the day the demo has recorded them all; then record a when-needed dose given today, with its reason.
+  const scheduled = chart.getByRole('button', { name: /^Record (?!a when-needed).* dose of .+ on \d{1,2} \w+/ });
+  const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'Europe/London' }).format(new Date());
+  const whenNeeded = chart.getByRole('button', { name: new RegExp(`^Record a when-needed dose of .+ on ${today}$`) });
+  const isScheduled = (await scheduled.count()) > 0;
+  const due = (isScheduled ? scheduled : whenNeeded).first();
+  const doseName = ((await due.getAttribute('aria-label')) ?? '').replace(/^Record (a )?/, '').replace(/ \(missed: nothing recorded\)$/, '');
   await due.click();
   const dialogForm = page.getByRole('form', { name: `Record the ${doseName}` });
   await dialogForm.getByLabel('Outcome').selectOption('A');
+  if (!isScheduled) await dialogForm.getByLabel('Reason for giving it', { exact: true }).fill('Knee pain after her walk');
   await dialogForm.getByLabel('Note').fill('Taken with water at the kitchen table.');
   await dialogForm.getByRole('button', { name: 'Record dose' }).click();
   await expect(dialogForm).toBeHidden();
