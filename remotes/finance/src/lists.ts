@@ -20,13 +20,28 @@ export function useListQuery<Row>(path: string, params: Record<string, string>, 
   const [paging, setPaging] = useState({ page: 1, page_size: 25 });
   const query = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''));
   const list = useApiQuery<Page<Row>>(path, { ...query, ...order, ...paging }, { failure, keepPrevious: true });
+  const sortBy = (sort: string) => setOrder((previous) => ({ sort, mode: previous.sort === sort && previous.mode === 'asc' ? 'desc' : 'asc' }));
+  const setPage = (page: number) => setPaging((previous) => ({ ...previous, page }));
+  const setPageSize = (size: number) => setPaging({ page: 1, page_size: size });
   return {
     order,
     list,
     firstPage: () => setPaging((previous) => ({ ...previous, page: 1 })),
-    sortBy: (sort: string) => setOrder((previous) => ({ sort, mode: previous.sort === sort && previous.mode === 'asc' ? 'desc' : 'asc' })),
-    setPage: (page: number) => setPaging((previous) => ({ ...previous, page })),
-    setPageSize: (size: number) => setPaging({ page: 1, page_size: size }),
+    sortBy,
+    setPage,
+    setPageSize,
+    /** The ListTable's page, state, sorting and paging props, spread onto it: `<ListTable {...list.table} … />`. */
+    table: {
+      page: list.data ?? null,
+      loading: list.isFetching,
+      error: list.error?.message ?? null,
+      sort: order.sort,
+      mode: order.mode,
+      onSort: sortBy,
+      onPage: setPage,
+      onPageSize: setPageSize,
+      onRetry: () => void list.refetch(),
+    },
   };
 }
 

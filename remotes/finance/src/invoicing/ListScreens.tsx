@@ -37,15 +37,7 @@ function invoiceTable(caption: string, list: ReturnType<typeof usePagedList<Invo
     <ListTable<InvoiceRow>
       caption={caption}
       columns={invoiceColumns}
-      page={list.list.data ?? null}
-      loading={list.list.isFetching}
-      error={list.list.error?.message ?? null}
-      sort={list.order.sort}
-      mode={list.order.mode}
-      onSort={list.sortBy}
-      onPage={list.setPage}
-      onPageSize={list.setPageSize}
-      onRetry={() => void list.list.refetch()}
+      {...list.table}
       rowKey={(row) => row.id}
       empty={<EmptyState>{empty}</EmptyState>}
     />
@@ -185,15 +177,7 @@ export function Reset() {
       <ListTable<InvoiceRunRow>
         caption="Posted invoice runs"
         columns={columns}
-        page={list.list.data ?? null}
-        loading={list.list.isFetching}
-        error={list.list.error?.message ?? null}
-        sort={list.order.sort}
-        mode={list.order.mode}
-        onSort={list.sortBy}
-        onPage={list.setPage}
-        onPageSize={list.setPageSize}
-        onRetry={() => void list.list.refetch()}
+        {...list.table}
         rowKey={(row) => row.id}
         empty={<EmptyState>No posted run to reset.</EmptyState>}
       />
@@ -235,15 +219,7 @@ export function BatchInvoice() {
       <ListTable<InvoiceRunRow>
         caption="Funders' invoice runs"
         columns={runColumns}
-        page={runs.list.data ?? null}
-        loading={runs.list.isFetching}
-        error={runs.list.error?.message ?? null}
-        sort={runs.order.sort}
-        mode={runs.order.mode}
-        onSort={runs.sortBy}
-        onPage={runs.setPage}
-        onPageSize={runs.setPageSize}
-        onRetry={() => void runs.list.refetch()}
+        {...runs.table}
         rowKey={(row) => row.id}
         empty={<EmptyState>No run for this funder yet.</EmptyState>}
       />
@@ -333,15 +309,7 @@ export function Unclaimed() {
       <ListTable<UnclaimedVisit>
         caption="Delivered visits not invoiced"
         columns={unclaimedColumns}
-        page={list.list.data ?? null}
-        loading={list.list.isFetching}
-        error={list.list.error?.message ?? null}
-        sort={list.order.sort}
-        mode={list.order.mode}
-        onSort={list.sortBy}
-        onPage={list.setPage}
-        onPageSize={list.setPageSize}
-        onRetry={() => void list.list.refetch()}
+        {...list.table}
         rowKey={(row) => row.visit_id}
         empty={<EmptyState>Every delivered visit of the period is invoiced.</EmptyState>}
       />

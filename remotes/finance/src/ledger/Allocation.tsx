@@ -136,15 +136,7 @@ export function Allocation() {
       <ListTable<PaymentRow>
         caption="Payments received"
         columns={columns}
-        page={list.list.data ?? null}
-        loading={list.list.isFetching}
-        error={list.list.error?.message ?? null}
-        sort={list.order.sort}
-        mode={list.order.mode}
-        onSort={list.sortBy}
-        onPage={list.setPage}
-        onPageSize={list.setPageSize}
-        onRetry={() => void list.list.refetch()}
+        {...list.table}
         rowKey={(row) => row.id}
         empty={<EmptyState>No payment matches.</EmptyState>}
       />

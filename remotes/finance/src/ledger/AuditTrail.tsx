@@ -73,15 +73,7 @@ export function AuditTrail() {
       <ListTable<AuditRow>
         caption="Finance changes"
         columns={columns}
-        page={list.list.data ?? null}
-        loading={list.list.isFetching}
-        error={list.list.error?.message ?? null}
-        sort={list.order.sort}
-        mode={list.order.mode}
-        onSort={list.sortBy}
-        onPage={list.setPage}
-        onPageSize={list.setPageSize}
-        onRetry={() => void list.list.refetch()}
+        {...list.table}
         rowKey={(row) => row.id}
         empty={<EmptyState>No change matches.</EmptyState>}
       />

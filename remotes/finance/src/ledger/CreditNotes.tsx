@@ -54,15 +54,7 @@ export function CreditNotes() {
       <ListTable<CreditNoteRow>
         caption="Credit notes"
         columns={columns}
-        page={list.list.data ?? null}
-        loading={list.list.isFetching}
-        error={list.list.error?.message ?? null}
-        sort={list.order.sort}
-        mode={list.order.mode}
-        onSort={list.sortBy}
-        onPage={list.setPage}
-        onPageSize={list.setPageSize}
-        onRetry={() => void list.list.refetch()}
+        {...list.table}
         rowKey={(row) => row.id}
         empty={<EmptyState>No credit note matches. Credit lines from an invoice’s page.</EmptyState>}
       />

@@ -72,15 +72,7 @@ export function PayRunList() {
       <ListTable<PayRunRow>
         caption="Pay runs of your branches"
         columns={runColumns}
-        page={runs.list.data ?? null}
-        loading={runs.list.isFetching}
-        error={runs.list.error?.message ?? null}
-        sort={runs.order.sort}
-        mode={runs.order.mode}
-        onSort={runs.sortBy}
-        onPage={runs.setPage}
-        onPageSize={runs.setPageSize}
-        onRetry={() => void runs.list.refetch()}
+        {...runs.table}
         rowKey={(row) => row.id}
         empty={<EmptyState>No pay run matches. Start one with “New pay run”.</EmptyState>}
       />

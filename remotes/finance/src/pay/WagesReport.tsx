@@ -35,15 +35,7 @@ export function WagesReport() {
       <ListTable<PayRunRow>
         caption="Posted pay runs in the period"
         columns={columns}
-        page={runs.list.data ?? null}
-        loading={runs.list.isFetching}
-        error={runs.list.error?.message ?? null}
-        sort={runs.order.sort}
-        mode={runs.order.mode}
-        onSort={runs.sortBy}
-        onPage={runs.setPage}
-        onPageSize={runs.setPageSize}
-        onRetry={() => void runs.list.refetch()}
+        {...runs.table}
         rowKey={(row) => row.id}
         empty={<EmptyState>No pay run is posted for this period. Post one under Finance, Pay runs.</EmptyState>}
       />
