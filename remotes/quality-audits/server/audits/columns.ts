@@ -1,52 +1,9 @@
-import { boolean, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-// Read models by table name (server/README.md): the few columns of the other areas' tables the audit lists read.
-// Not exported from ../tables.ts, so no migration of this area creates or changes them.
+// Read models by table name (server/README.md): the area's shared ones (../read-models.ts) and the audit tables
+// only the audit lists read. Not exported from ../tables.ts, so no migration of this area creates or changes them.
 
-/** workforce's carers (the `carers` resource). */
-export const carersRead = pgTable('carers', {
-  id: integer('id').notNull(),
-  first_name: text('first_name'),
-  last_name: text('last_name'),
-  branch_id: integer('branch_id'),
-  status: text('status'),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-});
-
-/** care-records' clients (the `clients` resource). */
-export const clientsRead = pgTable('clients', {
-  id: integer('id').notNull(),
-  first_name: text('first_name'),
-  last_name: text('last_name'),
-  branch_id: integer('branch_id'),
-  status: text('status'),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-});
-
-/** Record documents of an owner (buildDocumentTables: `<prefix>_documents` and `<prefix>_document_versions`). */
-const documentsOf = (prefix: string) => ({
-  documents: pgTable(`${prefix}_documents`, {
-    id: integer('id').notNull(),
-    owner_id: integer('owner_id').notNull(),
-    kind: text('kind').notNull(),
-    status: text('status').notNull(),
-    version: integer('version').notNull(),
-    review_date: date('review_date', { mode: 'string' }),
-    signed_off_version: integer('signed_off_version'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull(),
-  }),
-  versions: pgTable(`${prefix}_document_versions`, {
-    id: integer('id').notNull(),
-    document_id: integer('document_id').notNull(),
-    version: integer('version').notNull(),
-    content: jsonb('content').notNull(),
-    results: jsonb('results').notNull(),
-  }),
-});
-
-export const carerDocumentsRead = documentsOf('carer');
-export const clientDocumentsRead = documentsOf('client');
+export { carerDocumentsRead, carersRead, clientDocumentsRead, clientsRead, settingsRead } from '../read-models.js';
 
 /** care-records' monthly MAR chart audits. */
 export const marAuditsRead = pgTable('mar_audits', {
@@ -79,6 +36,3 @@ export const moneyAuditsRead = pgTable('client_money_audits', {
   receipts_present: boolean('receipts_present').notNull(),
   outcome: text('outcome').notNull(),
 });
-
-/** reference data's global settings (the due intervals). */
-export const settingsRead = pgTable('settings', { key: text('key'), value: text('value') });

@@ -1,30 +1,15 @@
 import { and, asc, isNull } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { londonDate } from '@hcm/contract/engine';
 import { branches } from '@hcm/server/schema';
 import type { Transaction } from '@hcm/server/platform';
 import { emptyValues, type PersonInvolved, type RegisterKind, type ToldRow } from '../../contract/registers.js';
+import { carersRead, clientsRead } from '../read-models.js';
 import { insertRecord, type Values } from './service.js';
 
 // A believable year of the demo agency's quality registers across its three branches: falls, skin tears and a
 // near miss; four safeguarding concerns; six complaints (one with its response overdue); ten compliments; five
 // medication errors; three CQC notifications (one still a draft), each linked to the record that called for it.
 // The people are care-records' demo clients and workforce's demo carers, read by table name.
-
-const clientsRead = pgTable('clients', {
-  id: integer('id').notNull(),
-  first_name: text('first_name').notNull(),
-  last_name: text('last_name').notNull(),
-  branch_id: integer('branch_id').notNull(),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-});
-const carersRead = pgTable('carers', {
-  id: integer('id').notNull(),
-  first_name: text('first_name').notNull(),
-  last_name: text('last_name').notNull(),
-  branch_id: integer('branch_id').notNull(),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-});
 
 type Person = { id: number; name: string };
 type Branch = { id: number; name: string; clients: Person[]; carers: Person[] };

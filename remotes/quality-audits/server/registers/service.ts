@@ -19,14 +19,13 @@ import {
   type ToldRow,
 } from '../../contract/registers.js';
 import { cqcPromptOf } from '../../contract/registers-cqc.js';
+import { settingsRead } from '../read-models.js';
 import { qaRecordPeople, qaRecordTold, qaRecords, type QaRecordRow } from './tables.js';
 
 type Db = Database | Transaction;
 
 // ---- Read models by table name (reference data's rows; never exported from ../tables.ts).
 
-/** Reference data's global settings (key/value): the complaints' timetable reads two keys. */
-export const settingsRead = pgTable('settings', { key: text('key').notNull(), value: text('value').notNull() });
 /** Reference data's UK bank holidays; the complaints' working days skip England's. */
 export const bankHolidaysRead = pgTable('organization_bank_holidays', { date: date('date', { mode: 'string' }).notNull(), region: text('region').notNull(), substitute_day: boolean('substitute_day').notNull() });
 
