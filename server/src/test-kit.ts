@@ -16,3 +16,4 @@ export const migrateComposed = (database: DatabaseHandle) => database.migrate(ar
 
 /** Seeds the demo data of the platform and every registered area. */
 export const seedComposedDemo = (db: Database) => seedDemo(db, AREA_MODULES);
+export { fixClock } from './testing/fix-clock.js';

@@ -9,6 +9,7 @@ import { openSeededTestDatabase, openTestDatabase } from './db/test-database.js'
 import { rolePermissions, roles, users } from './db/schema.js';
 import { hashPassword } from './auth/passwords.js';
 import type { MailSettings } from './mail/mailer.js';
+import { clock } from '@hcm/contract/time';
 
 // Test helpers: an app over a fresh in-memory PGlite (about 3 s to create, so one per test file),
 // and a tiny cookie-keeping client that does the /csrf-cookie → /login dance like the SPA.
@@ -102,7 +103,7 @@ export class TestClient {
       ...(options.payload === undefined ? {} : { payload: options.payload as object }),
     });
     for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
-      const cleared = cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
+      const cleared = cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= clock.nowMs());
       if (cleared) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }

@@ -27,6 +27,7 @@ export const SINGLETONS = [
   '@tanstack/react-query',
   '@hcm/contract',
   '@hcm/contract/schemas',
+  '@hcm/contract/time',
   '@hcm/kit/resources',
   '@hcm/kit',
   '@hcm/kit/routing',

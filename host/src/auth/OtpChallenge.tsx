@@ -8,23 +8,24 @@ import { nextStepOf, secondsIn, twoFactorApi } from './twoFactorApi';
 import loginStyles from './LoginForm.module.css';
 import styles from './twoFactor.module.css';
 
+import { clock } from '@hcm/contract/time';
 /** The server's cool-down between two emailed codes. */
 export const RESEND_COOLDOWN_SECONDS = 60;
 
 /** Counts down to zero, once a second, from the last value given to `restart`. */
 function useCountdown(initial: number): [number, (seconds: number) => void] {
-  const [until, setUntil] = useState(() => Date.now() + initial * 1000);
-  const [now, setNow] = useState(() => Date.now());
+  const [until, setUntil] = useState(() => clock.nowMs() + initial * 1000);
+  const [now, setNow] = useState(() => clock.nowMs());
   const left = Math.max(0, Math.ceil((until - now) / 1000));
   const counting = left > 0;
   useEffect(() => {
     if (!counting) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(clock.nowMs()), 1000);
     return () => clearInterval(timer);
   }, [counting, until]);
   return [left, (seconds) => {
-    setUntil(Date.now() + seconds * 1000);
-    setNow(Date.now());
+    setUntil(clock.nowMs() + seconds * 1000);
+    setNow(clock.nowMs());
   }];
 }
 

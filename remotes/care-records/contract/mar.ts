@@ -14,6 +14,7 @@ import {
   requiredText,
   type Choice,
 } from '@hcm/contract/engine';
+import { addDays, clock, ukInstant, ukInstantAfterMidnight, ukWallClock } from '@hcm/contract/time';
 
 // The eMAR's vocabulary (NICE NG67, medicines support for adults receiving social care in the community; DOMAIN.md,
 // "Medication and MAR charts"): a client's medication schedules, the administrations recorded against them, the
@@ -110,7 +111,6 @@ export const minutesOf = (time: string): number => {
   return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
 };
 
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 export const periodOf = (slot: string) => DOSE_PERIODS.find((period) => period.value === slot);
 
@@ -144,49 +144,12 @@ export function slotWindow(slot: string, timeCritical: { critical: boolean; wind
 /** Where a slot sorts in a day: its time, or its period's start (night last). */
 export const slotOrder = (slot: string) => minutesOf(periodOf(slot)?.from ?? slot);
 
-/** A day `days` before or after another (YYYY-MM-DD). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** The UK calendar's day arithmetic, from the one date module. */
+export { addDays };
 
-let londonClock: Intl.DateTimeFormat | undefined;
-
-/** The UK wall-clock date and time of an instant: { day: 'YYYY-MM-DD', time: 'HH:MM' }. */
-export function ukWallClock(instant: Date): { day: string; time: string } {
-  londonClock ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const parts = Object.fromEntries(londonClock.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
-
-/** The instant a UK wall-clock time names ('2026-03-29', '08:00'): GMT in winter, BST in summer. */
-export function ukInstant(day: string, time: string): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const asUtc = Date.UTC(year, month - 1, date, Math.floor(minutesOf(time) / 60), minutesOf(time) % 60);
-  const offsetAt = (ms: number) => {
-    const wall = ukWallClock(new Date(ms));
-    const [y, m, d] = wall.day.split('-').map(Number) as [number, number, number];
-    return Date.UTC(y, m - 1, d, Math.floor(minutesOf(wall.time) / 60), minutesOf(wall.time) % 60) - ms;
-  };
-  // Twice: the offset at the first guess may be the other side of a clock change.
-  const first = asUtc - offsetAt(asUtc);
-  return new Date(asUtc - offsetAt(first));
-}
-
-/** A point `minutes` after the due day's midnight (negative: the day before), as an instant. */
-export function instantAfterMidnight(day: string, minutes: number): Date {
-  const shift = Math.floor(minutes / (24 * 60));
-  return ukInstant(addDays(day, shift), hhmm(minutes - shift * 24 * 60));
-}
+/** The UK wall-clock date and time of an instant, the instant a UK wall-clock time names, and a point minutes after a day's midnight: the one date module's. */
+export { ukInstant, ukWallClock };
+export const instantAfterMidnight = ukInstantAfterMidnight;
 
 /** Normalises a `times` value: set times padded and sorted ('8:00, 20:00' → '08:00,20:00'), periods in day order. */
 export function normalisedTimes(timing: string, times: string): string {
@@ -452,7 +415,7 @@ const givenAt = v.pipe(
     const local = LOCAL_DATE_TIME.exec(value);
     return (local ? ukInstant(local[1]!, local[2]!) : new Date(value)).toISOString();
   }),
-  v.check((iso) => Date.parse(iso) <= Date.now() + 5 * 60_000, 'The time given cannot be in the future.'),
+  v.check((iso) => Date.parse(iso) <= clock.nowMs() + 5 * 60_000, 'The time given cannot be in the future.'),
   v.check((iso) => iso >= '2000-01-01', 'Give the date and time it was given, like 2026-11-12 08:05.'),
 );
 
@@ -540,7 +503,7 @@ export function daysOfMonth(month: string): string[] {
   return Array.from({ length: count }, (_, index) => `${month}-${String(index + 1).padStart(2, '0')}`);
 }
 
-export const currentMonth = (now = new Date()) => londonDate(now).slice(0, 7);
+export const currentMonth = (now = clock.now()) => londonDate(now).slice(0, 7);
 
 /**
  * A cell of a scheduled row: `off` (not due that day: before the start or from the stop), `upcoming` (its window

@@ -3,6 +3,7 @@ import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, seria
 import { branches, createdAt, users } from '@hcm/server/schema';
 import type { ConfirmationState } from '../contract/live.js';
 import type { CancelReason, RuleFinding, VisitLogAction, VisitSource, VisitStatus, VisitTask } from '../contract/visits.js';
+import { clock } from '@hcm/contract/time';
 
 // The scheduler area's tables. drizzle-kit generates the area's migrations (./migrations) from the named exports
 // of this file only (`pnpm db:generate` in this area). Clients and carers are other areas' rows: referred to by
@@ -30,7 +31,7 @@ export const visitTemplates = pgTable(
     version: integer('version').notNull().default(1),
     created_by: integer('created_by').references(() => users.id),
     created_at: createdAt(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [
     index('visit_templates_client_idx').on(t.client_id),
@@ -112,7 +113,7 @@ export const visits = pgTable(
     version: integer('version').notNull().default(1),
     created_by: integer('created_by').references(() => users.id),
     created_at: createdAt(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [
     index('visits_branch_start_idx').on(t.branch_id, t.planned_start),
@@ -138,7 +139,7 @@ export const visitCarers = pgTable(
     position: smallint('position').notNull(),
     carer_id: integer('carer_id').notNull(),
     assigned_by: integer('assigned_by').references(() => users.id),
-    assigned_at: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    assigned_at: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [
     primaryKey({ columns: [t.visit_id, t.position] }),
@@ -156,7 +157,7 @@ export const visitLogs = pgTable(
     visit_id: integer('visit_id')
       .notNull()
       .references(() => visits.id, { onDelete: 'cascade' }),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
     user_id: integer('user_id').references(() => users.id),
     action: text('action').$type<VisitLogAction>().notNull(),
     summary: text('summary').notNull(),

@@ -1,3 +1,4 @@
+import { addDays } from '@hcm/contract/time';
 import type { Page } from '@hcm/contract';
 
 // Supervisions, spot checks and appraisals due (DOMAIN.md, "Carer file"): each recurring document is due a
@@ -98,12 +99,8 @@ export type DueList = Page<DueRow> & {
   interval: { every: number; unit: 'weeks' | 'months' };
 };
 
-/** A YYYY-MM-DD day plus whole days. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** The UK calendar's day arithmetic, from the one date module. */
+export { addDays };
 
 /** A YYYY-MM-DD day plus whole months, on the month's last day when it has no such day (31 Jan + 1 → 28/29 Feb). */
 export function addMonths(day: string, months: number): string {

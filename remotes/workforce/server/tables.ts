@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { branches, createdAt, messageColumns, messageDirectionCheck, users } from '@hcm/server/schema';
+import { clock } from '@hcm/contract/time';
 
 // The area's tables: the declared resources' (carers, office employees), built from their declarations, their
 // record documents, and the hand-written ones below and in each part's tables.ts. drizzle-kit generates the
@@ -20,7 +21,7 @@ export const notices = pgTable(
     audience: text('audience').$type<'carers' | 'office' | 'everyone'>().notNull(),
     branch_id: integer('branch_id').references(() => branches.id),
     published_by: integer('published_by').references(() => users.id),
-    published_at: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    published_at: timestamp('published_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
     created_at: createdAt(),
   },
   (t) => [

@@ -6,6 +6,7 @@ import { recordAudit, type AuditActor } from '../audit/record.js';
 import { areaActive, areaEvents, areaVersions } from '../db/schema.js';
 import { activePointer, areaDistDir, readBuiltVersion, writeActivePointer, type BuiltVersion } from './builds.js';
 import { hostSharedRecord, readSharedRecord, sharedFitProblems } from './shared-fit.js';
+import { clock } from '@hcm/contract/time';
 
 // The area registry: every deployed version of each remote (area_versions), the one the product serves
 // (area_active), and every deploy, activation and rollback with who and when (area_events).
@@ -74,8 +75,8 @@ async function setActive(
   const current = await currentActive(tx, area);
   await tx
     .insert(areaActive)
-    .values({ area, version_id: target.id, activated_by: actor.name, activated_at: new Date() })
-    .onConflictDoUpdate({ target: areaActive.area, set: { version_id: target.id, activated_by: actor.name, activated_at: new Date() } });
+    .values({ area, version_id: target.id, activated_by: actor.name, activated_at: clock.now() })
+    .onConflictDoUpdate({ target: areaActive.area, set: { version_id: target.id, activated_by: actor.name, activated_at: clock.now() } });
   await tx.insert(areaEvents).values({ area, action, version: target.version, from_version: current?.version ?? null, actor: actor.name, user_id: actor.userId });
   if (actor.audit) {
     await recordAudit(tx, {

@@ -16,6 +16,7 @@ import { secretBoxFor } from './secrets.js';
 import type { AuthSettings } from './settings.js';
 import { clientOf, emailIpKey, recordAttempt, sendTooMany, tooManyFailures } from './throttle.js';
 import { matchTotp } from './totp.js';
+import { clock } from '@hcm/contract/time';
 
 // The carers' app signs in once per device and then sends `Authorization: Bearer <token>`. A token is random,
 // stored as its sha256, lives until the carer signs out or the office revokes it, and reaches only the routes
@@ -77,11 +78,11 @@ export async function deviceOfRequest(db: Database, request: FastifyRequest): Pr
     .from(deviceTokens)
     .where(and(eq(deviceTokens.token_hash, tokenHashOf(token)), isNull(deviceTokens.revoked_at)));
   if (!row) return null;
-  if (Date.now() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
+  if (clock.nowMs() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
     await db
       .update(deviceTokens)
-      .set({ last_used_at: new Date() })
-      .where(and(eq(deviceTokens.id, row.id), lt(deviceTokens.last_used_at, new Date(Date.now() - TOUCH_EVERY_MS))));
+      .set({ last_used_at: clock.now() })
+      .where(and(eq(deviceTokens.id, row.id), lt(deviceTokens.last_used_at, new Date(clock.nowMs() - TOUCH_EVERY_MS))));
   }
   return { id: row.id, user_id: row.user_id };
 }
@@ -160,7 +161,7 @@ export async function deviceTokenRoutes(app: FastifyInstance, settings: AuthSett
     if (request.device) {
       await db
         .update(deviceTokens)
-        .set({ revoked_at: new Date(), revoked_by: request.device.user_id })
+        .set({ revoked_at: clock.now(), revoked_by: request.device.user_id })
         .where(and(eq(deviceTokens.id, request.device.id), isNull(deviceTokens.revoked_at)));
     }
     return reply.code(200).send(ok(null, 'Signed out.'));
@@ -223,7 +224,7 @@ export async function deviceTokenRoutes(app: FastifyInstance, settings: AuthSett
     const actor = auditActorOf(request);
     const [revoked] = await db
       .update(deviceTokens)
-      .set({ revoked_at: new Date(), revoked_by: actor.userId })
+      .set({ revoked_at: clock.now(), revoked_by: actor.userId })
       .where(and(eq(deviceTokens.id, id), isNull(deviceTokens.revoked_at)))
       .returning({ id: deviceTokens.id, user_id: deviceTokens.user_id, device_name: deviceTokens.device_name });
     if (!revoked) {

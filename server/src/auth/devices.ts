@@ -5,6 +5,7 @@ import type { Database } from '../db/client.js';
 import { knownDevices } from '../db/schema.js';
 import { globalSettings } from './global-settings.js';
 import type { AuthSettings } from './settings.js';
+import { clock } from '@hcm/contract/time';
 
 /** A long-lived random cookie naming this browser; known_devices keeps its sha256 per user who signed in with it. */
 export const DEVICE_COOKIE = 'hcm_device';
@@ -54,7 +55,7 @@ export async function rememberDevice(
       maxAge: DEVICE_COOKIE_MAX_AGE,
     });
   }
-  const now = new Date();
+  const now = clock.now();
   const userAgent = request.headers['user-agent']?.slice(0, 512) ?? null;
   await settings.db
     .insert(knownDevices)

@@ -7,6 +7,7 @@ import { loadCurrentUser } from './current-user.js';
 import { deviceOfRequest } from './device-tokens.js';
 import { findActiveSession } from './sessions.js';
 import type { AuthSettings } from './settings.js';
+import { clock } from '@hcm/contract/time';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -63,14 +64,14 @@ function csrfTokenMatches(request: FastifyRequest): boolean {
  */
 const USER_CACHE_MS = 1000;
 const recentUsers = new Map<number, { user: Promise<CurrentUser | null>; until: number }>();
-/** The cache's clock (epoch ms): Date.now, but for tests that move time on (setUserCacheClock). */
-let now: () => number = Date.now;
+/** The cache's clock (epoch ms): the product's, but for tests that move time on (setUserCacheClock). */
+let now: () => number = clock.nowMs;
 
-/** For tests: the user cache reads the time from `clock`; returns a function that puts Date.now back. */
-export function setUserCacheClock(clock: () => number): () => void {
-  now = clock;
+/** For tests: the user cache reads the time from `testClock`; returns a function that puts the product's clock back. */
+export function setUserCacheClock(testClock: () => number): () => void {
+  now = testClock;
   return () => {
-    now = Date.now;
+    now = clock.nowMs;
   };
 }
 

@@ -7,6 +7,7 @@ import { rememberDevice } from './devices.js';
 import { createSession, deleteSession } from './sessions.js';
 import type { AuthSettings } from './settings.js';
 import { clientOf } from './throttle.js';
+import { clock } from '@hcm/contract/time';
 
 /** A login waiting for its second factor ends after this long; the user starts again from the password. */
 export const PENDING_LOGIN_MS = 10 * 60_000;
@@ -42,7 +43,7 @@ export async function startPendingLogin(
 }
 
 /** The user a pending session is waiting to sign in, or null (no such challenge, or it has expired). */
-export function pendingUserOf(session: SessionRow | null, challenge: PendingChallenge, now = new Date()): number | null {
+export function pendingUserOf(session: SessionRow | null, challenge: PendingChallenge, now = clock.now()): number | null {
   if (!session || session.user_id !== null || session.pending_challenge !== challenge || session.pending_user_id === null) {
     return null;
   }
@@ -78,7 +79,7 @@ export async function completeLogin(
   if (await mustSetUpTwoFactor(settings, userId)) {
     await settings.db
       .update(sessions)
-      .set({ pending_challenge: 'two_factor_setup', password_confirmed_at: new Date() })
+      .set({ pending_challenge: 'two_factor_setup', password_confirmed_at: clock.now() })
       .where(eq(sessions.id, session.id));
     return { two_factor: false, two_factor_setup_required: true };
   }

@@ -9,6 +9,7 @@ import { ok, sendError, sendInvalid } from '../http/envelope.js';
 import { completeLogin, pendingUserOf, SIGN_IN_EXPIRED } from './login-flow.js';
 import type { AuthSettings } from './settings.js';
 import { clientOf, recordAttempt, sendTooMany, tooManyFailures, userKey } from './throttle.js';
+import { clock } from '@hcm/contract/time';
 
 // The OTP verify challenge: a 6-digit code sent by email when someone signs in from a device the account has
 // not used before (while the otp_new_device_login setting is on). The code is named in the URL by a random
@@ -44,7 +45,7 @@ async function emailCode(settings: AuthSettings, to: string, code: string): Prom
 }
 
 /** Makes and emails a code for the pending session; resolves to its gist (the URL's :gist). */
-export async function sendLoginCode(settings: AuthSettings, sessionId: string, userId: number, email: string, now = new Date()): Promise<string> {
+export async function sendLoginCode(settings: AuthSettings, sessionId: string, userId: number, email: string, now = clock.now()): Promise<string> {
   const gist = randomBytes(24).toString('base64url');
   const code = newCode();
   await settings.db.insert(oneTimeCodes).values({
@@ -71,7 +72,7 @@ export async function otpRoutes(app: FastifyInstance, settings: AuthSettings): P
   const { db } = settings;
 
   app.post('/otp-verify-challenge', async (request, reply) => {
-    const now = new Date();
+    const now = clock.now();
     const userId = pendingUserOf(request.session, 'otp', now);
     if (userId === null) return sendError(reply, 401, SIGN_IN_EXPIRED);
     const parsed = v.safeParse(OtpVerifySchema, request.body ?? {});
@@ -117,7 +118,7 @@ export async function otpRoutes(app: FastifyInstance, settings: AuthSettings): P
   });
 
   app.post('/otp-verify-challenge/resend', async (request, reply) => {
-    const now = new Date();
+    const now = clock.now();
     const userId = pendingUserOf(request.session, 'otp', now);
     if (userId === null) return sendError(reply, 401, SIGN_IN_EXPIRED);
     const parsed = v.safeParse(OtpResendSchema, request.body ?? {});

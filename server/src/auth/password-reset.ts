@@ -24,6 +24,7 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession, deleteSession, endSessionsOfUser } from './sessions.js';
 import type { AuthSettings } from './settings.js';
 import { clientOf, recordAttempt, sendTooMany, THROTTLED, THROTTLE_WINDOW_MS, tooManyFailures, userKey } from './throttle.js';
+import { clock } from '@hcm/contract/time';
 
 /** A reset link works this long, once. */
 export const RESET_TOKEN_MINUTES = 60;
@@ -83,7 +84,7 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
     const parsed = v.safeParse(ForgotPasswordSchema, request.body ?? {});
     if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
     const { email } = parsed.output;
-    const now = new Date();
+    const now = clock.now();
     const client = clientOf(request);
     const key = ipKey('forgot', request);
 
@@ -174,7 +175,7 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
     }
     if (!parsed.success || Object.keys(errors).length) return sendInvalid(reply, errors);
     const { token, email, password } = parsed.output;
-    const now = new Date();
+    const now = clock.now();
 
     const [found] = await db
       .select({ tokenId: passwordResetTokens.id, userId: users.id, name: users.name })
@@ -259,7 +260,7 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
     }
     if (!parsed.success || Object.keys(errors).length) return sendInvalid(reply, errors);
 
-    const now = new Date();
+    const now = clock.now();
     await db
       .update(users)
       .set({ password_hash: await hashPassword(parsed.output.password), password_changed_at: now })

@@ -15,6 +15,7 @@ import { deleteHealthProfessionalSessions, deleteSession, endSessionsOfUser, isE
 import type { AuthSettings } from './settings.js';
 import { needsConfirmedPassword } from './two-factor.js';
 import { describeDevice } from './user-agent.js';
+import { clock } from '@hcm/contract/time';
 
 export const SESSION_NOT_FOUND = 'No such session.';
 const USER_NOT_FOUND = 'User not found.';
@@ -31,7 +32,7 @@ async function liveSessionsOf(db: Database, lifetime: SessionLifetime, userId: n
     .from(sessions)
     .where(or(eq(sessions.parent_user_id, userId), and(eq(sessions.user_id, userId), isNull(sessions.parent_user_id))))
     .orderBy(desc(sessions.last_seen_at));
-  const now = new Date();
+  const now = clock.now();
   return rows.filter((row) => !isExpired(row, lifetime, now));
 }
 

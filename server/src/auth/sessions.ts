@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { sessions, type SessionRow } from '../db/schema.js';
+import { clock } from '@hcm/contract/time';
 
 export type SessionLifetime = {
   /** A session ends after this long without a request. */
@@ -51,7 +52,7 @@ export async function createSession(
   fields: { userId: number | null; ip: string | null; userAgent: string | null },
 ): Promise<NewSession> {
   const token = newToken();
-  const now = new Date();
+  const now = clock.now();
   const [session] = await db
     .insert(sessions)
     .values({
@@ -73,7 +74,7 @@ export async function findActiveSession(
   db: Database,
   lifetime: SessionLifetime,
   token: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<SessionRow | null> {
   const [session] = await db.select().from(sessions).where(eq(sessions.id, sessionIdOf(token)));
   if (!session) return null;
@@ -88,7 +89,7 @@ export async function findActiveSession(
   return session;
 }
 
-export function isExpired(session: SessionRow, lifetime: SessionLifetime, now = new Date()): boolean {
+export function isExpired(session: SessionRow, lifetime: SessionLifetime, now = clock.now()): boolean {
   return (
     session.expires_at.getTime() <= now.getTime() ||
     session.last_seen_at.getTime() + lifetime.idleMs <= now.getTime()
@@ -101,7 +102,7 @@ export async function deleteSession(db: Database, id: string): Promise<void> {
 }
 
 /** Deletes every expired session (the server runs this now and then, as abandoned sessions pile up). */
-export async function pruneExpiredSessions(db: Database, lifetime: SessionLifetime, now = new Date()): Promise<number> {
+export async function pruneExpiredSessions(db: Database, lifetime: SessionLifetime, now = clock.now()): Promise<number> {
   const deleted = await db
     .delete(sessions)
     .where(or(lt(sessions.expires_at, now), lt(sessions.last_seen_at, new Date(now.getTime() - lifetime.idleMs))))

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { authAttempts } from '../db/schema.js';
 import { sendError } from '../http/envelope.js';
+import { clock } from '@hcm/contract/time';
 
 // Throttling counted from the auth_attempts table (not process memory), so the limit holds across API
 // processes and restarts. A success clears the count of its key, as Laravel's rate limiter is cleared on login.
@@ -34,7 +35,7 @@ export async function tooManyFailures(
   kind: AttemptKind,
   key: string,
   limit: number,
-  now: Date = new Date(),
+  now: Date = clock.now(),
   windowMs: number = THROTTLE_WINDOW_MS,
 ): Promise<number> {
   if (limit <= 0) return 0;
@@ -85,7 +86,7 @@ export async function recordAttempt(db: Database, attempt: Attempt): Promise<voi
     user_id: attempt.userId ?? null,
     ip: attempt.ip ?? null,
     user_agent: attempt.userAgent?.slice(0, 512) ?? null,
-    at: attempt.at ?? new Date(),
+    at: attempt.at ?? clock.now(),
   });
 }
 

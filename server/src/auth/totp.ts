@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { clock } from '@hcm/contract/time';
 
 // TOTP (RFC 6238) over HOTP (RFC 4226) with node:crypto: SHA-1, 6 digits, 30-second steps, as every
 // authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) expects by default.
@@ -63,7 +64,7 @@ export function hotp(key: Uint8Array, counter: number, digits = TOTP_DIGITS, alg
 }
 
 /** The time step a moment falls in. */
-export function totpStep(at: Date | number = Date.now()): number {
+export function totpStep(at: Date | number = clock.nowMs()): number {
   const ms = typeof at === 'number' ? at : at.getTime();
   return Math.floor(ms / 1000 / TOTP_STEP_SECONDS);
 }
@@ -77,7 +78,7 @@ export function totpCode(secret: string, step: number): string {
  * The step a code matches (the current one, or one either side), or null. Steps up to `lastStep` are refused:
  * a code that has signed someone in once cannot sign anyone in again.
  */
-export function matchTotp(secret: string, code: string, now: Date | number = Date.now(), lastStep: number | null = null): number | null {
+export function matchTotp(secret: string, code: string, now: Date | number = clock.nowMs(), lastStep: number | null = null): number | null {
   const cleaned = code.replace(/\s+/g, '');
   if (!/^\d{6}$/.test(cleaned)) return null;
   const key = base32Decode(secret);

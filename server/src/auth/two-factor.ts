@@ -22,6 +22,7 @@ import { createSession, deleteSession } from './sessions.js';
 import type { AuthSettings } from './settings.js';
 import { clientOf, recordAttempt, sendTooMany, tooManyFailures, userKey } from './throttle.js';
 import { generateTotpSecret, matchTotp, otpauthUrl } from './totp.js';
+import { clock } from '@hcm/contract/time';
 
 // Two-factor authentication with an authenticator app (TOTP), on Laravel Fortify's paths. Managing it needs
 // a signed-in session and a password confirmed in the last 15 minutes; the sign-in challenge needs the
@@ -77,7 +78,7 @@ async function signedInUser(request: FastifyRequest, reply: FastifyReply, settin
   return { userId: user.userID };
 }
 
-function passwordRecentlyConfirmed(request: FastifyRequest, now = Date.now()): boolean {
+function passwordRecentlyConfirmed(request: FastifyRequest, now = clock.nowMs()): boolean {
   const at = request.session?.password_confirmed_at;
   return Boolean(at && now - at.getTime() < PASSWORD_CONFIRMATION_MS);
 }
@@ -149,7 +150,7 @@ async function renewAfterReauthentication(request: FastifyRequest, reply: Fastif
   const { token, session } = await createSession(settings.db, settings.lifetime, { userId: old.user_id, ...clientOf(request) });
   await settings.db
     .update(sessions)
-    .set({ pending_challenge: old.pending_challenge, expires_at: old.expires_at, password_confirmed_at: new Date() })
+    .set({ pending_challenge: old.pending_challenge, expires_at: old.expires_at, password_confirmed_at: clock.now() })
     .where(eq(sessions.id, session.id));
   await deleteSession(settings.db, old.id);
   setSessionCookies(reply, settings, token, session.csrf_token);
@@ -163,7 +164,7 @@ export async function twoFactorRoutes(app: FastifyInstance, settings: AuthSettin
   // ---- The sign-in challenge -------------------------------------------------------------------------
 
   app.post('/two-factor-challenge', async (request, reply) => {
-    const now = new Date();
+    const now = clock.now();
     const userId = pendingUserOf(request.session, 'two_factor', now);
     if (userId === null) return sendError(reply, 401, SIGN_IN_EXPIRED);
     const body = (request.body ?? {}) as Record<string, unknown>;
@@ -314,7 +315,7 @@ export async function twoFactorRoutes(app: FastifyInstance, settings: AuthSettin
     const codes = generateRecoveryCodes();
     await db
       .update(users)
-      .set({ two_factor_confirmed_at: new Date(), two_factor_last_step: step, two_factor_recovery_codes: codes.map(hashRecoveryCode) })
+      .set({ two_factor_confirmed_at: clock.now(), two_factor_last_step: step, two_factor_recovery_codes: codes.map(hashRecoveryCode) })
       .where(eq(users.id, pending.userId));
     forgetCurrentUser(pending.userId);
     // A session that could only do this setup becomes a full one, under a new id.

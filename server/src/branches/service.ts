@@ -4,6 +4,7 @@ import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import { branches, type BranchRow } from '../db/schema.js';
 import { pageOf, pageOffset, parsePaging, queryParam, type Paging } from '../http/paging.js';
+import { clock } from '@hcm/contract/time';
 
 export type BranchListQuery = Paging & {
   sort: BranchSortColumn;
@@ -83,7 +84,7 @@ export async function updateBranch(db: Database | Transaction, id: number, value
   try {
     const [row] = await db
       .update(branches)
-      .set({ ...values, updated_at: new Date() })
+      .set({ ...values, updated_at: clock.now() })
       .where(eq(branches.id, id))
       .returning();
     return row ? toBranch(row) : null;

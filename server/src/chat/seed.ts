@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import { chatMembers, chatMessageReads, chatMessages, chats, users } from '../db/schema.js';
+import { clock } from '@hcm/contract/time';
 
 type DemoMessage = { from: string; body: string; type?: 'TEXT' | 'UPDATE'; minutesAgo: number; readBy: string[] };
 type DemoChat = { name: string; members: string[]; messages: DemoMessage[] };
@@ -40,7 +41,7 @@ export async function seedDemoChats(tx: Transaction): Promise<void> {
   const people = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
   const idOf = new Map(people.map((person) => [person.email, person.id]));
   if (idOf.size !== emails.length) return;
-  const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+  const at = (minutesAgo: number) => new Date(clock.nowMs() - minutesAgo * 60_000);
 
   for (const demo of DEMO_CHATS) {
     const memberIds = demo.members.map((email) => idOf.get(email)!);

@@ -14,6 +14,7 @@ import { sessions, users } from '../db/schema.js';
 import { ATTACHMENTS_TABLE, ensureAttachmentsTable, ioBroadcaster, sessionRoom, userRoom, type ChatBroadcaster } from './broadcaster.js';
 import { announceReceipt } from './notify.js';
 import { markDelivered, messagesByIds } from './service.js';
+import { clock } from '@hcm/contract/time';
 
 export type ChatServerOptions = {
   db: Database;
@@ -216,7 +217,7 @@ export function cookieValue(header: string, name: string): string | undefined {
 }
 
 /** Disconnects this process's sockets whose session is gone or expired, or whose user is disabled or lost chat.use. */
-export async function sweepSockets(io: Server, db: Database, lifetime: SessionLifetime, now = new Date()): Promise<number> {
+export async function sweepSockets(io: Server, db: Database, lifetime: SessionLifetime, now = clock.now()): Promise<number> {
   const sockets = await io.local.fetchSockets();
   const sessionIds = [...new Set(sockets.map((socket) => (socket.data as ChatSocketData).sessionId))];
   if (!sessionIds.length) return 0;

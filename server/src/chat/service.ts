@@ -14,6 +14,7 @@ import {
 import { and, asc, desc, eq, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import { chatMembers, chatMessageReads, chatMessages, chats, users } from '../db/schema.js';
+import { clock } from '@hcm/contract/time';
 
 // Chat (spec §3, §4 Chat): chats, members, messages and who read them, in SQL. The routes (routes.ts) check
 // permissions and input, call these, then tell the members' sockets through the ChatBroadcaster.
@@ -370,7 +371,7 @@ export async function markDelivered(
   if (row.user_id === userId) return { message: row, first: false };
   const updated = await db
     .update(chatMessages)
-    .set({ delivered_at: sql`now()` })
+    .set({ delivered_at: clock.now() })
     .where(and(eq(chatMessages.id, messageId), isNull(chatMessages.delivered_at)))
     .returning({ id: chatMessages.id });
   return { message: row, first: updated.length > 0 };
@@ -391,7 +392,7 @@ type ListRow = {
 async function listRows(db: Database, userId: number, chatIds?: readonly number[]): Promise<ListRow[]> {
   const rows = await db.execute(sql`
     select c.id, c.is_group, c.name, me.unread_count,
-      greatest(0, floor(extract(epoch from (now() - c.last_message_at))))::int as seconds,
+      greatest(0, floor(extract(epoch from (${clock.now()}::timestamptz - c.last_message_at))))::int as seconds,
       (select m.body from chat_messages m where m.chat_id = c.id order by m.id desc limit 1) as preview,
       (select json_agg(json_build_object('id', u.id, 'name', u.name) order by u.name, u.id)
          from chat_members cm join users u on u.id = cm.user_id where cm.chat_id = c.id) as members

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { DatabaseHandle } from './client.js';
 import { openDatabase } from './client.js';
+import { clock } from '@hcm/contract/time';
 
 // Backup and restore of the embedded database (PGlite). PGlite is one process's database: while the API runs
 // no other process may open its data directory. So a backup of a running server is taken BY the server: the
@@ -78,9 +79,9 @@ export async function backupPglite(dataDir: string, destination: string, timeout
   if (pid !== null) {
     writeFileSync(requestFileOf(dataDir), target);
     process.kill(pid, 'SIGUSR2');
-    const deadline = Date.now() + timeoutMs;
+    const deadline = clock.nowMs() + timeoutMs;
     while (!existsSync(target)) {
-      if (Date.now() > deadline) throw new Error(`The server (pid ${pid}) did not write the backup within ${timeoutMs / 1000} s: see its log.`);
+      if (clock.nowMs() > deadline) throw new Error(`The server (pid ${pid}) did not write the backup within ${timeoutMs / 1000} s: see its log.`);
       await sleep(100);
     }
     return 'live';
@@ -104,7 +105,7 @@ export async function restorePglite(dataDir: string, source: string): Promise<st
   const archive = await readFile(path.resolve(source));
   let keptAside: string | null = null;
   if (existsSync(dataDir)) {
-    keptAside = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    keptAside = `${dataDir}.before-restore-${clock.now().toISOString().replace(/[:.]/g, '-')}`;
     renameSync(dataDir, keptAside);
   }
   try {

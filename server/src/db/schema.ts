@@ -12,14 +12,16 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { clock } from '@hcm/contract/time';
 
 // One schema for both drivers (PGlite and node-postgres). Column properties are named in snake_case so rows
 // map onto the contract's types (Branch) without renaming. drizzle-kit reads this file to generate the SQL
-// in ../../drizzle/, so it imports only drizzle. These are the platform's tables; each area's own live in
+// in ../../drizzle/, so it imports only drizzle (and the product's clock: rows the server inserts are stamped by
+// `clock.now`, not the database's now(), so a test or HCM_NOW sees one time). These are the platform's tables; each area's own live in
 // remotes/<area>/server/tables.ts with their own migrations (README.md, "Areas").
 
-export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now);
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now);
 
 export const branches = pgTable(
   'branches',
@@ -142,7 +144,7 @@ export const sessions = pgTable(
     /** The last time the user typed their password in this session (sensitive changes ask again after a while). */
     password_confirmed_at: timestamp('password_confirmed_at', { withTimezone: true }),
     created_at: createdAt(),
-    last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
     /** The absolute end of the session; the idle limit is checked against last_seen_at. */
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -176,7 +178,7 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     ip: text('ip'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [
     index('audit_log_resource_record_idx').on(t.resource, t.record_id),
@@ -207,7 +209,7 @@ export const authAttempts = pgTable(
     reason: text('reason'),
     ip: text('ip'),
     user_agent: text('user_agent'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [
     index('auth_attempts_throttle_idx').on(t.kind, t.throttle_key, t.at),
@@ -225,8 +227,8 @@ export const knownDevices = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     device_hash: text('device_hash').notNull(),
     user_agent: text('user_agent'),
-    first_seen_at: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    first_seen_at: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.device_hash] })],
 );
@@ -244,7 +246,7 @@ export const oneTimeCodes = pgTable(
     session_id: text('session_id').notNull(),
     code_hash: text('code_hash').notNull(),
     failed_attempts: integer('failed_attempts').notNull().default(0),
-    sent_at: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true }),
     created_at: createdAt(),
@@ -319,7 +321,7 @@ export const chats = pgTable(
     created_by: integer('created_by').references(() => users.id),
     created_at: createdAt(),
     /** When the last message was sent: the chat list's difference_in_seconds counts from here. */
-    last_message_at: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    last_message_at: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [uniqueIndex('chats_direct_key_unique').on(t.direct_key), index('chats_last_message_at_idx').on(t.last_message_at)],
 );
@@ -335,7 +337,7 @@ export const chatMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     unread_count: integer('unread_count').notNull().default(0),
-    joined_at: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    joined_at: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [primaryKey({ columns: [t.chat_id, t.user_id] }), index('chat_members_user_idx').on(t.user_id)],
 );
@@ -368,7 +370,7 @@ export const chatMessageReads = pgTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    read_at: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+    read_at: timestamp('read_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [primaryKey({ columns: [t.message_id, t.user_id] }), index('chat_message_reads_user_idx').on(t.user_id)],
 );
@@ -423,7 +425,7 @@ export const areaVersions = pgTable(
     descriptor: jsonb('descriptor').notNull(),
     built_at: timestamp('built_at', { withTimezone: true }).notNull(),
     deployed_by: text('deployed_by').notNull(),
-    deployed_at: timestamp('deployed_at', { withTimezone: true }).notNull().defaultNow(),
+    deployed_at: timestamp('deployed_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [uniqueIndex('area_versions_area_version_unique').on(t.area, t.version)],
 );
@@ -435,7 +437,7 @@ export const areaActive = pgTable('area_active', {
     .notNull()
     .references(() => areaVersions.id),
   activated_by: text('activated_by').notNull(),
-  activated_at: timestamp('activated_at', { withTimezone: true }).notNull().defaultNow(),
+  activated_at: timestamp('activated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
 });
 
 /** Every deploy, activation and rollback, with who and when. */
@@ -449,7 +451,7 @@ export const areaEvents = pgTable(
     from_version: text('from_version'),
     actor: text('actor').notNull(),
     user_id: integer('user_id').references(() => users.id),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [index('area_events_area_idx').on(t.area, t.at)],
 );
@@ -469,7 +471,7 @@ export const deviceTokens = pgTable(
     device_name: text('device_name').notNull(),
     user_agent: text('user_agent'),
     created_at: createdAt(),
-    last_used_at: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
     /** Who ended it: the office user, or the carer signing out (their own id). */
     revoked_by: integer('revoked_by').references(() => users.id),

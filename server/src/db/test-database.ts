@@ -8,6 +8,7 @@ import { findRepoRoot } from '../areas/repo-root.js';
 import { fileStorage, MemoryFileStorage } from '../storage/file-storage.js';
 import { IN_MEMORY } from '../paths.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
+import { clock } from '@hcm/contract/time';
 
 /**
  * A fresh, empty database for one test file. By default an in-memory PGlite; when TEST_DATABASE_URL names a
@@ -110,7 +111,7 @@ function seedKey(): string {
     walk(path.join(root, 'remotes', area, 'server'));
     walk(path.join(root, 'remotes', area, 'contract'));
   }
-  hash.update(String(Math.floor(Date.now() / 600_000)));
+  hash.update(String(Math.floor(clock.nowMs() / 600_000)));
   return hash.digest('hex').slice(0, 20);
 }
 

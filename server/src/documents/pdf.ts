@@ -1,6 +1,7 @@
 import { displayValue, isShown, type DocumentField, type DocumentSpec, type DocumentValues } from '@hcm/contract/documents';
 import { Flow, formatDate, MUTED, newPdf } from '../pdf/writer.js';
 import type { DocumentView } from './service.js';
+import { clock } from '@hcm/contract/time';
 
 // Record documents printed by the server: one document (any version), or a bundle of every active document of
 // an owner (a client's whole care plan). Withheld answers are printed as withheld, never as their content.
@@ -54,7 +55,7 @@ function writeField(flow: Flow, field: DocumentField, view: DocumentView) {
 }
 
 /** One document as a PDF. */
-export async function documentPdf(spec: DocumentSpec, view: DocumentView, ownerName: string, now = new Date()): Promise<Uint8Array> {
+export async function documentPdf(spec: DocumentSpec, view: DocumentView, ownerName: string, now = clock.now()): Promise<Uint8Array> {
   const { doc, fonts } = await newPdf(`${spec.title}: ${ownerName}`);
   const flow = new Flow(doc, fonts, `${spec.title} for ${ownerName}, version ${view.version}, printed ${formatDate(now.toISOString())}. Confidential.`);
   flow.text(ownerName, { size: 12, bold: true, gap: 4 });
@@ -63,7 +64,7 @@ export async function documentPdf(spec: DocumentSpec, view: DocumentView, ownerN
 }
 
 /** Several documents in one PDF, each from a new page, after a contents page. */
-export async function documentsPdf(title: string, documents: readonly { spec: DocumentSpec; view: DocumentView }[], ownerName: string, now = new Date()): Promise<Uint8Array> {
+export async function documentsPdf(title: string, documents: readonly { spec: DocumentSpec; view: DocumentView }[], ownerName: string, now = clock.now()): Promise<Uint8Array> {
   const { doc, fonts } = await newPdf(`${title}: ${ownerName}`);
   const flow = new Flow(doc, fonts, `${title} for ${ownerName}, printed ${formatDate(now.toISOString())}. Confidential.`);
   flow.text(title, { size: 22, bold: true, gap: 2 });

@@ -14,6 +14,7 @@ import type { BranchScope } from '../resources/list-query.js';
 import { documentPdf, documentsPdf } from './pdf.js';
 import { addDays, DocumentRuleError, DocumentStore, mayEdit, mayRead, maySignOff, REVIEW_DUE_WITHIN_DAYS, ukToday, type DocumentReader } from './service.js';
 import type { DocumentTables } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The record-document API for one kind of owner, mounted by the area that owns them (care-records for clients;
 // workforce for carers and employees), from that area's declarations:
@@ -260,7 +261,7 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
     const state = (request.query as Record<string, unknown>).state;
     if (state !== 'due' && state !== 'overdue') return sendInvalid(reply, { state: ['Choose due or overdue.'] });
     const { documents } = tables;
-    const today = ukToday(new Date());
+    const today = ukToday(clock.now());
     const readable = specs.filter((spec) => mayRead(spec, { user: viewer.user, sensitive })).map((spec) => spec.name);
     if (!readable.length) return ok([]);
     const rows = await db

@@ -22,6 +22,7 @@ import * as v from 'valibot';
 import type { Database, Transaction } from '../db/client.js';
 import { users } from '../db/schema.js';
 import type { DocumentTables } from './tables.js';
+import { addDays, clock, ukDate } from '@hcm/contract/time';
 
 // The record-document engine: every save is a new version (nothing overwritten), a save names the version it
 // was based on and is refused with what changed if someone saved in between, statuses go draft → active →
@@ -68,15 +69,11 @@ export const mayEdit = (spec: DocumentSpec, reader: DocumentReader) => mayRead(s
 export const maySignOff = (spec: DocumentSpec, reader: DocumentReader) => mayRead(spec, reader) && can(reader.user, spec.permissions.signOff ?? spec.permissions.edit);
 
 /** Today in the UK as YYYY-MM-DD. */
-export function ukToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
-}
+/** The UK day of an instant (YYYY-MM-DD). */
+export const ukToday = (at: Date): string => ukDate(at);
 
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** The UK calendar's day arithmetic, from the one date module. */
+export { addDays };
 
 function addMonths(day: string, months: number): string {
   const date = new Date(`${day}T12:00:00Z`);
@@ -84,7 +81,7 @@ function addMonths(day: string, months: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-export function reviewStateOf(status: DocumentStatus, reviewDate: string | null, now = new Date()): ReviewState {
+export function reviewStateOf(status: DocumentStatus, reviewDate: string | null, now = clock.now()): ReviewState {
   if (!reviewDate || status === 'archived') return null;
   const today = ukToday(now);
   if (reviewDate < today) return 'overdue';
@@ -230,7 +227,7 @@ export class DocumentStore {
     spec: DocumentSpec,
     input: { content: unknown; status: DocumentStatus; review_date?: string; note?: string },
     reader: DocumentReader,
-    now = new Date(),
+    now = clock.now(),
   ): Promise<{ id: number; content: DocumentValues }> {
     if (input.status === 'archived') throw new DocumentRuleError(422, 'The given data was invalid.', null, { status: ['A new document is a draft or active.'] });
     const withheld = withheldKeys(spec, reader);
@@ -275,7 +272,7 @@ export class DocumentStore {
     id: number,
     input: { base_version: number; content?: unknown; status?: DocumentStatus; review_date?: string; note?: string },
     reader: DocumentReader,
-    now = new Date(),
+    now = clock.now(),
   ): Promise<{ before: DocumentValues; after: DocumentValues; version: number } | null> {
     const { documents, versions } = this.tables;
     return this.db.transaction(async (tx) => {
@@ -327,7 +324,7 @@ export class DocumentStore {
   }
 
   /** Signs the current, active version off in the reader's name. */
-  async signOff(ownerId: number, spec: DocumentSpec, id: number, input: { base_version: number; role: string }, reader: DocumentReader, now = new Date()) {
+  async signOff(ownerId: number, spec: DocumentSpec, id: number, input: { base_version: number; role: string }, reader: DocumentReader, now = clock.now()) {
     const { documents } = this.tables;
     const row = await this.documentRow(ownerId, spec.name, id);
     if (!row) return null;

@@ -1,6 +1,7 @@
 import type { DocumentResult, DocumentStatus, DocumentValues } from '@hcm/contract/documents';
 import { date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../db/schema.js';
+import { clock } from '@hcm/contract/time';
 
 // The record-document store's two tables for one kind of owner (clients, carers…): the documents, and every
 // version ever saved of each. An area's tables.ts builds them with its own prefix and owner table, so they
@@ -29,8 +30,8 @@ export function buildDocumentTables(prefix: string, ownerId: () => AnyPgColumn) 
       signed_off_name: text('signed_off_name'),
       signed_off_role: text('signed_off_role'),
       signed_off_at: timestamp('signed_off_at', { withTimezone: true }),
-      created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-      updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+      created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
+      updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
       updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     },
     (t) => [index(`${prefix}_documents_owner_kind_idx`).on(t.owner_id, t.kind), index(`${prefix}_documents_review_idx`).on(t.review_date)],
@@ -51,7 +52,7 @@ export function buildDocumentTables(prefix: string, ownerId: () => AnyPgColumn) 
       /** What the person saving said the change was. */
       note: text('note').notNull().default(''),
       saved_by: integer('saved_by').references(() => users.id, { onDelete: 'set null' }),
-      saved_at: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+      saved_at: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
     },
     (t) => [uniqueIndex(`${prefix}_document_versions_unique`).on(t.document_id, t.version)],
   );

@@ -1,4 +1,5 @@
 import { crc32, deflateRawSync } from 'node:zlib';
+import { clock } from '@hcm/contract/time';
 
 // A ZIP archive written in memory (deflated entries, PKWARE APPNOTE 6.3 without ZIP64): enough for an export of
 // one person's records, which stays far below 4 GB. Node's zlib does the compression and the checksums.
@@ -22,7 +23,7 @@ export function zip(entries: readonly ZipEntry[]): Buffer {
     const raw = typeof entry.content === 'string' ? Buffer.from(entry.content, 'utf8') : Buffer.from(entry.content);
     const packed = deflateRawSync(raw);
     const checksum = crc32(raw);
-    const { time, day } = dosTime(entry.modified ?? new Date());
+    const { time, day } = dosTime(entry.modified ?? clock.now());
 
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);

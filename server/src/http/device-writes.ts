@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { clock } from '@hcm/contract/time';
 
 // What every write of the carers' app carries. An `Idempotency-Key` header names the write: the owner of the
 // data stores it with the row under a unique index (per user), so a resend after a lost connection finds the
@@ -26,7 +27,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
  * The device's time of an event (`recorded_at` in the body): an instant with an offset, not ahead of the server
  * by more than 5 minutes and not older than 7 days. Absent: now. Answers the instant or the field's error.
  */
-export function deviceRecordedAt(value: unknown, now = new Date()): { at: Date } | { error: string } {
+export function deviceRecordedAt(value: unknown, now = clock.now()): { at: Date } | { error: string } {
   if (value === undefined || value === null || value === '') return { at: now };
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) return { error: RECORDED_AT_INVALID };
   const at = new Date(value);

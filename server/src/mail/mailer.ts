@@ -2,6 +2,7 @@ import { and, eq, lt, or } from 'drizzle-orm';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Database, Transaction } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
+import { clock } from '@hcm/contract/time';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
@@ -36,7 +37,7 @@ type OutboxRow = typeof mailOutbox.$inferSelect;
 /** The delivery of an outbox row (see MailDelivery). */
 export function mailDelivery(
   row: Pick<OutboxRow, 'status' | 'transport' | 'error' | 'created_at' | 'sent_at' | 'attempted_at'>,
-  now: Date = new Date(),
+  now: Date = clock.now(),
 ): MailDelivery {
   if (row.status === 'sent') return { status: 'sent', error: null, at: row.sent_at };
   if (row.status === 'failed') return { status: 'failed', error: row.error, at: row.attempted_at };
@@ -89,7 +90,7 @@ export class Mailer {
         html_body: message.html ?? null,
         transport: this.transport ? 'smtp' : 'outbox',
         status: 'stored',
-        attempted_at: this.transport ? new Date() : null,
+        attempted_at: this.transport ? clock.now() : null,
       })
       .returning({ id: mailOutbox.id });
     return row!.id;
@@ -109,10 +110,10 @@ export class Mailer {
    * Claims the row first, so two retries at once send it once. Null: the message is not waiting for a retry.
    */
   async retry(id: number): Promise<MailOutcome | null> {
-    const givenUp = new Date(Date.now() - SENDING_GIVEN_UP_MS);
+    const givenUp = new Date(clock.nowMs() - SENDING_GIVEN_UP_MS);
     const [row] = await this.db
       .update(mailOutbox)
-      .set({ status: 'stored', error: null, transport: this.transport ? 'smtp' : 'outbox', attempted_at: this.transport ? new Date() : null })
+      .set({ status: 'stored', error: null, transport: this.transport ? 'smtp' : 'outbox', attempted_at: this.transport ? clock.now() : null })
       .where(
         and(
           eq(mailOutbox.id, id),
@@ -148,7 +149,7 @@ export class Mailer {
       await this.mark(id, { status: 'failed', error: message });
       return { id, status: 'failed', error: message };
     }
-    await this.mark(id, { status: 'sent', error: null, sent_at: new Date() });
+    await this.mark(id, { status: 'sent', error: null, sent_at: clock.now() });
     return { id, status: 'sent', error: null };
   }
 

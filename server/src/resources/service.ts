@@ -16,6 +16,7 @@ import {
 } from './catalog.js';
 import { scopeCondition, type BranchScope, type ListQuery } from './list-query.js';
 import { CASE_INSENSITIVE_KINDS } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 /**
  * Who makes a change: limited to their branches for branch-scoped resources (and the rows nested under
@@ -121,7 +122,7 @@ export async function updateRow(
       const kept = { ...values, ...fixedValuesOf(resource, before) };
       const branch = resource.spec.branchScoped ? (branchId ?? (stored.branch_id as number)) : null;
       await assertStorable(tx, catalog, resource, actor, kept, before, branch);
-      const columns = { ...toColumnValues(resource, kept), updated_at: new Date() };
+      const columns = { ...toColumnValues(resource, kept), updated_at: clock.now() };
       if (resource.spec.branchScoped) Object.assign(columns, { branch_id: branch });
       const [row] = await tx.update(resource.table).set(columns).where(eq(columnOf(resource, 'id'), id)).returning();
       const after = toApiRow(resource, row!);
@@ -153,7 +154,7 @@ export async function deleteRow(
       if (!stored) return false;
       const idColumn = columnOf(resource, 'id');
       if (resource.soft) {
-        await tx.update(resource.table).set({ deleted_at: new Date() }).where(eq(idColumn, id));
+        await tx.update(resource.table).set({ deleted_at: clock.now() }).where(eq(idColumn, id));
       } else {
         await assertUnreferenced(tx, catalog, resource, id);
         await tx.delete(resource.table).where(eq(idColumn, id));

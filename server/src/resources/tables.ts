@@ -16,6 +16,7 @@ import {
   type PgTableExtraConfigValue,
   type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
+import { clock } from '@hcm/contract/time';
 
 // Turns resource declarations into drizzle tables. schema.ts builds them once, so drizzle-kit generates their
 // migrations like any hand-written table; the engine (service.ts) queries them through the same objects.
@@ -116,8 +117,8 @@ function buildTable(
   const columns: Record<string, PgColumnBuilderBase> = { id: serial('id').primaryKey() };
   for (const [key, field] of fields) columns[key] = columnFor(spec, key, field, referenced);
   if (spec.branchScoped) columns.branch_id = integer('branch_id').notNull().references(() => branches.id);
-  columns.created_at = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-  columns.updated_at = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+  columns.created_at = timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now);
+  columns.updated_at = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now);
   if (soft) columns.deleted_at = timestamp('deleted_at', { withTimezone: true });
 
   const table = pgTable(name, columns, (t) => {

@@ -10,6 +10,7 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import type { Database, Transaction } from '../db/client.js';
 import { timeTrackerSessions, users } from '../db/schema.js';
+import { clock } from '@hcm/contract/time';
 
 // Tracked sessions (table time_tracker_sessions): START opens one, MID beats keep it alive, STOP closes it
 // with the duration the server measured. One running session per user and target. A running session without
@@ -105,7 +106,7 @@ export async function closeAbandoned(
 }
 
 /** The sweep: ends every abandoned session (./sweep.ts runs it on a timer; tests call it with their `now`). */
-export async function sweepAbandonedSessions(db: Database, now = new Date()): Promise<SessionRow[]> {
+export async function sweepAbandonedSessions(db: Database, now = clock.now()): Promise<SessionRow[]> {
   return db.transaction((tx) => closeAbandoned(tx, now, { skipLocked: true }));
 }
 
@@ -146,7 +147,7 @@ async function noRunningSession(tx: Transaction, userId: number, target: Target,
  * START: opens a session. Under the user's lock on the target, their abandoned sessions there are ended first
  * (recorded); then refused (409) while one is still running.
  */
-export async function startSession(db: Database, userId: number, module: TrackerModule, task: TrackerTaskPayload, now = new Date()): Promise<SessionRow> {
+export async function startSession(db: Database, userId: number, module: TrackerModule, task: TrackerTaskPayload, now = clock.now()): Promise<SessionRow> {
   const target = targetOf(task);
   const opened = await db.transaction(async (tx) => {
     await lockTarget(tx, userId, target);
@@ -175,7 +176,7 @@ export async function startSession(db: Database, userId: number, module: Tracker
 }
 
 /** MID: one more beat on the running session. 409 when it has ended itself, 422 without one. */
-export async function beatSession(db: Database, userId: number, task: TrackerTaskPayload, now = new Date()): Promise<SessionRow> {
+export async function beatSession(db: Database, userId: number, task: TrackerTaskPayload, now = clock.now()): Promise<SessionRow> {
   const target = targetOf(task);
   const beaten = await db.transaction(async (tx) => {
     await closeAbandoned(tx, now, { userId, target });
@@ -193,7 +194,7 @@ export async function beatSession(db: Database, userId: number, task: TrackerTas
 }
 
 /** STOP: closes the running session with the seconds from start to now. 409 when it has ended itself, 422 without one. */
-export async function stopSession(db: Database, userId: number, task: TrackerTaskPayload, now = new Date()): Promise<{ before: SessionRow; after: SessionRow }> {
+export async function stopSession(db: Database, userId: number, task: TrackerTaskPayload, now = clock.now()): Promise<{ before: SessionRow; after: SessionRow }> {
   const target = targetOf(task);
   const closed = await db.transaction(async (tx) => {
     await closeAbandoned(tx, now, { userId, target });
@@ -226,7 +227,7 @@ export type StopByIdResult =
  * panel's way out of a 409). Someone else's session, or none: 'missing'. Already ended (stopped, or abandoned,
  * including just now because its beats had stopped): 'ended', the row as it is.
  */
-export async function stopSessionById(db: Database, userId: number, sessionId: number, now = new Date()): Promise<StopByIdResult> {
+export async function stopSessionById(db: Database, userId: number, sessionId: number, now = clock.now()): Promise<StopByIdResult> {
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(s).where(and(eq(s.id, sessionId), eq(s.user_id, userId)));
     if (!found) return { outcome: 'missing' } as const;
@@ -246,7 +247,7 @@ export async function listSessions(
   db: Database,
   target: { type: TrackerTargetType; id: number },
   onlyUserId: number | null,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<TrackerSession[]> {
   await db.transaction((tx) => closeAbandoned(tx, now, { target, skipLocked: true }));
   const conditions = [eq(s.target_type, target.type), eq(s.target_id, target.id)];

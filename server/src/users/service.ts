@@ -24,6 +24,7 @@ import {
 import { pageOf, pageOffset, parsePaging, type Paging } from '../http/paging.js';
 import { isUniqueViolation, RuleError } from './errors.js';
 import { permissionsBeyond, type Actor } from './scope.js';
+import { clock } from '@hcm/contract/time';
 
 export const NO_SUCH_USER = 'User not found.';
 export const EMAIL_TAKEN = 'A user with this email already exists.';
@@ -345,7 +346,7 @@ export async function createUser(
           name: values.name,
           email: values.email,
           password_hash: passwordHash,
-          password_changed_at: new Date(),
+          password_changed_at: clock.now(),
           role_id: values.role_id,
           user_type: values.user_type,
         })
@@ -415,7 +416,7 @@ export async function updateUser(
           role_id: values.role_id,
           user_type: values.user_type,
           disabled: values.disabled,
-          updated_at: new Date(),
+          updated_at: clock.now(),
         })
         .where(eq(users.id, id));
       if (branchesChanged) {

@@ -1,6 +1,7 @@
 import type { AreaRegistration } from '@hcm/contract';
 import type { ActiveArea } from '../areas/registry.js';
 import { overrideVariable, registeredAreas } from './areas.js';
+import { clock } from '@hcm/contract/time';
 
 // Where /registry.json gets each area's active version: the API's area registry (GET /registry/areas), kept
 // for FRESH_MS and then revalidated with its ETag, so an activation or rollback is served within a couple of
@@ -30,7 +31,7 @@ export type RegistrySource = {
 };
 
 export function createRegistrySource(options: RegistrySourceOptions): RegistrySource {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? clock.nowMs;
   const log = options.log ?? ((message: string) => console.warn(message));
   let cached: Cached | undefined;
   let inFlight: Promise<void> | undefined;

@@ -50,6 +50,7 @@ import {
   weightLossPercent,
   type MustPoints,
 } from '../scored-tools/index.js';
+import { clock } from '@hcm/contract/time';
 
 // The record documents of the "risks" group of the client record (../record-tabs.ts) that rest on published
 // clinical tools: falls (FRAT and NICE NG249), pressure areas (Waterlow) and skin (NPIAP/EPUAP categories),
@@ -79,7 +80,7 @@ const rowsOf = (values: DocumentValues, key: string): DocumentValues[] =>
 const rowText = (row: DocumentValues, key: string): string => (typeof row[key] === 'string' ? (row[key] as string) : '');
 
 /** Today in the UK, as YYYY-MM-DD (counting "the past 12 months" of a falls history). */
-const todayInLondon = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const todayInLondon = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(clock.now());
 
 const options = (...pairs: [value: string, label: string][]) => pairs.map(([value, label]) => ({ value, label }));
 const when = (field: string, ...equals: (string | boolean)[]) => ({ field, equals });

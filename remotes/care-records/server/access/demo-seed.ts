@@ -5,6 +5,7 @@ import { users, type Transaction } from '@hcm/server/platform';
 import { ClientAccessSchema, type ClientAccessInput } from '../../contract/index.js';
 import { clientColumns, clientsTable } from '../columns.js';
 import { clientAccess } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The first five demo clients' access details (demo-rows.ts, in position order). Codes are made up; the dates the
 // codes were last changed are relative to the seed, so the demo always shows a recent quarterly change.
@@ -97,7 +98,7 @@ const DEMO_ACCESS: DemoAccess[] = [
 ];
 
 /** Seeds the demo clients' access details, each through the same schema the API applies, as saved by the office user. */
-export async function seedDemoAccess(tx: Transaction, now = new Date()): Promise<void> {
+export async function seedDemoAccess(tx: Transaction, now = clock.now()): Promise<void> {
   const clientIds = (await tx.select({ id: clientColumns.id }).from(clientsTable).orderBy(asc(clientColumns.id))).map((row) => Number(row.id));
   const [office] = await tx.select({ id: users.id }).from(users).where(inArray(users.email, ['office@homecare.test']));
   for (const demo of DEMO_ACCESS) {

@@ -21,6 +21,7 @@ import {
 import { CLIENT_ACCESS_FIELDS, ClientAccessSchema, EMPTY_CLIENT_ACCESS, type ClientAccess, type ClientAccessValues } from '../../contract/index.js';
 import { clientVisible, visibleClientIds } from '../client-visibility.js';
 import { clientAccess } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // A client's access details (key safe, door, parking, pets, alarm, key holder) at /api/v1/clients/:clientId/access.
 // Field-level protection: only clients.key-safe.view reads them (office staff and managers brief carers), every
@@ -100,7 +101,7 @@ export async function clientAccessRoutes(app: FastifyInstance, { auth }: { auth:
     const parsed = v.safeParse(ClientAccessSchema, request.body ?? {});
     if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
     const values = parsed.output;
-    const columns = { ...values, key_safe_code_changed_on: values.key_safe_code_changed_on || null, updated_at: new Date(), updated_by: target.viewer.user.userID };
+    const columns = { ...values, key_safe_code_changed_on: values.key_safe_code_changed_on || null, updated_at: clock.now(), updated_by: target.viewer.user.userID };
     const saved = await db.transaction(async (tx) => {
       const before = await storedRow(tx, target.clientId);
       const [row] = await tx

@@ -7,6 +7,7 @@ import { londonInstant, type CallLogRow, type CallLogSchema, type ClientContactC
 import { clientContactColumns, clientContactsTable } from '../columns.js';
 import { isoOf, type ClientTarget } from './common.js';
 import { clientCallLogs } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Phone calls about the client, to or from the office: who, when, what was said, and the follow-up it needs.
 
@@ -85,7 +86,7 @@ export async function addCallLog(db: Database, target: ClientTarget, values: v.I
     if (!contacts.some((contact) => contact.id === values.contact_id)) throw new CallLogRuleError('contact_id', 'Choose one of the client’s contacts.');
   }
   const calledAt = new Date(londonInstant(values.call_date, values.call_time));
-  if (calledAt.getTime() > Date.now() + 60_000) throw new CallLogRuleError('call_time', 'The call cannot be in the future.');
+  if (calledAt.getTime() > clock.nowMs() + 60_000) throw new CallLogRuleError('call_time', 'The call cannot be in the future.');
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(c)
@@ -119,7 +120,7 @@ export async function completeFollowUp(db: Database, target: ClientTarget, id: n
   return db.transaction(async (tx) => {
     await tx
       .update(c)
-      .set({ follow_up_done_at: new Date(), follow_up_done_by_name: target.viewer.user.name, follow_up_outcome: outcome })
+      .set({ follow_up_done_at: clock.now(), follow_up_done_by_name: target.viewer.user.name, follow_up_outcome: outcome })
       .where(and(eq(c.id, id), isNull(c.follow_up_done_at)));
     const after = (await findCall(tx, target.clientId, id))!;
     await recordAudit(tx, { actor: target.actor, resource: 'call-logs', recordId: id, action: 'update', before, after });

@@ -14,6 +14,7 @@ import {
 } from '../../contract/index.js';
 import { isoOf, KEY_REUSED, type ClientTarget } from './common.js';
 import { careNoteCategories, careNotes } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Care notes: written once, never changed. A correction is a new note naming the one it amends; lists show
 // both (the earlier marked amended), and the day's totals and summaries count only notes not amended since.
@@ -146,8 +147,8 @@ export async function addCareNote(db: Database, target: ClientTarget, values: Ca
   if (values.amends_id !== null && !(await findCareNote(db, target.clientId, values.amends_id))) {
     throw new CareNoteRuleError('amends_id', 'The note to correct is not one of this client’s notes.');
   }
-  const writtenAt = values.written_at ? new Date(values.written_at) : new Date();
-  if (writtenAt.getTime() > Date.now() + CLOCK_SKEW_MS) throw new CareNoteRuleError('written_at', 'Written at cannot be in the future: check the device’s clock.');
+  const writtenAt = values.written_at ? new Date(values.written_at) : clock.now();
+  if (writtenAt.getTime() > clock.nowMs() + CLOCK_SKEW_MS) throw new CareNoteRuleError('written_at', 'Written at cannot be in the future: check the device’s clock.');
 
   const saved = await db.transaction(async (tx) => {
     const [row] = await tx

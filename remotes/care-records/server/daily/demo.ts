@@ -7,6 +7,7 @@ import { seedDemoUploads, seedReceipt } from '../uploads/demo.js';
 import { ensureCareNoteCategories } from './care-notes.js';
 import { DEMO_CORRECTION, DEMO_EVENTS, DEMO_NOTE_PLANS, generator, type DemoNote } from './demo-notes.js';
 import { careNotes, clientCallLogs, logBookAudits, logBookEntries, moneyAudits, moneyEntries } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The demo's daily records: four weeks of care notes for clients 1–5, call-log entries, the communication log
 // book with one audit, money handled for clients 1 and 3 with receipts and one audit, and two or three uploads on
@@ -22,7 +23,7 @@ const dayOf = (now: Date, daysAgo: number) => {
   return date.toISOString().slice(0, 10);
 };
 
-export async function seedDemoDailyRecords(tx: Transaction, now = new Date(), storage: FileStorage = fileStorage()): Promise<void> {
+export async function seedDemoDailyRecords(tx: Transaction, now = clock.now(), storage: FileStorage = fileStorage()): Promise<void> {
   await ensureCareNoteCategories(tx);
   const clientIds = (await tx.select({ id: clientColumns.id }).from(clientsTable).orderBy(asc(clientColumns.id))).map((row) => Number(row.id));
   if (clientIds.length < 5) return;

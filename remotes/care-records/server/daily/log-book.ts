@@ -12,6 +12,7 @@ import {
 } from '../../contract/index.js';
 import { isoOf, type ClientTarget } from './common.js';
 import { logBookAudits, logBookEntries } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The communication book kept in the client's home, typed in by the office (entries as written, with their
 // author), replies, and the office's monthly audit of the book.
@@ -52,7 +53,7 @@ export async function listLogBookEntries(db: Database, clientId: number, paging:
 
 export async function addLogBookEntry(db: Database, target: ClientTarget, values: v.InferOutput<typeof LogBookEntrySchema>): Promise<LogBookEntryRow> {
   const writtenAt = new Date(londonInstant(values.entry_date, values.entry_time));
-  if (writtenAt.getTime() > Date.now() + 60_000) throw new LogBookRuleError('entry_time', 'The entry cannot be written in the future.');
+  if (writtenAt.getTime() > clock.nowMs() + 60_000) throw new LogBookRuleError('entry_time', 'The entry cannot be written in the future.');
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(e)
@@ -80,7 +81,7 @@ export async function replyToLogBookEntry(db: Database, target: ClientTarget, id
   if (!found) return null;
   if (found.replied_at) throw new LogBookRuleError('reply', 'This entry has a reply already.');
   return db.transaction(async (tx: Transaction) => {
-    const [row] = await tx.update(e).set({ reply, replied_at: new Date(), replied_by_name: target.viewer.user.name }).where(eq(e.id, id)).returning();
+    const [row] = await tx.update(e).set({ reply, replied_at: clock.now(), replied_by_name: target.viewer.user.name }).where(eq(e.id, id)).returning();
     const after = toEntry(row!);
     await recordAudit(tx, { actor: target.actor, resource: 'log-book-entries', recordId: id, action: 'update', before: toEntry(found), after });
     return after;

@@ -1,6 +1,7 @@
 import { rgb } from 'pdf-lib';
 import { type CareNoteSummary } from '../../contract/index.js';
 import { Flow, formatDate, newPdf } from '@hcm/server/platform';
+import { clock } from '@hcm/contract/time';
 
 // The care-note summary as a PDF for the file or a review meeting: counts per category, the concerns raised and
 // who they were escalated to, and each day's fluids and meals as a table and a bar chart. The chart is black on
@@ -9,7 +10,7 @@ import { Flow, formatDate, newPdf } from '@hcm/server/platform';
 const DARK = rgb(0.2, 0.2, 0.22);
 const LIGHT = rgb(0.85, 0.86, 0.88);
 
-export async function careNoteSummaryPdf(clientName: string, summary: CareNoteSummary, now = new Date()): Promise<Uint8Array> {
+export async function careNoteSummaryPdf(clientName: string, summary: CareNoteSummary, now = clock.now()): Promise<Uint8Array> {
   const period = `${formatDate(summary.from)} to ${formatDate(summary.to)}`;
   const { doc, fonts } = await newPdf(`Care note summary: ${clientName}, ${period}`);
   const flow = new Flow(doc, fonts, `Care note summary for ${clientName}, ${period}. Printed ${formatDate(now.toISOString())}. Confidential.`);

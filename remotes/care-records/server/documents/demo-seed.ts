@@ -6,6 +6,7 @@ import { clientDocument } from '../../contract/index.js';
 import { clientColumns, clientsTable } from '../columns.js';
 import { clientDocuments, clientDocumentVersions } from '../tables.js';
 import { DEMO_DOCUMENTS } from './demo/index.js';
+import { clock } from '@hcm/contract/time';
 
 // The demo clients' record documents, each version stored as the demo user who wrote it on its day, so the
 // record's history reads like a real one. Runs after the demo clients are seeded (their ids in position order).
@@ -13,7 +14,7 @@ import { DEMO_DOCUMENTS } from './demo/index.js';
 const DEMO_EMAILS = { office: 'office@homecare.test', manager: 'manager@homecare.test', admin: 'admin@homecare.test' } as const;
 const DAY = 86_400_000;
 
-export async function seedDemoDocuments(tx: Transaction, now = new Date()): Promise<void> {
+export async function seedDemoDocuments(tx: Transaction, now = clock.now()): Promise<void> {
   const clientIds = (await tx.select({ id: clientColumns.id }).from(clientsTable).orderBy(asc(clientColumns.id))).map((row) => Number(row.id));
   const people = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(inArray(users.email, Object.values(DEMO_EMAILS)));
   const userOf = (who: keyof typeof DEMO_EMAILS) => people.find((person) => person.email === DEMO_EMAILS[who]) ?? null;

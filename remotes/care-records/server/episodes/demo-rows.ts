@@ -1,4 +1,5 @@
 import { londonDate, type DemoRows } from '@hcm/contract/engine';
+import { clock } from '@hcm/contract/time';
 
 // Demo hospital stays and care endings (contract/episodes.ts), appended to CLIENT_DEMO_ROWS. client_id is the
 // position of a demo client (../demo-rows.ts). Dates are relative to the day the demo is seeded, so Irene
@@ -6,7 +7,7 @@ import { londonDate, type DemoRows } from '@hcm/contract/engine';
 
 const DAY = 86_400_000;
 /** The UK day `days` from the seed (negative: in the past). */
-const day = (days: number) => londonDate(new Date(Date.now() + days * DAY));
+const day = (days: number) => londonDate(new Date(clock.nowMs() + days * DAY));
 
 export const EPISODE_DEMO_ROWS: DemoRows = {
   'client-hospitals': [

@@ -23,6 +23,7 @@ import { CLIENT_DOCUMENTS, CLIENT_SENSITIVE_PERMISSIONS } from '../../contract/i
 import { clientDocumentOwner } from '../documents/routes.js';
 import * as areaTables from '../tables.js';
 import { clientDocuments, clientDocumentVersions } from '../tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The subject-access export (UK GDPR Article 15: a person may ask for their data, answered within one month):
 // one action gives the client's whole record as a ZIP of PDFs and JSON — every document with all its versions,
@@ -117,7 +118,7 @@ export async function subjectAccessEntries(db: Database, clientId: number, reade
   entries.unshift({
     path: 'README.txt',
     content: [
-      `Subject access export for ${clientName}, made ${new Date().toISOString()}.`,
+      `Subject access export for ${clientName}, made ${clock.now().toISOString()}.`,
       '',
       'client.json                       the client as recorded',
       'records/<table>.json              every record held about the client, by kind (medication, MAR, notes, money, contacts, hospital stays...)',
@@ -142,7 +143,7 @@ export async function subjectAccessRoutes(app: FastifyInstance, { auth, parts = 
     if (!owner) return sendError(reply, 404, 'No such client.');
     const entries = await subjectAccessEntries(auth.db, clientId, { user: viewer.user, sensitive: CLIENT_SENSITIVE_PERMISSIONS }, parts);
     await recordAudit(auth.db, { actor: auditActorOf(request), resource: 'clients', recordId: clientId, action: 'view', after: { subject_access_export: entries.map((entry) => entry.path) } });
-    const file = `subject-access-${owner.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${new Date().toISOString().slice(0, 10)}.zip`;
+    const file = `subject-access-${owner.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${clock.now().toISOString().slice(0, 10)}.zip`;
     return reply.type('application/zip').header('content-disposition', `attachment; filename="${file}"`).send(zip(entries));
   });
 }

@@ -24,6 +24,7 @@ import {
 import { clientColumns, clientContactColumns, clientContactsTable, clientsTable } from '../columns.js';
 import { familyMessages } from '../tables.js';
 import { visibleClients } from '../client-visibility.js';
+import { clock } from '@hcm/contract/time';
 
 // Messages to and from clients' families: one thread per client contact. Scoped by the client's branch, and only
 // for clients not removed.
@@ -151,7 +152,7 @@ export async function markFamilyThreadRead(db: Database, viewer: Viewer, contact
   if (found.contact.unread_count > 0) {
     await db
       .update(familyMessages)
-      .set({ read_at: new Date() })
+      .set({ read_at: clock.now() })
       .where(and(eq(familyMessages.client_contact_id, contactId), eq(familyMessages.direction, 'inbound'), isNull(familyMessages.read_at)));
   }
   return { ...found.contact, unread_count: 0 };

@@ -3,6 +3,7 @@ import type { HealthProfessionalLinkRow, LinkStatus } from '@hcm/contract/schema
 import { and, desc, eq } from 'drizzle-orm';
 import { users, type Database } from '@hcm/server/platform';
 import { healthProfessionalLinks } from '../tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Links /health-professionals/:id/:token. The token is 32 random bytes (base64url) shown once; only its
 // sha256 is stored, so a copy of the table opens nothing. A link works until it expires or is revoked.
@@ -19,7 +20,7 @@ export const linkPath = (professionalId: number, token: string) => `/health-prof
 export async function createLink(
   db: Database,
   fields: { professionalId: number; createdBy: number | null; expiresInDays: number },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ token: string; link: HealthProfessionalLinkRow }> {
   const token = randomBytes(32).toString('base64url');
   const [row] = await db
@@ -36,13 +37,13 @@ export async function createLink(
   return { token, link: link! };
 }
 
-export function statusOf(link: { revoked_at: Date | null; expires_at: Date }, now = new Date()): LinkStatus {
+export function statusOf(link: { revoked_at: Date | null; expires_at: Date }, now = clock.now()): LinkStatus {
   if (link.revoked_at) return 'revoked';
   return link.expires_at.getTime() <= now.getTime() ? 'expired' : 'active';
 }
 
 /** A professional's links, newest first (or one of them), without any token or hash. */
-export async function listLinks(db: Database, professionalId: number, linkId?: number, now = new Date()): Promise<HealthProfessionalLinkRow[]> {
+export async function listLinks(db: Database, professionalId: number, linkId?: number, now = clock.now()): Promise<HealthProfessionalLinkRow[]> {
   const conditions = [eq(healthProfessionalLinks.health_professional_id, professionalId)];
   if (linkId !== undefined) conditions.push(eq(healthProfessionalLinks.id, linkId));
   const rows = await db
@@ -73,7 +74,7 @@ export async function listLinks(db: Database, professionalId: number, linkId?: n
 }
 
 /** Revokes a link of this professional; false when there is no such link. Revoking twice keeps the first time. */
-export async function revokeLink(db: Database, professionalId: number, linkId: number, now = new Date()): Promise<boolean> {
+export async function revokeLink(db: Database, professionalId: number, linkId: number, now = clock.now()): Promise<boolean> {
   const [link] = await db
     .select({ revoked_at: healthProfessionalLinks.revoked_at })
     .from(healthProfessionalLinks)
@@ -89,7 +90,7 @@ export async function revokeLink(db: Database, professionalId: number, linkId: n
  * The live link for this professional and token, marked as used; null when the token is unknown, belongs to
  * another professional, or the link has expired or been revoked.
  */
-export async function useLink(db: Database, professionalId: number, token: string, now = new Date()): Promise<{ id: number } | null> {
+export async function useLink(db: Database, professionalId: number, token: string, now = clock.now()): Promise<{ id: number } | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const hash = linkTokenHash(token);
   const [link] = await db.select().from(healthProfessionalLinks).where(eq(healthProfessionalLinks.token_hash, hash));

@@ -1,5 +1,6 @@
 import type { SharedClientSummary } from '@hcm/contract/schemas';
 import { Flow, formatDate, MUTED, newPdf } from '@hcm/server/platform';
+import { clock } from '@hcm/contract/time';
 
 // The two PDFs a health professional can open for a shared client, drawn on the server with pdf-lib:
 // the care plan (the summary with headings) here; the month's MAR chart is the eMAR's, as recorded (../mar/pdf.ts).
@@ -9,7 +10,7 @@ export const clientName = (client: SharedClientSummary) => `${client.first_name}
 const SUPPORT: Record<string, string> = { prompt: 'Prompt', assist: 'Assist', administer: 'Administer' };
 
 /** The care plan: who the client is, their needs, conditions, allergies, medicines and contacts. */
-export async function carePlanPdf(client: SharedClientSummary, now = new Date()): Promise<Uint8Array> {
+export async function carePlanPdf(client: SharedClientSummary, now = clock.now()): Promise<Uint8Array> {
   const name = clientName(client);
   const { doc, fonts } = await newPdf(`Care plan: ${name}`);
   const flow = new Flow(doc, fonts, `Care plan for ${name}, printed ${formatDate(now.toISOString())}. Confidential: shared for the care of this person only.`);
@@ -50,7 +51,7 @@ export async function carePlanPdf(client: SharedClientSummary, now = new Date())
 }
 
 /** The month a MAR chart covers: 'YYYY-MM', defaulting to the current month. */
-export function marMonthOf(value: unknown, now = new Date()): { year: number; month: number } | null {
+export function marMonthOf(value: unknown, now = clock.now()): { year: number; month: number } | null {
   if (value === undefined || value === '') return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
   const match = typeof value === 'string' ? /^(\d{4})-(\d{2})$/.exec(value) : null;
   if (!match) return null;

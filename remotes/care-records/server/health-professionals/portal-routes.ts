@@ -18,6 +18,7 @@ import { clientSummaries, findProfessional, findProfessionalByEmail, profileOf, 
 import { startProfessionalSession } from './sessions.js';
 import { deleteHealthProfessionalSessions } from '@hcm/server/platform';
 import { checkThrottle, logAttempt } from './throttle.js';
+import { clock } from '@hcm/contract/time';
 
 export type PortalRoutesOptions = {
   auth: AuthSettings;
@@ -128,7 +129,7 @@ export async function healthProfessionalPortalRoutes(app: FastifyInstance, optio
     await db
       .insert(healthProfessionalCredentials)
       .values({ health_professional_id: professional.id, password_hash: passwordHash })
-      .onConflictDoUpdate({ target: healthProfessionalCredentials.health_professional_id, set: { password_hash: passwordHash, updated_at: new Date() } });
+      .onConflictDoUpdate({ target: healthProfessionalCredentials.health_professional_id, set: { password_hash: passwordHash, updated_at: clock.now() } });
     // Any other session (another device, an old link visit) ends; this one carries on.
     await deleteHealthProfessionalSessions(db, professional.id, request.session!.id);
     return ok({ data: { ...profileOf(professional), has_password: true } }, 'Password set. Next time you can sign in with your email and this password.');

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '@hcm/server/platform';
 import { clientColumns, clientContactColumns, clientContactsTable, clientMedicationColumns, clientMedicationsTable, clientsTable, healthProfessionalColumns, healthProfessionalsTable, medicationColumns, medicationsTable } from '../columns.js';
 import { clientShares, healthProfessionalCredentials } from '../tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Reading health professionals and the records shared with them. Columns are named as their declarations name
 // them (care-records/columns.ts, checked by the compiler); the values of declared tables are typed loosely, so
@@ -102,7 +103,7 @@ export async function clientSummaries(db: Database, ids: readonly number[]): Pro
       .where(inArray(clientContactColumns.client_id, [...ids]))
       .orderBy(asc(clientContactColumns.name)),
   ]);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = clock.now().toISOString().slice(0, 10);
   const byId = new Map(clientRows.map((row) => [row.id as number, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

@@ -3,6 +3,7 @@ import type { Database } from '@hcm/server/platform';
 import { branchIdOf } from '@hcm/server/testing';
 import { clientContactsTable, clientMedicationsTable, clientsTable, healthProfessionalsTable, medicationsTable } from '../columns.js';
 import { clientShares } from '../tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Test data for the health-professional tests: clients with a medicine and a contact, professionals, shares.
 
@@ -72,7 +73,7 @@ export async function insertClient(
 
 export async function insertProfessional(db: Database, fields: { active?: boolean } = {}): Promise<{ id: number; email: string; name: string }> {
   const n = next();
-  const email = `gp${n}.${Date.now()}@surgery.example`;
+  const email = `gp${n}.${clock.nowMs()}@surgery.example`;
   const name = `Dr Priya Shah ${n}`;
   const [row] = await db
     .insert(healthProfessionalsTable)

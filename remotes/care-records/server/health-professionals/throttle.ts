@@ -1,6 +1,7 @@
 import { and, count, eq, gt, isNull, min, ne, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { authAttempts, type Database } from '@hcm/server/platform';
+import { clock } from '@hcm/contract/time';
 
 // Throttling of the professionals' sign-ins (password and link), counted in auth_attempts so the limit holds
 // across API processes. Kind 'health_professional_login'; the key says which: `<email>|<ip>` for the
@@ -14,7 +15,7 @@ const WINDOW_MS = 60_000;
 export type Throttled = { retryAfterSeconds: number };
 
 /** Whether `key` has had `limit` failures in the last minute; if so, when the oldest one ages out. */
-export async function checkThrottle(db: Database, key: string, limit: number, now = new Date()): Promise<Throttled | null> {
+export async function checkThrottle(db: Database, key: string, limit: number, now = clock.now()): Promise<Throttled | null> {
   const since = new Date(now.getTime() - WINDOW_MS);
   const [row] = await db
     .select({ failures: count(), oldest: min(authAttempts.at) })

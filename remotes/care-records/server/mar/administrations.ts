@@ -24,6 +24,7 @@ import { isoOf, isoOrNull, MarConflictError, requestHash, ruleError, ukDay, type
 import { outcomeCodes } from './outcome-codes.js';
 import { findSchedule } from './schedules.js';
 import { marAdministrations, marOutcomeCodes } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Administrations: what was done with each dose, recorded from the office's MAR chart or a carer's device. The
 // rules (NICE NG67): a scheduled dose is recorded once for its slot (a second record is a conflict unless it
@@ -172,7 +173,7 @@ async function replayOf(db: DbOrTx, request: RecordRequest, key: string, hash: s
   return { administration: toAdministration(row!), replayed: true };
 }
 
-const clock = (instant: Date) => {
+const wallClockOf = (instant: Date) => {
   const wall = ukWallClock(instant);
   return `${wall.time} on ${ukDay(wall.day)}`;
 };
@@ -213,7 +214,7 @@ async function prnLimitProblem(db: DbOrTx, schedule: MedicationSchedule, givenAt
     if (nearest !== undefined) {
       const minutes = Math.round(Math.abs(given - nearest) / 60_000);
       const apart = `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
-      problems.push(`another dose was given at ${clock(new Date(nearest))}, ${apart} ${nearest <= given ? 'before' : 'after'}, and the minimum gap is ${schedule.prn_min_gap_hours} hours`);
+      problems.push(`another dose was given at ${wallClockOf(new Date(nearest))}, ${apart} ${nearest <= given ? 'before' : 'after'}, and the minimum gap is ${schedule.prn_min_gap_hours} hours`);
     }
   }
   return problems.length ? problems.join('; ') : null;
@@ -297,7 +298,7 @@ export async function recordAdministration(db: Database, request: RecordRequest)
         if (existing) throw slotTaken(schedule, toAdministration(existing));
       }
       if (corrected) {
-        const taken = await tx.update(a).set({ superseded_at: sql`now()` }).where(and(eq(a.id, corrected.id), isNull(a.superseded_at))).returning({ id: a.id });
+        const taken = await tx.update(a).set({ superseded_at: clock.now() }).where(and(eq(a.id, corrected.id), isNull(a.superseded_at))).returning({ id: a.id });
         if (!taken.length) throw new MarConflictError('That record was corrected a moment ago: open it again and correct the latest one.');
       }
       const [row] = await tx
@@ -351,7 +352,7 @@ export async function recordAdministration(db: Database, request: RecordRequest)
 /** The 409 of a second record for a slot: what is recorded, and how to change it. */
 function slotTaken(schedule: MedicationSchedule, existing: Administration): MarConflictError {
   return new MarConflictError(
-    `The ${slotLabel(existing.due_slot!)} dose of ${schedule.medicine} on ${ukDay(existing.due_date!)} is already recorded: ${existing.outcome} (${existing.outcome_label}) by ${existing.recorded_by_name} at ${clock(new Date(existing.given_at))}. To change it, correct that record and say why.`,
+    `The ${slotLabel(existing.due_slot!)} dose of ${schedule.medicine} on ${ukDay(existing.due_date!)} is already recorded: ${existing.outcome} (${existing.outcome_label}) by ${existing.recorded_by_name} at ${wallClockOf(new Date(existing.given_at))}. To change it, correct that record and say why.`,
     { existing },
   );
 }

@@ -4,6 +4,7 @@ import type { MarAudit, MarAuditFindings, MarAuditValues, MarClient } from '../.
 import { buildMarChart } from './chart.js';
 import { isoOf, type DbOrTx } from './common.js';
 import { marAudits } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The office's monthly audit of a client's MAR chart: what the product finds in the month (its gaps, totals and
 // the doses not given with their notes) is shown to the auditor and stored with the answers, so the audit keeps
@@ -12,7 +13,7 @@ import { marAudits } from './tables.js';
 const u = marAudits;
 
 /** What the product finds in a month's chart, for the auditor to review. */
-export async function auditFindings(db: DbOrTx, client: MarClient, month: string, now = new Date()): Promise<MarAuditFindings> {
+export async function auditFindings(db: DbOrTx, client: MarClient, month: string, now = clock.now()): Promise<MarAuditFindings> {
   const chart = await buildMarChart(db, client, month, now);
   const given = new Set(chart.codes.filter((code) => code.counts_as_given).map((code) => code.code));
   const refused = [

@@ -22,6 +22,7 @@ import { isoOf, type DbOrTx } from './common.js';
 import { outcomeCodes } from './outcome-codes.js';
 import { listSchedules } from './schedules.js';
 import { marAdministrations } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The MAR chart of a month: one row per scheduled medicine and slot with a cell per day, and PRN medicines with
 // their doses per day. Three reads, each an indexed one: the client's schedules, the codes, and the month's
@@ -108,7 +109,7 @@ const activeIn = (schedule: MedicationSchedule, first: string, last: string) => 
  * The month's chart for a client as of `now`: a cell whose window has passed with nothing recorded is a gap; a
  * time-critical medicine's window is its own (shorter), so its gap shows sooner.
  */
-export async function buildMarChart(db: DbOrTx, client: MarClient, month: string, now = new Date()): Promise<MarChart> {
+export async function buildMarChart(db: DbOrTx, client: MarClient, month: string, now = clock.now()): Promise<MarChart> {
   const days = daysOfMonth(month);
   const first = days[0]!;
   const last = days[days.length - 1]!;

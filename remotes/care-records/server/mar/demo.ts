@@ -28,6 +28,7 @@ import { findMarClient, requestHash } from './common.js';
 import { seedOutcomeCodes } from './outcome-codes.js';
 import { listSchedules } from './schedules.js';
 import { marAdministrations, marOutcomeCodes } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The eMAR's demo: the outcome codes; the demo clients' schedules completed (times or periods, PRN limits, the
 // time-critical insulin, the prescriber and pharmacy — demo-rows.ts gives each medicine its dose and words only);
@@ -353,7 +354,7 @@ async function lastMonthAudit(tx: Transaction, clientId: number, now: Date): Pro
 const DISTRICT_NURSE = { code: 'DN', label: 'Given by the district nurse', description: 'Given by the community nurse (e.g. insulin); the carer saw it given.', colour: '#5b21b6', gradient_to: '#a78bfa', counts_as_given: true, note_required: false, sort_order: 200 };
 
 /** The eMAR's demo data (the module's seedDemo calls it after the demo clients and their medications). */
-export async function seedMarDemo(tx: Transaction, now = new Date()): Promise<void> {
+export async function seedMarDemo(tx: Transaction, now = clock.now()): Promise<void> {
   await seedOutcomeCodes(tx);
   await tx.insert(marOutcomeCodes).values(DISTRICT_NURSE).onConflictDoNothing({ target: marOutcomeCodes.code });
   const clients = await demoClients(tx);

@@ -1,8 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '@hcm/server/platform';
 import { DEFAULT_OUTCOME_CODES, type OutcomeCode, type OutcomeCodeValues } from '../../contract/index.js';
 import { MarConflictError, ruleError, type DbOrTx } from './common.js';
 import { marOutcomeCodes } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The agency's outcome codes: seeded with the spec's (DEFAULT_OUTCOME_CODES) the first time they are read, so an
 // install without demo data has them too; then the office's to edit (labels, colours, counting as given).
@@ -51,7 +52,7 @@ export async function updateOutcomeCode(db: DbOrTx, code: string, values: Outcom
   if (!found) return null;
   if (values.code !== undefined && values.code !== found.row.code) throw ruleError('code', 'A code cannot be renamed: records use it. Add a new code and make this one inactive.');
   const { code: _code, ...changes } = values;
-  const [row] = await db.update(marOutcomeCodes).set({ ...changes, updated_at: sql`now()` }).where(eq(marOutcomeCodes.id, found.id)).returning(columns);
+  const [row] = await db.update(marOutcomeCodes).set({ ...changes, updated_at: clock.now() }).where(eq(marOutcomeCodes.id, found.id)).returning(columns);
   await recordAudit(db, { actor, resource: 'mar-outcome-codes', recordId: found.id, action: 'update', before: found.row, after: row });
   return row!;
 }

@@ -18,6 +18,7 @@ import { clientMedicationColumns, clientMedicationsTable } from '../columns.js';
 import { administrationsPage } from './administrations.js';
 import { catalogueMedicines } from './catalogue.js';
 import { isoOf, MarConflictError, ruleError, ukDay, type DbOrTx } from './common.js';
+import { clock } from '@hcm/contract/time';
 
 // A client's medication schedules (the `client-medications` declaration; its rules in contract/mar.ts): listed
 // with the catalogue's names, added with the duplicate warning, stopped with a reason, never edited or deleted.
@@ -204,7 +205,7 @@ export async function stopSchedule(db: DbOrTx, clientId: number, id: number, val
   }
   await db
     .update(t)
-    .set({ stop_date: values.stop_date, stop_reason: values.stop_reason, updated_at: sql`now()` } as never)
+    .set({ stop_date: values.stop_date, stop_reason: values.stop_reason, updated_at: clock.now() } as never)
     .where(and(eq(m.id, id), eq(m.client_id, clientId)));
   const after = (await findSchedule(db, clientId, id))!;
   await recordAudit(db, {

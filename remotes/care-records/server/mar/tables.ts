@@ -4,6 +4,7 @@ import { createdAt, updatedAt, users } from '@hcm/server/schema';
 import type { MarAuditCheckKey, MarChart, MarGap } from '../../contract/index.js';
 // Lazily (inside references): ../tables.ts re-exports this file, so its tables are not built yet when this loads.
 import { careRecordsTables } from '../tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The eMAR's tables (exported from ../tables.ts, so drizzle-kit generates them with the area's migrations): the
 // agency's outcome codes, the administrations recorded against a client's medication schedules
@@ -54,7 +55,7 @@ export const marAdministrations = pgTable(
       .notNull()
       .references(() => marOutcomeCodes.code),
     given_at: timestamp('given_at', { withTimezone: true }).notNull(),
-    recorded_at: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    recorded_at: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
     recorded_by: integer('recorded_by')
       .notNull()
       .references(() => users.id),

@@ -2,6 +2,7 @@ import type { FileStorage, Transaction } from '@hcm/server/platform';
 import { bodyMapPng, letterPdf, receiptPng } from './demo-files.js';
 import { clientUploadTypes, saveUpload } from './service.js';
 import type { UploadRow } from '../../contract/index.js';
+import { clock } from '@hcm/contract/time';
 
 // Two or three files on each of demo clients 1–3, stored through the FileStorage like any upload: the signed
 // care plan and lasting power of attorney letters (PDF) and the body maps drawn for the month's concerns (PNG).
@@ -51,7 +52,7 @@ const NAMES: Record<number, { name: string; to: string; lpa?: { holder: string; 
 
 const day = (now: Date, daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
-export async function seedDemoUploads(tx: Transaction, storage: FileStorage, clientIds: readonly number[], office: Uploader, now = new Date()): Promise<void> {
+export async function seedDemoUploads(tx: Transaction, storage: FileStorage, clientIds: readonly number[], office: Uploader, now = clock.now()): Promise<void> {
   const types = await clientUploadTypes(tx);
   const carePlan = types.find((type) => type.name === 'Care plan');
   const lpa = types.find((type) => type.name === 'Lasting power of attorney');

@@ -20,6 +20,7 @@ import {
 import { UPLOAD_KINDS, UPLOAD_MAX_TEXT, UPLOAD_TYPES_TEXT, type UploadKind, type UploadRow, type UploadTypeChoice } from '../../contract/index.js';
 import { clientUploads } from './tables.js';
 import { documentUploadTypesTable as types } from './upload-types.js';
+import { clock } from '@hcm/contract/time';
 
 // Files on a client's record. The bytes go to the platform's FileStorage (disk by default); the row keeps the
 // key, the name as uploaded, the type read from the file's first bytes, its size and SHA-256. Removal is soft.
@@ -170,7 +171,7 @@ export async function removeUpload(db: Database, clientId: number, id: number, w
   const found = await findUpload(db, clientId, id);
   if (!found) return null;
   return db.transaction(async (tx) => {
-    await tx.update(u).set({ deleted_at: new Date(), deleted_by: who.id, delete_reason: reason }).where(eq(u.id, id));
+    await tx.update(u).set({ deleted_at: clock.now(), deleted_by: who.id, delete_reason: reason }).where(eq(u.id, id));
     await recordAudit(tx, { actor: who.actor, resource: 'client-uploads', recordId: id, action: 'delete', before: found.row, after: { ...found.row, removed: true, reason } });
     return found.row;
   });

@@ -1,3 +1,4 @@
+import { ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Route, Routes, useNavigate } from 'react-router-dom';
@@ -8,7 +9,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField, useUnsavedChanges
 import { ButtonLink } from '@hcm/kit/routing';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { CALL_DIRECTIONS, CallLogSchema, FollowUpDoneSchema, type CallLogRow, type ClientContactChoice } from '../../contract';
-import { clientPath, formatDay, formatWhen, handleSaved, nowInUk, options, Section, styles, todayInUk } from './common';
+import { clientPath, formatDay, formatWhen, handleSaved, nowInUk, options, Section, styles } from './common';
 
 // call-logs: phone calls to and from the office about the client, with their follow-ups (open ones first to act
 // on), a form to log a call, and "Mark done" with what was done.
@@ -82,7 +83,7 @@ function LogCall({ clientId }: { clientId: number }) {
   const contacts = useApiQuery<ClientContactChoice[]>(clientPath(clientId, 'call-logs/contacts'));
   const form = useForm<CallForm>({
     resolver: valibotResolver(CallLogSchema),
-    defaultValues: { call_date: todayInUk(), call_time: nowInUk(), direction: 'in', contact_id: '', caller_name: '', subject: '', summary: '', follow_up_needed: false, follow_up_action: '', follow_up_due: '' },
+    defaultValues: { call_date: ukDate(), call_time: nowInUk(), direction: 'in', contact_id: '', caller_name: '', subject: '', summary: '', follow_up_needed: false, follow_up_action: '', follow_up_due: '' },
   });
   const { leaveWithoutWarning } = useUnsavedChangesWarning(form.formState.isDirty);
   const save = useApiMutation<CallLogRow, CallForm>({ request: (values) => api.post<CallLogRow>(clientPath(clientId, 'call-logs'), values), invalidates: [apiKey(clientPath(clientId, 'call-logs'))] });

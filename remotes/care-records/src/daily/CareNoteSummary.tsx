@@ -1,8 +1,9 @@
+import { ukDate } from '@hcm/contract/time';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Button, ErrorPanel, Loading, useRuntime } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import type { CareNoteSummary as Summary } from '../../contract';
-import { clientPath, formatDay, Section, shiftDay, styles, todayInUk } from './common';
+import { clientPath, formatDay, Section, shiftDay, styles } from './common';
 
 // care-note-summary: a period in numbers (notes per category, concerns raised and escalated, fluids and meals per
 // day as a table and a bar chart with the figures written beside the bars), and the same as a server-made PDF.
@@ -10,7 +11,7 @@ import { clientPath, formatDay, Section, shiftDay, styles, todayInUk } from './c
 const PdfViewer = lazy(() => import('@hcm/kit/pdf').then((module) => ({ default: module.PdfViewer })));
 
 export default function CareNoteSummary({ clientId }: { clientId: number }) {
-  const [period, setPeriod] = useState({ from: shiftDay(todayInUk(), -13), to: todayInUk() });
+  const [period, setPeriod] = useState({ from: shiftDay(ukDate(), -13), to: ukDate() });
   const [showPdf, setShowPdf] = useState(false);
   const fromId = useId();
   const toId = useId();
@@ -26,7 +27,7 @@ export default function CareNoteSummary({ clientId }: { clientId: number }) {
           <label htmlFor={fromId}>From</label>
           <input id={fromId} type="date" value={period.from} max={period.to} onChange={(event) => event.target.value && setPeriod((now) => ({ ...now, from: event.target.value }))} />
           <label htmlFor={toId}>To</label>
-          <input id={toId} type="date" value={period.to} min={period.from} max={todayInUk()} onChange={(event) => event.target.value && setPeriod((now) => ({ ...now, to: event.target.value }))} />
+          <input id={toId} type="date" value={period.to} min={period.from} max={ukDate()} onChange={(event) => event.target.value && setPeriod((now) => ({ ...now, to: event.target.value }))} />
         </div>
         {showPdf ? (
           <Suspense fallback={<Loading label="Opening the PDF…" />}>

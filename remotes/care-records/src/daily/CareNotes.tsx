@@ -1,3 +1,4 @@
+import { ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
@@ -17,7 +18,7 @@ import {
   type CareNoteCategory,
   type CareNoteRow,
 } from '../../contract';
-import { clientPath, formatDay, formatWhen, handleSaved, options, Section, styles, todayInUk } from './common';
+import { clientPath, formatDay, formatWhen, handleSaved, options, Section, styles } from './common';
 
 // client-logs: the client's care notes with filters and paging, and the form for a new note or a correction of
 // one (a correction is a new note; the earlier one stays, marked amended). Notes are never edited.
@@ -161,7 +162,7 @@ type NoteForm = {
 };
 
 const blank = (): NoteForm => ({
-  category: '', visit_date: todayInUk(), planned_time: '', external_visit_id: '', note: '', mood: '', fluid_ml: '', food_portion: '', food_description: '',
+  category: '', visit_date: ukDate(), planned_time: '', external_visit_id: '', note: '', mood: '', fluid_ml: '', food_portion: '', food_description: '',
   bowel: '', bladder: '', concern: false, escalated_to: '', body_map_reference: '', amends_id: '', amendment_reason: '',
 });
 

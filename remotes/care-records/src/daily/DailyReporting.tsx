@@ -1,14 +1,15 @@
+import { ukDate } from '@hcm/contract/time';
 import { useId, useState } from 'react';
 import { ErrorPanel, Loading } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { BLADDER_OUTCOMES, BOWEL_OUTCOMES, FOOD_PORTIONS, labelOf, MOODS, type DailyReport } from '../../contract';
-import { clientPath, formatDay, formatWhen, Section, shiftDay, styles, todayInUk } from './common';
+import { clientPath, formatDay, formatWhen, Section, shiftDay, styles } from './common';
 
 // daily-reporting: one day's notes across the calls, in call order, with the day's totals (fluids, meals,
 // concerns). A note corrected since is shown marked amended and counted once, as its correction.
 
 export default function DailyReporting({ clientId }: { clientId: number }) {
-  const [date, setDate] = useState(todayInUk());
+  const [date, setDate] = useState(ukDate());
   const dateId = useId();
   const report = useApiQuery<DailyReport>(clientPath(clientId, 'daily-report'), { date }, { failure: 'The day could not be loaded.', keepPrevious: true });
   const day = report.data;
@@ -17,11 +18,11 @@ export default function DailyReporting({ clientId }: { clientId: number }) {
       <Section title="Daily report">
         <div className={styles.toolbar}>
           <label htmlFor={dateId}>Day</label>
-          <input id={dateId} type="date" value={date} max={todayInUk()} onChange={(event) => event.target.value && setDate(event.target.value)} />
+          <input id={dateId} type="date" value={date} max={ukDate()} onChange={(event) => event.target.value && setDate(event.target.value)} />
           <button type="button" onClick={() => setDate(shiftDay(date, -1))}>
             Previous day
           </button>
-          <button type="button" onClick={() => setDate(shiftDay(date, 1))} disabled={date >= todayInUk()}>
+          <button type="button" onClick={() => setDate(shiftDay(date, 1))} disabled={date >= ukDate()}>
             Next day
           </button>
         </div>

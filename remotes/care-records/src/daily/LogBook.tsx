@@ -1,3 +1,4 @@
+import { ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import type { Page } from '@hcm/contract';
@@ -17,7 +18,7 @@ import {
   type LogBookAuditRow,
   type LogBookEntryRow,
 } from '../../contract';
-import { clientPath, formatWhen, handleSaved, nowInUk, options, Section, styles, todayInUk } from './common';
+import { clientPath, formatWhen, handleSaved, nowInUk, options, Section, styles } from './common';
 
 // communication-log-book-audit: the communication book kept in the home (entries typed in as written, with who
 // wrote them and for whom, replies), and the office's monthly audit of the book, on one screen.
@@ -51,7 +52,7 @@ type EntryForm = { entry_date: string; entry_time: string; author_name: string; 
 function NewEntry({ clientId, onDone }: { clientId: number; onDone: () => void }) {
   const form = useForm<EntryForm>({
     resolver: valibotResolver(LogBookEntrySchema),
-    defaultValues: { entry_date: todayInUk(), entry_time: nowInUk(), author_name: '', author_role: 'carer', audience: 'everyone', message: '', needs_reply: false },
+    defaultValues: { entry_date: ukDate(), entry_time: nowInUk(), author_name: '', author_role: 'carer', audience: 'everyone', message: '', needs_reply: false },
   });
   const save = useApiMutation<LogBookEntryRow, EntryForm>({ request: (values) => api.post<LogBookEntryRow>(clientPath(clientId, 'log-book'), values), invalidates: [apiKey(clientPath(clientId, 'log-book'))] });
   const handleSave = form.handleSubmit(async () => {
@@ -120,7 +121,7 @@ type AuditForm = { month: string; entries_checked: string; issues: { entry_date:
 function NewAudit({ clientId, onDone }: { clientId: number; onDone: () => void }) {
   const form = useForm<AuditForm>({
     resolver: valibotResolver(LogBookAuditSchema),
-    defaultValues: { month: todayInUk().slice(0, 7), entries_checked: '', issues: [], outcome: '', actions: '', ...(Object.fromEntries(LOG_BOOK_AUDIT_CHECKS.map((check) => [check.key, ''])) as Record<CheckKey, string>) },
+    defaultValues: { month: ukDate().slice(0, 7), entries_checked: '', issues: [], outcome: '', actions: '', ...(Object.fromEntries(LOG_BOOK_AUDIT_CHECKS.map((check) => [check.key, ''])) as Record<CheckKey, string>) },
   });
   const issues = useFieldArray({ control: form.control, name: 'issues' });
   const save = useApiMutation<LogBookAuditRow, AuditForm>({ request: (values) => api.post<LogBookAuditRow>(clientPath(clientId, 'log-book/audits'), values), invalidates: [apiKey(clientPath(clientId, 'log-book/audits'))] });

@@ -1,10 +1,11 @@
+import { ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { api, Button, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { formatPence, labelOf, MONEY_AUDIT_OUTCOMES, MoneyAuditSchema, type MoneyAuditRow, type MoneyBalance } from '../../contract';
-import { clientPath, formatDay, formatWhen, handleSaved, options, Section, shiftDay, styles, todayInUk } from './common';
+import { clientPath, formatDay, formatWhen, handleSaved, options, Section, shiftDay, styles } from './common';
 
 // financial-transaction-audit: the office's periodic check of the money held for the client: the balance the
 // records give for the period's end against the cash counted, receipts for every spend, discrepancies and actions.
@@ -19,7 +20,7 @@ const YES_NO = [{ value: '', label: 'Choose' }, { value: 'yes', label: 'Yes' }, 
 function NewAudit({ clientId, onDone }: { clientId: number; onDone: () => void }) {
   const form = useForm<AuditForm>({
     resolver: valibotResolver(MoneyAuditSchema),
-    defaultValues: { period_from: shiftDay(todayInUk(), -27), period_to: todayInUk(), cash_counted: '', counted_with: '', receipts_present: '', records_signed: '', discrepancies: [], outcome: '', actions: '' },
+    defaultValues: { period_from: shiftDay(ukDate(), -27), period_to: ukDate(), cash_counted: '', counted_with: '', receipts_present: '', records_signed: '', discrepancies: [], outcome: '', actions: '' },
   });
   const rows = useFieldArray({ control: form.control, name: 'discrepancies' });
   const [from, to] = form.watch(['period_from', 'period_to']);

@@ -1,3 +1,4 @@
+import { ukDate } from '@hcm/contract/time';
 import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { Page } from '@hcm/contract';
@@ -17,7 +18,7 @@ import {
   type MoneyEntryRow,
   type UploadRow,
 } from '../../contract';
-import { clientPath, formatDay, handleSaved, options, Section, styles, todayInUk } from './common';
+import { clientPath, formatDay, handleSaved, options, Section, styles } from './common';
 
 // financial-transaction: money carers handle for the client, each entry with the balance after it. Entries are
 // never changed: a mistake is reversed with a reason. A spend carries its receipt (uploaded to the client's
@@ -61,7 +62,7 @@ function NewEntry({ clientId, onDone }: { clientId: number; onDone: () => void }
   const [fileError, setFileError] = useState('');
   const form = useForm<EntryForm>({
     resolver: valibotResolver(MoneyEntrySchema),
-    defaultValues: { transaction_date: todayInUk(), type: '', amount: '', description: '', receipt_upload_id: '', no_receipt_reason: '', handled_by: '', witnessed_by: '', consent_confirmed: false, negative_reason: '' },
+    defaultValues: { transaction_date: ukDate(), type: '', amount: '', description: '', receipt_upload_id: '', no_receipt_reason: '', handled_by: '', witnessed_by: '', consent_confirmed: false, negative_reason: '' },
   });
   const save = useApiMutation<MoneyEntryRow, EntryForm>({ request: (values) => api.post<MoneyEntryRow>(clientPath(clientId, 'money'), values), invalidates: [apiKey(clientPath(clientId, 'money'))] });
   const type = form.watch('type');

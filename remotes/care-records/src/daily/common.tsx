@@ -4,6 +4,7 @@ import type { ApiResult } from '@hcm/kit';
 import { notify } from '@hcm/kit';
 import { applyServerErrors } from '@hcm/kit/forms';
 import styles from './daily.module.css';
+import { clock } from '@hcm/contract/time';
 
 // What the daily-record screens share: the API paths of a client, dates and times as the UK reads them, and
 // the answer of a save (the server's per-field errors onto the form, which keeps what was typed).
@@ -15,14 +16,10 @@ export const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-GB',
 export const formatDay = (day: string | null) => (day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '');
 
 /** Today in the UK as YYYY-MM-DD. */
-export function todayInUk(): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date()).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 /** The time now in the UK as HH:MM. */
 export function nowInUk(): string {
-  return new Date().toLocaleTimeString('en-GB', { timeZone: LONDON, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return clock.now().toLocaleTimeString('en-GB', { timeZone: LONDON, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
 export const shiftDay = (day: string, days: number) => {

@@ -23,6 +23,7 @@ import {
   type OutcomeCode,
 } from '../../contract';
 import { administrationsPath, CodeBadge, dayAndMonth, formatDay, formatWhen, marPath, medicationKeys, monthName, newIdempotencyKey, nowForInput, routeLabel, saveOutcome, Section, styles, supportLabel, timeOf } from './common';
+import { clock } from '@hcm/contract/time';
 
 // The client record's MAR chart (segment `marchart`): a month's grid of medicine × time × day, each cell the
 // outcome code on its colour (the code is text, so the chart reads without colour) or a gap once the dose's window
@@ -59,7 +60,7 @@ function suggestedTime(target: Target, today: string): string {
     return `${wall.day}T${wall.time}`;
   }
   if (target.day === today) return nowForInput();
-  const planned = target.kind === 'scheduled' ? (periodOf(target.row.slot)?.from ?? target.row.slot) : ukWallClock(new Date()).time;
+  const planned = target.kind === 'scheduled' ? (periodOf(target.row.slot)?.from ?? target.row.slot) : ukWallClock(clock.now()).time;
   return `${target.day}T${planned}`;
 }
 

@@ -1,3 +1,4 @@
+import { ukDate } from '@hcm/contract/time';
 import { useId, useState } from 'react';
 import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
@@ -22,7 +23,7 @@ import {
   type MarChart,
   type MarGap,
 } from '../../contract';
-import { auditsPath, formatDay, formatWhen, labelOf, monthName, saveOutcome, Section, styles, todayInUk } from './common';
+import { auditsPath, formatDay, formatWhen, labelOf, monthName, saveOutcome, Section, styles } from './common';
 
 // The client record's MAR chart audit (segment `marchart-audit`): the office's monthly audits of the client's
 // chart, listed; "Audit a month" shows what the product finds in the month (gaps, doses not given, PRN over the
@@ -130,7 +131,7 @@ function NewAudit({ clientId }: { clientId: number }) {
     resolver: valibotResolver(MarAuditSchema),
     defaultValues: {
       month,
-      audited_on: todayInUk(),
+      audited_on: ukDate(),
       checks: Object.fromEntries(MAR_AUDIT_CHECKS.map((check) => [check.key, { answer: '', comment: '' }])) as AuditForm['checks'],
       gaps_explained: '',
       findings: '',

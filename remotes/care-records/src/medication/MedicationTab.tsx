@@ -1,3 +1,4 @@
+import { ukDate } from '@hcm/contract/time';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -25,23 +26,7 @@ import {
   type OutcomeCode,
   type StopScheduleInput,
 } from '../../contract';
-import {
-  CodeBadge,
-  formatDay,
-  formatWhen,
-  medicationKeys,
-  medicationPath,
-  medicineName,
-  routeLabel,
-  saveOutcome,
-  Section,
-  styles,
-  supportLabel,
-  todayInUk,
-  useOutcomeCodes,
-  whenText,
-  administrationsPath,
-} from './common';
+import { CodeBadge, formatDay, formatWhen, medicationKeys, medicationPath, medicineName, routeLabel, saveOutcome, Section, styles, supportLabel, useOutcomeCodes, whenText, administrationsPath } from './common';
 
 // The client record's medication tab (segment `medication`): the client's medicines, current and stopped; "Add
 // medication" (the same medicine twice warns first); "Stop" with a date and reason, and "Re-create" a stopped one
@@ -73,7 +58,7 @@ function StopDialog({ clientId, schedule, onClose }: { clientId: number; schedul
   const [recreate, setRecreate] = useState(false);
   const [conflict, setConflict] = useState('');
   const recreateId = useId();
-  const form = useForm<StopScheduleInput>({ resolver: valibotResolver(StopScheduleSchema), defaultValues: { stop_date: todayInUk(), stop_reason: '' } });
+  const form = useForm<StopScheduleInput>({ resolver: valibotResolver(StopScheduleSchema), defaultValues: { stop_date: ukDate(), stop_reason: '' } });
   const stop = useApiMutation<MedicationSchedule, StopScheduleInput>({
     request: (values) => api.post<MedicationSchedule>(medicationPath(clientId, `/${schedule.id}/stop`), values),
     invalidates: [...medicationKeys(clientId), apiKey(medicationPath(clientId, `/${schedule.id}/history`))],
@@ -270,7 +255,7 @@ const blankSchedule = (clientId: number): ScheduleForm => ({
   prn_min_gap_hours: '',
   time_critical: false,
   time_critical_window: '',
-  start_date: todayInUk(),
+  start_date: ukDate(),
   stop_date: '',
   prescriber: '',
   pharmacy: '',
@@ -297,7 +282,7 @@ const recreatedFrom = (clientId: number, schedule: MedicationSchedule): Schedule
   prn_min_gap_hours: schedule.prn_min_gap_hours === null ? '' : String(schedule.prn_min_gap_hours),
   time_critical: schedule.time_critical,
   time_critical_window: schedule.time_critical_window === null ? '' : String(schedule.time_critical_window),
-  start_date: schedule.stop_date && schedule.stop_date > todayInUk() ? schedule.stop_date : todayInUk(),
+  start_date: schedule.stop_date && schedule.stop_date > ukDate() ? schedule.stop_date : ukDate(),
   prescriber: schedule.prescriber,
   pharmacy: schedule.pharmacy,
   blister_pack: schedule.blister_pack,

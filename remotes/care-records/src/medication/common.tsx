@@ -15,6 +15,7 @@ import {
   type OutcomeCode,
 } from '../../contract';
 import styles from './medication.module.css';
+import { clock } from '@hcm/contract/time';
 
 // What the medication screens share: the API paths, dates as the UK reads them, a schedule in words, an outcome
 // code as a badge (its text always shown, so the colour is never the only sign), and the answer of a save.
@@ -42,10 +43,9 @@ export const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-GB',
 export const timeOf = (iso: string) => ukWallClock(new Date(iso)).time;
 export const monthName = (month: string) => new Date(`${month}-01T12:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** Today in the UK as YYYY-MM-DD, and now as the form's date-and-time value (YYYY-MM-DDTHH:MM). */
-export const todayInUk = () => ukWallClock(new Date()).day;
+/** Now as the form's date-and-time value (YYYY-MM-DDTHH:MM). */
 export const nowForInput = () => {
-  const wall = ukWallClock(new Date());
+  const wall = ukWallClock(clock.now());
   return `${wall.day}T${wall.time}`;
 };
 
@@ -106,7 +106,7 @@ export function saveOutcome<Values extends FieldValues>(answer: ApiResult<unknow
 
 /** A key for a write that must not be made twice (a double click, a resend): one per dialog or form opened. */
 export function newIdempotencyKey(): string {
-  const random = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+  const random = globalThis.crypto?.randomUUID?.() ?? `${clock.nowMs().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
   return `office-${random}`;
 }
 

@@ -9,6 +9,7 @@ import { CLIENT_RECORD_TAB_POINT, documentNameOf, RECORD_GROUPS, RECORD_TABS, ty
 import { CLIENT_STATUSES, clients as clientsSpec } from '../../contract/resources';
 import { RECORD_SCREENS } from './screens';
 import styles from './ClientRecord.module.css';
+import { clock } from '@hcm/contract/time';
 
 const DocumentScreen = lazyScreen(() => import('./DocumentScreen'), 'Loading the document…');
 const CarePlanPrint = lazyScreen(() => import('./CarePlanPrint'), 'Opening the PDF viewer…');
@@ -17,7 +18,7 @@ const clients: ResourceSpec = clientsSpec;
 
 type Client = Record<string, unknown> & { id: number; first_name: string; last_name: string };
 
-function ageOf(dateOfBirth: string, today = new Date()): number {
+function ageOf(dateOfBirth: string, today = clock.now()): number {
   const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
   let age = today.getFullYear() - year;
   if (today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day)) age -= 1;

@@ -10,6 +10,7 @@ import { financeSources, SourceError } from '../sources/api-sources.js';
 import type { ClientBilling } from '../sources/types.js';
 import { fundingAnswer, storedFunding } from './funding.js';
 import { clientFunding } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // A client's funding (the client record's funder-code tab):
 //   GET /finance/clients/:id/funding   (finance.view) the funding (version 0 before the first save) and the funders
@@ -84,7 +85,7 @@ export async function clientsRoutes(app: FastifyInstance, context: AreaServerCon
       const [row] = current
         ? await tx
             .update(clientFunding)
-            .set({ ...fields, version: current.version + 1, updated_by: userId, updated_at: new Date() })
+            .set({ ...fields, version: current.version + 1, updated_by: userId, updated_at: clock.now() })
             .where(eq(clientFunding.id, current.id))
             .returning()
         : await tx

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '@hcm/server/schema';
+import { clock } from '@hcm/contract/time';
 
 // The clients part's table: who pays for a client's care and what their invoices must carry (the client record's
 // funder-code tab). The client is care-records' row and the funder reference data's: referred to by id, no key.
@@ -23,7 +24,7 @@ export const clientFunding = pgTable(
     /** Bumped by every change: a save carrying an older version is refused (409). */
     version: integer('version').notNull().default(1),
     updated_by: integer('updated_by').references(() => users.id),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [uniqueIndex('finance_client_funding_client_unique').on(t.client_id), index('finance_client_funding_funder_idx').on(t.funder_code_id)],
 );

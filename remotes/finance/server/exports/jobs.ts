@@ -7,6 +7,7 @@ import { creditNoteLines, creditNotes, invoiceLines, invoices, payments } from '
 import { csvOf, financeTable, sageTable, ukDate, xeroTable, type Cell, type ExportTable, type Ledger, type LedgerLine } from './formats.js';
 import { exportJobs, type ExportFormat, type ExportKind } from './tables.js';
 import { xlsxOf, type Sheet } from './xlsx.js';
+import { clock } from '@hcm/contract/time';
 
 // Runs an export in the API process after its request was answered: reads its rows, writes the file, and keeps
 // the job's progress (rows done of total) up to date so the screen's progress bar moves. People (clients, carers,
@@ -218,11 +219,11 @@ export async function runExport(app: FastifyInstance, db: Database, job: ExportJ
     const [row] = await db.select({ total: exportJobs.total }).from(exportJobs).where(eq(exportJobs.id, job.id));
     await db
       .update(exportJobs)
-      .set({ status: 'done', progress: row?.total ?? 0, file, filename: filenameOf(job, today), finished_at: new Date() })
+      .set({ status: 'done', progress: row?.total ?? 0, file, filename: filenameOf(job, today), finished_at: clock.now() })
       .where(eq(exportJobs.id, job.id));
   } catch (error) {
     if (!(error instanceof ExportFailure)) app.log.error({ err: error, job: job.id }, 'an export failed');
     const message = error instanceof ExportFailure ? error.message : 'The export failed; try again, and tell support if it fails again.';
-    await db.update(exportJobs).set({ status: 'failed', error: message, finished_at: new Date() }).where(eq(exportJobs.id, job.id)).catch(() => undefined);
+    await db.update(exportJobs).set({ status: 'failed', error: message, finished_at: clock.now() }).where(eq(exportJobs.id, job.id)).catch(() => undefined);
   }
 }

@@ -1,3 +1,4 @@
+import { addDays } from '@hcm/contract/time';
 import { chargeVisit } from '../../contract/rates/charge.js';
 import { ukDayAndTime } from '../../contract/rates/money.js';
 import type { BillableVisit, VisitCharge } from '../../contract/rates/types.js';
@@ -29,11 +30,8 @@ export type RunInputs = {
 /** Only delivered visits and cancellations (which the card may charge) are billed; the rest has not happened. */
 const CHARGEABLE_STATUSES = new Set<BillableVisit['status']>(['completed', 'cancelled']);
 
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** The UK calendar's day arithmetic, from the one date module. */
+export { addDays };
 
 /** The issue date a run uses: the one asked for, else the day after the period. */
 export function issueDateOf(input: Pick<InvoiceRunValues, 'issue_date' | 'period_to'>): string {

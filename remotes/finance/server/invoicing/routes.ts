@@ -26,6 +26,7 @@ import { addDays, previewRun, runInputErrors, type FundingDetails } from './prev
 import { billedVisits, findRun, inScope, invoiceDetail, invoicesOfRun, invoiceWhere, listInvoices, listRuns, liveVisitIds, nextPeriod, unclaimedVisits, type InvoiceFilters } from './queries.js';
 import { postedRunSentence, postRun, resetRun, RunConflict } from './runs.js';
 import { invoiceRuns, invoices } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Invoice runs and raised invoices:
 //   POST /finance/invoice-runs/preview          (finance.invoices.generate)  what a run would raise
@@ -299,7 +300,7 @@ export async function invoicingRoutes(app: FastifyInstance, context: AreaServerC
     const outbox = await db.transaction(async (tx) => {
       const [updated] = await tx
         .update(invoices)
-        .set({ status: sql`case when ${invoices.status} = 'posted' then 'sent' else ${invoices.status} end`, sent_at: new Date(), sent_by: viewer.user.userID, version: sql`${invoices.version} + 1` })
+        .set({ status: sql`case when ${invoices.status} = 'posted' then 'sent' else ${invoices.status} end`, sent_at: clock.now(), sent_by: viewer.user.userID, version: sql`${invoices.version} + 1` })
         .where(and(eq(invoices.id, id), sql`${invoices.status} <> 'void'`))
         .returning({ status: invoices.status });
       if (!updated) throw new RunConflict(`${detail.number} was voided meanwhile.`);

@@ -6,6 +6,7 @@ import { pounds } from '../../contract/rates/money.js';
 import { recordFinanceChange } from '../ledger/changes.js';
 import { formatNumber, takeNumbers } from './numbering.js';
 import { creditNotes, invoiceLines, invoiceRuns, invoices, paymentAllocations } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Posting a previewed run in ONE transaction (run, gap-free numbered invoices, lines, audit trail) or nothing,
 // and resetting a run nobody has acted on yet. The routes, the tests, the bench and the crash child call these.
@@ -208,7 +209,7 @@ export async function resetRun(db: Database, runId: number, reason: string, user
     const blockers = await resetBlockers(tx, runId);
     if (blockers.length) throw new RunConflict(`Run ${runId} cannot be reset: ${blockers.join('; ')}. Credit those invoices instead.`);
     const ids = runInvoices.map((invoice) => invoice.id);
-    const now = new Date();
+    const now = clock.now();
     await tx.update(invoiceRuns).set({ status: 'reset', reset_by: userId, reset_at: now, reset_reason: reason }).where(eq(invoiceRuns.id, runId));
     if (ids.length) {
       await tx.update(invoices).set({ status: 'void', version: sql`${invoices.version} + 1` }).where(inArray(invoices.id, ids));

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '@hcm/server/platform';
 import { invoiceLines, invoiceRuns, invoices } from '../invoicing/tables.js';
 import { clientsRead, funderCodesRead } from './ledger-kit.js';
+import { clock } from '@hcm/contract/time';
 
 // Posted invoices for the ledger's tests, written straight into the tables as a posted run would leave them (the
 // invoice runs' own tests post them through the API). Each line gets a visit id of its own far above the demo's.
@@ -51,7 +52,7 @@ export async function postFixtureInvoice(
       subtotal_pence: total,
       total_pence: total,
       status: values.status ?? 'sent',
-      sent_at: values.status === 'posted' ? null : new Date(),
+      sent_at: values.status === 'posted' ? null : clock.now(),
     })
     .returning({ id: invoices.id });
   const lineIds: number[] = [];

@@ -7,6 +7,7 @@ import { recordFinanceChange } from '../ledger/changes.js';
 import type { RateBook } from '../rates/types.js';
 import type { CarerPayProfile } from '../sources/types.js';
 import { payRunCarers, payRuns, type StoredPayLine } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // A pay run as a function of its inputs (the rate book, each carer's worked visits, the carers' pay profiles),
 // so the routes, the tests and the bench compute it the same way; then posting it in one transaction.
@@ -298,7 +299,7 @@ export async function resetPayRun(db: Database, runId: number, context: { userId
     if (run.status !== 'posted') throw new PayRunConflict(`Pay run ${runId} was already reset${run.reset_at ? ` on ${run.reset_at.toISOString().slice(0, 10)}` : ''}.`);
     const [after] = await tx
       .update(payRuns)
-      .set({ status: 'reset', reset_by: context.userId, reset_at: new Date(), reset_reason: context.reason })
+      .set({ status: 'reset', reset_by: context.userId, reset_at: clock.now(), reset_reason: context.reason })
       .where(and(eq(payRuns.id, runId), eq(payRuns.status, 'posted')))
       .returning();
     await recordFinanceChange(tx, {

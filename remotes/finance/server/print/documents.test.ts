@@ -100,20 +100,13 @@ test('a credit note names the invoice it corrects, each credited line and the re
   assert.match(pdfText(await creditNotesPdf(db, [])), /No credit notes match/);
 });
 
-test('a 60-line invoice prints well under 50 ms', async () => {
+test('a 60-line invoice prints every line and its total (how long it takes is print/bench.ts)', async () => {
   const db = t.database.db;
   const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, lines: 60 });
-  await invoicePdf(db, invoice.id); // warm up fonts and queries
-  // The best of five: the machine running the tests is shared, and a busy neighbour is not the PDF's time.
-  let took = Infinity;
-  let pdf: Uint8Array = new Uint8Array();
-  for (let run = 0; run < 5; run += 1) {
-    const started = performance.now();
-    pdf = await invoicePdf(db, invoice.id);
-    took = Math.min(took, performance.now() - started);
-  }
-  assert.ok(pdfText(pdf).includes(formatPence(invoice.total)));
-  assert.ok(took < 50, `took ${took.toFixed(1)} ms`);
+  const pdf = await invoicePdf(db, invoice.id);
+  const text = pdfText(pdf);
+  assert.ok(text.includes(formatPence(invoice.total)));
+  for (const amount of invoice.amounts) assert.ok(text.includes(formatPence(amount)), `line of ${formatPence(amount)} printed`);
 });
 
 test("a private client's statement: opening balance, running balance and closing balance from the ledger", async () => {

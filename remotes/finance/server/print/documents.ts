@@ -13,6 +13,7 @@ import {
   type InvoiceSheet,
 } from './load.js';
 import type { ClientStatement } from './statement.js';
+import { clock } from '@hcm/contract/time';
 
 type PDFDocument = Flow['doc'];
 
@@ -37,7 +38,7 @@ type Context = { agency: Agency; branches: Map<number, BranchInfo>; printedAt: D
 
 async function contextFor(db: Db, branchIds: readonly number[]): Promise<Context> {
   const [agency, branches] = await Promise.all([agencyOf(db), branchesOf(db, branchIds)]);
-  return { agency, branches, printedAt: new Date() };
+  return { agency, branches, printedAt: clock.now() };
 }
 
 const agencyName = (context: Context, branchId: number) => context.agency.name || context.branches.get(branchId)?.name || 'Home care agency';

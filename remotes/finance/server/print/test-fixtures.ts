@@ -3,6 +3,7 @@ import { inflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@hcm/server/platform';
 import { creditNoteLines, creditNotes, invoiceLines, invoiceRuns, invoices, paymentAllocations, payments, type PayerKind } from '../invoicing/tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Ledger rows written straight into the tables for the print tests, as an invoice run, a credit note and a
 // payment would leave them (the invoicing and ledger parts post them through their own routes).
@@ -12,7 +13,7 @@ let counter = 0;
 let nextVisitId = 1_900_000_000;
 const unique = () => {
   counter += 1;
-  return `${process.pid}${String(Date.now()).slice(-5)}${counter}`;
+  return `${process.pid}${String(clock.nowMs()).slice(-5)}${counter}`;
 };
 
 export type PostedInvoice = { id: number; number: string; lineIds: number[]; amounts: number[]; total: number };

@@ -1,5 +1,6 @@
 // The boundary with the language model: an OpenAI-compatible Chat Completions endpoint with tool calling
 // (OpenAI, Ollama, llama.cpp's server, vLLM, LM Studio…), set by environment variables read at each request.
+import { clock } from '@hcm/contract/time';
 
 /** `timeoutMs`: how long a whole question (every round with the model) may take. */
 export type AssistantConfig = { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number };
@@ -41,7 +42,7 @@ export async function complete(
   config: AssistantConfig,
   messages: readonly ChatMessage[],
   tools: readonly ToolDefinition[],
-  { finalRound = false, deadline = Date.now() + config.timeoutMs }: { finalRound?: boolean; deadline?: number } = {},
+  { finalRound = false, deadline = clock.nowMs() + config.timeoutMs }: { finalRound?: boolean; deadline?: number } = {},
 ): Promise<{ content: string | null; tool_calls: ToolCall[] }> {
   const url = `${config.baseUrl}/chat/completions`;
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
@@ -50,7 +51,7 @@ export async function complete(
   if (tools.length) Object.assign(body, { tools, tool_choice: finalRound ? 'none' : 'auto' });
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) });
+    response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(Math.max(1, deadline - clock.nowMs())) });
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     throw new ModelError(

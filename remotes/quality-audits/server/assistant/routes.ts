@@ -32,6 +32,7 @@ import {
 import { assistantConfig, complete, HOW_TO_CONFIGURE, ModelError, type AssistantConfig, type ChatMessage } from './model.js';
 import { assistantCalls, assistantQuestions } from './tables.js';
 import { argumentsOf, definitionOf, runTool, type ToolRow } from './tools.js';
+import { clock } from '@hcm/contract/time';
 
 /** The audit trail's record type of a question (one `create` entry per question asked). */
 const ASSISTANT_AUDIT = 'assistant-questions';
@@ -72,7 +73,7 @@ async function converse(app: FastifyInstance, request: FastifyRequest, viewer: V
   // Every round with tool calls records at least one call, so the limit is reached within ASSISTANT_MAX_CALLS + 1
   // rounds; a call past it is refused and the next round asks for the answer with tool_choice 'none'.
   let limitReached = false;
-  const deadline = Date.now() + config.timeoutMs;
+  const deadline = clock.nowMs() + config.timeoutMs;
   for (let round = 0; round <= ASSISTANT_MAX_CALLS + 2; round++) {
     const finalRound = limitReached || round === ASSISTANT_MAX_CALLS + 2;
     const reply = await complete(config, messages, definitions, { finalRound, deadline });

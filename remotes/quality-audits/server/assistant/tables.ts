@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '@hcm/server/schema';
+import { clock } from '@hcm/contract/time';
 
 /**
  * Every question asked of the assistant at /app/ai: who asked, when, the question, the answer (or why there is
@@ -17,7 +18,7 @@ export const assistantQuestions = pgTable(
       .references(() => users.id),
     /** The user who had switched to the asker's account, if any (as the audit trail records it). */
     acting_user_id: integer('acting_user_id').references(() => users.id),
-    asked_at: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
+    asked_at: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
     question: text('question').notNull(),
     answer: text('answer').notNull().default(''),
     model: text('model').notNull().default(''),
@@ -53,7 +54,7 @@ export const assistantCalls = pgTable(
     duration_ms: integer('duration_ms').notNull().default(0),
     error: text('error').notNull().default(''),
     rows: jsonb('rows').$type<Record<string, string | number | boolean | null>[]>().notNull(),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [index('assistant_calls_question_idx').on(t.question_id, t.position)],
 );

@@ -3,6 +3,7 @@ import { branches } from '@hcm/server/schema';
 import type { BranchScope, Database } from '@hcm/server/platform';
 import type { DashboardChart, DashboardKind, DashboardRow, DashboardSeries, RowKind } from '../../contract/dashboards.js';
 import { carerDocuments, carerDocumentVersions, carers, clientPreExit, clients, funderCodes, settings, trainingCourses, trainingRecords, visitCarers, visits } from './read-models.js';
+import { clock, ukDate } from '@hcm/contract/time';
 
 // The dashboards' aggregates, in SQL over the read models (./read-models.ts). Each chart says how it is computed
 // (`build`) and which rows are behind one of its marks (`drill`: a condition on the visit `v`, client `c` or carer
@@ -52,9 +53,8 @@ const byCarer = (carerId: SQL | number) => sql`exists (select 1 from ${visitCare
 
 // ——— Dates (calendar days in London)
 
-export function londonToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+/** Today in the UK, or the UK day of an instant (YYYY-MM-DD). */
+export const londonToday = (at: Date = clock.now()): string => ukDate(at);
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 export const addDays = (day: string, days: number) => dayOf(new Date(asDate(day).getTime() + days * 86_400_000));

@@ -36,6 +36,7 @@ import {
   visitCarersRead,
   visitsRead,
 } from './read-models.js';
+import { clock } from '@hcm/contract/time';
 
 // The KPIs' inputs, aggregated in SQL over the other areas' tables (./read-models.ts), handed to the formulas of
 // contract/kpis. Each query reads one branch set and one period; none reads a row per visit into memory.
@@ -80,7 +81,7 @@ function visitFacts(period: Period, where: SQL): SQL {
     from ${v}
     left join ${funderCodesRead} on ${funderCodesRead.id} = ${v.funder_code_id}
     left join ${branchLiveSettingsRead} on ${branchLiveSettingsRead.branch_id} = ${v.branch_id}
-    where ${v.visit_date} between ${period.from} and ${period.to} and ${v.planned_end} < now() and ${where}`;
+    where ${v.visit_date} between ${period.from} and ${period.to} and ${v.planned_end} < ${clock.now()} and ${where}`;
 }
 
 /** The sums of contract/kpis formulas' VisitTotals, over the facts `f` (the same rules as totalVisits). */

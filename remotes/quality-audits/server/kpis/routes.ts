@@ -28,6 +28,7 @@ import { DEFINITIONS_VERSION } from '../../contract/kpis/definitions.js';
 import { hdsFigures } from '../../contract/kpis/formulas.js';
 import { branchUtilisation, careQuality, hoursDelivered, recruitmentFunnel } from './queries.js';
 import { kpiBranchReviews, kpiRecruitmentReports } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 const VIEW = { config: { permission: 'kpis.view' as const } };
 const EDIT = { config: { permission: 'kpis.edit' as const } };
@@ -343,7 +344,7 @@ export async function kpisRoutes(app: FastifyInstance, { auth }: AreaServerConte
           version: locked.version + 1,
           updated_by: author.id,
           updated_by_name: author.name,
-          updated_at: new Date(),
+          updated_at: clock.now(),
         })
         .where(eq(kpiBranchReviews.id, current.id));
       const after = await findReview(tx, 'all', current.id);

@@ -3,6 +3,7 @@ import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueI
 import { branches, createdAt, users } from '@hcm/server/schema';
 import type { BurAction, BurStatus } from '../../contract/kpis/api.js';
 import type { BurFigures, RecruitmentFigures } from '../../contract/kpis/formulas.js';
+import { clock } from '@hcm/contract/time';
 
 // The kpis part's tables (named exports; re-exported by ../tables.ts): saved KPI reports. Their figures are worked
 // out when they are made (by the formulas in contract/kpis) and stored with the definitions' version, so a report
@@ -48,7 +49,7 @@ export const kpiBranchReviews = pgTable(
     created_at: createdAt(),
     updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updated_by_name: text('updated_by_name').notNull(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [
     // One review per branch and month.

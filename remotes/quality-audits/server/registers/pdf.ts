@@ -1,5 +1,6 @@
 import { Flow, MUTED, formatDate, newPdf } from '@hcm/server/platform';
 import { KIND_FIELDS, PERSON_TYPES, TOLD_PARTIES, labelOf, type RegisterRecord } from '../../contract/registers.js';
+import { clock } from '@hcm/contract/time';
 
 /**
  * A CQC notification's content as a PDF (the platform's writer): what the provider tells CQC, laid out as the
@@ -9,7 +10,7 @@ export async function notificationPdf(record: RegisterRecord): Promise<Uint8Arra
   const category = KIND_FIELDS['cqc-notifications'].find((field) => field.name === 'category')!;
   const title = `CQC notification ${record.reference}`;
   const { doc, fonts } = await newPdf(title);
-  const flow = new Flow(doc, fonts, `${title} - ${record.branch} - printed ${formatDate(new Date().toISOString())}`);
+  const flow = new Flow(doc, fonts, `${title} - ${record.branch} - printed ${formatDate(clock.now().toISOString())}`);
   flow.text(title, { size: 18, bold: true, gap: 4 });
   flow.text(labelOf(category.options ?? [], record['category']), { size: 12, bold: true, gap: 2 });
   flow.text(

@@ -21,6 +21,7 @@ import {
 import { cqcPromptOf } from '../../contract/registers-cqc.js';
 import { settingsRead } from '../read-models.js';
 import { qaRecordPeople, qaRecordTold, qaRecords, type QaRecordRow } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 type Db = Database | Transaction;
 
@@ -122,7 +123,7 @@ export async function insertRecord(tx: Transaction, kind: RegisterKind, values: 
 export async function updateRecord(tx: Transaction, kind: RegisterKind, id: number, version: number, values: Values, userId: number | null): Promise<void> {
   await tx
     .update(qaRecords)
-    .set({ ...(await columnsOf(tx, kind, values)), version: version + 1, updated_by: userId, updated_at: new Date() })
+    .set({ ...(await columnsOf(tx, kind, values)), version: version + 1, updated_by: userId, updated_at: clock.now() })
     .where(eq(qaRecords.id, id));
   await writeChildren(tx, id, values);
 }

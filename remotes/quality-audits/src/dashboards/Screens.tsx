@@ -7,6 +7,7 @@ import { ListTable, type Column } from '@hcm/kit/table';
 import { BarChart, LineChart, PieChart, type ChartSelection } from '../charts';
 import { DASHBOARD_PAGES, type DashboardAnswer, type DashboardChart, type DashboardKind, type DashboardRow } from '../../contract/dashboards';
 import styles from './dashboards.module.css';
+import { clock } from '@hcm/contract/time';
 
 const kindOf = (prefix: string): DashboardKind => (prefix.endsWith('carer') ? 'carer' : 'client');
 
@@ -55,7 +56,7 @@ const FORMATS: Record<DashboardChart['unit'], (value: number) => string> = {
   percent: (value) => `${value.toLocaleString('en-GB', { maximumFractionDigits: 1 })}%`,
 };
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => clock.now().toISOString().slice(0, 10);
 const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const monday = (day: string) => shift(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
 

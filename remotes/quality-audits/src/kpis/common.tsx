@@ -4,6 +4,7 @@ import { useCan, useSession } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import type { KpiDefinition } from '../../contract/kpis/definitions';
 import styles from './kpis.module.css';
+import { clock } from '@hcm/contract/time';
 
 // What the KPI screens share: the branch choices, the period fields, figures in words and the
 // "How is this counted?" disclosure beside each KPI.
@@ -18,7 +19,7 @@ export function useBranchChoices(): { id: number; name: string }[] {
   return own.length ? own : (all.data?.data ?? []);
 }
 
-export const todayIso = () => new Date().toISOString().slice(0, 10);
+export const todayIso = () => clock.now().toISOString().slice(0, 10);
 export const monthStartIso = () => `${todayIso().slice(0, 7)}-01`;
 
 export type PeriodFilter = { from: string; to: string; branch_id: string };

@@ -8,6 +8,7 @@ import { AssessmentVisitSchema, type AssessmentChoices, type AssessmentVisitRow,
 import { clientName, clientsInScope, inScope, paramId, parsed } from '../imports/common.js';
 import { clientsRead } from '../imports/read-models.js';
 import { assessmentVisits } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The office planner's API (assessment-visits): office staff's assessments, reviews and re-assessments.
 //   GET    /assessment-visits?from=&to=&status=&kind=&assessor_id=&client_id=&page=   (scheduler.view)
@@ -214,7 +215,7 @@ export async function assessmentRoutes(app: FastifyInstance, context: AreaServer
         status: values.status,
         outcome: values.outcome,
         version: sql`${assessmentVisits.version} + 1`,
-        updated_at: new Date(),
+        updated_at: clock.now(),
       })
       .where(and(eq(assessmentVisits.id, id), eq(assessmentVisits.version, before.version)))
       .returning({ id: assessmentVisits.id });

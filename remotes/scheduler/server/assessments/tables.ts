@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { branches, createdAt, users } from '@hcm/server/schema';
 import type { AssessmentKind, AssessmentStatus } from '../../contract/assessments.js';
+import { clock } from '@hcm/contract/time';
 
 /** The office planner: assessments, reviews and re-assessments of clients by office staff. */
 export const assessmentVisits = pgTable(
@@ -25,7 +26,7 @@ export const assessmentVisits = pgTable(
     version: integer('version').notNull().default(1),
     created_by: integer('created_by').references(() => users.id),
     created_at: createdAt(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [
     index('scheduler_assessment_visits_date_idx').on(t.branch_id, t.visit_date),

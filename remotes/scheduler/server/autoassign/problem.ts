@@ -82,6 +82,8 @@ export type Metrics = {
   /** Spread of load: the standard deviation of contracted-hours use across carers with contracted hours, in %. */
   loadSpreadPercent: number;
   milliseconds: number;
+  /** Moves of local search made (a visit tried elsewhere): the work done, whatever the budget. */
+  moves: number;
 };
 
 export type Solution = { assignments: Assignment[]; unassigned: Unassigned[]; metrics: Metrics };

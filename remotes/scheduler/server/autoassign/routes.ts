@@ -14,6 +14,7 @@ import { checkSolution } from './checker.js';
 import { loadWeek } from './load.js';
 import type { Metrics } from './problem.js';
 import { greedyBaseline, solve } from './solver.js';
+import { clock } from '@hcm/contract/time';
 
 // POST /scheduler/auto-assign { branch_id, week_start (a Monday), apply } (scheduler.edit): the branch's week of
 // visits given carers by the solver (./solver.ts), verified by the independent checker (./checker.ts), answered
@@ -109,7 +110,7 @@ export async function autoAssignRoutes(app: FastifyInstance, context: AreaServer
           const status = statusFor(stored.status, stored.carers_needed, after.length);
           const updated = await tx
             .update(visits)
-            .set({ status, version: stored.version + 1, updated_at: new Date() })
+            .set({ status, version: stored.version + 1, updated_at: clock.now() })
             .where(and(eq(visits.id, visitId), eq(visits.version, stored.version)))
             .returning({ id: visits.id });
           if (!updated.length) throw new Conflict(`${clientName(visitId)}’s visit on ${stored.date} changed while auto-assign ran.`);

@@ -22,8 +22,13 @@ import type { Assignment, Metrics, Point, Problem, ProblemVisit, Solution, Unass
 // Every answer is verified by ./checker.ts, which shares nothing with this file but the types.
 
 export type SolverOptions = {
-  /** Milliseconds of local search after the construction (0: construction only). */
+  /** Milliseconds of wall-clock time for construction and local search (the API's ceiling; 1,500 by default). */
   timeBudgetMs?: number;
+  /**
+   * Instead of the time budget: moves of local search (one visit tried elsewhere), so that the same input gives the
+   * same answer on any machine, busy or idle. Tests and reproducible runs use it.
+   */
+  workBudget?: number;
   /** The plain greedy baseline instead: visits in time order, each to the nearest carer it fits. */
   baseline?: boolean;
   seed?: number;
@@ -271,12 +276,17 @@ export function solve(problem: Problem, options: SolverOptions = {}): Solution {
   }
 
   // ---------------------------------------------------------------- improvement
+  let searchMoves = 0;
   if (!options.baseline) {
-    const deadline = began + (options.timeBudgetMs ?? 1500);
+    const budget = options.timeBudgetMs ?? 1500;
+    let moves = 0;
+    // Whether a share of the budget (0.8: the first fill and the relocations; 1: the last fill) is spent.
+    const spent = (share: number) => (options.workBudget !== undefined ? moves >= options.workBudget * share : performance.now() > began + budget * share);
     // 1. Fill empty positions by moving the one visit in the way (again after the relocations of 2).
-    const fill = (until: number) => {
+    const fill = (share: number) => {
     for (const vi of order.filter((item) => missing(item) > 0)) {
-      if (performance.now() > until) break;
+      if (spent(share)) break;
+      moves += 1;
       for (const ci of eligible[vi]!) {
         if (missing(vi) <= 0) break;
         if (on[vi]!.includes(ci)) continue;
@@ -308,20 +318,19 @@ export function solve(problem: Problem, options: SolverOptions = {}): Solution {
       }
     }
     };
-    const budget = options.timeBudgetMs ?? 1500;
-    fill(deadline - budget * 0.2);
-    // 2. Relocate visits to cheaper carers while time is left.
+    fill(0.8);
+    // 2. Relocate visits to cheaper carers while the budget lasts.
     const movable = order.filter((vi) => on[vi]!.length > 0);
     let improved = true;
-    const relocateUntil = deadline - budget * 0.2;
-    while (improved && performance.now() < relocateUntil) {
+    while (improved && !spent(0.8)) {
       improved = false;
       for (let index = movable.length - 1; index > 0; index -= 1) {
         const swap = Math.floor(rng() * (index + 1));
         [movable[index], movable[swap]] = [movable[swap]!, movable[index]!];
       }
       for (let k = 0; k < movable.length; k += 1) {
-        if ((k & 255) === 0 && performance.now() > relocateUntil) break;
+        if ((k & 255) === 0 && spent(0.8)) break;
+        moves += 1;
         const vi = movable[k]!;
         for (let position = 0; position < on[vi]!.length; position += 1) {
           if (fixed[vi]![position]) continue;
@@ -336,7 +345,8 @@ export function solve(problem: Problem, options: SolverOptions = {}): Solution {
         }
       }
     }
-    fill(deadline);
+    fill(1);
+    searchMoves = moves;
   }
 
   // ---------------------------------------------------------------- the answer
@@ -383,6 +393,7 @@ export function solve(problem: Problem, options: SolverOptions = {}): Solution {
 
   const metrics = measure(problem, routes.map((route) => route.map((vi) => visits[vi]!.id)), assignments.length, unassigned.reduce((sum, item) => sum + item.missing, 0));
   metrics.milliseconds = Math.round(performance.now() - began);
+  metrics.moves = searchMoves;
   return { assignments, unassigned, metrics };
 }
 
@@ -421,6 +432,7 @@ export function measure(problem: Problem, routesByCarer: number[][], assigned: n
     travelMinutes,
     loadSpreadPercent: Math.round(spread * 10) / 10,
     milliseconds: 0,
+    moves: 0,
   };
 }
 

@@ -1,3 +1,4 @@
+import { addDays } from '@hcm/contract/time';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -57,12 +58,8 @@ export async function settingNumber(db: Database | Transaction, key: string, fal
   return Number.isInteger(value) ? value : fallback;
 }
 
-/** The day `days` after `date` (YYYY-MM-DD). */
-export function addDays(date: string, days: number): string {
-  const at = new Date(`${date}T12:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
+/** The UK calendar's day arithmetic, from the one date module. */
+export { addDays };
 
 /** ISO weekday of a date: 1 Monday … 7 Sunday. */
 export function isoWeekday(date: string): number {

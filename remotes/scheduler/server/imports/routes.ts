@@ -7,6 +7,7 @@ import { inScope, mayUseBranch, paramId, parsed } from './common.js';
 import { ImportFileError, importRows, previewRows, rowsAsCsv } from './service.js';
 import { announceVisitsChanged } from '../visits/push.js';
 import { csvImports } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // CSV imports of visits (visits/csv-imports), visits.edit:
 //   GET  /visits/csv-imports                 the imports of the user's branches, newest first (paged)
@@ -113,7 +114,7 @@ export async function importRoutes(app: FastifyInstance, context: AreaServerCont
         const imported = rows.filter((row) => row.visit_id !== null).length;
         await tx
           .update(csvImports)
-          .set({ rows, status: 'imported', valid_rows: imported, imported_rows: imported, skipped_rows: rows.length - imported, failure: '', imported_at: new Date(), imported_by: viewer.user.userID })
+          .set({ rows, status: 'imported', valid_rows: imported, imported_rows: imported, skipped_rows: rows.length - imported, failure: '', imported_at: clock.now(), imported_by: viewer.user.userID })
           .where(eq(csvImports.id, id));
         await recordAudit(tx, { actor: auditActorOf(request), resource: RESOURCE, recordId: id, action: 'update', before, after: { status: 'imported', imported_rows: imported, skipped_rows: rows.length - imported, visit_ids: rows.flatMap((row) => (row.visit_id ? [row.visit_id] : [])) } });
         return { imported, skipped: rows.length - imported, ids: rows.flatMap((row) => (row.visit_id ? [row.visit_id] : [])) };

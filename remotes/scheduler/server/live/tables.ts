@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches, createdAt, users } from '@hcm/server/schema';
 import { visits } from '../tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Live operations: what carers' devices report at visits (check-in and check-out), the alerts the late and
 // missed engine raises, and each branch's thresholds for both. Every carer_id is workforce's carer record (as in
@@ -28,7 +29,7 @@ export const branchLiveSettings = pgTable(
     on_call_user_id: integer('on_call_user_id').references(() => users.id),
     on_call_phone: text('on_call_phone').notNull().default(''),
     updated_by: integer('updated_by').references(() => users.id),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [
     check('scheduler_branch_live_punctuality_check', sql`${t.punctuality_window_minutes} between 0 and 240`),
@@ -55,7 +56,7 @@ export const visitChecks = pgTable(
     carer_id: integer('carer_id').notNull(),
     kind: text('kind').$type<'in' | 'out'>().notNull(),
     recorded_at: timestamp('recorded_at', { withTimezone: true }).notNull(),
-    received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     accuracy_metres: doublePrecision('accuracy_metres'),
@@ -95,7 +96,7 @@ export const visitAlerts = pgTable(
     kind: text('kind').$type<'late' | 'missed' | 'time-critical-late' | 'carer-support'>().notNull(),
     /** When the threshold passed (the alert is due), and when the engine raised it. */
     due_at: timestamp('due_at', { withTimezone: true }).notNull(),
-    raised_at: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+    raised_at: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
     state: text('state').$type<'open' | 'acknowledged' | 'resolved'>().notNull().default('open'),
     detail: text('detail').notNull().default(''),
     acknowledged_by: integer('acknowledged_by').references(() => users.id),

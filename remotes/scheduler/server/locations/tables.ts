@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, doublePrecision, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { branches, users } from '@hcm/server/schema';
 import type { LocationSource } from '../../contract/postcodes.js';
+import { clock } from '@hcm/contract/time';
 
 // Places and travel (scheduler/travel): where postcodes are, and each branch's travel settings.
 
@@ -14,7 +15,7 @@ export const postcodeLocations = pgTable(
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     source: text('source').$type<LocationSource>().notNull().default('district-centroid'),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [
     check('scheduler_postcode_locations_source_check', sql`${t.source} in ('district-centroid', 'manual', 'import')`),
@@ -33,7 +34,7 @@ export const branchTravel = pgTable(
     average_speed_kmh: smallint('average_speed_kmh').notNull(),
     road_factor_percent: smallint('road_factor_percent').notNull(),
     updated_by: integer('updated_by').references(() => users.id),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [
     check('scheduler_branch_travel_speed_check', sql`${t.average_speed_kmh} between 3 and 120`),

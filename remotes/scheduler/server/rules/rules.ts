@@ -1,3 +1,4 @@
+import { addDays } from '@hcm/contract/time';
 import { londonDate, londonTime } from '@hcm/contract/engine';
 import type { RuleFinding, RuleKey, VisitTask } from '../../contract/visits.js';
 import type { CarerCompliance, CarerDay, CarerFacts, CarerPreferences, CarerTraining, ClientFacts } from '../sources/types.js';
@@ -72,9 +73,8 @@ export function mondayOf(date: string): string {
   return new Date(day.getTime() - weekday * 86_400_000).toISOString().slice(0, 10);
 }
 
-export function addDays(date: string, days: number): string {
-  return new Date(new Date(`${date}T12:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
-}
+/** The UK calendar's day arithmetic, from the one date module. */
+export { addDays };
 
 const visitMs = (ctx: RuleContext) => ctx.visit.end - ctx.visit.start;
 /** The carer's visits in the visit's week (Monday to Sunday, UK days), this one left out. */

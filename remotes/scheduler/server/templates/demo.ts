@@ -9,6 +9,7 @@ import { addDays } from './days.js';
 import { generateVisits } from './generate.js';
 import { bankHolidaysBetween, funderCodesRead, visitSlotsRead } from './read-models.js';
 import { clientSlots } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The demo's schedule: a rota template for every demo client (care-records) with a realistic package and its
 // funder, the commissioned windows of two, and visits generated from the first day of last month (a whole month
@@ -139,7 +140,7 @@ export async function seedDemoSchedule(tx: Transaction): Promise<void> {
   const today = londonDate();
   const from = firstOfPreviousMonth(today);
   const to = addDays(today, 13);
-  const now = Date.now();
+  const now = clock.nowMs();
 
   const clients = await tx.select().from(clientsRead).where(isNull(clientsRead.deleted_at)).orderBy(asc(clientsRead.id));
   if (!clients.length) return;

@@ -8,6 +8,7 @@ import { cycleWeek, isoWeekday } from './days.js';
 import { generateVisits } from './generate.js';
 import { bankHolidaysBetween, funderCodesRead, visitSlotsRead } from './read-models.js';
 import { clientSlots } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Rota templates and client slots: reads, saves, and what a template change does to its visits. Editing a template
 // changes its FUTURE UNLOCKED visits only: visits changed by hand (locked) are kept, started or closed ones never
@@ -59,7 +60,7 @@ async function nextVisits(db: Db, templateIds: number[]): Promise<Map<number, st
   const rows = await db
     .select({ template: visits.template_id, next: min(visits.planned_start) })
     .from(visits)
-    .where(and(inArray(visits.template_id, templateIds), gt(visits.planned_start, new Date()), ne(visits.status, 'cancelled')))
+    .where(and(inArray(visits.template_id, templateIds), gt(visits.planned_start, clock.now()), ne(visits.status, 'cancelled')))
     .groupBy(visits.template_id);
   return new Map(rows.filter((row) => row.next).map((row) => [row.template!, new Date(row.next!).toISOString()]));
 }
@@ -163,7 +164,7 @@ const emptyChanges = (): TemplateVisitChanges => ({ changed: 0, removed: 0, crea
 export async function updateTemplate(tx: Transaction, template: TemplateRecord, values: TemplateValues, context: ChangeContext): Promise<{ changes: TemplateVisitChanges; ids: number[] }> {
   const changes = emptyChanges();
   const ids: number[] = [];
-  const now = new Date();
+  const now = clock.now();
   const today = londonDate(now);
   const [horizonRow] = await tx.select({ last: max(visits.visit_date) }).from(visits).where(eq(visits.template_id, template.id));
   const horizon = horizonRow?.last ?? null;
@@ -290,7 +291,7 @@ export async function updateTemplate(tx: Transaction, template: TemplateRecord, 
 
 /** Ends a template: no more visits from it; its future visits not started are removed (changed by hand: kept). */
 export async function endTemplate(tx: Transaction, template: TemplateRecord): Promise<{ removed: number; kept: number; skipped: number; ids: number[] }> {
-  const now = new Date();
+  const now = clock.now();
   const today = londonDate(now);
   const endsOn = template.starts_on > today ? template.starts_on : template.ends_on && template.ends_on < today ? template.ends_on : today;
   await tx.update(visitTemplates).set({ active: false, ends_on: endsOn, version: template.version + 1, updated_at: now }).where(eq(visitTemplates.id, template.id));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, users } from '@hcm/server/schema';
+import { clock } from '@hcm/contract/time';
 
 /**
  * A client's commissioned time windows (the client record's `client-slots` tab): for a named visit slot of
@@ -22,7 +23,7 @@ export const clientSlots = pgTable(
     notes: text('notes').notNull().default(''),
     updated_by: integer('updated_by').references(() => users.id),
     created_at: createdAt(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [
     index('scheduler_client_slots_client_idx').on(t.client_id),

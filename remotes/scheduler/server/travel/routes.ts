@@ -7,6 +7,7 @@ import { branches } from '@hcm/server/schema';
 import { TravelSettingsSchema, type BranchTravelSettings } from '../../contract/postcodes.js';
 import { branchTravel } from '../locations/tables.js';
 import { travelParameters } from './travel.js';
+import { clock } from '@hcm/contract/time';
 
 // Each branch's travel settings (scheduler/travel):
 //   GET /scheduler/travel-settings     the branches the user holds, own values or the agency's defaults (scheduler.view)
@@ -54,7 +55,7 @@ export async function travelRoutes(app: FastifyInstance, context: AreaServerCont
     const [branch] = await db.select({ id: branches.id }).from(branches).where(eq(branches.id, values.branch_id));
     if (!branch || !holds(viewer, values.branch_id)) return sendInvalid(reply, { branch_id: ['Choose one of your branches.'] });
     const [before] = await db.select().from(branchTravel).where(eq(branchTravel.branch_id, values.branch_id));
-    const row = { average_speed_kmh: values.average_speed_kmh, road_factor_percent: values.road_factor_percent, updated_by: viewer.user.userID, updated_at: new Date() };
+    const row = { average_speed_kmh: values.average_speed_kmh, road_factor_percent: values.road_factor_percent, updated_by: viewer.user.userID, updated_at: clock.now() };
     await db
       .insert(branchTravel)
       .values({ branch_id: values.branch_id, ...row })

@@ -9,6 +9,7 @@ import { clientsRead, funderCodesRead, npcCodesRead } from '../imports/read-mode
 import { visitLogs, visits } from '../tables.js';
 import { refuseInvoiced } from '../billing/lock.js';
 import { announceVisitsChanged } from '../visits/push.js';
+import { clock } from '@hcm/contract/time';
 
 // Bulk corrections of visits over a period (utility/visit/move-funder-code and mark-npc-code), visits.correct:
 //   GET  /utility/visits/choices                          branches, clients, funder and NPC codes
@@ -147,7 +148,7 @@ export async function utilityRoutes(app: FastifyInstance, context: AreaServerCon
         if (!rows.length) return { applied: 0, summary: await describe(kind, values, 0, tx), ids: [] as number[] } as const;
         const ids = rows.map((row) => row.id);
         const change = kind === 'move-funder-code' ? { funder_code_id: (values as MoveFunderCodeValues).to_funder_code_id } : { npc_code_id: (values as MarkNpcCodeValues).npc_code_id };
-        await tx.update(visits).set({ ...change, version: sql`${visits.version} + 1`, updated_at: new Date() }).where(inArray(visits.id, ids));
+        await tx.update(visits).set({ ...change, version: sql`${visits.version} + 1`, updated_at: clock.now() }).where(inArray(visits.id, ids));
         const summary = await describe(kind, values, rows.length, tx);
         const field = kind === 'move-funder-code' ? 'funder_code_id' : 'npc_code_id';
         await tx.insert(visitLogs).values(

@@ -73,6 +73,7 @@ import {
   type VisitChange,
 } from './service.js';
 import { carerTimeline, clientTimeline, globalSchedule } from './timeline.js';
+import { clock } from '@hcm/contract/time';
 
 export type VisitRouteOptions = {
   /** The assignment rules (server/rules/check.ts by default; tests stub it). */
@@ -389,7 +390,7 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
     const viewer = await viewerOf(request, reply, auth);
     if (!viewer) return reply;
     const query = request.query;
-    const now = new Date();
+    const now = clock.now();
     const issueSql = sql<BackofficeIssue | null>`case
       when ${visits.status} = 'missed' then 'missed'
       when ${visits.status} = 'in-progress' and ${visits.planned_end} < ${now} then 'overrun'
@@ -559,7 +560,7 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
     return write(request, reply, found, values.version, async () => {
       plannable(found.visit, 'cancelled');
       return {
-        set: { status: 'cancelled', cancel_reason: values.reason, cancel_detail: values.detail, cancel_chargeable: values.chargeable, cancelled_at: new Date(), locked: true },
+        set: { status: 'cancelled', cancel_reason: values.reason, cancel_detail: values.detail, cancel_chargeable: values.chargeable, cancelled_at: clock.now(), locked: true },
         carers: [],
         action: 'cancelled',
         summary: `Cancelled: ${labelOf(CANCEL_REASONS, values.reason)}${values.chargeable ? ' (still charged)' : ''}`,
@@ -707,7 +708,7 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
     if (!values) return reply;
     const { visit } = found;
     return write(request, reply, found, values.version, async () => {
-      if (new Date(visit.planned_start).getTime() > Date.now()) throw new VisitWriteError(422, 'Only a visit that has started or is past can be corrected here.', { status: ['The visit has not started yet: edit it on the rota instead.'] });
+      if (new Date(visit.planned_start).getTime() > clock.nowMs()) throw new VisitWriteError(422, 'Only a visit that has started or is past can be corrected here.', { status: ['The visit has not started yet: edit it on the rota instead.'] });
       const errors: Record<string, string[]> = {};
       const set: VisitChange['set'] = {};
       if (values.status) set.status = values.status;
@@ -722,7 +723,7 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
       if (funder !== undefined) set.funder_code_id = funder;
       if (npc !== undefined) set.npc_code_id = npc;
       const status = values.status ?? visit.status;
-      if (status === 'cancelled' && !visit.cancel_reason) Object.assign(set, { cancel_reason: 'other', cancel_detail: values.detail || values.reason, cancelled_at: visit.cancelled_at ?? new Date() });
+      if (status === 'cancelled' && !visit.cancel_reason) Object.assign(set, { cancel_reason: 'other', cancel_detail: values.detail || values.reason, cancelled_at: visit.cancelled_at ?? clock.now() });
       if (Object.keys(errors).length) throw new VisitWriteError(422, 'The given data was invalid.', errors);
       if (!Object.keys(set).length) throw new VisitWriteError(422, 'The given data was invalid.', { status: ['Change the status, the actual times or a code.'] });
       return { set, action: 'corrected', summary: `Corrected by the office: ${values.reason}`, reason: values.reason };

@@ -6,6 +6,7 @@ import { PLANNABLE_STATUSES, type RuleFinding, type VisitCarer, type VisitLogAct
 import type { ApiSchedulingSources, ClientBasics } from '../sources/api-sources.js';
 import { visitCarers, visitLogs, visits } from '../tables.js';
 import { funderCodesRead, npcCodesRead } from './read-models.js';
+import { addDays, clock } from '@hcm/contract/time';
 
 // The visits' reads and writes shared by the routes, the timelines and other parts of the area: a stored visit
 // and its carers, presented as the API's VisitRow (names read through the other areas' APIs), and one guarded
@@ -38,11 +39,8 @@ export function wallClock(at: Date | string): { date: string; time: string } {
   return { date: shifted.slice(0, 10), time: shifted.slice(11, 16) };
 }
 
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** The UK calendar's day arithmetic, from the one date module. */
+export { addDays };
 
 /** The instants of a planned day's start and end wall-clock times (an end at or before the start is the next day). */
 export function plannedInstants(date: string, start: string, end: string): { planned_start: Date; planned_end: Date } {
@@ -308,7 +306,7 @@ export async function applyChange(db: Database, current: StoredVisit, version: n
     const status = statusFor(requested, carersNeeded, carers.length);
     const updated = await tx
       .update(visits)
-      .set({ ...change.set, status, version: current.version + 1, updated_at: new Date() })
+      .set({ ...change.set, status, version: current.version + 1, updated_at: clock.now() })
       .where(and(eq(visits.id, current.id), eq(visits.version, version)))
       .returning();
     const row = updated[0];

@@ -23,6 +23,7 @@ import { visits } from '../tables.js';
 import { announceVisitsChanged } from '../visits/push.js';
 import { checkDraft, createTemplateFrom, overlappingCalls } from './service.js';
 import { rosteringDrafts } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The rostering wizard's API (client-rostering/add/1 … /6), scheduler.edit; a planner's drafts are their own:
 //   GET    /rostering-drafts                      my drafts, open ones first
@@ -263,7 +264,7 @@ export async function wizardRoutes(app: FastifyInstance, context: AreaServerCont
         if (!client) return sendInvalid(reply, { accept_warnings: ['The client is no longer one of your branches’ clients.'] });
         const check = await checkDraft(db, sourcesOf(request), data, client);
         data.check = { ...check, accepted: check.hard_count === 0 };
-        await db.update(rosteringDrafts).set({ data, updated_at: new Date() }).where(eq(rosteringDrafts.id, draft.id));
+        await db.update(rosteringDrafts).set({ data, updated_at: clock.now() }).where(eq(rosteringDrafts.id, draft.id));
         if (check.hard_count) {
           return sendInvalid(reply, { accept_warnings: [`${check.hard_count} problem${check.hard_count === 1 ? '' : 's'} must be fixed first: go back to the pattern or the carers.`] }, 'The package breaks the rules.');
         }
@@ -274,7 +275,7 @@ export async function wizardRoutes(app: FastifyInstance, context: AreaServerCont
       }
       const [saved] = await db
         .update(rosteringDrafts)
-        .set({ data, step_reached: reached, client_id: data.client?.client_id ?? null, updated_at: new Date() })
+        .set({ data, step_reached: reached, client_id: data.client?.client_id ?? null, updated_at: clock.now() })
         .where(eq(rosteringDrafts.id, draft.id))
         .returning(draftColumns);
       await recordAudit(db, { actor: auditActorOf(request), resource: RESOURCE, recordId: draft.id, action: 'update', before: { step_reached: draft.step_reached }, after: { step, step_reached: reached, values } });
@@ -295,7 +296,7 @@ export async function wizardRoutes(app: FastifyInstance, context: AreaServerCont
       // Checked again now: another planner may have filled a carer's time since step 5.
       const check = await checkDraft(db, sources, draft.data, client);
       if (check.hard_count) {
-        await db.update(rosteringDrafts).set({ data: { ...draft.data, check: { ...check, accepted: false } }, step_reached: 4, updated_at: new Date() }).where(eq(rosteringDrafts.id, draft.id));
+        await db.update(rosteringDrafts).set({ data: { ...draft.data, check: { ...check, accepted: false } }, step_reached: 4, updated_at: clock.now() }).where(eq(rosteringDrafts.id, draft.id));
         return sendError(reply, 409, `Something changed since the check: ${check.hard_count} problem${check.hard_count === 1 ? '' : 's'} now. Check the package again.`);
       }
       const pkg = draft.data.package!;
@@ -310,7 +311,7 @@ export async function wizardRoutes(app: FastifyInstance, context: AreaServerCont
       const bankHolidays = await bankHolidaysBetween(db, from, to);
       const outcome = await db.transaction(async (tx) => {
         // Claimed first, so two clicks never publish twice.
-        const [claimed] = await tx.update(rosteringDrafts).set({ published_at: new Date(), updated_at: new Date() }).where(and(eq(rosteringDrafts.id, draft.id), isNull(rosteringDrafts.published_at))).returning({ id: rosteringDrafts.id });
+        const [claimed] = await tx.update(rosteringDrafts).set({ published_at: clock.now(), updated_at: clock.now() }).where(and(eq(rosteringDrafts.id, draft.id), isNull(rosteringDrafts.published_at))).returning({ id: rosteringDrafts.id });
         if (!claimed) return null;
         const templateId = await createTemplateFrom(tx, draft.data, client, viewer.user.userID);
         const generated = await generateVisits(tx, { from, to, templateIds: [templateId], clientStatus: new Map([[client.id, client.status]]), clientNames: new Map([[client.id, client.name]]), bankHolidays, eligibleCarerIds: eligible, userId: viewer.user.userID });

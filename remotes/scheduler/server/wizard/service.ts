@@ -6,6 +6,7 @@ import { checkAssignment } from '../rules/check.js';
 import type { SchedulingSources } from '../sources/types.js';
 import { addDays, cycleWeek, minutesOf } from '../templates/days.js';
 import { templateSlots, visitTemplates } from '../tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The wizard's work beyond saving answers: where each call first falls, the check of step 5 (every call with its
 // preferred carers through the assignment rules), and the template publishing makes.
@@ -79,7 +80,7 @@ export async function checkDraft(db: Database, sources: SchedulingSources, data:
   if (unnamed) packageWarnings.push(`${unnamed} call${unnamed === 1 ? ' has' : 's have'} no preferred carer: ${unnamed === 1 ? 'it' : 'they'} will wait for auto-assign or the planner.`);
   const hardCount = results.reduce((sum, call) => sum + call.hard.length, 0) + packageProblems.length;
   const softCount = results.reduce((sum, call) => sum + call.soft.length, 0) + packageWarnings.length;
-  return { checked_at: new Date().toISOString(), calls: results, hard_count: hardCount, soft_count: softCount, hours_planned: planned, hours_commissioned: pkg.hours_per_week, package_problems: packageProblems, package_warnings: packageWarnings };
+  return { checked_at: clock.now().toISOString(), calls: results, hard_count: hardCount, soft_count: softCount, hours_planned: planned, hours_commissioned: pkg.hours_per_week, package_problems: packageProblems, package_warnings: packageWarnings };
 }
 
 /** Publishing: the client's rota template with one slot per call (preferred carers on it). */

@@ -2,6 +2,7 @@ import { index, integer, jsonb, pgTable, serial, smallint, timestamp } from 'dri
 import { createdAt, users } from '@hcm/server/schema';
 import { visitTemplates } from '../tables.js';
 import type { WizardData } from '../../contract/wizard.js';
+import { clock } from '@hcm/contract/time';
 
 /**
  * A rostering wizard's draft (client-rostering/add/1…6): each step's answers as the planner saved them, so
@@ -19,7 +20,7 @@ export const rosteringDrafts = pgTable(
     step_reached: smallint('step_reached').notNull().default(0),
     data: jsonb('data').$type<WizardData>().notNull().default({}),
     created_at: createdAt(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
     published_at: timestamp('published_at', { withTimezone: true }),
     template_id: integer('template_id').references(() => visitTemplates.id, { onDelete: 'set null' }),
   },

@@ -1,3 +1,4 @@
+import { ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -8,7 +9,7 @@ import { SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit
 import { ListTable } from '@hcm/kit/table';
 import { useTracker } from '@hcm/kit/tracker';
 import { ASSESSMENT_KINDS, ASSESSMENT_STATUSES, AssessmentVisitSchema, type AssessmentChoices, type AssessmentVisitRow } from '../../contract/assessments';
-import { formatDay, handleSaved, shiftDay, todayInUk } from '../planning/common';
+import { formatDay, handleSaved, shiftDay } from '../planning/common';
 import styles from './assessments.module.css';
 
 // The office planner (/app/assessment-visits): office staff's assessments, reviews and re-assessments of clients,
@@ -65,7 +66,7 @@ export function StartTimer({ visit }: { visit: AssessmentVisitRow }) {
 function VisitList() {
   useRouteName('Assessment visits');
   const can = useCan();
-  const [filters, setFilters] = useState({ status: 'planned', from: todayInUk(), to: '', page: 1, page_size: 25 });
+  const [filters, setFilters] = useState({ status: 'planned', from: ukDate(), to: '', page: 1, page_size: 25 });
   const params = { ...filters, sort: filters.status === 'planned' ? 'oldest' : '' };
   const list = useApiQuery<Page<AssessmentVisitRow>>(PATH, params, { failure: 'The assessment visits could not be loaded.', keepPrevious: true });
   const choose = (key: 'status' | 'from' | 'to', value: string) => setFilters((previous) => ({ ...previous, [key]: value, page: 1 }));
@@ -144,7 +145,7 @@ function VisitForm({ visit }: { visit: AssessmentVisitRow | null }) {
     resolver: valibotResolver(AssessmentVisitSchema) as never,
     defaultValues: visit
       ? { client_id: String(visit.client_id), kind: visit.kind, assessor_id: String(visit.assessor_id), date: visit.date, start_time: visit.start_time, duration_minutes: String(visit.duration_minutes), location: visit.location, status: visit.status, outcome: visit.outcome, version: visit.version }
-      : { client_id: '', kind: 'assessment', assessor_id: '', date: shiftDay(todayInUk(), 7), start_time: '10:00', duration_minutes: '60', location: '', status: 'planned', outcome: '' },
+      : { client_id: '', kind: 'assessment', assessor_id: '', date: shiftDay(ukDate(), 7), start_time: '10:00', duration_minutes: '60', location: '', status: 'planned', outcome: '' },
   });
   const [conflict, setConflict] = useState('');
   const save = useApiMutation<AssessmentVisitRow, FormValues>({
@@ -244,7 +245,7 @@ function Calendar() {
   useRouteName('Assessment calendar');
   const [search, setSearch] = useSearchParams();
   const asked = search.get('month') ?? '';
-  const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(asked) ? asked : monthOf(todayInUk());
+  const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(asked) ? asked : monthOf(ukDate());
   const setMonth = (next: string) => setSearch({ month: next });
   const data = useApiQuery<{ month: string; visits: AssessmentVisitRow[] }>(`${PATH}/calendar`, { month }, { failure: 'The calendar could not be loaded.', keepPrevious: true });
   const byDay = new Map<string, AssessmentVisitRow[]>();

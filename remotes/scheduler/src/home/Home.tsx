@@ -8,18 +8,14 @@ import { TravelSettingsSchema, type BranchTravelSettings } from '../../contract/
 import type { GlobalSchedule } from '../../contract/timeline';
 import type { VisitRow } from '../../contract/visits';
 import styles from './home.module.css';
+import { ukDate } from '@hcm/contract/time';
 
 // The overview office staff land on (/app/scheduler): today's and this week's figures for their branches, the way
 // to every scheduler screen they may open, and their branches' travel settings. Kept light: it loads with the area.
 
-const LONDON = 'Europe/London';
 const GLOBAL_SCHEDULE_PATH = 'api/v1/scheduler/global-schedule';
 const TRAVEL_PATH = 'api/v1/scheduler/travel-settings';
 
-function todayInUk(): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date()).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 const formatDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** 90 → "1 h 30", 45 → "45 min". */
@@ -65,7 +61,7 @@ function FigureList({ label, figures, missed }: { label: string; figures: Figure
 }
 
 function Numbers({ mayListVisits }: { mayListVisits: boolean }) {
-  const today = todayInUk();
+  const today = ukDate();
   const schedule = useApiQuery<GlobalSchedule>(GLOBAL_SCHEDULE_PATH, { view: 'week', date: today }, { failure: 'The figures could not be loaded.' });
   const week = schedule.data ? { from: schedule.data.from, to: schedule.data.to } : { from: '', to: '' };
   const missedToday = useMissed(today, today, mayListVisits);

@@ -1,8 +1,9 @@
+import { ukDate } from '@hcm/contract/time';
 import { Link } from 'react-router-dom';
 import { Button, PageHeader, useRouteName } from '@hcm/kit';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { LIVE_VISIT_STATES, type LiveVisitRow } from '../../contract/live-device';
-import { STATUS_WORDS, StatusText, styles, todayInUk } from '../visits/common';
+import { STATUS_WORDS, StatusText, styles } from '../visits/common';
 import { CONFIRMATION_WORDS, formatTime, LiveNote, metres, useLiveList, yesNo } from './device/useLiveList';
 import { BranchField } from './device/FilterFields';
 
@@ -40,7 +41,7 @@ export default function VisitsToday() {
       <form className={styles.filters} role="search" aria-label="Filter the visits" onSubmit={(event) => event.preventDefault()}>
         <label>
           Day
-          <input type="date" value={filters.date || todayInUk()} onChange={(event) => choose('date', event.target.value)} />
+          <input type="date" value={filters.date || ukDate()} onChange={(event) => choose('date', event.target.value)} />
         </label>
         <BranchField value={filters.branch_id} choose={choose} />
         <label>

@@ -4,6 +4,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { GOOGLE_MAPS_KEY_SETTING, type MapAnswer, type MapPoint } from '../../contract/map';
 import { Legend, pointKey, pointLabel } from './parts';
 import styles from './map.module.css';
+import { ukDate } from '@hcm/contract/time';
 
 // /app/scheduler/map-view: the clients of a branch with visits on a day and the carers going to them. Without a
 // Google Maps key (the tests, the demo) the same data is drawn as a plan of coordinates: clients as squares and
@@ -18,10 +19,6 @@ const WIDTH = 640;
 const HEIGHT = 420;
 const PAD = 40;
 
-function todayInUk(): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date()).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 /**
  * Where each point goes on the plan: longitude scaled by the cosine of the middle latitude (so a kilometre east
@@ -123,7 +120,7 @@ export default function MapView() {
   useRouteName('Map');
   const branches = useSession((state) => state.user?.branches ?? []);
   const [branchId, setBranchId] = useState(() => (branches[0] ? String(branches[0].id) : ''));
-  const [date, setDate] = useState(todayInUk);
+  const [date, setDate] = useState(ukDate);
   const map = useApiQuery<MapAnswer>(MAP_PATH, { branch_id: branchId, date }, { enabled: !!branchId && !!date, keepPrevious: true, failure: 'The map could not be loaded.' });
   const answer = map.data;
   return (

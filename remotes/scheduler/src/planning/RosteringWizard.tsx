@@ -1,3 +1,4 @@
+import { ukDate } from '@hcm/contract/time';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
@@ -21,7 +22,7 @@ import {
   type WizardStepAnswer,
 } from '../../contract/wizard';
 import type { VisitTask } from '../../contract/visits';
-import { formatDay, handleSaved, shiftDay, todayInUk } from './common';
+import { formatDay, handleSaved, shiftDay } from './common';
 import styles from './planning.module.css';
 
 // The rostering wizard (client-rostering/add/1 … /6): a new care package from the client to published visits.
@@ -113,7 +114,7 @@ function PackageStep({ draft, onSaved }: Props & { draft: RosteringDraftRow }) {
     resolver: valibotResolver(WizardPackageSchema),
     defaultValues: {
       name: saved?.name ?? '',
-      starts_on: saved?.starts_on ?? shiftDay(todayInUk(), 1),
+      starts_on: saved?.starts_on ?? shiftDay(ukDate(), 1),
       ends_on: saved?.ends_on ?? '',
       repeat_weeks: asText(saved?.repeat_weeks ?? 1),
       bank_holidays: saved?.bank_holidays ?? 'run',

@@ -7,10 +7,6 @@ import { applyServerErrors } from '@hcm/kit/forms';
 
 const LONDON = 'Europe/London';
 
-export function todayInUk(now: Date = new Date()): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 export function shiftDay(day: string, days: number): string {
   const date = new Date(`${day}T12:00:00Z`);

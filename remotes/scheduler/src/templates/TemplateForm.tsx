@@ -1,3 +1,4 @@
+import { ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { Controller, FormProvider, useFieldArray, useForm, useFormContext } from 'react-hook-form';
 import { api, Button, notify, type ApiResult } from '@hcm/kit';
@@ -16,7 +17,7 @@ import {
   type TemplateWarning,
 } from '../../contract/templates';
 import type { VisitTask } from '../../contract/visits';
-import { clientPath, plural, styles, templatePath, todayInUk } from './common';
+import { clientPath, plural, styles, templatePath } from './common';
 
 // The add/edit form of a rota template: its dates, cycle, funder and bank-holiday rule, and the weekly pattern as a
 // grid per week of the cycle (the calls of each day at a glance), each call with its day, start, length, carers,
@@ -62,7 +63,7 @@ const emptySlot = (week: number, weekday = 1): SlotForm => ({
 });
 
 function formOf(template: TemplateDetail | null): TemplateForm {
-  if (!template) return { name: '', starts_on: todayInUk(), ends_on: '', repeat_weeks: '1', funder_code_id: '', bank_holidays: 'run', notes: '', slots: [emptySlot(1)] };
+  if (!template) return { name: '', starts_on: ukDate(), ends_on: '', repeat_weeks: '1', funder_code_id: '', bank_holidays: 'run', notes: '', slots: [emptySlot(1)] };
   return {
     name: template.name,
     starts_on: template.starts_on,

@@ -1,8 +1,9 @@
+import { ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { api, Button, EmptyState, ErrorPanel, Loading, notify, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import type { ClientTemplates, GenerateAnswer, TemplateDetail, TemplateEnded, TemplateRow, TemplateSaved } from '../../contract/templates';
-import { clientPath, formatDay, formatWhen, plural, Section, shiftDay, styles, templatePath, todayInUk } from './common';
+import { clientPath, formatDay, formatWhen, plural, Section, shiftDay, styles, templatePath } from './common';
 import { describeVisits, TemplateFormSection } from './TemplateForm';
 
 // The client record's `visit-templates` tab: the client's rota templates, a form to add or edit one (the weekly
@@ -102,7 +103,7 @@ export default function VisitTemplates({ clientId }: { clientId: number }) {
   const [report, setReport] = useState<GenerateAnswer | null>(null);
   const generate = useApiMutation<GenerateAnswer, void>({
     request: () => {
-      const from = todayInUk();
+      const from = ukDate();
       return api.post<GenerateAnswer>('api/v1/scheduler/generate', { from, to: shiftDay(from, 27), client_id: clientId });
     },
     invalidates: [apiKey(path), apiKey('api/v1/visits')],

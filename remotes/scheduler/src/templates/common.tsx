@@ -14,10 +14,6 @@ export const formatWhen = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }) : '';
 
 /** Today in the UK as YYYY-MM-DD. */
-export function todayInUk(now = new Date()): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 export const shiftDay = (day: string, days: number) => {
   const date = new Date(`${day}T12:00:00Z`);

@@ -1,7 +1,8 @@
+import { ukDate } from '@hcm/contract/time';
 import { useCallback } from 'react';
 import { NavLink, useSearchParams } from 'react-router-dom';
 import { Button, useSession } from '@hcm/kit';
-import { isIsoDate, shiftDay, shiftMonth, todayInUk } from './common';
+import { isIsoDate, shiftDay, shiftMonth } from './common';
 import styles from './timeline.module.css';
 
 // The timelines' filters, kept in the address (?date=&branch_id=): the period's day, the branch, and the view.
@@ -12,7 +13,7 @@ const STEP_NAMES: Record<string, string> = { today: 'day', week: 'week', 'bi-wee
 /** The period's day (default today in the UK) and the branch ('' for all the user's branches), from the address. */
 export function usePeriodParams() {
   const [search, setSearch] = useSearchParams();
-  const today = todayInUk();
+  const today = ukDate();
   const raw = search.get('date');
   const date = isIsoDate(raw) ? raw : today;
   const branchId = /^\d+$/.test(search.get('branch_id') ?? '') ? search.get('branch_id')! : '';

@@ -2,7 +2,6 @@ import { VISIT_STATUSES, type VisitRow, type VisitStatus } from '../../contract/
 
 // What the timelines share: UK dates, minutes of the day, the words and symbols of a visit's status, API paths.
 
-const LONDON = 'Europe/London';
 
 export const TIMELINE_PATH = 'api/v1/scheduler/timeline';
 export const CLIENT_TIMELINE_PATH = 'api/v1/scheduler/client-timeline';
@@ -11,10 +10,6 @@ export const AUTO_ASSIGN_PATH = 'api/v1/scheduler/auto-assign';
 export const visitPath = (id: number, action: 'assign' | 'unassign' | 'move' | 'check') => `api/v1/visits/${id}/${action}`;
 
 /** Today in the UK as YYYY-MM-DD. */
-export function todayInUk(now: Date = new Date()): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 export const isIsoDate = (value: string | null | undefined): value is string => !!value && /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value) && !Number.isNaN(Date.parse(`${value}T12:00:00Z`));
 

@@ -1,3 +1,4 @@
+import { ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Route, Routes } from 'react-router-dom';
@@ -5,7 +6,7 @@ import { api, Button, EmptyState, ErrorPanel, Loading, NotFound, PageHeader, use
 import { useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { SelectField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { MarkNpcCodeSchema, MoveFunderCodeSchema, NPC_TARGETS, type BulkApplied, type BulkPreview, type UtilityChoices } from '../../contract/utility';
-import { formatDay, handleSaved, shiftDay, todayInUk } from '../planning/common';
+import { formatDay, handleSaved, shiftDay } from '../planning/common';
 import styles from './utility.module.css';
 
 // Bulk corrections of visits (/app/utility/visit/move-funder-code and /mark-npc-code), for managers
@@ -18,7 +19,7 @@ const PATH = 'api/v1/utility/visits';
 const TITLES: Record<Kind, string> = { 'move-funder-code': 'Move funder code', 'mark-npc-code': 'Mark NPC code' };
 
 function BulkAction({ kind, choices }: { kind: Kind; choices: UtilityChoices }) {
-  const today = todayInUk();
+  const today = ukDate();
   const move = kind === 'move-funder-code';
   const form = useForm<Values>({
     resolver: valibotResolver(move ? MoveFunderCodeSchema : MarkNpcCodeSchema) as never,

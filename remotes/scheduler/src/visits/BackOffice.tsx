@@ -1,3 +1,4 @@
+import { ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -6,7 +7,7 @@ import { apiKey, useApiMutation } from '@hcm/kit/data';
 import { SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { BACKOFFICE_ISSUES, CORRECTABLE_STATUSES, CorrectSchema, type BackofficeRow } from '../../contract/visit-actions';
 import type { VisitRow } from '../../contract/visits';
-import { BACKOFFICE_PATH, formatDay, londonTimeOf, outcomeOf, Section, shiftDay, styles, timesOf, todayInUk, useBranchChoices, useVisitChoices, visitApiPath, VISIT_LOGS_PATH, VISITS_PATH } from './common';
+import { BACKOFFICE_PATH, formatDay, londonTimeOf, outcomeOf, Section, shiftDay, styles, timesOf, useBranchChoices, useVisitChoices, visitApiPath, VISIT_LOGS_PATH, VISITS_PATH } from './common';
 import { VisitTable } from './VisitTable';
 
 export type CorrectionValues = { version: number; reason: string; status: string; actual_start: string; actual_end: string; funder_code_id: string; npc_code_id: string; detail: string };
@@ -67,7 +68,7 @@ export function CorrectionForm({ visit, onDone }: { visit: VisitRow; onDone: () 
 export default function BackOffice() {
   useRouteName('Back-office corrections');
   const branches = useBranchChoices();
-  const [filters, setFilters] = useState({ from: shiftDay(todayInUk(), -14), to: todayInUk(), branch_id: '' });
+  const [filters, setFilters] = useState({ from: shiftDay(ukDate(), -14), to: ukDate(), branch_id: '' });
   const [selected, setSelected] = useState<BackofficeRow | null>(null);
   return (
     <div className={styles.screen}>

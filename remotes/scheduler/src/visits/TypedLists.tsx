@@ -1,7 +1,8 @@
+import { ukDate } from '@hcm/contract/time';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import { NotFound, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import type { ApiParams } from '@hcm/kit/data';
-import { shiftDay, styles, todayInUk } from './common';
+import { shiftDay, styles } from './common';
 import { EditVisit } from './EditVisit';
 import { VisitTable } from './VisitTable';
 
@@ -21,7 +22,7 @@ function TypedList({ type }: { type: VisitListType }) {
   const spec = VISIT_LIST_TYPES[type];
   useRouteName(spec.title);
   const can = useCan();
-  const today = todayInUk();
+  const today = ukDate();
   return (
     <div className={styles.screen}>
       <PageHeader title={spec.title} actions={<Link to="/app/visits">All visits</Link>} />

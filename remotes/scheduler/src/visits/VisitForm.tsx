@@ -4,7 +4,8 @@ import { api, Button } from '@hcm/kit';
 import { apiKey, useApiMutation } from '@hcm/kit/data';
 import { SelectField, TextAreaField, TextField, useUnsavedChangesWarning, valibotResolver } from '@hcm/kit/forms';
 import { TASK_KINDS, VisitSchema, type VisitConflict, type VisitRow, type VisitTask } from '../../contract/visits';
-import { outcomeOf, styles, todayInUk, useVisitChoices, visitApiPath, VISITS_PATH } from './common';
+import { outcomeOf, styles, useVisitChoices, visitApiPath, VISITS_PATH } from './common';
+import { clock, ukDate } from '@hcm/contract/time';
 
 /** The visit form's values as typed (strings), checked by the VisitSchema the server checks with. */
 export type VisitFormValues = {
@@ -20,7 +21,7 @@ export type VisitFormValues = {
 };
 
 export function formValuesOf(visit: VisitRow | null, defaults: Partial<VisitFormValues> = {}): VisitFormValues {
-  if (!visit) return { client_id: '', date: todayInUk(), start_time: '', end_time: '', carers_needed: '1', funder_code_id: '', npc_code_id: '', tasks: [], notes: '', ...defaults };
+  if (!visit) return { client_id: '', date: ukDate(), start_time: '', end_time: '', carers_needed: '1', funder_code_id: '', npc_code_id: '', tasks: [], notes: '', ...defaults };
   return {
     client_id: String(visit.client_id),
     date: visit.date,
@@ -35,7 +36,7 @@ export function formValuesOf(visit: VisitRow | null, defaults: Partial<VisitForm
 }
 
 let taskCount = 0;
-const newTaskKey = () => `task-${Date.now().toString(36)}-${(taskCount += 1)}`;
+const newTaskKey = () => `task-${clock.nowMs().toString(36)}-${(taskCount += 1)}`;
 
 /**
  * Adds a visit (POST /api/v1/visits) or edits one (PUT /api/v1/visits/:id with the version it was loaded at).

@@ -1,15 +1,16 @@
+import { ukDate } from '@hcm/contract/time';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { readSavedFilter, writeSavedFilter } from '@hcm/kit/storage';
 import { VISIT_STATUSES } from '../../contract/visits';
-import { shiftDay, styles, todayInUk, useBranchChoices, useVisitChoices } from './common';
+import { shiftDay, styles, useBranchChoices, useVisitChoices } from './common';
 import { VisitTable } from './VisitTable';
 
 export type VisitFilters = { from: string; to: string; branch_id: string; client_id: string; carer_id: string; status: string; funder_code_id: string; unassigned: '' | '1'; q: string };
 
 export const noVisitFilters = (): VisitFilters => {
-  const today = todayInUk();
+  const today = ukDate();
   return { from: today, to: shiftDay(today, 6), branch_id: '', client_id: '', carer_id: '', status: '', funder_code_id: '', unassigned: '', q: '' };
 };
 

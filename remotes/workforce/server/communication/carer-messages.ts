@@ -3,6 +3,7 @@ import { CARER_ROLE, type CarerSummary, type CarerThread, type MessageRow } from
 import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { branches, emailText, iso, likePattern, messageById, outer, pageOf, pageOffset, recordAudit, retryMessageEmail, roles, threadMessages, userBranches, users, type AuditActor, type Database, type Mailer, type MessageValues, type SearchPaging as Paging, type SavedMessage, type Viewer } from '@hcm/server/platform';
 import { carerMessages } from '../tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Messages to and from carers (users with the carer role), one thread per carer. Staff see the carers of their
 // branches; an inbound message stays unread until someone opens the carer's thread (the screen then POSTs /read).
@@ -88,7 +89,7 @@ export async function markCarerThreadRead(db: Database, viewer: Viewer, carerId:
   if (carer.unread_count > 0) {
     await db
       .update(carerMessages)
-      .set({ read_at: new Date() })
+      .set({ read_at: clock.now() })
       .where(and(eq(carerMessages.carer_user_id, carerId), eq(carerMessages.direction, 'inbound'), isNull(carerMessages.read_at)));
   }
   return { ...carer, unread_count: 0 };

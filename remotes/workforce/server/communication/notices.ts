@@ -4,6 +4,7 @@ import { and, asc, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { branches, inScope, iso, outer, pageOf, pageOffset, recordAudit, roles, userBranches, users, type AuditActor, type Database, type SearchPaging as Paging, type Viewer } from '@hcm/server/platform';
 import { noticeRecipients, notices } from '../tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Office notices: published to carers, office staff or both, in one branch or every branch; the recipients are
 // fixed at publish time (notice_recipients), each marks it read once.
@@ -198,7 +199,7 @@ export async function myNotices(db: Database, userId: number, paging: Paging, un
 export async function markNoticeRead(db: Database, userId: number, noticeId: number): Promise<MyNotice | null> {
   await db
     .update(noticeRecipients)
-    .set({ read_at: new Date() })
+    .set({ read_at: clock.now() })
     .where(and(eq(noticeRecipients.notice_id, noticeId), eq(noticeRecipients.user_id, userId), isNull(noticeRecipients.read_at)));
   const [row] = await myNoticeRows(db).where(and(eq(noticeRecipients.user_id, userId), eq(noticeRecipients.notice_id, noticeId)));
   return row ? toMyNotice(row) : null;

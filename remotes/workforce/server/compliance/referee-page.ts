@@ -10,6 +10,7 @@ import { carerColumns } from '../people/visibility.js';
 import { isThrottled, recordFailure, stateOf, tokenHash } from './references.js';
 import { recomputeCompliance } from './service.js';
 import { referenceRequests } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The referee's page, without an account: GET and POST /api/public/references/:requestId/:token. Server-rendered
 // HTML that works without JavaScript: the 'reference' declaration's questions with their labels, hints and
@@ -218,7 +219,7 @@ export async function refereeRoutes(app: FastifyInstance, context: AreaServerCon
   app.get('/:requestId/:token', async (request, reply) => {
     const open = await requestOf(context, request);
     if (typeof open === 'string') return problemPage(reply, open);
-    if (!open.opened_at) await db.update(referenceRequests).set({ opened_at: new Date() }).where(eq(referenceRequests.id, open.id));
+    if (!open.opened_at) await db.update(referenceRequests).set({ opened_at: clock.now() }).where(eq(referenceRequests.id, open.id));
     return sendPage(reply, 200, `Reference for ${open.carer_name}`, formPage(open, { referee_name: open.referee_name, organisation: open.organisation }, {}, request.url));
   });
 
@@ -227,7 +228,7 @@ export async function refereeRoutes(app: FastifyInstance, context: AreaServerCon
     if (typeof open === 'string') return problemPage(reply, open);
     const spec = carerDocument('reference')!;
     const fields = fieldsOf(spec);
-    const now = new Date();
+    const now = clock.now();
     const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
     const typed = valuesFromForm(body, fields, now);
     const parsed = v.safeParse(documentSchema(spec, { complete: true }), typed);

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import { users, type Database, type Mailer } from '@hcm/server/platform';
 import type { ReferenceRequestRow, ReferenceRequestState } from '../../contract/compliance.js';
 import { referenceLinkFailures, referenceRequests } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Reference requests: a link /api/public/references/:id/:token emailed to a referee. The token is 32 random bytes
 // (base64url) sent once; only its sha256 is stored, so a copy of the table opens nothing. A link works once,
@@ -14,14 +15,14 @@ export const tokenHash = (token: string) => createHash('sha256').update(token).d
 
 export const referenceLinkPath = (requestId: number, token: string) => `/api/public/references/${requestId}/${token}`;
 
-export function stateOf(row: { answered_at: Date | null; opened_at: Date | null; expires_at: Date }, now = new Date()): ReferenceRequestState {
+export function stateOf(row: { answered_at: Date | null; opened_at: Date | null; expires_at: Date }, now = clock.now()): ReferenceRequestState {
   if (row.answered_at) return 'answered';
   if (row.expires_at.getTime() <= now.getTime()) return 'expired';
   return row.opened_at ? 'opened' : 'sent';
 }
 
 /** A carer's reference requests, newest first (or one of them). */
-export async function listReferenceRequests(db: Database, carerId: number, requestId?: number, now = new Date()): Promise<ReferenceRequestRow[]> {
+export async function listReferenceRequests(db: Database, carerId: number, requestId?: number, now = clock.now()): Promise<ReferenceRequestRow[]> {
   const r = referenceRequests;
   const rows = await db
     .select({ request: r, sent_by: users.name })
@@ -82,7 +83,7 @@ export async function sendReferenceEmail(
 const WINDOW_MS = 10 * 60_000;
 export const MAX_FAILURES = 10;
 
-export async function isThrottled(db: Database, ip: string, now = new Date()): Promise<boolean> {
+export async function isThrottled(db: Database, ip: string, now = clock.now()): Promise<boolean> {
   const rows = await db
     .select({ id: referenceLinkFailures.id })
     .from(referenceLinkFailures)
@@ -91,7 +92,7 @@ export async function isThrottled(db: Database, ip: string, now = new Date()): P
   return rows.length >= MAX_FAILURES;
 }
 
-export async function recordFailure(db: Database, ip: string, now = new Date()): Promise<void> {
+export async function recordFailure(db: Database, ip: string, now = clock.now()): Promise<void> {
   await db.insert(referenceLinkFailures).values({ ip, at: now });
   // Keep the table small: what is older than a day no longer counts.
   await db.delete(referenceLinkFailures).where(lt(referenceLinkFailures.at, new Date(now.getTime() - DAY_MS)));

@@ -44,6 +44,7 @@ import { refereeAuditScope } from './referee-page.js';
 import { expiryFrom, listReferenceRequests, newToken, referenceLinkPath, sendReferenceEmail } from './references.js';
 import { addMonths, complianceOf, daysFrom, readComplianceSettings, recomputeCompliance, refreshStaleCompliance, scheduleDailyRecompute } from './service.js';
 import { businessInsurance, carerCompliance, dbsChecks, dbsUpdateChecks, drivingLicences, photoIdChecks, referenceRequests, rightToWorkChecks } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 const NO_CARER = 'No such carer.';
 const canView = { config: { permission: 'carers.view' as const } };
@@ -238,7 +239,7 @@ export async function complianceRoutes(app: FastifyInstance, context: AreaServer
     if (!can(found.viewer.user, STAFF_SENSITIVE_PERMISSIONS.safeguarding)) body.disclosure_text = current.disclosure_text;
     const values = await parsed(reply, DbsCheckSchema, body);
     if (!values) return reply;
-    await db.update(dbsChecks).set({ ...values, level: values.level as DbsLevel, updated_at: new Date() }).where(eq(dbsChecks.id, current.id));
+    await db.update(dbsChecks).set({ ...values, level: values.level as DbsLevel, updated_at: clock.now() }).where(eq(dbsChecks.id, current.id));
     await audit(request, found.carer.id, 'update', { dbs_check_id: current.id, ...redact(values) }, { dbs_check_id: current.id, ...redact(current) });
     return answer(reply, found, 200, 'DBS check updated.');
   });
@@ -289,7 +290,7 @@ export async function complianceRoutes(app: FastifyInstance, context: AreaServer
       if (!current) return sendError(reply, 404, `No such ${kind.noun.toLowerCase()}.`);
       const values = await parsed(reply, kind.schema as v.GenericSchema<unknown, Record<string, unknown>>, request.body);
       if (!values) return reply;
-      await db.update(table).set({ ...(stored(values) as Partial<typeof table.$inferInsert>), updated_at: new Date() }).where(eq(table.id, current.id));
+      await db.update(table).set({ ...(stored(values) as Partial<typeof table.$inferInsert>), updated_at: clock.now() }).where(eq(table.id, current.id));
       await audit(request, found.carer.id, 'update', { kind: kind.path, id: current.id, ...values }, { kind: kind.path, ...current });
       return answer(reply, found, 200, `${kind.noun} updated.`);
     });
@@ -312,7 +313,7 @@ export async function complianceRoutes(app: FastifyInstance, context: AreaServer
     if (!values) return reply;
     if (found.carer.status === 'leaver') return sendError(reply, 409, 'This carer has left: no references are needed.');
     const { referenceLinkDays } = await readComplianceSettings(db);
-    const now = new Date();
+    const now = clock.now();
     const { token, hash } = newToken();
     const [row] = await db
       .insert(referenceRequests)
@@ -332,7 +333,7 @@ export async function complianceRoutes(app: FastifyInstance, context: AreaServer
     if (!current) return sendError(reply, 404, 'No such reference request.');
     if (current.answered_at) return sendError(reply, 409, 'The referee has already answered.');
     const { referenceLinkDays } = await readComplianceSettings(db);
-    const now = new Date();
+    const now = clock.now();
     const { token, hash } = newToken();
     const expires = expiryFrom(now, referenceLinkDays);
     // A new token: the link emailed before stops working.

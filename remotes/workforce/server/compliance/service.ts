@@ -7,6 +7,7 @@ import { workHistoryGaps } from '../../contract/documents/compliance.js';
 import { carerDocuments, carerDocumentVersions, carersTable } from '../people/people-tables.js';
 import { carerColumns } from '../people/visibility.js';
 import { businessInsurance, carerCompliance, dbsChecks, dbsUpdateChecks, drivingLicences, photoIdChecks, rightToWorkChecks } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // A carer's compliance, worked out from what the office recorded (DBS, right to work, licence, insurance, photo
 // ID) and the file's documents (references, work history, health declaration, DBS risk assessment), stored in
@@ -95,7 +96,7 @@ function dated(draft: CheckDraft, today: string, windows: readonly number[]): Co
 const LEVEL_WORDS: Record<string, string> = { basic: 'basic', standard: 'standard', enhanced: 'enhanced (without the barred list)', 'enhanced-barred': 'enhanced with the adult barred list' };
 
 /** A carer's compliance on `today`: each check's state, whether they may be rostered, and why not. */
-export function computeCompliance(facts: ComplianceFacts, settings: ComplianceSettings, today: string, checkedAt = new Date()): CarerCompliance {
+export function computeCompliance(facts: ComplianceFacts, settings: ComplianceSettings, today: string, checkedAt = clock.now()): CarerCompliance {
   const windows = settings.alertWindows;
   const checks: ComplianceCheck[] = [];
   const add = (draft: CheckDraft) => checks.push(dated(draft, today, windows));
@@ -353,7 +354,7 @@ export async function loadFacts(db: Db, carerIds?: readonly number[]): Promise<C
  * Works out and stores the compliance of the given carers (every carer when none are given): one statement for
  * all the rows. Answers what it stored.
  */
-export async function recomputeCompliance(db: Db, carerIds?: readonly number[], now = new Date()): Promise<CarerCompliance[]> {
+export async function recomputeCompliance(db: Db, carerIds?: readonly number[], now = clock.now()): Promise<CarerCompliance[]> {
   const settings = await readComplianceSettings(db);
   const facts = await loadFacts(db, carerIds);
   const today = londonDate(now);

@@ -2,6 +2,7 @@ import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp,
 import { users } from '@hcm/server/schema';
 import type { ComplianceCheck, ComplianceState, DbsLevel } from '../../contract/compliance.js';
 import { carerDocuments, carersTable } from '../people/people-tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Compliance: each carer's worked-out state (recomputed when their checks, documents or training change, and
 // daily as dates pass), and the checks it is worked out from.
@@ -30,8 +31,8 @@ export const carerCompliance = pgTable(
 
 const recordedColumns = () => ({
   recorded_by: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
 });
 
 const carerRef = () =>
@@ -71,7 +72,7 @@ export const dbsUpdateChecks = pgTable(
     result: text('result').$type<'no-new-information' | 'new-information'>().notNull(),
     checked_by: text('checked_by').notNull(),
     recorded_by: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [index('dbs_update_checks_dbs_idx').on(t.dbs_check_id, t.checked_on)],
 );
@@ -151,7 +152,7 @@ export const referenceRequests = pgTable(
     relationship: text('relationship').notNull(),
     token_hash: text('token_hash').notNull(),
     sent_by: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
-    sent_at: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     opened_at: timestamp('opened_at', { withTimezone: true }),
     answered_at: timestamp('answered_at', { withTimezone: true }),
@@ -166,7 +167,7 @@ export const referenceLinkFailures = pgTable(
   {
     id: serial('id').primaryKey(),
     ip: text('ip').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [index('reference_link_failures_ip_idx').on(t.ip, t.at)],
 );

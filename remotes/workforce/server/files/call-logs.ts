@@ -6,6 +6,7 @@ import { pageOf, pageOffset, recordAudit, type Database, type Paging, type Trans
 import { ukInstant, type StaffCallLogRow, type StaffCallLogSchema } from '../../contract/files.js';
 import { FileRuleError, isoOf, ownerValues, type StaffOwnerKind, type StaffTarget } from './common.js';
 import { staffCallLogs } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Phone calls with a carer or an office employee: when, which way, who was on the line, what was said, and the
 // follow-up it needs (due date, then done with what was done).
@@ -46,7 +47,7 @@ async function findCall(db: Database | Transaction, owner: StaffOwnerKind, owner
 
 export async function addCallLog(db: Database, target: StaffTarget, values: v.InferOutput<typeof StaffCallLogSchema>): Promise<StaffCallLogRow> {
   const calledAt = new Date(ukInstant(values.call_date, values.call_time));
-  if (calledAt.getTime() > Date.now() + 60_000) throw new FileRuleError('call_time', 'The call cannot be in the future.');
+  if (calledAt.getTime() > clock.nowMs() + 60_000) throw new FileRuleError('call_time', 'The call cannot be in the future.');
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(c)
@@ -78,7 +79,7 @@ export async function completeFollowUp(db: Database, target: StaffTarget, id: nu
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(c)
-      .set({ follow_up_done_at: new Date(), follow_up_done_by_name: target.viewer.user.name, follow_up_outcome: outcome })
+      .set({ follow_up_done_at: clock.now(), follow_up_done_by_name: target.viewer.user.name, follow_up_outcome: outcome })
       .where(and(eq(c.id, id), isNull(c.follow_up_done_at)))
       .returning();
     if (!row) throw new FileRuleError('outcome', 'This follow-up is already done.', 409);

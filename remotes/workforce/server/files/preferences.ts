@@ -5,6 +5,7 @@ import { carersTable } from '../people/people-tables.js';
 import { carerColumns, visibleCarers } from '../people/visibility.js';
 import { isoOf, type StaffTarget } from './common.js';
 import { carerPreferences } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // A carer's settings: whether they may sign in to the carers' app, how they are told things (SMS, email, app),
 // and the soft preferences the rota reads (most hours a week, furthest travel, how they travel, the kinds of
@@ -41,7 +42,7 @@ export async function saveCarerSettings(db: Database, target: StaffTarget, value
     transport_mode: values.transport_mode as CarerSettings['transport_mode'],
     client_types: values.client_types,
     updated_by_name: target.viewer.user.name,
-    updated_at: new Date(),
+    updated_at: clock.now(),
   };
   return db.transaction(async (tx) => {
     const before = await carerSettings(tx, target.person.id);

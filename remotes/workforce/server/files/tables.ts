@@ -3,6 +3,7 @@ import { boolean, check, date, index, integer, pgTable, serial, text, timestamp,
 import { branches, createdAt, users } from '@hcm/server/schema';
 import type { ClientType, TermsAcceptanceMethod, TransportMode } from '../../contract/files.js';
 import { carersTable, employeesTable } from '../people/people-tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The tables of the staff file's own records (exported from ../tables.ts): uploads and call logs of carers and
 // office employees (one of carer_id / employee_id is set), carers' branch transfers, their preferences, the
@@ -35,7 +36,7 @@ export const staffUploads = pgTable(
     replaces_id: integer('replaces_id'),
     uploaded_by: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     uploaded_by_name: text('uploaded_by_name').notNull(),
-    uploaded_at: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    uploaded_at: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     deleted_by: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
     delete_reason: text('delete_reason').notNull().default(''),
@@ -95,7 +96,7 @@ export const carerTransfers = pgTable(
     reason: text('reason').notNull(),
     recorded_by: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     recorded_by_name: text('recorded_by_name').notNull(),
-    recorded_at: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    recorded_at: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [
     index('carer_transfers_carer_idx').on(t.carer_id, t.effective_on),
@@ -119,7 +120,7 @@ export const carerPreferences = pgTable(
     transport_mode: text('transport_mode').$type<TransportMode>().notNull().default('car'),
     client_types: text('client_types').array().$type<ClientType[]>().notNull().default(sql`'{}'::text[]`),
     updated_by_name: text('updated_by_name').notNull().default(''),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [
     check('carer_preferences_transport_check', sql`${t.transport_mode} in ('car', 'public-transport', 'bicycle', 'walking')`),
@@ -157,7 +158,7 @@ export const carerTermsAcceptances = pgTable(
     method: text('method').$type<TermsAcceptanceMethod>().notNull(),
     recorded_by: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     recorded_by_name: text('recorded_by_name').notNull(),
-    recorded_at: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    recorded_at: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [
     uniqueIndex('carer_terms_acceptances_unique').on(t.carer_id, t.terms_id),

@@ -5,6 +5,7 @@ import { londonDate } from '@hcm/contract/engine';
 import type { CarerTermsView, StaffTermsRow, TermsAcceptanceRow, TermsAcceptanceSchema } from '../../contract/files.js';
 import { FileRuleError, isoOf, type StaffTarget } from './common.js';
 import { carerTermsAcceptances, staffTerms } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The agency's terms and conditions for carers, by version: the current one is the latest published; a carer's
 // acceptance of a version (the day, how, who recorded it) is kept once per version, so history shows each.
@@ -13,7 +14,7 @@ const a = carerTermsAcceptances;
 
 /** Every published version, newest first; the first is the current one. */
 export async function listTerms(db: Database | Transaction): Promise<StaffTermsRow[]> {
-  const rows = await db.select().from(staffTerms).where(lte(staffTerms.published_at, new Date())).orderBy(desc(staffTerms.version));
+  const rows = await db.select().from(staffTerms).where(lte(staffTerms.published_at, clock.now())).orderBy(desc(staffTerms.version));
   return rows.map((row, index) => ({ id: row.id, version: row.version, title: row.title, body: row.body, published_at: isoOf(row.published_at), current: index === 0 }));
 }
 

@@ -8,6 +8,7 @@ import { carerAccounts, carersTable } from '../people/people-tables.js';
 import { carerColumns } from '../people/visibility.js';
 import { FileRuleError, isoOf, type StaffTarget } from './common.js';
 import { carerTransfers } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // A carer's move to another branch: the carer's branch_id and their sign-in account's branch change together, in
 // one transaction, with a row of history and the audit's before and after. Only a user who holds both branches
@@ -76,7 +77,7 @@ export async function transferCarer(db: Database, target: StaffTarget, values: v
   return db.transaction(async (tx) => {
     const moved = await tx
       .update(carersTable)
-      .set({ branch_id: to, updated_at: new Date() })
+      .set({ branch_id: to, updated_at: clock.now() })
       .where(and(eq(carerColumns.id, target.person.id), eq(carerColumns.branch_id, from)))
       .returning({ id: carerColumns.id });
     if (!moved.length) throw new FileRuleError('to_branch_id', 'Someone moved this carer meanwhile. Reload the page.', 409);

@@ -19,6 +19,7 @@ import {
 import { STAFF_UPLOAD_KINDS, STAFF_UPLOAD_TYPES_TEXT, UPLOAD_MAX_MB_CEILING, UPLOAD_MAX_MB_DEFAULT, UPLOAD_MAX_MB_SETTING, type StaffUploadKind, type StaffUploadRow } from '../../contract/files.js';
 import { documentUploadTypes as types, FileRuleError, isoOf, numberSetting, staffUploadTypes, type StaffOwnerKind } from './common.js';
 import { staffUploads } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Files on a carer's or an office employee's file. The bytes go to the platform's FileStorage; the row keeps the
 // key, the name as uploaded, the kind read from the file's first bytes, its size and SHA-256. Removal is soft;
@@ -142,7 +143,7 @@ export async function saveUpload(db: Database | Transaction, storage: FileStorag
       if (upload.replaces) {
         const removed = await tx
           .update(u)
-          .set({ deleted_at: new Date(), deleted_by: upload.replaces.removedBy, delete_reason: `Replaced by a new file (upload ${row!.id}).` })
+          .set({ deleted_at: clock.now(), deleted_by: upload.replaces.removedBy, delete_reason: `Replaced by a new file (upload ${row!.id}).` })
           .where(and(eq(u.id, upload.replaces.id), isNull(u.deleted_at)))
           .returning({ id: u.id });
         if (!removed.length) throw new FileRuleError('file', 'This file was removed or replaced meanwhile. Reload the list.', 409);
@@ -167,7 +168,7 @@ export async function removeUpload(db: Database, owner: StaffOwnerKind, ownerId:
   const found = await findUpload(db, owner, ownerId, id);
   if (!found) return null;
   return db.transaction(async (tx) => {
-    await tx.update(u).set({ deleted_at: new Date(), deleted_by: who.id, delete_reason: reason }).where(eq(u.id, id));
+    await tx.update(u).set({ deleted_at: clock.now(), deleted_by: who.id, delete_reason: reason }).where(eq(u.id, id));
     await recordAudit(tx, { actor: who.actor, resource: 'staff-uploads', recordId: id, action: 'delete', before: found.row, after: { ...found.row, removed: true, reason } });
     return found.row;
   });

@@ -35,6 +35,7 @@ import { carerAccounts, carerDocuments, carersTable } from '../people/people-tab
 import { carerColumns as c, visibleCarers } from '../people/visibility.js';
 import { careerRoles, careers, carerSurveyQuestions, carerSurveys, carerSurveySubmissions, RECRUITMENT_SETTINGS, settingsRows } from './read-models.js';
 import { applicantVacancies, recruitmentInterviews as iv, recruitmentStageHistory as history } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 type Db = Database | Transaction;
 
@@ -92,7 +93,7 @@ export type ApplicantFilters = { stage?: string; branchId?: number | null; sourc
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 const lastMove = sql<Date | string | null>`(select max(${history.moved_at}) from ${history} where ${history.carer_id} = ${c.id})`;
-const nextInterview = sql<Date | string | null>`(select min(${iv.starts_at}) from ${iv} where ${iv.carer_id} = ${c.id} and ${iv.status} = 'scheduled' and ${iv.starts_at} >= now())`;
+const nextInterview = () => sql<Date | string | null>`(select min(${iv.starts_at}) from ${iv} where ${iv.carer_id} = ${c.id} and ${iv.status} = 'scheduled' and ${iv.starts_at} >= ${clock.now()})`;
 const vacancyTitle = sql<string | null>`(select ${careers.title} from ${applicantVacancies} join ${careers} on ${careers.id} = ${applicantVacancies.career_id} where ${applicantVacancies.carer_id} = ${c.id})`;
 
 /** The applicants of the scope (status applicant, or any status when a vacancy's people are asked), newest stage first. */
@@ -121,7 +122,7 @@ export async function listApplicants(db: Db, scope: BranchScope, filters: Applic
       email: c.email,
       phone: c.phone,
       last_move: lastMove,
-      next_interview: nextInterview,
+      next_interview: nextInterview(),
       vacancy: vacancyTitle,
       checks: carerCompliance.checks,
     })
@@ -247,7 +248,7 @@ export async function updateInterview(db: Database, actor: AuditActor, before: I
   await db.transaction(async (tx) => {
     await tx
       .update(iv)
-      .set({ starts_at: at(values.date, values.start_time), ends_at: at(values.date, values.end_time), location: values.location, video_link: values.video_link, interviewers: values.interviewers, notes: values.notes, status: values.status, updated_at: new Date() } as never)
+      .set({ starts_at: at(values.date, values.start_time), ends_at: at(values.date, values.end_time), location: values.location, video_link: values.video_link, interviewers: values.interviewers, notes: values.notes, status: values.status, updated_at: clock.now() } as never)
       .where(eq(iv.id, before.id));
     await recordAudit(tx, { actor, resource: 'recruitment-interviews', recordId: before.id, action: 'update', before, after: values });
   });
@@ -257,7 +258,7 @@ export async function cancelInterview(db: Database, actor: AuditActor, before: I
   if (before.status === 'cancelled') throw new RecruitmentRuleError(409, 'status', 'This interview is already cancelled.');
   await db.transaction(async (tx) => {
     const notes = reason ? [before.notes, `Cancelled: ${reason}`].filter(Boolean).join('\n') : before.notes;
-    await tx.update(iv).set({ status: 'cancelled', notes, updated_at: new Date() }).where(eq(iv.id, before.id));
+    await tx.update(iv).set({ status: 'cancelled', notes, updated_at: clock.now() }).where(eq(iv.id, before.id));
     await recordAudit(tx, { actor, resource: 'recruitment-interviews', recordId: before.id, action: 'update', before: { status: before.status }, after: { status: 'cancelled', reason } });
   });
 }
@@ -278,7 +279,7 @@ async function recordMove(tx: Db, actor: AuditActor, carerId: number, from: Recr
     });
   }
   await tx.insert(history).values({ carer_id: carerId, from_stage: from, to_stage: to, reason, moved_by: actor.userId });
-  await tx.update(carersTable).set({ recruitment_stage: to, rejection_reason: isClosing(to) ? reason : '', updated_at: new Date() } as never).where(eq(c.id, carerId));
+  await tx.update(carersTable).set({ recruitment_stage: to, rejection_reason: isClosing(to) ? reason : '', updated_at: clock.now() } as never).where(eq(c.id, carerId));
   await recordAudit(tx, { actor, resource: 'carers', recordId: carerId, action: 'update', before: { recruitment_stage: from }, after: { recruitment_stage: to, reason } });
 }
 
@@ -397,7 +398,7 @@ export async function hire(db: Database, actor: AuditActor, carerId: number, val
       staffcode_id: values.staffcode_id ?? carer.staffcode_id,
       band_id: values.band_id ?? carer.band_id,
     };
-    await tx.update(carersTable).set({ ...after, rejection_reason: '', updated_at: new Date() } as never).where(eq(c.id, carerId));
+    await tx.update(carersTable).set({ ...after, rejection_reason: '', updated_at: clock.now() } as never).where(eq(c.id, carerId));
     await tx.insert(history).values({ carer_id: carerId, from_stage: String(carer.stage) as RecruitmentStage, to_stage: 'hired', reason: `Hired to start on ${values.start_date}.`, moved_by: actor.userId });
     await recordAudit(tx, { actor, resource: 'carers', recordId: carerId, action: 'update', before: { status: 'applicant', recruitment_stage: carer.stage }, after: { ...after, user_id: user!.id } });
     await recordAudit(tx, { actor, resource: 'users', recordId: user!.id, action: 'create', after: { name, email, role: CARER_ROLE, branch_ids: [Number(carer.branch_id)], carer_id: carerId } });
@@ -530,7 +531,7 @@ export async function report(db: Db, scope: BranchScope, year: number): Promise<
   }
   const reasons = new Map<string, RecruitmentReport['rejection_reasons'][number]>();
   const spent = new Map<string, number[]>();
-  const now = new Date().toISOString();
+  const now = clock.now().toISOString();
   for (const person of everyone) {
     person.moves.forEach((move, index) => {
       if (!move.at.startsWith(prefix) && !ukDayOf(move.at).startsWith(prefix)) return;

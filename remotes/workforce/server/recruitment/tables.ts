@@ -4,6 +4,7 @@ import { createdAt, users } from '@hcm/server/schema';
 import type { InterviewStatus } from '../../contract/recruitment.js';
 import type { RecruitmentStage } from '../../contract/people.js';
 import { carersTable } from '../people/people-tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Recruitment: every move of an applicant along the pipeline (who, when, from, to, why), their interviews, and
 // the job vacancy each applied for (a vacancy is reference data's `careers` row, read by table name).
@@ -20,7 +21,7 @@ export const recruitmentStageHistory = pgTable(
     to_stage: text('to_stage').$type<RecruitmentStage>().notNull(),
     reason: text('reason').notNull().default(''),
     moved_by: integer('moved_by').references(() => users.id, { onDelete: 'set null' }),
-    moved_at: timestamp('moved_at', { withTimezone: true }).notNull().defaultNow(),
+    moved_at: timestamp('moved_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [index('recruitment_stage_history_carer_idx').on(t.carer_id, t.moved_at), index('recruitment_stage_history_to_idx').on(t.to_stage, t.moved_at)],
 );
@@ -42,7 +43,7 @@ export const recruitmentInterviews = pgTable(
     notes: text('notes').notNull().default(''),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [
     index('recruitment_interviews_starts_idx').on(t.starts_at),
@@ -60,7 +61,7 @@ export const applicantVacancies = pgTable(
       .primaryKey()
       .references(() => carersTable.id),
     career_id: integer('career_id').notNull(),
-    linked_at: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+    linked_at: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [index('applicant_vacancies_career_idx').on(t.career_id)],
 );

@@ -8,6 +8,7 @@ import { carerColumns as c, visibleCarers } from '../people/visibility.js';
 import { eachDay, patternLoad, resolveDay, type HolidaySpan, type Pattern } from './rules.js';
 import { holidayReasonsRead } from './read-models.js';
 import { carerDutyPatterns, carerTemporaryChanges, staffHolidays } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // A carer's duty days and temporary changes, and the availability read model the rota reads (per carer per day,
 // after the pattern, temporary changes and approved holidays).
@@ -41,7 +42,7 @@ export async function dutyPatternOf(db: Db, carerId: number): Promise<DutyPatter
 /** Saves the pattern; answers what it was before (null: none) and what it is now. */
 export async function savePattern(db: Db, carerId: number, values: v.InferOutput<typeof DutyPatternSchema>, userId: number | null) {
   const before = await findPattern(db, carerId);
-  const row = { fortnightly: values.fortnightly, week_a_starts_on: values.week_a_starts_on || null, days: values.days, updated_by: userId, updated_at: new Date() };
+  const row = { fortnightly: values.fortnightly, week_a_starts_on: values.week_a_starts_on || null, days: values.days, updated_by: userId, updated_at: clock.now() };
   await db.insert(carerDutyPatterns).values({ carer_id: carerId, ...row }).onConflictDoUpdate({ target: carerDutyPatterns.carer_id, set: row });
   return { before, after: await dutyPatternOf(db, carerId) };
 }
@@ -89,7 +90,7 @@ export async function addChange(db: Db, carerId: number, values: ChangeValues, u
 export async function updateChange(db: Db, carerId: number, id: number, values: ChangeValues): Promise<TemporaryChange | null> {
   const updated = await db
     .update(carerTemporaryChanges)
-    .set({ ...values, updated_at: new Date() })
+    .set({ ...values, updated_at: clock.now() })
     .where(and(eq(carerTemporaryChanges.id, id), eq(carerTemporaryChanges.carer_id, carerId)))
     .returning({ id: carerTemporaryChanges.id });
   return updated.length ? findChange(db, carerId, id) : null;

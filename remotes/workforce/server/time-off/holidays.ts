@@ -34,6 +34,7 @@ import {
   type Pattern,
 } from './rules.js';
 import { carerWorkedHours, staffHolidays } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Holidays of carers and office employees: requests with the days they take, approval or refusal, cancellation,
 // balances per leave year, and the warnings a request or an approval shows (others of the branch off, rostered
@@ -503,7 +504,7 @@ export async function decideHoliday(db: Db, person: Person, id: number, decision
   } else if (before.status !== 'requested' && before.status !== 'approved') {
     throw new HolidayRuleError(409, 'status', `This holiday is ${before.status}: it cannot be cancelled.`);
   }
-  const now = new Date();
+  const now = clock.now();
   const set =
     decision.action === 'approve'
       ? { status: 'approved' as const, decided_by: userId, decided_at: now, decision_reason: decision.note }

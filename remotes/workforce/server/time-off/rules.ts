@@ -1,3 +1,4 @@
+import { addDays } from '@hcm/contract/time';
 import { minutesOfDay } from '@hcm/contract/engine';
 import { daysFromTo, weekdayOf, windowMinutes, type AvailabilityDay, type DutyDay, type HolidayDay, type PatternWeek, type TimeWindow } from '../../contract/time-off.js';
 
@@ -15,11 +16,8 @@ export const MIDDAY = '12:00';
 
 export const round2 = (value: number) => Math.round(value * 100) / 100;
 
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** The UK calendar's day arithmetic, from the one date module. */
+export { addDays };
 
 export function eachDay(from: string, to: string): string[] {
   const days: string[] = [];

@@ -3,6 +3,7 @@ import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, tim
 import { createdAt, users } from '@hcm/server/schema';
 import type { DutyDay, HolidayDay, HolidayOwner, HolidayStatus, TimeWindow } from '../../contract/time-off.js';
 import { carersTable, employeesTable } from '../people/people-tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Availability and holidays (exported from ../tables.ts). Reference data (holiday reasons, bank holidays, the
 // agency's closure days) and the global settings are read by table name in ./read-models.ts, never exported here.
@@ -17,7 +18,7 @@ export const carerDutyPatterns = pgTable('carer_duty_patterns', {
   week_a_starts_on: date('week_a_starts_on', { mode: 'string' }),
   days: jsonb('days').$type<DutyDay[]>().notNull().default(sql`'[]'::jsonb`),
   updated_by: integer('updated_by').references(() => users.id),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
 });
 
 /** A dated change to a carer's pattern (duty-temporary-days): available or not, with windows, and why. */
@@ -35,7 +36,7 @@ export const carerTemporaryChanges = pgTable(
     reason: text('reason').notNull(),
     created_by: integer('created_by').references(() => users.id),
     created_at: createdAt(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [index('carer_temporary_changes_carer_idx').on(t.carer_id, t.from_date), check('carer_temporary_changes_period_check', sql`${t.to_date} >= ${t.from_date}`)],
 );
@@ -66,7 +67,7 @@ export const staffHolidays = pgTable(
     minutes: integer('minutes').notNull().default(0),
     breakdown: jsonb('breakdown').$type<HolidayDay[]>().notNull().default(sql`'[]'::jsonb`),
     requested_by: integer('requested_by').references(() => users.id),
-    requested_at: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    requested_at: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
     decided_by: integer('decided_by').references(() => users.id),
     decided_at: timestamp('decided_at', { withTimezone: true }),
     decision_reason: text('decision_reason').notNull().default(''),

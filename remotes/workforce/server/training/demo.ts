@@ -16,6 +16,7 @@ import { carerDocuments, carerDocumentVersions, carersTable } from '../people/pe
 import { carerColumns } from '../people/visibility.js';
 import { trainingCoursesRead as courses } from './read-models.js';
 import { trainingRecords } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The demo agency's training, dated back from the day it is seeded so the states hold whenever the demo runs
 // (on 24 November 2026 Tendai Moyo's medication training lapsed three days ago). Every active carer has records;
@@ -88,7 +89,7 @@ function stateFor(index: number, code: string, position: number): Target {
 
 type Course = { id: number; code: string; validity_months: number | null; delivery: string; category: string; required_for: string };
 
-export async function seedDemoTraining(tx: Transaction, now = new Date()): Promise<void> {
+export async function seedDemoTraining(tx: Transaction, now = clock.now()): Promise<void> {
   const today = londonDate(now);
   const catalogue = (await tx
     .select({ id: courses.id, code: courses.code, validity_months: courses.validity_months, delivery: courses.delivery, category: courses.category, required_for: courses.required_for })

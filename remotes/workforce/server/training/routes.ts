@@ -22,6 +22,7 @@ import { findCarer, visibleCarerIds } from '../people/visibility.js';
 import { competenceOfCarers } from './competence.js';
 import { activeCourses, carerRecords, carerTraining, findCourse, matrixCsv, trainingCells, trainingMatrix, trainingSettings, trainingStatsOf, type MatrixFilters } from './service.js';
 import { trainingRecords } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 const NO_CARER = 'No such carer.';
 const NO_RECORD = 'No such training record.';
@@ -164,7 +165,7 @@ export async function trainingRoutes(app: FastifyInstance, { auth }: AreaServerC
     if (!values) return reply;
     await db
       .update(trainingRecords)
-      .set({ ...columnsOf(values), recorded_by: target.viewer.user.userID, updated_at: new Date() })
+      .set({ ...columnsOf(values), recorded_by: target.viewer.user.userID, updated_at: clock.now() })
       .where(and(eq(trainingRecords.id, target.recordId), eq(trainingRecords.carer_id, target.carerId)));
     const [saved] = await carerRecords(db, target.carerId, target.recordId);
     await recordAudit(db, { actor: auditActorOf(request), resource: 'training-records', recordId: target.recordId, action: 'update', before: target.before, after: saved });

@@ -4,6 +4,7 @@ import { createdAt, users } from '@hcm/server/schema';
 import type { TrainingResult } from '../../contract/training.js';
 import { carersTable } from '../people/people-tables.js';
 import { trainingCoursesRead } from './read-models.js';
+import { clock } from '@hcm/contract/time';
 
 // Training records on carers' files. The course catalogue is reference data's (training-courses), read through
 // ./read-models.ts (never re-exported from ../tables.ts, so this area's migrations never create it).
@@ -32,7 +33,7 @@ export const trainingRecords = pgTable(
     notes: text('notes').notNull().default(''),
     recorded_by: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
   },
   (t) => [
     // The matrix's latest record per carer and course reads this index in order.

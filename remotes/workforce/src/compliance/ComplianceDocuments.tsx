@@ -6,11 +6,12 @@ import { BusinessInsuranceSchema, DrivingLicenceSchema, PHOTO_ID_DOCUMENTS, Phot
 import type { StaffScreenProps } from '../record/types';
 import { CheckForm } from './CheckForm';
 import { formatDay, labelOf, optionsOf, Section, StateBadge, styles, tabPath, useCompliance } from './common';
+import { clock } from '@hcm/contract/time';
 
 // The 'references-documents' tab: the compliance documents at a glance (DBS, right to work, photo ID, driving
 // licence and business insurance), and the forms to record the photo ID seen, the licence and the insurance.
 
-const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+const today = () => clock.now().toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
 
 function Overview({ picture, owner, ownerId }: { picture: CompliancePicture; owner: StaffScreenProps['owner']; ownerId: number }) {
   const check = (key: string) => picture.compliance.checks.find((item) => item.key === key);

@@ -7,12 +7,13 @@ import { STAFF_SENSITIVE_PERMISSIONS } from '../../contract/record-tabs';
 import type { StaffScreenProps } from '../record/types';
 import { CheckForm } from './CheckForm';
 import { formatDay, labelOf, optionsOf, Section, StateBadge, styles, tabPath, useCompliance } from './common';
+import { clock } from '@hcm/contract/time';
 
 // The 'references-documents/dbs-documents' tab: the carer's DBS certificates (newest first) with their Update
 // Service status checks, the disclosure for those who may read it, and the forms to record a certificate, correct
 // one, and record a status check.
 
-const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+const today = () => clock.now().toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
 
 const dbsDefaults = (row?: DbsCheckRow) => ({
   certificate_number: row?.certificate_number ?? '',

@@ -5,12 +5,13 @@ import { RIGHT_TO_WORK_DOCUMENTS, RightToWorkSchema, VISA_TYPES, type RightToWor
 import type { StaffScreenProps } from '../record/types';
 import { CheckForm } from './CheckForm';
 import { formatDay, labelOf, optionsOf, Section, StateBadge, styles, useCompliance } from './common';
+import { clock } from '@hcm/contract/time';
 
 // The 'references-documents/student-visa-terms' tab: the carer's right to work (how it was checked, the visa and
 // its terms, when it ends and when to check again), the weekly hours limit the rota must respect, earlier checks,
 // and the forms to record a new check or correct the current one.
 
-const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+const today = () => clock.now().toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
 
 const defaultsOf = (row?: RightToWorkRow) => ({
   document_type: row?.document_type ?? 'british-irish-passport',

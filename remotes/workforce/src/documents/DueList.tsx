@@ -6,6 +6,7 @@ import { ListTable, type Column } from '@hcm/kit/table';
 import { DUE_FILTERS, DUE_SOON_DAYS, dueKindsOf, type DueFilter, type DueKind, type DueList as DueListData, type DueRow } from '../../contract/due';
 import type { StaffOwner } from '../record/types';
 import styles from './documents.module.css';
+import { clock } from '@hcm/contract/time';
 
 const TITLE = 'Supervisions and appraisals due';
 const formatDay = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '—');
@@ -20,7 +21,7 @@ export function stateInWords(row: Pick<DueRow, 'state' | 'days_overdue' | 'never
   return row.never_done ? 'Not due yet (first one)' : 'Not due yet';
 }
 
-const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(clock.now());
 
 /**
  * /app/carers/due and /app/employees/due: who is due a supervision, spot check (carers) or annual appraisal,

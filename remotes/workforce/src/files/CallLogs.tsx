@@ -1,3 +1,4 @@
+import { ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { Page } from '@hcm/contract';
@@ -7,7 +8,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField, valibotResolver }
 import { ListTable, type Column } from '@hcm/kit/table';
 import { STAFF_CALL_DIRECTIONS, StaffCallLogSchema, StaffFollowUpDoneSchema, type StaffCallLogRow } from '../../contract/files';
 import type { StaffOwner, StaffScreenProps } from '../record/types';
-import { editPermission, formatDay, formatWhen, handleSaved, nowInUk, options, Section, staffPath, styles, todayInUk } from './common';
+import { editPermission, formatDay, formatWhen, handleSaved, nowInUk, options, Section, staffPath, styles } from './common';
 
 // call-logs: phone calls with the carer or office employee, newest first, with their follow-ups (open ones can be
 // listed alone), a form to log a call, and "Mark done" with what was done.
@@ -43,7 +44,7 @@ type CallForm = { call_date: string; call_time: string; direction: string; with_
 function LogCall({ owner, ownerId, ownerName, onDone }: Place & { ownerName: string; onDone: () => void }) {
   const form = useForm<CallForm>({
     resolver: valibotResolver(StaffCallLogSchema),
-    defaultValues: { call_date: todayInUk(), call_time: nowInUk(), direction: 'out', with_name: ownerName, subject: '', notes: '', follow_up_needed: false, follow_up_due: '' },
+    defaultValues: { call_date: ukDate(), call_time: nowInUk(), direction: 'out', with_name: ownerName, subject: '', notes: '', follow_up_needed: false, follow_up_due: '' },
   });
   const save = useApiMutation<StaffCallLogRow, CallForm>({ request: (values) => api.post<StaffCallLogRow>(staffPath(owner, ownerId, 'call-logs'), values), invalidates: [apiKey(staffPath(owner, ownerId, 'call-logs'))] });
   const followUp = form.watch('follow_up_needed');

@@ -1,10 +1,11 @@
+import { ukDate } from '@hcm/contract/time';
 import { FormProvider, useForm } from 'react-hook-form';
 import { api, Button, EmptyState, ErrorPanel, Loading, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { CarerTransferSchema, type CarerTransferRow, type CarerTransfers } from '../../contract/files';
 import type { StaffScreenProps } from '../record/types';
-import { formatDay, formatWhen, handleSaved, Section, staffPath, styles, todayInUk } from './common';
+import { formatDay, formatWhen, handleSaved, Section, staffPath, styles } from './common';
 
 // file-transfer: move a carer to another branch (one the user also works in), with the date it takes effect and
 // why; the carer's sign-in account moves with them. The moves so far are listed, newest first.
@@ -12,13 +13,13 @@ import { formatDay, formatWhen, handleSaved, Section, staffPath, styles, todayIn
 type TransferForm = { to_branch_id: string; effective_on: string; reason: string };
 
 function TransferCarer({ ownerId, ownerName, data }: { ownerId: number; ownerName: string; data: CarerTransfers }) {
-  const form = useForm<TransferForm>({ resolver: valibotResolver(CarerTransferSchema), defaultValues: { to_branch_id: '', effective_on: todayInUk(), reason: '' } });
+  const form = useForm<TransferForm>({ resolver: valibotResolver(CarerTransferSchema), defaultValues: { to_branch_id: '', effective_on: ukDate(), reason: '' } });
   const move = useApiMutation<CarerTransferRow, TransferForm>({
     request: (values) => api.post<CarerTransferRow>(staffPath('carers', ownerId, 'transfers'), values),
     invalidates: [apiKey(staffPath('carers', ownerId, 'transfers')), apiKey(`api/v1/carers/${ownerId}/summary`)],
   });
   const handleMove = form.handleSubmit(async () => {
-    if (handleSaved(await move.submit(form.getValues()), form, 'The carer could not be moved.')) form.reset({ to_branch_id: '', effective_on: todayInUk(), reason: '' });
+    if (handleSaved(await move.submit(form.getValues()), form, 'The carer could not be moved.')) form.reset({ to_branch_id: '', effective_on: ukDate(), reason: '' });
   });
   if (!data.choices.length) {
     return <EmptyState>You work in no other branch, so you cannot move {ownerName}. Someone who works in both branches can.</EmptyState>;

@@ -1,10 +1,11 @@
+import { ukDate } from '@hcm/contract/time';
 import { FormProvider, useForm } from 'react-hook-form';
 import { api, Button, EmptyState, ErrorPanel, Loading, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { SelectField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { TERMS_ACCEPTANCE_METHODS, TermsAcceptanceSchema, type CarerTermsView, type StaffTermsRow, type TermsAcceptanceRow } from '../../contract/files';
 import type { StaffScreenProps } from '../record/types';
-import { formatDay, formatWhen, handleSaved, options, Section, staffPath, styles, todayInUk } from './common';
+import { formatDay, formatWhen, handleSaved, options, Section, staffPath, styles } from './common';
 
 // term-conditions: the agency's current terms and conditions for carers, whether this carer has accepted them
 // (when and how), a form to record an acceptance, and every version the carer has accepted.
@@ -14,7 +15,7 @@ const methodLabel = (value: string) => TERMS_ACCEPTANCE_METHODS.find((method) =>
 type AcceptForm = { terms_id: string; accepted_on: string; method: string };
 
 function RecordAcceptance({ ownerId, terms }: { ownerId: number; terms: StaffTermsRow }) {
-  const form = useForm<AcceptForm>({ resolver: valibotResolver(TermsAcceptanceSchema), defaultValues: { terms_id: String(terms.id), accepted_on: todayInUk(), method: 'in-person' } });
+  const form = useForm<AcceptForm>({ resolver: valibotResolver(TermsAcceptanceSchema), defaultValues: { terms_id: String(terms.id), accepted_on: ukDate(), method: 'in-person' } });
   const accept = useApiMutation<TermsAcceptanceRow, AcceptForm>({ request: (values) => api.post<TermsAcceptanceRow>(staffPath('carers', ownerId, 'terms'), values), invalidates: [apiKey(staffPath('carers', ownerId, 'terms'))] });
   const handleAccept = form.handleSubmit(async () => {
     handleSaved(await accept.submit(form.getValues()), form, 'The acceptance could not be recorded.');

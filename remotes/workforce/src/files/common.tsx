@@ -4,6 +4,7 @@ import { notify, type ApiResult } from '@hcm/kit';
 import { applyServerErrors } from '@hcm/kit/forms';
 import type { StaffOwner } from '../record/types';
 import styles from './files.module.css';
+import { clock } from '@hcm/contract/time';
 
 // What the staff file's record screens share: the API path of a person's file, dates and times as the UK reads
 // them, the answer of a save (a 422's errors on their fields, the typed values kept), and a titled section.
@@ -18,13 +19,9 @@ export const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-GB',
 export const formatDay = (day: string | null) => (day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '');
 
 /** Today in the UK as YYYY-MM-DD. */
-export function todayInUk(): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date()).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 /** The time now in the UK as HH:MM. */
-export const nowInUk = () => new Date().toLocaleTimeString('en-GB', { timeZone: LONDON, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+export const nowInUk = () => clock.now().toLocaleTimeString('en-GB', { timeZone: LONDON, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** After a save: a 422's errors on their fields (what was typed stays), another failure in a toast. True when saved. */
 export function handleSaved<Values extends FieldValues>(answer: ApiResult<unknown>, form: UseFormReturn<Values>, failure: string): boolean {

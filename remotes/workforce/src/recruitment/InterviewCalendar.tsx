@@ -1,9 +1,10 @@
+import { ukDate } from '@hcm/contract/time';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, ErrorPanel, Loading, PageHeader, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { INTERVIEW_STATUSES, stageLabel, type InterviewRow } from '../../contract/recruitment';
-import { formatDay, shiftDay, styles, Tag, todayInUk } from './common';
+import { formatDay, shiftDay, styles, Tag } from './common';
 
 type View = 'week' | 'month';
 
@@ -41,7 +42,7 @@ export default function InterviewCalendar() {
   useRouteName('Interviews calendar');
   const viewId = useId();
   const [view, setView] = useState<View>('month');
-  const [anchor, setAnchor] = useState(todayInUk());
+  const [anchor, setAnchor] = useState(ukDate());
   const period = periodOf(view, anchor);
   const answer = useApiQuery<InterviewRow[]>('api/v1/recruitment/interviews', { from: period.from, to: period.to }, { keepPrevious: true, failure: 'The interviews could not be loaded.' });
   const interviews = answer.data ?? [];
@@ -62,7 +63,7 @@ export default function InterviewCalendar() {
           </select>
         </label>
         <Button variant="secondary" onClick={() => move(-1)}>Previous {view}</Button>
-        <Button variant="secondary" onClick={() => setAnchor(todayInUk())}>This {view}</Button>
+        <Button variant="secondary" onClick={() => setAnchor(ukDate())}>This {view}</Button>
         <Button variant="secondary" onClick={() => move(1)}>Next {view}</Button>
       </div>
       <h2>{period.title}</h2>

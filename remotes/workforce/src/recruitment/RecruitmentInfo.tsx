@@ -1,3 +1,4 @@
+import { ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { Page } from '@hcm/contract';
@@ -19,7 +20,7 @@ import {
   type VacancyRow,
 } from '../../contract/recruitment';
 import type { StaffScreenProps } from '../record/types';
-import { formatDay, formatWhen, handleSaved, options, Section, styles, Tag, todayInUk } from './common';
+import { formatDay, formatWhen, handleSaved, options, Section, styles, Tag } from './common';
 
 type Keys = readonly (readonly unknown[])[];
 const keysOf = (carerId: number): Keys => [apiKey(`api/v1/recruitment/applicants/${carerId}`), apiKey(`api/v1/carers/${carerId}/summary`), apiKey('api/v1/recruitment/applicants'), apiKey('api/v1/recruitment/interviews')];
@@ -56,7 +57,7 @@ function InterviewEditor({ carerId, interview, onDone }: { carerId: number; inte
     resolver: valibotResolver(interview ? InterviewUpdateSchema : InterviewSchema),
     defaultValues: interview
       ? { date: interview.date, start_time: interview.start_time, end_time: interview.end_time, location: interview.location, video_link: interview.video_link, interviewers: interview.interviewers, notes: interview.notes, status: interview.status }
-      : { date: todayInUk(), start_time: '10:00', end_time: '11:00', location: '', video_link: '', interviewers: '', notes: '' },
+      : { date: ukDate(), start_time: '10:00', end_time: '11:00', location: '', video_link: '', interviewers: '', notes: '' },
   });
   const save = useApiMutation<InterviewRow, InterviewForm>({
     request: (values) => (interview ? api.put<InterviewRow>(`api/v1/recruitment/interviews/${interview.id}`, values) : api.post<InterviewRow>(`api/v1/recruitment/applicants/${carerId}/interviews`, values)),

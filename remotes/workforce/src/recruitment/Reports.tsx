@@ -1,9 +1,10 @@
+import { ukDate } from '@hcm/contract/time';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorPanel, Loading, PageHeader, useRouteName, useRuntime } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { stageLabel, type RecruitmentReport } from '../../contract/recruitment';
-import { Section, styles, todayInUk } from './common';
+import { Section, styles } from './common';
 
 const monthName = (month: string) => new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -15,7 +16,7 @@ const monthName = (month: string) => new Date(`${month}-15T12:00:00Z`).toLocaleD
 export default function Reports() {
   useRouteName('Recruitment reports');
   const yearId = useId();
-  const thisYear = Number(todayInUk().slice(0, 4));
+  const thisYear = Number(ukDate().slice(0, 4));
   const [year, setYear] = useState(thisYear);
   const apiUrl = useRuntime((state) => state.registry.apiUrl).replace(/\/+$/, '');
   const answer = useApiQuery<RecruitmentReport>('api/v1/recruitment/reports', { year }, { keepPrevious: true, failure: 'The report could not be loaded.' });

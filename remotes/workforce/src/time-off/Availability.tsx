@@ -1,10 +1,11 @@
+import { ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorPanel, Loading, PageHeader, useRouteName, useSession } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { useSavedFilter } from '@hcm/kit/storage';
 import { AVAILABILITY_STATES, labelOf, type AvailabilityDay, type CarerAvailabilityDays } from '../../contract/time-off';
-import { formatDay, shiftDay, styles, todayInUk } from './common';
+import { formatDay, shiftDay, styles } from './common';
 
 // Live events → Availability (/app/live-events/carers/availability): who is available, not available or on holiday
 // on a day (today by default) or over a week, per branch. The view and branch are kept in the saved filter slot
@@ -70,7 +71,7 @@ export default function Availability() {
   useRouteName('Availability');
   const branches = useSession((state) => state.user?.branches ?? []);
   const [filter, setFilter] = useSavedFilter<Filter>('live_event_availability', { view: 'day', branch_id: '' });
-  const [date, setDate] = useState(todayInUk());
+  const [date, setDate] = useState(ukDate());
   const from = filter.view === 'week' ? mondayOf(date) : date;
   const to = filter.view === 'week' ? shiftDay(from, 6) : date;
   const data = useApiQuery<CarerAvailabilityDays[]>('api/v1/carers/availability', { from, to, branch_id: filter.branch_id }, { failure: 'Availability could not be loaded.', keepPrevious: true });

@@ -1,9 +1,10 @@
+import { ukDate } from '@hcm/contract/time';
 import type { KeyboardEvent } from 'react';
 import { Route, Routes, useSearchParams } from 'react-router-dom';
 import { Button, ErrorPanel, Loading, NotFound, PageHeader, useRouteName, useSession } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { WEEKDAYS, type CalendarDay, type CalendarMonth } from '../../contract/time-off';
-import { styles, todayInUk } from './common';
+import { styles } from './common';
 
 // The holiday calendars (calendar/holidays, calendar/carer/holidays, calendar/employee/holidays): a month at a
 // time, each day with who is off (approved, and requested marked "(requested)"), bank holidays and the agency's
@@ -55,7 +56,7 @@ function Calendar({ who }: { who: Who }) {
   useRouteName(TITLES[who]);
   const branches = useSession((state) => state.user?.branches ?? []);
   const [search, setSearch] = useSearchParams();
-  const today = todayInUk();
+  const today = ukDate();
   const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(search.get('month') ?? '') ? search.get('month')! : today.slice(0, 7);
   const branchId = search.get('branch_id') ?? '';
   const data = useApiQuery<CalendarMonth>('api/v1/holidays/calendar', { month, who, branch_id: branchId }, { failure: 'The calendar could not be loaded.', keepPrevious: true });

@@ -1,3 +1,4 @@
+import { ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
@@ -21,7 +22,7 @@ import {
   type WorkedHoursRow,
 } from '../../contract/time-off';
 import type { StaffScreenProps } from '../record/types';
-import { formatDay, formatWhen, handleSaved, period, Section, staffPath, styles, todayInUk, Warnings } from './common';
+import { formatDay, formatWhen, handleSaved, period, Section, staffPath, styles, Warnings } from './common';
 
 // The holidays tab of a carer's or an office employee's file: the leave year's balance, the holidays (requested,
 // approved, refused, cancelled), a request form, and one holiday with its days, warnings and the decision.
@@ -133,7 +134,7 @@ function RequestHoliday({ owner, ownerId, ownerName }: StaffScreenProps) {
   const annual = reasons.data?.find((reason) => reason.name === 'Annual leave');
   const form = useForm<RequestForm>({
     resolver: valibotResolver(HolidayRequestSchema),
-    values: { from_date: todayInUk(), to_date: todayInUk(), half_day_start: false, half_day_end: false, reason_id: annual ? String(annual.id) : '', notes: '' },
+    values: { from_date: ukDate(), to_date: ukDate(), half_day_start: false, half_day_end: false, reason_id: annual ? String(annual.id) : '', notes: '' },
     resetOptions: { keepDirtyValues: true },
   });
   const { leaveWithoutWarning } = useUnsavedChangesWarning(form.formState.isDirty);

@@ -1,3 +1,4 @@
+import { ukDate } from '@hcm/contract/time';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { api, Button, ErrorPanel, Loading, NotFound, useCan } from '@hcm/kit';
@@ -7,7 +8,7 @@ import { ButtonLink } from '@hcm/kit/routing';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { TemporaryChangeSchema, type CarerAvailability, type TemporaryChange } from '../../contract/time-off';
 import type { StaffScreenProps } from '../record/types';
-import { formatWhen, handleSaved, period, Section, staffPath, styles, todayInUk, wholePage } from './common';
+import { formatWhen, handleSaved, period, Section, staffPath, styles, wholePage } from './common';
 
 // duty-temporary-days: dated changes to the carer's duty days (exams, childcare, extra cover), available with time
 // windows or not available, each with its reason. The latest change covering a day wins over the pattern.
@@ -48,7 +49,7 @@ function ChangeEditor({ ownerId, change }: { ownerId: number; change: TemporaryC
   const path = staffPath('carers', ownerId, 'availability');
   const form = useForm<ChangeForm>({
     resolver: valibotResolver(TemporaryChangeSchema),
-    defaultValues: change ? { from_date: change.from_date, to_date: change.to_date, available: change.available, windows: change.windows, reason: change.reason } : { from_date: todayInUk(), to_date: todayInUk(), available: false, windows: [], reason: '' },
+    defaultValues: change ? { from_date: change.from_date, to_date: change.to_date, available: change.available, windows: change.windows, reason: change.reason } : { from_date: ukDate(), to_date: ukDate(), available: false, windows: [], reason: '' },
   });
   const windows = useFieldArray({ control: form.control, name: 'windows' });
   const { leaveWithoutWarning } = useUnsavedChangesWarning(form.formState.isDirty);

@@ -16,10 +16,6 @@ export const formatWhen = (iso: string | null) => (iso ? new Date(iso).toLocaleS
 export const period = (from: string, to: string) => (from === to ? formatDay(from) : `${formatDay(from)} – ${formatDay(to)}`);
 
 /** Today in the UK as YYYY-MM-DD. */
-export function todayInUk(): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date()).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 export const shiftDay = (day: string, days: number) => {
   const date = new Date(`${day}T12:00:00Z`);

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { MAX_ID } from '../validation.js';
 import type { Choice } from './define.js';
+import { now, ukDate, ukInstant, ukOffsetMinutes, ukTime } from '../time/index.js';
 
 /**
  * Valibot building blocks for resource schemas, with messages in plain words. Each returns a schema for
@@ -82,53 +83,20 @@ export function isCalendarDate(value: string): boolean {
   return year >= 1 && daysInMonth !== undefined && day >= 1 && day <= daysInMonth;
 }
 
-let londonDays: Intl.DateTimeFormat | undefined;
-
 /** The day `now` falls on in the UK (Europe/London, the product's time zone), as YYYY-MM-DD. */
-export function londonDate(now: Date = new Date()): string {
-  londonDays ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
-  const parts = Object.fromEntries(londonDays.formatToParts(now).map((part) => [part.type, part.value]));
-  return `${String(parts.year).padStart(4, '0')}-${parts.month}-${parts.day}`;
-}
+export const londonDate = (at: Date = now()): string => ukDate(at);
 
 /**
  * The instant of a wall-clock time in the UK (Europe/London) as ISO text: 09:00 on a summer day is 08:00Z, on a
  * winter day 09:00Z. A time that does not exist (the hour skipped in March) is read an hour later.
  */
-export function londonInstant(date: string, time: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  let instant = wall - londonOffsetMinutes(new Date(wall)) * 60_000;
-  const corrected = wall - londonOffsetMinutes(new Date(instant)) * 60_000;
-  if (corrected !== instant && londonOffsetMinutes(new Date(corrected)) * 60_000 === wall - corrected) instant = corrected;
-  return new Date(instant).toISOString();
-}
-
-let londonParts: Intl.DateTimeFormat | undefined;
+export const londonInstant = (date: string, time: string): string => ukInstant(date, time).toISOString();
 
 /** Minutes the UK's clock is ahead of UTC at an instant (0 in winter, 60 in summer). */
-export function londonOffsetMinutes(at: Date): number {
-  londonParts ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  const parts = Object.fromEntries(londonParts.formatToParts(at).map((part) => [part.type, Number(part.value)]));
-  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
-  return Math.round((asUtc - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
-}
+export const londonOffsetMinutes = ukOffsetMinutes;
 
 /** The UK wall-clock time (HH:MM) of an instant. */
-export function londonTime(at: Date | string): string {
-  const instant = typeof at === 'string' ? new Date(at) : at;
-  const shifted = new Date(instant.getTime() + londonOffsetMinutes(instant) * 60_000);
-  return shifted.toISOString().slice(11, 16);
-}
+export const londonTime = (at: Date | string): string => ukTime(at);
 
 /** A calendar date as YYYY-MM-DD, from 0001-01-01 to 9999-12-31 (see isCalendarDate). */
 export const isoDate = (label: string) =>

@@ -9,6 +9,7 @@ import { formatMoment } from './model';
 import { liveValuesOf, storedValueOf } from './values';
 import styles from './documents.module.css';
 
+import { clock } from '@hcm/contract/time';
 // One input per kind of question, labelled, with its hint and error. Choices of up to five options are radio
 // buttons (every answer visible at once); longer lists are a select.
 
@@ -174,7 +175,7 @@ function SignatureInput({ field, name }: { field: DocumentField; name: string })
       return;
     }
     setProblem(null);
-    setValue(`${name}.signed_at`, new Date().toISOString(), { shouldDirty: true, shouldValidate: false });
+    setValue(`${name}.signed_at`, clock.now().toISOString(), { shouldDirty: true, shouldValidate: false });
   }
 
   function clear() {

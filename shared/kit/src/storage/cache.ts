@@ -1,5 +1,6 @@
 import { LOCAL_CACHE_TTL_MS } from '@hcm/contract';
 
+import { clock } from '@hcm/contract/time';
 /** Cached entries live in localStorage under this prefix. */
 export const CACHE_PREFIX = 'hcm_cache:';
 
@@ -23,7 +24,7 @@ export function cacheGet<T>(key: string): T | undefined {
   if (!store || raw === null || raw === undefined) return undefined;
   try {
     const entry = JSON.parse(raw) as CacheEntry<T>;
-    if (typeof entry.expiresAt === 'number' && Date.now() < entry.expiresAt) return entry.value;
+    if (typeof entry.expiresAt === 'number' && clock.nowMs() < entry.expiresAt) return entry.value;
   } catch {
     // Not ours or corrupt: drop it below.
   }
@@ -33,7 +34,7 @@ export function cacheGet<T>(key: string): T | undefined {
 
 /** Caches a JSON-serialisable `value` under `key` with a timestamp, for `ttlMs` (default 1 hour). */
 export function cacheSet<T>(key: string, value: T, ttlMs: number = LOCAL_CACHE_TTL_MS): void {
-  const storedAt = Date.now();
+  const storedAt = clock.nowMs();
   const entry: CacheEntry<T> = { value, storedAt, expiresAt: storedAt + ttlMs };
   try {
     storage()?.setItem(CACHE_PREFIX + key, JSON.stringify(entry));

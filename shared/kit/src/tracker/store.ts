@@ -18,6 +18,7 @@ import {
 } from '@hcm/contract';
 import { api, useSession } from '@hcm/kit';
 
+import { clock } from '@hcm/contract/time';
 /** §3: the tracker task. */
 export type TrackerTask = {
   user: number | null;
@@ -125,7 +126,7 @@ export const useTracker = create<TrackerStore>((set, get) => {
   function tick(): void {
     const { startedAt } = get();
     if (startedAt === null) return;
-    const elapsedMs = Math.max(0, Date.now() - startedAt);
+    const elapsedMs = Math.max(0, clock.nowMs() - startedAt);
     const duration = Math.floor(elapsedMs / 1000);
     if (duration !== get().duration) set({ duration, timeDisplay: formatElapsed(duration) });
     clockTimer = setTimeout(tick, 1000 - (elapsedMs % 1000));
@@ -135,7 +136,7 @@ export const useTracker = create<TrackerStore>((set, get) => {
     const task = get();
     return {
       module: task.module,
-      timestamp: new Date().toISOString(),
+      timestamp: clock.now().toISOString(),
       duration: task.duration,
       page_title: task.page_title,
       target_reference_entity_id: task.target_reference_entity_id ?? task.trackable!.target_id,
@@ -246,7 +247,7 @@ export const useTracker = create<TrackerStore>((set, get) => {
         return result;
       }
       clearTimers();
-      set({ state: 'started', sessionOpen: true, startedAt: Date.now(), message: '', errors: null });
+      set({ state: 'started', sessionOpen: true, startedAt: clock.nowMs(), message: '', errors: null });
       midTimer = setInterval(() => void beat(), TRACKER_MID_INTERVAL_MS);
       clockTimer = setTimeout(tick, 1000);
       return result;

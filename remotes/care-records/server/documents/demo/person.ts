@@ -1,5 +1,6 @@
 import type { Signature } from '@hcm/contract/documents';
 import type { DemoDocument } from './types.js';
+import { clock } from '@hcm/contract/time';
 
 // Demo record documents of the demo clients for the declarations in contract/documents/person.ts and
 // contract/documents/money.ts. Names, conditions, medicines and contacts follow ../../demo-rows.ts; the carers
@@ -9,11 +10,11 @@ import type { DemoDocument } from './types.js';
 const DAY = 86_400_000;
 
 /** The calendar day so many days ago (YYYY-MM-DD). */
-const onDay = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
+const onDay = (days: number) => new Date(clock.nowMs() - days * DAY).toISOString().slice(0, 10);
 
 /** A signature given so many days ago at a time of day (HH:MM, UTC). */
 function signature(name: string, role: string, days: number, time = '10:30'): Signature {
-  const at = new Date(Date.now() - days * DAY);
+  const at = new Date(clock.nowMs() - days * DAY);
   const [hours = 10, minutes = 30] = time.split(':').map(Number);
   at.setUTCHours(hours, minutes, 0, 0);
   return { name, role, signed_at: at.toISOString() };

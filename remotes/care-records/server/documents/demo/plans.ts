@@ -1,5 +1,6 @@
 import type { DocumentValues, Signature } from '@hcm/contract/documents';
 import type { DemoDocument } from './types.js';
+import { clock } from '@hcm/contract/time';
 
 // Demo record documents of the demo clients for the declarations in contract/documents/plans.ts: the plans of
 // Peggy Ellison (1), Desmond Achebe (2) and Irene "Renia" Kowalczyk (3) in Camden, and Jordan Pickering (5) in
@@ -9,7 +10,7 @@ import type { DemoDocument } from './types.js';
 // date, recent events relative to today, so a record seeded on any day reads in order.
 
 const DAY = 86_400_000;
-const NOW = Date.now();
+const NOW = clock.nowMs();
 
 /** The day `offset` days from today (negative: in the past), as YYYY-MM-DD. */
 const day = (offset: number): string => new Date(NOW + offset * DAY).toISOString().slice(0, 10);

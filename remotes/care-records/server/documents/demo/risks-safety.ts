@@ -1,5 +1,6 @@
 import { londonDate } from '@hcm/contract/engine';
 import type { DemoDocument } from './types.js';
+import { clock } from '@hcm/contract/time';
 
 // Demo record documents of the demo clients for the declarations in contract/documents/risks-safety.ts and
 // contract/documents/medication.ts: every one for Margaret "Peggy" Ellison (1), Desmond Achebe (2) and Irene
@@ -9,7 +10,7 @@ import type { DemoDocument } from './types.js';
 
 const DAY = 86_400_000;
 /** The UK day `daysAgo` days before the seed (negative: after it). */
-const day = (daysAgo: number) => londonDate(new Date(Date.now() - daysAgo * DAY));
+const day = (daysAgo: number) => londonDate(new Date(clock.nowMs() - daysAgo * DAY));
 const at = (daysAgo: number, time: string) => `${day(daysAgo)}T${time}:00.000Z`;
 
 const STAFF = {

@@ -4,6 +4,7 @@ import { users, type Transaction } from '@hcm/server/platform';
 import type { FallDetails, FeedbackKind, HazardDetails, IncidentKind } from '../../../contract/live-incidents.js';
 import { clientColumns, clientsTable } from '../../columns.js';
 import { careIncidents, familyFeedback } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // A realistic week of carers' reports, relative to today: a fall awaiting review, a loose rug in a hallway, a
 // near miss with a gas hob (reviewed), two family comments, a complaint about late calls and a compliment
@@ -97,7 +98,7 @@ function ukInstant(now: Date, daysAgo: number, time: string): Date {
   return new Date(londonInstant(date.toISOString().slice(0, 10), time));
 }
 
-export async function seedDemoIncidents(tx: Transaction, now = new Date()): Promise<void> {
+export async function seedDemoIncidents(tx: Transaction, now = clock.now()): Promise<void> {
   const clientRows = await tx.select({ id: clientColumns.id, last_name: clientColumns.last_name }).from(clientsTable);
   const clientId = new Map(clientRows.map((row) => [String(row.last_name), Number(row.id)]));
   const emails = [AISHA, TOM, SIAN, CALLUM, MEGAN, JOSEPH].map((carer) => carer.email);

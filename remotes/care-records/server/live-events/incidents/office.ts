@@ -3,6 +3,7 @@ import { recordAudit, type AuditActor, type Database, type Viewer } from '@hcm/s
 import type { FamilyFeedbackRow, FeedbackAcknowledgeValues, IncidentReviewValues, IncidentRow } from '../../../contract/live-incidents.js';
 import { findFamilyFeedback, findIncident } from './lists.js';
 import { careIncidents, familyFeedback } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The office's one answer to a report: an incident's review (with the wish to raise it with quality assurance,
 // which that area takes up when it arrives) and a family's feedback acknowledged with a response. Each is given
@@ -17,7 +18,7 @@ export async function reviewIncident(db: Database, viewer: Viewer, actor: AuditA
     const [updated] = await tx
       .update(careIncidents)
       .set({
-        reviewed_at: new Date(),
+        reviewed_at: clock.now(),
         reviewed_by: viewer.user.userID,
         reviewed_by_name: viewer.user.name,
         review_outcome: values.outcome,
@@ -39,7 +40,7 @@ export async function acknowledgeFeedback(db: Database, viewer: Viewer, actor: A
     if (!before) return { missing: true } as const;
     const [updated] = await tx
       .update(familyFeedback)
-      .set({ acknowledged_at: new Date(), acknowledged_by: viewer.user.userID, acknowledged_by_name: viewer.user.name, response: values.response })
+      .set({ acknowledged_at: clock.now(), acknowledged_by: viewer.user.userID, acknowledged_by_name: viewer.user.name, response: values.response })
       .where(and(eq(familyFeedback.id, id), isNull(familyFeedback.acknowledged_at)))
       .returning({ id: familyFeedback.id });
     if (!updated) return { already: before };

@@ -8,6 +8,7 @@ import { requestHash } from '../../mar/common.js';
 import { marAdministrations } from '../../mar/tables.js';
 import { handleAvailabilityReport, saveAvailabilityReport, saveMedicationImage } from './reports.js';
 import { marAdministrationInr } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Medication at visits in the demo, relative to now: INRs with Peggy's latest warfarin doses (the MAR demo
 // records the doses themselves, as her carers' devices), two photos (a MAR sheet, a blister pack) and two stock
@@ -19,7 +20,7 @@ const BLISTER_PNG = 'iVBORw0KGgoAAAANSUhEUgAAABgAAAAQCAIAAACDRijCAAAALElEQVR4nGO
 
 const actorOf = (userId: number): AuditActor => ({ userId, actingUserId: null, healthProfessionalId: null, ip: null });
 
-export async function seedMedicationLiveDemo(tx: Transaction, now = new Date()): Promise<void> {
+export async function seedMedicationLiveDemo(tx: Transaction, now = clock.now()): Promise<void> {
   const clients = await tx.select({ id: clientColumns.id, branch: clientColumns.branch_id }).from(clientsTable).orderBy(asc(clientColumns.id)).limit(3);
   if (clients.length < 3) return;
   const carers = await tx

@@ -15,6 +15,7 @@ import {
 import { MarConflictError, ruleError, type DbOrTx } from '../../mar/common.js';
 import { findSchedule } from '../../mar/schedules.js';
 import { medicationAvailabilityReports, medicationImages } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The device's photos and stock reports, saved once per Idempotency-Key (per carer): a resend with the same key
 // and body answers the first row; the same key with another body is a conflict.
@@ -116,7 +117,7 @@ async function firstOfKey(db: DbOrTx, table: KeyedTable, write: DeviceWrite): Pr
 export async function handleAvailabilityReport(db: DbOrTx, id: number, userId: number, actor: AuditActor, values: HandleAvailabilityValues): Promise<boolean> {
   const [row] = await db
     .update(medicationAvailabilityReports)
-    .set({ handled_at: new Date(), handled_by: userId, handled_note: values.note })
+    .set({ handled_at: clock.now(), handled_by: userId, handled_note: values.note })
     .where(and(eq(medicationAvailabilityReports.id, id), isNull(medicationAvailabilityReports.handled_at)))
     .returning({ id: medicationAvailabilityReports.id, handled_at: medicationAvailabilityReports.handled_at });
   if (!row) return false;

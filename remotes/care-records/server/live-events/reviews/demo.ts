@@ -9,6 +9,7 @@ import { clientColumns, clientsTable } from '../../columns.js';
 import { careNotes } from '../../daily/tables.js';
 import { clientDocuments, clientDocumentVersions } from '../../tables.js';
 import { careNoteAudits } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // Demo rows for what the records say is due, relative to the day of the seed: two reablement packages in Camden
 // (one ending this week, one past its planned end without an outcome) and three more elsewhere (see below), the
@@ -18,7 +19,7 @@ import { careNoteAudits } from './tables.js';
 
 const DAY = 86_400_000;
 
-export async function seedDemoReviews(tx: Transaction, now = new Date()): Promise<void> {
+export async function seedDemoReviews(tx: Transaction, now = clock.now()): Promise<void> {
   const clientIds = (await tx.select({ id: clientColumns.id }).from(clientsTable).orderBy(asc(clientColumns.id))).map((row) => Number(row.id));
   if (clientIds.length < 10) return;
   const staff = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(inArray(users.email, ['office@homecare.test', 'manager@homecare.test']));
@@ -176,7 +177,7 @@ async function auditNotesBeforeThisWeek(tx: Transaction, manager: { id: number; 
   // Audited on Monday morning (or just now, early on a Monday).
   const weekday = new Date(`${day(0)}T12:00:00Z`).getUTCDay();
   const mondayMorning = new Date(londonInstant(day(-((weekday + 6) % 7)), '09:00'));
-  const auditedAt = new Date(Math.min(mondayMorning.getTime(), Date.now()));
+  const auditedAt = new Date(Math.min(mondayMorning.getTime(), clock.nowMs()));
   await tx.insert(careNoteAudits).values(
     notes.map((note) => ({
       note_id: note.id,

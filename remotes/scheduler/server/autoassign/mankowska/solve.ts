@@ -14,7 +14,7 @@ import type { MankowskaInstance } from './parser.js';
 // Difference to the paper: a double service is always done by two different staff members.
 
 type Task = { node: number; service: number; partner: number; first: boolean };
-export type MankowskaResult = { objective: number; distance: number; tardiness: number; maxTardiness: number; milliseconds: number; routes: number[][]; starts: number[]; tasks: Task[] };
+export type MankowskaResult = { objective: number; distance: number; tardiness: number; maxTardiness: number; milliseconds: number; /** Moves the search made (its work, whatever the budget). */ moves: number; routes: number[][]; starts: number[]; tasks: Task[] };
 
 function random(seed: number): () => number {
   let state = seed >>> 0;
@@ -27,7 +27,13 @@ function random(seed: number): () => number {
   };
 }
 
-export function solveMankowska(instance: MankowskaInstance, options: { timeBudgetMs?: number; seed?: number } = {}): MankowskaResult {
+/**
+ * How long the search goes on: `timeBudgetMs` of wall-clock time (the default, 1 s), or `workBudget` moves (a task
+ * taken out and put back), which gives the same answer for the same input on any machine, busy or not.
+ */
+export type MankowskaBudget = { timeBudgetMs?: number; workBudget?: number; seed?: number };
+
+export function solveMankowska(instance: MankowskaInstance, options: MankowskaBudget = {}): MankowskaResult {
   const began = performance.now();
   const rng = random(options.seed ?? 1);
   const { distance: d, processing, earliest, latest, minGap, maxGap, qualified } = instance;
@@ -168,12 +174,15 @@ export function solveMankowska(instance: MankowskaInstance, options: { timeBudge
   let routes: number[][] = Array.from({ length: K }, () => []);
   for (const index of order) if (!insertBest(routes, index)) throw new Error(`${instance.name}: no staff member can do task ${index}`);
 
+  let moves = 0;
+  const budgetLeft = () => (options.workBudget !== undefined ? moves < options.workBudget : performance.now() - began < (options.timeBudgetMs ?? 1000));
   const descend = (current: number[][]) => {
     let value = evaluate(current);
     let improved = true;
-    while (improved && performance.now() - began < (options.timeBudgetMs ?? 1000)) {
+    while (improved && budgetLeft()) {
       improved = false;
       for (const index of order) {
+        moves += 1;
         const saved = current.map((route) => [...route]);
         takeOut(current, index);
         if (tasks[index]!.partner >= 0) takeOut(current, tasks[index]!.partner);
@@ -190,7 +199,8 @@ export function solveMankowska(instance: MankowskaInstance, options: { timeBudge
 
   let bestValue = descend(routes);
   let best = routes.map((route) => [...route]);
-  while (performance.now() - began < (options.timeBudgetMs ?? 1000)) {
+  while (budgetLeft()) {
+    moves += 1;
     const trial = best.map((route) => [...route]);
     const out = new Set<number>();
     const count = 2 + Math.floor(rng() * Math.max(1, Math.min(6, order.length / 4)));
@@ -209,5 +219,5 @@ export function solveMankowska(instance: MankowskaInstance, options: { timeBudge
   }
   routes = best;
   const objective = evaluate(routes);
-  return { objective, ...lastParts, milliseconds: Math.round(performance.now() - began), routes, starts: [...starts], tasks };
+  return { objective, ...lastParts, milliseconds: Math.round(performance.now() - began), moves, routes, starts: [...starts], tasks };
 }

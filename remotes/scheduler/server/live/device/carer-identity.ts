@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SourceError, apiSources, credentialsOf } from '../../sources/api-sources.js';
 import type { CarerFacts } from '../../sources/types.js';
+import { clock } from '@hcm/contract/time';
 
 // The scheduler's carer ids (visit_carers, visit_checks, visit_alerts) are workforce's carer records, not users.
 // A device signs in as the carer's user account; workforce links the two (GET /carer-app/carer answers the
@@ -29,7 +30,7 @@ function cacheOf(app: FastifyInstance): Map<number, Cached> {
 export async function deviceCarerOf(app: FastifyInstance, request: FastifyRequest): Promise<DeviceCarer | null> {
   const userId = request.device?.user_id ?? null;
   const cache = cacheOf(app);
-  const now = Date.now();
+  const now = clock.nowMs();
   if (userId !== null) {
     const hit = cache.get(userId);
     if (hit && hit.expires > now) return hit.carer;

@@ -15,6 +15,7 @@ import { visitChecks } from '../tables.js';
 import { carerNamesFor, rotaCarersOf } from './carer-identity.js';
 import { checkRow } from './service.js';
 import { liveSettingsOf } from './settings.js';
+import { clock } from '@hcm/contract/time';
 
 const VIEW = { config: { permission: 'visits.view' as const } };
 type Query = Record<string, unknown>;
@@ -27,7 +28,7 @@ function periodOf(query: Query, errors: Record<string, string[]>): { start: Date
   const to = queryParam(query, 'to') || from;
   if (!isCalendarDate(from)) errors.from = ['Give a date like 2026-11-24.'];
   if (!isCalendarDate(to)) errors.to = ['Give a date like 2026-11-24.'];
-  if (errors.from || errors.to) return { start: new Date(), end: new Date() };
+  if (errors.from || errors.to) return { start: clock.now(), end: clock.now() };
   return { start: new Date(londonInstant(from, '00:00')), end: new Date(londonInstant(addDays(to, 1), '00:00')) };
 }
 

@@ -31,6 +31,7 @@ import { branchLiveSettings } from '../tables.js';
 import { liveListRoutes } from './lists.js';
 import { announceLive } from './push.js';
 import { liveSettingsOf } from './settings.js';
+import { clock } from '@hcm/contract/time';
 
 const VIEW = { config: { permission: 'visits.view' as const } };
 const EDIT = { config: { permission: 'visits.edit' as const } };
@@ -74,7 +75,7 @@ export async function officeRoutes(app: FastifyInstance, context: AreaServerCont
     const result = v.safeParse(LiveSettingsSchema, request.body ?? {});
     if (!result.success) return sendInvalid(reply, fieldErrorsOf(result.issues));
     const before = await liveSettingsOf(db, found.branchId);
-    const values = { ...result.output, updated_by: found.viewer.user.userID, updated_at: new Date() };
+    const values = { ...result.output, updated_by: found.viewer.user.userID, updated_at: clock.now() };
     await db.transaction(async (tx) => {
       await tx.insert(branchLiveSettings).values({ branch_id: found.branchId, ...values }).onConflictDoUpdate({ target: branchLiveSettings.branch_id, set: values });
       await recordAudit(tx, { actor: auditActorOf(request), resource: LIVE_SETTINGS_AUDIT, recordId: found.branchId, action: before.is_default ? 'create' : 'update', before, after: result.output });
@@ -93,7 +94,7 @@ export async function officeRoutes(app: FastifyInstance, context: AreaServerCont
       if ((CONFIRMATION_STATES as readonly string[]).includes(state)) conditions.push(eq(visits.confirmation, state as ConfirmationState));
       else errors.state = ['Choose a state from the list.'];
     }
-    if (state === 'not-due' || state === 'all') conditions.push(sql`${visits.status} <> 'cancelled'`, sql`${visits.planned_end} < now()`);
+    if (state === 'not-due' || state === 'all') conditions.push(sql`${visits.status} <> 'cancelled'`, sql`${visits.planned_end} < ${clock.now()}`);
     const branchId = queryParam(query, 'branch_id');
     if (branchId) {
       const id = parseId(branchId);
@@ -156,7 +157,7 @@ export async function officeRoutes(app: FastifyInstance, context: AreaServerCont
     const found = await db.select().from(visits).where(and(inArray(visits.id, ids), branchVisible(viewer.scope, visits.branch_id)));
     const missing = ids.filter((id) => !found.some((row) => row.id === id));
     if (missing.length) return sendInvalid(reply, { ids: [`No such visit among yours: ${missing.join(', ')}.`] });
-    const now = new Date();
+    const now = clock.now();
     const notFinished = found.filter((row) => row.confirmation === 'not-due' && (row.status === 'cancelled' || row.planned_end > now));
     if (notFinished.length) return sendInvalid(reply, { ids: [`Not finished yet, or cancelled: ${notFinished.map((row) => row.id).join(', ')}.`] });
     const toConfirm = found.filter((row) => row.confirmation !== 'confirmed');

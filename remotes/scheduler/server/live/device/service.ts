@@ -11,6 +11,7 @@ import { decideConfirmation } from './confirmation.js';
 import { liveSettingsOf } from './settings.js';
 import { visitTaskRecords } from './tables.js';
 import { verifyCheck } from './verification.js';
+import { clock } from '@hcm/contract/time';
 
 // The device's writes at a visit: a check-in or check-out (verified, the visit's status and actual times set,
 // logged, and on check-out the confirmation decided) and the tasks' outcomes. Each is idempotent by the
@@ -121,7 +122,7 @@ export async function recordCheck(
         actual_end: kind === 'out' && (!current!.actual_end || recordedAt > current!.actual_end) ? recordedAt : current!.actual_end,
         ...(keepsConfirmation || decided.confirmation === 'not-due' ? {} : { confirmation: decided.confirmation, confirmation_issues: decided.issues }),
         version: sql`${visits.version} + 1`,
-        updated_at: new Date(),
+        updated_at: clock.now(),
       })
       .where(eq(visits.id, visit.id))
       .returning();

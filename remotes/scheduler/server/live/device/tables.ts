@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { visits } from '../../tables.js';
+import { clock } from '@hcm/contract/time';
 
 /**
  * What a carer's device recorded of a visit's tasks: each task done or not (with the reason and a note). One
@@ -20,7 +21,7 @@ export const visitTaskRecords = pgTable(
     reason: text('reason').notNull().default(''),
     note: text('note').notNull().default(''),
     recorded_at: timestamp('recorded_at', { withTimezone: true }).notNull(),
-    received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
     device_id: integer('device_id'),
     idempotency_key: text('idempotency_key').notNull(),
     request_hash: text('request_hash').notNull(),

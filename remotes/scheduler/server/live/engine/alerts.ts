@@ -9,6 +9,7 @@ import { addDays } from '../../visits/service.js';
 import { visits } from '../../tables.js';
 import { visitAlerts, visitChecks } from '../tables.js';
 import { LIVE_ALERTS_AUDIT } from './escalation.js';
+import { clock } from '@hcm/contract/time';
 
 // Reading alerts (filtered, sorted, paged) and moving them through their life: open → acknowledged (by whom,
 // when) → resolved with an outcome. Each transition is one guarded UPDATE (the state it expects in its WHERE), so
@@ -182,7 +183,7 @@ async function visibleAlert(db: Database, scope: BranchScope, id: number) {
   return row;
 }
 
-export async function acknowledgeAlert(db: Database, scope: BranchScope, id: number, by: Actor, now = new Date()) {
+export async function acknowledgeAlert(db: Database, scope: BranchScope, id: number, by: Actor, now = clock.now()) {
   const before = await visibleAlert(db, scope, id);
   return db.transaction(async (tx) => {
     const [after] = await tx
@@ -197,7 +198,7 @@ export async function acknowledgeAlert(db: Database, scope: BranchScope, id: num
 }
 
 /** Resolves an open or acknowledged alert (acknowledging it too when nobody had). */
-export async function resolveAlert(db: Database, scope: BranchScope, id: number, values: { outcome: string; note: string }, by: Actor, now = new Date()) {
+export async function resolveAlert(db: Database, scope: BranchScope, id: number, values: { outcome: string; note: string }, by: Actor, now = clock.now()) {
   const before = await visibleAlert(db, scope, id);
   return db.transaction(async (tx) => {
     const [after] = await tx

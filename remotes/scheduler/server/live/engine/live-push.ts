@@ -2,6 +2,7 @@ import { CHAT_CHANNELS, type AreaEvent } from '@hcm/contract';
 import type { AreaServerContext, Database } from '@hcm/server/platform';
 import { LIVE_TOPIC, type LiveChanged } from '../../../contract/live.js';
 import { readersOnline } from '../../visits/push.js';
+import { clock } from '@hcm/contract/time';
 
 // Tells the online office users of a branch that alerts or visits changed (LIVE_TOPIC; ids only: their screens
 // refetch through the API, which checks permissions again). Never throws: a failed push leaves the write standing.
@@ -15,7 +16,7 @@ export async function announceLive(
 ): Promise<void> {
   try {
     const recipients = await readersOnline(db, await context.chat.onlineUserIds(), branchId);
-    const data: LiveChanged = { branch_id: branchId, visit_ids: [...new Set(changed.visit_ids ?? [])], alert_ids: [...new Set(changed.alert_ids ?? [])], at: new Date().toISOString() };
+    const data: LiveChanged = { branch_id: branchId, visit_ids: [...new Set(changed.visit_ids ?? [])], alert_ids: [...new Set(changed.alert_ids ?? [])], at: clock.now().toISOString() };
     for (const userId of recipients) {
       const event: AreaEvent = { area: 'scheduler', topic: LIVE_TOPIC, data };
       context.chat.toUser(userId, CHAT_CHANNELS.area(userId), event);

@@ -29,6 +29,7 @@ import { announceAlerts } from './live-push.js';
 import { raiseSupportRequest } from './support.js';
 import { registerLiveEngine } from './timer.js';
 import { liveToday } from './today.js';
+import { clock } from '@hcm/contract/time';
 
 const VIEW = { config: { permission: 'visits.view' as const } };
 const EDIT = { config: { permission: 'visits.edit' as const } };
@@ -109,7 +110,7 @@ export async function liveRoutes(app: FastifyInstance, context: AreaServerContex
     const branchId = raw ? parseId(raw) : (viewer.user.branches[0]?.id ?? null);
     if (branchId === null || (viewer.scope !== 'all' && !viewer.scope.includes(branchId))) return sendInvalid(reply, { branch_id: ['Choose one of your branches.'] });
     const active = alertQueryOf({ state: 'active', branch_id: String(branchId), sort: 'raised_at', mode: 'desc', page_size: '100' }, viewer.scope);
-    const answer = await liveToday(db, branchId, new Date(), {
+    const answer = await liveToday(db, branchId, clock.now(), {
       clients: clientsFor(request),
       carerNames: carerNamesFor(app, request),
       activeAlerts: async () => {

@@ -4,6 +4,7 @@ import type { SupportUrgency } from '../../../contract/live-engine.js';
 import { visitCarers, visits } from '../../tables.js';
 import { visitAlerts } from '../tables.js';
 import { LIVE_ALERTS_AUDIT } from './escalation.js';
+import { clock } from '@hcm/contract/time';
 
 // A carer's request for support from the device (a 'carer-support' alert, handled like the engine's alerts), under
 // the carer's record id (workforce's carer, as visits are assigned), not their sign-in account. Like
@@ -21,7 +22,7 @@ export type SupportOutcome =
 const fingerprint = (values: { visit_id: number | null; message: string; urgency: string; recorded_at: Date | null }) =>
   JSON.stringify([values.visit_id, values.message, values.urgency, values.recorded_at?.toISOString() ?? null]);
 
-export async function raiseSupportRequest(db: Database, carer: { carerId: number; branchIds: readonly number[]; actor: AuditActor }, values: SupportRequest, key: string, now = new Date()): Promise<SupportOutcome> {
+export async function raiseSupportRequest(db: Database, carer: { carerId: number; branchIds: readonly number[]; actor: AuditActor }, values: SupportRequest, key: string, now = clock.now()): Promise<SupportOutcome> {
   const [existing] = await db.select().from(visitAlerts).where(and(eq(visitAlerts.carer_id, carer.carerId), eq(visitAlerts.idempotency_key, key))).limit(1);
   if (existing) return replayOf(existing, values);
 

@@ -3,6 +3,7 @@ import type { AreaServerContext } from '@hcm/server/platform';
 import { runDueChecks } from './engine.js';
 import { runEscalations } from './escalation.js';
 import { announceAlerts } from './live-push.js';
+import { clock } from '@hcm/contract/time';
 
 // The engine's timer in the running API (context.background): one run when the app is ready (it catches up on
 // whatever fell due while the API was down), then the next at the earliest next due instant, never sooner than
@@ -19,7 +20,7 @@ export function delayUntil(nextDueAt: Date | null, now: Date): number {
 }
 
 /** One pass: due alerts raised and announced, then escalations. Answers when the next alert falls due. */
-export async function engineTick(app: FastifyInstance, context: AreaServerContext, now = new Date()) {
+export async function engineTick(app: FastifyInstance, context: AreaServerContext, now = clock.now()) {
   const db = context.auth.db;
   const onError = (error: unknown) => app.log.warn({ err: error }, 'pushing live alerts failed');
   const run = await runDueChecks(db, now, (raised) => announceAlerts(context, db, raised, onError));
@@ -47,7 +48,7 @@ export function registerLiveEngine(app: FastifyInstance, context: AreaServerCont
     let delay = MAX_DELAY_MS;
     inProgress = engineTick(app, context)
       .then(
-        (run) => void (delay = delayUntil(run.nextDueAt, new Date())),
+        (run) => void (delay = delayUntil(run.nextDueAt, clock.now())),
         (error: unknown) => app.log.error(error, 'live engine run failed'),
       )
       .finally(() => {

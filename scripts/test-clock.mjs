@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm run test:clock`: the server suite (on the embedded database) once at each instant that has broken it, with
+// the product's clock put there for every test process (HCM_NOW, see server/scripts/run-tests.mjs). A test that
+// depends on the day must fix its own instant (fixClock) and pass at all of these.
+//
+//   npm run test:clock                              every instant below, one after another
+//   npm run test:clock -- 2027-10-30T23:30:00Z      just the instants given
+// TEST_CONCURRENCY (default 2) sets how many test files run at once in each pass.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+// UK wall-clock moments, written as the UTC instants they are.
+export const CLOCK_INSTANTS = [
+  ['2026-11-29T01:50:00Z', '01:50 on a Sunday'],
+  ['2026-12-28T09:00:00Z', 'a bank holiday (the substitute for Boxing Day), 09:00'],
+  ['2026-12-31T23:59:00Z', '23:59 on 31 December'],
+  ['2027-03-28T00:30:00Z', '00:30 GMT on the day the clocks go forward'],
+  ['2027-10-30T23:30:00Z', '00:30 BST on the day the clocks go back (still the 30th in UTC)'],
+  ['2028-02-29T12:00:00Z', 'noon on 29 February'],
+];
+
+const serverDir = fileURLToPath(new URL('../server', import.meta.url));
+const asked = process.argv.slice(2);
+const instants = asked.length ? asked.map((at) => [at, 'as asked']) : CLOCK_INSTANTS;
+const results = [];
+for (const [at, what] of instants) {
+  console.log(`\n▶ the server suite at ${at} (${what})`);
+  const began = Date.now();
+  const run = spawnSync(process.execPath, ['scripts/run-tests.mjs'], {
+    cwd: serverDir,
+    stdio: 'inherit',
+    env: { ...process.env, HCM_NOW: at, TEST_CONCURRENCY: process.env.TEST_CONCURRENCY || '2', TEST_DATABASE_URL: '' },
+  });
+  results.push({ at, what, passed: run.status === 0, seconds: Math.round((Date.now() - began) / 1000) });
+}
+console.log('\nThe server suite by instant:');
+for (const { at, what, passed, seconds } of results) console.log(`  ${passed ? '✔' : '✘'} ${at}  ${what}  (${seconds} s)`);
+process.exit(results.every((result) => result.passed) ? 0 : 1);

@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// The server's test suite (node:test): every `*.test.ts` under the given folders (by default the platform's and
+// every area's server code; a `.test.ts` path is taken as it is), each file in its own process.
+//
+// One clock: every test process starts at HCM_NOW (server/src/testing/process-clock.ts makes the whole process,
+// the embedded database included, follow the product's clock). By default that is SUITE_INSTANT, so the suite
+// gives the same answer at any hour; `node scripts/test-clock.mjs` (root: `npm run test:clock`) runs it at the
+// instants that used to break it. A test whose rules depend on the day fixes its own instant (fixClock).
+//
+// TEST_CONCURRENCY sets how many files run at once (default 1: `npm test` runs this suite on PostgreSQL beside it).
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** A Wednesday mid-morning in winter (GMT): carers are out, some of today's visits done and some to come. */
+export const SUITE_INSTANT = '2026-11-25T10:00:00Z';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const folders = process.argv.slice(2).length ? process.argv.slice(2) : ['src', ...readdirSync(path.join(serverDir, '../remotes')).map((area) => `../remotes/${area}/server`)];
+
+function testFiles(folder) {
+  if (folder.endsWith('.test.ts')) return [folder];
+  const found = [];
+  const walk = (dir) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.test.ts')) found.push(path.relative(serverDir, full));
+    }
+  };
+  walk(path.resolve(serverDir, folder));
+  return found;
+}
+
+const files = folders.flatMap(testFiles).sort();
+// HCM_CLOCK_ORIGIN: the machine's time when the suite's clock read HCM_NOW, so every file's clock carries on from
+// where the suite's is (server/src/testing/process-clock.ts).
+const env = { ...process.env, HCM_NOW: process.env.HCM_NOW || SUITE_INSTANT, HCM_CLOCK_ORIGIN: String(Date.now()) };
+console.log(`Server tests: ${files.length} files, the clock at ${env.HCM_NOW}${process.env.TEST_DATABASE_URL ? ', on PostgreSQL' : ''}.`);
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--import', './src/testing/process-clock.ts', '--test', `--test-concurrency=${process.env.TEST_CONCURRENCY || 1}`, ...files],
+  { cwd: serverDir, stdio: 'inherit', env },
+);
+process.exit(result.status ?? 1);
