@@ -5,7 +5,7 @@
 //
 // The instant comes from HCM_NOW (scripts/test-clock.mjs runs the suite at the instants that used to break it);
 // a test that depends on the day sets its own with `fixClock` (./fix-clock.ts).
-import { nowMs, setClock } from '@hcm/contract/time';
+import { nowMs, setClock, setMachineClock } from '@hcm/contract/time';
 
 // One timeline for the whole suite: run-tests.mjs says when (by the machine's clock) its clock read HCM_NOW, so a
 // file started five minutes into the run is five minutes later, and never before a demo snapshot another file made.
@@ -13,6 +13,7 @@ const origin = Number(process.env.HCM_CLOCK_ORIGIN);
 if (process.env.HCM_NOW && Number.isFinite(origin) && origin > 0) setClock(Date.parse(process.env.HCM_NOW) + (Date.now() - origin));
 
 const RealDate = Date;
+setMachineClock(RealDate.now.bind(RealDate));
 
 // A Date whose "now" is the product's clock; anything else (a given instant, the parsers) is the real Date's.
 class ClockDate extends RealDate {

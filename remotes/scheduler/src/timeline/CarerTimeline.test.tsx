@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { CurrentUser } from '@hcm/contract';
+import { setClock } from '@hcm/contract/time';
 import { api, areaEvents, useAlerts, useSession } from '@hcm/kit';
 import { withData } from '@hcm/kit/testing';
 import type { CarerTimeline } from '../../contract/timeline';
@@ -26,6 +27,13 @@ function signIn(permissions: string[]) {
     user: { userID: 2, userRole: 'office_staff', userPermissions: permissions, userUnreadMessageCount: 0, name: 'Oliver Office', email: 'office@homecare.test', userType: 'domiciliary', roleLabel: 'Office staff', branches: [{ id: 1, name: 'Camden' }] } as CurrentUser,
   });
 }
+
+// The fixtures' week is 23–29 November 2026, seen on its Tuesday: the header marks that day as today.
+let restoreClock: () => void;
+beforeAll(() => {
+  restoreClock = setClock('2026-11-24T10:00:00Z');
+});
+afterAll(() => restoreClock());
 
 beforeEach(() => {
   timeline = dayTimeline();

@@ -7,8 +7,15 @@
 
 type Source = { kind: 'real' } | { kind: 'offset'; offsetMs: number } | { kind: 'frozen'; atMs: number };
 
-// Captured once, before anything (a test's patched Date, see server/src/testing/clock.ts) can replace it.
-const realNowMs: () => number = Date.now.bind(Date);
+// The machine's time, read at each call, so that test tools that fake Date (jest's timers, Playwright's clock)
+// reach the product's clock too. A process that makes Date itself follow this clock
+// (server/src/testing/process-clock.ts) hands over the real reading first, or the two would ask each other.
+let realNowMs: () => number = () => Date.now();
+
+/** Reads the machine's time from here from now on (the real Date.now, before Date is replaced). */
+export function setMachineClock(read: () => number): void {
+  realNowMs = read;
+}
 
 let source: Source = { kind: 'real' };
 
