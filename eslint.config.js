@@ -12,7 +12,7 @@ import globals from 'globals';
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'playwright/test-results/**', 'playwright/playwright-report/**'] },
+  { ignores: ['**/dist/**', 'server/.test-build-*/**', '**/node_modules/**', '**/coverage/**', 'playwright/test-results/**', 'playwright/playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,12 +1,16 @@
 #!/usr/bin/env node
-// `npm run test:clock`: the server suite (on the embedded database) once at each instant that has broken it, with
-// the product's clock put there for every test process (HCM_NOW, see server/scripts/run-tests.mjs). A test that
-// depends on the day must fix its own instant (fixClock) and pass at all of these.
+// `npm run test:clock`: at each instant that has broken the suite,
+//  - the server suite (on the embedded database) with the product's clock put there for every test process
+//    (HCM_NOW, see server/scripts/run-tests.mjs);
+//  - the unit and component tests (jest) with the machine's own clock put there by Debian's faketime (libfaketime),
+//    when it is installed (`apt-get install faketime`), since those read the clock through jsdom and jest too.
+// A test that depends on the day must fix its own instant (fixClock, setClock) and pass at all of these.
 //
 //   npm run test:clock                              every instant below, one after another
 //   npm run test:clock -- 2027-10-30T23:30:00Z      just the instants given
 // TEST_CONCURRENCY (default 2) sets how many test files run at once in each pass.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 // UK wall-clock moments, written as the UTC instants they are.
@@ -19,19 +23,34 @@ export const CLOCK_INSTANTS = [
   ['2028-02-29T12:00:00Z', 'noon on 29 February'],
 ];
 
+const root = fileURLToPath(new URL('..', import.meta.url));
 const serverDir = fileURLToPath(new URL('../server', import.meta.url));
+const faketime = ['/usr/bin/faketime', '/usr/local/bin/faketime'].find((file) => existsSync(file));
+if (!faketime) console.log('faketime is not installed (apt-get install faketime): the unit tests run at the machine\'s time only.');
+// faketime reads local time; the instants are UTC.
+const asFaketime = (at) => at.replace('T', ' ').replace(/(\.\d+)?Z$/, '');
 const asked = process.argv.slice(2);
 const instants = asked.length ? asked.map((at) => [at, 'as asked']) : CLOCK_INSTANTS;
 const results = [];
 for (const [at, what] of instants) {
   console.log(`\n▶ the server suite at ${at} (${what})`);
   const began = Date.now();
+  let unitPassed = true;
+  if (faketime) {
+    console.log(`▶ the unit tests with the machine's clock at ${at}`);
+    const unit = spawnSync(
+      faketime,
+      [asFaketime(at), process.execPath, 'scripts/pnpm.mjs', '-r', '--workspace-concurrency=1', '--no-bail', '--filter', '!@hcm/playwright', '--filter', '!@hcm/server', 'test'],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, TZ: 'UTC', HCM_NOW: '' } },
+    );
+    unitPassed = unit.status === 0;
+  }
   const run = spawnSync(process.execPath, ['scripts/run-tests.mjs'], {
     cwd: serverDir,
     stdio: 'inherit',
     env: { ...process.env, HCM_NOW: at, TEST_CONCURRENCY: process.env.TEST_CONCURRENCY || '2', TEST_DATABASE_URL: '' },
   });
-  results.push({ at, what, passed: run.status === 0, seconds: Math.round((Date.now() - began) / 1000) });
+  results.push({ at, what, passed: run.status === 0 && unitPassed, seconds: Math.round((Date.now() - began) / 1000) });
 }
 console.log('\nThe server suite by instant:');
 for (const { at, what, passed, seconds } of results) console.log(`  ${passed ? '✔' : '✘'} ${at}  ${what}  (${seconds} s)`);

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { sql } from 'drizzle-orm';
+import { clock } from '@hcm/contract/time';
 import {
   CHAT_CHANNELS,
   type ChatEvent,
@@ -230,7 +232,8 @@ test('a group: UPDATE messages change the preview only; members added hear it; R
 
 test('the list is ordered by difference_in_seconds ascending and carries presence', async () => {
   const older = await openDirect(clients.olive, cast.maya.id);
-  await t.database.db.execute(`update chats set last_message_at = now() - interval '1 hour' where id = ${older.id}`);
+  // An hour ago by the product's clock (the database's own now() is the machine's, on PostgreSQL).
+  await t.database.db.execute(sql`update chats set last_message_at = ${new Date(clock.nowMs() - 3_600_000)} where id = ${older.id}`);
   const list = await listOf(clients.olive);
   const seconds = list.map((chat) => chat.difference_in_seconds);
   assert.deepEqual(seconds, [...seconds].sort((a, b) => a - b));

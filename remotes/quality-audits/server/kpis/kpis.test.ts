@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { and, between, eq, lt, sql } from 'drizzle-orm';
+import { and, between, eq, lt } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
 import { branches } from '@hcm/server/schema';
 import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
@@ -9,6 +9,7 @@ import { DEFINITIONS_VERSION } from '../../contract/kpis/definitions.js';
 import { hdsFigures, totalVisits, type VisitFact } from '../../contract/kpis/formulas.js';
 import { visitsRead } from './read-models.js';
 import { kpiBranchReviews } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 // The KPI API over the demo agency: permissions and branch scope, the SQL's sums against the formulas applied
 // visit by visit, the recruitment funnel against the workforce area's own dashboard, and saved reports and
@@ -54,7 +55,7 @@ test('HDS: the SQL sums agree with the formulas applied visit by visit (Camden, 
   const raw = await t.database.db
     .select()
     .from(visitsRead)
-    .where(and(eq(visitsRead.branch_id, branchIds.CAM!), between(visitsRead.visit_date, from, today), lt(visitsRead.planned_end, sql`now()`)));
+    .where(and(eq(visitsRead.branch_id, branchIds.CAM!), between(visitsRead.visit_date, from, today), lt(visitsRead.planned_end, clock.now())));
   const minutes = (a: Date | null, b: Date | null) => (a && b ? (b.getTime() - a.getTime()) / 60_000 : null);
   const facts: VisitFact[] = raw.map((visit) => ({
     planned_minutes: minutes(visit.planned_start, visit.planned_end)!,
