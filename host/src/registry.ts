@@ -1,4 +1,5 @@
 import type { Registry } from '@hcm/contract';
+import { setClock } from '@hcm/contract/time';
 
 /** The id of the JSON script in which the web server sends the registry with the page (server/src/web/server.ts). */
 const INLINE_REGISTRY_ID = 'hcm-registry';
@@ -26,5 +27,7 @@ export async function fetchRegistry(): Promise<Registry> {
     if (!response.ok) throw new Error(`The registry answered ${response.status}.`);
     registry = (await response.json()) as Registry;
   }
+  // A server whose clock is set (HCM_NOW) says what time it is: every screen's clock follows it.
+  if (registry.clockAt && Number.isFinite(Date.parse(registry.clockAt))) setClock(registry.clockAt);
   return { ...registry, apiUrl: registry.apiUrl || `${window.location.protocol}//${window.location.hostname}:8000` };
 }

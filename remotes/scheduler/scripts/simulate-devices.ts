@@ -19,6 +19,7 @@
 import { approximateLocation } from '../contract/postcodes.js';
 import type { VisitRow } from '../contract/visits.js';
 import { argsOf, deviceWrite, OfficeSession } from './live-http.js';
+import { clock, ukToday } from '@hcm/contract/time';
 
 type Event = { at: Date; visit: VisitRow; carerId: number; kind: 'check-in' | 'tasks' | 'check-out'; far: boolean };
 
@@ -26,8 +27,8 @@ const args = argsOf(process.argv.slice(2));
 const api = (args.get('api') ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const email = args.get('email') ?? 'admin@homecare.test';
 const password = args.get('password') ?? 'Admin!2026demo';
-const ukToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-const date = args.get('date') ?? ukToday;
+const today = ukToday();
+const date = args.get('date') ?? today;
 const carerLimit = Number(args.get('carers') ?? 1000);
 const speed = Math.max(1, Number(args.get('speed') ?? 60));
 const untilNow = args.has('until-now');
@@ -38,7 +39,7 @@ const loseShare = Number(args.get('lose-answers') ?? 0);
 
 const MINUTE = 60_000;
 const jitter = (minutes: number) => Math.round((Math.random() * 2 - 1) * minutes * MINUTE);
-const runId = `${Date.now().toString(36)}`;
+const runId = `${clock.nowMs().toString(36)}`;
 
 function positionNear(postcode: string, far: boolean) {
   const home = approximateLocation(postcode);
@@ -78,7 +79,7 @@ async function main() {
   const chosen = chosenAll.filter((visit) => visit.carers.some((carer) => tokens.has(carer.carer_id)));
 
   // The scenarios, on visits that have not started on a device yet.
-  const now = Date.now();
+  const now = clock.nowMs();
   const fresh = chosen.filter((visit) => visit.status === 'assigned');
   // Late: a visit begun a quarter of an hour ago and not yet over; else the next to begin, left alone so it turns
   // late while the office watches.
@@ -107,7 +108,7 @@ async function main() {
   const tally = { sent: 0, created: 0, replayed: 0, conflict: 0, refused: 0, lost: 0 };
   async function send(event: Event) {
     const token = tokens.get(event.carerId)!;
-    const due = event.at.getTime() <= Date.now();
+    const due = event.at.getTime() <= clock.nowMs();
     const recorded = due ? { recorded_at: event.at.toISOString() } : {};
     const body =
       event.kind === 'tasks'
@@ -125,7 +126,7 @@ async function main() {
   }
 
   if (untilNow) {
-    const due = events.filter((event) => event.at.getTime() <= Date.now());
+    const due = events.filter((event) => event.at.getTime() <= clock.nowMs());
     // A few phones at once, each in its own order.
     const queue = [...due];
     await Promise.all(Array.from({ length: 8 }, async () => {
@@ -135,10 +136,10 @@ async function main() {
     return;
   }
 
-  const origin = events[0]?.at.getTime() ?? Date.now();
-  const started = Date.now();
+  const origin = events[0]?.at.getTime() ?? clock.nowMs();
+  const started = clock.nowMs();
   for (const event of events) {
-    const wait = (event.at.getTime() - origin) / speed - (Date.now() - started);
+    const wait = (event.at.getTime() - origin) / speed - (clock.nowMs() - started);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     await send(event);
   }

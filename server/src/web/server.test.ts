@@ -7,6 +7,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Registry } from '@hcm/contract';
 import { createAreaServer, createWebServer, withInlineRegistry } from './server.js';
+import { clock } from '@hcm/contract/time';
 
 // A workspace on disk with a built host and two built versions of one area, the later one active.
 const root = mkdtempSync(path.join(tmpdir(), 'hcm-web-'));
@@ -187,8 +188,11 @@ test('the app page carries the registry inline, as /registry.json answers it, wi
   const page = await (await fetch(`${base}/app/finance`)).text();
   const match = /<script id="hcm-registry" type="application\/json">(.*?)<\/script>/.exec(page);
   assert.ok(match, page);
-  const inline = JSON.parse(match[1]!) as Registry;
-  assert.deepEqual(inline, await (await fetch(`${base}/registry.json`)).json());
+  const { clockAt: pageClock, ...inline } = JSON.parse(match[1]!) as Registry;
+  const { clockAt: answerClock, ...answered } = (await (await fetch(`${base}/registry.json`)).json()) as Registry;
+  assert.deepEqual(inline, answered);
+  // The suite's clock is set (HCM_NOW), so both say what time the product thinks it is, for the page to follow.
+  assert.ok(Math.abs(Date.parse(pageClock!) - clock.nowMs()) < 60_000 && Math.abs(Date.parse(answerClock!) - clock.nowMs()) < 60_000);
   const hostile = withInlineRegistry('<html><head></head></html>', { productLabel: "</script><script>alert(1)</script>$'$&", apiUrl: '', areas: [] });
   assert.ok(!hostile.includes('</script><script>'), hostile);
   const parsed = JSON.parse(/type="application\/json">(.*?)<\/script>/.exec(hostile)![1]!) as Registry;

@@ -9,6 +9,7 @@ import { pageOriginFor } from './origins.js';
 import { createRegistrySource } from './registry-source.js';
 import { decodePath, fileUnder, IMMUTABLE, isSourceMap, NO_CACHE, sendFile, sendJson, sourceMapsServed } from './static-files.js';
 import { HSTS, pageSecurityHeaders, type PageOrigin } from './security.js';
+import { clock, clockIsSet } from '@hcm/contract/time';
 
 export type WebConfig = {
   repoRoot: string;
@@ -80,6 +81,7 @@ export function createWebServer(config: WebConfig): Server {
     apiUrl: config.apiUrl,
     chatUrl: config.env.CHAT_PUBLIC_URL ?? '',
     areas: await registry.areas(pageOriginOf(request).origin),
+    ...(clockIsSet() ? { clockAt: clock.now().toISOString() } : {}),
   });
   /** The app page's headers, with a CSP naming this page's origin, the API, the chat socket and the remotes. */
   const pageHeadersFor = (request: IncomingMessage, answer: Registry) => {

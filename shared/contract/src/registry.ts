@@ -41,6 +41,11 @@ export type Registry = {
   /** The chat socket's address (CHAT_PUBLIC_URL); empty or absent means ws(s) on port 3002 of the API's host. */
   chatUrl?: string;
   areas: AreaRegistration[];
+  /**
+   * The product's time when the page was served, sent only when the server's clock is set (HCM_NOW): the page's
+   * clock follows it, so screens and server agree on today.
+   */
+  clockAt?: string;
 };
 
 /** The module every remote exposes: a component that renders the routes under one of its prefixes. */
