@@ -44,6 +44,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // One clock: the product reads the time from @hcm/contract/time, so a test or HCM_NOW can put it anywhere.
+    files: ['server/src/**/*.ts', 'remotes/*/server/**/*.ts', 'remotes/*/src/**/*.{ts,tsx}', 'remotes/*/contract/**/*.ts', 'remotes/*/scripts/simulate-devices.ts', 'host/src/**/*.{ts,tsx}', 'shared/kit/src/**/*.{ts,tsx}', 'shared/contract/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/bench.ts', '**/*-bench.ts', '**/bench/**', 'server/src/testing/process-clock.ts', 'shared/contract/src/time/clock.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Take the time from the product\'s clock: clock.now() from @hcm/contract/time.' },
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Take the time from the product\'s clock: clock.nowMs() from @hcm/contract/time.' },
+        { selector: "MemberExpression[object.name='Date'][property.name='now']:not(CallExpression > MemberExpression)", message: 'Take the time from the product\'s clock: clock.nowMs from @hcm/contract/time.' },
+      ],
+    },
+  },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
   { files: ['**/*.test.ts', '**/*.test.tsx', 'playwright/**'], languageOptions: { globals: { ...globals.jest } } },
 );
