@@ -19,7 +19,7 @@ test('Date, the product clock and the UK day agree with the instant the test fix
 test("the embedded database's now() and a stored row's timestamp are the product's time", async () => {
   const app = await createTestApp({ seed: false });
   try {
-    const { rows } = await app.database.db.execute<{ now: string }>(sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as now`);
+    const { rows } = (await app.database.db.execute(sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as now`)) as unknown as { rows: { now: string }[] };
     if (!process.env.TEST_DATABASE_URL) assert.equal(rows[0]!.now, '2027-10-30T23:30');
     // Rows the server inserts are stamped by the product's clock, on PostgreSQL as on PGlite.
     const [branch] = await app.database.db
