@@ -28,13 +28,9 @@ function exec(command, args) {
 // First, so a machine without Chromium or PostgreSQL hears of it in seconds, not after the unit tests.
 step('Chromium and PostgreSQL', ensurePrerequisites);
 step('install', () => pnpm(['install', '--frozen-lockfile']));
-step('lint', () => exec('node_modules/.bin/eslint', ['.', '--max-warnings=0']));
-step('types', () => {
-  exec('node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']);
-  exec('node_modules/.bin/tsc', ['-p', 'server/tsconfig.json', '--noEmit']);
-});
 // The same server suite on PostgreSQL (a throwaway cluster of Debian's package; skipped when it is not installed,
-// except in CI) runs beside the unit tests: each is mostly one process, and the machine has two cores. Its output
+// except in CI) starts right after the install and runs beside everything else (lint, types, the unit and server
+// tests, the build, the journeys): each of those is mostly one process, and the machine has two cores. Its output
 // goes to a file, shown when it ends (whole when it failed), so the two never interleave.
 const postgresLog = join(mkdtempSync(join(tmpdir(), 'hcm-test-')), 'server-on-postgresql.log');
 const postgresBegin = Date.now();
@@ -55,8 +51,15 @@ const postgresPass = new Promise((resolve) => {
   child.stderr.pipe(out, { end: false });
   child.on('close', (code) => out.end(() => resolve(code ?? 1)));
 });
+step('lint', () => exec('node_modules/.bin/eslint', ['.', '--max-warnings=0']));
+step('types', () => {
+  exec('node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']);
+  exec('node_modules/.bin/tsc', ['-p', 'server/tsconfig.json', '--noEmit']);
+});
 step('unit and server tests', () => pnpm(['-r', '--workspace-concurrency=1', '--filter', '!@hcm/playwright', 'test']));
-console.log('\n▶ server tests on PostgreSQL (started beside the unit tests)');
+step('production build', () => pnpm(['-r', '--workspace-concurrency=2', 'build']));
+step('browser journeys', () => pnpm(['--filter', '@hcm/playwright', 'test']));
+console.log('\n▶ server tests on PostgreSQL (started after the install, beside the rest)');
 const postgresStatus = await postgresPass;
 const postgresOutput = readFileSync(postgresLog, 'utf8');
 if (postgresStatus !== 0) {
@@ -66,6 +69,4 @@ if (postgresStatus !== 0) {
 }
 console.log(postgresOutput.split('\n').filter((line) => /^(# (tests|pass|fail)|PostgreSQL)/.test(line)).join('\n'));
 console.log(`✔ server tests on PostgreSQL (${((Date.now() - postgresBegin) / 1000).toFixed(1)} s since it started)`);
-step('production build', () => pnpm(['-r', '--workspace-concurrency=2', 'build']));
-step('browser journeys', () => pnpm(['--filter', '@hcm/playwright', 'test']));
 console.log(`\nAll tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

@@ -3,10 +3,20 @@ import { setClock, type ClockSetting } from '@hcm/contract/time';
 
 /**
  * For a test file whose rules depend on the day: puts the product's clock (and, through ./process-clock.ts, the
- * whole process) at this instant, ticking on from it, until the file ends. Call it at the top of the file, before
- * the app is made, so the demo is dated from the same day.
+ * whole process) at this instant until the file ends. Call it at the top of the file, before the app is made, so
+ * the demo is dated from the same day.
+ *
+ * In a suite run the clock starts as far past the instant as the suite is past its start (HCM_CLOCK_ORIGIN), so a
+ * demo snapshot another file made at this instant is never in this file's future; `{ frozen: true }` stops the
+ * clock at exactly the instant instead.
  */
 export function fixClock(at: ClockSetting, options: { frozen?: boolean } = {}): void {
-  const restore = setClock(at, options);
+  const origin = Number(process.env.HCM_CLOCK_ORIGIN);
+  const instant = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
+  const intoSuite = !options.frozen && Number.isFinite(origin) && origin > 0 ? Math.max(0, realNow() - origin) : 0;
+  const restore = setClock(instant + intoSuite, options);
   after(restore);
 }
+
+// The machine's time: Date follows the product's clock in a test process, performance's origin does not.
+const realNow = () => performance.timeOrigin + performance.now();

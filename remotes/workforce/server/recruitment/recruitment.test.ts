@@ -2,13 +2,17 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, roles, userBranches, users } from '@hcm/server/platform';
-import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { createRole, createTestApp, createUser, fixClock, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
 import type { ApplicantRow, InterviewRow, MatrixRow, RecruitmentDashboard, RecruitmentInfo, RecruitmentReport, SurveyDue, VacancyDetail, VacancyRow } from '../../contract/recruitment.js';
 import { carerCompliance } from '../compliance/tables.js';
 import { carerAccounts, carerDocuments, carersTable } from '../people/people-tables.js';
 import { carerColumns } from '../people/visibility.js';
 import { carerSurveySubmissions } from './read-models.js';
 import { recruitmentStageHistory } from './tables.js';
+
+// The recruitment demo is dated: Yasmin's interview is on Thursday 26 November 2026, Olivia in offer since the 6th.
+// The tests read it on the Wednesday before.
+fixClock('2026-11-25T10:00:00Z');
 
 // Recruitment through the API, over the demo agency (today is 24 November 2026): the dashboard's figures from the
 // demo's known history, moves along the pipeline (a reason to end one, the checks before ready), interviews, the

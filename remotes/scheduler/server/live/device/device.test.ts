@@ -5,7 +5,7 @@ import { CARER_ROLE } from '@hcm/contract/schemas';
 import { londonDate } from '@hcm/contract/engine';
 import { roles, userBranches, users } from '@hcm/server/schema';
 import { AREA_MODULES, branchIdOf, createUser, deviceSignIn, loginAs, userIdOf, type DeviceClient, type TestApp, type TestClient } from '@hcm/server/testing';
-import { createTestApp } from '@hcm/server/testing';
+import { createTestApp, fixClock } from '@hcm/server/testing';
 import { hashPassword, type AreaServerContext } from '@hcm/server/platform';
 import type { CarerClients, CarerDeviceRow, CheckAnswer, ConfirmationRow, DeviceVisit, LiveVisitRow } from '../../../contract/live-device.js';
 import type { LatLon } from '../../../contract/postcodes.js';
@@ -16,6 +16,10 @@ import { loadPlaces } from '../../travel/travel.js';
 import { visitChecks } from '../tables.js';
 import { visitRoutes } from '../../visits/routes.js';
 import { deviceRoutes } from './routes.js';
+
+// Visits are planned hours before and after now, on today's rota: a weekday mid-morning, so they fall on one day
+// (at 01:50 the visit of five hours ago is yesterday's).
+fixClock('2026-11-25T10:00:00Z');
 
 // The carers' device API over the composed app: the scheduler's module is its device and office routes alone,
 // with the client's facts (care-records' device care sheet) stubbed to a known home, and a recording chat server.
