@@ -10,6 +10,7 @@ import { openTestDatabaseUrl } from '../db/test-database.js';
 import { remoteChatBroadcaster, type ChatBroadcaster } from './broadcaster.js';
 import { startChatServer, type ChatServer } from './server.js';
 import { createCast, WEB_ORIGIN, type Cast } from './test-fixtures.js';
+import { waitFor } from '../testing/wait.js';
 
 // Several chat processes over one PostgreSQL (the adapter), and an API without a chat server (the emitter).
 // Needs PostgreSQL: runs in the PostgreSQL pass of the suite (TEST_DATABASE_URL), skipped otherwise.
@@ -79,11 +80,7 @@ function next<T>(socket: Socket, event: string, match: (payload: T) => boolean =
 
 /** Retries `check` until it passes (the adapter's heartbeats take a moment to find the other process). */
 async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let tries = 0; tries < 50; tries += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  assert.fail(what);
+  await waitFor(check, what, { ceilingMs: 60_000 });
 }
 
 test('two chat processes and an API without one work as one through PostgreSQL', { skip: !adminUrl && 'needs TEST_DATABASE_URL (PostgreSQL)' }, async () => {

@@ -12,6 +12,7 @@ import { backupPglite, restorePglite, runningServerPid } from './backup.js';
 import { openDatabase } from './client.js';
 import { branches } from './schema.js';
 import { seedDemo } from './seed.js';
+import { waitFor } from '../testing/wait.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'hcm-backup-'));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -77,14 +78,8 @@ test('live: the running server writes the backup itself; restore waits until it 
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     const base = `http://127.0.0.1:${port}`;
-    // Seeding the whole demo into a new database takes a while on a busy machine: wait up to two minutes.
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const up = await fetch(`${base}/health`).then((response) => response.ok, () => false);
-      if (up) break;
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the API did not start (exit code ${String(child.exitCode)}): ${errors}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // Seeding the whole demo into a new database takes a while on a busy machine: wait while the process lives.
+    await waitFor(() => fetch(`${base}/health`).then((response) => response.ok, () => false), 'the API starting', { stillPossible: () => child.exitCode === null, detail: () => errors });
     assert.equal(runningServerPid(dataDir), child.pid);
 
     const file = path.join(work, 'live.tar.gz');

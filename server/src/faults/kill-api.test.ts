@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../db/client.js';
 import { openTestDatabaseUrl } from '../db/test-database.js';
 import { DEMO_USERS } from '../db/seed.js';
+import { waitFor } from '../testing/wait.js';
 
 // Fault test: kill -9 the API in the middle of a stream of writes, start it again on the same data, and check
 // that every write the API acknowledged (201) is there. On PGlite by default; on PostgreSQL in the second pass
@@ -40,15 +41,14 @@ async function startApi(env: Record<string, string>): Promise<{ child: ChildProc
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: { ...process.env, ...env, API_PORT: String(port), CHAT_PORT: String(chatPort), SEED_DEMO: 'true', LOGIN_THROTTLE_PER_MINUTE: '1000' },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries += 1) {
-    if (await fetch(`${base}/health`).then((response) => response.ok, () => false)) break;
-    if (child.exitCode !== null || tries > 400) throw new Error('the API did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  // Seeding the demo into a new database takes a while on a busy machine: wait while the process lives.
+  await waitFor(() => fetch(`${base}/health`).then((response) => response.ok, () => false), 'the API starting', { stillPossible: () => child.exitCode === null, detail: () => errors });
   return { child, base, exited };
 }
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSRF_COOKIE, CSRF_HEADER } from '@hcm/contract';
+import { waitFor } from '../testing/wait.js';
 
 // Helpers of the multi-process tests: server processes started from their sources (tsx), as a deployment
 // runs them from dist/, and a cookie-keeping HTTP client that signs in as the SPA does.
@@ -64,14 +65,12 @@ export async function startServer(entry: 'api' | 'chat', env: Record<string, str
   child.stderr!.on('data', keep);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${listenOn}`;
-  for (let tries = 0; ; tries += 1) {
-    if (await fetch(`${base}/health`).then((response) => response.ok, () => false)) break;
-    if (child.exitCode !== null || tries > 600) {
-      child.kill('SIGKILL');
-      rmSync(opsDir, { recursive: true, force: true });
-      throw new Error(`the ${entry} process did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitFor(() => fetch(`${base}/health`).then((response) => response.ok, () => false), `the ${entry} process starting`, { stillPossible: () => child.exitCode === null, detail: () => output });
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(opsDir, { recursive: true, force: true });
+    throw error;
   }
   return {
     child,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { inflateRawSync } from 'node:zlib';
-import { AREA_MODULES, branchIdOf, createTestApp, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { AREA_MODULES, branchIdOf, createTestApp, loginAs, waitFor, type TestApp, type TestClient } from '@hcm/server/testing';
 import type { ExportJobView } from '../../contract/reports.js';
 import { seedLedgerFixture } from '../reports/ledger-fixture.js';
 import { withReportsOnly } from '../reports/test-module.js';
@@ -61,10 +61,15 @@ describe('finance exports', () => {
     assert.equal(started.statusCode, 202, started.body);
     const { id } = data<ExportJobView>(started);
     let job = data<ExportJobView>(started);
-    for (let tries = 0; tries < 200 && (job.status === 'queued' || job.status === 'running'); tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      job = data<ExportJobView>(await who.get(`/api/v1/finance/exports/${id}`));
-    }
+    await waitFor(
+      async () => {
+        if (job.status !== 'queued' && job.status !== 'running') return true;
+        job = data<ExportJobView>(await who.get(`/api/v1/finance/exports/${id}`));
+        return false;
+      },
+      'the export job finishing',
+      { everyMs: 25 },
+    );
     assert.equal(job.status, 'done', job.error);
     assert.equal(job.progress, job.total);
     const response = await who.get(`/api/v1/finance/exports/${id}/file`);
@@ -151,10 +156,15 @@ describe('finance exports', () => {
     // The finance officer may run exports but may not see office employees: workforce's API says so, and the job says why.
     const started = await finance.post('/api/v1/finance/exports', { kind: 'employees', format: 'csv' });
     let refused = data<ExportJobView>(started);
-    for (let tries = 0; tries < 200 && (refused.status === 'queued' || refused.status === 'running'); tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      refused = data<ExportJobView>(await finance.get(`/api/v1/finance/exports/${refused.id}`));
-    }
+    await waitFor(
+      async () => {
+        if (refused.status !== 'queued' && refused.status !== 'running') return true;
+        refused = data<ExportJobView>(await finance.get(`/api/v1/finance/exports/${refused.id}`));
+        return false;
+      },
+      'the refused export job finishing',
+      { everyMs: 25 },
+    );
     assert.equal(refused.status, 'failed');
     assert.equal(refused.error, 'You may not export employees.');
     assert.equal((await finance.get(`/api/v1/finance/exports/${refused.id}/file`)).statusCode, 409);
