@@ -30,11 +30,36 @@ export async function otpForNewDevices(db: Database): Promise<boolean> {
 export async function isKnownDevice(db: Database, userId: number, request: FastifyRequest): Promise<boolean> {
   const cookie = request.cookies[DEVICE_COOKIE];
   if (!cookie) return false;
+  return isKnownDeviceKey(db, userId, cookie);
+}
+
+/**
+ * A device's own random key, as the browser's device cookie holds it and the carers' app keeps it (the app is
+ * given one at its first sign-in and sends it with the next): 32 bytes, base64url.
+ */
+export const DEVICE_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function newDeviceKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Whether the user has signed in from the device holding this key before. */
+export async function isKnownDeviceKey(db: Database, userId: number, key: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: knownDevices.user_id })
     .from(knownDevices)
-    .where(and(eq(knownDevices.user_id, userId), eq(knownDevices.device_hash, deviceHashOf(cookie))));
+    .where(and(eq(knownDevices.user_id, userId), eq(knownDevices.device_hash, deviceHashOf(key))));
   return Boolean(row);
+}
+
+/** Records the device holding this key as one the user signs in with (its sha256 only). */
+export async function rememberDeviceKey(db: Database, userId: number, key: string, userAgent: string | null): Promise<void> {
+  const now = clock.now();
+  const agent = userAgent?.slice(0, 512) ?? null;
+  await db
+    .insert(knownDevices)
+    .values({ user_id: userId, device_hash: deviceHashOf(key), user_agent: agent, first_seen_at: now, last_seen_at: now })
+    .onConflictDoUpdate({ target: [knownDevices.user_id, knownDevices.device_hash], set: { last_seen_at: now, user_agent: agent } });
 }
 
 /** Records this browser as one the user signs in with (giving it a device cookie first if it has none). */
@@ -45,8 +70,8 @@ export async function rememberDevice(
   reply: FastifyReply,
 ): Promise<void> {
   let cookie = request.cookies[DEVICE_COOKIE];
-  if (!cookie || !/^[A-Za-z0-9_-]{43}$/.test(cookie)) {
-    cookie = randomBytes(32).toString('base64url');
+  if (!cookie || !DEVICE_KEY_PATTERN.test(cookie)) {
+    cookie = newDeviceKey();
     reply.setCookie(DEVICE_COOKIE, cookie, {
       path: '/',
       sameSite: 'lax',
@@ -55,10 +80,5 @@ export async function rememberDevice(
       maxAge: DEVICE_COOKIE_MAX_AGE,
     });
   }
-  const now = clock.now();
-  const userAgent = request.headers['user-agent']?.slice(0, 512) ?? null;
-  await settings.db
-    .insert(knownDevices)
-    .values({ user_id: userId, device_hash: deviceHashOf(cookie), user_agent: userAgent, first_seen_at: now, last_seen_at: now })
-    .onConflictDoUpdate({ target: [knownDevices.user_id, knownDevices.device_hash], set: { last_seen_at: now, user_agent: userAgent } });
+  await rememberDeviceKey(settings.db, userId, cookie, request.headers['user-agent'] ?? null);
 }

@@ -30,8 +30,11 @@ export function registerSessionHooks(app: FastifyInstance, settings: AuthSetting
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     request.session = token ? await findActiveSession(settings.db, settings.lifetime, token) : null;
-    // The carers' app: a bearer device token, only when no session cookie came (auth/device-tokens.ts).
-    if (!request.session) request.device = await deviceOfRequest(settings.db, request);
+    // The carers' app: a bearer device token, only when no session cookie came (auth/device-tokens.ts), and only
+    // under /api/v1, where the guard lets it reach the carer-app routes alone. The routes outside (/user/*,
+    // /logout, the portal...) know sessions only: to them a device token is no one.
+    const url = request.routeOptions.url;
+    if (!request.session && url !== undefined && (url === '/api/v1' || url.startsWith('/api/v1/'))) request.device = await deviceOfRequest(settings.db, request);
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -94,7 +97,8 @@ function cachedUser(settings: AuthSettings, userId: number): Promise<CurrentUser
 
 /** The logged-in user of this request, or null (no session, anonymous session, user gone or disabled). */
 export function currentUserOf(request: FastifyRequest, settings: AuthSettings): Promise<CurrentUser | null> {
-  const userId = request.session?.user_id ?? request.device?.user_id;
+  // A device token stands for its carer only on the carers' app's routes (the guard refuses it elsewhere).
+  const userId = request.session?.user_id ?? (request.routeOptions.config?.device === true ? request.device?.user_id : undefined);
   if (userId == null) return Promise.resolve(null);
   request.currentUserMemo ??= cachedUser(settings, userId);
   return request.currentUserMemo;

@@ -1,6 +1,7 @@
 import type { LoginAnswer } from '@hcm/contract/schemas';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.js';
 import { roles, sessions, users, type SessionRow } from '../db/schema.js';
 import { setSessionCookies } from './cookies.js';
 import { rememberDevice } from './devices.js';
@@ -17,6 +18,22 @@ export const TWO_FACTOR_SETUP_REQUIRED = 'Set up two-factor authentication to co
 
 export const SIGN_IN_EXPIRED = 'Your sign-in has expired. Log in again.';
 
+/** Second-factor tries (challenge codes, setup codes, password confirmations) allowed a minute per account. */
+export const SECOND_FACTOR_TRIES_PER_MINUTE = 5;
+
+/**
+ * Accepts a TOTP code at most once, wherever it is given (the web's challenge, the carers' app sign-in): the
+ * step is written only if it is later than the last one used, in one statement, so two requests racing with the
+ * same code cannot both succeed.
+ */
+export async function useTotpStep(db: Database, userId: number, step: number): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ two_factor_last_step: step })
+    .where(and(eq(users.id, userId), or(isNull(users.two_factor_last_step), lt(users.two_factor_last_step, step))))
+    .returning({ id: users.id });
+  return updated.length === 1;
+}
 
 type PendingChallenge = 'two_factor' | 'otp';
 

@@ -13,7 +13,9 @@ import { clock } from '@hcm/contract/time';
 
 // The OTP verify challenge: a 6-digit code sent by email when someone signs in from a device the account has
 // not used before (while the otp_new_device_login setting is on). The code is named in the URL by a random
-// gist, stored hashed, valid 10 minutes, single use, bound to the session that asked for it.
+// gist, stored hashed, valid 10 minutes, single use, bound to the session that asked for it. The carers' app
+// asks for the same code when it signs in on a device the account has not used (auth/device-tokens.ts): the code
+// is then bound to that device's key instead of a session.
 
 export const OTP_VALID_MS = 10 * 60_000;
 export const OTP_RESEND_COOLDOWN_MS = 60_000;
@@ -68,6 +70,45 @@ async function codeFor(db: Database, gist: string, sessionId: string) {
   return row ?? null;
 }
 
+/** Why an emailed code was refused: the attempt's reason and the answer's message. */
+export type LoginCodeRefusal = { reason: string; message: string };
+
+/**
+ * Checks a code against the one emailed under `gist` for this sign-in (`sessionId`: the pending session, or the
+ * carers' app device that asked) and this user, and uses it up: null when it is right. Wrong codes count against
+ * it (dead after 5), it expires after 10 minutes, and it works once even under races.
+ */
+export async function useLoginCode(
+  db: Database,
+  sent: { gist: string; sessionId: string; userId: number; code: string },
+  now = clock.now(),
+): Promise<LoginCodeRefusal | null> {
+  const { gist, sessionId, userId, code } = sent;
+  const row = await codeFor(db, gist, sessionId);
+  if (!row || row.user_id !== userId) return { reason: 'unknown_code', message: OTP_INVALID };
+  if (row.used_at) return { reason: 'used_code', message: OTP_USED };
+  if (row.expires_at.getTime() <= now.getTime()) return { reason: 'expired_code', message: OTP_EXPIRED };
+  if (row.failed_attempts >= OTP_MAX_WRONG) return { reason: 'locked_code', message: OTP_LOCKED };
+
+  const expected = Buffer.from(row.code_hash);
+  const given = Buffer.from(codeHashOf(gist, code));
+  if (!timingSafeEqual(expected, given)) {
+    await db
+      .update(oneTimeCodes)
+      .set({ failed_attempts: row.failed_attempts + 1 })
+      .where(eq(oneTimeCodes.id, row.id));
+    return { reason: 'bad_code', message: row.failed_attempts + 1 >= OTP_MAX_WRONG ? OTP_LOCKED : OTP_INVALID };
+  }
+  // Single use even under races: only the request that marks it used goes on.
+  const claimed = await db
+    .update(oneTimeCodes)
+    .set({ used_at: now })
+    .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.used_at)))
+    .returning({ id: oneTimeCodes.id });
+  if (claimed.length !== 1) return { reason: 'used_code', message: OTP_USED };
+  return null;
+}
+
 export async function otpRoutes(app: FastifyInstance, settings: AuthSettings): Promise<void> {
   const { db } = settings;
 
@@ -87,32 +128,11 @@ export async function otpRoutes(app: FastifyInstance, settings: AuthSettings): P
       return sendTooMany(reply, wait, 'code');
     }
 
-    const row = await codeFor(db, gist, request.session!.id);
-    const refuse = async (reason: string, message: string) => {
-      await recordAttempt(db, { ...attempt, success: false, reason });
-      return sendInvalid(reply, { code: [message] }, message);
-    };
-    if (!row || row.user_id !== userId) return refuse('unknown_code', OTP_INVALID);
-    if (row.used_at) return refuse('used_code', OTP_USED);
-    if (row.expires_at.getTime() <= now.getTime()) return refuse('expired_code', OTP_EXPIRED);
-    if (row.failed_attempts >= OTP_MAX_WRONG) return refuse('locked_code', OTP_LOCKED);
-
-    const expected = Buffer.from(row.code_hash);
-    const given = Buffer.from(codeHashOf(gist, code));
-    if (!timingSafeEqual(expected, given)) {
-      await db
-        .update(oneTimeCodes)
-        .set({ failed_attempts: row.failed_attempts + 1 })
-        .where(eq(oneTimeCodes.id, row.id));
-      return refuse('bad_code', row.failed_attempts + 1 >= OTP_MAX_WRONG ? OTP_LOCKED : OTP_INVALID);
+    const refused = await useLoginCode(db, { gist, sessionId: request.session!.id, userId, code }, now);
+    if (refused) {
+      await recordAttempt(db, { ...attempt, success: false, reason: refused.reason });
+      return sendInvalid(reply, { code: [refused.message] }, refused.message);
     }
-    // Single use even under races: only the request that marks it used goes on.
-    const claimed = await db
-      .update(oneTimeCodes)
-      .set({ used_at: now })
-      .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.used_at)))
-      .returning({ id: oneTimeCodes.id });
-    if (claimed.length !== 1) return refuse('used_code', OTP_USED);
     await recordAttempt(db, { ...attempt, success: true });
     return ok(await completeLogin(request, reply, settings, userId), 'Logged in.');
   });

@@ -18,6 +18,7 @@ import type { Database } from '../db/client.js';
 import { authAttempts, passwordResetTokens, sessions, users } from '../db/schema.js';
 import { ok, sendError, sendInvalid, UNAUTHENTICATED, UNAUTHORIZED } from '../http/envelope.js';
 import { setSessionCookies } from './cookies.js';
+import { revokeDeviceTokensOfUser } from './device-revocation.js';
 import { forgetCurrentUser } from './hooks.js';
 import { commonPasswordErrors } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -207,6 +208,8 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
         // Second-factor settings are left as they are: the next login still asks for the code.
         await tx.update(users).set({ password_hash: passwordHash!, password_changed_at: now }).where(eq(users.id, found.userId));
         await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.user_id, found.userId), isNull(passwordResetTokens.used_at)));
+        // The carers' app's devices signed in with the old password sign in again, like every session.
+        await revokeDeviceTokensOfUser(tx, found.userId, found.userId);
         return true;
       }));
     if (!found || !done) {
@@ -261,10 +264,12 @@ export async function passwordResetRoutes(app: FastifyInstance, options: Passwor
     if (!parsed.success || Object.keys(errors).length) return sendInvalid(reply, errors);
 
     const now = clock.now();
-    await db
-      .update(users)
-      .set({ password_hash: await hashPassword(parsed.output.password), password_changed_at: now })
-      .where(eq(users.id, user.id));
+    const passwordHash = await hashPassword(parsed.output.password);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ password_hash: passwordHash, password_changed_at: now }).where(eq(users.id, user.id));
+      // Every device signed in to the carers' app with the old password signs in again.
+      await revokeDeviceTokensOfUser(tx, user.id, user.id);
+    });
     // Every other session ends; this one continues under a new id (and CSRF token).
     await endSessionsOfUser(db, user.id, { except: session.id });
     await deleteSession(db, session.id);

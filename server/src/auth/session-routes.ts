@@ -4,12 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditActorOf, recordAudit } from '../audit/record.js';
 import { NOT_BRANCH_BOUND } from '../audit/scopes.js';
 import type { Database } from '../db/client.js';
-import { sessions, users, type SessionRow } from '../db/schema.js';
+import { deviceTokens, sessions, users, type SessionRow } from '../db/schema.js';
 import { ok, sendError, UNAUTHENTICATED } from '../http/envelope.js';
 import { parseId } from '../http/params.js';
 import { actorOf, type Actor } from '../users/scope.js';
 import { visibleTo, withinReach } from '../users/service.js';
 import { clearSessionCookies } from './cookies.js';
+import { revokeDeviceTokensOfUser } from './device-revocation.js';
 import { currentUserOf } from './hooks.js';
 import { deleteHealthProfessionalSessions, deleteSession, endSessionsOfUser, isExpired, publicSessionId, type SessionLifetime } from './sessions.js';
 import type { AuthSettings } from './settings.js';
@@ -97,7 +98,9 @@ export async function sessionRoutes(app: FastifyInstance, auth: AuthSettings): P
     if (!session || session.user_id === null) return sendError(reply, 401, UNAUTHENTICATED);
     if (await needsConfirmedPassword(request, reply)) return reply;
     const ended = await endSessionsOfUser(db, session.user_id, { except: session.id });
-    return ok({ ended }, endedMessage(ended));
+    // The carers' app's devices are sessions elsewhere too.
+    const devices = await revokeDeviceTokensOfUser(db, session.user_id, session.user_id);
+    return ok({ ended: ended + devices }, endedMessage(ended + devices));
   });
 
   app.get<{ Params: { id: string } }>('/users/:id/sessions', manage, async (request, reply) => {
@@ -110,14 +113,18 @@ export async function sessionRoutes(app: FastifyInstance, auth: AuthSettings): P
   app.delete<{ Params: { id: string } }>('/users/:id/sessions', manage, async (request, reply) => {
     const id = parseId(request.params.id);
     if (id === null || !(await userReached(await actorFor(request), id))) return sendError(reply, 404, USER_NOT_FOUND);
-    // An administrator ending their own sessions keeps the one they are using.
-    const ended = await endSessionsOfUser(db, id, { except: currentIdOf(request) });
+    // An administrator ending their own sessions keeps the one they are using. The user's carers' app devices
+    // are signed out too.
+    const actor = auditActorOf(request);
+    const sessionsEnded = await endSessionsOfUser(db, id, { except: currentIdOf(request) });
+    const devices = await revokeDeviceTokensOfUser(db, id, actor.userId);
+    const ended = sessionsEnded + devices;
     await recordAudit(db, {
-      actor: auditActorOf(request),
+      actor,
       resource: 'user-sessions',
       recordId: id,
       action: 'delete',
-      after: { ended_sessions: ended },
+      after: { ended_sessions: sessionsEnded, ...(devices ? { revoked_devices: devices } : {}) },
     });
     return ok({ ended }, endedMessage(ended));
   });
@@ -132,18 +139,25 @@ export async function sessionRoutes(app: FastifyInstance, auth: AuthSettings): P
       .from(sessions)
       .innerJoin(users, or(eq(users.id, sessions.user_id), eq(users.id, sessions.pending_user_id), eq(users.id, sessions.parent_user_id)))
       .where(and(visibleTo(actor), except ? ne(sessions.id, except) : undefined));
+    // And everyone signed in to the carers' app on a device.
+    const onDevices = await db
+      .selectDistinct({ id: users.id })
+      .from(deviceTokens)
+      .innerJoin(users, eq(users.id, deviceTokens.user_id))
+      .where(and(visibleTo(actor), isNull(deviceTokens.revoked_at)));
     let ended = 0;
-    for (const { id } of signedIn) {
+    for (const id of new Set([...signedIn, ...onDevices].map((row) => row.id))) {
       if (!(await userReached(actor, id))) continue;
       const count = await endSessionsOfUser(db, id, { except });
-      ended += count;
-      if (count) {
+      const devices = await revokeDeviceTokensOfUser(db, id, actor.id);
+      ended += count + devices;
+      if (count || devices) {
         await recordAudit(db, {
           actor: auditActorOf(request),
           resource: 'user-sessions',
           recordId: id,
           action: 'delete',
-          after: { ended_sessions: count, everyone: true },
+          after: { ended_sessions: count, ...(devices ? { revoked_devices: devices } : {}), everyone: true },
         });
       }
     }

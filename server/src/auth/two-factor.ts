@@ -7,14 +7,14 @@ import {
   TwoFactorCodeSchema,
   type TwoFactorStatus,
 } from '@hcm/contract/schemas';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import * as v from 'valibot';
 import { roles, sessions, users } from '../db/schema.js';
 import { ok, sendError, sendInvalid, UNAUTHENTICATED } from '../http/envelope.js';
 import { currentUserOf, forgetCurrentUser } from './hooks.js';
-import { completeLogin, finishTwoFactorSetup, pendingUserOf, SIGN_IN_EXPIRED } from './login-flow.js';
+import { completeLogin, finishTwoFactorSetup, pendingUserOf, SECOND_FACTOR_TRIES_PER_MINUTE, SIGN_IN_EXPIRED, useTotpStep } from './login-flow.js';
 import { setSessionCookies } from './cookies.js';
 import { verifyPassword } from './passwords.js';
 import { secretBoxFor } from './secrets.js';
@@ -32,8 +32,8 @@ import { clock } from '@hcm/contract/time';
 export const TOTP_ISSUER = 'Home Care';
 /** A password confirmation lets the user change 2FA for this long. */
 export const PASSWORD_CONFIRMATION_MS = 15 * 60_000;
-/** Second-factor tries (challenge codes, setup codes, password confirmations) allowed a minute per account. */
-export const SECOND_FACTOR_TRIES_PER_MINUTE = 5;
+/** Second-factor tries allowed a minute per account (declared in ./login-flow.ts, which the carers' app shares). */
+export { SECOND_FACTOR_TRIES_PER_MINUTE };
 
 export const INVALID_CODE = 'The provided two factor authentication code was invalid.';
 export const INVALID_RECOVERY_CODE = 'The provided two factor recovery code was invalid.';
@@ -106,19 +106,6 @@ async function twoFactorRow(settings: AuthSettings, userId: number) {
     .leftJoin(roles, eq(roles.id, users.role_id))
     .where(eq(users.id, userId));
   return row ?? null;
-}
-
-/**
- * Accepts a TOTP code at most once: the step is written only if it is later than the last one used, in one
- * statement, so two requests racing with the same code cannot both succeed.
- */
-async function useTotpStep(settings: AuthSettings, userId: number, step: number): Promise<boolean> {
-  const updated = await settings.db
-    .update(users)
-    .set({ two_factor_last_step: step })
-    .where(and(eq(users.id, userId), or(isNull(users.two_factor_last_step), lt(users.two_factor_last_step, step))))
-    .returning({ id: users.id });
-  return updated.length === 1;
 }
 
 /** Takes one recovery code out of the list, only if the list is still the one read (single use under races). */
@@ -194,7 +181,7 @@ export async function twoFactorRoutes(app: FastifyInstance, settings: AuthSettin
       if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
       const step = matchTotp(secrets.decrypt(row.secret), parsed.output.code, now);
       if (step === null) reason = 'bad_code';
-      else if ((row.lastStep !== null && step <= row.lastStep) || !(await useTotpStep(settings, userId, step))) reason = 'replayed_code';
+      else if ((row.lastStep !== null && step <= row.lastStep) || !(await useTotpStep(db, userId, step))) reason = 'replayed_code';
     }
     if (reason) {
       await recordAttempt(db, { ...attempt, success: false, reason });

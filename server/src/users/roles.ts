@@ -2,6 +2,7 @@ import { ALL_PERMISSIONS, PERMISSIONS, SUPER_ADMIN, type Page, type SortMode } f
 import { permissionArea, type PermissionListRow, type RoleDetail, type RoleListRow, type RoleUpdateValues } from '@hcm/contract/schemas';
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/record.js';
+import { revokeDeviceTokensOfRole } from '../auth/device-revocation.js';
 import { forgetCurrentUser } from '../auth/hooks.js';
 import type { Database } from '../db/client.js';
 import { rolePermissions, roles, users } from '../db/schema.js';
@@ -114,6 +115,11 @@ export async function updateRole(db: Database, actor: Actor, auditActor: AuditAc
     await tx.delete(rolePermissions).where(eq(rolePermissions.role_id, id));
     if (values.permissions.length) {
       await tx.insert(rolePermissions).values(values.permissions.map((permission) => ({ role_id: id, permission })));
+    }
+    // Taking the carers' app from a role signs its holders' devices out for good (giving it back later does not
+    // bring their old tokens back).
+    if (before.permissions.includes('carer-app.use') && !values.permissions.includes('carer-app.use')) {
+      await revokeDeviceTokensOfRole(tx, id, auditActor.userId);
     }
     const after: RoleDetail = { ...before, ...values, permission_count: values.permissions.length };
     await recordAudit(tx, {

@@ -9,6 +9,7 @@ import type { UserCreateValues, UserDetail, UserListRow, UserUpdateValues } from
 import { and, asc, desc, eq, exists, ilike, inArray, isNotNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditActor } from '../audit/record.js';
 import { recordAudit } from '../audit/record.js';
+import { revokeDeviceTokensOfUser } from '../auth/device-revocation.js';
 import { hashPassword } from '../auth/passwords.js';
 import { commonPasswordErrors } from '../auth/password-policy.js';
 import type { Database, Transaction } from '../db/client.js';
@@ -429,6 +430,13 @@ export async function updateUser(
           .insert(accountSwitchTargets)
           .values(values.switch_target_ids.map((targetId) => ({ parent_user_id: id, target_user_id: targetId })));
       }
+      // The carers' app's device tokens end with the account's access to it, in this transaction: when the
+      // user is disabled, or their new role no longer holds carer-app.use. Revoked, so re-enabling the user or
+      // giving the role back never brings an old token back.
+      const disabling = values.disabled && !before.disabled;
+      if (disabling || (roleChanged && !(await permissionsOfUser(tx, values.role_id)).includes('carer-app.use'))) {
+        await revokeDeviceTokensOfUser(tx, id, auditActor.userId);
+      }
       const after = (await findUser(tx, { ...actor, superAdmin: true }, id))!;
       await recordAudit(tx, {
         actor: auditActor,
@@ -440,7 +448,7 @@ export async function updateUser(
       });
       return {
         user: after,
-        endSessions: roleChanged || branchesChanged || (values.disabled && !before.disabled),
+        endSessions: roleChanged || branchesChanged || disabling,
         emailChangedFrom: emailChanged && !self ? before.email : null,
       };
     });
