@@ -45,7 +45,14 @@ export const careRecordsModule = defineAreaModule({
     await app.register(healthProfessionalStaffRoutes, { auth, appUrl });
     await app.register(familyMessageRoutes, { auth });
     await app.register(clientDocumentRoutes, { auth });
-    await app.register(subjectAccessRoutes, { auth, parts: [marSubjectAccessPart, uploadsSubjectAccessPart] });
+    // The MAR charts are medication (clinical): withheld from an exporter without clients.clinical.view.
+    await app.register(subjectAccessRoutes, {
+      auth,
+      parts: [
+        { folder: 'mar', needs: ['clinical'], entries: marSubjectAccessPart },
+        { folder: 'uploads', needs: [], entries: uploadsSubjectAccessPart },
+      ],
+    });
     await app.register(clientAccessRoutes, { auth });
     await app.register(dailyRecordRoutes, { auth });
     await app.register(carerDeviceRoutes, { auth });

@@ -269,6 +269,18 @@ const QUERY_ATTACKS = [
   'from=0001-01-01&to=99999-12-31',
   'before=99999999999',
 ];
+/**
+ * Dates that match YYYY-MM-DD (or YYYY-MM) but do not exist (SECURITY.md §8, issue 26 L10): a route that checks
+ * only the shape would hand them to new Date() or the database. Every date parameter a route may read is given
+ * them; `to` also beside a real `from` (a route that refuses the first may never read the second).
+ */
+const IMPOSSIBLE_DATES = ['0000-00-00', '2026-13-01', '2026-02-30'];
+const IMPOSSIBLE_MONTHS = ['2026-13', '0000-00'];
+const OTHER_DATE_PARAMS = ['date', 'day', 'on', 'start', 'end', 'date_from', 'date_to', 'period_from', 'period_to', 'week', 'week_start', 'as_of', 'since', 'until'];
+const DATE_QUERY_ATTACKS = [
+  ...IMPOSSIBLE_DATES.flatMap((day) => [[`from=${day}&to=2026-03-31`, ...OTHER_DATE_PARAMS.map((name) => `${name}=${day}`)].join('&'), `from=2026-03-01&to=${day}`]),
+  ...IMPOSSIBLE_MONTHS.map((month) => `month=${month}&period=${month}&from=${month}&to=${month}`),
+];
 const TEXT_ATTACK = 'fuzz\u0000text';
 const NUMBER_ATTACKS: readonly unknown[] = [99999999999, '2147483648', 2147483648, -1, 1.5, 1e308, '1e400'];
 const SHAPE_ATTACKS: readonly unknown[] = [['a'], { nested: '\u0000' }];
@@ -343,6 +355,29 @@ test('query strings: NUL, huge pages, arrays and malformed encoding never answer
     }
   }
   assert.deepEqual(failures.splice(0), []);
+});
+
+test('impossible dates (0000-00-00, 2026-13-01, 2026-02-30) in the date parameters of every list: never 5xx', async () => {
+  for (const route of routesOf().filter((candidate) => candidate.method === 'GET')) {
+    for (const attack of DATE_QUERY_ATTACKS) expectNo5xx(await send('GET', `${withParams(route.url)}?${attack}`), attack);
+  }
+  // Every declared date filter of every resource list, each end alone.
+  for (const spec of RESOURCES) {
+    for (const [field, fieldSpec] of Object.entries(spec.fields)) {
+      if (!fieldSpec.filterable || fieldSpec.kind !== 'date') continue;
+      for (const day of IMPOSSIBLE_DATES) {
+        for (const query of [`${field}=${day}`, `${field}_from=${day}`, `${field}_to=${day}`]) expectNo5xx(await send('GET', `/api/v1/${spec.name}?${query}`), query);
+      }
+    }
+  }
+  assert.deepEqual(failures.splice(0), []);
+  // The two families the probe found answer 422 naming the parameter.
+  const push = await admin.get('/api/v1/push-notifications?from=2026-13-01&to=0000-00-00');
+  assert.equal(push.statusCode, 422, push.body);
+  assert.deepEqual(Object.keys(push.json().errors).sort(), ['from', 'to']);
+  const bundle = await admin.get('/api/v1/finance/print/invoices.pdf?from=2026-02-01&to=2026-02-30');
+  assert.equal(bundle.statusCode, 422, bundle.body);
+  assert.deepEqual(Object.keys(bundle.json().errors), ['to']);
 });
 
 test('a JSON array or scalar as the body of any write route: 4xx, never 5xx, never accepted', async () => {

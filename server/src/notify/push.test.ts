@@ -53,6 +53,26 @@ test('the office reads the log filtered by carer and kind; the log needs carers.
   assert.equal((await device.get('/api/v1/push-notifications')).statusCode, 403);
 });
 
+test('impossible dates in the log\'s from and to answer 422 naming each, never 500; real ones filter', async () => {
+  const admin = await loginAs(t.app, 'admin');
+  for (const [query, fields] of [
+    ['to=0000-00-00', ['to']],
+    ['from=2026-13-01', ['from']],
+    ['from=2026-02-30&to=2026-02-31', ['from', 'to']],
+    ['from=2025-02-29', ['from']],
+    ['from=yesterday&to=2026-1-5', ['from', 'to']],
+  ] as const) {
+    const response = await admin.get(`/api/v1/push-notifications?${query}`);
+    assert.equal(response.statusCode, 422, `${query}: ${response.body}`);
+    assert.deepEqual(Object.keys(response.json().errors).sort(), [...fields], query);
+  }
+  // A leap day is a real date; empty parameters are no filter.
+  assert.equal((await admin.get('/api/v1/push-notifications?from=2024-02-29&to=2099-12-31')).statusCode, 200);
+  assert.equal((await admin.get('/api/v1/push-notifications?from=&to=')).statusCode, 200);
+  const none = await admin.get(`/api/v1/push-notifications?user_id=${carerId}&from=2001-01-01&to=2001-01-31`);
+  assert.equal(none.json().data.total, 0, 'a period before every message has none');
+});
+
 test('text messages are recorded by the default provider', async () => {
   const sent = await new SmsSender(t.database.db).send({ to: '+447700900123', body: 'Visit missed: Mrs A 08:00', purpose: 'alert-escalation' });
   assert.equal(sent.status, 'recorded');

@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, gte, isNull, lte, type SQL } from 'drizzle-orm';
+import type { FieldErrors } from '@hcm/contract';
+import { isCalendarDate } from '@hcm/contract/engine';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { deviceTokens, pushNotifications, users } from '../db/schema.js';
-import { ok } from '../http/envelope.js';
+import { ok, sendInvalid } from '../http/envelope.js';
 import { pageOf, pageOffset, parsePaging, queryParam } from '../http/paging.js';
 
 // Push notifications to carers' devices (a new visit, a changed visit). The provider is an interface: the
@@ -61,10 +63,26 @@ function orderOf(sort: string | undefined, mode: string | undefined): SQL[] {
   return [direction(column), direction(pushNotifications.id)];
 }
 
-/** GET /api/v1/push-notifications (carers.view): the log; filters user_id, kind, status, from, to (dates); sort and mode. */
+/** Each given date that is not a real calendar date (YYYY-MM-DD), by parameter; null when all are. */
+function dateErrors(dates: Record<string, string | undefined>): FieldErrors | null {
+  const errors: FieldErrors = {};
+  for (const [name, value] of Object.entries(dates)) {
+    if (value && !isCalendarDate(value)) errors[name] = ['Choose a real date (YYYY-MM-DD).'];
+  }
+  return Object.keys(errors).length ? errors : null;
+}
+
+/**
+ * GET /api/v1/push-notifications (carers.view): the log; filters user_id, kind, status, from, to (dates); sort and
+ * mode. A from or to that is not a real date answers 422 naming it.
+ */
 export async function pushLogRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
   const { db } = options;
-  app.get('/push-notifications', { config: { permission: 'carers.view' } }, async (request) => {
+  app.get('/push-notifications', { config: { permission: 'carers.view' } }, async (request, reply) => {
+    const from = queryParam(request.query, 'from');
+    const to = queryParam(request.query, 'to');
+    const errors = dateErrors({ from, to });
+    if (errors) return sendInvalid(reply, errors);
     const paging = parsePaging(request.query);
     const filters: SQL[] = [];
     const userId = Number(queryParam(request.query, 'user_id'));
@@ -73,10 +91,9 @@ export async function pushLogRoutes(app: FastifyInstance, options: { db: Databas
     if (kind) filters.push(eq(pushNotifications.kind, kind));
     const status = queryParam(request.query, 'status');
     if (status) filters.push(eq(pushNotifications.status, status as 'sent'));
-    const from = queryParam(request.query, 'from');
-    if (from && /^\d{4}-\d{2}-\d{2}$/.test(from)) filters.push(gte(pushNotifications.created_at, new Date(`${from}T00:00:00Z`)));
-    const to = queryParam(request.query, 'to');
-    if (to && /^\d{4}-\d{2}-\d{2}$/.test(to)) filters.push(lte(pushNotifications.created_at, new Date(`${to}T23:59:59.999Z`)));
+    // Real calendar dates only (checked above): an impossible one such as 2026-02-30 never reaches new Date().
+    if (from) filters.push(gte(pushNotifications.created_at, new Date(`${from}T00:00:00Z`)));
+    if (to) filters.push(lte(pushNotifications.created_at, new Date(`${to}T23:59:59.999Z`)));
     const where = filters.length ? and(...filters) : undefined;
     const rows = await db
       .select({

@@ -1,4 +1,5 @@
 import { can, type Permission } from '@hcm/contract';
+import type { Sensitivity } from '@hcm/contract/documents';
 import { and, asc, eq, getTableColumns, getTableName, inArray, is, or } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -29,14 +30,65 @@ import { clock } from '@hcm/contract/time';
 // one action gives the client's whole record as a ZIP of PDFs and JSON — every document with all its versions,
 // every row of this area's tables that belongs to the client (MAR, notes, money, contacts, hospital stays...),
 // the files uploaded to the record, and who viewed the record — and the export itself is audited.
+//
+// One rule withholds, in every part of it, what the exporting user may not read: clinical content needs
+// clients.clinical.view and safeguarding content clients.safeguarding.view (CLIENT_SENSITIVE_PERMISSIONS), as on
+// the screens and in the documents' PDFs. A document's withheld answers are left out, and so are its results and
+// the notes of its versions (a score or a note could tell the answer); a record whose kind is sensitive is left
+// out whole (RECORD_SENSITIVITY), and so is a part of sensitive files (the MAR charts). The README says what was
+// withheld. Staff IP addresses are never in it: they are other people's data.
 
 /** More of the export from a part of the area with its own files (uploads, MAR charts as PDFs). */
-export type SubjectAccessPart = (db: Database, clientId: number) => Promise<ZipEntry[]>;
+export type SubjectAccessPart = {
+  /** The sensitive content the part holds: an exporter without the permission of each gets none of it. */
+  needs: readonly Sensitivity[];
+  /** The folder its entries go in, named in the README when it is withheld. */
+  folder: string;
+  entries: (db: Database, clientId: number) => Promise<ZipEntry[]>;
+};
+
+/** What reading a record needs beyond clients.view: its sensitive kinds, for the whole table or row by row. */
+type RecordSensitivity = readonly Sensitivity[] | ((row: Record<string, unknown>) => readonly Sensitivity[]);
+
+/**
+ * Every table of this area with a client_id, and what reading its rows needs (the test checks none is missing;
+ * a table not listed is withheld from everyone, never exported unchecked). Medication and what is recorded about
+ * it are clinical (as the medication and MAR routes require); incidents are clinical (injuries, body maps) and a
+ * safeguarding concern is safeguarding too.
+ */
+export const RECORD_SENSITIVITY: Record<string, RecordSensitivity> = {
+  client_medications: ['clinical'],
+  mar_administrations: ['clinical'],
+  mar_audits: ['clinical'],
+  medication_images: ['clinical'],
+  medication_availability_reports: ['clinical'],
+  care_incidents: (row) => (row.kind === 'safeguarding-concern' ? ['clinical', 'safeguarding'] : ['clinical']),
+  client_access: [],
+  client_contacts: [],
+  client_hospitals: [],
+  client_pre_exit: [],
+  client_shares: [],
+  family_messages: [],
+  family_feedback: [],
+  care_notes: [],
+  care_note_audits: [],
+  client_call_logs: [],
+  log_book_entries: [],
+  log_book_audits: [],
+  client_money_entries: [],
+  client_money_audits: [],
+  client_uploads: [],
+};
 
 /** Columns only some users may read, by table: withheld from the export of a user without the permission. */
 const RESTRICTED_COLUMNS: Record<string, Record<string, Permission>> = {
   client_access: { key_safe_code: 'clients.key-safe.view' },
 };
+
+/** Columns about staff rather than the client (where they were, on what device): never exported. */
+const THIRD_PARTY_COLUMNS = new Set(['ip', 'user_agent']);
+
+const WITHHELD = '(withheld)';
 
 /** Every table of this area with a client_id column: a client's rows in it belong in their export. */
 function clientTables(): { name: string; table: PgTable; clientId: PgColumn }[] {
@@ -51,6 +103,16 @@ function clientTables(): { name: string; table: PgTable; clientId: PgColumn }[] 
   return found;
 }
 
+/** The names of the tables whose rows belong in a client's export. */
+export const clientTableNames = (): string[] => clientTables().map((table) => table.name);
+
+/** Whether the reader may read content of every one of these sensitive kinds. */
+const mayReadAll = (reader: DocumentReader, needs: readonly Sensitivity[]) => needs.every((sensitivity) => can(reader.user, reader.sensitive[sensitivity]));
+
+/** What the reader lacks to read content of these kinds, for the README (e.g. "clients.clinical.view"). */
+const lacking = (reader: DocumentReader, needs: readonly Sensitivity[]) =>
+  [...new Set(needs.filter((sensitivity) => !can(reader.user, reader.sensitive[sensitivity])).map((sensitivity) => reader.sensitive[sensitivity]))].join(' and ');
+
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export async function subjectAccessEntries(db: Database, clientId: number, reader: DocumentReader, parts: readonly SubjectAccessPart[]): Promise<ZipEntry[]> {
@@ -58,11 +120,25 @@ export async function subjectAccessEntries(db: Database, clientId: number, reade
   const [client] = await db.select().from(clientDocumentOwner.table).where(eq(clientDocumentOwner.id, clientId));
   entries.push({ path: 'client.json', content: json(client) });
 
+  // What was left out, and the permission it needed: said in the README.
+  const withheldParts: string[] = [];
   for (const { name, table, clientId: column } of clientTables()) {
     const rows = (await db.select().from(table).where(eq(column, clientId))) as Record<string, unknown>[];
+    const sensitivity = RECORD_SENSITIVITY[name];
+    const needsOf = (row: Record<string, unknown>) => (sensitivity === undefined ? null : typeof sensitivity === 'function' ? sensitivity(row) : sensitivity);
+    const readable = rows.filter((row) => {
+      const needs = needsOf(row);
+      return needs !== null && mayReadAll(reader, needs);
+    });
+    if (readable.length < rows.length) {
+      const needs = [...new Set(rows.flatMap((row) => needsOf(row) ?? []))];
+      withheldParts.push(`records/${name}.json: ${rows.length - readable.length} of ${rows.length} withheld${sensitivity === undefined ? ' (not yet cleared for export)' : ` (needs ${lacking(reader, needs)})`}`);
+    }
     const withheld = Object.entries(RESTRICTED_COLUMNS[name] ?? {}).filter(([, permission]) => !can(reader.user, permission)).map(([key]) => key);
-    const shown = rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, withheld.includes(key) && value ? '(withheld)' : value])));
-    if (rows.length) entries.push({ path: `records/${name}.json`, content: json(shown) });
+    const shown = readable.map((row) =>
+      Object.fromEntries(Object.entries(row).flatMap(([key, value]) => (THIRD_PARTY_COLUMNS.has(key) ? [] : [[key, withheld.includes(key) && value ? WITHHELD : value]]))),
+    );
+    if (shown.length) entries.push({ path: `records/${name}.json`, content: json(shown) });
   }
 
   // Documents: every version whole (JSON) and the current one printed; withheld answers stay withheld.
@@ -88,7 +164,13 @@ export async function subjectAccessEntries(db: Database, clientId: number, reade
         status: document.status,
         review_date: document.review_date,
         withheld,
-        versions: versions.map((version) => ({ ...version, content: Object.fromEntries(Object.entries(version.content).filter(([key]) => !withheld.includes(key))) })),
+        // As the document's PDF: with any answer withheld, no results and no notes (either could tell it).
+        versions: versions.map((version) => ({
+          ...version,
+          note: withheld.length && version.note ? WITHHELD : version.note,
+          content: Object.fromEntries(Object.entries(version.content).filter(([key]) => !withheld.includes(key))),
+          results: withheld.length ? [] : version.results,
+        })),
       }),
     });
     const view = await store.view(clientId, spec, document.id, reader);
@@ -99,12 +181,16 @@ export async function subjectAccessEntries(db: Database, clientId: number, reade
   }
   entries.push({ path: 'care-plan.pdf', content: await documentsPdf('Care plan', printed, clientName) });
 
-  for (const part of parts) entries.push(...(await part(db, clientId)));
+  for (const part of parts) {
+    if (mayReadAll(reader, part.needs)) entries.push(...(await part.entries(db, clientId)));
+    else withheldParts.push(`${part.folder}/: withheld (needs ${lacking(reader, part.needs)})`);
+  }
 
-  // Who viewed or changed the record: the client's own entries and those of their documents.
+  // Who viewed or changed the record: the client's own entries and those of their documents (who and when, not the
+  // staff member's IP address: that is their personal data, not the client's).
   const documentIds = documents.map((document) => document.id);
   const trail = await db
-    .select({ at: auditLog.at, action: auditLog.action, resource: auditLog.resource, record_id: auditLog.record_id, user: users.name, ip: auditLog.ip })
+    .select({ at: auditLog.at, action: auditLog.action, resource: auditLog.resource, record_id: auditLog.record_id, user: users.name })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.user_id))
     .where(
@@ -127,7 +213,9 @@ export async function subjectAccessEntries(db: Database, clientId: number, reade
       'uploads/, mar/                    files uploaded to the record, and MAR charts by month (when there are any)',
       'audit/who-viewed-or-changed.json  every view and change of the record and its documents',
       '',
-      'Answers the exporting user may not read are withheld and listed as such in versions.json.',
+      'Answers the exporting user may not read are withheld and listed as such in versions.json; a document with a',
+      'withheld answer shows no results and no notes. Records the exporting user may not read are left out.',
+      ...(withheldParts.length ? ['', 'Withheld from this export (ask someone with the permission named to export it again):', ...withheldParts.map((line) => `  ${line}`)] : []),
     ].join('\n'),
   });
   return entries;

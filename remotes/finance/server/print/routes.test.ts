@@ -77,6 +77,33 @@ test("the period's bundles: invoices, credit notes, credited invoices; 422 for a
   assert.equal((await finance.get(`/api/v1/finance/print/invoices.pdf?${period}&funder_code_id=abc`)).statusCode, 422);
 });
 
+test('impossible dates in a period answer 422 naming each, never 500: every bundle and the statement', async () => {
+  const routes = [
+    '/api/v1/finance/print/invoices.pdf',
+    '/api/v1/finance/print/credit-notes.pdf',
+    '/api/v1/finance/print/credit-invoices.pdf',
+    `/api/v1/finance/print/statements/client/${client.id}.pdf`,
+  ];
+  const cases = [
+    ['from=2026-02-01&to=0000-00-00', ['to']],
+    ['from=2026-13-01&to=2026-12-31', ['from']],
+    ['from=2026-02-30&to=2026-03-01', ['from']],
+    ['from=2026-02-01&to=2026-02-30', ['to']],
+    ['from=2026-00-10&to=2026-04-31', ['from', 'to']],
+    ['from=0000-00-00&to=0000-00-00', ['from', 'to']],
+  ] as const;
+  for (const route of routes) {
+    for (const [query, fields] of cases) {
+      const response = await finance.get(`${route}?${query}`);
+      assert.equal(response.statusCode, 422, `${route}?${query}: ${response.body.slice(0, 200)}`);
+      assert.deepEqual(Object.keys(response.json().errors).sort(), [...fields], `${route}?${query}`);
+      for (const field of fields) assert.match(response.json().errors[field][0], /real date/);
+    }
+    // 29 February of a leap year is a date.
+    assert.equal((await finance.get(`${route}?from=2028-02-29&to=2028-03-01`)).statusCode, 200, route);
+  }
+});
+
 test("a client's statement is printed and audited; 404 for an unknown client", async () => {
   const text = isPdf(await finance.get(`/api/v1/finance/print/statements/client/${client.id}.pdf?from=2026-02-01&to=2026-02-28`));
   assert.match(text, new RegExp(invoice.number));

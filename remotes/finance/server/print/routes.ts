@@ -1,3 +1,4 @@
+import { isCalendarDate } from '@hcm/contract/engine';
 import { and, asc, eq, exists, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -31,22 +32,20 @@ const NO_CREDIT_NOTE = 'No such credit note.';
 const NO_CLIENT = 'No such client.';
 /** Prints of a private client's billing (statements, their invoices and credit notes), in the audit trail. */
 const CLIENT_BILLING_PRINTS = 'finance-client-billing-prints';
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** The longest period a bundle or statement covers: a year and a day (a leap year). */
 const MAX_PERIOD_DAYS = 366;
 
 type Period = { from: string; to: string };
 type BundleFilters = Period & { funderCodeId: number | null; branchId: number | null };
 
-const validDate = (value: string) => ISO_DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-
 /** ?from&to as a period (both required, real dates, to not before from, at most a year), or the field errors. */
 export function periodOf(query: unknown): Period | { errors: Record<string, string[]> } {
   const from = queryParam(query, 'from') ?? '';
   const to = queryParam(query, 'to') ?? '';
   const errors: Record<string, string[]> = {};
-  if (!validDate(from)) errors.from = ['The period needs a start date (YYYY-MM-DD).'];
-  if (!validDate(to)) errors.to = ['The period needs an end date (YYYY-MM-DD).'];
+  // Real calendar dates only: 2026-02-30, 2026-13-01 or 0000-00-00 is named in the 422, never read as a date.
+  if (!isCalendarDate(from)) errors.from = [from ? 'The start of the period must be a real date (YYYY-MM-DD).' : 'The period needs a start date (YYYY-MM-DD).'];
+  if (!isCalendarDate(to)) errors.to = [to ? 'The end of the period must be a real date (YYYY-MM-DD).' : 'The period needs an end date (YYYY-MM-DD).'];
   if (!errors.from && !errors.to) {
     const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
     if (days < 0) errors.to = ['The end of the period must not be before its start.'];
