@@ -11,6 +11,7 @@ import { ENROL_CARERS_ONLY, NOT_A_CARER_APP_USER, TWO_FACTOR_SETUP_ON_WEB } from
 import { globalSettings } from './global-settings.js';
 import { hashPassword } from './passwords.js';
 import { totpCode, totpStep } from './totp.js';
+import { userUpdateBody } from '../users/test-fixtures.js';
 
 // The carers' app signs in per device and sends a bearer token; the token reaches carer-app routes only, and the
 // office can list and revoke devices, or enrol one for a carer.
@@ -66,17 +67,7 @@ const pingOf = async (device: DeviceClient) => (await device.get('/api/v1/carer-
 
 /** A body for PUT /api/v1/users/:id from the user as GET answers it, with changes. */
 async function userBody(admin: TestClient, userId: number, changes: Record<string, unknown>) {
-  const user = (await admin.get(`/api/v1/users/${userId}`)).json().data as UserDetail;
-  return {
-    name: user.name,
-    email: user.email,
-    role_id: user.role_id,
-    branch_ids: user.branches.map((branch) => branch.id),
-    user_type: user.user_type,
-    disabled: user.disabled,
-    switch_target_ids: user.switch_targets.map((target) => target.id),
-    ...changes,
-  };
+  return userUpdateBody((await admin.get(`/api/v1/users/${userId}`)).json().data as UserDetail, changes);
 }
 
 /** Edits a carer record through the resource engine as the office does (PUT /api/v1/carers/:id). */

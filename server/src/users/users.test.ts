@@ -5,7 +5,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { auditLog, mailOutbox, userBranches, users } from '../db/schema.js';
 import { createRole, createTestApp, createUser, loginAs, type TestApp } from '../testing.js';
 import { EDIT_SUPER_ADMIN_ONLY, EMAIL_OF_STRONGER_USER, OWN_BRANCHES_ONLY, ROLE_BEYOND_YOURS, SUPER_ADMIN_ONLY, SWITCH_TARGET_BEYOND_YOURS } from './service.js';
-import { branchIdOf, roleIdOf, sessionCountOf, userIdOf } from './test-fixtures.js';
+import { branchIdOf, roleIdOf, sessionCountOf, userIdOf, userUpdateBody } from './test-fixtures.js';
 
 let t: TestApp;
 let ids: { cam: number; lds: number; brn: number; office: number; manager: number; admin: number };
@@ -40,19 +40,7 @@ async function addUser(email: string, branchIds: number[], role = 'office_staff'
   return (response.json().data as UserDetail).id;
 }
 
-/** A body for PUT /api/v1/users/:id built from the user as GET answers it, with changes. */
-function bodyOf(user: UserDetail, changes: Record<string, unknown> = {}) {
-  return {
-    name: user.name,
-    email: user.email,
-    role_id: user.role_id,
-    branch_ids: user.branches.map((branch) => branch.id),
-    user_type: user.user_type,
-    disabled: user.disabled,
-    switch_target_ids: user.switch_targets.map((target) => target.id),
-    ...changes,
-  };
-}
+const bodyOf = userUpdateBody;
 
 test('the admin lists users with role, branches, type, status, 2FA and last sign-in; paged and sorted', async () => {
   const admin = await loginAs(t.app, 'admin');
