@@ -65,6 +65,13 @@ export const carersRead = pgTable('carers', {
   deleted_at: timestamp('deleted_at', { withTimezone: true }),
 });
 
+/** workforce: an office employee (branch; removed ones keep their row with deleted_at). */
+export const employeesRead = pgTable('employees', {
+  id: integer('id').notNull(),
+  branch_id: integer('branch_id').notNull(),
+  deleted_at: timestamp('deleted_at', { withTimezone: true }),
+});
+
 /** Record documents of an owner (buildDocumentTables: `<prefix>_documents` and `<prefix>_document_versions`). */
 const documentsOf = (prefix: string) => ({
   documents: pgTable(`${prefix}_documents`, {

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { inflateSync } from 'node:zlib';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
 import { auditLog } from '@hcm/server/platform';
 import { branches } from '@hcm/server/schema';
 import { createTestApp, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
 import { emptyValues, type DashboardAnswer, type RegisterRecord, type RegisterRow } from '../../contract/registers.js';
+import { carersRead, clientsRead, employeesRead } from '../read-models.js';
 import { qaRecords } from './tables.js';
 
 // The registers' API: create and save (audited), 422 per field, 409 on an old version, permissions and branches,
@@ -224,3 +225,54 @@ function stripView(record: RegisterRecord): Record<string, unknown> {
   const { id: _id, kind: _kind, reference: _reference, branch: _branch, version: _version, created_at: _c, updated_at: _u, updated_by: _b, overdue: _o, cqc_prompt: _p, cqc_notification: _n, source_reference: _s, timetable: _t, ...values } = record;
   return values;
 }
+
+test('L6: the people involved by id are people of the record’s branch that exist: another branch’s or an unknown id is 422 on that person', async () => {
+  const db = t.database.db;
+  const oneOf = async (table: typeof clientsRead | typeof carersRead | typeof employeesRead, branchId: number) => {
+    const [row] = await db.select({ id: table.id }).from(table).where(and(eq(table.branch_id, branchId), isNull(table.deleted_at))).limit(1);
+    assert.ok(row, 'the demo has one');
+    return row.id;
+  };
+  const camdenClient = await oneOf(clientsRead, camden);
+  const leedsClient = await oneOf(clientsRead, leeds);
+  const camdenCarer = await oneOf(carersRead, camden);
+  const leedsCarer = await oneOf(carersRead, leeds);
+  const camdenEmployee = await oneOf(employeesRead, camden);
+  const ours = [
+    { person_type: 'client', person_id: camdenClient, name: 'Our client', role: 'Fell' },
+    { person_type: 'carer', person_id: camdenCarer, name: 'Our carer', role: 'On the visit' },
+    { person_type: 'employee', person_id: camdenEmployee, name: 'Our coordinator', role: 'Called the family' },
+    { person_type: 'other', person_id: null, name: 'A neighbour', role: 'Found her' },
+  ];
+  const refused = await manager.post(
+    '/api/v1/quality-assurance/incident-and-accidents',
+    fall(camden, {
+      people: [
+        ...ours,
+        { person_type: 'client', person_id: leedsClient, name: 'Leeds client', role: '' },
+        { person_type: 'carer', person_id: leedsCarer, name: 'Leeds carer', role: '' },
+        { person_type: 'employee', person_id: 2_000_000_000, name: 'Nobody', role: '' },
+        { person_type: 'other', person_id: camdenClient, name: 'Someone else with an id', role: '' },
+      ],
+    }),
+  );
+  assert.equal(refused.statusCode, 422, refused.body);
+  const errors = refused.json().errors as Record<string, string[]>;
+  assert.deepEqual(Object.keys(errors).sort(), ['people.4.person_id', 'people.5.person_id', 'people.6.person_id', 'people.7.person_id']);
+
+  const created = await manager.post('/api/v1/quality-assurance/incident-and-accidents', fall(camden, { people: ours }));
+  assert.equal(created.statusCode, 201, created.body);
+  const record = created.json().data.record as RegisterRecord;
+  assert.deepEqual(record.people.map((person) => person.person_id), [camdenClient, camdenCarer, camdenEmployee, null]);
+
+  // A save: another branch's carer added is refused; moving the record to Leeds with Camden's people is refused.
+  const base = { ...fall(camden, { people: ours }), base_version: record.version };
+  const added = await manager.put(`/api/v1/quality-assurance/incident-and-accidents/${record.id}`, { ...base, people: [...ours, { person_type: 'carer', person_id: leedsCarer, name: 'Leeds carer', role: '' }] });
+  assert.equal(added.statusCode, 422, added.body);
+  assert.deepEqual(Object.keys(added.json().errors), ['people.4.person_id']);
+  const moved = await manager.put(`/api/v1/quality-assurance/incident-and-accidents/${record.id}`, { ...base, branch_id: leeds });
+  assert.equal(moved.statusCode, 422, moved.body);
+  assert.ok(moved.json().errors['people.0.person_id'], moved.body);
+  const saved = await manager.put(`/api/v1/quality-assurance/incident-and-accidents/${record.id}`, { ...base, summary: 'Found on the kitchen floor; fractured hip, admitted.' });
+  assert.equal(saved.statusCode, 200, saved.body);
+});

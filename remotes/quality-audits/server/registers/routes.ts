@@ -25,8 +25,8 @@ import {
 import { REGISTERS, REGISTER_KINDS, isCalendarDate, registerSchema, type DashboardAnswer, type RegisterKind, type RegisterRow } from '../../contract/registers.js';
 import { cqcPromptOf } from '../../contract/registers-cqc.js';
 import { notificationPdf } from './pdf.js';
-import { findRow, headlineOf, insertRecord, recordView, updateRecord, type Values } from './service.js';
-import { qaRecordPeople, qaRecords } from './tables.js';
+import { findRow, headlineOf, insertRecord, peopleErrors, recordView, updateRecord, type Values } from './service.js';
+import { qaRecordPeople, qaRecords, type QaRecordRow } from './tables.js';
 
 /** The audited record type of every register record (record_id: the qa_records row). */
 export const QUALITY_AUDIT = 'quality-records';
@@ -71,8 +71,11 @@ export async function registersRoutes(app: FastifyInstance, context: AreaServerC
   const audit = (request: FastifyRequest, id: number, action: 'create' | 'update' | 'view', after?: unknown, before?: unknown) =>
     recordAudit(db, { actor: auditActorOf(request), resource: QUALITY_AUDIT, recordId: id, action, ...(after === undefined ? {} : { after }), ...(before === undefined ? {} : { before }) });
 
-  /** The body checked by the kind's schema, then the rules that need the database: the branch, the linked record. */
-  const validated = async (viewer: Viewer, kind: RegisterKind, body: unknown, reply: FastifyReply): Promise<Values | null> => {
+  /**
+   * The body checked by the kind's schema, then the rules that need the database: the branch, the linked record,
+   * the people involved (of the record's branch; on a save, those already on it under the same branch are kept).
+   */
+  const validated = async (viewer: Viewer, kind: RegisterKind, body: unknown, reply: FastifyReply, existing: QaRecordRow | null = null): Promise<Values | null> => {
     const result = v.safeParse(registerSchema(kind, londonDate()), body ?? {});
     if (!result.success) {
       await sendInvalid(reply, fieldErrorsOf(result.issues));
@@ -85,6 +88,17 @@ export async function registersRoutes(app: FastifyInstance, context: AreaServerC
     if (kind === 'cqc-notifications' && values['source_id']) {
       const [source] = await db.select({ kind: qaRecords.kind, branch_id: qaRecords.branch_id }).from(qaRecords).where(eq(qaRecords.id, Number(values['source_id'])));
       if (!source || !SOURCE_KINDS.includes(source.kind as RegisterKind) || (viewer.scope !== 'all' && !viewer.scope.includes(source.branch_id))) errors['source_id'] = ['Link an incident, safeguarding concern or medication error of your branches.'];
+    }
+    if (!errors['branch_id']) {
+      const kept =
+        existing && existing.branch_id === values.branch_id
+          ? new Set(
+              (await db.select({ type: qaRecordPeople.person_type, id: qaRecordPeople.person_id }).from(qaRecordPeople).where(eq(qaRecordPeople.record_id, existing.id))).map(
+                (person) => `${person.type}:${person.id}`,
+              ),
+            )
+          : new Set<string>();
+      Object.assign(errors, await peopleErrors(db, values.branch_id, values.people, kept));
     }
     if (Object.keys(errors).length) {
       await sendInvalid(reply, errors);
@@ -211,7 +225,7 @@ export async function registersRoutes(app: FastifyInstance, context: AreaServerC
       if (!mayWrite(viewer, kind)) return sendError(reply, 403, 'This action is unauthorized.');
       const existing = await visibleRow(viewer, kind, (request.params as { id?: string }).id, reply);
       if (!existing) return reply;
-      const values = await validated(viewer, kind, request.body, reply);
+      const values = await validated(viewer, kind, request.body, reply, existing);
       if (!values) return reply;
       const baseVersion = values['base_version'];
       if (typeof baseVersion !== 'number') return sendInvalid(reply, { base_version: ['Send the version you opened (base_version).'] });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { boolean, date, pgTable, text } from 'drizzle-orm/pg-core';
 import { branches, users } from '@hcm/server/schema';
 import type { Database, Transaction } from '@hcm/server/platform';
@@ -19,7 +19,7 @@ import {
   type ToldRow,
 } from '../../contract/registers.js';
 import { cqcPromptOf } from '../../contract/registers-cqc.js';
-import { settingsRead } from '../read-models.js';
+import { carersRead, clientsRead, employeesRead, settingsRead } from '../read-models.js';
 import { qaRecordPeople, qaRecordTold, qaRecords, type QaRecordRow } from './tables.js';
 import { clock } from '@hcm/contract/time';
 
@@ -56,6 +56,36 @@ export async function bankHolidays(db: Db, from: string): Promise<Set<string>> {
   } catch {
     return new Set();
   }
+}
+
+// ---- The people involved.
+
+export const PERSON_NOT_OF_BRANCH = "Choose someone of the record's branch.";
+export const PERSON_ID_NOT_FOR_OTHER = 'Someone else is named, not chosen: leave the id out.';
+
+const PEOPLE_TABLES = { client: clientsRead, carer: carersRead, employee: employeesRead } as const;
+
+/**
+ * The people involved by id must be people of the record's branch: a client, carer or office employee that exists
+ * (not removed) with that branch, read by table name from their owners (../read-models.ts); "someone else" has no
+ * id. A person already on the record under the same branch (`kept`) stays as recorded, even if since moved or
+ * removed. Answers the errors by field (`people.<i>.person_id`).
+ */
+export async function peopleErrors(db: Db, branchId: number, people: PersonInvolved[], kept: ReadonlySet<string> = new Set()): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  for (const [index, person] of people.entries()) {
+    if (person.person_id === null || person.person_id === undefined) continue;
+    const field = `people.${index}.person_id`;
+    if (person.person_type === 'other') {
+      errors[field] = [PERSON_ID_NOT_FOR_OTHER];
+      continue;
+    }
+    if (kept.has(`${person.person_type}:${person.person_id}`)) continue;
+    const table = PEOPLE_TABLES[person.person_type as keyof typeof PEOPLE_TABLES];
+    const [found] = table ? await db.select({ id: table.id }).from(table).where(and(eq(table.id, person.person_id), eq(table.branch_id, branchId), isNull(table.deleted_at))) : [];
+    if (!found) errors[field] = [PERSON_NOT_OF_BRANCH];
+  }
+  return errors;
 }
 
 // ---- Writing a record.

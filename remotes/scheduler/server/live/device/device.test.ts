@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { CARER_ROLE } from '@hcm/contract/schemas';
 import { londonDate } from '@hcm/contract/engine';
 import { roles, userBranches, users } from '@hcm/server/schema';
-import { AREA_MODULES, branchIdOf, createUser, deviceSignIn, loginAs, userIdOf, type DeviceClient, type TestApp, type TestClient } from '@hcm/server/testing';
+import { AREA_MODULES, branchIdOf, createRole, createUser, deviceSignIn, loginAs, userIdOf, type DeviceClient, type TestApp, type TestClient } from '@hcm/server/testing';
 import { createTestApp, fixClock } from '@hcm/server/testing';
 import { hashPassword, type AreaServerContext } from '@hcm/server/platform';
 import type { CarerClients, CarerDeviceRow, CheckAnswer, ConfirmationRow, DeviceVisit, LiveVisitRow } from '../../../contract/live-device.js';
@@ -13,7 +13,7 @@ import type { VisitTask } from '../../../contract/visits.js';
 import { normalisePostcode } from '../../../contract/postcodes.js';
 import { visitCarers, visitLogs, visits } from '../../tables.js';
 import { loadPlaces } from '../../travel/travel.js';
-import { visitChecks } from '../tables.js';
+import { branchLiveSettings, visitChecks } from '../tables.js';
 import { visitRoutes } from '../../visits/routes.js';
 import { deviceRoutes } from './routes.js';
 
@@ -161,6 +161,52 @@ describe('carers’ device API', () => {
     assert.ok((missingKey.json() as Envelope<null>).errors?.idempotency_key);
   });
 
+  it('L4: a resend under the same key with another accuracy or another reason for no position is 409, not a replay', async () => {
+    const visit = await plan(carerId, 65);
+    const body = { recorded_at: at(new Date(visit.planned_start.getTime() + 2 * MINUTE)), ...near(20), accuracy_metres: 10 };
+    const key = newKey();
+    assert.equal((await device.post(`/api/v1/carer-app/visits/${visit.id}/check-in`, body, key)).statusCode, 201);
+    const otherAccuracy = await device.post(`/api/v1/carer-app/visits/${visit.id}/check-in`, { ...body, accuracy_metres: 900 }, key);
+    assert.equal(otherAccuracy.statusCode, 409, otherAccuracy.body);
+    const noAccuracy = await device.post(`/api/v1/carer-app/visits/${visit.id}/check-in`, { ...body, accuracy_metres: null }, key);
+    assert.equal(noAccuracy.statusCode, 409, noAccuracy.body);
+    const same = await device.post(`/api/v1/carer-app/visits/${visit.id}/check-in`, body, key);
+    assert.equal(same.statusCode, 200, same.body);
+    assert.equal(same.headers['idempotent-replayed'], 'true');
+
+    const outBody = { recorded_at: at(visit.planned_end), no_position_reason: 'No signal' };
+    const outKey = newKey();
+    assert.equal((await device.post(`/api/v1/carer-app/visits/${visit.id}/check-out`, outBody, outKey)).statusCode, 201);
+    const otherReason = await device.post(`/api/v1/carer-app/visits/${visit.id}/check-out`, { ...outBody, no_position_reason: 'Phone battery flat' }, outKey);
+    assert.equal(otherReason.statusCode, 409, otherReason.body);
+    assert.equal((await device.post(`/api/v1/carer-app/visits/${visit.id}/check-out`, outBody, outKey)).statusCode, 200);
+    const [out] = await t.database.db.select().from(visitChecks).where(and(eq(visitChecks.visit_id, visit.id), eq(visitChecks.kind, 'out')));
+    assert.equal(out!.no_position_reason, 'No signal', 'the first body stands');
+  });
+
+  it('L3: a check-out before its check-in is refused (422 on recorded_at), as is a late check-in after the check-out; nothing is saved', async () => {
+    const visit = await plan(carerId, 6 * 60, 30);
+    const checkIn = new Date(visit.planned_start.getTime() + 2 * MINUTE);
+    assert.equal((await device.post(`/api/v1/carer-app/visits/${visit.id}/check-in`, { recorded_at: at(checkIn), ...near(10) }, newKey())).statusCode, 201);
+    const early = await device.post(`/api/v1/carer-app/visits/${visit.id}/check-out`, { recorded_at: at(new Date(checkIn.getTime() - 8_640 * MINUTE)), ...near(10) }, newKey());
+    assert.equal(early.statusCode, 422, early.body);
+    assert.ok((early.json() as Envelope<null>).errors?.recorded_at?.[0]?.includes('before the check-in'), early.body);
+    const checks = await t.database.db.select().from(visitChecks).where(eq(visitChecks.visit_id, visit.id));
+    assert.deepEqual(checks.map((check) => check.kind), ['in'], 'the refused check-out is not kept');
+    const [stored] = await t.database.db.select().from(visits).where(eq(visits.id, visit.id));
+    assert.equal(stored!.status, 'in-progress');
+    assert.equal(stored!.actual_end, null);
+    const right = await device.post(`/api/v1/carer-app/visits/${visit.id}/check-out`, { recorded_at: at(visit.planned_end), ...near(10) }, newKey());
+    assert.equal(right.statusCode, 201, right.body);
+
+    // Sent out of order from an offline queue: the check-out first, then a check-in later than it.
+    const queued = await plan(carerId, 7 * 60, 30);
+    assert.equal((await device.post(`/api/v1/carer-app/visits/${queued.id}/check-out`, { recorded_at: at(queued.planned_end), ...near(10) }, newKey())).statusCode, 201);
+    const late = await device.post(`/api/v1/carer-app/visits/${queued.id}/check-in`, { recorded_at: at(new Date(queued.planned_end.getTime() + 5 * MINUTE)), ...near(10) }, newKey());
+    assert.equal(late.statusCode, 422, late.body);
+    assert.ok((late.json() as Envelope<null>).errors?.recorded_at?.[0]?.includes('after the check-out'), late.body);
+  });
+
   it('an offline write sent hours later keeps its recorded_at; a punctual, on-site visit of the planned length confirms itself', async () => {
     const visit = await plan(carerId, 5 * 60, 45);
     const checkIn = new Date(visit.planned_start.getTime() + 3 * MINUTE);
@@ -277,5 +323,37 @@ describe('carers’ device API', () => {
     const saved = await manager.put(`/api/v1/scheduler/live-settings/${camden}`, values);
     assert.equal(saved.statusCode, 200, saved.body);
     assert.equal(data<{ on_site_distance_metres: number; is_default: boolean }>(saved).on_site_distance_metres, 200);
+  });
+
+  it('L5: the on-call person is someone of the branch who may act on its alerts; another branch’s carer, a carer, a disabled or unknown user is 422 on on_call_user_id', async () => {
+    const db = t.database.db;
+    const leeds = await branchIdOf(db, 'LDS-SL');
+    const [carerRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, CARER_ROLE));
+    const coordinator = await createRole(db, 'l5_coordinator', ['visits.view', 'visits.edit']);
+    const person = async (email: string, roleId: number, branchId: number, disabled = false) => {
+      await createUser(db, { email, roleId, disabled });
+      const id = await userIdOf(db, email);
+      await db.insert(userBranches).values({ user_id: id, branch_id: branchId });
+      return id;
+    };
+    const leedsCarer = await person('l5.leeds.carer@device.test', carerRole!.id, leeds);
+    const camdenCarer = await person('l5.camden.carer@device.test', carerRole!.id, camden);
+    const leedsCoordinator = await person('l5.leeds.coordinator@device.test', coordinator, leeds);
+    const disabledCoordinator = await person('l5.disabled@device.test', coordinator, camden, true);
+    const camdenCoordinator = await person('l5.camden.coordinator@device.test', coordinator, camden);
+    const manager = await loginAs(t.app, 'manager');
+    const values = { punctuality_window_minutes: 20, on_site_distance_metres: 200, duration_variance_percent: 30, late_after_minutes: 10, missed_after_minutes: 45, time_critical_late_after_minutes: 5, escalate_after_minutes: 20, on_call_phone: '' };
+    for (const [who, id] of [['another branch’s carer', leedsCarer], ['a carer of the branch', camdenCarer], ['another branch’s coordinator', leedsCoordinator], ['a disabled user', disabledCoordinator], ['no such user', 2_000_000_000]] as const) {
+      const refused = await manager.put(`/api/v1/scheduler/live-settings/${camden}`, { ...values, on_call_user_id: id });
+      assert.equal(refused.statusCode, 422, `${who}: ${refused.body}`);
+      assert.deepEqual(Object.keys((refused.json() as Envelope<null>).errors ?? {}), ['on_call_user_id'], who);
+    }
+    const [stored] = await db.select().from(branchLiveSettings).where(eq(branchLiveSettings.branch_id, camden));
+    assert.notEqual(stored?.on_call_user_id, leedsCarer, 'nothing refused was saved');
+    const saved = await manager.put(`/api/v1/scheduler/live-settings/${camden}`, { ...values, on_call_user_id: camdenCoordinator });
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.equal(data<{ on_call_user_id: number | null }>(saved).on_call_user_id, camdenCoordinator);
+    const cleared = await manager.put(`/api/v1/scheduler/live-settings/${camden}`, { ...values, on_call_user_id: null });
+    assert.equal(cleared.statusCode, 200, cleared.body);
   });
 });

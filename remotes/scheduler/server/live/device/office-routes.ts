@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { can } from '@hcm/contract';
 import { fieldErrorsOf } from '@hcm/contract/schemas';
 import { isCalendarDate } from '@hcm/contract/engine';
 import { branches, users } from '@hcm/server/schema';
 import {
   auditActorOf,
   branchVisible,
+  loadCurrentUser,
   ok,
   pageOf,
   pageOffset,
@@ -15,6 +17,7 @@ import {
   queryParam,
   recordAudit,
   recordIdIn,
+  scopeOf,
   sendError,
   sendInvalid,
   viewerOf,
@@ -39,6 +42,20 @@ const PLAN = { config: { permission: 'scheduler.edit' as const } };
 export const LIVE_SETTINGS_AUDIT = 'scheduler-live-settings';
 
 const inScope = (viewer: Viewer, branchId: number) => viewer.scope === 'all' || viewer.scope.includes(branchId);
+
+export const ON_CALL_NOT_ALLOWED = 'Choose someone who works in this branch and may act on its alerts.';
+
+/**
+ * Whether a user may be the branch's on-call person, to whom the engine escalates its alerts by email and SMS:
+ * an account that is not disabled, works in the branch (a super admin: every branch) and may acknowledge and
+ * resolve the alerts it is told of (visits.edit).
+ */
+export async function mayBeOnCall(db: Database, userId: number, branchId: number): Promise<boolean> {
+  const person = await loadCurrentUser(db, userId);
+  if (!person) return false;
+  const scope = scopeOf(person);
+  return (scope === 'all' || scope.includes(branchId)) && can(person, 'visits.edit');
+}
 
 /**
  * The office's side of live operations:
@@ -74,6 +91,8 @@ export async function officeRoutes(app: FastifyInstance, context: AreaServerCont
     if (!found) return reply;
     const result = v.safeParse(LiveSettingsSchema, request.body ?? {});
     if (!result.success) return sendInvalid(reply, fieldErrorsOf(result.issues));
+    const onCall = result.output.on_call_user_id;
+    if (onCall !== null && !(await mayBeOnCall(db, onCall, found.branchId))) return sendInvalid(reply, { on_call_user_id: [ON_CALL_NOT_ALLOWED] });
     const before = await liveSettingsOf(db, found.branchId);
     const values = { ...result.output, updated_by: found.viewer.user.userID, updated_at: clock.now() };
     await db.transaction(async (tx) => {

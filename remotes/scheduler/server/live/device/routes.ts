@@ -25,7 +25,7 @@ import { deviceCarerOf } from './carer-identity.js';
 import { careUrlOf, deviceClientFacts, type ClientFactsSource } from './client-facts.js';
 import { officeRoutes } from './office-routes.js';
 import { announceLive } from './push.js';
-import { DeviceWriteConflict, assignedVisit, carerVisitsBetween, checkRow, recordCheck, recordTasks } from './service.js';
+import { DeviceWriteConflict, DeviceWriteInvalid, assignedVisit, carerVisitsBetween, checkRow, recordCheck, recordTasks } from './service.js';
 import { normalisePostcode } from '../../../contract/postcodes.js';
 
 export type DeviceRouteOptions = {
@@ -168,6 +168,7 @@ export async function deviceRoutes(app: FastifyInstance, context: AreaServerCont
         return reply.code(201).send(ok(answer, kind === 'in' ? 'Checked in.' : 'Checked out.'));
       } catch (error) {
         if (error instanceof DeviceWriteConflict) return sendError(reply, 409, error.message);
+        if (error instanceof DeviceWriteInvalid) return sendInvalid(reply, { [error.field]: [error.message] });
         throw error;
       }
     });

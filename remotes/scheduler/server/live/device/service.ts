@@ -50,15 +50,38 @@ export function checkRow(row: typeof visitChecks.$inferSelect): VisitCheckRow {
 
 export class DeviceWriteConflict extends Error {}
 
+/** A write refused for one field of its body (the route answers 422 naming it). */
+export class DeviceWriteInvalid extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export type CheckOutcome = {
   replayed: boolean;
   check: typeof visitChecks.$inferSelect;
   visit: { id: number; branch_id: number; status: VisitStatus; confirmation: AssignedVisit['confirmation']; confirmation_issues: string[] };
 };
 
-/** A resend of the same write: a body without recorded_at (the server's time) matches whatever time the first got. */
+/**
+ * A resend of the same write: the whole body as stored (visit, kind, time, position, its accuracy and the reason
+ * for none). A body without recorded_at (the server's time) matches whatever time the first got; a reason sent
+ * with a position is not kept, so it is not compared.
+ */
 const sameCheck = (row: typeof visitChecks.$inferSelect, visitId: number, kind: 'in' | 'out', at: Date, values: VisitCheckValues) =>
-  row.visit_id === visitId && row.kind === kind && (!values.recorded_at || row.recorded_at.getTime() === at.getTime()) && row.latitude === values.latitude && row.longitude === values.longitude;
+  row.visit_id === visitId &&
+  row.kind === kind &&
+  (!values.recorded_at || row.recorded_at.getTime() === at.getTime()) &&
+  row.latitude === values.latitude &&
+  row.longitude === values.longitude &&
+  row.accuracy_metres === values.accuracy_metres &&
+  row.no_position_reason === (values.latitude !== null && values.longitude !== null ? '' : values.no_position_reason);
+
+export const CHECK_OUT_BEFORE_CHECK_IN = (checkIn: Date) => `The check-out is before the check-in (${wallClock(checkIn).time}): give the time it happened.`;
+export const CHECK_IN_AFTER_CHECK_OUT = (checkOut: Date) => `The check-in is after the check-out (${wallClock(checkOut).time}): give the time it happened.`;
 
 /**
  * Records a check-in or check-out. A resend (same key and body) answers the first row; the same key with
@@ -107,11 +130,17 @@ export async function recordCheck(
 
     // The visit: in progress from the first check-in, completed at the check-out; a late check-in after the
     // check-out (an offline queue sending out of order) does not take a completed visit back.
+    // The visit's row locked first, so a check-in and a check-out sent at once see each other here.
+    const [current] = await tx.select().from(visits).where(eq(visits.id, visit.id)).for('update');
     const checks = await tx.select().from(visitChecks).where(and(eq(visitChecks.visit_id, visit.id), eq(visitChecks.carer_id, carerId)));
     const checkIn = checks.find((check) => check.kind === 'in') ?? null;
     const checkOut = checks.find((check) => check.kind === 'out') ?? null;
+    // A visit cannot end before it began (a negative length would go on to pay and invoicing): the write is
+    // refused, its row with it (the transaction rolls back).
+    if (checkIn && checkOut && checkOut.recorded_at < checkIn.recorded_at) {
+      throw new DeviceWriteInvalid('recorded_at', kind === 'out' ? CHECK_OUT_BEFORE_CHECK_IN(checkIn.recorded_at) : CHECK_IN_AFTER_CHECK_OUT(checkOut.recorded_at));
+    }
     const decided = decideConfirmation({ start: visit.planned_start, end: visit.planned_end }, checkIn, checkOut, settings);
-    const [current] = await tx.select().from(visits).where(eq(visits.id, visit.id)).for('update');
     const status: VisitStatus = checkOut ? 'completed' : current!.status === 'completed' ? 'completed' : 'in-progress';
     const keepsConfirmation = current!.confirmation === 'confirmed';
     const [after] = await tx
