@@ -45,6 +45,9 @@ export type AssistantTool = {
 export const ASSISTANT_MAX_ROWS = 50;
 export const ASSISTANT_MAX_CALLS = 6;
 export const ASSISTANT_QUESTION_MAX = 1000;
+/** The longest answer kept (stored, audited and shown): a longer one is cut there and says so. */
+export const ASSISTANT_ANSWER_MAX = 20_000;
+export const ANSWER_CUT_NOTE = `[The answer was cut: it was longer than ${ASSISTANT_ANSWER_MAX.toLocaleString('en-GB')} characters.]`;
 
 const date = (description: string): ToolParameter => ({ type: 'string', format: 'date', description: `${description} (YYYY-MM-DD)` });
 const id = (description: string): ToolParameter => ({ type: 'integer', minimum: 1, maximum: 2_147_483_647, description });

@@ -114,13 +114,32 @@ export const HireSchema = v.strictObject(
 );
 export type HireInput = v.InferInput<typeof HireSchema>;
 
+/** An http(s) address (after `v.url`, which any scheme passes). */
+function isWebAddress(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 const interviewFields = {
   date: isoDate('Date'),
   start_time: timeOfDay('Start time'),
   end_time: timeOfDay('End time'),
   location: optionalText('Location', 200),
   video_link: v.optional(
-    v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.maxLength(500, 'Video link must be at most 500 characters.'), v.url('Video link must be a web address, like https://meet.example.org/abc.'))]),
+    v.union([
+      v.literal(''),
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(500, 'Video link must be at most 500 characters.'),
+        v.url('Video link must be a web address, like https://meet.example.org/abc.'),
+        // Only a web page: `javascript:`, `data:` and the like are URLs too, and the screens make the link clickable.
+        v.check(isWebAddress, 'Video link must start with http:// or https://.'),
+      ),
+    ]),
     '',
   ),
   interviewers: requiredText('Interviewers', 300),

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { COMPOSED_RESOURCES as RESOURCES, COMPOSED_RESOURCE_TABLES as resourceTables } from '../area-modules.js';
 import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '../testing.js';
 import { resourceCatalog } from './catalog.js';
-import { csvCell, csvLine, exportCsv } from './csv.js';
+import { csvCell, csvLine, csvText, exportCsv } from './csv.js';
 import { parseListQuery } from './list-query.js';
 
 let t: TestApp;
@@ -99,6 +99,12 @@ test('csvCell quotes a cell holding any separator, so a formula after one never 
   const text = 'Keys, code; =cmd|"/c calc"!A1';
   assert.deepEqual(parseCsv(csvLine([csvCell(text), '1'])), [[text, '1']]);
   assert.deepEqual(parseCsv(`${csvCell(text)};1\r\n`, ';'), [[text, '1']]);
+});
+
+test('csvText (the writer areas use for their own reports): every text cell through csvCell, numbers as they are, CRLF lines', () => {
+  const text = csvText([['Name', 'Count'], ['a;=1+1', 3], ['\t=cmd', -2], [null, undefined], []]);
+  assert.equal(text, `Name,Count\r\n"a;=1+1",3\r\n"'\t=cmd",-2\r\n,\r\n\r\n`);
+  assert.deepEqual(parseCsv(text, ';')[1], ['a;=1+1,3'], 'read with semicolons, the formula stays inside one cell');
 });
 
 test('the export answers CSV as a download, header first: field labels in declaration order, then ID', async () => {

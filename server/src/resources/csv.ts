@@ -32,6 +32,16 @@ export function csvLine(cells: string[]): string {
   return `${cells.join(',')}\r\n`;
 }
 
+/**
+ * Whole lines of text cells as CSV (each through csvCell, CRLF after every line): for an area's own report.
+ * `null` and `undefined` are empty cells; a number is written as it is (not defused: the writer's own counts).
+ */
+export function csvText(lines: readonly (readonly (string | number | null | undefined)[])[]): string {
+  return lines
+    .map((line) => csvLine(line.map((value) => (value === null || value === undefined ? '' : typeof value === 'number' ? csvCell(String(value), { text: false }) : csvCell(value)))))
+    .join('');
+}
+
 /** The header: the field labels in declaration order, then ID (last: a first cell "ID" makes Excel think SYLK). */
 export function csvHeader(resource: Resource): string {
   return csvLine([...resource.fields.map(([, field]) => csvCell(field.label)), 'ID']);

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '@hcm/server/schema';
 import { createTestApp, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
-import { ASSISTANT_TOOLS, type AssistantQuestion, type AssistantQuestionRow } from '../../contract/assistant.js';
+import { ANSWER_CUT_NOTE, ASSISTANT_ANSWER_MAX, ASSISTANT_TOOLS, type AssistantQuestion, type AssistantQuestionRow } from '../../contract/assistant.js';
 import { assistantCalls, assistantQuestions } from './tables.js';
 
 // The assistant against a SCRIPTED MODEL: a tiny OpenAI-compatible server on 127.0.0.1 that answers each
@@ -270,4 +270,45 @@ test("history: the user's own questions, newest first and paged; another user's 
   assert.equal(adminsOwn.total, 1);
   assert.equal((await admin.get(`/api/v1/assistant/questions/${late.id}`)).statusCode, 404);
   assert.equal((await office.get('/api/v1/assistant/questions/abc')).statusCode, 404);
+});
+
+test('L9: an answer of any length is cut at ASSISTANT_ANSWER_MAX characters when kept, and says it was cut', async () => {
+  configure();
+  startScript(final(`Camden. ${'x'.repeat(3_000_000)}`));
+  const response = await ask(office, 'Tell me everything.');
+  assert.equal(response.statusCode, 201, response.body.slice(0, 300));
+  const answer = (response.json().data as AssistantQuestion).answer;
+  assert.ok(answer.length <= ASSISTANT_ANSWER_MAX + ANSWER_CUT_NOTE.length + 2, `${answer.length} characters`);
+  assert.ok(answer.startsWith('Camden. xxx'));
+  assert.ok(answer.endsWith(ANSWER_CUT_NOTE));
+  assert.match(ANSWER_CUT_NOTE, /cut.*20,000 characters/);
+  const [stored] = await t.database.db.select().from(assistantQuestions).where(eq(assistantQuestions.question, 'Tell me everything.'));
+  assert.equal(stored!.answer, answer);
+  const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.resource, 'assistant-questions'), eq(auditLog.record_id, stored!.id)));
+  assert.equal((entry!.after as { answer: string }).answer, answer);
+
+  // An answer at the limit is kept whole.
+  startScript(final('y'.repeat(ASSISTANT_ANSWER_MAX)));
+  const whole = (await ask(office, 'Exactly the limit?')).json().data as AssistantQuestion;
+  assert.equal(whole.answer, 'y'.repeat(ASSISTANT_ANSWER_MAX));
+});
+
+test('L9: inherited member names (constructor, toString, __proto__, hasOwnProperty) are unknown parameters, never sent', async () => {
+  configure();
+  const raw = '{"constructor":"x","toString":"y","__proto__":"z","hasOwnProperty":"w"}';
+  startScript(
+    { body: { choices: [{ message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_inherited', type: 'function', function: { name: 'list_branches', arguments: raw } }] } }] } },
+    final('Done.'),
+  );
+  const response = await ask(office, 'Branches, oddly asked?');
+  assert.equal(response.statusCode, 201, response.body);
+  const { calls } = response.json().data as AssistantQuestion;
+  assert.deepEqual(
+    calls.map((call) => [call.tool, call.status_code, call.url]),
+    [['list_branches', 422, '']],
+  );
+  const toolAnswer = JSON.parse(received[1]!.messages.at(-1)!.content!) as { error: string; errors: Record<string, string[]> };
+  assert.equal(toolAnswer.error, 'Invalid parameters.');
+  assert.deepEqual(Object.keys(toolAnswer.errors).sort(), ['__proto__', 'constructor', 'hasOwnProperty', 'toString']);
+  for (const [key, messages] of Object.entries(toolAnswer.errors)) assert.match(messages[0]!, /^Unknown parameter/, key);
 });

@@ -19,6 +19,8 @@ import {
   type Viewer,
 } from '@hcm/server/platform';
 import {
+  ANSWER_CUT_NOTE,
+  ASSISTANT_ANSWER_MAX,
   ASSISTANT_MAX_CALLS,
   ASSISTANT_QUESTION_MAX,
   ASSISTANT_TOOLS,
@@ -80,7 +82,8 @@ async function converse(app: FastifyInstance, request: FastifyRequest, viewer: V
     if (!reply.tool_calls.length || finalRound) {
       const answer = (reply.content ?? '').trim();
       if (!answer) throw new ModelError(`The language model at ${config.baseUrl} gave no answer.`);
-      return answer;
+      // Stored, audited and shown: a model that runs on (3 MB was tried) is cut, and the answer says so.
+      return answer.length > ASSISTANT_ANSWER_MAX ? `${answer.slice(0, ASSISTANT_ANSWER_MAX).trimEnd()}\n\n${ANSWER_CUT_NOTE}` : answer;
     }
     messages.push({ role: 'assistant', content: reply.content, tool_calls: reply.tool_calls });
     for (const call of reply.tool_calls) {

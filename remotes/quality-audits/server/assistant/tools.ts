@@ -25,11 +25,13 @@ export function argumentsOf(tool: AssistantTool, raw: string): { values: Record<
     return { errors: { arguments: ['The arguments must be a JSON object.'] } };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { errors: { arguments: ['The arguments must be a JSON object.'] } };
-  const errors: Record<string, string[]> = {};
-  const values: Record<string, string | number> = {};
+  // Without a prototype: a key such as `__proto__` is then an entry like any other, never the object's prototype.
+  const errors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  const values: Record<string, string | number> = Object.create(null) as Record<string, string | number>;
   const { properties, required = [] } = tool.parameters;
   for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
-    const spec = properties[key];
+    // Own properties only: `constructor`, `toString` or `__proto__` are members of every object, not parameters.
+    const spec = Object.hasOwn(properties, key) ? properties[key] : undefined;
     // Some models send null or '' for a parameter they do not want: the same as leaving it out.
     if (value === null || value === '') continue;
     if (!spec) {
@@ -49,8 +51,9 @@ export function argumentsOf(tool: AssistantTool, raw: string): { values: Record<
     else if (value.length > (spec.maxLength ?? 100)) errors[key] = [`At most ${spec.maxLength ?? 100} characters.`];
     else values[key] = value;
   }
-  for (const key of required) if (values[key] === undefined && !errors[key]) errors[key] = ['Required.'];
-  return Object.keys(errors).length ? { errors } : { values };
+  for (const key of required) if (!Object.hasOwn(values, key) && !Object.hasOwn(errors, key)) errors[key] = ['Required.'];
+  // Plain objects again for the callers (spread defines own properties, `__proto__` included).
+  return Object.keys(errors).length ? { errors: { ...errors } } : { values: { ...values } };
 }
 
 /** The route's URL for these values: always one page of at most ASSISTANT_MAX_ROWS rows. */
@@ -75,7 +78,7 @@ function credentialsOf(request: FastifyRequest): Record<string, string> {
 function cellOf(value: unknown, column: ToolColumn): Cell {
   if (value === undefined || value === null) return null;
   if (column.format === 'list' && Array.isArray(value)) {
-    return value.map((item) => (typeof item === 'object' && item !== null && 'name' in item ? String((item as { name: unknown }).name) : String(item))).join(', ');
+    return value.map((item) => (typeof item === 'object' && item !== null && Object.hasOwn(item, 'name') ? String((item as { name: unknown }).name) : String(item))).join(', ');
   }
   if (typeof value === 'string') return value.length > 500 ? `${value.slice(0, 497)}…` : value;
   if (typeof value === 'number' || typeof value === 'boolean') return value;
@@ -86,9 +89,10 @@ function cellOf(value: unknown, column: ToolColumn): Cell {
 export function projected(tool: AssistantTool, row: unknown): ToolRow {
   const source = (typeof row === 'object' && row !== null ? row : {}) as Record<string, unknown>;
   const out: ToolRow = {};
-  for (const column of tool.columns) out[column.key] = cellOf(source[column.key], column);
+  const own = (key: string) => (Object.hasOwn(source, key) ? source[key] : undefined);
+  for (const column of tool.columns) out[column.key] = cellOf(own(column.key), column);
   // The ids a row's link needs travel with it even when not a column.
-  for (const [, key] of (tool.link ?? '').matchAll(/\{(\w+)\}/g)) if (!(key! in out)) out[key!] = cellOf(source[key!], { key: key!, label: key! });
+  for (const [, key] of (tool.link ?? '').matchAll(/\{(\w+)\}/g)) if (!Object.hasOwn(out, key!)) out[key!] = cellOf(own(key!), { key: key!, label: key! });
   return out;
 }
 

@@ -8,6 +8,7 @@ import { carerCompliance } from '../compliance/tables.js';
 import { carerAccounts, carerDocuments, carersTable } from '../people/people-tables.js';
 import { carerColumns } from '../people/visibility.js';
 import { carerSurveySubmissions } from './read-models.js';
+import { reportCsv } from './service.js';
 import { recruitmentStageHistory } from './tables.js';
 
 // The recruitment demo is dated: Yasmin's interview is on Thursday 26 November 2026, Olivia in offer since the 6th.
@@ -121,6 +122,23 @@ test('interviews: booking one moves an applicant to interview; bad times and no 
   assert.equal(audits.length, 3, 'booked, moved, cancelled');
 });
 
+test('L8: an interview video link is http(s) only: javascript: and data: links are 422 on video_link, booking and moving', async () => {
+  const maria = await carerId('maria.santos');
+  const body = { date: '2026-12-03', start_time: '10:00', end_time: '11:00', location: '', video_link: '', interviewers: 'Marcus Webb', notes: '' };
+  for (const link of ['javascript:alert(document.cookie)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)']) {
+    const refused = await office.post(`/api/v1/recruitment/applicants/${maria}/interviews`, { ...body, video_link: link });
+    assert.equal(refused.statusCode, 422, link);
+    assert.deepEqual(refused.json().errors.video_link, ['Video link must start with http:// or https://.'], link);
+  }
+  const booked = await office.post(`/api/v1/recruitment/applicants/${maria}/interviews`, { ...body, video_link: 'https://meet.example.org/abc' });
+  assert.equal(booked.statusCode, 201, booked.body);
+  const interview = booked.json().data as InterviewRow;
+  const moved = await office.put(`/api/v1/recruitment/interviews/${interview.id}`, { ...body, status: 'scheduled', video_link: 'javascript:alert(1)' });
+  assert.equal(moved.statusCode, 422);
+  assert.deepEqual(moved.json().errors.video_link, ['Video link must start with http:// or https://.']);
+  assert.equal((await office.post(`/api/v1/recruitment/interviews/${interview.id}/cancel`, { reason: 'Test over.' })).statusCode, 200);
+});
+
 test('stage moves: an ending needs a reason; ready needs the checks clear (409 naming what is missing)', async () => {
   const maria = await carerId('maria.santos');
   const stage = `/api/v1/recruitment/applicants/${maria}/stage`;
@@ -159,6 +177,23 @@ test('stage moves: an ending needs a reason; ready needs the checks clear (409 n
   assert.equal(csv.statusCode, 200);
   assert.match(String(csv.headers['content-type']), /text\/csv/);
   assert.match(csv.body, /^Month,Source,Applied,Hired,Rejected,Withdrawn,In progress\r\n2026-07,Jobcentre Plus,1,1,0,0,0\r\n/);
+});
+
+test('L7: the report CSV goes through the platform writer: a semicolon is quoted, tab and CR cannot start a formula', () => {
+  const csv = reportCsv({
+    year: 2026,
+    months: [{ month: '2026-07', source: 'other', label: 'Fair;=1+1', applied: 2, hired: 1, rejected: 0, withdrawn: 0, in_progress: 1 }],
+    rejection_reasons: [
+      { stage: 'screening', reason: '\t=HYPERLINK("http://x")', count: 1 },
+      { stage: 'screening', reason: '\r=1+1', count: 1 },
+    ],
+    time_in_stage: [{ stage: 'applied', label: 'Applied', moves: 3, average_days: null }],
+  });
+  const lines = csv.split('\r\n');
+  assert.equal(lines[1], '2026-07,"Fair;=1+1",2,1,0,0,1');
+  assert.ok(lines.includes(`Screening,"'\t=HYPERLINK(""http://x"")",1`), csv);
+  assert.ok(csv.includes(`Screening,"'\r=1+1",1\r\n`), csv);
+  assert.ok(lines.includes('Applied,3,'), csv);
 });
 
 test('hiring makes an active carer with a sign-in account of the carer role and keeps every document', async () => {

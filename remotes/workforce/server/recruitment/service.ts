@@ -3,7 +3,7 @@ import { CARER_ROLE } from '@hcm/contract/schemas';
 import { londonDate } from '@hcm/contract/engine';
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { branches } from '@hcm/server/schema';
-import { hashPassword, roles, userBranches, users, type AuditActor, type BranchScope, type Database, type Transaction } from '@hcm/server/platform';
+import { csvText, hashPassword, roles, userBranches, users, type AuditActor, type BranchScope, type Database, type Transaction } from '@hcm/server/platform';
 import { recordAudit } from '@hcm/server/platform';
 import type { ComplianceCheck } from '../../contract/compliance.js';
 import { APPLICANT_SOURCES, RECRUITMENT_STAGES, type RecruitmentStage } from '../../contract/people.js';
@@ -562,23 +562,17 @@ export async function report(db: Db, scope: BranchScope, year: number): Promise<
   };
 }
 
-const csvCell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  // A leading =, +, - or @ would be a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
+/** The year's report as CSV, through the platform's one writer (quoting and formula defusing: `csvText`). */
 export function reportCsv(data: RecruitmentReport): string {
-  const lines = [['Month', 'Source', 'Applied', 'Hired', 'Rejected', 'Withdrawn', 'In progress']];
-  for (const row of data.months) lines.push([row.month, row.label, row.applied, row.hired, row.rejected, row.withdrawn, row.in_progress].map(String));
+  const lines: (string | number | null)[][] = [['Month', 'Source', 'Applied', 'Hired', 'Rejected', 'Withdrawn', 'In progress']];
+  for (const row of data.months) lines.push([row.month, row.label, row.applied, row.hired, row.rejected, row.withdrawn, row.in_progress]);
   lines.push([]);
   lines.push(['Stage', 'Why the application ended', 'Count']);
-  for (const row of data.rejection_reasons) lines.push([stageLabel(row.stage), row.reason, String(row.count)]);
+  for (const row of data.rejection_reasons) lines.push([stageLabel(row.stage), row.reason, row.count]);
   lines.push([]);
   lines.push(['Stage', 'Times in the stage', 'Average days in the stage']);
-  for (const row of data.time_in_stage) lines.push([row.label, String(row.moves), row.average_days === null ? '' : String(row.average_days)]);
-  return `${lines.map((line) => line.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  for (const row of data.time_in_stage) lines.push([row.label, row.moves, row.average_days]);
+  return csvText(lines);
 }
 
 // ---- the pre-employment checks matrix

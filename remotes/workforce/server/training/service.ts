@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { branches, users } from '@hcm/server/schema';
-import type { BranchScope, Database, Transaction } from '@hcm/server/platform';
+import { csvText, type BranchScope, type Database, type Transaction } from '@hcm/server/platform';
 import {
   alertWindowOf,
   COMPLETED_RESULTS,
@@ -303,10 +303,6 @@ export async function trainingCells(db: Db, scope: BranchScope, carerIds: readon
 
 /** The state of every cell as CSV (UTF-8 with a BOM, so Excel reads names like Siân right). */
 export function matrixCsv(matrix: TrainingMatrix): string {
-  const quote = (value: string) => {
-    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
   const label = (state: TrainingState | null, inProgress: boolean) =>
     state === null ? (inProgress ? 'In progress' : 'Not required') : `${state[0]!.toUpperCase()}${state.slice(1)}${inProgress ? ' (in progress)' : ''}`;
   const header = ['Carer', 'Branch', 'Status', ...matrix.courses.flatMap((course) => [`${course.name} (${course.code})`, `${course.code} expires`])];
@@ -316,5 +312,5 @@ export function matrixCsv(matrix: TrainingMatrix): string {
     row.status,
     ...row.cells.flatMap((cell) => [label(cell.state, cell.in_progress), cell.expires_on ?? (cell.state === 'valid' ? 'Does not expire' : '')]),
   ]);
-  return `\uFEFF${[header, ...lines].map((line) => line.map((value) => quote(String(value))).join(',')).join('\r\n')}\r\n`;
+  return `\uFEFF${csvText([header, ...lines])}`;
 }

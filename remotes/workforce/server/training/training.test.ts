@@ -18,6 +18,7 @@ import {
 } from '../../contract/training.js';
 import { carersTable } from '../people/people-tables.js';
 import { carerColumns } from '../people/visibility.js';
+import { matrixCsv } from './service.js';
 import { trainingRecords } from './tables.js';
 
 // Training through the API on the demo agency: states worked out the same way in SQL (the matrix) and in code
@@ -165,6 +166,18 @@ test('the CSV export: UTF-8 with a BOM, the same filters, one line per carer', a
   assert.equal(lines.length, matrix.total + 1);
   assert.ok(lines.some((line) => line.startsWith('Tom Fletcher,Camden Domiciliary,active,Expiring,')), 'Tom’s moving and handling is expiring');
   assert.ok(lines.every((line, index) => index === 0 || line.includes(',Camden Domiciliary,')));
+});
+
+test('L7: the matrix CSV goes through the platform writer: a semicolon, tab or CR cannot start a formula cell', () => {
+  const matrix = {
+    courses: [{ name: 'Fire;=1+1', code: 'F' }],
+    rows: [
+      { carer_id: 1, name: 'Ann;=HYPERLINK("http://x")', branch: '\t=cmd', status: '\r=1+1', cells: [{ course_id: 1, state: 'valid', in_progress: false, completed_on: null, expires_on: null }] },
+    ],
+  } as unknown as TrainingMatrix;
+  const csv = matrixCsv(matrix);
+  assert.ok(csv.startsWith('\uFEFFCarer,Branch,Status,"Fire;=1+1 (F)",F expires\r\n'), csv);
+  assert.equal(csv.split('\r\n')[1], `"Ann;=HYPERLINK(""http://x"")","'\t=cmd","'\r=1+1",Valid,Does not expire`);
 });
 
 test('records: expiry derived from the course or typed, 422 per field, branch scope, permissions and audit', async () => {

@@ -111,6 +111,17 @@ test('recruitment info: not ready names what is missing; a rejection needs a rea
   expect(api.put).not.toHaveBeenCalled();
 });
 
+test('L8: a javascript: video link is refused on the form with the schema’s message, before anything is sent', async () => {
+  renderInfo({ stage: 'screening' });
+  await userEvent.click(await screen.findByRole('button', { name: 'Book an interview' }));
+  const form = screen.getByRole('form', { name: 'Book an interview' });
+  await userEvent.type(within(form).getByLabelText('Video link'), 'javascript:alert(document.cookie)');
+  await userEvent.type(within(form).getByLabelText('Interviewers'), 'Marcus Webb');
+  await userEvent.click(within(form).getByRole('button', { name: 'Book interview' }));
+  expect(await within(form).findByText('Video link must start with http:// or https://.')).toBeInTheDocument();
+  expect(post).not.toHaveBeenCalled();
+});
+
 test('a hired carer’s tab shows how they were recruited, without forms', async () => {
   renderInfo({ status: 'active', stage: 'hired', start_date: '2026-09-07', has_account: true });
   expect(await screen.findByRole('heading', { level: 2, name: 'How they were recruited' })).toBeInTheDocument();
