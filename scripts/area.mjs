@@ -20,7 +20,7 @@ const USAGE = `Usage:
   npm run area:rollback -- <remote> [version] [--by NAME]
   npm run area:list [-- <remote>]
   npm run host:deploy [-- --by NAME]
-Options: --ops-file FILE (or HCM_OPS_FILE): the API's ops file; default beside PGLITE_DATA_DIR, or server/.data/ops.json.
+Options: --ops-file FILE (or HCM_OPS_FILE): the API's ops file; default inside PGLITE_DATA_DIR (server/.data/pglite/ops.json), or server/.data/ops.json with DATABASE_URL.
 AREA_BUILD_LABEL=<label> builds the label into a deploy (a new version of unchanged sources).`;
 
 function fail(message) {
@@ -62,7 +62,7 @@ function opsFileOf(options) {
   if (process.env.HCM_OPS_FILE) return process.env.HCM_OPS_FILE;
   if (process.env.OPS_FILE) return process.env.OPS_FILE;
   const dataDir = !process.env.DATABASE_URL && process.env.PGLITE_DATA_DIR ? process.env.PGLITE_DATA_DIR : path.join(root, 'server', '.data', 'pglite');
-  return path.join(path.dirname(dataDir), 'ops.json');
+  return process.env.DATABASE_URL ? path.join(path.dirname(dataDir), 'ops.json') : path.join(dataDir, 'ops.json');
 }
 
 function readOps(options) {

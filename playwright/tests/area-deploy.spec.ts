@@ -17,13 +17,13 @@ const LABEL = 'e2e-area-deploy';
 /**
  * The ops file of the API under test. playwright.config.ts makes a fresh temp dir for the database in every
  * process that loads it, so this worker cannot know the runner's: the API writes its port and pid into the
- * file beside its data, and the newest file of a live API on our port is ours. HCM_OPS_FILE wins.
+ * file inside its data folder, and the newest file of a live API on our port is ours. HCM_OPS_FILE wins.
  */
 function opsFile(): string {
   if (process.env.HCM_OPS_FILE) return process.env.HCM_OPS_FILE;
   const candidates = readdirSync(tmpdir())
     .filter((name) => name.startsWith('hcm-e2e-'))
-    .map((name) => path.join(tmpdir(), name, 'ops.json'))
+    .map((name) => path.join(tmpdir(), name, 'pglite', 'ops.json'))
     .filter((file) => {
       if (!existsSync(file)) return false;
       try {

@@ -115,7 +115,8 @@ export const HireSchema = v.strictObject(
 export type HireInput = v.InferInput<typeof HireSchema>;
 
 /** An http(s) address (after `v.url`, which any scheme passes). */
-function isWebAddress(value: string): boolean {
+/** An http(s) address: the only kind of video link saved (L8), and the only kind the screens make a link of. */
+export function isWebAddress(value: string): boolean {
   try {
     return ['http:', 'https:'].includes(new URL(value).protocol);
   } catch {

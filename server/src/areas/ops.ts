@@ -12,7 +12,7 @@ import { sendRegistryError, versionOf } from './routes.js';
 // The operators' door to the area registry (`npm run area:*`). PGlite is one process's database, so the
 // commands go through the running API instead of opening it: a second, tiny HTTP server that listens on the
 // loopback address only (never HOST), on a port of its own, and accepts a random bearer token that the API
-// writes with the port to a 0600 file beside its data. Whoever can read that file could read the data too.
+// writes with the port to a 0600 file in its data folder. Whoever can read that file could read the data too.
 
 export type OpsFile = { url: string; token: string; pid: number; api_port: number };
 
@@ -80,11 +80,16 @@ export async function buildOpsApp(options: RegistryOptions & { token: string }):
   return app;
 }
 
-/** Where the ops file lives: OPS_FILE, else beside the PGlite data (or in server/.data with PostgreSQL), like app.key. */
+/**
+ * Where the ops file lives: OPS_FILE, else inside this instance's own PGlite data folder (so two instances on one
+ * machine, say PGLITE_DATA_DIR=/srv/one and /srv/two, never share or overwrite one file); with PostgreSQL in
+ * server/.data, like app.key; with the in-memory database in the temp folder.
+ */
 export function opsFilePath(env: NodeJS.ProcessEnv, defaultDataDir: string): string {
   if (env.OPS_FILE?.trim()) return env.OPS_FILE.trim();
-  const dataDir = env.DATABASE_URL?.trim() ? defaultDataDir : (env.PGLITE_DATA_DIR?.trim() || defaultDataDir);
-  return path.join(path.dirname(dataDir === 'memory://' ? path.join(os.tmpdir(), 'hcm', 'pglite') : dataDir), 'ops.json');
+  if (env.DATABASE_URL?.trim()) return path.join(path.dirname(defaultDataDir), 'ops.json');
+  const dataDir = env.PGLITE_DATA_DIR?.trim() || defaultDataDir;
+  return path.join(dataDir === 'memory://' ? path.join(os.tmpdir(), 'hcm') : dataDir, 'ops.json');
 }
 
 /**

@@ -19,6 +19,11 @@ export type ChatBroadcaster = {
 
 export const userRoom = (userId: number) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/** Presence: every socket of a user of the branch, and every super admin's (who may chat with anyone). */
+export const branchRoom = (branchId: number) => `branch:${branchId}`;
+export const EVERY_BRANCH_ROOM = 'branch:*';
+/** Who hears a user's presence: those who may chat with them (chatContacts' rule), by room. */
+export const presenceRooms = (branchIds: readonly number[]): string[] => [...branchIds.map(branchRoom), EVERY_BRANCH_ROOM];
 
 /** No chat server anywhere (tests of other areas, CHAT_EMBEDDED=false on PGlite): nobody is online. */
 export const noChatServer: ChatBroadcaster = {

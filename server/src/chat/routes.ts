@@ -37,6 +37,7 @@ import {
   parseHistoryQuery,
   postTextMessage,
   renameGroup,
+  visibleOnline,
   type ChatRow,
   type ChatViewer,
 } from './service.js';
@@ -66,7 +67,8 @@ export async function chatRoutes(app: FastifyInstance, { auth, chat }: ChatRoute
   });
 
   const viewerOf = async (request: FastifyRequest): Promise<ChatViewer> => chatViewerOf((await currentUserOf(request, auth))!);
-  const online = async () => new Set(await chat.onlineUserIds());
+  // Presence only of the people the viewer may chat with (visibleOnline), in lists as on the socket.
+  const online = async (viewer: ChatViewer) => visibleOnline(db, viewer, await chat.onlineUserIds());
 
   /** The chat of the route, if the viewer is a member (else the reply is sent: 404). */
   const memberChat = async (request: FastifyRequest<{ Params: ChatParams }>, reply: FastifyReply, viewer: ChatViewer): Promise<ChatRow | null> => {
@@ -78,12 +80,12 @@ export async function chatRoutes(app: FastifyInstance, { auth, chat }: ChatRoute
 
   app.get('/communication/chats', { config }, async (request) => {
     const viewer = await viewerOf(request);
-    return ok(await listChats(db, viewer.id, await online()));
+    return ok(await listChats(db, viewer.id, await online(viewer)));
   });
 
   app.get('/communication/users', { config }, async (request) => {
     const viewer = await viewerOf(request);
-    return ok(await chatContacts(db, viewer, await online()));
+    return ok(await chatContacts(db, viewer, await online(viewer)));
   });
 
   // {userId}: the one-to-one chat with that person; {name, userIds}: a new group. The answer's id is the chat's.
@@ -102,7 +104,7 @@ export async function chatRoutes(app: FastifyInstance, { auth, chat }: ChatRoute
       if (created) {
         await recordAudit(db, { actor: auditActorOf(request), resource: 'chats', recordId: chatId, action: 'create', after: { members: [viewer.id, userId] } });
       }
-      return reply.code(created ? 201 : 200).send(ok(await chatListItem(db, viewer.id, chatId, await online())));
+      return reply.code(created ? 201 : 200).send(ok(await chatListItem(db, viewer.id, chatId, await online(viewer))));
     }
 
     const parsed = v.safeParse(GroupChatSchema, body);
@@ -119,7 +121,7 @@ export async function chatRoutes(app: FastifyInstance, { auth, chat }: ChatRoute
       after: { name, is_group: true, members: [viewer.id, ...people.keys()] },
     });
     await announceMessage(db, chat, chatId, messageId);
-    return reply.code(201).send(ok(await chatListItem(db, viewer.id, chatId, await online()), 'Group created.'));
+    return reply.code(201).send(ok(await chatListItem(db, viewer.id, chatId, await online(viewer)), 'Group created.'));
   });
 
   /** The people of `userIds` the viewer may add, or null once a 422 naming the others is sent. */
@@ -147,7 +149,7 @@ export async function chatRoutes(app: FastifyInstance, { auth, chat }: ChatRoute
     const messageId = await renameGroup(db, viewer, found.id, parsed.output.name);
     await recordAudit(db, { actor: auditActorOf(request), resource: 'chats', recordId: found.id, action: 'update', before: { name: found.name }, after: { name: parsed.output.name } });
     await announceMessage(db, chat, found.id, messageId);
-    return ok(await chatListItem(db, viewer.id, found.id, await online()), 'Group renamed.');
+    return ok(await chatListItem(db, viewer.id, found.id, await online(viewer)), 'Group renamed.');
   });
 
   app.post<{ Params: ChatParams }>('/communication/chats/:chatId/members', { config }, async (request, reply) => {
@@ -164,7 +166,7 @@ export async function chatRoutes(app: FastifyInstance, { auth, chat }: ChatRoute
       await recordAudit(db, { actor: auditActorOf(request), resource: 'chats', recordId: found.id, action: 'update', after: { members_added: result.added } });
       await announceMessage(db, chat, found.id, result.messageId);
     }
-    return ok(await chatListItem(db, viewer.id, found.id, await online()), result ? 'Members added.' : 'They are members already.');
+    return ok(await chatListItem(db, viewer.id, found.id, await online(viewer)), result ? 'Members added.' : 'They are members already.');
   });
 
   app.get<{ Params: ChatParams }>('/communication/chats/:chatId/messages', { config }, async (request, reply) => {
@@ -211,7 +213,7 @@ export async function chatRoutes(app: FastifyInstance, { auth, chat }: ChatRoute
     const newlyRead = await markChatRead(db, viewer.id, found.id);
     forgetCurrentUser(viewer.id);
     await announceReceipt(db, chat, newlyRead);
-    return ok(await chatListItem(db, viewer.id, found.id, await online()));
+    return ok(await chatListItem(db, viewer.id, found.id, await online(viewer)));
   };
   app.post<{ Params: ChatParams }>('/communication/chats/:chatId/open', { config }, openChat);
   app.post<{ Params: ChatParams }>('/communication/chats/:chatId/read-all', { config }, openChat);

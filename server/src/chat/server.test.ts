@@ -195,6 +195,35 @@ test('presence: UserOnline at a user first socket, UserOffline when the last one
   noah.disconnect();
 });
 
+test('Issue 26: presence reaches only people who may chat with the user (a shared branch), and so does the online list', async () => {
+  const noah = open(cookieOf(await loginAs(t.app, cast.noah)));
+  const far = open(cookieOf(await loginAs(t.app, cast.far)));
+  assert.equal(await outcome(noah), 'connected');
+  assert.equal(await outcome(far), 'connected');
+  // Far (another branch) is told of no one of Camden, and Camden of no one of Far's branch.
+  const isMaya = (event: PresenceEvent) => event.id === cast.maya.id;
+  const farHears = collect<PresenceEvent>(far, CHAT_CHANNELS.status, isMaya);
+  const cameOnline = next<PresenceEvent>(noah, CHAT_CHANNELS.status, isMaya);
+  const maya = open(cookieOf(await loginAs(t.app, cast.maya)));
+  const mayaList = next<OnlineUsers>(maya, CHAT_CHANNELS.online);
+  assert.deepEqual(await cameOnline, { event: 'UserOnline', id: cast.maya.id });
+  const listed = (await mayaList).ids;
+  assert.ok(listed.includes(cast.noah.id) && listed.includes(cast.maya.id), 'Maya sees Noah (same branch) and herself');
+  assert.ok(!listed.includes(cast.far.id), 'Maya does not see Far (another branch) online');
+  const asked = (socket: Socket) =>
+    new Promise<OnlineUsers>((resolve) => socket.emit(CHAT_CHANNELS.online, {}, (answer: OnlineUsers) => resolve(answer)));
+  assert.deepEqual((await asked(far)).ids, [cast.far.id], 'Far sees only himself: nobody of his branch is online');
+  assert.deepEqual(await farHears.untilRoundTrip(), [], 'Far hears nothing of Maya coming online');
+
+  const farGoes = collect<PresenceEvent>(far, CHAT_CHANNELS.status, isMaya);
+  const wentOffline = next<PresenceEvent>(noah, CHAT_CHANNELS.status, isMaya);
+  maya.disconnect();
+  assert.deepEqual(await wentOffline, { event: 'UserOffline', id: cast.maya.id });
+  assert.deepEqual(await farGoes.untilRoundTrip(), [], 'nor of her going offline');
+  noah.disconnect();
+  far.disconnect();
+});
+
 test('a message posted through the API reaches the other member on user:{id}:chat; a delivery receipt goes back', async () => {
   const mayaApi = await loginAs(t.app, cast.maya);
   const noahApi = await loginAs(t.app, cast.noah);

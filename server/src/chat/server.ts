@@ -11,9 +11,9 @@ import { loadCurrentUser } from '../auth/current-user.js';
 import { findActiveSession, isExpired, type SessionLifetime } from '../auth/sessions.js';
 import type { Database } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
-import { ATTACHMENTS_TABLE, ensureAttachmentsTable, ioBroadcaster, sessionRoom, userRoom, type ChatBroadcaster } from './broadcaster.js';
+import { ATTACHMENTS_TABLE, branchRoom, ensureAttachmentsTable, EVERY_BRANCH_ROOM, ioBroadcaster, presenceRooms, sessionRoom, userRoom, type ChatBroadcaster } from './broadcaster.js';
 import { announceReceipt } from './notify.js';
-import { markDelivered, messagesByIds } from './service.js';
+import { chatViewerOf, markDelivered, messagesByIds, visibleOnline } from './service.js';
 import { clock } from '@hcm/contract/time';
 
 export type ChatServerOptions = {
@@ -43,7 +43,7 @@ export type ChatServer = {
 };
 
 /** What the handshake proved about a socket, kept in socket.data. */
-export type ChatSocketData = { userId: number; sessionId: string };
+export type ChatSocketData = { userId: number; sessionId: string; superAdmin: boolean; branchIds: number[] };
 
 export const REFUSED_ORIGIN = 'Origin not allowed';
 export const REFUSED_SESSION = 'Unauthenticated.';
@@ -115,12 +115,17 @@ export async function startChatServer(options: ChatServerOptions): Promise<ChatS
     pool ? (await io.in(userRoom(userId)).fetchSockets()).length : (io.of('/').adapter.rooms.get(userRoom(userId))?.size ?? 0);
 
   io.on('connection', (socket: Socket) => {
-    const { userId, sessionId } = socket.data as ChatSocketData;
-    void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    const data = socket.data as ChatSocketData;
+    const { userId, sessionId } = data;
+    // Presence reaches only those who may chat with the user (a shared branch; super admins: everyone), through
+    // the branch rooms; the online list is cut the same way (visibleOnline). Branches as at the handshake.
+    void socket.join([userRoom(userId), sessionRoom(sessionId), ...data.branchIds.map(branchRoom), ...(data.superAdmin ? [EVERY_BRANCH_ROOM] : [])]);
+    const visibleIds = async () => [...(await visibleOnline(db, { id: userId, superAdmin: data.superAdmin, branchIds: data.branchIds }, await onlineIds()))].sort((a, b) => a - b);
+    const announce = (event: PresenceEvent) => io.to(presenceRooms(data.branchIds)).emit(CHAT_CHANNELS.status, event);
 
     socket.on(CHAT_CHANNELS.online, (_payload: unknown, ack?: unknown) => {
       const reply = typeof ack === 'function' ? ack : typeof _payload === 'function' ? _payload : null;
-      if (reply) onlineIds().then((ids) => reply({ ids } satisfies OnlineUsers), (error: unknown) => log.error(error, 'chat online list'));
+      if (reply) visibleIds().then((ids) => reply({ ids } satisfies OnlineUsers), (error: unknown) => log.error(error, 'chat online list'));
     });
 
     // The client got a MessageUpdated: the message is DELIVERED, and its sender hears so.
@@ -145,7 +150,7 @@ export async function startChatServer(options: ChatServerOptions): Promise<ChatS
       // Offline when the user's last socket, in any chat process, is gone.
       socketsOf(userId).then(
         (left) => {
-          if (left === 0) io.emit(CHAT_CHANNELS.status, { event: 'UserOffline', id: userId } satisfies PresenceEvent);
+          if (left === 0) announce({ event: 'UserOffline', id: userId });
         },
         (error: unknown) => log.error(error, 'chat presence'),
       );
@@ -153,8 +158,8 @@ export async function startChatServer(options: ChatServerOptions): Promise<ChatS
 
     void (async () => {
       // Online when this is the user's first socket (the join above already counts it).
-      if ((await socketsOf(userId)) === 1) io.emit(CHAT_CHANNELS.status, { event: 'UserOnline', id: userId } satisfies PresenceEvent);
-      socket.emit(CHAT_CHANNELS.online, { ids: await onlineIds() } satisfies OnlineUsers);
+      if ((await socketsOf(userId)) === 1) announce({ event: 'UserOnline', id: userId });
+      socket.emit(CHAT_CHANNELS.online, { ids: await visibleIds() } satisfies OnlineUsers);
     })().catch((error: unknown) => log.error(error, 'chat presence'));
   });
 
@@ -204,7 +209,8 @@ export async function authenticate(
   const user = await loadCurrentUser(db, session.user_id);
   if (!user) return REFUSED_SESSION;
   if (!can(user, 'chat.use')) return REFUSED_PERMISSION;
-  return { userId: user.userID, sessionId: session.id };
+  const viewer = chatViewerOf(user);
+  return { userId: user.userID, sessionId: session.id, superAdmin: viewer.superAdmin, branchIds: viewer.branchIds };
 }
 
 /** One cookie of a Cookie header (the session cookie's value is base64url: nothing to decode). */

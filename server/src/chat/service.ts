@@ -13,7 +13,7 @@ import {
 } from '@hcm/contract';
 import { and, asc, desc, eq, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
-import { chatMembers, chatMessageReads, chatMessages, chats, users } from '../db/schema.js';
+import { chatMembers, chatMessageReads, chatMessages, chats, userBranches, users } from '../db/schema.js';
 import { clock } from '@hcm/contract/time';
 
 // Chat (spec §3, §4 Chat): chats, members, messages and who read them, in SQL. The routes (routes.ts) check
@@ -66,6 +66,24 @@ function eligibleCondition(viewer: ChatViewer): SQL {
         )}))`
       : sql`false`;
   return and(eq(users.disabled, false), ne(users.id, viewer.id), holdsChat, sharesBranch)!;
+}
+
+/**
+ * Of these online users, those whose presence the viewer may see: the people they may chat with (a shared branch;
+ * a super admin: everyone), and themselves. Presence follows chatContacts' rule (server/README.md, "Chat").
+ */
+export async function visibleOnline(db: Database, viewer: Pick<ChatViewer, 'id' | 'superAdmin' | 'branchIds'>, online: Iterable<number>): Promise<Set<number>> {
+  const ids = [...new Set(online)];
+  if (viewer.superAdmin) return new Set(ids);
+  const others = ids.filter((id) => id !== viewer.id);
+  const shown = new Set(ids.includes(viewer.id) ? [viewer.id] : []);
+  if (!others.length || !viewer.branchIds.length) return shown;
+  const rows = await db
+    .selectDistinct({ id: userBranches.user_id })
+    .from(userBranches)
+    .where(and(inArray(userBranches.user_id, others), inArray(userBranches.branch_id, viewer.branchIds)));
+  for (const row of rows) shown.add(row.id);
+  return shown;
 }
 
 /** The people the viewer may start a chat with (GET /communication/users), by name. */

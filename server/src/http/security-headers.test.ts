@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { buildApp } from '../app.js';
 import { createTestApp, loginAs, type TestApp } from '../testing.js';
-import { API_CSP, HSTS } from './security-headers.js';
+import { API_CSP, HSTS, routeCsp } from './security-headers.js';
 
 let t: TestApp;
 before(async () => {
@@ -56,4 +56,10 @@ test('HSTS is sent when cookies are Secure (the site is served over HTTPS)', asy
   } finally {
     await app.close();
   }
+});
+
+test('Issue 26: a route that sets its own CSP (a served upload\'s sandbox) keeps it, with framing still refused', () => {
+  assert.equal(routeCsp("default-src 'none'; sandbox"), "default-src 'none'; sandbox; frame-ancestors 'none'");
+  assert.equal(routeCsp("default-src 'none'; sandbox;"), "default-src 'none'; sandbox; frame-ancestors 'none'");
+  assert.equal(routeCsp("sandbox; frame-ancestors 'self'"), "sandbox; frame-ancestors 'self'");
 });

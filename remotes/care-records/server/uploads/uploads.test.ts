@@ -79,6 +79,23 @@ test('a PDF is stored and comes back byte for byte, with its type read from its 
   assert.ok(list.some((item) => item.id === row.id));
 });
 
+test('Issue 26: a served upload keeps its own sandbox CSP, not the API-wide one, and is still never framed', async () => {
+  const answer = await upload(office, client.id, details({ title: 'Sandboxed' }), { name: 'sandboxed.pdf', bytes: pdf });
+  assert.equal(answer.statusCode, 201, answer.body);
+  const row = answer.json().data as UploadRow;
+  for (const suffix of ['', '?download=1']) {
+    const file = await office.get(`/api/v1/clients/${client.id}/uploads/${row.id}/file${suffix}`);
+    assert.equal(file.statusCode, 200);
+    const csp = String(file.headers['content-security-policy']);
+    assert.match(csp, /(^|;)\s*sandbox(;|$)/, csp);
+    assert.match(csp, /default-src 'none'/, csp);
+    assert.match(csp, /frame-ancestors 'none'/, csp);
+  }
+  // Everything else the API answers keeps the API-wide policy.
+  const list = await office.get(`/api/v1/clients/${client.id}/uploads`);
+  assert.equal(list.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'");
+});
+
 test('a file is judged by its first bytes: a program renamed .pdf and a PNG named .pdf are refused with 422', async () => {
   const program = Buffer.concat([Buffer.from('MZ\x90\x00\x03'), Buffer.alloc(200, 1)]);
   const renamed = await upload(office, client.id, details(), { name: 'letter.pdf', bytes: program });

@@ -94,6 +94,17 @@ test('a PDF is stored, listed, and comes back byte for byte; each download is in
   assert.equal((audit.after as { download: boolean }).download, true);
 });
 
+test('Issue 26: a served staff file keeps its own sandbox CSP, not the API-wide one', async () => {
+  const answer = await upload(office, `carers/${camdenCarer}/uploads`, details({ title: 'Sandboxed' }), { name: 'sandboxed.pdf', bytes: pdf });
+  assert.equal(answer.statusCode, 201, answer.body);
+  const row = answer.json().data as StaffUploadRow;
+  const file = await office.get(`/api/v1/carers/${camdenCarer}/uploads/${row.id}/file`);
+  assert.equal(file.statusCode, 200);
+  const csp = String(file.headers['content-security-policy']);
+  assert.match(csp, /(^|;)\s*sandbox(;|$)/, csp);
+  assert.match(csp, /frame-ancestors 'none'/, csp);
+});
+
 test('a file is judged by its first bytes: a PNG named .pdf and a program named .pdf are refused with 422', async () => {
   const png = await upload(office, `carers/${camdenCarer}/uploads`, details(), { name: 'certificate.pdf', bytes: idCardPng([200, 200, 220]) });
   assert.equal(png.statusCode, 422);

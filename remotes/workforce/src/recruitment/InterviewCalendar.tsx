@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button, ErrorPanel, Loading, PageHeader, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { INTERVIEW_STATUSES, stageLabel, type InterviewRow } from '../../contract/recruitment';
-import { formatDay, shiftDay, styles, Tag } from './common';
+import { formatDay, InterviewPlace, shiftDay, styles, Tag } from './common';
 
 type View = 'week' | 'month';
 
@@ -82,7 +82,7 @@ export default function InterviewCalendar() {
                       <li key={interview.id}>
                         {interview.start_time}–{interview.end_time}{' '}
                         <Link to={`/app/carers/${interview.carer_id}/edit/recruitment-info`}>{interview.carer_name}</Link> ({interview.branch}, {stageLabel(interview.stage)}):{' '}
-                        {interview.video_link ? <a href={interview.video_link}>video call</a> : interview.location} with {interview.interviewers}.{' '}
+                        <InterviewPlace videoLink={interview.video_link} location={interview.location} /> with {interview.interviewers}.{' '}
                         <Tag state={interview.status === 'cancelled' || interview.status === 'no-show' ? 'missing' : interview.status === 'held' ? 'done' : 'in-progress'}>{statusLabel(interview.status)}</Tag>
                       </li>
                     ))}

@@ -1,3 +1,4 @@
+import { ukDate } from '@hcm/contract/time';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -120,6 +121,36 @@ test('L8: a javascript: video link is refused on the form with the schema’s me
   await userEvent.click(within(form).getByRole('button', { name: 'Book interview' }));
   expect(await within(form).findByText('Video link must start with http:// or https://.')).toBeInTheDocument();
   expect(post).not.toHaveBeenCalled();
+});
+
+const storedInterview = (id: number, video_link: string, date = '2026-11-26') => ({
+  id, carer_id: 46, carer_name: 'Ella Jones', branch: 'Camden', stage: 'interview' as const, date, start_time: '10:00', end_time: '11:00',
+  starts_at: `${date}T10:00:00.000Z`, location: 'Camden office', video_link, interviewers: 'Marcus Webb', status: 'scheduled' as const, notes: '',
+});
+
+test('Issue 26: a video link stored before L8 (javascript:, data:) is plain text, never a link; an https one is a link', async () => {
+  renderInfo({
+    stage: 'interview',
+    interviews: [storedInterview(1, 'javascript:alert(document.cookie)'), storedInterview(2, 'data:text/html,<script>alert(1)</script>'), storedInterview(3, 'https://meet.example/abc')],
+  });
+  const section = await screen.findByRole('region', { name: 'Interviews' });
+  const items = within(within(section).getByRole('list')).getAllByRole('listitem');
+  expect(within(items[0]!).queryByRole('link')).toBeNull();
+  expect(within(items[0]!).getByText(/video call at javascript:alert\(document\.cookie\) \(not a web address/)).toBeInTheDocument();
+  expect(within(items[1]!).queryByRole('link')).toBeNull();
+  expect(within(items[2]!).getByRole('link', { name: 'video call' })).toHaveAttribute('href', 'https://meet.example/abc');
+  expect(document.querySelector('a[href^="javascript:"], a[href^="data:"]')).toBeNull();
+});
+
+test('Issue 26: the interviews calendar shows a stored javascript: video link as plain text, never a link', async () => {
+  const today = ukDate();
+  answers['api/v1/recruitment/interviews'] = [storedInterview(1, 'javascript:alert(1)', today), storedInterview(2, 'http://meet.example/x', today)];
+  renderAt('recruitment', '/app/recruitment/calendar');
+  const [bad, good] = within(await screen.findByRole('list')).getAllByRole('listitem');
+  expect(within(bad!).getAllByRole('link').map((link) => link.textContent)).toEqual(['Ella Jones']);
+  expect(within(bad!).getByText(/video call at javascript:alert\(1\)/)).toBeInTheDocument();
+  expect(within(good!).getByRole('link', { name: 'video call' })).toHaveAttribute('href', 'http://meet.example/x');
+  expect(document.querySelector('a[href^="javascript:"]')).toBeNull();
 });
 
 test('a hired carer’s tab shows how they were recruited, without forms', async () => {

@@ -20,7 +20,7 @@ import {
   type VacancyRow,
 } from '../../contract/recruitment';
 import type { StaffScreenProps } from '../record/types';
-import { formatDay, formatWhen, handleSaved, options, Section, styles, Tag } from './common';
+import { formatDay, formatWhen, handleSaved, InterviewPlace, options, Section, styles, Tag } from './common';
 
 type Keys = readonly (readonly unknown[])[];
 const keysOf = (carerId: number): Keys => [apiKey(`api/v1/recruitment/applicants/${carerId}`), apiKey(`api/v1/carers/${carerId}/summary`), apiKey('api/v1/recruitment/applicants'), apiKey('api/v1/recruitment/interviews')];
@@ -100,7 +100,7 @@ function Interviews({ info, editable }: { info: Info; editable: boolean }) {
         <ul className={styles.list}>
           {info.interviews.map((interview) => (
             <li key={interview.id}>
-              {formatDay(interview.date)}, {interview.start_time}–{interview.end_time}: {interview.video_link ? <a href={interview.video_link}>video call</a> : interview.location} with {interview.interviewers}.{' '}
+              {formatDay(interview.date)}, {interview.start_time}–{interview.end_time}: <InterviewPlace videoLink={interview.video_link} location={interview.location} /> with {interview.interviewers}.{' '}
               <Tag state={interview.status === 'held' ? 'done' : interview.status === 'scheduled' ? 'in-progress' : 'missing'}>{statusLabel(interview.status)}</Tag>
               {interview.notes ? <p>{interview.notes}</p> : null}
               {editable && editing === null ? (

@@ -3,7 +3,7 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { ApiResult } from '@hcm/kit';
 import { notify } from '@hcm/kit';
 import { applyServerErrors } from '@hcm/kit/forms';
-import { CHECK_PROGRESS, type CheckProgress } from '../../contract/recruitment';
+import { CHECK_PROGRESS, isWebAddress, type CheckProgress } from '../../contract/recruitment';
 import styles from './recruitment.module.css';
 
 // What the recruitment screens share: UK dates and times, the answer of a save, a titled section, and states in
@@ -62,3 +62,13 @@ export function Tag({ state, children }: { state: string; children: ReactNode })
 export const options = (choices: readonly { value: string; label: string }[], empty?: string) => [...(empty === undefined ? [] : [{ value: '', label: empty }]), ...choices.map(({ value, label }) => ({ value, label }))];
 
 export { styles };
+
+/**
+ * Where an interview takes place: its video link as a link only when it is an http(s) address; a link stored before
+ * video links were checked (`javascript:`, `data:`…) is shown as plain text, never as an href; else the location.
+ */
+export function InterviewPlace({ videoLink, location }: { videoLink: string; location: string }) {
+  if (!videoLink) return <>{location}</>;
+  if (isWebAddress(videoLink)) return <a href={videoLink}>video call</a>;
+  return <span>video call at {videoLink} (not a web address, so not a link: edit the interview to correct it)</span>;
+}

@@ -28,12 +28,21 @@ export function LiveThresholds() {
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState('');
+  // The on-call person as stored: kept, or taken off (the server answers 422 on on_call_user_id when they no
+  // longer work in the branch or may not act on its alerts, and the error shows beside this control).
+  const [onCall, setOnCall] = useState('');
+  const [onCallPhone, setOnCallPhone] = useState('');
   useEffect(() => {
-    if (settings.data) setValues(Object.fromEntries(FIELDS.map((field) => [field.key, String(settings.data[field.key])])));
+    if (!settings.data) return;
+    setValues(Object.fromEntries(FIELDS.map((field) => [field.key, String(settings.data[field.key])])));
+    setOnCall(settings.data.on_call_user_id === null ? '' : String(settings.data.on_call_user_id));
+    setOnCallPhone(settings.data.on_call_phone);
   }, [settings.data]);
+  const storedOnCall = settings.data?.on_call_user_id ?? null;
+  const editable = can('scheduler.edit');
 
   async function save() {
-    const answer = await api.put<LiveSettingsAnswer>(`api/v1/scheduler/live-settings/${chosen}`, { ...values, on_call_user_id: settings.data?.on_call_user_id ?? null, on_call_phone: settings.data?.on_call_phone ?? '' });
+    const answer = await api.put<LiveSettingsAnswer>(`api/v1/scheduler/live-settings/${chosen}`, { ...values, on_call_user_id: onCall ? Number(onCall) : null, on_call_phone: onCallPhone });
     setErrors(answer.errors ?? {});
     setMessage(answer.error ? answer.message || 'The thresholds could not be saved.' : 'Live thresholds saved.');
     if (!answer.error) void settings.refetch();
@@ -65,7 +74,37 @@ export function LiveThresholds() {
           {errors[field.key] ? <span id={`${field.key}-error`} className={styles.invalid}>{errors[field.key]!.join(' ')}</span> : null}
           </span>
         ))}
-        {can('scheduler.edit') ? <Button type="submit">Save the thresholds</Button> : null}
+        <span className={styles.actions}>
+          <label>
+            On-call person
+            <select
+              value={onCall}
+              disabled={!editable}
+              aria-invalid={errors.on_call_user_id ? 'true' : undefined}
+              aria-describedby={errors.on_call_user_id ? 'on_call_user_id-error' : undefined}
+              onChange={(event) => setOnCall(event.target.value)}
+            >
+              <option value="">No on-call person</option>
+              {storedOnCall !== null ? <option value={String(storedOnCall)}>The person on call now (user {storedOnCall})</option> : null}
+            </select>
+          </label>
+          {errors.on_call_user_id ? <span id="on_call_user_id-error" className={styles.invalid}>{errors.on_call_user_id.join(' ')}</span> : null}
+        </span>
+        <span className={styles.actions}>
+          <label>
+            On-call phone
+            <input
+              type="tel"
+              value={onCallPhone}
+              readOnly={!editable}
+              aria-invalid={errors.on_call_phone ? 'true' : undefined}
+              aria-describedby={errors.on_call_phone ? 'on_call_phone-error' : undefined}
+              onChange={(event) => setOnCallPhone(event.target.value)}
+            />
+          </label>
+          {errors.on_call_phone ? <span id="on_call_phone-error" className={styles.invalid}>{errors.on_call_phone.join(' ')}</span> : null}
+        </span>
+        {editable ? <Button type="submit">Save the thresholds</Button> : null}
       </form>
       {message ? <p role="status">{message}</p> : null}
     </Section>

@@ -70,3 +70,32 @@ test('today’s visits list their checks, flag not on site with the distance, an
   expect(decodeURIComponent(document.cookie)).toContain('live_event_visit');
   expect(decodeURIComponent(document.cookie)).toContain('"state":"completed"');
 });
+
+test('Issue 26: the server’s 422 on the stored on-call person shows beside the on-call control, which can take them off', async () => {
+  const put = api.put as jest.Mock;
+  put.mockReset();
+  get.mockImplementation((path: string) => {
+    if (path.startsWith('api/v1/scheduler/live-settings/')) return Promise.resolve(ok({ ...settings, is_default: false, on_call_user_id: 12, on_call_phone: '07700 900123' }));
+    return Promise.resolve(ok(page([])));
+  });
+  renderAt('/app/visits/confirmations', <Confirmations />, '/app/visits/confirmations');
+  const form = await screen.findByRole('form', { name: 'Live thresholds' });
+  const onCall = within(form).getByRole('combobox', { name: 'On-call person' });
+  await waitFor(() => expect(onCall).toHaveValue('12'));
+  expect(within(form).getByLabelText('On-call phone')).toHaveValue('07700 900123');
+
+  const notAllowed = 'Choose someone who works in this branch and may act on its alerts.';
+  put.mockResolvedValueOnce(failed(422, 'The given data was invalid.', { on_call_user_id: [notAllowed] }));
+  await userEvent.click(within(form).getByRole('button', { name: 'Save the thresholds' }));
+  expect(await within(form).findByText(notAllowed)).toBeInTheDocument();
+  expect(onCall).toHaveAttribute('aria-invalid', 'true');
+  expect(onCall).toHaveAccessibleDescription(notAllowed);
+  expect(put).toHaveBeenLastCalledWith('api/v1/scheduler/live-settings/1', expect.objectContaining({ on_call_user_id: 12, on_call_phone: '07700 900123' }));
+
+  put.mockResolvedValueOnce(ok({ ...settings, is_default: false }, 'Live thresholds saved.'));
+  await userEvent.selectOptions(onCall, 'No on-call person');
+  await userEvent.click(within(form).getByRole('button', { name: 'Save the thresholds' }));
+  expect(await screen.findByText('Live thresholds saved.')).toBeInTheDocument();
+  expect(put).toHaveBeenLastCalledWith('api/v1/scheduler/live-settings/1', expect.objectContaining({ on_call_user_id: null }));
+  expect(within(form).queryByText(notAllowed)).toBeNull();
+});
