@@ -16,5 +16,5 @@ export const migrateComposed = (database: DatabaseHandle) => database.migrate(ar
 
 /** Seeds the demo data of the platform and every registered area. */
 export const seedComposedDemo = (db: Database) => seedDemo(db, AREA_MODULES);
-export { fixClock } from './testing/fix-clock.js';
+export { fixClock, WEEKDAY_MORNING } from './testing/fix-clock.js';
 export { waitFor, type WaitOptions } from './testing/wait.js';

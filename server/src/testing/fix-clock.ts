@@ -2,6 +2,15 @@ import { after } from 'node:test';
 import { setClock, type ClockSetting } from '@hcm/contract/time';
 
 /**
+ * A Wednesday mid-morning in winter (GMT), when the demo is true: today's visits are under way, last week is
+ * worked and paid, last month invoiced, the workforce's checks and the recruitment pipeline current. The suite's
+ * default instant (scripts/run-tests.mjs), and the one a test fixes when what it reads of the demo depends on
+ * the day. Some demo records are dated (the recruitment pipeline, training and checks), so far from this instant
+ * the demo tells a stale story: see the README's "One clock".
+ */
+export const WEEKDAY_MORNING = '2026-11-25T10:00:00Z';
+
+/**
  * For a test file whose rules depend on the day: puts the product's clock (and, through ./process-clock.ts, the
  * whole process) at this instant until the file ends. Call it at the top of the file, before the app is made, so
  * the demo is dated from the same day.

@@ -3,12 +3,16 @@ import { after, before, test } from 'node:test';
 import { londonDate } from '@hcm/contract/engine';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { auditLog } from '@hcm/server/platform';
-import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { CareNoteRow, DailyReport, MoneyEntryRow } from '../../contract/index.js';
 import { clientColumns, clientsTable } from '../columns.js';
 import { carerWithVisit } from '../live-events/medication/test-device.js';
 import { insertClient } from '../health-professionals/test-fixtures.js';
 import { careNotes, clientCallLogs, logBookAudits, logBookEntries, moneyAudits, moneyEntries } from './tables.js';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // A client's daily records through the API: device notes that a resend never doubles, notes corrected but never
 // changed, money with its running balance and reversals, who may read and write, and the audit of each look.

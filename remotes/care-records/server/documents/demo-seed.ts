@@ -5,7 +5,6 @@ import { resultsOf, users, type Transaction } from '@hcm/server/platform';
 import { clientDocument } from '../../contract/index.js';
 import { clientColumns, clientsTable } from '../columns.js';
 import { clientDocuments, clientDocumentVersions } from '../tables.js';
-import { DEMO_DOCUMENTS } from './demo/index.js';
 import { clock } from '@hcm/contract/time';
 
 // The demo clients' record documents, each version stored as the demo user who wrote it on its day, so the
@@ -19,6 +18,9 @@ export async function seedDemoDocuments(tx: Transaction, now = clock.now()): Pro
   const people = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(inArray(users.email, Object.values(DEMO_EMAILS)));
   const userOf = (who: keyof typeof DEMO_EMAILS) => people.find((person) => person.email === DEMO_EMAILS[who]) ?? null;
   const dayOf = (days: number) => new Date(now.getTime() + days * DAY);
+  // Loaded when the demo is seeded, not when the server starts: the documents date themselves by the clock as
+  // their module is first read, so a test that fixes its day (or HCM_NOW) gets documents dated from that day.
+  const { DEMO_DOCUMENTS } = await import('./demo/index.js');
 
   for (const demo of DEMO_DOCUMENTS) {
     const spec = clientDocument(demo.document);

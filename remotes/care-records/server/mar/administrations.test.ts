@@ -2,11 +2,15 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '@hcm/server/platform';
-import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { Administration, AdministrationDetail, MedicationSchedule } from '../../contract/index.js';
 import { carerWithVisit } from '../live-events/medication/test-device.js';
 import { marAdministrations } from './tables.js';
 import { addSchedule, at, camdenClient, daysAgo, instant, key, medicine, prn, scheduled } from './test-fixtures.js';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // Administrations: recorded once per slot (a second is a conflict unless it corrects with a reason, and the first
 // is kept), PRN doses over the limits refused unless a reason is given, devices' posts (the carers' app's

@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { createTestApp, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { createTestApp, loginAs, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import { londonDate } from '@hcm/contract/engine';
 import type { InvoiceRow, PostedRun, RunPreview, UnclaimedVisit } from '../../contract/invoicing.js';
 import { addDays } from './preview.js';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // Invoice runs through the API on the demo: preview → generate with gap-free numbers, the same period again
 // (409), two people at once (one posts), a missing rate (422, nothing posted), reset (void, visits free again,

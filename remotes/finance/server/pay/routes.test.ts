@@ -3,9 +3,13 @@ import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
 import { branches } from '@hcm/server/schema';
-import { createRole, createUser, loginAs, type TestApp, type TestClient, createTestApp } from '@hcm/server/testing';
+import { createRole, createUser, loginAs, type TestApp, type TestClient, createTestApp, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { PayRunDetail, PayRunPreview, PayRunRow } from '../../contract/pay.js';
 import { financeChanges } from '../invoicing/tables.js';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // Pay runs through the API over the demo: last week's confirmed visits of a branch, previewed, posted once
 // (a second post and an overlapping period are 409), listed, read, its wages file, reset with a reason; bad

@@ -4,8 +4,12 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, gte } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
 import { auditLog, userBranches } from '@hcm/server/schema';
-import { branchIdOf, createRole, createTestApp, createUser, loginAs, userIdOf, type TestApp, type TestClient } from '@hcm/server/testing';
+import { branchIdOf, createRole, createTestApp, createUser, loginAs, userIdOf, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import { financeSources, periodSlices, SourceError } from './api-sources.js';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // Finance reads visits, clients and carers through the scheduler's, care-records' and workforce's APIs, as the
 // signed-in user: their permissions and branches apply.

@@ -3,13 +3,17 @@ import { after, before, test } from 'node:test';
 import { and, between, eq, lt } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
 import { branches } from '@hcm/server/schema';
-import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { BurReview, CqmAnswer, HdsAnswer, RecruitmentReport } from '../../contract/kpis/api.js';
 import { DEFINITIONS_VERSION } from '../../contract/kpis/definitions.js';
 import { hdsFigures, totalVisits, type VisitFact } from '../../contract/kpis/formulas.js';
 import { visitsRead } from './read-models.js';
 import { kpiBranchReviews } from './tables.js';
 import { clock } from '@hcm/contract/time';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // The KPI API over the demo agency: permissions and branch scope, the SQL's sums against the formulas applied
 // visit by visit, the recruitment funnel against the workforce area's own dashboard, and saved reports and

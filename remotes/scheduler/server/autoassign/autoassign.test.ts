@@ -3,12 +3,16 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { auditLog } from '@hcm/server/schema';
-import { branchIdOf, createTestApp, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { branchIdOf, createTestApp, loginAs, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { AutoAssignAnswer } from '../../contract/autoassign.js';
 import type { BranchTravelSettings } from '../../contract/postcodes.js';
 import { checkAssignment } from '../rules/check.js';
 import { apiSources } from '../sources/api-sources.js';
 import { visitCarers, visitLogs, visits } from '../tables.js';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // Auto-assign and the travel settings over the composed app and the demo agency: a proposal for a Camden week
 // (nothing saved), every assignment it makes passing the assignment rules' hard ones once applied, the visits'

@@ -4,11 +4,15 @@ import { and, eq, inArray, lt } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
 import { branches } from '@hcm/server/schema';
 import type { AreaModule } from '@hcm/server/platform';
-import { AREA_MODULES, createTestApp, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { AREA_MODULES, createTestApp, loginAs, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { BillableVisit, CarerWorkedVisits } from '../../contract/billing.js';
 import { visitCarers, visits } from '../tables.js';
 import { firstOfPreviousMonth } from '../templates/demo.js';
 import type { BilledVisit } from './lock.js';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // Finance's reads of visits (GET /visits/billing, /visits/worked) over the demo's last month, and the
 // invoiced-visit lock: finance's GET /finance/billed-visits is faked here (a visit is billed when the test says

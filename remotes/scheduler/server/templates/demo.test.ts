@@ -3,10 +3,14 @@ import { after, before, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
 import type { AreaModule } from '@hcm/server/platform';
-import { AREA_MODULES, createTestApp, type TestApp } from '@hcm/server/testing';
+import { AREA_MODULES, createTestApp, type TestApp, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import { visitCarers, visits, visitTemplates } from '../tables.js';
 import { addDays } from './days.js';
 import { firstOfPreviousMonth, seedDemoSchedule } from './demo.js';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // The demo's schedule over the demo agency: a template for every client still with the agency, from the first of
 // last month (completed with actuals, one missed, one cancelled with its reason, a few chargeable late

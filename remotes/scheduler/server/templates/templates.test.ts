@@ -4,12 +4,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { londonDate, londonTime } from '@hcm/contract/engine';
 import { auditLog } from '@hcm/server/schema';
 import type { AreaModule } from '@hcm/server/platform';
-import { AREA_MODULES, createTestApp, loginAs, userIdOf, type TestApp, type TestClient } from '@hcm/server/testing';
+import { AREA_MODULES, createTestApp, loginAs, userIdOf, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { ClientSlotsAnswer, ClientTemplates, GenerateAnswer, TemplatePreview, TemplateSaved } from '../../contract/templates.js';
 import { templateSlots, visitCarers, visitLogs, visits, visitTemplates } from '../tables.js';
 import { addDays, isoWeekday } from './days.js';
 import { generateVisits } from './generate.js';
 import { templateRoutes } from './routes.js';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // Rota templates, client slots and generation through the API over the demo agency (the scheduler's module
 // here serves this part's routes only): idempotence, clients not receiving care, bank holidays skipped or run,

@@ -2,13 +2,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, userBranches } from '@hcm/server/schema';
-import { AREA_MODULES, branchIdOf, createRole, createTestApp, createUser, loginAs, userIdOf, type TestApp, type TestClient } from '@hcm/server/testing';
+import { AREA_MODULES, branchIdOf, createRole, createTestApp, createUser, loginAs, userIdOf, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { AreaServerContext } from '@hcm/server/platform';
 import type { AssignmentRefusal, AssignmentResult, CarerTimeline, ClientTimeline, GlobalSchedule } from '../../contract/timeline.js';
 import type { BackofficeRow } from '../../contract/visit-actions.js';
 import type { RuleFinding, VisitConflict, VisitLogRow, VisitRow } from '../../contract/visits.js';
 import type { PlannedVisit } from '../rules/check.js';
 import { visitRoutes } from './routes.js';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // The visits' API over the composed app (the demo's visits run to mid-December 2026: these tests plan in 2027), with the assignment rules stubbed (a test names the findings a carer
 // gets) and a recording chat server (who is online, what was pushed).

@@ -2,12 +2,16 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLog, mailOutbox, userBranches, users } from '@hcm/server/platform';
-import { anonymousClient, createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { anonymousClient, createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { CarerCompliance, CompliancePicture, FileAlertRow, ReferenceRequestRow } from '../../contract/compliance.js';
 import type { Page } from '@hcm/contract';
 import { carerDocuments, carerDocumentVersions, carersTable } from '../people/people-tables.js';
 import { carerColumns } from '../people/visibility.js';
 import { referenceRequests } from './tables.js';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // The compliance API over the demo agency: the picture of a carer, recording checks (422 per field, 404 for
 // another branch's carer, audited, compliance recomputed), the rota's read model, the file alerts, and a

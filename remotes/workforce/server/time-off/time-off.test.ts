@@ -2,12 +2,16 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, userBranches } from '@hcm/server/platform';
-import { branchIdOf, createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { branchIdOf, createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { CalendarMonth, CarerAvailabilityDays, HolidayBalance, HolidayDetail, HolidayRow, HolidaySaved } from '../../contract/time-off.js';
 import { carersTable, employeesTable } from '../people/people-tables.js';
 import { carerColumns, employeeColumns } from '../people/visibility.js';
 import { holidayReasonsRead, settingsRead } from './read-models.js';
 import { carerDutyPatterns, staffHolidays } from './tables.js';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // Availability and holidays through the API, over the demo agency: the rota's read model, duty days and their
 // 422s, holiday requests with their working days, clash warnings, approval rules (never one's own), balances by

@@ -3,12 +3,16 @@ import { after, before, test } from 'node:test';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Page } from '@hcm/contract';
 import { auditLog, users } from '@hcm/server/platform';
-import { createTestApp, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { createTestApp, loginAs, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { FamilyFeedbackRow, IncidentRow } from '../../../contract/index.js';
 import { insertClient } from '../../health-professionals/test-fixtures.js';
 import { carerWithVisit, type CarerOnDevice } from '../medication/test-device.js';
 import { announceIncident } from './push.js';
 import { careIncidents } from './tables.js';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // Incidents, falls, hazards and families' feedback: devices report them idempotently with their own time, only
 // for clients the carer visits; the office lists (filtered, sorted, paged, audited), reviews and acknowledges

@@ -2,12 +2,16 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog } from '@hcm/server/platform';
-import { createTestApp, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { createTestApp, loginAs, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { AvailabilityRow, CareSheet, MarGapClientRow, MedicationEventRow, MedicationImageRow } from '../../../contract/index.js';
 import { insertClient } from '../../health-professionals/test-fixtures.js';
 import { marAdministrations } from '../../mar/tables.js';
 import { medicationImages } from './tables.js';
 import { carerWithVisit, type CarerOnDevice } from './test-device.js';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // Medication at visits: the carers' app reads the care sheet and records outcomes, photos and stock reports
 // (idempotent, the device's time kept); the office's lists filter and page them; device tokens stay out of them.

@@ -3,11 +3,15 @@ import { after, before, test } from 'node:test';
 import { londonDate, londonInstant } from '@hcm/contract/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog } from '@hcm/server/platform';
-import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { AssessmentAlertRow, LogbookNoteRow, LogbookWeekRow, ReablementRow } from '../../../contract/index.js';
 import { clientColumns, clientsTable } from '../../columns.js';
 import { careNotes } from '../../daily/tables.js';
 import { clientDocuments, clientDocumentVersions } from '../../tables.js';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // What the records say is due: assessment alerts (overdue, due within N days, never done where needed, awaiting
 // sign-off; the 12-month rule), care notes awaiting the office's audit (flags, by week, the audit given once) and
