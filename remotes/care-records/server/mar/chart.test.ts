@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { auditLog } from '@hcm/server/platform';
-import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import { currentMonth, daysOfMonth, MAR_AUDIT_CHECKS, ukInstant, type MarAudit, type MarAuditFindings, type MarChart, type MedicationSchedule, type OutcomeCode } from '../../contract/index.js';
 import { clientColumns, clientsTable } from '../columns.js';
 import { pdfText } from '../health-professionals/test-fixtures.js';
@@ -11,6 +11,10 @@ import { findMarClient } from './common.js';
 import { marSubjectAccessPart } from './export.js';
 import { marAdministrations, marAudits } from './tables.js';
 import { addSchedule, at, camdenClient, medicine, prn, scheduled } from './test-fixtures.js';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // The MAR chart: a month's grid (medicine × slot × day) with each cell's outcome or gap, PRN doses per day, its
 // PDF, the office's audit of a month with the gaps found, the agency's outcome codes, and the demo's MAR.

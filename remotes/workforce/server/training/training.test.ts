@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { londonDate } from '@hcm/contract/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, userBranches, users } from '@hcm/server/platform';
-import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import {
   addMonths,
   alertWindowOf,
@@ -20,6 +20,10 @@ import { carersTable } from '../people/people-tables.js';
 import { carerColumns } from '../people/visibility.js';
 import { matrixCsv } from './service.js';
 import { trainingRecords } from './tables.js';
+
+// What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
+// current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
+fixClock(WEEKDAY_MORNING);
 
 // Training through the API on the demo agency: states worked out the same way in SQL (the matrix) and in code
 // (a carer's file), the matrix's filters and branch scope, its CSV, records written with derived expiry and 422s,
