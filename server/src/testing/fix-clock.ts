@@ -22,7 +22,7 @@ export const WEEKDAY_MORNING = '2026-11-25T10:00:00Z';
 export function fixClock(at: ClockSetting, options: { frozen?: boolean } = {}): void {
   const origin = Number(process.env.HCM_CLOCK_ORIGIN);
   const instant = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
-  const intoSuite = !options.frozen && Number.isFinite(origin) && origin > 0 ? Math.max(0, realNow() - origin) : 0;
+  const intoSuite = !options.frozen && Number.isFinite(origin) && origin > 0 ? Math.max(0, Math.round(realNow() - origin)) : 0;
   const restore = setClock(instant + intoSuite, options);
   after(restore);
 }
