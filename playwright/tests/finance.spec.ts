@@ -46,7 +46,7 @@ test('generate a month of invoices, print one, credit a line and allocate a paym
   const pdf = await page.request.get(`http://localhost:${process.env.E2E_API_PORT ?? 18000}/api/v1/finance/print/invoices/${number}.pdf`);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
-  await expect(page.getByRole('link', { name: `Download Invoice ${number}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Download Invoice ${number}`, exact: true })).toBeVisible();
 
   // Credit one line with a reason.
   await page.goto(invoicePage);
