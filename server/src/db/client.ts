@@ -24,8 +24,11 @@ export type DatabaseHandle = {
    * history in order (src/area-modules.ts gives every registered area's).
    */
   migrate(areas?: readonly MigrationHistory[]): Promise<void>;
-  /** PGlite only: its whole data directory as a gzipped tarball, taken between two queries (db/backup.ts). */
-  dumpDataDir?(): Promise<Buffer>;
+  /**
+   * PGlite only: its whole data directory as a tarball, taken between two queries: gzipped by default (backups,
+   * db/backup.ts); 'none' loads faster (test snapshots, db/test-database.ts).
+   */
+  dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Buffer>;
   close(): Promise<void>;
 };
 
@@ -34,7 +37,7 @@ export type DatabaseOptions = {
   databaseUrl?: string | undefined;
   /** PGlite data directory (created if missing) or `memory://`. */
   pgliteDataDir: string;
-  /** PGlite only: start from this data directory (a gzipped tarball from dumpDataDir) instead of an empty one. */
+  /** PGlite only: start from this data directory (a tarball from dumpDataDir, gzipped or not) instead of an empty one. */
   pgliteLoadDataDir?: Buffer;
 };
 
@@ -53,7 +56,7 @@ async function openPglite(dataDir: string, load?: Buffer): Promise<DatabaseHandl
     db,
     kind: 'pglite',
     migrate: (areas = []) => migrateHistories(db, [PLATFORM_HISTORY, ...areas], LEGACY_MIGRATIONS_DIR, (run) => migratePglite(db, run)),
-    dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()),
+    dumpDataDir: async (compression = 'gzip') => Buffer.from(await (await client.dumpDataDir(compression)).arrayBuffer()),
     // Closing flushes PGlite's files; a process that exits without it can leave the data dir inconsistent.
     close: () => client.close(),
   };

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { findRepoRoot } from '../areas/repo-root.js';
 import { fileStorage, MemoryFileStorage } from '../storage/file-storage.js';
@@ -10,13 +12,15 @@ import { IN_MEMORY } from '../paths.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
 import { clock } from '@hcm/contract/time';
 
+const require = createRequire(import.meta.url);
+
 /**
  * A fresh, empty database for one test file. By default an in-memory PGlite; when TEST_DATABASE_URL names a
  * PostgreSQL server (scripts/test-postgres.mjs sets it), a new database created on that server for this test
  * and dropped when it closes, so the same suite proves both drivers.
  */
 export async function openTestDatabase(adminUrl = process.env.TEST_DATABASE_URL): Promise<DatabaseHandle> {
-  if (!adminUrl) return openDatabase({ pgliteDataDir: IN_MEMORY });
+  if (!adminUrl) return openDatabase({ pgliteDataDir: IN_MEMORY, pgliteLoadDataDir: await emptyCluster() });
   const { url, drop } = await openTestDatabaseUrl(adminUrl);
   const handle = await openDatabase({ databaseUrl: url, pgliteDataDir: IN_MEMORY });
   return {
@@ -43,8 +47,7 @@ export async function openSeededTestDatabase(prepare: (handle: DatabaseHandle) =
   const keepFiles = () => {
     const storage = fileStorage();
     const entries = storage instanceof MemoryFileStorage ? storage.entries().map(([name, bytes]) => [name, bytes.toString('base64')]) : [];
-    writeFileSync(`${filesFile}.${process.pid}.partial`, JSON.stringify(entries));
-    renameSync(`${filesFile}.${process.pid}.partial`, filesFile);
+    writeAtomically(filesFile, Buffer.from(JSON.stringify(entries)));
   };
   const restoreFiles = async () => {
     const entries = existsSync(filesFile) ? (JSON.parse(readFileSync(filesFile, 'utf8')) as [string, string][]) : [];
@@ -73,18 +76,64 @@ export async function openSeededTestDatabase(prepare: (handle: DatabaseHandle) =
     const handle = await openDatabase({ databaseUrl: url, pgliteDataDir: IN_MEMORY });
     return { ...handle, close: async () => (await handle.close(), await drop()) };
   }
-  const file = path.join(folder, `${key}.tar.gz`);
+  // Uncompressed: it loads in about half the time of a gzipped one.
+  const file = path.join(folder, `${key}.tar`);
   if (existsSync(file) && existsSync(filesFile)) {
     await restoreFiles();
     return openDatabase({ pgliteDataDir: IN_MEMORY, pgliteLoadDataDir: readFileSync(file) });
   }
-  const handle = await openDatabase({ pgliteDataDir: IN_MEMORY });
+  pruneOldSnapshots(folder);
+  const handle = await openDatabase({ pgliteDataDir: IN_MEMORY, pgliteLoadDataDir: await emptyCluster() });
   await prepare(handle);
   keepFiles();
-  const partial = `${file}.${process.pid}.partial`;
-  writeFileSync(partial, await handle.dumpDataDir!());
-  renameSync(partial, file);
+  // A checkpoint first: a copy that starts without WAL to replay opens a third faster.
+  await handle.db.execute(sql`CHECKPOINT`);
+  writeAtomically(file, await handle.dumpDataDir!('none'));
   return handle;
+}
+
+/**
+ * A new PGlite runs initdb, over a second of a test's start: the empty cluster it makes is kept once per PGlite
+ * version in the temp folder, and each fresh test database starts from a copy.
+ */
+async function emptyCluster(): Promise<Buffer> {
+  // The installed PGlite, by the address of its code (pnpm's folder names carry the version) and its size.
+  const entry = require.resolve('@electric-sql/pglite');
+  const installed = createHash('sha256').update(`${entry}:${statSync(entry).size}`).digest('hex').slice(0, 12);
+  const file = path.join(tmpdir(), 'hcm-test-seeds', `empty-cluster-pglite-${installed}.tar`);
+  if (existsSync(file)) return readFileSync(file);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const handle = await openDatabase({ pgliteDataDir: IN_MEMORY });
+  try {
+    const dump = await handle.dumpDataDir!('none');
+    writeAtomically(file, dump);
+    return dump;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Snapshots are dated (ten-minute windows) and 80 MB each: those untouched for a day are removed. */
+function pruneOldSnapshots(folder: string) {
+  // Files' times are the machine's, not the product's clock (which a test may have set anywhere).
+  // eslint-disable-next-line no-restricted-syntax
+  const dayAgo = Date.now() - 86_400_000;
+  for (const name of readdirSync(folder)) {
+    if (name.startsWith('empty-cluster-')) continue;
+    const full = path.join(folder, name);
+    try {
+      if (statSync(full).mtimeMs < dayAgo) rmSync(full, { force: true });
+    } catch {
+      // Another process removed it first.
+    }
+  }
+}
+
+/** Another test process may read the file at any moment: write it aside, then rename it into place. */
+function writeAtomically(file: string, contents: Buffer) {
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, contents);
+  renameSync(partial, file);
 }
 
 /**
