@@ -139,6 +139,15 @@ export const RULES = [
 ] as const;
 export type RuleKey = (typeof RULES)[number]['key'];
 
+declare const timeOfDayBrand: unique symbol;
+/**
+ * A UK wall-clock time of day, HH:MM (Europe/London), as the API answers a visit's actual check-in and check-out:
+ * not an instant, so screens show it as it is. Branded so that it cannot reach what reads an instant.
+ */
+export type UkTimeOfDay = string & { readonly [timeOfDayBrand]: 'HH:MM' };
+/** Any text but a UK time of day: the type of what parses an instant (londonTimeOf), which a time of day would break. */
+export type NotTimeOfDay = string & { readonly [timeOfDayBrand]?: never };
+
 /** A carer on a visit. */
 export type VisitCarer = { carer_id: number; name: string; position: 1 | 2 };
 
@@ -171,8 +180,9 @@ export type VisitRow = {
   cancel_reason: CancelReason | null;
   cancel_detail: string;
   cancel_chargeable: boolean;
-  actual_start: string | null;
-  actual_end: string | null;
+  /** When the carer checked in and out, as UK times of day (HH:MM) of the visit's day: not instants. */
+  actual_start: UkTimeOfDay | null;
+  actual_end: UkTimeOfDay | null;
   /** Live operations: only 'auto-confirmed' or 'confirmed' visits reach pay and invoices; why it waits, in words. */
   confirmation: ConfirmationState;
   confirmation_issues: string[];

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { londonInstant, londonOffsetMinutes } from '@hcm/contract/engine';
 import { branches, users } from '@hcm/server/schema';
 import { branchVisible, recordAudit, type AuditActor, type BranchScope, type Database, type Transaction } from '@hcm/server/platform';
-import { PLANNABLE_STATUSES, type RuleFinding, type VisitCarer, type VisitLogAction, type VisitLogRow, type VisitRow, type VisitStatus, type VisitTask } from '../../contract/visits.js';
+import { PLANNABLE_STATUSES, type RuleFinding, type VisitCarer, type VisitLogAction, type VisitLogRow, type VisitRow, type VisitStatus, type VisitTask, type UkTimeOfDay } from '../../contract/visits.js';
 import type { ApiSchedulingSources, ClientBasics } from '../sources/api-sources.js';
 import { visitCarers, visitLogs, visits } from '../tables.js';
 import { funderCodesRead, npcCodesRead } from './read-models.js';
@@ -201,8 +201,9 @@ export function present(visit: StoredVisit, names: Names): VisitRow {
     cancel_reason: visit.cancel_reason ?? null,
     cancel_detail: visit.cancel_detail,
     cancel_chargeable: visit.cancel_chargeable,
-    actual_start: visit.actual_start ? wallClock(visit.actual_start).time : null,
-    actual_end: visit.actual_end ? wallClock(visit.actual_end).time : null,
+    // Answered as the UK time of day the carer checked in and out (the contract's UkTimeOfDay), not as instants.
+    actual_start: visit.actual_start ? (wallClock(visit.actual_start).time as UkTimeOfDay) : null,
+    actual_end: visit.actual_end ? (wallClock(visit.actual_end).time as UkTimeOfDay) : null,
     confirmation: visit.confirmation,
     confirmation_issues: visit.confirmation_issues ?? [],
     locked: visit.locked,

@@ -1,7 +1,7 @@
 import { ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Page } from '@hcm/contract';
 import { api, Button, EmptyState, ErrorPanel, Loading, NotFound, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
@@ -297,12 +297,14 @@ function Calendar() {
   );
 }
 
-/** /app/assessment-visits/visits (list, add, edit) and /app/assessment-visits/calendar. */
+/** /app/assessment-visits (opens the list), /app/assessment-visits/visits (list, add, edit) and /app/assessment-visits/calendar. */
 export default function AssessmentVisits() {
   const can = useCan();
   if (!can('scheduler.view')) return <EmptyState>The office planner needs the scheduler.view permission.</EmptyState>;
   return (
     <Routes>
+      {/* The spec's office planner is a group (list and calendar), not a screen: its bare path opens the list. */}
+      <Route index element={<Navigate to="visits" replace />} />
       <Route path="visits" element={<VisitList />} />
       <Route path="visits/add" element={can('scheduler.edit') ? <AddVisit /> : <EmptyState>Planning assessment visits needs scheduler.edit.</EmptyState>} />
       <Route path="visits/:id/edit" element={<EditVisit />} />

@@ -48,3 +48,11 @@ test('the month calendar puts each visit on its day', async () => {
   expect(weeks[0]![0]).toBe('2026-10-26');
   expect(weeks.at(-1)!.at(-1)).toBe('2026-12-06');
 });
+
+test('the bare /app/assessment-visits opens the visits list instead of "Page not found"', async () => {
+  signIn(['scheduler.view']);
+  const router = renderAt('/app/assessment-visits/*', <AssessmentVisits />, '/app/assessment-visits');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Assessment visits' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/app/assessment-visits/visits');
+  expect(router.state.historyAction).toBe('REPLACE');
+});

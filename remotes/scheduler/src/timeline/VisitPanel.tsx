@@ -48,8 +48,9 @@ export function VisitPanel({ visit, onClose }: { visit: VisitRow | null; onClose
               <>
                 <dt>Actual times</dt>
                 <dd>
-                  {new Date(visit.actual_start).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })}
-                  {visit.actual_end ? `–${new Date(visit.actual_end).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })}` : ' (not yet ended)'}
+                  {/* UK times of day already (HH:MM), not instants. */}
+                  {visit.actual_start}
+                  {visit.actual_end ? `–${visit.actual_end}` : ' (not yet ended)'}
                 </dd>
               </>
             ) : null}

@@ -7,7 +7,7 @@ import { apiKey, useApiMutation } from '@hcm/kit/data';
 import { SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { BACKOFFICE_ISSUES, CORRECTABLE_STATUSES, CorrectSchema, type BackofficeRow } from '../../contract/visit-actions';
 import type { VisitRow } from '../../contract/visits';
-import { BACKOFFICE_PATH, formatDay, londonTimeOf, outcomeOf, Section, shiftDay, styles, timesOf, useBranchChoices, useVisitChoices, visitApiPath, VISIT_LOGS_PATH, VISITS_PATH } from './common';
+import { BACKOFFICE_PATH, formatDay, outcomeOf, Section, shiftDay, styles, timesOf, useBranchChoices, useVisitChoices, visitApiPath, VISIT_LOGS_PATH, VISITS_PATH } from './common';
 import { VisitTable } from './VisitTable';
 
 export type CorrectionValues = { version: number; reason: string; status: string; actual_start: string; actual_end: string; funder_code_id: string; npc_code_id: string; detail: string };
@@ -27,7 +27,7 @@ export function CorrectionForm({ visit, onDone }: { visit: VisitRow; onDone: () 
   const [conflict, setConflict] = useState<string | null>(null);
   const form = useForm<CorrectionValues>({
     resolver: valibotResolver(CorrectSchema),
-    defaultValues: { version: visit.version, reason: '', status: '', actual_start: londonTimeOf(visit.actual_start), actual_end: londonTimeOf(visit.actual_end), funder_code_id: '', npc_code_id: '', detail: '' },
+    defaultValues: { version: visit.version, reason: '', status: '', actual_start: visit.actual_start ?? '', actual_end: visit.actual_end ?? '', funder_code_id: '', npc_code_id: '', detail: '' },
   });
   const correct = useApiMutation<VisitRow, CorrectionValues>({
     request: (values) => api.post<VisitRow>(visitApiPath(visit.id, 'correct'), correctionBody(values, visit.version)),
@@ -100,7 +100,7 @@ export default function BackOffice() {
         empty="No past visit needs the office in this period."
         extraColumns={[
           { key: 'issue', label: 'Needs', render: (row) => issueWords(row as BackofficeRow) },
-          { key: 'actuals', label: 'Actual', render: (row) => (row.actual_start ? `${londonTimeOf(row.actual_start)}–${londonTimeOf(row.actual_end) || '?'}` : 'None') },
+          { key: 'actuals', label: 'Actual', render: (row) => (row.actual_start ? `${row.actual_start}–${row.actual_end ?? '?'}` : 'None') },
           {
             key: 'correct',
             label: 'Correct',

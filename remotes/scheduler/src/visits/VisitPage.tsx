@@ -14,7 +14,6 @@ import {
   discrepancyOf,
   discrepancyWords,
   formatDay,
-  londonTimeOf,
   outcomeOf,
   rowsOf,
   Section,
@@ -92,7 +91,7 @@ function Details({ visit }: { visit: VisitRow }) {
           <dt>Planned</dt>
           <dd>{timesOf(visit)}</dd>
           <dt>Actual</dt>
-          <dd>{visit.actual_start ? `${londonTimeOf(visit.actual_start)}–${visit.actual_end ? londonTimeOf(visit.actual_end) : 'not checked out'}` : 'Not recorded yet'}</dd>
+          <dd>{visit.actual_start ? `${visit.actual_start}–${visit.actual_end ?? 'not checked out'}` : 'Not recorded yet'}</dd>
           <dt>Difference</dt>
           <dd>{words.length ? words.join('; ') : 'Nothing to compare yet'}</dd>
           {discrepancy.actualMinutes !== null ? (

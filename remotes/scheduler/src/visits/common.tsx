@@ -1,10 +1,11 @@
+import { addDays, ukInstant } from '@hcm/contract/time';
 import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { Page } from '@hcm/contract';
 import { notify, useSession, type ApiResult } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { applyServerErrors } from '@hcm/kit/forms';
-import { CANCEL_REASONS, VISIT_LOG_ACTIONS, VISIT_STATUSES, type VisitConflict, type VisitRow, type VisitStatus } from '../../contract/visits';
+import { CANCEL_REASONS, VISIT_LOG_ACTIONS, VISIT_STATUSES, type NotTimeOfDay, type VisitConflict, type VisitRow, type VisitStatus } from '../../contract/visits';
 import styles from './visits.module.css';
 
 // What the visit screens share: API paths, UK dates and times, a status in words, the choices of the forms
@@ -27,10 +28,10 @@ export function shiftDay(day: string, days: number): string {
 
 export const formatDay = (day: string | null | undefined) =>
   day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '—';
-export const formatWhen = (instant: string | null | undefined) =>
+export const formatWhen = (instant: NotTimeOfDay | null | undefined) =>
   instant ? new Date(instant).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: LONDON }) : '—';
-/** The UK wall-clock time (HH:MM) of an instant. */
-export const londonTimeOf = (instant: string | null | undefined) =>
+/** The UK wall-clock time (HH:MM) of an instant. A visit's actual times are already times of day: show them as they are. */
+export const londonTimeOf = (instant: NotTimeOfDay | null | undefined) =>
   instant ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: LONDON }).format(new Date(instant)) : '';
 
 export const STATUS_WORDS: Record<VisitStatus, string> = Object.fromEntries(VISIT_STATUSES.map((status) => [status.value, status.label])) as Record<VisitStatus, string>;
@@ -61,11 +62,22 @@ export const timesOf = (visit: Pick<VisitRow, 'start_time' | 'end_time'>) => `${
 /** Minutes from planned to actual, in words: lateness of the start and the difference in length. */
 export type Discrepancy = { startMinutes: number | null; lengthMinutes: number | null; actualMinutes: number | null };
 
-export function discrepancyOf(visit: Pick<VisitRow, 'planned_start' | 'planned_end' | 'actual_start' | 'actual_end' | 'duration_minutes'>): Discrepancy {
-  const minutes = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 60_000);
-  const startMinutes = visit.actual_start ? minutes(visit.planned_start, visit.actual_start) : null;
-  const actualMinutes = visit.actual_start && visit.actual_end ? minutes(visit.actual_start, visit.actual_end) : null;
-  return { startMinutes, actualMinutes, lengthMinutes: actualMinutes === null ? null : actualMinutes - visit.duration_minutes };
+export function discrepancyOf(visit: Pick<VisitRow, 'date' | 'planned_start' | 'actual_start' | 'actual_end' | 'duration_minutes'>): Discrepancy {
+  const { actual_start: checkIn, actual_end: checkOut } = visit;
+  if (!checkIn) return { startMinutes: null, actualMinutes: null, lengthMinutes: null };
+  const minutes = (from: number, to: number) => Math.round((to - from) / 60_000);
+  const planned = Date.parse(visit.planned_start);
+  // The actual times are UK times of day without a day: the check-in is the reading nearest the planned start
+  // (a check-in just before midnight belongs to the day before), the check-out the first reading after it.
+  const offPlan = (day: string) => Math.abs(ukInstant(day, checkIn).getTime() - planned);
+  const startDay = [addDays(visit.date, -1), addDays(visit.date, 1)].reduce((best, day) => (offPlan(day) < offPlan(best) ? day : best), visit.date);
+  const started = ukInstant(startDay, checkIn).getTime();
+  let actualMinutes: number | null = null;
+  if (checkOut) {
+    const sameDay = ukInstant(startDay, checkOut).getTime();
+    actualMinutes = minutes(started, sameDay >= started ? sameDay : ukInstant(addDays(startDay, 1), checkOut).getTime());
+  }
+  return { startMinutes: minutes(planned, started), actualMinutes, lengthMinutes: actualMinutes === null ? null : actualMinutes - visit.duration_minutes };
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '@hcm/kit';
+import type { BackofficeRow } from '../../contract/visit-actions';
+import type { UkTimeOfDay } from '../../contract/visits';
 import VisitScreens from './Screens';
 import TypedVisitLists from './TypedLists';
 import { clearCookies, failed, ok, page, renderAt, signIn, visitRow } from './testing';
@@ -102,6 +104,41 @@ test('a back-office correction needs a reason before it is sent, then sends only
   await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
   expect(post).toHaveBeenCalledWith('api/v1/visits/11/correct', { version: 3, reason: 'Carer rang in: visit was done, app failed', status: 'completed', actual_start: '08:05', actual_end: '08:31' });
   await waitFor(() => expect(screen.queryByRole('form', { name: 'Correct the visit' })).not.toBeInTheDocument());
+});
+
+// GET /visits/backoffice answers BackofficeRow (server/visits/routes.ts): the visit as present() makes it, whose
+// actual times are UK times of day ('20:34'), not instants, and what needs the office.
+const overrun: BackofficeRow = {
+  ...visitRow(13, {
+    client_id: 9, client_name: 'Doris Hart', date: '2026-11-23', start_time: '20:00', end_time: '20:30', planned_start: '2026-11-23T20:00:00.000Z', planned_end: '2026-11-23T20:30:00.000Z',
+    status: 'in-progress', confirmation: 'pending', actual_start: '20:34' as UkTimeOfDay, actual_end: null,
+  }),
+  issue: 'overrun',
+  issue_label: 'In progress past its end',
+};
+
+test('the back office shows the API’s actual times as UK times of day and starts a correction from them', async () => {
+  const answer = get.getMockImplementation()!;
+  get.mockImplementation((path: string, params?: Record<string, unknown>) => (path === 'api/v1/visits/backoffice' ? Promise.resolve(ok(page([overrun]))) : answer(path, params)));
+  renderAt('/app/visits/*', <VisitScreens />, '/app/visits/backoffice');
+  const row = await screen.findByRole('row', { name: /Doris Hart/ });
+  expect(within(row).getByText('In progress past its end')).toBeInTheDocument();
+  expect(within(row).getByText('20:34–?')).toBeInTheDocument();
+  await userEvent.click(within(row).getByRole('button', { name: /Correct the visit to Doris Hart/ }));
+  const form = screen.getByRole('form', { name: 'Correct the visit' });
+  expect(within(form).getByLabelText('Actual start')).toHaveValue('20:34');
+  expect(within(form).getByLabelText('Actual end')).toHaveValue('');
+});
+
+test('a visit’s page reads its actual times as UK times of day and compares them with the plan', async () => {
+  const done = visitRow(11, { status: 'completed', actual_start: '08:05' as UkTimeOfDay, actual_end: '08:31' as UkTimeOfDay });
+  const answer = get.getMockImplementation()!;
+  get.mockImplementation((path: string, params?: Record<string, unknown>) => (path === 'api/v1/visits/11' ? Promise.resolve(ok(done)) : path === 'api/v1/visits/11/logs' ? Promise.resolve(ok([])) : answer(path, params)));
+  renderAt('/app/visits/*', <VisitScreens />, '/app/visits/11');
+  const compared = await screen.findByRole('region', { name: 'Actual and planned' });
+  expect(within(compared).getByText('08:05–08:31')).toBeInTheDocument();
+  expect(within(compared).getByText('Started 5 minutes late; Lasted 4 minutes less than planned')).toBeInTheDocument();
+  expect(within(compared).getByText('26 of 30 planned minutes')).toBeInTheDocument();
 });
 
 test('a typed list asks with its own filter; an unknown type is not found', async () => {
