@@ -46,7 +46,14 @@ test('generate a month of invoices, print one, credit a line and allocate a paym
   const pdf = await page.request.get(`http://localhost:${process.env.E2E_API_PORT ?? 18000}/api/v1/finance/print/invoices/${number}.pdf`);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
-  await expect(page.getByRole('link', { name: `Download Invoice ${number}`, exact: true })).toBeVisible();
+  // The viewer really shows it (the page's CSP once stopped it fetching a blob: URL): the invoice number is in the
+  // first page's text layer, not only in the viewer's title bar, and nothing says it could not be shown.
+  const viewer = page.getByRole('region', { name: /PDF: / });
+  await expect(viewer.getByRole('region', { name: 'Page 1' })).toContainText(number);
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be shown' })).toHaveCount(0);
+  // One download link, the viewer's.
+  await expect(page.getByRole('link', { name: /^Download Invoice / })).toHaveCount(1);
+  await expect(page.getByRole('link', { name: `Download Invoice ${number} (PDF)`, exact: true })).toBeVisible();
 
   // Credit one line with a reason.
   await page.goto(invoicePage);

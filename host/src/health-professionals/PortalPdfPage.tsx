@@ -33,7 +33,7 @@ export function PortalPdfPage() {
         <h1>{title}</h1>
         {back}
       </div>
-      <PdfViewer fileUrl={portalApi.pdfUrl(type as HealthProfessionalPdfType, clientId)} title={title} downloadName={`${type}-${clientId}.pdf`} />
+      <PdfViewer file={portalApi.pdfUrl(type as HealthProfessionalPdfType, clientId)} title={title} downloadName={`${type}-${clientId}.pdf`} />
     </>
   );
 }

@@ -12,7 +12,7 @@ jest.mock('@hcm/kit', () => {
   return { ...actual, api: { ...actual.api, csrf: jest.fn(), get: jest.fn(), post: jest.fn() } };
 });
 jest.mock('@hcm/kit/pdf', () => ({
-  PdfViewer: ({ fileUrl, title }: { fileUrl: string; title: string }) => <section aria-label={`PDF: ${title}`}>{fileUrl}</section>,
+  PdfViewer: ({ file, title }: { file: string; title: string }) => <section aria-label={`PDF: ${title}`}>{file}</section>,
 }));
 const get = api.get as jest.Mock;
 const post = api.post as jest.Mock;

@@ -34,3 +34,14 @@ describe('area prefixes', () => {
     expect(areaDescriptorProblems(workforce, () => true)).toEqual(['navigation target /app/live-events/clients/visits is outside the area\'s prefixes']);
   });
 });
+
+describe('area extensions', () => {
+  it('accepts permissions from the catalogue on a contribution and names an unknown one', () => {
+    const finance = area('finance', ['finance']);
+    const known = (name: string) => name === 'dashboard.view' || name === 'finance.view';
+    finance.extensions = [{ point: 'client-record.tab', key: 'financials', title: 'Financials', module: './ClientRecordTabs', permission: ['finance.view'] }];
+    expect(areaDescriptorProblems(finance, known)).toEqual([]);
+    finance.extensions.push({ point: 'client-record.tab', key: 'funder-code', title: 'Funder code', module: './ClientRecordTabs', permission: ['finance.see'] });
+    expect(areaDescriptorProblems(finance, known)).toEqual(['extension funder-code names unknown permission finance.see']);
+  });
+});

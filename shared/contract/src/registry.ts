@@ -25,7 +25,17 @@ export type AreaDescriptor = {
  * record (point 'client-record.tab', key 'client-slots'). `module` is the exposed module of this area that renders
  * it (its default export, given the point's props and `extensionKey`); the owner of the point decides where it shows.
  */
-export type AreaExtension = { point: string; key: string; title: string; module: string };
+export type AreaExtension = {
+  point: string;
+  key: string;
+  title: string;
+  module: string;
+  /**
+   * Permissions the user needs, all of them, to be offered the contribution (names from the catalogue, as in
+   * navigation). Absent: everyone who sees the point sees it. The area's API still checks its own routes.
+   */
+  permission?: readonly string[];
+};
 
 /** A deployed version of an area, as the registry lists it; `container` is its module-federation name. */
 export type AreaRegistration = AreaDescriptor & {
@@ -110,6 +120,9 @@ export function areaDescriptorProblems(descriptor: AreaDescriptor, isPermission:
   for (const extension of descriptor.extensions ?? []) {
     if (!extension.point || !extension.key || !extension.title) problems.push(`extension ${extension.key || '?'} needs a point, a key and a title`);
     if (!/^\.\/[A-Za-z][\w-]*$/.test(extension.module)) problems.push(`extension ${extension.key} names module "${extension.module}", not an exposed module like ./ClientRecordTabs`);
+    for (const permission of extension.permission ?? []) {
+      if (!isPermission(permission)) problems.push(`extension ${extension.key} names unknown permission ${permission}`);
+    }
   }
   if (!descriptor.navigation.length) problems.push('the area declares no navigation');
   return problems;

@@ -31,7 +31,7 @@ export default function CareNoteSummary({ clientId }: { clientId: number }) {
         </div>
         {showPdf ? (
           <Suspense fallback={<Loading label="Opening the PDF…" />}>
-            <PdfViewer fileUrl={pdfUrl} title={`Care note summary ${period.from} to ${period.to}`} />
+            <PdfViewer file={pdfUrl} title={`Care note summary ${period.from} to ${period.to}`} />
           </Suspense>
         ) : null}
         {summary.error ? (

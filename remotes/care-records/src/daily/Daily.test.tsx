@@ -19,7 +19,7 @@ jest.mock('@hcm/kit', () => {
   return { ...actual, api: { ...actual.api, get: jest.fn(), post: jest.fn(), put: jest.fn(), delete: jest.fn() } };
 });
 jest.mock('@hcm/kit/pdf', () => ({
-  PdfViewer: ({ fileUrl, title }: { fileUrl: string; title: string }) => <section aria-label={`PDF: ${title}`}>{fileUrl}</section>,
+  PdfViewer: ({ file, title }: { file: string; title: string }) => <section aria-label={`PDF: ${title}`}>{file}</section>,
 }));
 const get = api.get as jest.Mock;
 const post = api.post as jest.Mock;

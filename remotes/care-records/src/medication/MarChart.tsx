@@ -393,7 +393,7 @@ function ChartScreen({ clientId }: { clientId: number }) {
       ) : null}
       {printing && data ? (
         <Modal open title={title} size="large" onClose={() => setPrinting(false)}>
-          <PdfViewer fileUrl={`${apiUrl}/${marPath(clientId)}.pdf?month=${data.month}`} title={title} downloadName={`mar-chart-${clientId}-${data.month}.pdf`} />
+          <PdfViewer file={`${apiUrl}/${marPath(clientId)}.pdf?month=${data.month}`} title={title} downloadName={`mar-chart-${clientId}-${data.month}.pdf`} />
         </Modal>
       ) : null}
     </>

@@ -5,7 +5,7 @@ import { PdfViewer } from '@hcm/kit/pdf';
 export default function CarePlanPrint({ url, name, clientId, onClose }: { url: string; name: string; clientId: number; onClose: () => void }) {
   return (
     <Modal open title={`Care plan: ${name}`} size="large" onClose={onClose}>
-      <PdfViewer fileUrl={url} title={`Care plan: ${name}`} downloadName={`care-plan-${clientId}.pdf`} />
+      <PdfViewer file={url} title={`Care plan: ${name}`} downloadName={`care-plan-${clientId}.pdf`} />
     </Modal>
   );
 }

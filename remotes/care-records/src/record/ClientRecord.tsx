@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { extensionFor, isPermission, PERMISSIONS } from '@hcm/contract';
 import type { DocumentSummary } from '@hcm/contract/documents';
 import type { ResourceSpec } from '@hcm/contract/engine';
 import { Button, EmptyState, ErrorPanel, Loading, NotFound, useCan, useRouteName, useRuntime } from '@hcm/kit';
@@ -103,6 +104,20 @@ function RecordHeader({ client, documents }: { client: Client; documents: readon
   );
 }
 
+/**
+ * Whether the user may open a tab: a contributed tab needs every permission its area declares on the extension
+ * (the area's API refuses the rest, so offering it would only end in "unauthorized"). Others are always offered.
+ */
+function useTabAllowed(): (tab: RecordTab) => boolean {
+  const can = useCan();
+  const areas = useRuntime((state) => state.registry.areas);
+  return (tab) => {
+    if (tab.kind !== 'contributed') return true;
+    const found = extensionFor(areas, CLIENT_RECORD_TAB_POINT, tab.segment);
+    return (found?.extension.permission ?? []).every((permission) => can(permission));
+  };
+}
+
 /** A document tab's state in the navigation: not started, draft, review due or overdue. */
 function tabState(tab: RecordTab, documents: readonly DocumentSummary[]): string | null {
   if (tab.kind !== 'document') return null;
@@ -116,6 +131,7 @@ function tabState(tab: RecordTab, documents: readonly DocumentSummary[]): string
 
 function RecordNavigation({ clientId, documents }: { clientId: number; documents: readonly DocumentSummary[] }) {
   const { pathname } = useLocation();
+  const allowed = useTabAllowed();
   const current = RECORD_TABS.find((tab) => pathname.startsWith(`/app/clients/${clientId}/${tab.segment}`));
   return (
     <nav className={styles.nav} aria-label="Client record">
@@ -123,7 +139,7 @@ function RecordNavigation({ clientId, documents }: { clientId: number; documents
         <details key={group.key} open={current?.group === group.key || undefined} className={styles.group}>
           <summary>{group.title}</summary>
           <ul>
-            {RECORD_TABS.filter((tab) => tab.group === group.key).map((tab) => {
+            {RECORD_TABS.filter((tab) => tab.group === group.key && allowed(tab)).map((tab) => {
               const state = tabState(tab, documents);
               return (
                 <li key={tab.segment}>
@@ -143,6 +159,17 @@ function RecordNavigation({ clientId, documents }: { clientId: number; documents
 
 function TabContent({ tab, clientId, clientName }: { tab: RecordTab; clientId: number; clientName: string }) {
   useRouteName(tab.title);
+  const allowed = useTabAllowed();
+  const areas = useRuntime((state) => state.registry.areas);
+  if (!allowed(tab)) {
+    const needed = extensionFor(areas, CLIENT_RECORD_TAB_POINT, tab.segment)?.extension.permission ?? [];
+    const names = needed.map((permission) => `“${isPermission(permission) ? PERMISSIONS[permission] : permission}”`).join(' and ');
+    return (
+      <ErrorPanel title="You do not have permission to see this tab">
+        {tab.title} needs the {names} permission{needed.length > 1 ? 's' : ''}. Ask an administrator if your role should have {needed.length > 1 ? 'them' : 'it'}.
+      </ErrorPanel>
+    );
+  }
   if (tab.kind === 'document') {
     return <DocumentScreen segment={tab.segment} title={tab.title} clientId={clientId} clientName={clientName} />;
   }

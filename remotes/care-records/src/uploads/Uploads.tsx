@@ -185,7 +185,7 @@ export default function Uploads({ clientId }: { clientId: number }) {
           <div>
             <Button variant="secondary" onClick={() => setPdf(null)}>Close the PDF</Button>
             <Suspense fallback={<Loading label="Opening the PDF…" />}>
-              <PdfViewer fileUrl={fileUrl(pdf)} title={pdf.title} downloadName={pdf.file_name} />
+              <PdfViewer file={fileUrl(pdf)} title={pdf.title} downloadName={pdf.file_name} />
             </Suspense>
           </div>
         ) : null}

@@ -56,9 +56,23 @@ test('shows the funding and saves a change with the version it was opened at', a
   await userEvent.type(screen.getByLabelText(/Billing name/), 'Mrs J Daughter');
   await userEvent.click(screen.getByRole('button', { name: 'Save funding details' }));
   await waitFor(() => expect(put).toHaveBeenCalled());
-  expect(put.mock.calls[0]![0]).toBe('/finance/clients/4/funding');
+  expect(put.mock.calls[0]![0]).toBe('api/v1/finance/clients/4/funding');
   expect(put.mock.calls[0]![1]).toMatchObject({ version: 1, funder_code_id: 4, billing_name: 'Mrs J Daughter', purchase_order: 'PO-LBC-2026-0101' });
   expect(await screen.findByRole('status')).toHaveTextContent('Funding details saved.');
+});
+
+test('asks the API route for the funding, as the server mounts it, and shows it', async () => {
+  signIn(['finance.view']);
+  // Like the server: only the API route exists; a bare /finance/... path is "Not found".
+  get.mockImplementation(async (path: string) =>
+    path === 'api/v1/finance/clients/4/funding' ? ok(answer) : { data: null, error: true, message: 'Not found', errors: null, httpStatus: 404 },
+  );
+  render(withData(<FunderCodeTab clientId={4} />));
+  expect(await screen.findByRole('heading', { name: 'Funding' })).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByLabelText(/Purchase order/)).toHaveValue('PO-LBC-2026-0101'));
+  expect(screen.getByLabelText(/Council reference/)).toHaveValue('LBC-040148');
+  expect(get.mock.calls[0]![0]).toBe('api/v1/finance/clients/4/funding');
+  expect(screen.queryByText('Not found')).not.toBeInTheDocument();
 });
 
 test('shows the server’s field errors and a stale-version refusal', async () => {

@@ -37,7 +37,7 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle:
 export default function FunderCodeTab({ clientId }: { clientId: number }) {
   const can = useCan();
   const editable = can('finance.rates.edit');
-  const path = `/finance/clients/${clientId}/funding`;
+  const path = `api/v1/finance/clients/${clientId}/funding`;
   const answer = useApiQuery<ClientFundingAnswer>(path, undefined, { failure: 'The funding details could not be loaded.' });
   const save = useApiMutation<ClientFunding, FormValues>({ request: (values) => api.put<ClientFunding>(path, values), invalidates: [apiKey(path)] });
   const form = useForm<FormValues>({ resolver: valibotResolver(ClientFundingSchema) as never, defaultValues: valuesOf(answer.data?.funding ?? emptyFunding(clientId)) });

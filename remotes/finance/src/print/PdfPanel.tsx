@@ -15,7 +15,7 @@ function failureText(httpStatus: number, what: string, message: string): string 
 }
 
 /**
- * The server's PDF of one document or bundle: a download link and the viewer (800px high) when it has arrived,
+ * The server's PDF of one document or bundle: the viewer (800px high, with its download link) when it has arrived,
  * a status while it is made, a clear message when the server refuses (404, 403, 422 with the fields at fault).
  */
 export function PdfPanel({ url, title, fileName, what }: { url: string; title: string; fileName: string; what: string }) {
@@ -34,15 +34,8 @@ export function PdfPanel({ url, title, fileName, what }: { url: string; title: s
     );
   }
   return (
-    <>
-      <p>
-        <a className={styles.download} href={pdf.url} download={fileName}>
-          Download {title}
-        </a>
-      </p>
-      <Suspense fallback={<Loading label="Loading the PDF viewer…" />}>
-        <PdfViewer fileUrl={pdf.url} title={title} downloadName={fileName} withCredentials={false} />
-      </Suspense>
-    </>
+    <Suspense fallback={<Loading label="Loading the PDF viewer…" />}>
+      <PdfViewer file={pdf.bytes} downloadUrl={pdf.url} title={title} downloadName={fileName} withCredentials={false} />
+    </Suspense>
   );
 }

@@ -10,17 +10,23 @@ jest.mock('@hcm/kit', () => {
   const actual = jest.requireActual('@hcm/kit');
   return { ...actual, api: { ...actual.api, get: jest.fn() } };
 });
+// The viewer (pdf.js) cannot run in jsdom: this one says what it was given and keeps the real one's download link.
 jest.mock('@hcm/kit/pdf', () => ({
-  PdfViewer: ({ fileUrl, title }: { fileUrl: string; title: string }) => <section aria-label={`PDF: ${title}`}>{fileUrl}</section>,
+  PdfViewer: ({ file, downloadUrl, title, downloadName }: { file: string | Uint8Array; downloadUrl?: string; title: string; downloadName?: string }) => (
+    <section aria-label={`PDF: ${title}`}>
+      {typeof file === 'string' ? `fetches ${file}` : `shows ${new TextDecoder().decode(file)}`}
+      <a href={typeof file === 'string' ? file : downloadUrl} download={downloadName}>Download {title} (PDF)</a>
+    </section>
+  ),
 }));
 const get = api.get as jest.Mock;
 const fetchMock = jest.fn();
 
-const pdfAnswer = () => ({ ok: true, status: 200, blob: async () => new Blob(['%PDF-1.7'], { type: 'application/pdf' }), json: async () => null });
+const pdfAnswer = () => ({ ok: true, status: 200, arrayBuffer: async () => new TextEncoder().encode('%PDF-1.7').buffer, json: async () => null });
 const errorAnswer = (status: number, message: string, errors: Record<string, string[]> | null = null) => ({
   ok: false,
   status,
-  blob: async () => new Blob([]),
+  arrayBuffer: async () => new ArrayBuffer(0),
   json: async () => ({ status: false, message, errors, data: null }),
 });
 
@@ -54,8 +60,16 @@ test('an invoice shows the server PDF in the viewer with a download, and the lay
   fetchMock.mockResolvedValue(pdfAnswer());
   const router = renderAt('/app/scheduler/invoice/INV-2026-27-000012', 'scheduler/invoice');
   expect(screen.getByRole('heading', { level: 1, name: 'Invoice INV-2026-27-000012' })).toBeInTheDocument();
-  expect(await screen.findByRole('region', { name: 'PDF: Invoice INV-2026-27-000012' })).toHaveTextContent('blob:printed-pdf');
-  expect(screen.getByRole('link', { name: 'Download Invoice INV-2026-27-000012' })).toHaveAttribute('download', 'INV-2026-27-000012.pdf');
+  // The viewer gets the fetched bytes, not the blob: URL (the CSP's connect-src would stop it fetching that).
+  const viewer = await screen.findByRole('region', { name: 'PDF: Invoice INV-2026-27-000012' });
+  expect(viewer).toHaveTextContent('shows %PDF-1.7');
+  expect(viewer).not.toHaveTextContent('fetches');
+  // One download link, the viewer's, saving the object URL of those bytes.
+  const downloads = screen.getAllByRole('link', { name: /^Download Invoice INV-2026-27-000012/ });
+  expect(downloads).toHaveLength(1);
+  expect(downloads[0]).toHaveAccessibleName('Download Invoice INV-2026-27-000012 (PDF)');
+  expect(downloads[0]).toHaveAttribute('href', 'blob:printed-pdf');
+  expect(downloads[0]).toHaveAttribute('download', 'INV-2026-27-000012.pdf');
   expect(fetchMock).toHaveBeenCalledWith('http://api.test/api/v1/finance/print/invoices/INV-2026-27-000012.pdf', expect.objectContaining({ credentials: 'include' }));
 
   await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Layout' }), 'local-authority');

@@ -4,7 +4,8 @@ import { londonDate } from '@hcm/contract/engine';
 import { useRuntime } from '@hcm/kit';
 
 // The printable documents' screens fetch the server's PDF themselves (not through the viewer) so a 404, 403 or
-// 422 is told in words before any viewer loads; a PDF that arrives is shown from a local object URL.
+// 422 is told in words before any viewer loads. A PDF that arrives is given to the viewer as bytes: the host's CSP
+// (connect-src) lets no one fetch a blob: URL, so the object URL serves only the download link (a navigation).
 
 export const PRINT_API = 'api/v1/finance/print';
 
@@ -16,7 +17,7 @@ export const INVOICE_VARIANTS = [
 
 export type PdfState =
   | { status: 'loading' }
-  | { status: 'ready'; url: string }
+  | { status: 'ready'; bytes: Uint8Array; url: string }
   | { status: 'failed'; httpStatus: number; message: string; errors: FieldErrors | null };
 
 /** The API's absolute address of a print path with its query (empty values left out). */
@@ -26,7 +27,7 @@ export function usePrintUrl(path: string, query: Record<string, string> = {}): s
   return `${apiUrl}/${PRINT_API}/${path}${search ? `?${search}` : ''}`;
 }
 
-/** Fetches a PDF (with the session's cookies) and answers an object URL for it, or why it could not be had. */
+/** Fetches a PDF (with the session's cookies) and answers its bytes and an object URL to download it, or why it could not be had. */
 export function usePdf(url: string | null): PdfState {
   const [state, setState] = useState<PdfState>({ status: 'loading' });
   useEffect(() => {
@@ -42,8 +43,9 @@ export function usePdf(url: string | null): PdfState {
           setState({ status: 'failed', httpStatus: response.status, message: body?.message ?? `The server answered ${response.status}.`, errors: body?.errors ?? null });
           return;
         }
-        objectUrl = URL.createObjectURL(await response.blob());
-        setState({ status: 'ready', url: objectUrl });
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        objectUrl = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+        setState({ status: 'ready', bytes, url: objectUrl });
       } catch (error) {
         if (abort.signal.aborted) return;
         setState({ status: 'failed', httpStatus: 0, message: error instanceof Error ? error.message : 'The server could not be reached.', errors: null });

@@ -10,9 +10,9 @@ jest.mock('@hcm/kit', () => {
 });
 // jsdom has no canvas or worker for pdf.js: the viewer says what it would open.
 jest.mock('@hcm/kit/pdf', () => ({
-  PdfViewer: ({ fileUrl, title }: { fileUrl: string; title: string }) => (
+  PdfViewer: ({ file, title }: { file: string; title: string }) => (
     <p>
-      PDF viewer: {title} from {fileUrl}
+      PDF viewer: {title} from {file}
     </p>
   ),
 }));

@@ -316,7 +316,7 @@ export function DocumentView({ spec, basePath, id, version, ownerLabel, onEdit, 
       {dialog === 'print' ? (
         <Modal open title={`Print: ${printTitle}`} size="large" onClose={() => setDialog(null)}>
           <Suspense fallback={<Loading label="Opening the PDF viewer…" />}>
-            <PdfViewer fileUrl={`${apiUrl}/${paths.pdf(id, historic ? view.version : undefined)}`} title={printTitle} downloadName={`${spec.name}-${id}-v${view.version}.pdf`} />
+            <PdfViewer file={`${apiUrl}/${paths.pdf(id, historic ? view.version : undefined)}`} title={printTitle} downloadName={`${spec.name}-${id}-v${view.version}.pdf`} />
           </Suspense>
         </Modal>
       ) : null}

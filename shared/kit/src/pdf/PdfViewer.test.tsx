@@ -6,8 +6,9 @@ import { PDF_VIEWER_HEIGHT, PdfViewer } from './index';
 // boundary: the fake Viewer shows what the real one would for the outcome the test picks (loading, a load
 // error, or the rendered document). `import.meta` (the worker URL) does not exist in jest's CommonJS either.
 type FakeViewerProps = {
-  fileUrl: string;
+  fileUrl: string | Uint8Array;
   withCredentials?: boolean;
+  transformGetDocumentParams?: (params: { data?: string | Uint8Array }) => { data?: string | Uint8Array };
   renderLoader?: (percent: number) => ReactElement;
   renderError?: (error: { name?: string; message?: string }) => ReactElement;
 };
@@ -37,7 +38,7 @@ describe('PdfViewer (spec §2.4, §9)', () => {
 
   it('shows the document 800px high, with the worker from the bundle, cookies sent, and a download link', () => {
     outcome = { kind: 'loaded' };
-    render(<PdfViewer fileUrl="/api/v1/documents/7/file" title="Care plan" />);
+    render(<PdfViewer file="/api/v1/documents/7/file" title="Care plan" />);
     const region = screen.getByRole('region', { name: 'PDF: Care plan' });
     expect(region).toHaveTextContent('Page 1 of care-plan.pdf');
     expect(screen.getByText('Page 1 of care-plan.pdf').parentElement).toHaveStyle({ height: '800px' });
@@ -49,15 +50,41 @@ describe('PdfViewer (spec §2.4, §9)', () => {
     expect(link).toHaveAttribute('download', 'Care plan.pdf');
   });
 
+  it('shows bytes the screen fetched without fetching them again, downloading from the URL it is given', () => {
+    outcome = { kind: 'loaded' };
+    const bytes = new TextEncoder().encode('%PDF-1.7 invoice');
+    render(<PdfViewer file={bytes} downloadUrl="blob:http://app.test/4b1d" title="Invoice INV-2026-27-000012" downloadName="INV-2026-27-000012.pdf" withCredentials={false} />);
+    expect(screen.getByRole('region', { name: 'PDF: Invoice INV-2026-27-000012' })).toHaveTextContent('Page 1 of care-plan.pdf');
+    const props = viewerProps.mock.calls[0]![0] as FakeViewerProps;
+    expect(props.fileUrl).toBe(bytes);
+    // pdf.js empties the bytes it is given (they move to its worker): it must get a copy, so a reload still has them.
+    const sent = props.transformGetDocumentParams!({ data: bytes }).data;
+    expect(sent).not.toBe(bytes);
+    expect(sent).toEqual(bytes);
+    const links = screen.getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAccessibleName('Download Invoice INV-2026-27-000012 (PDF)');
+    expect(links[0]).toHaveAttribute('href', 'blob:http://app.test/4b1d');
+    expect(links[0]).toHaveAttribute('download', 'INV-2026-27-000012.pdf');
+  });
+
+  it('offers no download link for bytes without a download URL, and does not point to one in an error', () => {
+    outcome = { kind: 'error', name: 'InvalidPDFException' };
+    render(<PdfViewer file={new Uint8Array([1, 2, 3])} title="Letter" />);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('The file is not a valid PDF.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('download link');
+  });
+
   it('shows loading progress', () => {
     outcome = { kind: 'loading', percent: 37.4 };
-    render(<PdfViewer fileUrl="/f.pdf" title="Invoice 12" />);
+    render(<PdfViewer file="/f.pdf" title="Invoice 12" />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading Invoice 12… 37%');
   });
 
   it('shows a clear error, keeping the download link, when the PDF cannot be opened', () => {
     outcome = { kind: 'error', name: 'InvalidPDFException', message: 'Invalid PDF structure.' };
-    render(<PdfViewer fileUrl="/f.pdf" title="Risk assessment" downloadName="risk.pdf" />);
+    render(<PdfViewer file="/f.pdf" title="Risk assessment" downloadName="risk.pdf" />);
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Risk assessment could not be shown');
     expect(alert).toHaveTextContent('The file is not a valid PDF.');
@@ -66,7 +93,7 @@ describe('PdfViewer (spec §2.4, §9)', () => {
 
   it("falls back to pdf.js's own message for other errors", () => {
     outcome = { kind: 'error', name: 'UnknownErrorException', message: 'Worker was terminated.' };
-    render(<PdfViewer fileUrl="/f.pdf" title="Letter" />);
+    render(<PdfViewer file="/f.pdf" title="Letter" />);
     expect(screen.getByRole('alert')).toHaveTextContent('Worker was terminated.');
   });
 });

@@ -1,4 +1,4 @@
-import { Viewer, Worker, type LoadError } from '@react-pdf-viewer/core';
+import { Viewer, Worker, type LoadError, type PdfJs } from '@react-pdf-viewer/core';
 import '@react-pdf-viewer/core/lib/styles/index.css';
 import { ErrorPanel, Loading } from '@hcm/kit';
 import { PDF_WORKER_URL } from './workerUrl';
@@ -8,8 +8,13 @@ import styles from './PdfViewer.module.css';
 export const PDF_VIEWER_HEIGHT = 800;
 
 export type PdfViewerProps = {
-  /** The PDF's URL (an API file URL is fetched with the session cookies; see withCredentials). */
-  fileUrl: string;
+  /**
+   * The PDF: its URL (fetched by the viewer, with the session cookies; see withCredentials), or its bytes when the
+   * screen has fetched it already (the viewer then fetches nothing, so no blob: URL needs the CSP's connect-src).
+   */
+  file: string | Uint8Array;
+  /** Where the download link points when `file` is bytes (an object URL of them); a URL file downloads from itself. */
+  downloadUrl?: string;
   /** The document's name, used in the viewer's label and the download link. */
   title: string;
   /** The file name the download saves as (default: the title with .pdf). */
@@ -35,16 +40,23 @@ function errorText(error: LoadError): string {
 }
 
 /**
+ * pdf.js hands the bytes it is given to its worker, leaving them empty: it gets a copy, so a second load of the
+ * same document (StrictMode, the viewer reopening it) still has them.
+ */
+const copyBytes = (params: PdfJs.GetDocumentParams): PdfJs.GetDocumentParams => (params.data && typeof params.data !== 'string' ? { ...params, data: params.data.slice() } : params);
+
+/**
  * An inline PDF viewer (spec §2.4), 800px high (§9), with a download link and a clear error state. pdf.js
  * is heavy, so this lives in its own entry point ('@hcm/kit/pdf'): only screens that show PDFs load it.
  */
-export function PdfViewer({ fileUrl, title, downloadName, withCredentials = true }: PdfViewerProps) {
+export function PdfViewer({ file, downloadUrl, title, downloadName, withCredentials = true }: PdfViewerProps) {
   const fileName = downloadName ?? `${title.replace(/\.pdf$/i, '')}.pdf`;
-  const download = (
-    <a className={styles.download} href={fileUrl} download={fileName}>
+  const href = typeof file === 'string' ? file : downloadUrl;
+  const download = href ? (
+    <a className={styles.download} href={href} download={fileName}>
       Download {title} (PDF)
     </a>
-  );
+  ) : null;
   return (
     <section className={styles.pdf} aria-label={`PDF: ${title}`}>
       <div className={styles.toolbar}>
@@ -54,13 +66,15 @@ export function PdfViewer({ fileUrl, title, downloadName, withCredentials = true
       <div className={styles.viewer} style={{ height: PDF_VIEWER_HEIGHT }}>
         <Worker workerUrl={PDF_WORKER_URL}>
           <Viewer
-            fileUrl={fileUrl}
+            fileUrl={file}
             withCredentials={withCredentials}
+            transformGetDocumentParams={copyBytes}
             renderLoader={(percent) => <Loading label={`Loading ${title}… ${Math.round(percent)}%`} />}
             renderError={(error) => (
               <div className={styles.error}>
                 <ErrorPanel title={`${title} could not be shown`}>
-                  {errorText(error)} You can still try the download link.
+                  {errorText(error)}
+                  {download ? ' You can still try the download link.' : null}
                 </ErrorPanel>
               </div>
             )}

@@ -1,0 +1,81 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { AreaRegistration, CurrentUser } from '@hcm/contract';
+import { api, useRuntime, useSession } from '@hcm/kit';
+import { withData } from '@hcm/kit/testing';
+import Area from '../Area';
+
+jest.mock('@hcm/kit', () => {
+  const actual = jest.requireActual('@hcm/kit');
+  return { ...actual, api: { ...actual.api, get: jest.fn() } };
+});
+const get = api.get as jest.Mock;
+const ok = (data: unknown) => ({ data, error: false, message: 'OK', errors: null, httpStatus: 200 });
+
+const margaret = {
+  id: 7, first_name: 'Margaret', last_name: 'Ellison', preferred_name: '', date_of_birth: '1938-05-14', nhs_number: '999 000 1014',
+  service_type: 'domiciliary', status: 'active', allergies: 'None known.', branch_id: 1,
+};
+
+// Finance as the registry lists it: both its client-record tabs need finance.view, as its API routes do.
+const finance = {
+  name: 'finance', title: 'Finance', description: '', home: '/app/finance', routePrefixes: ['finance'], navigation: [],
+  version: '1.0.0', container: 'area_finance', manifestUrl: 'http://areas.test/finance/mf-manifest.json',
+  extensions: [
+    { point: 'client-record.tab', key: 'funder-code', title: 'Funder code', module: './ClientRecordTabs', permission: ['finance.view'] },
+    { point: 'client-record.tab', key: 'financials', title: 'Financials', module: './ClientRecordTabs', permission: ['finance.view'] },
+  ],
+} satisfies AreaRegistration;
+const loadExposed = jest.fn(async () => ({ default: ({ extensionKey, clientId }: { extensionKey: string; clientId: number }) => <p>Finance tab {extensionKey} of client {clientId}</p> }));
+
+function signIn(userRole: string, userPermissions: string[]) {
+  useSession.setState({
+    status: 'authenticated',
+    user: {
+      userID: 2, userRole, userPermissions, userUnreadMessageCount: 0, name: 'Oliver Office', email: 'office@homecare.test',
+      userType: 'domiciliary', roleLabel: 'Office staff', branches: [{ id: 1, name: 'Camden Domiciliary' }],
+    } as CurrentUser,
+  });
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '/app/clients/*', element: <Area prefix="clients" /> }], { initialEntries: [path] });
+  return render(withData(<RouterProvider router={router} />));
+}
+
+beforeEach(() => {
+  get.mockReset();
+  get.mockImplementation(async (path: string) => {
+    if (path === 'api/v1/clients/7') return ok(margaret);
+    if (path === 'api/v1/clients/7/documents') return ok([]);
+    return ok({ data: [], total: 0, page: 1, page_size: 10, last_page: 1 });
+  });
+  loadExposed.mockClear();
+  useRuntime.setState({ registry: { ...useRuntime.getState().registry, areas: [finance] }, loadExposed });
+});
+
+test('the finance tabs are offered only to users with finance.view; others are told why at their address instead of a failing request', async () => {
+  signIn('office_staff', ['clients.view', 'clients.edit']);
+  const { unmount } = renderAt('/app/clients/7/funder-code');
+  expect(await screen.findByRole('heading', { level: 1, name: /Margaret Ellison/ })).toBeInTheDocument();
+  let tabs = screen.getByRole('navigation', { name: 'Client record' });
+  expect(within(tabs).getByRole('link', { name: /^Direct debit contract/ })).toBeInTheDocument();
+  expect(within(tabs).queryByRole('link', { name: 'Funder code' })).not.toBeInTheDocument();
+  expect(within(tabs).queryByRole('link', { name: 'Financials' })).not.toBeInTheDocument();
+  const alert = screen.getByRole('alert');
+  expect(alert).toHaveTextContent('You do not have permission to see this tab');
+  expect(alert).toHaveTextContent('Funder code needs the “See finance” permission.');
+  expect(loadExposed).not.toHaveBeenCalled();
+  unmount();
+
+  // With the permission the same record offers both tabs and opens them.
+  signIn('finance_officer', ['clients.view', 'finance.view']);
+  renderAt('/app/clients/7/profile-info');
+  expect(await screen.findByRole('heading', { level: 1, name: /Margaret Ellison/ })).toBeInTheDocument();
+  tabs = screen.getByRole('navigation', { name: 'Client record' });
+  expect(within(tabs).getByRole('link', { name: 'Funder code' })).toHaveAttribute('href', '/app/clients/7/funder-code');
+  await userEvent.click(within(tabs).getByRole('link', { name: 'Financials' }));
+  expect(await screen.findByText('Finance tab financials of client 7')).toBeInTheDocument();
+  expect(screen.queryByText('You do not have permission to see this tab')).not.toBeInTheDocument();
+});
