@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { and, between, eq, lt } from 'drizzle-orm';
+import { and, between, eq, lt, sql } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
 import { branches } from '@hcm/server/schema';
 import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { BurReview, CqmAnswer, HdsAnswer, RecruitmentReport } from '../../contract/kpis/api.js';
 import { DEFINITIONS_VERSION } from '../../contract/kpis/definitions.js';
+import { emptyValues } from '../../contract/registers.js';
 import { hdsFigures, totalVisits, type VisitFact } from '../../contract/kpis/formulas.js';
 import { visitsRead } from './read-models.js';
 import { kpiBranchReviews } from './tables.js';
@@ -106,6 +107,29 @@ test('CQM: a row per branch and an all-branches row, figures in range, definitio
   }
   const all = data.rows.at(-1)!.figures;
   assert.equal(all.missed_visits, data.rows.slice(0, -1).reduce((sum, row) => sum + row.figures.missed_visits, 0));
+});
+
+test("CQM counts incidents, safeguarding concerns and complaints from the agency's registers", async () => {
+  const camden = async () => ((await manager.get(`/api/v1/kpis/cqm?from=${monthStart}&to=${today}&branch_id=${branchIds.CAM}`)).json().data as CqmAnswer).rows[0]!.figures;
+  const before = await camden();
+  const counted = (await t.database.db.execute(sql`select count(*)::int as count from qa_records where kind = 'complaints' and branch_id = ${branchIds.CAM} and occurred_on between ${monthStart} and ${today}`)) as unknown as { rows: { count: number }[] };
+  const count = Number(counted.rows[0]!.count);
+  assert.equal(before.complaints, count, 'the register, not what families told carers');
+  const logged = await manager.post('/api/v1/quality-assurance/complaints', { ...emptyValues('complaints', branchIds.CAM), occurred_on: today, reported_by: 'Office', summary: 'Calls late three mornings running', complainant_name: 'Mrs Patel' });
+  assert.equal(logged.statusCode, 201, logged.body);
+  const fall = await manager.post('/api/v1/quality-assurance/incident-and-accidents', {
+    ...emptyValues('incident-and-accidents', branchIds.CAM),
+    occurred_on: today,
+    reported_by: 'Amara Okafor',
+    summary: 'Slipped in the bathroom; bruised arm.',
+    incident_type: 'fall',
+    injury_severity: 'minor',
+  });
+  assert.equal(fall.statusCode, 201, fall.body);
+  const after = await camden();
+  assert.equal(after.complaints, before.complaints + 1);
+  assert.equal(after.incidents, before.incidents + 1);
+  assert.equal(after.safeguarding_concerns, before.safeguarding_concerns);
 });
 
 test('recruitment: Camden this year agrees with the workforce dashboard; create saves figures (201) and 422s by field', async () => {

@@ -21,12 +21,10 @@ import {
 import { monthBounds, type CqmRow, type HdsRow, type Period } from '../../contract/kpis/api.js';
 import {
   branchLiveSettingsRead,
-  careIncidentsRead,
   carerDocumentsRead,
   carerDocumentVersionsRead,
   carersRead,
   clientsRead,
-  familyFeedbackRead,
   funderCodesRead,
   marAdministrationsRead,
   settingsRead,
@@ -36,6 +34,7 @@ import {
   visitCarersRead,
   visitsRead,
 } from './read-models.js';
+import { qaRecords } from '../registers/tables.js';
 import { clock } from '@hcm/contract/time';
 
 // The KPIs' inputs, aggregated in SQL over the other areas' tables (./read-models.ts), handed to the formulas of
@@ -163,20 +162,18 @@ export async function careQuality(db: Db, scope: BranchScope, branchId: number |
       from (${visitFacts(period, inBranches(visitsRead.branch_id))}) f join ${visitCarersRead} on ${visitCarersRead.visit_id} = f.id
       where f.late is not null and f.status <> 'cancelled' group by f.branch_id`,
   );
-  const londonDay = (column: SQL | AnyPgColumn) => sql`(${column} at time zone 'Europe/London')::date`;
-  const incidentRows = await rowsOf<{ branch_id: number; incidents: number; safeguarding: number }>(
+  // Incidents, safeguarding concerns and complaints as the agency's registers hold them (this area's qa_records: what
+  // the office logged, investigated and would show the CQC), by the day each happened or was received.
+  const registerRows = await rowsOf<{ branch_id: number; incidents: number; safeguarding: number; complaints: number }>(
     db,
-    sql`select ${clientsRead.branch_id} as branch_id, count(*)::int as incidents, count(*) filter (where ${careIncidentsRead.kind} = 'safeguarding-concern')::int as safeguarding
-      from ${careIncidentsRead} join ${clientsRead} on ${clientsRead.id} = ${careIncidentsRead.client_id}
-      where ${inBranches(clientsRead.branch_id)} and ${londonDay(careIncidentsRead.happened_at)} between ${period.from} and ${period.to}
-      group by ${clientsRead.branch_id}`,
-  );
-  const complaintRows = await rowsOf<{ branch_id: number; complaints: number }>(
-    db,
-    sql`select ${clientsRead.branch_id} as branch_id, count(*)::int as complaints
-      from ${familyFeedbackRead} join ${clientsRead} on ${clientsRead.id} = ${familyFeedbackRead.client_id}
-      where ${inBranches(clientsRead.branch_id)} and ${familyFeedbackRead.kind} = 'complaint' and ${londonDay(familyFeedbackRead.recorded_at)} between ${period.from} and ${period.to}
-      group by ${clientsRead.branch_id}`,
+    sql`select ${qaRecords.branch_id} as branch_id,
+        count(*) filter (where ${qaRecords.kind} = 'incident-and-accidents')::int as incidents,
+        count(*) filter (where ${qaRecords.kind} = 'safeguardings')::int as safeguarding,
+        count(*) filter (where ${qaRecords.kind} = 'complaints')::int as complaints
+      from ${qaRecords}
+      where ${inBranches(qaRecords.branch_id)} and ${qaRecords.kind} in ('incident-and-accidents', 'safeguardings', 'complaints')
+        and ${qaRecords.occurred_on} between ${period.from} and ${period.to}
+      group by ${qaRecords.branch_id}`,
   );
   const clientRows = await rowsOf<{ branch_id: number; clients: number }>(
     db,
@@ -222,8 +219,7 @@ export async function careQuality(db: Db, scope: BranchScope, branchId: number |
   const byBranch = <T extends { branch_id: number }>(rows: T[]) => new Map(rows.map((row) => [row.branch_id, row]));
   const visitsBy = byBranch(visitRows);
   const weeksBy = byBranch(carerWeeks);
-  const incidentsBy = byBranch(incidentRows);
-  const complaintsBy = byBranch(complaintRows);
+  const registersBy = byBranch(registerRows);
   const clientsBy = byBranch(clientRows);
   const trainingBy = byBranch(trainingRows);
   const supervisionBy = byBranch(supervisionRows);
@@ -243,9 +239,9 @@ export async function careQuality(db: Db, scope: BranchScope, branchId: number |
       client_weeks: Number(visit?.client_weeks ?? 0),
       medication_visits: Number(visit?.medication_visits ?? 0),
       medication_visits_recorded: Number(visit?.medication_visits_recorded ?? 0),
-      incidents: incidentsBy.get(branch.id)?.incidents ?? 0,
-      safeguarding_concerns: incidentsBy.get(branch.id)?.safeguarding ?? 0,
-      complaints: complaintsBy.get(branch.id)?.complaints ?? 0,
+      incidents: registersBy.get(branch.id)?.incidents ?? 0,
+      safeguarding_concerns: registersBy.get(branch.id)?.safeguarding ?? 0,
+      complaints: registersBy.get(branch.id)?.complaints ?? 0,
       clients: clientsBy.get(branch.id)?.clients ?? 0,
       training_required: trainingBy.get(branch.id)?.required ?? 0,
       training_held: trainingBy.get(branch.id)?.held ?? 0,
