@@ -35,6 +35,9 @@ import { noChatServer, type ChatBroadcaster } from './chat/broadcaster.js';
 import { chatRoutes } from './chat/routes.js';
 import { onSessionsEnded } from './auth/sessions.js';
 import { composedResources, type AreaModule, type AreaServerContext } from './modules/area-module.js';
+import { assertContracts } from './modules/contracts.js';
+import { eventDeliveryRoutes, registerEvents } from './events/dispatcher.js';
+import { eventRegistry } from './events/outbox.js';
 import { foreignReferences } from './resources/tables.js';
 import { TrackableTargets } from './time-tracker/targets.js';
 
@@ -78,6 +81,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
   });
 
+  // The areas meet only through what their owners publish: a consumer's read or call that no owner publishes (or
+  // publishes in another shape) stops the start here, not a request later.
+  assertContracts(options.modules);
   const catalog: ResourceCatalog = catalogOf(options.modules);
   const mailer = new Mailer(options.db, options.mail ?? { smtpUrl: undefined, from: 'Home Care <no-reply@localhost>' });
   const auth: AuthSettings = {
@@ -160,6 +166,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sms = new SmsSender(options.db, options.smsProvider);
   await app.register(pushLogRoutes, { prefix: API_PREFIX, db: options.db });
   const context: AreaServerContext = { auth, appUrl, catalog, trackables, chat, push, sms, background: options.background ?? false };
+  // Domain events: what areas publish and handle, delivered from the outbox (src/events/), and their failures.
+  registerEvents(app, options.db, eventRegistry(options.modules), context, context.background);
+  await app.register(eventDeliveryRoutes, { prefix: API_PREFIX, db: options.db });
   for (const module of options.modules) {
     const { routes, publicRoutes } = module;
     if (routes) await app.register(async (scope) => routes(scope, context), { prefix: API_PREFIX });

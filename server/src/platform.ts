@@ -27,6 +27,8 @@ export * from './resources/routes.js';
 export { csvCell, csvLine, csvText } from './resources/csv.js';
 export * from './resources/demo-seed.js';
 export * from './modules/area-module.js';
+export type { AreaConsumption, AreaPublications, ConsumedRoute, PublishedReadModel, PublishedRoute } from './modules/contracts.js';
+export { publishEvent, type AreaEventHandler, type ConsumedEvent, type DeliveredEvent, type PublishedEvent } from './events/outbox.js';
 export * from './time-tracker/targets.js';
 export * from './messages/threads.js';
 export { ALREADY_ENDED, ALREADY_RUNNING, ENDED_ITSELF, NOTHING_TO_BEAT, NOTHING_TO_STOP, sweepAbandonedSessions } from './time-tracker/service.js';

@@ -44,18 +44,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ? await openDatabase({ pgliteDataDir: options.pgliteDataDir })
       : await openTestDatabase();
   if (!usual) await prepare(database);
-  const app = await buildApp({
-    modules,
-    db: database.db,
-    databaseKind: database.kind,
-    webOrigins: ['http://localhost:8080'],
-    cookieSecure: false,
-    sessionIdleMinutes: 120,
-    sessionAbsoluteHours: 12,
-    trustProxy: options.trustProxy ?? false,
-    mail: options.mail,
-  });
+  // An app that cannot be built or made ready closes its database: an open one keeps the test process alive.
+  let app: FastifyInstance;
   try {
+    app = await buildApp({
+      modules,
+      db: database.db,
+      databaseKind: database.kind,
+      webOrigins: ['http://localhost:8080'],
+      cookieSecure: false,
+      sessionIdleMinutes: 120,
+      sessionAbsoluteHours: 12,
+      trustProxy: options.trustProxy ?? false,
+      mail: options.mail,
+    });
     await options.configure?.(app, database);
     await app.ready();
   } catch (error) {

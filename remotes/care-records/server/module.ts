@@ -24,6 +24,8 @@ import { reviewsLiveRoutes } from './live-events/reviews/routes.js';
 import { reablementRoutes } from './reablement/routes.js';
 import { seedDemoReviews } from './live-events/reviews/demo.js';
 import { billingProfileRoutes } from './billing/billing-profiles.js';
+import { careRecordsPublications } from './published.js';
+import { documentUploadTypesRead, medicationsRead, reablementEquipmentsRead } from './read-models.js';
 import { careRecordsTables } from './tables.js';
 import { rotaProfileRoutes } from './rota-profiles.js';
 import { trackableClient } from './trackable-client.js';
@@ -37,6 +39,8 @@ import { clientUploadRoutes } from './uploads/routes.js';
  */
 export const careRecordsModule = defineAreaModule({
   name: 'care-records',
+  publishes: careRecordsPublications,
+  consumes: { readModels: [medicationsRead, documentUploadTypesRead, reablementEquipmentsRead] },
   resources: CLIENT_RESOURCES,
   resourceTables: careRecordsTables,
   async routes(app, context) {

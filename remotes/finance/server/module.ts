@@ -10,6 +10,7 @@ import { printRoutes } from './print/routes.js';
 import { seedDemoRates } from './rates/demo.js';
 import { rateResourceTables } from './rates/resource-tables.js';
 import { ratesRoutes } from './rates/routes.js';
+import { bankHolidaysRead, carerHourlyRatesRead, clientsRead, fiscalYearsRead, funderCodesRead, funderScalesRead, hourlyRatesRead, settingsRead, visitTemplatesRead } from './read-models.js';
 import { seedDemoExpenses } from './reports/demo.js';
 import { expenseResourceTables } from './reports/resource-tables.js';
 import { reportsRoutes } from './reports/routes.js';
@@ -22,6 +23,7 @@ import { reportsRoutes } from './reports/routes.js';
  */
 export const financeModule = defineAreaModule({
   name: 'finance',
+  consumes: { readModels: [funderCodesRead, funderScalesRead, bankHolidaysRead, carerHourlyRatesRead, fiscalYearsRead, hourlyRatesRead, settingsRead, clientsRead, visitTemplatesRead] },
   resources: FINANCE_RESOURCES,
   resourceTables: { ...rateResourceTables, ...expenseResourceTables },
   async routes(app, context) {

@@ -1,9 +1,27 @@
 import { defineAreaModule } from '@hcm/server/platform';
 import { assistantRoutes } from './assistant/routes.js';
+import { logBookAuditsRead, marAuditsRead, moneyAuditsRead } from './audits/columns.js';
 import { auditsRoutes } from './audits/routes.js';
+import { clientPreExit } from './dashboards/read-models.js';
 import { dashboardsRoutes } from './dashboards/routes.js';
 import { seedKpisDemo } from './kpis/demo.js';
+import { marAdministrationsRead, stageHistoryRead } from './kpis/read-models.js';
 import { kpisRoutes } from './kpis/routes.js';
+import {
+  bankHolidaysRead,
+  branchLiveSettingsRead,
+  carerDocumentsRead,
+  carersRead,
+  clientDocumentsRead,
+  clientsRead,
+  employeesRead,
+  funderCodesRead,
+  settingsRead,
+  trainingCoursesRead,
+  trainingRecordsRead,
+  visitCarersRead,
+  visitsRead,
+} from './read-models.js';
 import { seedRegistersDemo } from './registers/demo.js';
 import { registersRoutes } from './registers/routes.js';
 
@@ -14,6 +32,31 @@ import { registersRoutes } from './registers/routes.js';
  */
 export const qualityAuditsModule = defineAreaModule({
   name: 'quality-audits',
+  consumes: {
+    readModels: [
+      visitsRead,
+      visitCarersRead,
+      branchLiveSettingsRead,
+      clientsRead,
+      clientPreExit,
+      clientDocumentsRead.documents,
+      clientDocumentsRead.versions,
+      marAdministrationsRead,
+      marAuditsRead,
+      logBookAuditsRead,
+      moneyAuditsRead,
+      carersRead,
+      employeesRead,
+      carerDocumentsRead.documents,
+      carerDocumentsRead.versions,
+      trainingRecordsRead,
+      stageHistoryRead,
+      trainingCoursesRead,
+      funderCodesRead,
+      settingsRead,
+      bankHolidaysRead,
+    ],
+  },
   async routes(app, context) {
     await app.register(async (scope) => registersRoutes(scope, context));
     await app.register(async (scope) => auditsRoutes(scope, context));

@@ -123,3 +123,6 @@ export const funderCodesRead = pgTable('funder_codes', { id: integer('id').notNu
 
 /** reference data: global settings by key (due intervals, the complaints' timetable). */
 export const settingsRead = pgTable('settings', { key: text('key').notNull(), value: text('value').notNull() });
+
+/** reference data: UK bank holidays by region; the complaints' working days skip England's. */
+export const bankHolidaysRead = pgTable('organization_bank_holidays', { date: date('date', { mode: 'string' }).notNull(), region: text('region').notNull(), substitute_day: boolean('substitute_day').notNull() });

@@ -1,5 +1,6 @@
 import { defineAreaModule } from '@hcm/server/platform';
 import { REFERENCE_DATA_RESOURCES } from '../contract/index.js';
+import { referenceDataPublications } from './published.js';
 import { seedReferenceData } from './seed.js';
 import { referenceDataTables } from './tables.js';
 
@@ -10,6 +11,7 @@ import { referenceDataTables } from './tables.js';
  */
 export const referenceDataModule = defineAreaModule({
   name: 'reference-data',
+  publishes: referenceDataPublications,
   resources: REFERENCE_DATA_RESOURCES,
   resourceTables: referenceDataTables,
   seedDemo: seedReferenceData,

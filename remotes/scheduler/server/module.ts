@@ -9,6 +9,9 @@ import { mapRoutes } from './map/routes.js';
 import { seedDemoSchedule } from './templates/demo.js';
 import { templateRoutes } from './templates/routes.js';
 import { travelRoutes } from './travel/routes.js';
+import { schedulerPublications } from './published.js';
+import { LEAVE_EVENT_HANDLERS, LEAVE_EVENTS_CONSUMED } from './visits/leave-events.js';
+import { bankHolidaysRead, carerComplianceRead, carersRead, clientsRead, funderCodesRead, npcCodesRead, settingsRead, trainingCoursesRead, visitSlotsRead } from './read-models.js';
 import { utilityRoutes } from './utility/routes.js';
 import { visitRoutes } from './visits/routes.js';
 import { wizardRoutes } from './wizard/routes.js';
@@ -24,6 +27,9 @@ import { seedDemoLiveEngine } from './live/engine/demo.js';
  */
 export const schedulerModule = defineAreaModule({
   name: 'scheduler',
+  publishes: schedulerPublications,
+  eventHandlers: LEAVE_EVENT_HANDLERS,
+  consumes: { readModels: [clientsRead, carersRead, carerComplianceRead, funderCodesRead, npcCodesRead, bankHolidaysRead, settingsRead, trainingCoursesRead, visitSlotsRead], events: LEAVE_EVENTS_CONSUMED },
   async routes(app, context) {
     await app.register(async (scope) => visitRoutes(scope, context));
     await app.register(async (scope) => templateRoutes(scope, context));

@@ -324,7 +324,7 @@ export type HolidayRow = {
   cancel_reason: string;
 };
 
-export type HolidayWarning = { kind: 'branch-clash' | 'branch-limit' | 'visits' | 'visits-not-checked' | 'balance' | 'bank-holiday'; message: string };
+export type HolidayWarning = { kind: 'branch-clash' | 'branch-limit' | 'visits' | 'balance' | 'bank-holiday'; message: string };
 
 export type HolidayDetail = HolidayRow & {
   breakdown: HolidayDay[];

@@ -14,11 +14,16 @@ import { payProfileRoutes } from './people/pay-profiles.js';
 import { peopleRoutes } from './people/routes.js';
 import { seedDemoRecruitment } from './recruitment/demo.js';
 import { recruitmentRoutes } from './recruitment/routes.js';
+import { workforcePublications } from './published.js';
+import { documentUploadTypesRead, settingsRead } from './read-models.js';
+import { careerRoles, careers, carerSurveyQuestions, carerSurveys, carerSurveySubmissions } from './recruitment/read-models.js';
 import { seedCarers } from './seed-carers.js';
 import { workforceTables } from './tables.js';
 import { seedDemoTimeOff } from './time-off/demo.js';
+import { bankHolidaysRead, closureDaysRead, holidayReasonsRead, visitCarersRead, visitsRead } from './time-off/read-models.js';
 import { timeOffRoutes } from './time-off/routes.js';
 import { seedDemoTraining } from './training/demo.js';
+import { trainingCoursesRead } from './training/read-models.js';
 import { trainingRoutes } from './training/routes.js';
 
 /**
@@ -29,6 +34,24 @@ import { trainingRoutes } from './training/routes.js';
  */
 export const workforceModule = defineAreaModule({
   name: 'workforce',
+  publishes: workforcePublications,
+  consumes: {
+    readModels: [
+      visitsRead,
+      visitCarersRead,
+      settingsRead,
+      documentUploadTypesRead,
+      holidayReasonsRead,
+      bankHolidaysRead,
+      closureDaysRead,
+      trainingCoursesRead,
+      careers,
+      careerRoles,
+      carerSurveys,
+      carerSurveyQuestions,
+      carerSurveySubmissions,
+    ],
+  },
   resources: WORKFORCE_RESOURCES,
   resourceTables: workforceTables,
   async routes(app, context) {

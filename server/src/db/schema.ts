@@ -516,6 +516,53 @@ export const smsMessages = pgTable(
   (t) => [index('sms_messages_created_idx').on(t.created_at)],
 );
 
+/**
+ * The outbox of domain events (events/outbox.ts): what changed in one area that others react to, written in the
+ * same transaction as the change, so an event exists exactly when its change does.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: serial('id').primaryKey(),
+    /** 'workforce.leave.approved': the publishing area, then what happened. */
+    type: text('type').notNull(),
+    area: text('area').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** Who made the change (null: the product itself, e.g. a nightly job). */
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    occurred_at: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
+    /** Its deliveries are made (one per consumer of its type in the running deploy). */
+    fanned_out: boolean('fanned_out').notNull().default(false),
+  },
+  (t) => [index('domain_events_type_idx').on(t.type, t.id), index('domain_events_to_fan_out_idx').on(t.id).where(sql`not ${t.fanned_out}`)],
+);
+
+/**
+ * One event's delivery to one consumer (an area's handler): pending until the handler's transaction commits with
+ * it marked done; a handler that throws is retried with a growing delay, then marked failed for the operations
+ * screen, whose retry makes it pending again.
+ */
+export const eventDeliveries = pgTable(
+  'event_deliveries',
+  {
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => domainEvents.id, { onDelete: 'cascade' }),
+    /** '<area>:<handler>', e.g. 'scheduler:leave-unassigns-visits'. */
+    consumer: text('consumer').notNull(),
+    status: text('status').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
+    done_at: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.event_id, t.consumer] }),
+    index('event_deliveries_due_idx').on(t.status, t.next_attempt_at),
+    check('event_deliveries_status_check', sql`${t.status} in ('pending', 'done', 'failed')`),
+  ],
+);
+
 export type BranchRow = typeof branches.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

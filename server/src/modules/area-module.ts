@@ -8,6 +8,8 @@ import type { Transaction } from '../db/client.js';
 import type { ResourceCatalog } from '../resources/catalog.js';
 import type { ResourceTable } from '../resources/tables.js';
 import type { TrackableTargets } from '../time-tracker/targets.js';
+import type { AreaEventHandler } from '../events/outbox.js';
+import type { AreaConsumption, AreaPublications } from './contracts.js';
 
 /** What the platform hands an area's routes: the database and sign-in settings, and its extension points. */
 export type AreaServerContext = {
@@ -56,6 +58,12 @@ export type AreaModule = {
   publicRoutes?: { prefix: string; routes: AreaRoutes };
   /** Demo data, seeded once into an empty database after the platform's (branches, roles, users) and earlier areas'. */
   seedDemo?: (tx: Transaction) => Promise<void>;
+  /** What other areas may read of this one: read models and routes (contracts.ts), with a version. */
+  publishes?: AreaPublications;
+  /** What this area reads of others: its own declarations, checked against what the owners publish. */
+  consumes?: AreaConsumption;
+  /** Its reactions to other areas' events (declared in `consumes.events`), run by the outbox (events/outbox.ts). */
+  eventHandlers?: readonly AreaEventHandler<AreaServerContext>[];
 };
 
 /** Declares an area's module (a typed identity: the module is data the platform composes). */

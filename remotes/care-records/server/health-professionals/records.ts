@@ -6,7 +6,8 @@ import type {
 } from '@hcm/contract/schemas';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '@hcm/server/platform';
-import { clientColumns, clientContactColumns, clientContactsTable, clientMedicationColumns, clientMedicationsTable, clientsTable, healthProfessionalColumns, healthProfessionalsTable, medicationColumns, medicationsTable } from '../columns.js';
+import { clientColumns, clientContactColumns, clientContactsTable, clientMedicationColumns, clientMedicationsTable, clientsTable, healthProfessionalColumns, healthProfessionalsTable } from '../columns.js';
+import { medicationsRead } from '../read-models.js';
 import { clientShares, healthProfessionalCredentials } from '../tables.js';
 import { clock } from '@hcm/contract/time';
 
@@ -90,13 +91,13 @@ export async function clientSummaries(db: Database, ids: readonly number[]): Pro
     db
       .select({
         ...Object.fromEntries(MEDICATION_COLUMNS.map((key) => [key, clientMedicationColumns[key]])),
-        name: medicationColumns.name,
-        strength: medicationColumns.strength,
+        name: medicationsRead.name,
+        strength: medicationsRead.strength,
       })
       .from(clientMedicationsTable)
-      .leftJoin(medicationsTable, eq(medicationColumns.id, clientMedicationColumns.medication_id))
+      .leftJoin(medicationsRead, eq(medicationsRead.id, clientMedicationColumns.medication_id))
       .where(inArray(clientMedicationColumns.client_id, [...ids]))
-      .orderBy(asc(medicationColumns.name)),
+      .orderBy(asc(medicationsRead.name)),
     db
       .select()
       .from(clientContactsTable)

@@ -1,7 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import type { Database } from '@hcm/server/platform';
 import { branchIdOf } from '@hcm/server/testing';
-import { clientContactsTable, clientMedicationsTable, clientsTable, healthProfessionalsTable, medicationsTable } from '../columns.js';
+import { clientContactsTable, clientMedicationsTable, clientsTable, healthProfessionalsTable } from '../columns.js';
+import { medicationsRead } from '../read-models.js';
 import { clientShares } from '../tables.js';
 import { clock } from '@hcm/contract/time';
 
@@ -55,10 +56,10 @@ export async function insertClient(
     .returning({ id: clientsTable.id! });
   const id = row!.id as number;
   const [medicine] = await db
-    .insert(medicationsTable)
-    // Through the read model of reference data's catalogue (../columns.ts): the columns it does not name keep their defaults.
+    .insert(medicationsRead)
+    // Through the read model of reference data's catalogue (../read-models.ts): the columns it does not name keep their defaults.
     .values({ name: `Metformin ${n}`, strength: '500 mg' } as never)
-    .returning({ id: medicationsTable.id });
+    .returning({ id: medicationsRead.id });
   await db.insert(clientMedicationsTable).values({
     client_id: id,
     medication_id: medicine!.id,

@@ -19,7 +19,7 @@ import {
   type OutcomeCode,
 } from '../../contract/index.js';
 import { clientMedicationColumns, clientMedicationsTable } from '../columns.js';
-import { catalogueMedicines } from './catalogue.js';
+import { medicationsRead } from '../read-models.js';
 import { isoOf, isoOrNull, MarConflictError, requestHash, ruleError, ukDay, type DbOrTx } from './common.js';
 import { outcomeCodes } from './outcome-codes.js';
 import { findSchedule } from './schedules.js';
@@ -44,7 +44,7 @@ const administrationColumns = {
   id: a.id,
   client_id: a.client_id,
   schedule_id: a.schedule_id,
-  medicine: sql<string>`coalesce(${catalogueMedicines.name}, 'Unknown medicine')`,
+  medicine: sql<string>`coalesce(${medicationsRead.name}, 'Unknown medicine')`,
   due_date: sql<string | null>`${a.due_date}::text`,
   due_slot: a.due_slot,
   chart_date: sql<string>`${a.chart_date}::text`,
@@ -77,7 +77,7 @@ function administrationRows(db: DbOrTx, where: SQL | undefined) {
     .innerJoin(code, eq(code.code, a.outcome))
     .innerJoin(users, eq(users.id, a.recorded_by))
     .innerJoin(clientMedicationsTable, eq(m.id, a.schedule_id))
-    .leftJoin(catalogueMedicines, eq(catalogueMedicines.id, m.medication_id))
+    .leftJoin(medicationsRead, eq(medicationsRead.id, m.medication_id))
     .where(where);
 }
 

@@ -16,7 +16,7 @@ import {
 } from '../../contract/index.js';
 import { clientMedicationColumns, clientMedicationsTable } from '../columns.js';
 import { administrationsPage } from './administrations.js';
-import { catalogueMedicines } from './catalogue.js';
+import { medicationsRead } from '../read-models.js';
 import { isoOf, MarConflictError, ruleError, ukDay, type DbOrTx } from './common.js';
 import { clock } from '@hcm/contract/time';
 
@@ -27,7 +27,7 @@ import { clock } from '@hcm/contract/time';
 
 const m = clientMedicationColumns;
 const t = clientMedicationsTable;
-const med = catalogueMedicines;
+const med = medicationsRead;
 const RESOURCE = 'client-medications';
 
 /** Who made the audit entry of `action` on the outer schedule row (the first create, the latest update). */

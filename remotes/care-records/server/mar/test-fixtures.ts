@@ -6,7 +6,7 @@ import type { Database } from '@hcm/server/platform';
 import type { TestClient } from '@hcm/server/testing';
 import { addDays, ukInstant, type MedicationSchedule } from '../../contract/index.js';
 import { insertClient } from '../health-professionals/test-fixtures.js';
-import { catalogueMedicines } from './catalogue.js';
+import { medicationsRead } from '../read-models.js';
 
 // Test data for the eMAR's tests: a client of the Camden branch (the office user's), catalogue medicines, and
 // schedules added through the API.
@@ -26,14 +26,14 @@ export async function camdenClient(db: Database): Promise<number> {
 /** A catalogue medicine (reference data's table, through this area's read model). */
 export async function medicine(db: Database, name: string): Promise<number> {
   const [row] = await db
-    .insert(catalogueMedicines)
+    .insert(medicationsRead)
     .values({ name: `${name} ${randomUUID().slice(0, 8)}`, strength: '10 mg' } as never)
-    .returning({ id: catalogueMedicines.id });
+    .returning({ id: medicationsRead.id });
   return row!.id;
 }
 
 export async function medicineNamed(db: Database, name: string): Promise<number> {
-  const [row] = await db.select({ id: catalogueMedicines.id }).from(catalogueMedicines).where(eq(catalogueMedicines.name, name));
+  const [row] = await db.select({ id: medicationsRead.id }).from(medicationsRead).where(eq(medicationsRead.name, name));
   return row!.id;
 }
 

@@ -1,6 +1,5 @@
 import { londonDate } from '@hcm/contract/engine';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { branches, DocumentStore, pageOf, pageOffset, type BranchScope, type Database, type DocumentReader, type Paging } from '@hcm/server/platform';
 import {
   CLIENT_DOCUMENTS,
@@ -20,23 +19,13 @@ import {
 } from '../../contract/index.js';
 import { packagesQuery } from '../live-events/reviews/reablement.js';
 import { orderOf, rowsOf, type Sorting } from '../live-events/reviews/params.js';
+import { reablementEquipmentsRead } from '../read-models.js';
 import { clientDocuments, clientDocumentVersions } from '../tables.js';
 
 // The reablement dashboard and a client's week, over each client's reablement record document: the figures are
 // worked out in SQL over the documents' current versions (the same query as the live events' reablement lists),
 // and a week's review is saved as a new version of the document through the platform's document engine, so it
 // keeps the engine's rules (base_version and 409, validation, results, versions).
-
-/**
- * Reference data's reablement equipment (its `reablement-equipments` resource), read by table name: the names
- * the week page offers. A read model, not that area's code; not exported from tables.ts.
- */
-const reablementEquipments = pgTable('reablement_equipments', {
-  id: integer('id').notNull(),
-  name: text('name').notNull(),
-  active: boolean('active').notNull(),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-});
 
 export const documentStore = (db: Database) => new DocumentStore(db, { documents: clientDocuments, versions: clientDocumentVersions }, CLIENT_DOCUMENTS);
 export const readerOf = (user: DocumentReader['user']): DocumentReader => ({ user, sensitive: CLIENT_SENSITIVE_PERMISSIONS });
@@ -157,10 +146,10 @@ export async function currentDocumentId(db: Database, clientId: number): Promise
 
 export async function equipmentNames(db: Database): Promise<string[]> {
   const rows = await db
-    .select({ name: reablementEquipments.name })
-    .from(reablementEquipments)
-    .where(and(eq(reablementEquipments.active, true), isNull(reablementEquipments.deleted_at)))
-    .orderBy(asc(reablementEquipments.name));
+    .select({ name: reablementEquipmentsRead.name })
+    .from(reablementEquipmentsRead)
+    .where(and(eq(reablementEquipmentsRead.active, true), isNull(reablementEquipmentsRead.deleted_at)))
+    .orderBy(asc(reablementEquipmentsRead.name));
   return rows.map((row) => row.name);
 }
 

@@ -19,7 +19,7 @@ import {
 } from '@hcm/server/platform';
 import { UPLOAD_KINDS, UPLOAD_MAX_TEXT, UPLOAD_TYPES_TEXT, type UploadKind, type UploadRow, type UploadTypeChoice } from '../../contract/index.js';
 import { clientUploads } from './tables.js';
-import { documentUploadTypesTable as types } from './upload-types.js';
+import { documentUploadTypesRead as types } from '../read-models.js';
 import { clock } from '@hcm/contract/time';
 
 // Files on a client's record. The bytes go to the platform's FileStorage (disk by default); the row keeps the

@@ -3,7 +3,7 @@ import { check, date, index, integer, pgTable, serial, text, timestamp } from 'd
 import { createdAt, users } from '@hcm/server/schema';
 // From ../tables.js, read lazily (inside references): that file re-exports this one.
 import { clientsTable } from '../tables.js';
-import { documentUploadTypesTable } from './upload-types.js';
+import { documentUploadTypesRead } from '../read-models.js';
 
 /**
  * Files on a client's record: documents with a type (kind 'document') and receipts of money spent for the client
@@ -18,7 +18,7 @@ export const clientUploads = pgTable(
       .notNull()
       .references(() => clientsTable.id),
     kind: text('kind').$type<'document' | 'receipt'>().notNull().default('document'),
-    upload_type_id: integer('upload_type_id').references(() => documentUploadTypesTable.id),
+    upload_type_id: integer('upload_type_id').references(() => documentUploadTypesRead.id),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     file_name: text('file_name').notNull(),

@@ -11,7 +11,7 @@ import { clientColumns, clientsTable } from '../columns.js';
 import { insertClient } from '../health-professionals/test-fixtures.js';
 import { letterPdf, receiptPng } from './demo-files.js';
 import { clientUploads } from './tables.js';
-import { documentUploadTypesTable } from './upload-types.js';
+import { documentUploadTypesRead } from '../read-models.js';
 
 // Files on a client's record: what is accepted (by content, not name), the size limit, the bytes coming back as
 // they went in, soft removal with its audit, and who may do what.
@@ -30,7 +30,7 @@ before(async () => {
   t = await createTestApp();
   office = await loginAs(t.app, 'office');
   client = await insertClient(t.database.db, { branchCode: 'CAM' });
-  const types = await t.database.db.select().from(documentUploadTypesTable);
+  const types = await t.database.db.select().from(documentUploadTypesRead);
   carePlanType = types.find((type) => type.name === 'Care plan')!.id;
   carerType = types.find((type) => type.applies_to === 'carer')!.id;
   pdf = await letterPdf({ title: 'Discharge letter', to: 'The file', date: '2026-01-05', paragraphs: ['Home with a reablement package.'], from: 'Ward 8 North' });

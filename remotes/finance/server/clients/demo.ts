@@ -1,24 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Transaction } from '@hcm/server/platform';
-import { funderCodesRead } from '../rates/read-models.js';
+import { clientsRead, funderCodesRead, visitTemplatesRead } from '../read-models.js';
 import { clientFunding } from './tables.js';
 
 // The demo's funding: every council-funded client (their rota template's funder, seeded by the scheduler just
 // before) has the council's purchase order and reference; private clients a billing name and address.
-
-// Other areas' rows as the demo reads them, by table name (read models: never exported from ../tables.ts).
-const clientsRead = pgTable('clients', {
-  id: integer('id').notNull(),
-  first_name: text('first_name').notNull(),
-  last_name: text('last_name').notNull(),
-  local_authority_id: text('local_authority_id'),
-  address_line_1: text('address_line_1').notNull(),
-  town: text('town').notNull(),
-  postcode: text('postcode').notNull(),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-});
-const templatesRead = pgTable('visit_templates', { client_id: integer('client_id').notNull(), funder_code_id: integer('funder_code_id') });
 
 export async function seedDemoFunding(tx: Transaction): Promise<void> {
   const rows = await tx
@@ -35,8 +21,8 @@ export async function seedDemoFunding(tx: Transaction): Promise<void> {
       funder_type: funderCodesRead.funder_type,
     })
     .from(clientsRead)
-    .innerJoin(templatesRead, eq(templatesRead.client_id, clientsRead.id))
-    .innerJoin(funderCodesRead, eq(funderCodesRead.id, templatesRead.funder_code_id))
+    .innerJoin(visitTemplatesRead, eq(visitTemplatesRead.client_id, clientsRead.id))
+    .innerJoin(funderCodesRead, eq(funderCodesRead.id, visitTemplatesRead.funder_code_id))
     .where(and(isNull(clientsRead.deleted_at), isNull(funderCodesRead.deleted_at)))
     .orderBy(clientsRead.id);
   const values = rows.flatMap((row, index): (typeof clientFunding.$inferInsert)[] => {

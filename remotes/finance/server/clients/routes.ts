@@ -5,7 +5,7 @@ import { fieldErrorsOf } from '@hcm/contract/engine';
 import { ok, parseId, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database } from '@hcm/server/platform';
 import { ClientFundingSchema, type ClientFundingAnswer, type ClientFundingValues, type FunderChoice } from '../../contract/funding.js';
 import { recordFinanceChange } from '../ledger/changes.js';
-import { funderCodesRead } from '../rates/read-models.js';
+import { funderCodesRead } from '../read-models.js';
 import { financeSources, SourceError } from '../sources/api-sources.js';
 import type { ClientBilling } from '../sources/types.js';
 import { fundingAnswer, storedFunding } from './funding.js';

@@ -1,19 +1,16 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { BranchScope, Database } from '@hcm/server/platform';
 import { branches, users } from '@hcm/server/schema';
 import type { InvoiceDetail, InvoiceLineRow, InvoiceRow, InvoiceRunRow, InvoiceSort, InvoiceRunSort, NextPeriod, UnclaimedVisit } from '../../contract/invoicing.js';
 import { chargeVisit } from '../../contract/rates/charge.js';
 import { loadRateBook } from '../rates/rate-book.js';
+import { funderCodesRead } from '../read-models.js';
 import type { FinanceSources } from '../sources/types.js';
 import { addDays } from './preview.js';
 import { creditNotes, invoiceLines, invoiceRuns, invoices, paymentAllocations, payments } from './tables.js';
 
 // The invoicing reads: runs, raised invoices and one invoice with its lines, credit notes and allocations (H4
 // writes those; read here), the visits on live lines, and the next period to invoice.
-
-/** Reference data's funder codes, read by table name for names and invoice frequency (never written). */
-const funderCodesRead = pgTable('funder_codes', { id: integer('id').notNull(), name: text('name').notNull(), invoice_frequency: text('invoice_frequency').notNull() });
 
 export const inScope = (column: typeof invoices.branch_id | typeof invoiceRuns.branch_id, scope: BranchScope): SQL =>
   scope === 'all' ? sql`true` : scope.length ? inArray(column, [...scope]) : sql`false`;

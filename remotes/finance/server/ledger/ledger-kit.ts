@@ -1,10 +1,11 @@
 import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { date, integer, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FieldErrors } from '@hcm/contract';
 import { outer, type BranchScope, type Transaction } from '@hcm/server/platform';
 import type { LedgerInvoiceStatus } from '../../contract/ledger.js';
 export { pounds } from '../../contract/rates/money.js';
 import { invoices, numberSequences, payments } from '../invoicing/tables.js';
+import { clientsRead, fiscalYearsRead, funderCodesRead } from '../read-models.js';
 
 // What the ledger's parts share: their errors (409 and 422 thrown from inside a transaction so it rolls back),
 // an invoice's status from its figures, gap-free numbers, fiscal years and the payers' names.
@@ -58,14 +59,6 @@ export function invoiceFigures(invoice: typeof invoices.$inferSelect) {
   };
 }
 
-// Reference data's fiscal years, read by table name (never written).
-const fiscalYearsRead = pgTable('fiscal_years', {
-  name: text('name').notNull(),
-  start_date: date('start_date', { mode: 'string' }).notNull(),
-  end_date: date('end_date', { mode: 'string' }).notNull(),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-});
-
 /** The fiscal year a day falls in: reference data's year holding it, else April to March ('2026-27'). */
 export async function fiscalYearOf(tx: Transaction, day: string): Promise<string> {
   const [year] = await tx
@@ -93,22 +86,6 @@ export async function nextNumber(tx: Transaction, series: string, fiscalYear: st
     .returning({ last_number: numberSequences.last_number });
   return row!.last_number;
 }
-
-// Other areas' rows, read by table name for payers' names: reference data's funder codes, care-records' clients.
-export const funderCodesRead = pgTable('funder_codes', {
-  id: integer('id').notNull(),
-  code: text('code').notNull(),
-  name: text('name').notNull(),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-});
-
-export const clientsRead = pgTable('clients', {
-  id: integer('id').notNull(),
-  first_name: text('first_name').notNull(),
-  last_name: text('last_name').notNull(),
-  branch_id: integer('branch_id').notNull(),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-});
 
 /** A payer's name from a row's payer kind and ids: the funder's name or the client's full name ('' when gone). */
 export function payerNameSql(table: typeof payments | typeof invoices): SQL<string> {

@@ -5,7 +5,8 @@ import { branches, users } from '@hcm/server/schema';
 import type { AllocationRow, AllocationValues, OutstandingInvoice, PaymentDetail, PaymentRow, PaymentSort, PaymentValues } from '../../contract/ledger.js';
 import { invoices, paymentAllocations, payments } from '../invoicing/tables.js';
 import { recordFinanceChange } from './changes.js';
-import { clientsRead, funderCodesRead, inScope, invoiceFigures, invoiceStatusOf, LedgerConflict, LedgerInvalid, LedgerNotFound, outstandingOf, payerNameSql, pounds, scopeCondition, utcText } from './ledger-kit.js';
+import { inScope, invoiceFigures, invoiceStatusOf, LedgerConflict, LedgerInvalid, LedgerNotFound, outstandingOf, payerNameSql, pounds, scopeCondition, utcText } from './ledger-kit.js';
+import { clientsRead, funderCodesRead } from '../read-models.js';
 
 // Payments received from funders and private clients, and their allocation to the payer's invoices. What is not
 // allocated stays on the payer's account (the payment's unallocated). Rows are locked in one order everywhere,

@@ -3,7 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BranchScope, Database } from '@hcm/server/platform';
 import type { PayerChoice, Statement, StatementLine, StatementQuery } from '../../contract/ledger.js';
 import { creditNotes, invoices, payments } from '../invoicing/tables.js';
-import { clientsRead, funderCodesRead, scopeCondition } from './ledger-kit.js';
+import { scopeCondition } from './ledger-kit.js';
+import { clientsRead, funderCodesRead } from '../read-models.js';
 
 // A payer's statement for a period, straight from the tables: the opening balance (everything invoiced before
 // the period less credit notes and payments before it), then invoices (debit), credit notes and payments

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '@hcm/server/platform';
 import { invoiceLines, invoiceRuns, invoices } from '../invoicing/tables.js';
-import { clientsRead, funderCodesRead } from './ledger-kit.js';
+import { clientsRead, funderCodesRead } from '../read-models.js';
 import { clock } from '@hcm/contract/time';
 
 // Posted invoices for the ledger's tests, written straight into the tables as a posted run would leave them (the

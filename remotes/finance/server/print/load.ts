@@ -1,21 +1,16 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '@hcm/server/platform';
 import { branches } from '@hcm/server/schema';
 import type { StatementCreditNote, StatementInvoice, StatementPayment } from './statement.js';
 import { creditNoteLines, creditNotes, invoiceLines, invoices, paymentAllocations, payments } from '../invoicing/tables.js';
+import { settingsRead } from '../read-models.js';
 
 // What the printed documents read, in a few batched queries (a month's bundle is hundreds of invoices): the
 // ledger's rows, the branch that raised them, the agency's name from global settings, and the clients'
-// identifiers a variant prints instead of the name. Other areas' tables are read models by table name, read
-// only (care-records' clients, reference data's settings): never their code, never written.
+// identifiers a variant prints instead of the name. Reference data's settings are read through the area's read
+// model (../read-models.ts): never its code, never written.
 
 export type Db = Database | Transaction;
-
-/** Reference data's funder codes, for the print screens' funder picker. */
-export const funderCodesRead = pgTable('funder_codes', { id: integer('id').notNull(), code: text('code').notNull(), name: text('name').notNull() });
-
-const settingsRead = pgTable('settings', { key: text('key').notNull(), value: text('value').notNull() });
 
 /** The keys of global settings a document prints, when the agency has set them. */
 const SETTING_KEYS = ['agency_name', 'agency_email', 'invoice_bank_details', 'invoice_footer'] as const;

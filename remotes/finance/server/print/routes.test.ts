@@ -4,7 +4,7 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { auditLog } from '@hcm/server/platform';
 import { createTestApp, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
 import { branches } from '@hcm/server/schema';
-import { funderCodesRead } from './load.js';
+import { funderCodesRead } from '../read-models.js';
 import { creditLines, pdfText, postInvoice, type PostedInvoice, demoClients } from './test-fixtures.js';
 
 // The print routes: application/pdf for finance.view, 404 for an unknown number or client, 403 without

@@ -19,7 +19,8 @@ import {
 import { creditNotes, invoiceLines, invoices } from '../invoicing/tables.js';
 import { creditNotePdf, creditNotesPdf, INVOICE_VARIANTS, invoicePdf, invoicesPdf, isInvoiceVariant, statementPdf } from './documents.js';
 import { financeSources } from '../sources/api-sources.js';
-import { clientLedger, funderCodesRead } from './load.js';
+import { clientLedger } from './load.js';
+import { funderCodesRead } from '../read-models.js';
 import { buildStatement } from './statement.js';
 
 // Printable finance documents, each answered as application/pdf: one invoice (in a variant), one credit note,

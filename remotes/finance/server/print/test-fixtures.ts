@@ -1,4 +1,3 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { inflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@hcm/server/platform';
@@ -159,13 +158,5 @@ export function pdfText(pdf: Uint8Array): string {
   return parts.join('\n');
 }
 
-/** The demo's clients, read straight from care-records' table to pick one for a test (tests only: the code reads them through the API). */
-export const demoClients = pgTable('clients', {
-  id: integer('id').notNull(),
-  branch_id: integer('branch_id').notNull(),
-  first_name: text('first_name').notNull(),
-  last_name: text('last_name').notNull(),
-  nhs_number: text('nhs_number').notNull(),
-  local_authority_id: text('local_authority_id').notNull(),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-});
+/** The demo's clients, to pick one for a test: the area's read model of care-records' table (../read-models.ts). */
+export { clientsRead as demoClients } from '../read-models.js';

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { storable, type Transaction } from '@hcm/server/platform';
 import { minimumWageRates, rateCardRules, rateCards } from '../../contract/rates/resources.js';
-import { funderCodesRead } from './read-models.js';
+import { funderCodesRead } from '../read-models.js';
 import { minimumWageRatesTable, rateCardRulesTable, rateCardsTable } from './resource-tables.js';
 
 // Demo rate cards, one per demo funder (reference data's funder codes), valid from April 2026, and the statutory

@@ -6,7 +6,7 @@ import { createTestApp, loginAs, type TestApp, type TestClient } from '@hcm/serv
 import { chargeVisit } from '../../contract/rates/charge.js';
 import type { BillableVisit } from '../../contract/rates/types.js';
 import { loadRateBook } from './rate-book.js';
-import { funderCodesRead } from './read-models.js';
+import { funderCodesRead } from '../read-models.js';
 import type { RateBook } from './types.js';
 
 // The rate book over the demo (reference data's funders, scales, bank holidays and carer rates; finance's demo

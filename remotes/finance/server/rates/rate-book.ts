@@ -2,7 +2,7 @@ import { and, eq, gte, isNull, lte, or } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '@hcm/server/platform';
 import type { BillingBasis, DayKind, FixedPrice, PayRates, RateCard, RateRule } from '../../contract/rates/types.js';
-import { bankHolidaysRead, carerHourlyRatesRead, fiscalYearsRead, funderCodesRead, funderScalesRead, hourlyRatesRead } from './read-models.js';
+import { bankHolidaysRead, carerHourlyRatesRead, fiscalYearsRead, funderCodesRead, funderScalesRead, hourlyRatesRead } from '../read-models.js';
 import { minimumWageRatesTable, rateCardRulesTable, rateCardsTable } from './resource-tables.js';
 import type { FunderInfo, InvoiceStyle, RateBook } from './types.js';
 

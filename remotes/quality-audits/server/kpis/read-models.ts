@@ -25,20 +25,6 @@ export const marAdministrationsRead = pgTable('mar_administrations', {
   superseded_at: timestamp('superseded_at', { withTimezone: true }),
 });
 
-/** care-records: incidents carers report from visits. */
-export const careIncidentsRead = pgTable('care_incidents', {
-  client_id: integer('client_id').notNull(),
-  kind: text('kind').notNull(),
-  happened_at: timestamp('happened_at', { withTimezone: true }).notNull(),
-});
-
-/** care-records: what families told carers (complaints). */
-export const familyFeedbackRead = pgTable('family_feedback', {
-  client_id: integer('client_id').notNull(),
-  kind: text('kind').notNull(),
-  recorded_at: timestamp('recorded_at', { withTimezone: true }).notNull(),
-});
-
 /** workforce: every move of an applicant's stage. */
 export const stageHistoryRead = pgTable('recruitment_stage_history', {
   carer_id: integer('carer_id').notNull(),

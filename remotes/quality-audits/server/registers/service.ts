@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { boolean, date, pgTable, text } from 'drizzle-orm/pg-core';
 import { branches, users } from '@hcm/server/schema';
 import type { Database, Transaction } from '@hcm/server/platform';
 import {
@@ -19,16 +18,11 @@ import {
   type ToldRow,
 } from '../../contract/registers.js';
 import { cqcPromptOf } from '../../contract/registers-cqc.js';
-import { carersRead, clientsRead, employeesRead, settingsRead } from '../read-models.js';
+import { bankHolidaysRead, carersRead, clientsRead, employeesRead, settingsRead } from '../read-models.js';
 import { qaRecordPeople, qaRecordTold, qaRecords, type QaRecordRow } from './tables.js';
 import { clock } from '@hcm/contract/time';
 
 type Db = Database | Transaction;
-
-// ---- Read models by table name (reference data's rows; never exported from ../tables.ts).
-
-/** Reference data's UK bank holidays; the complaints' working days skip England's. */
-export const bankHolidaysRead = pgTable('organization_bank_holidays', { date: date('date', { mode: 'string' }).notNull(), region: text('region').notNull(), substitute_day: boolean('substitute_day').notNull() });
 
 export type TimetableSettings = { acknowledge: number; respond: number };
 

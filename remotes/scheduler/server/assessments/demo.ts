@@ -4,7 +4,7 @@ import type { Transaction } from '@hcm/server/platform';
 import { users } from '@hcm/server/schema';
 import type { AssessmentKind, AssessmentStatus } from '../../contract/assessments.js';
 import { addDays, isoWeekday } from '../imports/common.js';
-import { clientsRead } from '../imports/read-models.js';
+import { clientsRead } from '../read-models.js';
 import { assessmentVisits } from './tables.js';
 
 // Demo office planner: a handful of assessment visits next week (Oliver Office in Camden, Maya Manager

@@ -6,7 +6,7 @@ import { auditActorOf, ok, pageOf, pageOffset, parseId, parsePaging, queryParam,
 import { branches, rolePermissions, roles, userBranches, users } from '@hcm/server/schema';
 import { AssessmentVisitSchema, type AssessmentChoices, type AssessmentVisitRow, type AssessmentVisitValues } from '../../contract/assessments.js';
 import { clientName, clientsInScope, inScope, paramId, parsed } from '../imports/common.js';
-import { clientsRead } from '../imports/read-models.js';
+import { clientsRead } from '../read-models.js';
 import { assessmentVisits } from './tables.js';
 import { clock } from '@hcm/contract/time';
 

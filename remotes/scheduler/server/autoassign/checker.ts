@@ -51,6 +51,7 @@ export function checkSolution(problem: Problem, assignments: readonly Assignment
       // The carer's own eligibility is checked for the positions auto-assign filled (the fixed ones were the planner's).
       if (!newOnes.has(carerId)) continue;
       if (!carer.rosterable) add(visitId, carerId, 'compliance', 'not rosterable');
+      else if (carer.lapsesAt !== null && visit.start >= carer.lapsesAt) add(visitId, carerId, 'compliance', 'after a check that blocks rostering lapses (right to work, DBS)');
       if (!carer.trainingOk) add(visitId, carerId, 'training', 'mandatory training lapsed');
       if (visit.medication && !carer.medication) add(visitId, carerId, 'medication-competence', 'medication visit');
       if (visit.gender !== null && visit.gender !== carer.gender) add(visitId, carerId, 'gender', `client asks for ${visit.gender}`);

@@ -60,6 +60,7 @@ export function scaleProblem(options: ScaleOptions = {}): Problem {
       home: somewhere(),
       windows,
       rosterable: rng() > 0.03,
+      lapsesAt: null,
       trainingOk: rng() > 0.02,
       medication: rng() < 0.75,
       capMinutes: visa ? 20 * 60 : null,

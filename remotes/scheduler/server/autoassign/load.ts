@@ -4,7 +4,7 @@ import type { Database } from '@hcm/server/platform';
 import { normalisePostcode } from '../../contract/postcodes.js';
 import { PLANNABLE_STATUSES, type VisitStatus, type VisitTask } from '../../contract/visits.js';
 import { requiredCourses } from '../rules/check.js';
-import { addDays } from '../rules/rules.js';
+import { addDays, lastWorkingDay } from '../rules/rules.js';
 import { ruleSettings } from '../rules/settings.js';
 import type { CarerFacts, ClientFacts, SchedulingSources } from '../sources/types.js';
 import { templateSlots, visitCarers, visits } from '../tables.js';
@@ -125,6 +125,8 @@ export async function loadWeek(db: Database, sources: SchedulingSources, branchI
     });
     const prefs = preferences.get(carer.id);
     const past = prior.get(carer.id);
+    // Rosterable today is not enough: a visit after a blocking check's last day is not theirs (judged per visit).
+    const lastDay = lastWorkingDay(facts);
     const priorWeeks = past ? Math.max(1, Math.round((new Date(`${monday}T12:00:00Z`).getTime() - new Date(`${past.earliest}T12:00:00Z`).getTime()) / (7 * 86_400_000))) : 0;
     return {
       id: carer.id,
@@ -133,6 +135,7 @@ export async function loadWeek(db: Database, sources: SchedulingSources, branchI
       home: placeOf(carer.postcode),
       windows,
       rosterable: Boolean(facts?.rosterable),
+      lapsesAt: lastDay ? toMinutes(londonInstant(addDays(lastDay, 1), '00:00')) : null,
       trainingOk: inDate(courses.all.keys()),
       medication: Boolean(record?.medication_competent) && inDate(courses.medication.keys()),
       capMinutes: facts?.weekly_hours_cap ? facts.weekly_hours_cap * 60 : null,

@@ -35,6 +35,11 @@ export type ProblemCarer = {
   windows: Window[];
   /** Not rosterable (compliance) or mandatory training lapsed: never assigned. */
   rosterable: boolean;
+  /**
+   * The minute a blocking check lapses (the UK midnight after the last day of their right to work, DBS…): never
+   * assigned a visit starting then or later; null when none ends.
+   */
+  lapsesAt: number | null;
   trainingOk: boolean;
   /** Competence and in-date medication training: may take medication visits. */
   medication: boolean;

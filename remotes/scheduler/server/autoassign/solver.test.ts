@@ -21,6 +21,7 @@ const carer = (id: number, extra: Partial<ProblemCarer> = {}): ProblemCarer => (
   home: A,
   windows: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ start: hm(day, '07:00'), end: hm(day, '22:00') })),
   rosterable: true,
+  lapsesAt: null,
   trainingOk: true,
   medication: true,
   capMinutes: null,
@@ -72,6 +73,18 @@ test('the hard rules decide who may go: medication, gender, declined, availabili
   assert.equal(solution.unassigned.length, 1);
   assert.match(solution.unassigned[0]!.reason, /No carer for Client 4 23:00–23:30 on 2026-11-30: 2 not available then, 1 not rosterable/);
   assert.deepEqual(checkSolution(p, solution.assignments), []);
+});
+
+test('a carer whose right to work ends mid-week gets visits up to its last day only; the checker flags one after', () => {
+  const wednesday = (id: number) => ({ ...visit(id, '09:00', '09:30'), day: 2, start: hm(2, '09:00'), end: hm(2, '09:30') });
+  // Carer 12's last day is Tuesday: from Wednesday 00:00 they may not work.
+  const p = problem([visit(1, '09:00', '09:30'), wednesday(2)], [carer(12, { lapsesAt: hm(2, '00:00') })]);
+  const solution = solve(p);
+  assert.deepEqual(carerOf(solution, 1), [12]);
+  assert.deepEqual(carerOf(solution, 2), []);
+  assert.match(solution.unassigned[0]!.reason, /on 2026-12-02: 1 not rosterable/);
+  assert.deepEqual(checkSolution(p, solution.assignments), []);
+  assert.deepEqual(checkSolution(p, [{ visitId: 2, carerId: 12 }]).map((item) => `${item.rule}: ${item.detail}`), ['compliance: after a check that blocks rostering lapses (right to work, DBS)']);
 });
 
 test('a double-up gets two different carers; travel between visits is respected', () => {

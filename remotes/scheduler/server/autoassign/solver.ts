@@ -147,6 +147,7 @@ export function solve(problem: Problem, options: SolverOptions = {}): Solution {
     for (let ci = 0; ci < C; ci += 1) {
       const carer = carers[ci]!;
       if (!carer.rosterable || !carer.trainingOk) continue;
+      if (carer.lapsesAt !== null && visit.start >= carer.lapsesAt) continue;
       if (visit.medication && !carer.medication) continue;
       if (visit.gender && carer.gender !== visit.gender) continue;
       if (visit.declinedCarerIds.includes(carer.id)) continue;
@@ -366,7 +367,7 @@ export function solve(problem: Problem, options: SolverOptions = {}): Solution {
       const carer = carers[ci]!;
       if (on[vi]!.includes(ci)) continue;
       if (!carer.windows.length) counts.status += 1;
-      else if (!carer.rosterable || !carer.trainingOk) counts.compliance += 1;
+      else if (!carer.rosterable || !carer.trainingOk || (carer.lapsesAt !== null && visit.start >= carer.lapsesAt)) counts.compliance += 1;
       else if (visit.medication && !carer.medication) counts.medication += 1;
       else if (visit.gender && carer.gender !== visit.gender) counts.gender += 1;
       else if (visit.declinedCarerIds.includes(carer.id)) counts.declined += 1;

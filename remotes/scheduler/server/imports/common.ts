@@ -5,7 +5,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
 import { fieldErrorsOf } from '@hcm/contract/engine';
 import { parseId, sendInvalid, type BranchScope, type Database, type Transaction } from '@hcm/server/platform';
-import { clientsRead, funderCodesRead, settingsRead } from './read-models.js';
+import { clientsRead, funderCodesRead, settingsRead } from '../read-models.js';
 
 // What the wizard, the CSV imports, the bulk utilities and the office planner share: a body parsed by its
 // schema (422 per field otherwise), the viewer's branch scope as SQL, clients' names, settings with defaults.

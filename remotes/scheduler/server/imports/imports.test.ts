@@ -7,7 +7,7 @@ import { branches } from '@hcm/server/schema';
 import type { CsvImportDetail, CsvImportRow } from '../../contract/imports.js';
 import { visitLogs, visits } from '../tables.js';
 import { parseCsv } from './csv.js';
-import { clientsRead, funderCodesRead } from './read-models.js';
+import { clientsRead, funderCodesRead } from '../read-models.js';
 import { createPartApp } from './test-app.js';
 
 // CSV imports: the parser (RFC 4180), a preview with every row's errors in words, importing only the valid rows

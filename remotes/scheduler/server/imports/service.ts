@@ -5,7 +5,7 @@ import { MAX_CSV_ROWS, type ImportRow } from '../../contract/imports.js';
 import { visitLogs, visits } from '../tables.js';
 import { clientsInScope } from './common.js';
 import { CsvError, parseCsv } from './csv.js';
-import { clientsRead, funderCodesRead } from './read-models.js';
+import { clientsRead, funderCodesRead } from '../read-models.js';
 
 // Reading an uploaded CSV of visits into rows with their errors in words, and importing the valid ones.
 

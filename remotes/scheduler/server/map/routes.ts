@@ -5,7 +5,7 @@ import { ok, queryParam, sendInvalid, viewerOf, type AreaServerContext, type Dat
 import { GOOGLE_MAPS_KEY_SETTING, type MapAnswer, type MapLink, type MapPoint } from '../../contract/map.js';
 import { approximateLocation, normalisePostcode } from '../../contract/postcodes.js';
 import { postcodeLocations } from '../locations/tables.js';
-import { settingsRead } from '../rules/settings.js';
+import { settingsRead } from '../read-models.js';
 import { apiSources, type ApiSchedulingSources } from '../sources/api-sources.js';
 import { visitCarers, visits } from '../tables.js';
 

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNull, lt, ne } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '@hcm/server/platform';
 import type { RuleFinding, VisitTask } from '../../contract/visits.js';
+import { trainingCoursesRead } from '../read-models.js';
 import type { SchedulingSources } from '../sources/types.js';
 import { templateSlots, visitCarers, visits } from '../tables.js';
 import { loadTravel } from '../travel/travel.js';
@@ -20,16 +20,6 @@ export type PlannedVisit = {
   requires_medication: boolean;
   carer_ids: number[];
 };
-
-/** Reference data's training courses, read by table name (never exported from ../tables.ts). */
-export const trainingCoursesRead = pgTable('training_courses', {
-  id: integer('id').notNull(),
-  name: text('name').notNull(),
-  category: text('category').notNull(),
-  required_for: text('required_for').notNull(),
-  active: boolean('active').notNull(),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-});
 
 /** The courses every carer must hold in date, and those for medication visits: induction, mandatory and refresher courses. */
 export async function requiredCourses(db: Database | Transaction): Promise<{ all: Map<number, string>; medication: Map<number, string> }> {

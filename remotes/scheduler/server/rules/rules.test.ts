@@ -42,7 +42,7 @@ function context(change: (ctx: RuleContext) => void = () => {}): RuleContext {
     carer: carer(),
     client: client(),
     day: { date: DATE, status: 'available', windows: [{ from: '07:00', to: '14:00' }], note: '' },
-    compliance: { rosterable: true, blocked_because: [], weekly_hours_cap: null, next_expiry: null },
+    compliance: { rosterable: true, blocked_because: [], weekly_hours_cap: null, next_expiry: null, lapses: [] },
     training: { medication_competent: true, courses: [{ course_id: 1, code: 'SAFE', state: 'valid', expires_on: null }, { course_id: 2, code: 'MED', state: 'valid', expires_on: null }] },
     mandatoryCourses: new Map([[1, 'Safeguarding adults']]),
     medicationCourses: new Map([[2, 'Safe handling of medicines']]),
@@ -113,9 +113,30 @@ test('overlap: at the same time refuses; too little travel time refuses beyond t
 });
 
 test('compliance: not rosterable refuses with the reasons', () => {
-  const found = only(context((ctx) => (ctx.compliance = { rosterable: false, blocked_because: ['DBS check lapsed'], weekly_hours_cap: null, next_expiry: null })), 'compliance');
+  const found = only(context((ctx) => (ctx.compliance = { rosterable: false, blocked_because: ['DBS check lapsed'], weekly_hours_cap: null, next_expiry: null, lapses: [] })), 'compliance');
   assert.equal(found[0]?.severity, 'hard');
   assert.match(found[0]!.message, /cannot be rostered: DBS check lapsed/);
+});
+
+test('compliance: judged on the visit’s date: a right to work ending before it refuses, naming the check and the dates', () => {
+  const lapsing = (expires_on: string, date: string) =>
+    only(
+      context((ctx) => {
+        ctx.carer = carer({ name: 'Tendai Moyo' });
+        ctx.visit.date = date;
+        // Rosterable today; the Update Service check lapses later than the right to work.
+        ctx.compliance = { rosterable: true, blocked_because: [], weekly_hours_cap: null, next_expiry: expires_on, lapses: [{ key: 'dbs-update-service', label: 'DBS Update Service check', expires_on: '2027-07-01' }, { key: 'right-to-work', label: 'Right to work', expires_on }] };
+      }),
+      'compliance',
+    );
+  const after = lapsing('2026-12-14', '2026-12-17');
+  assert.equal(after.length, 1);
+  assert.equal(after[0]!.severity, 'hard');
+  assert.equal(after[0]!.message, 'Tendai Moyo’s right to work ends on 14 Dec 2026: they cannot work on 17 Dec 2026.');
+  assert.deepEqual(lapsing('2026-12-14', '2026-12-14'), [], 'the last day of the permission is still a working day');
+  assert.deepEqual(lapsing('2026-12-14', '2026-12-01'), []);
+  const dbs = only(context((ctx) => ((ctx.visit.date = '2027-07-02'), (ctx.compliance = { rosterable: true, blocked_because: [], weekly_hours_cap: null, next_expiry: null, lapses: [{ key: 'dbs-update-service', label: 'DBS Update Service check', expires_on: '2027-07-01' }] }))), 'compliance');
+  assert.equal(dbs[0]!.message, 'Priya Nair’s DBS Update Service check lapses on 1 Jul 2027: they cannot work on 2 Jul 2027.');
 });
 
 test('visa hours: the weekly cap refuses with the hours it would make', () => {
@@ -124,14 +145,14 @@ test('visa hours: the weekly cap refuses with the hours it would make', () => {
     context((ctx) => {
       ctx.carerVisits = week;
       ctx.visit.end = at(DATE, '10:00');
-      ctx.compliance = { rosterable: true, blocked_because: [], weekly_hours_cap: 20, next_expiry: null };
+      ctx.compliance = { rosterable: true, blocked_because: [], weekly_hours_cap: 20, next_expiry: null, lapses: [] };
     }),
     'visa-hours',
   );
   assert.equal(found[0]?.severity, 'hard');
   assert.equal(found[0]!.message, "Priya Nair's visa allows 20 hours a week; this visit would make 21.5.");
   // The visit of the week before does not count.
-  assert.equal(only(context((ctx) => ((ctx.carerVisits = [other(9, '2026-11-22', '08:00', '20:00')]), (ctx.compliance = { rosterable: true, blocked_because: [], weekly_hours_cap: 20, next_expiry: null }))), 'visa-hours').length, 0);
+  assert.equal(only(context((ctx) => ((ctx.carerVisits = [other(9, '2026-11-22', '08:00', '20:00')]), (ctx.compliance = { rosterable: true, blocked_because: [], weekly_hours_cap: 20, next_expiry: null, lapses: [] }))), 'visa-hours').length, 0);
 });
 
 test('training: a lapsed mandatory course refuses; medication courses only on medication visits', () => {

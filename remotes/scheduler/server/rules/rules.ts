@@ -1,7 +1,7 @@
 import { addDays } from '@hcm/contract/time';
 import { londonDate, londonTime } from '@hcm/contract/engine';
 import type { RuleFinding, RuleKey, VisitTask } from '../../contract/visits.js';
-import type { CarerCompliance, CarerDay, CarerFacts, CarerPreferences, CarerTraining, ClientFacts } from '../sources/types.js';
+import type { CarerCompliance, CarerDay, CarerFacts, CarerPreferences, CarerTraining, ClientFacts, ComplianceLapse } from '../sources/types.js';
 import type { RuleSettings } from './settings.js';
 
 // The assignment rules (scheduler/rules) as pure functions over what was loaded for one visit and one carer
@@ -65,6 +65,30 @@ const hours = (ms: number) => {
 };
 const time = (ms: number) => londonTime(new Date(ms));
 const dayOf = (ms: number) => londonDate(new Date(ms));
+/** A UK day in words: 14 Dec 2026. */
+const dayWords = (day: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+
+/**
+ * The blocking check that has lapsed by `date` (its last day is before it), the earliest when several, or null.
+ * Workforce's `rosterable` is as of today: a visit on a later day is judged against these dates too.
+ */
+export function lapseBy(compliance: CarerCompliance | null | undefined, date: string): ComplianceLapse | null {
+  let first: ComplianceLapse | null = null;
+  for (const lapse of compliance?.lapses ?? []) if (lapse.expires_on < date && (!first || lapse.expires_on < first.expires_on)) first = lapse;
+  return first;
+}
+
+/** The last UK day a carer may work as their blocking checks stand (null: none of them ends). */
+export function lastWorkingDay(compliance: CarerCompliance | null | undefined): string | null {
+  const days = (compliance?.lapses ?? []).map((lapse) => lapse.expires_on).sort();
+  return days[0] ?? null;
+}
+
+/** "Tendai Moyo’s right to work ends on 14 Dec 2026: they cannot work on 17 Dec 2026." */
+export function lapseMessage(name: string, lapse: ComplianceLapse, date: string): string {
+  const what = lapse.key === 'right-to-work' ? 'right to work ends' : `${lapse.label} lapses`;
+  return `${name}’s ${what} on ${dayWords(lapse.expires_on)}: they cannot work on ${dayWords(date)}.`;
+}
 
 /** Monday of the week of a date (YYYY-MM-DD). */
 export function mondayOf(date: string): string {
@@ -163,9 +187,13 @@ export function overlapRule(ctx: RuleContext): RuleFinding[] {
 
 export function complianceRule(ctx: RuleContext): RuleFinding[] {
   if (!ctx.compliance) return [finding('compliance', 'hard', ctx.carerId, `${nameOf(ctx)}’s compliance could not be read: check their file before assigning.`)];
-  if (ctx.compliance.rosterable) return [];
-  const because = ctx.compliance.blocked_because.length ? `: ${ctx.compliance.blocked_because.join('; ')}` : '';
-  return [finding('compliance', 'hard', ctx.carerId, `${nameOf(ctx)} cannot be rostered${because}.`)];
+  if (!ctx.compliance.rosterable) {
+    const because = ctx.compliance.blocked_because.length ? `: ${ctx.compliance.blocked_because.join('; ')}` : '';
+    return [finding('compliance', 'hard', ctx.carerId, `${nameOf(ctx)} cannot be rostered${because}.`)];
+  }
+  // Rosterable today, but judged on the visit's own day: a right to work or DBS check may end before it.
+  const lapse = lapseBy(ctx.compliance, ctx.visit.date);
+  return lapse ? [finding('compliance', 'hard', ctx.carerId, lapseMessage(nameOf(ctx), lapse, ctx.visit.date))] : [];
 }
 
 export function visaHoursRule(ctx: RuleContext): RuleFinding[] {

@@ -1,12 +1,10 @@
 import { inArray } from 'drizzle-orm';
-import { pgTable, text } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '@hcm/server/platform';
+import { settingsRead } from '../read-models.js';
 
-// The global settings the rules, travel and auto-assign read (by table name: reference data keeps them; never
-// exported from ../tables.ts, so this area's migrations do not create the table). Each key has a default used
-// when the agency has not set it or set it to something unusable.
-
-export const settingsRead = pgTable('settings', { key: text('key').notNull(), value: text('value').notNull() });
+// The global settings the rules, travel and auto-assign read (reference data keeps them; read through the area's
+// read model in ../read-models.ts). Each key has a default used when the agency has not set it or set it to
+// something unusable.
 
 export const SCHEDULER_RULE_SETTINGS = {
   travel_average_speed_kmh: { label: 'Average travel speed (km/h)', value: '30', value_type: 'number', description: 'How fast carers travel between visits on average, for branches without their own travel settings.' },

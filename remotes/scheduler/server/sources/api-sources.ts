@@ -29,7 +29,14 @@ export type ApiSchedulingSources = SchedulingSources & {
 // Their answers (remotes/workforce/server/{people/rota-carers,compliance,time-off,training,files}, care-records' rota-profiles).
 type RotaCarerAnswer = CarerFacts;
 type RotaProfileAnswer = ClientFacts;
-type ComplianceAnswer = { carer_id: number; rosterable: boolean; blocked_because: string[] | null; weekly_hours_cap: number | null; next_expiry: string | null };
+type ComplianceAnswer = {
+  carer_id: number;
+  rosterable: boolean;
+  blocked_because: string[] | null;
+  weekly_hours_cap: number | null;
+  next_expiry: string | null;
+  checks?: { key: string; label: string; expires_on: string | null; blocks_rostering: boolean }[] | null;
+};
 type AvailabilityAnswer = { carer_id: number; days: { date: string; status: CarerDay['status']; windows: { from: string; to: string }[]; note?: string }[] };
 type TrainingAnswer = { carer_id: number; medication_competent: boolean; courses: { course_id: number; code: string; state: string | null; expires_on: string | null }[] };
 type PreferencesAnswer = { carer_id: number; max_weekly_hours: number | null; max_travel_miles: number | null; transport_mode: string };
@@ -152,7 +159,17 @@ export function apiSources(app: FastifyInstance, request: FastifyRequest): ApiSc
     async compliance(carerIds) {
       const rows = await paged(carerIds, (idsParam) => get<ComplianceAnswer[]>('/carers/compliance', { ids: idsParam }));
       return new Map<number, CarerCompliance>(
-        rows.map((row) => [row.carer_id, { rosterable: row.rosterable, blocked_because: row.blocked_because ?? [], weekly_hours_cap: row.weekly_hours_cap, next_expiry: row.next_expiry }]),
+        rows.map((row) => [
+          row.carer_id,
+          {
+            rosterable: row.rosterable,
+            blocked_because: row.blocked_because ?? [],
+            weekly_hours_cap: row.weekly_hours_cap,
+            next_expiry: row.next_expiry,
+            // The dated checks that block rostering once lapsed: a visit after one is refused whatever today says.
+            lapses: (row.checks ?? []).flatMap(({ key, label, expires_on, blocks_rostering }) => (blocks_rostering && expires_on ? [{ key, label, expires_on }] : [])),
+          },
+        ]),
       );
     },
 

@@ -42,7 +42,13 @@ export type ClientFacts = {
 /** A carer's day as workforce's availability read model says: duty pattern, temporary changes, approved holidays. */
 export type CarerDay = { date: string; status: 'available' | 'unavailable' | 'holiday' | 'not-set'; windows: { from: string; to: string }[]; note: string };
 
-export type CarerCompliance = { rosterable: boolean; blocked_because: string[]; weekly_hours_cap: number | null; next_expiry: string | null };
+/**
+ * A check that stops a carer being rostered once it lapses (right to work, DBS…), with the last UK day it holds:
+ * workforce's `rosterable` is about today, so a visit is judged on its own date against these.
+ */
+export type ComplianceLapse = { key: string; label: string; expires_on: string };
+
+export type CarerCompliance = { rosterable: boolean; blocked_because: string[]; weekly_hours_cap: number | null; next_expiry: string | null; lapses: ComplianceLapse[] };
 
 export type CarerTraining = { medication_competent: boolean; courses: { course_id: number; code: string; state: string | null; expires_on: string | null }[] };
 

@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { londonDate, londonInstant } from '@hcm/contract/engine';
 import type { Transaction } from '@hcm/server/platform';
 import type { VisitTask } from '../../contract/visits.js';
@@ -7,7 +6,8 @@ import { branches } from '@hcm/server/schema';
 import { templateSlots, visitCarers, visitLogs, visits, visitTemplates } from '../tables.js';
 import { addDays } from './days.js';
 import { generateVisits } from './generate.js';
-import { bankHolidaysBetween, funderCodesRead, visitSlotsRead } from './read-models.js';
+import { carerComplianceRead, carersRead, clientsRead, funderCodesRead, visitSlotsRead } from '../read-models.js';
+import { bankHolidaysBetween } from './read-models.js';
 import { clientSlots } from './tables.js';
 import { clock } from '@hcm/contract/time';
 
@@ -19,27 +19,6 @@ import { clock } from '@hcm/contract/time';
 // completed with actual times a few minutes off and auto-confirmed, one missed, one cancelled the evening before,
 // a few cancelled late enough to be chargeable, one extra call booked at short notice (a call-out), and one still
 // without a check-out (for the back-office corrections). Dates follow londonDate(), so the demo stays current.
-
-// Read models by table name (other areas' rows; never exported from ../tables.ts).
-const clientsRead = pgTable('clients', {
-  id: integer('id').notNull(),
-  first_name: text('first_name').notNull(),
-  last_name: text('last_name').notNull(),
-  branch_id: integer('branch_id').notNull(),
-  status: text('status').notNull(),
-  care_needs: text('care_needs').notNull(),
-  start_date: text('start_date').notNull(),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-});
-const carersRead = pgTable('carers', {
-  id: integer('id').notNull(),
-  first_name: text('first_name').notNull(),
-  last_name: text('last_name').notNull(),
-  branch_id: integer('branch_id').notNull(),
-  status: text('status').notNull(),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-});
-const complianceRead = pgTable('carer_compliance', { carer_id: integer('carer_id').notNull(), rosterable: boolean('rosterable').notNull() });
 
 const task = (key: string, label: string, kind: VisitTask['kind']): VisitTask => ({ key, label, kind });
 const T = {
@@ -161,8 +140,8 @@ export async function seedDemoSchedule(tx: Transaction): Promise<void> {
   const carers = await tx
     .select({ id: carersRead.id, first: carersRead.first_name, last: carersRead.last_name, branch_id: carersRead.branch_id })
     .from(carersRead)
-    .innerJoin(complianceRead, eq(complianceRead.carer_id, carersRead.id))
-    .where(and(eq(carersRead.status, 'active'), eq(complianceRead.rosterable, true), isNull(carersRead.deleted_at)))
+    .innerJoin(carerComplianceRead, eq(carerComplianceRead.carer_id, carersRead.id))
+    .where(and(eq(carersRead.status, 'active'), eq(carerComplianceRead.rosterable, true), isNull(carersRead.deleted_at)))
     .orderBy(asc(carersRead.id));
   const carersOf = (branchId: number) => carers.filter((carer) => carer.branch_id === branchId);
 

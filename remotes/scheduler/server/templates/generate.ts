@@ -27,6 +27,8 @@ export type GenerateOptions = {
   bankHolidays: Set<string>;
   /** When given, only these carers may be put on visits as preferred carers (active and rosterable). */
   eligibleCarerIds?: ReadonlySet<number>;
+  /** The last UK day a carer may be put on a visit, for those whose right to work or DBS check ends (none: no end). */
+  eligibleUntil?: ReadonlyMap<number, string>;
   userId: number | null;
 };
 
@@ -318,6 +320,9 @@ async function assignPreferred(tx: Transaction, candidates: Candidate[], options
     for (const carerId of candidate.preferred) {
       if (candidate.carer_ids.length >= candidate.carers_needed) break;
       if (!allowed.has(carerId) || candidate.carer_ids.includes(carerId) || overlaps(busy.get(carerId), start, end)) continue;
+      // Rosterable today, but not on a day after their right to work or DBS check ends.
+      const until = options.eligibleUntil?.get(carerId);
+      if (until && candidate.visit_date > until) continue;
       candidate.carer_ids.push(carerId);
       occupy(busy, carerId, start, end);
     }

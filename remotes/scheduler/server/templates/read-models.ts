@@ -1,40 +1,9 @@
 import { and, between, eq, inArray } from 'drizzle-orm';
-import { boolean, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '@hcm/server/platform';
+import { bankHolidaysRead, settingsRead, visitSlotsRead } from '../read-models.js';
 
-// Read models by table name of what other areas keep (never their code, never exported from ../tables.ts, so
-// this area's migrations do not create them): global settings, reference data's bank holidays, visit slots and
-// funder codes.
-
-export const settingsRows = pgTable('settings', { key: text('key').notNull(), value: text('value').notNull() });
-
-export const bankHolidaysRead = pgTable('organization_bank_holidays', {
-  id: integer('id').notNull(),
-  name: text('name').notNull(),
-  date: date('date', { mode: 'string' }).notNull(),
-  region: text('region').notNull(),
-});
-
-/** Care-records' clients: only their branch, for the audit scope of client slots (the API is read otherwise). */
-export const clientsRead = pgTable('clients', { id: integer('id').notNull(), branch_id: integer('branch_id').notNull() });
-
-export const visitSlotsRead = pgTable('visit_slots', {
-  id: integer('id').notNull(),
-  name: text('name').notNull(),
-  start_time: text('start_time').notNull(),
-  end_time: text('end_time').notNull(),
-  display_order: integer('display_order').notNull(),
-  active: boolean('active').notNull(),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-});
-
-export const funderCodesRead = pgTable('funder_codes', {
-  id: integer('id').notNull(),
-  code: text('code').notNull(),
-  name: text('name').notNull(),
-  active: boolean('active').notNull(),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-});
+// What the templates read of reference data (its global settings, bank holidays and visit slots, through the
+// area's read models in ../read-models.ts): the settings with their defaults, a region's bank holidays, the slots.
 
 /** The settings this part reads, with the value used when the agency has not set one. */
 export const TEMPLATE_SETTINGS = {
@@ -54,7 +23,7 @@ export const TEMPLATE_SETTINGS = {
 type TemplateSettingKey = keyof typeof TEMPLATE_SETTINGS;
 
 async function settingValue(db: Database | Transaction, key: TemplateSettingKey): Promise<string> {
-  const [row] = await db.select({ value: settingsRows.value }).from(settingsRows).where(eq(settingsRows.key, key)).limit(1);
+  const [row] = await db.select({ value: settingsRead.value }).from(settingsRead).where(eq(settingsRead.key, key)).limit(1);
   return row?.value.trim() || TEMPLATE_SETTINGS[key].value;
 }
 

@@ -20,12 +20,14 @@ import {
   type TemplateVisitChanges,
 } from '../../contract/templates.js';
 import { VersionSchema } from '../../contract/visits.js';
+import { lastWorkingDay } from '../rules/rules.js';
 import { apiSources, SourceError, type ApiSchedulingSources, type ClientBasics } from '../sources/api-sources.js';
 import { visitTemplates } from '../tables.js';
 import { announceVisitsChanged } from '../visits/push.js';
 import { daysFromTo } from './days.js';
 import { generateVisits } from './generate.js';
-import { bankHolidaysBetween, clientsRead, funderCodesRead, generateMaxDays, visitSlotChoices } from './read-models.js';
+import { clientsRead, funderCodesRead } from '../read-models.js';
+import { bankHolidaysBetween, generateMaxDays, visitSlotChoices } from './read-models.js';
 import { clientSlotsOf, createTemplate, endTemplate, findTemplate, foreignSlotIds, listTemplates, saveClientSlots, templateDetail, unknownVisitSlots, updateTemplate } from './service.js';
 
 // The API of rota templates, client slots and generating visits (issue 15):
@@ -126,11 +128,19 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
     return errors;
   }
 
-  /** Active and rosterable carers of the branches (who generation may put on visits as preferred carers). */
-  async function eligibleCarers(sources: Sources, branchIds: readonly number[] | undefined): Promise<Set<number>> {
+  /**
+   * Active and rosterable carers of the branches (who generation may put on visits as preferred carers), and the
+   * last day of those whose right to work or DBS check ends (each visit is judged on its own date).
+   */
+  async function eligibleCarers(sources: Sources, branchIds: readonly number[] | undefined): Promise<{ eligibleCarerIds: Set<number>; eligibleUntil: Map<number, string> }> {
     const carers = (await sources.carers({ branchIds })).filter((carer) => carer.status === 'active');
     const compliance = await sources.compliance(carers.map((carer) => carer.id));
-    return new Set(carers.filter((carer) => compliance.get(carer.id)?.rosterable ?? false).map((carer) => carer.id));
+    const eligible = carers.filter((carer) => compliance.get(carer.id)?.rosterable ?? false).map((carer) => carer.id);
+    const until = eligible.flatMap((id) => {
+      const day = lastWorkingDay(compliance.get(id));
+      return day ? [[id, day] as const] : [];
+    });
+    return { eligibleCarerIds: new Set(eligible), eligibleUntil: new Map(until) };
   }
 
   async function detailOf(template: NonNullable<Awaited<ReturnType<typeof findTemplate>>>, sources: Sources): Promise<TemplateDetail> {
@@ -260,7 +270,7 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
       userId: viewer.user.userID,
       clientStatus: new Map([[client.id, client.status]]),
       clientNames: new Map([[client.id, client.name]]),
-      eligibleCarerIds: await eligibleCarers(sources, [template.branch_id]),
+      ...(await eligibleCarers(sources, [template.branch_id])),
     };
     return { template, client, values: result.values, context };
   }
@@ -411,7 +421,7 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
         clientStatus: new Map(visible.map((client) => [client.id, client.status])),
         clientNames: new Map(visible.map((client) => [client.id, client.name])),
         bankHolidays: await bankHolidaysBetween(db, from, to),
-        eligibleCarerIds: await eligibleCarers(sources, branchIds),
+        ...(await eligibleCarers(sources, branchIds)),
         userId: viewer.user.userID,
       });
       for (const [templateId, created] of generated.createdByTemplate) {

@@ -6,7 +6,8 @@ import { PLANNABLE_STATUSES, type VisitTask } from '../../contract/visits.js';
 import { templateSlots, visitCarers, visitLogs, visits, visitTemplates } from '../tables.js';
 import { cycleWeek, isoWeekday } from './days.js';
 import { generateVisits } from './generate.js';
-import { bankHolidaysBetween, funderCodesRead, visitSlotsRead } from './read-models.js';
+import { funderCodesRead, visitSlotsRead } from '../read-models.js';
+import { bankHolidaysBetween } from './read-models.js';
 import { clientSlots } from './tables.js';
 import { clock } from '@hcm/contract/time';
 
@@ -152,7 +153,7 @@ export async function foreignSlotIds(db: Db, templateId: number, values: Templat
   return named.filter((id) => !own.has(id));
 }
 
-export type ChangeContext = { userId: number | null; clientStatus: Map<number, string>; clientNames?: Map<number, string>; eligibleCarerIds?: ReadonlySet<number> };
+export type ChangeContext = { userId: number | null; clientStatus: Map<number, string>; clientNames?: Map<number, string>; eligibleCarerIds?: ReadonlySet<number>; eligibleUntil?: ReadonlyMap<number, string> };
 
 const emptyChanges = (): TemplateVisitChanges => ({ changed: 0, removed: 0, created: 0, kept: 0, skipped: 0, unchanged: 0 });
 
@@ -281,6 +282,7 @@ export async function updateTemplate(tx: Transaction, template: TemplateRecord, 
       clientNames: context.clientNames,
       bankHolidays: holidays,
       eligibleCarerIds: context.eligibleCarerIds,
+      eligibleUntil: context.eligibleUntil,
       userId: context.userId,
     });
     changes.created = generated.created;

@@ -165,6 +165,24 @@ describe('rota templates', () => {
     assert.equal(again.already_there, report.created + report.already_there);
   });
 
+  it('a preferred carer whose right to work ends is put on visits up to its last day, not after', async () => {
+    const today = londonDate();
+    const carers = (await office.get('/api/v1/carers/rota')).json().data as { id: number; name: string; branch_id: number; status: string }[];
+    const compliance = await t.database.db.execute(sql`select carer_id from carer_compliance where rosterable`);
+    const rosterable = new Set(((compliance as unknown as { rows: { carer_id: number }[] }).rows).map((row) => Number(row.carer_id)));
+    const carer = carers.filter((row) => row.status === 'active' && row.branch_id === client.Margaret!.branch_id && rosterable.has(row.id))[1]!;
+    const lastDay = addDays(today, 3);
+    const recorded = await manager.post(`/api/v1/carers/${carer.id}/compliance/right-to-work`, { document_type: 'share-code', visa_type: 'skilled-worker', share_code: 'W4X8RT9KP', checked_on: today, expires_on: lastDay });
+    assert.equal(recorded.statusCode, 201, recorded.body);
+    const template = await makeTemplate('Margaret', templateBody({ name: 'Early', starts_on: today, slots: [1, 2, 3, 4, 5, 6, 7].map((weekday) => slot({ weekday, start_time: '06:00', preferred_carer_ids: [carer.id] })) }));
+    const answer = await office.post('/api/v1/scheduler/generate', { from: addDays(today, 1), to: addDays(today, 7), client_id: client.Margaret!.id });
+    assert.equal(answer.statusCode, 200, answer.body);
+    const early = (await visitsOf(template.id)).filter((visit) => visit.visit_date > today);
+    assert.equal(early.length, 7);
+    const onThem = await t.database.db.select().from(visitCarers).where(inArray(visitCarers.visit_id, early.map((visit) => visit.id)));
+    assert.deepEqual(early.filter((visit) => onThem.some((row) => row.visit_id === visit.id && row.carer_id === carer.id)).map((visit) => visit.visit_date), [1, 2, 3].map((days) => addDays(today, days)));
+  });
+
   it('an edit changes future unlocked visits only, and says how many changed, were kept and skipped', async () => {
     const db = t.database.db;
     const today = londonDate();

@@ -5,7 +5,7 @@ import { auditActorOf, ok, recordAudit, recordIdIn, sendError, sendInvalid, view
 import { branches } from '@hcm/server/schema';
 import { MarkNpcCodeSchema, MoveFunderCodeSchema, type BulkApplied, type BulkPreview, type BulkVisit, type MarkNpcCodeValues, type MoveFunderCodeValues, type UtilityChoices } from '../../contract/utility.js';
 import { activeFunderCodes, clientName, clientsInScope, inScope, mayUseBranch, parsed } from '../imports/common.js';
-import { clientsRead, funderCodesRead, npcCodesRead } from '../imports/read-models.js';
+import { clientsRead, funderCodesRead, npcCodesRead } from '../read-models.js';
 import { visitLogs, visits } from '../tables.js';
 import { refuseInvoiced } from '../billing/lock.js';
 import { announceVisitsChanged } from '../visits/push.js';

@@ -5,7 +5,7 @@ import { branchVisible, recordAudit, type AuditActor, type BranchScope, type Dat
 import { PLANNABLE_STATUSES, type RuleFinding, type VisitCarer, type VisitLogAction, type VisitLogRow, type VisitRow, type VisitStatus, type VisitTask, type UkTimeOfDay } from '../../contract/visits.js';
 import type { ApiSchedulingSources, ClientBasics } from '../sources/api-sources.js';
 import { visitCarers, visitLogs, visits } from '../tables.js';
-import { funderCodesRead, npcCodesRead } from './read-models.js';
+import { funderCodesRead, npcCodesRead } from '../read-models.js';
 import { addDays, clock } from '@hcm/contract/time';
 
 // The visits' reads and writes shared by the routes, the timelines and other parts of the area: a stored visit

@@ -13,7 +13,8 @@ import {
   type WizardStepAnswer,
 } from '../../contract/wizard.js';
 import { activeFunderCodes, clientsInScope, inScope, paramId, parsed, settingNumber } from '../imports/common.js';
-import { clientsRead } from '../imports/read-models.js';
+import { clientsRead } from '../read-models.js';
+import { lastWorkingDay } from '../rules/rules.js';
 import { apiSources, SourceError } from '../sources/api-sources.js';
 import type { SchedulingSources } from '../sources/types.js';
 import { addDays } from '../templates/days.js';
@@ -308,13 +309,18 @@ export async function wizardRoutes(app: FastifyInstance, context: AreaServerCont
       const carers = await sources.carers({ branchIds: [client.branch_id] });
       const compliance = await sources.compliance(carers.filter((carer) => carer.status === 'active').map((carer) => carer.id));
       const eligible = new Set([...compliance].filter(([, facts]) => facts.rosterable).map(([id]) => id));
+      // Each published visit is judged on its own date: not after a carer's right to work or DBS check ends.
+      const eligibleUntil = new Map([...compliance].flatMap(([id, facts]) => {
+        const day = lastWorkingDay(facts);
+        return facts.rosterable && day ? [[id, day] as const] : [];
+      }));
       const bankHolidays = await bankHolidaysBetween(db, from, to);
       const outcome = await db.transaction(async (tx) => {
         // Claimed first, so two clicks never publish twice.
         const [claimed] = await tx.update(rosteringDrafts).set({ published_at: clock.now(), updated_at: clock.now() }).where(and(eq(rosteringDrafts.id, draft.id), isNull(rosteringDrafts.published_at))).returning({ id: rosteringDrafts.id });
         if (!claimed) return null;
         const templateId = await createTemplateFrom(tx, draft.data, client, viewer.user.userID);
-        const generated = await generateVisits(tx, { from, to, templateIds: [templateId], clientStatus: new Map([[client.id, client.status]]), clientNames: new Map([[client.id, client.name]]), bankHolidays, eligibleCarerIds: eligible, userId: viewer.user.userID });
+        const generated = await generateVisits(tx, { from, to, templateIds: [templateId], clientStatus: new Map([[client.id, client.status]]), clientNames: new Map([[client.id, client.name]]), bankHolidays, eligibleCarerIds: eligible, eligibleUntil, userId: viewer.user.userID });
         const ids = [...generated.createdByBranch.values()].flat();
         if (ids.length) await tx.update(visits).set({ source: 'wizard' }).where(inArray(visits.id, ids));
         await tx.update(rosteringDrafts).set({ template_id: templateId }).where(eq(rosteringDrafts.id, draft.id));

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
 import { loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
 import type { RosteringDraftRow, WizardChoices, WizardPublished, WizardStepAnswer } from '../../contract/wizard.js';
 import { addDays, isoWeekday } from '../templates/days.js';
 import { apiSources } from '../sources/api-sources.js';
-import { templateSlots, visitLogs, visits, visitTemplates } from '../tables.js';
+import { templateSlots, visitCarers, visitLogs, visits, visitTemplates } from '../tables.js';
 import { createPartApp } from '../imports/test-app.js';
 
 // The rostering wizard through the API: each step kept as typed, steps not yet reachable, per-field 422s, the
@@ -17,6 +17,8 @@ import { createPartApp } from '../imports/test-app.js';
 let t: TestApp;
 let office: TestClient;
 let blocked = 0;
+/** A carer rosterable today whose right to work ends on this day (none when empty). */
+let lapsing: { id: number; on: string } | null = null;
 
 before(async () => {
   t = await createPartApp({
@@ -36,7 +38,14 @@ before(async () => {
         },
         training: async (ids, courseIds) => new Map(ids.map((id) => [id, { medication_competent: true, courses: courseIds.map((course) => ({ course_id: course, code: `C${course}`, state: 'valid', expires_on: null })) }])),
         compliance: async (ids) =>
-          new Map(ids.map((id) => [id, id === blocked ? { rosterable: false, blocked_because: ['DBS check lapsed'], weekly_hours_cap: null, next_expiry: null } : { rosterable: true, blocked_because: [], weekly_hours_cap: null, next_expiry: null }])),
+          new Map(
+            ids.map((id) => [
+              id,
+              id === blocked
+                ? { rosterable: false, blocked_because: ['DBS check lapsed'], weekly_hours_cap: null, next_expiry: null, lapses: [] }
+                : { rosterable: true, blocked_because: [], weekly_hours_cap: null, next_expiry: null, lapses: lapsing?.id === id ? [{ key: 'right-to-work', label: 'Right to work', expires_on: lapsing.on }] : [] },
+            ]),
+          ),
       };
     },
   });
@@ -120,7 +129,9 @@ test('a package from the client to published visits, each step kept, the rules c
   assert.equal(accepted.statusCode, 200, accepted.body);
   assert.equal((accepted.json().data as RosteringDraftRow).next_step, 6);
 
-  // Step 6: publish → the template, its slots, four weeks of visits from the wizard, logged.
+  // Step 6: publish → the template, its slots, four weeks of visits from the wizard, logged. Alice's right to work
+  // ends after the second week: she is put on the Mondays before, not after.
+  lapsing = { id: alice!.id, on: addDays(nextMonday(), 13) };
   const published = await office.post(`${base}/${draft.id}/publish`, {});
   assert.equal(published.statusCode, 200, published.body);
   const answer = published.json().data as WizardPublished;
@@ -140,6 +151,9 @@ test('a package from the client to published visits, each step kept, the rules c
   assert.equal(made.length, 8);
   assert.ok(made.every((visit) => visit.source === 'wizard' && visit.funder_code_id === funder.id));
   assert.equal(made[0]!.visit_date, nextMonday());
+  const mondays = made.filter((visit) => visit.template_slot_id === slots[0]!.id).map((visit) => visit.id);
+  const onMondays = await db.select().from(visitCarers).where(inArray(visitCarers.visit_id, mondays));
+  assert.deepEqual(made.filter((visit) => onMondays.some((row) => row.visit_id === visit.id && row.carer_id === alice!.id)).map((visit) => visit.visit_date), [nextMonday(), addDays(nextMonday(), 7)]);
   assert.ok(made[0]!.requires_medication || made[0]!.tasks.some((task) => task.kind === 'medication'));
   const logs = await db.select().from(visitLogs).where(eq(visitLogs.visit_id, made[0]!.id));
   assert.ok(logs.length >= 1);

@@ -266,10 +266,11 @@ export async function refereeRoutes(app: FastifyInstance, context: AreaServerCon
         action: 'create',
         after: { reference_request_id: open.id, document_id: document!.id, answered_by: open.referee_name, via: 'referee link' },
       });
+      // The reference counts at once, with the answer (not on a later read).
+      await recomputeCompliance(tx, [open.carer_id]);
       return document!.id;
     });
     if (stored === null) return problemPage(reply, 'used');
-    await recomputeCompliance(db, [open.carer_id]);
     return sendPage(reply, 200, 'Thank you', `<h1>Thank you</h1><p>Your reference has been sent to the care agency. You can close this page.</p>`);
   });
 }

@@ -18,6 +18,8 @@ import {
   sendInvalid,
   viewerOf,
   type AreaServerContext,
+  type Database,
+  type Transaction,
   type Viewer,
 } from '@hcm/server/platform';
 import {
@@ -72,7 +74,9 @@ export async function complianceRoutes(app: FastifyInstance, context: AreaServer
   const byCarer = recordIdIn((branchIds) => visibleCarerIds(branchIds));
   app.auditScopes.declare({ resource: COMPLIANCE_AUDIT, label: "Carers' compliance checks", scope: byCarer }, refereeAuditScope(byCarer));
 
-  // Dates move on: worked out once at start (tests and a fresh demo included) and then daily.
+  // Worked out once at start (tests and a fresh demo included). Readers here recompute whatever is stale (a
+  // changed input, or a UK day begun: refreshStaleCompliance); the daily run keeps the published row current for
+  // the other areas reading carer_compliance directly.
   await recomputeCompliance(db);
   const stop = scheduleDailyRecompute(db, (error) => app.log.error(error, 'The daily compliance recomputation failed.'));
   app.addHook('onClose', async () => stop());
@@ -94,8 +98,8 @@ export async function complianceRoutes(app: FastifyInstance, context: AreaServer
     await sendInvalid(reply, fieldErrorsOf(result.issues));
     return null;
   };
-  const audit = (request: FastifyRequest, carerId: number, action: 'create' | 'update' | 'view', after: unknown, before?: unknown) =>
-    recordAudit(db, { actor: auditActorOf(request), resource: COMPLIANCE_AUDIT, recordId: carerId, action, after, ...(before === undefined ? {} : { before }) });
+  const audit = (request: FastifyRequest, carerId: number, action: 'create' | 'update' | 'view', after: unknown, before?: unknown, on: Database | Transaction = db) =>
+    recordAudit(on, { actor: auditActorOf(request), resource: COMPLIANCE_AUDIT, recordId: carerId, action, after, ...(before === undefined ? {} : { before }) });
 
   // ---- The read model for the rota and the record header.
 
@@ -210,11 +214,13 @@ export async function complianceRoutes(app: FastifyInstance, context: AreaServer
     };
   };
 
-  /** After a write: the carer's compliance worked out again, and the picture answered. */
-  const answer = async (reply: FastifyReply, found: Target, status: 200 | 201, message: string) => {
-    await recomputeCompliance(db, [found.carer.id]);
-    return reply.code(status).send(ok(await pictureOf(found), message));
-  };
+  /** A write of a check, audited, with the carer's compliance worked out again in the same transaction (never read stale). */
+  const recorded = (found: Target, write: (tx: Transaction) => Promise<unknown>) =>
+    db.transaction(async (tx) => {
+      await write(tx);
+      await recomputeCompliance(tx, [found.carer.id]);
+    });
+  const answer = async (reply: FastifyReply, found: Target, status: 200 | 201, message: string) => reply.code(status).send(ok(await pictureOf(found), message));
 
   // ---- DBS.
 
@@ -223,8 +229,10 @@ export async function complianceRoutes(app: FastifyInstance, context: AreaServer
     if (!found) return reply;
     const values = await parsed(reply, DbsCheckSchema, request.body);
     if (!values) return reply;
-    const [row] = await db.insert(dbsChecks).values({ ...values, level: values.level as DbsLevel, carer_id: found.carer.id, recorded_by: found.viewer.user.userID }).returning({ id: dbsChecks.id });
-    await audit(request, found.carer.id, 'create', { dbs_check_id: row!.id, ...redact(values) });
+    await recorded(found, async (tx) => {
+      const [row] = await tx.insert(dbsChecks).values({ ...values, level: values.level as DbsLevel, carer_id: found.carer.id, recorded_by: found.viewer.user.userID }).returning({ id: dbsChecks.id });
+      await audit(request, found.carer.id, 'create', { dbs_check_id: row!.id, ...redact(values) }, undefined, tx);
+    });
     return answer(reply, found, 201, 'DBS check recorded.');
   });
 
@@ -239,8 +247,10 @@ export async function complianceRoutes(app: FastifyInstance, context: AreaServer
     if (!can(found.viewer.user, STAFF_SENSITIVE_PERMISSIONS.safeguarding)) body.disclosure_text = current.disclosure_text;
     const values = await parsed(reply, DbsCheckSchema, body);
     if (!values) return reply;
-    await db.update(dbsChecks).set({ ...values, level: values.level as DbsLevel, updated_at: clock.now() }).where(eq(dbsChecks.id, current.id));
-    await audit(request, found.carer.id, 'update', { dbs_check_id: current.id, ...redact(values) }, { dbs_check_id: current.id, ...redact(current) });
+    await recorded(found, async (tx) => {
+      await tx.update(dbsChecks).set({ ...values, level: values.level as DbsLevel, updated_at: clock.now() }).where(eq(dbsChecks.id, current.id));
+      await audit(request, found.carer.id, 'update', { dbs_check_id: current.id, ...redact(values) }, { dbs_check_id: current.id, ...redact(current) }, tx);
+    });
     return answer(reply, found, 200, 'DBS check updated.');
   });
 
@@ -253,8 +263,10 @@ export async function complianceRoutes(app: FastifyInstance, context: AreaServer
     const values = await parsed(reply, DbsUpdateCheckSchema, request.body);
     if (!values) return reply;
     if (!dbs.update_service) return sendInvalid(reply, { result: ['This certificate is not on the Update Service: record its subscription first.'] });
-    const [row] = await db.insert(dbsUpdateChecks).values({ ...values, result: values.result as DbsUpdateCheckRow['result'], dbs_check_id: dbs.id, recorded_by: found.viewer.user.userID }).returning({ id: dbsUpdateChecks.id });
-    await audit(request, found.carer.id, 'create', { dbs_update_check_id: row!.id, dbs_check_id: dbs.id, ...values });
+    await recorded(found, async (tx) => {
+      const [row] = await tx.insert(dbsUpdateChecks).values({ ...values, result: values.result as DbsUpdateCheckRow['result'], dbs_check_id: dbs.id, recorded_by: found.viewer.user.userID }).returning({ id: dbsUpdateChecks.id });
+      await audit(request, found.carer.id, 'create', { dbs_update_check_id: row!.id, dbs_check_id: dbs.id, ...values }, undefined, tx);
+    });
     return answer(reply, found, 201, values.result === 'new-information' ? 'Recorded: new information means a new certificate and a risk assessment before rostering.' : 'Update Service check recorded.');
   });
 
@@ -275,11 +287,13 @@ export async function complianceRoutes(app: FastifyInstance, context: AreaServer
       if (!found) return reply;
       const values = await parsed(reply, kind.schema as v.GenericSchema<unknown, Record<string, unknown>>, request.body);
       if (!values) return reply;
-      const [row] = await db
-        .insert(table)
-        .values({ ...(stored(values) as typeof table.$inferInsert), carer_id: found.carer.id, recorded_by: found.viewer.user.userID })
-        .returning({ id: table.id });
-      await audit(request, found.carer.id, 'create', { kind: kind.path, id: row!.id, ...values });
+      await recorded(found, async (tx) => {
+        const [row] = await tx
+          .insert(table)
+          .values({ ...(stored(values) as typeof table.$inferInsert), carer_id: found.carer.id, recorded_by: found.viewer.user.userID })
+          .returning({ id: table.id });
+        await audit(request, found.carer.id, 'create', { kind: kind.path, id: row!.id, ...values }, undefined, tx);
+      });
       return answer(reply, found, 201, `${kind.noun} recorded.`);
     });
     app.put(`/carers/:id/compliance/${kind.path}/:rowId`, canEdit, async (request, reply) => {
@@ -290,8 +304,10 @@ export async function complianceRoutes(app: FastifyInstance, context: AreaServer
       if (!current) return sendError(reply, 404, `No such ${kind.noun.toLowerCase()}.`);
       const values = await parsed(reply, kind.schema as v.GenericSchema<unknown, Record<string, unknown>>, request.body);
       if (!values) return reply;
-      await db.update(table).set({ ...(stored(values) as Partial<typeof table.$inferInsert>), updated_at: clock.now() }).where(eq(table.id, current.id));
-      await audit(request, found.carer.id, 'update', { kind: kind.path, id: current.id, ...values }, { kind: kind.path, ...current });
+      await recorded(found, async (tx) => {
+        await tx.update(table).set({ ...(stored(values) as Partial<typeof table.$inferInsert>), updated_at: clock.now() }).where(eq(table.id, current.id));
+        await audit(request, found.carer.id, 'update', { kind: kind.path, id: current.id, ...values }, { kind: kind.path, ...current }, tx);
+      });
       return answer(reply, found, 200, `${kind.noun} updated.`);
     });
   }

@@ -1,13 +1,14 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { pgTable, text, type PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { londonDate } from '@hcm/contract/engine';
 import type { Database, Transaction } from '@hcm/server/platform';
 import { alertWindowsOf, UNLIMITED_RIGHT_TO_WORK, type CarerCompliance, type ComplianceCheck, type ComplianceState } from '../../contract/compliance.js';
 import { workHistoryGaps } from '../../contract/documents/compliance.js';
 import { carerDocuments, carerDocumentVersions, carersTable } from '../people/people-tables.js';
 import { carerColumns } from '../people/visibility.js';
+import { settingsRead } from '../read-models.js';
 import { businessInsurance, carerCompliance, dbsChecks, dbsUpdateChecks, drivingLicences, photoIdChecks, rightToWorkChecks } from './tables.js';
-import { clock } from '@hcm/contract/time';
+import { clock, ukInstant, ukToday } from '@hcm/contract/time';
 
 // A carer's compliance, worked out from what the office recorded (DBS, right to work, licence, insurance, photo
 // ID) and the file's documents (references, work history, health declaration, DBS risk assessment), stored in
@@ -15,9 +16,6 @@ import { clock } from '@hcm/contract/time';
 // `recomputeCompliance` loads what it needs for many carers in a handful of queries and writes them in one go.
 
 type Db = Database | Transaction;
-
-/** The global settings this part reads (reference data's `settings`, key → value), not exported from tables.ts. */
-const settingsRows = pgTable('settings', { key: text('key'), value: text('value') });
 
 export const COMPLIANCE_SETTINGS = {
   compliance_alert_days: { label: 'Compliance alert windows (days before expiry)', default: '30,14,7', description: 'Comma-separated days before a check lapses at which it shows in the file alerts; a carer is "expiring" within the largest.' },
@@ -36,7 +34,7 @@ const wholeOr = (value: string | null | undefined, fallback: number, max: number
 export async function readComplianceSettings(db: Db): Promise<ComplianceSettings> {
   let rows: { key: string | null; value: string | null }[] = [];
   try {
-    rows = await db.select().from(settingsRows).where(inArray(settingsRows.key, Object.keys(COMPLIANCE_SETTINGS)));
+    rows = await db.select().from(settingsRead).where(inArray(settingsRead.key, Object.keys(COMPLIANCE_SETTINGS)));
   } catch {
     // No settings table yet (an area composed without reference data): the defaults.
   }
@@ -381,19 +379,31 @@ export async function recomputeCompliance(db: Db, carerIds?: readonly number[], 
 }
 
 /**
- * The engine's document saves have no hook: before reading compliance, recompute the carers (of `carerIds`, or
- * all) whose documents changed since their compliance was worked out, or who have none yet. One query finds them.
+ * Recomputes, before compliance is read, the carers (of `carerIds`, or all) whose stored compliance may be out of
+ * date, found in one query: none worked out yet; worked out before today's UK midnight (a date may have passed);
+ * or any input changed since: the carer row (status: hired, suspended, left; the resource engine moves its
+ * updated_at), a recorded check (DBS and its Update Service checks, right to work, photo ID, licence, insurance)
+ * or a document of the file (the engine's saves and archives have no hook). So no reader depends on a timer.
  */
 export async function refreshStaleCompliance(db: Db, carerIds?: readonly number[]): Promise<number[]> {
   if (carerIds && !carerIds.length) return [];
   const ids = carerIds ? sql`and c.id in (${sql.join(carerIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const midnight = ukInstant(ukToday(), '00:00');
+  const changed = (table: PgTable, stamp: string) => sql`exists (select 1 from ${table} x where x.carer_id = c.id and x.${sql.raw(stamp)} > cc.checked_at)`;
   const result = (await db.execute(sql`
     select c.id from ${carersTable} c
     left join ${carerCompliance} cc on cc.carer_id = c.id
     where c.deleted_at is null ${ids}
-      and (cc.carer_id is null or exists (
-        select 1 from ${carerDocuments} d where d.owner_id = c.id and d.updated_at > cc.checked_at
-      ))`)) as unknown as { rows: { id: number }[] };
+      and (cc.carer_id is null
+        or cc.checked_at < ${midnight.toISOString()}::timestamptz
+        or c.updated_at > cc.checked_at
+        or exists (select 1 from ${carerDocuments} d where d.owner_id = c.id and d.updated_at > cc.checked_at)
+        or ${changed(dbsChecks, 'updated_at')}
+        or exists (select 1 from ${dbsUpdateChecks} u join ${dbsChecks} x on x.id = u.dbs_check_id where x.carer_id = c.id and u.created_at > cc.checked_at)
+        or ${changed(rightToWorkChecks, 'updated_at')}
+        or ${changed(photoIdChecks, 'updated_at')}
+        or ${changed(drivingLicences, 'updated_at')}
+        or ${changed(businessInsurance, 'updated_at')})`)) as unknown as { rows: { id: number }[] };
   const stale = result.rows.map((row) => Number(row.id));
   if (stale.length) await recomputeCompliance(db, stale);
   return stale;

@@ -1,23 +1,20 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { pgTable, text } from 'drizzle-orm/pg-core';
 import { branches } from '@hcm/server/schema';
 import { outer, type BranchScope, type Database, type Transaction } from '@hcm/server/platform';
 import { dueOf, type DueKindSpec, type DueOwner, type DueRow } from '../../contract/due.js';
 import { carerDocuments, carerDocumentVersions, carersTable, employeeDocuments, employeeDocumentVersions, employeesTable } from '../people/people-tables.js';
 import { carerColumns, employeeColumns, visibleCarers, visibleEmployees } from '../people/visibility.js';
+import { settingsRead } from '../read-models.js';
 
 // Who is due a supervision, spot check or appraisal: for each working carer (office employee), the date of the
 // last live (draft or active) document of that kind, its own date field else the day it was created, plus the
 // settings' interval; never done counts from the start date. Read from carer_documents / employee_documents.
 
-/** The global settings (reference data's `settings` resource), read by key: a read model, not this area's table. */
-const settings = pgTable('settings', { key: text('key'), value: text('value') });
-
 type Db = Database | Transaction;
 
 /** The interval of a kind from its setting: a whole number from 1 to 120, else the default. */
 export async function dueInterval(db: Db, spec: DueKindSpec): Promise<{ every: number; unit: 'weeks' | 'months' }> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, spec.setting.key)).limit(1);
+  const [row] = await db.select({ value: settingsRead.value }).from(settingsRead).where(eq(settingsRead.key, spec.setting.key)).limit(1);
   const value = Number(row?.value?.trim());
   const every = Number.isInteger(value) && value >= 1 && value <= 120 ? value : spec.setting.default;
   return { every, unit: spec.setting.unit };

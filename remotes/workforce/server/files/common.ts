@@ -2,14 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fieldErrorsOf } from '@hcm/contract/schemas';
 import type { Permission } from '@hcm/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
 import { auditActorOf, parseId, sendError, sendInvalid, viewerOf, type AuditActor, type AuthSettings, type Database, type Transaction, type Viewer } from '@hcm/server/platform';
 import { findCarer, findEmployee, type StaffMember } from '../people/visibility.js';
+import { documentUploadTypesRead, settingsRead } from '../read-models.js';
 
 // What the staff file's records share: whose file the address names (a carer or an office employee the user may
-// see, else 404), the permissions of each kind of file, the body checked by a contract schema, and the read
-// models of other areas' tables this part reads by name (global settings, reference data's document types).
+// see, else 404), the permissions of each kind of file, the body checked by a contract schema, and what this part reads of
+// reference data's global settings and document types (read models of ../read-models.ts).
 
 export type StaffOwnerKind = 'carers' | 'employees';
 
@@ -71,35 +71,20 @@ export const idParam = (params: unknown, name: string) => parseId(String((params
 /** ISO text of a timestamp read from either driver. */
 export const isoOf = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
-// ---- read models (by table name; neither exported from ../tables.ts nor migrated by this area)
-
-/** Global settings (reference data's `settings` resource): a missing key reads as its default. */
-const settings = pgTable('settings', { key: text('key'), value: text('value') });
+// ---- what it reads of reference data (../read-models.ts)
 
 /** A whole-number setting between min and max; absent, empty or out of range, the default. */
 export async function numberSetting(db: Database | Transaction, key: string, fallback: number, min: number, max: number): Promise<number> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+  const [row] = await db.select({ value: settingsRead.value }).from(settingsRead).where(eq(settingsRead.key, key)).limit(1);
   const value = Number(row?.value ?? '');
   return row?.value && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
 }
 
-/** Reference data's document types (its `document-upload-types` resource). */
-export const documentUploadTypes = pgTable('document_upload_types', {
-  id: integer('id').notNull(),
-  name: text('name').notNull(),
-  applies_to: text('applies_to').notNull(),
-  required: boolean('required').notNull(),
-  expires: boolean('expires').notNull(),
-  description: text('description').notNull(),
-  active: boolean('active').notNull(),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-});
-
 /** The document types for a carer's or an office employee's file, active and not removed. */
 export async function staffUploadTypes(db: Database | Transaction, owner: StaffOwnerKind) {
   return db
-    .select({ id: documentUploadTypes.id, name: documentUploadTypes.name, expires: documentUploadTypes.expires, required: documentUploadTypes.required, description: documentUploadTypes.description })
-    .from(documentUploadTypes)
-    .where(and(eq(documentUploadTypes.applies_to, OWNERS[owner].appliesTo), eq(documentUploadTypes.active, true), isNull(documentUploadTypes.deleted_at)))
-    .orderBy(sql`${documentUploadTypes.name}`);
+    .select({ id: documentUploadTypesRead.id, name: documentUploadTypesRead.name, expires: documentUploadTypesRead.expires, required: documentUploadTypesRead.required, description: documentUploadTypesRead.description })
+    .from(documentUploadTypesRead)
+    .where(and(eq(documentUploadTypesRead.applies_to, OWNERS[owner].appliesTo), eq(documentUploadTypesRead.active, true), isNull(documentUploadTypesRead.deleted_at)))
+    .orderBy(sql`${documentUploadTypesRead.name}`);
 }

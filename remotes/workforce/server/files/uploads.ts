@@ -17,7 +17,8 @@ import {
   type Transaction,
 } from '@hcm/server/platform';
 import { STAFF_UPLOAD_KINDS, STAFF_UPLOAD_TYPES_TEXT, UPLOAD_MAX_MB_CEILING, UPLOAD_MAX_MB_DEFAULT, UPLOAD_MAX_MB_SETTING, type StaffUploadKind, type StaffUploadRow } from '../../contract/files.js';
-import { documentUploadTypes as types, FileRuleError, isoOf, numberSetting, staffUploadTypes, type StaffOwnerKind } from './common.js';
+import { FileRuleError, isoOf, numberSetting, staffUploadTypes, type StaffOwnerKind } from './common.js';
+import { documentUploadTypesRead as types } from '../read-models.js';
 import { staffUploads } from './tables.js';
 import { clock } from '@hcm/contract/time';
 

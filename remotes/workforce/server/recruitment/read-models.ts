@@ -1,10 +1,8 @@
 import { boolean, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Read models by table name of what another area keeps (never that area's code, never exported from ../tables.ts,
-// so this area's migrations do not create them): global settings, and reference data's job vacancies, career
-// roles and carer surveys with their questions and submissions.
-
-export const settingsRows = pgTable('settings', { key: text('key'), value: text('value') });
+// so this area's migrations do not create them): reference data's job vacancies, career roles and carer surveys
+// with their questions and submissions (its global settings are ../read-models.ts's).
 
 export const careers = pgTable('careers', {
   id: integer('id').notNull(),

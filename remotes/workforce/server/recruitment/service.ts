@@ -30,10 +30,12 @@ import {
   type VacancyDetail,
   type VacancyRow,
 } from '../../contract/recruitment.js';
+import { recomputeCompliance, refreshStaleCompliance } from '../compliance/service.js';
 import { carerCompliance } from '../compliance/tables.js';
 import { carerAccounts, carerDocuments, carersTable } from '../people/people-tables.js';
 import { carerColumns as c, visibleCarers } from '../people/visibility.js';
-import { careerRoles, careers, carerSurveyQuestions, carerSurveys, carerSurveySubmissions, RECRUITMENT_SETTINGS, settingsRows } from './read-models.js';
+import { careerRoles, careers, carerSurveyQuestions, carerSurveys, carerSurveySubmissions, RECRUITMENT_SETTINGS } from './read-models.js';
+import { settingsRead } from '../read-models.js';
 import { applicantVacancies, recruitmentInterviews as iv, recruitmentStageHistory as history } from './tables.js';
 import { clock } from '@hcm/contract/time';
 
@@ -64,7 +66,7 @@ const isClosing = (stage: string) => (CLOSING_STAGES as readonly string[]).inclu
 
 /** A whole-number global setting by key, its default when absent or not a number. */
 export async function numberSetting(db: Db, key: keyof typeof RECRUITMENT_SETTINGS): Promise<number> {
-  const [row] = await db.select({ value: settingsRows.value }).from(settingsRows).where(eq(settingsRows.key, key));
+  const [row] = await db.select({ value: settingsRead.value }).from(settingsRead).where(eq(settingsRead.key, key));
   const value = Number(row?.value);
   return row?.value && Number.isFinite(value) && value >= 0 ? value : RECRUITMENT_SETTINGS[key].default;
 }
@@ -81,7 +83,9 @@ export function hiringChecksOf(checks: ComplianceCheck[] | null | undefined): Hi
   });
 }
 
+/** A carer's compliance checks, worked out again first when anything they depend on changed (never stale). */
 async function complianceOf(db: Db, carerId: number): Promise<ComplianceCheck[] | null> {
+  await refreshStaleCompliance(db, [carerId]);
   const [row] = await db.select({ checks: carerCompliance.checks }).from(carerCompliance).where(eq(carerCompliance.carer_id, carerId));
   return row?.checks ?? null;
 }
@@ -98,6 +102,7 @@ const vacancyTitle = sql<string | null>`(select ${careers.title} from ${applican
 
 /** The applicants of the scope (status applicant, or any status when a vacancy's people are asked), newest stage first. */
 export async function listApplicants(db: Db, scope: BranchScope, filters: ApplicantFilters, staleDays: number): Promise<ApplicantRow[]> {
+  await refreshStaleCompliance(db);
   const conditions: (SQL | undefined)[] = [visibleCarers(scope)];
   if (filters.careerId === undefined) conditions.push(eq(c.status, 'applicant'));
   else conditions.push(sql`${c.id} in (select ${applicantVacancies.carer_id} from ${applicantVacancies} where ${applicantVacancies.career_id} = ${filters.careerId})`);
@@ -285,6 +290,7 @@ async function recordMove(tx: Db, actor: AuditActor, carerId: number, from: Recr
 
 /** A carer's recruitment: stage, history, interviews, checks and vacancy (null when not the scope's). */
 export async function recruitmentInfo(db: Db, scope: BranchScope, carerId: number): Promise<RecruitmentInfo | null> {
+  await refreshStaleCompliance(db, [carerId]);
   const [row] = await db
     .select({
       id: c.id,
@@ -399,6 +405,8 @@ export async function hire(db: Database, actor: AuditActor, carerId: number, val
       band_id: values.band_id ?? carer.band_id,
     };
     await tx.update(carersTable).set({ ...after, rejection_reason: '', updated_at: clock.now() } as never).where(eq(c.id, carerId));
+    // Hired: rosterable from now when the checks allow (no longer "an applicant"), not from a later read.
+    await recomputeCompliance(tx, [carerId]);
     await tx.insert(history).values({ carer_id: carerId, from_stage: String(carer.stage) as RecruitmentStage, to_stage: 'hired', reason: `Hired to start on ${values.start_date}.`, moved_by: actor.userId });
     await recordAudit(tx, { actor, resource: 'carers', recordId: carerId, action: 'update', before: { status: 'applicant', recruitment_stage: carer.stage }, after: { ...after, user_id: user!.id } });
     await recordAudit(tx, { actor, resource: 'users', recordId: user!.id, action: 'create', after: { name, email, role: CARER_ROLE, branch_ids: [Number(carer.branch_id)], carer_id: carerId } });
@@ -580,6 +588,7 @@ export function reportCsv(data: RecruitmentReport): string {
 const DOCUMENT_KINDS = ['application-form', 'screening', 'interview', 'management-approval', 'medical-history', 'references-documents-work-history', 'reference'] as const;
 
 export async function matrix(db: Db, scope: BranchScope, branchId: number | null): Promise<MatrixRow[]> {
+  await refreshStaleCompliance(db);
   const rows = await db
     .select({ id: c.id, first: c.first_name, last: c.last_name, stage: c.recruitment_stage, branch: branches.name, checks: carerCompliance.checks })
     .from(carersTable)

@@ -17,7 +17,7 @@ import {
 import { carerAccounts, carersTable, employeesTable } from '../people/people-tables.js';
 import { carerColumns as c, employeeColumns as e, visibleCarers, visibleEmployees } from '../people/visibility.js';
 import { findPattern, temporaryChanges } from './availability.js';
-import { bankHolidaysRead, holidayReasonsRead, timeOffSettings, type TimeOffSettings } from './read-models.js';
+import { bankHolidaysRead, holidayReasonsRead, timeOffSettings, visitCarersRead, visitsRead, type TimeOffSettings } from './read-models.js';
 import {
   accruedHours,
   addDays,
@@ -361,19 +361,22 @@ export async function balanceOf(db: Db, person: Person, on = londonDate(), setti
 const shortDay = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const span = (from: string, to: string) => (from === to ? shortDay(from) : `${shortDay(from)} – ${shortDay(to)}`);
 
-/** Rostered visits of a carer in a period, when the scheduler's visits table exists; null when it does not. */
-async function rosteredVisits(db: Db, carerId: number, from: string, to: string): Promise<number | 'unknown' | null> {
-  const found = (await db.execute(sql`select to_regclass('public.visits') is not null as present`)) as unknown as { rows: { present: boolean }[] };
-  if (!found.rows[0]?.present) return null;
-  const columns = (await db.execute(sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = 'visits'`)) as unknown as { rows: { column_name: string }[] };
-  const names = new Set(columns.rows.map((row) => row.column_name));
-  const dateColumn = ['visit_date', 'date', 'starts_on'].find((name) => names.has(name));
-  if (!names.has('carer_id') || !dateColumn) return 'unknown';
-  const counted = (await db.execute(
-    sql`select count(*)::int as count from visits where carer_id = ${carerId} and ${sql.identifier(dateColumn)}::date between ${from}::date and ${to}::date`,
-  )) as unknown as { rows: { count: number }[] };
-  return Number(counted.rows[0]?.count ?? 0);
+/**
+ * The carer's visits in a period that leave would leave without them: planned, started or unassigned-but-booked
+ * visits they are on, read through the scheduler's published read models (visits, visit_carers). Completed,
+ * missed and cancelled visits are history, not rota.
+ */
+async function rosteredVisits(db: Db, carerId: number, from: string, to: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(visitCarersRead)
+    .innerJoin(visitsRead, eq(visitsRead.id, visitCarersRead.visit_id))
+    .where(and(eq(visitCarersRead.carer_id, carerId), gte(visitsRead.visit_date, from), lte(visitsRead.visit_date, to), inArray(visitsRead.status, ROTA_STATUSES)));
+  return Number(row?.count ?? 0);
 }
+
+/** Visit statuses still on the rota (the scheduler's published meaning of `status`). */
+const ROTA_STATUSES = ['assigned', 'in-progress'];
 
 /**
  * What a request or an approval should know: others of the same branch (carers with carers, office employees
@@ -421,9 +424,7 @@ export async function warningsFor(
   }
   if (person.owner === 'carers') {
     const visits = await rosteredVisits(db, person.id, holiday.from_date, holiday.to_date);
-    if (visits === null) warnings.push({ kind: 'visits-not-checked', message: 'Rostered visits are not checked yet: the rota arrives with scheduling. Check the carer’s visits by hand.' });
-    else if (visits === 'unknown') warnings.push({ kind: 'visits-not-checked', message: 'Rostered visits could not be checked: the visits table has no carer and date this check knows.' });
-    else if (visits > 0) warnings.push({ kind: 'visits', message: `${person.name} has ${visits} rostered visit${visits === 1 ? '' : 's'} in this period: reassign them before the holiday.` });
+    if (visits > 0) warnings.push({ kind: 'visits', message: `${person.name} has ${visits} rostered visit${visits === 1 ? '' : 's'} in this period: reassign them before the holiday.` });
   }
   if (holiday.deducts_allowance && (holiday.status === 'requested' || holiday.status === 'approved')) {
     const balance = await balanceOf(db, person, holiday.from_date, config);

@@ -1,12 +1,12 @@
 import { inArray } from 'drizzle-orm';
 import { boolean, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '@hcm/server/platform';
+import { settingsRead } from '../read-models.js';
 
-// What availability and holidays read from other areas' tables, by table name (never imported from their code):
-// reference data's global settings, holiday reasons, UK bank holidays and the agency's own closure days. Not
-// exported from ../tables.ts: drizzle-kit must not generate them here.
-
-export const settingsRead = pgTable('settings', { key: text('key').notNull(), value: text('value').notNull() });
+// What availability and holidays read from other areas' published read models (never imported from their code):
+// reference data's holiday reasons, UK bank holidays and the agency's own closure days; the scheduler's visits
+// and who is on them (reference data's global settings are ../read-models.ts's). Declared in the module's `consumes` and checked against what the owners
+// publish. Not exported from ../tables.ts: drizzle-kit must not generate them here.
 
 export const holidayReasonsRead = pgTable('holiday_reasons', {
   id: integer('id').notNull(),
@@ -33,6 +33,19 @@ export const closureDaysRead = pgTable('holidays', {
   date: date('date', { mode: 'string' }).notNull(),
   branch: text('branch').notNull(),
   office_closed: boolean('office_closed').notNull(),
+});
+
+/** scheduler: a visit's day and status (its published read model). */
+export const visitsRead = pgTable('visits', {
+  id: integer('id').notNull(),
+  visit_date: date('visit_date', { mode: 'string' }).notNull(),
+  status: text('status').notNull(),
+});
+
+/** scheduler: the carers on a visit (carer_id is our carers.id). */
+export const visitCarersRead = pgTable('visit_carers', {
+  visit_id: integer('visit_id').notNull(),
+  carer_id: integer('carer_id').notNull(),
 });
 
 /** The settings this part reads, with the value used when the agency has not set one. */

@@ -5,6 +5,7 @@ import { isCalendarDate, londonDate } from '@hcm/contract/engine';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { auditActorOf, ok, parseId, parsePaging, queryParam, recordAudit, recordIdIn, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database, type Viewer } from '@hcm/server/platform';
+import { publishLeaveDecision } from './events.js';
 import {
   ApproveHolidaySchema,
   CancelHolidaySchema,
@@ -249,7 +250,14 @@ export async function timeOffRoutes(app: FastifyInstance, context: AreaServerCon
         const values = (await parsed(reply, schema, request.body)) as Record<string, string> | null;
         if (!values) return reply;
         try {
-          const decided = await decideHoliday(db, found.person, id, toDecision(values), found.viewer.user.userID);
+          // The decision and what it tells other areas (the scheduler takes a carer on leave off their visits)
+          // commit together.
+          const userId = found.viewer.user.userID;
+          const decided = await db.transaction(async (tx) => {
+            const result = await decideHoliday(tx, found.person, id, toDecision(values), userId);
+            if (result) await publishLeaveDecision(tx, result.before, result.after, userId);
+            return result;
+          });
           if (!decided) return sendError(reply, 404, 'No such holiday.');
           await audit(request, 'staff-holidays', id, 'update', decided.before, decided.after);
           const detail = await holidayDetail(db, found.person, id, found.viewer.user.userID);

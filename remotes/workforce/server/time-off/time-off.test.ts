@@ -6,7 +6,8 @@ import { branchIdOf, createRole, createTestApp, createUser, loginAs, type TestAp
 import type { CalendarMonth, CarerAvailabilityDays, HolidayBalance, HolidayDetail, HolidayRow, HolidaySaved } from '../../contract/time-off.js';
 import { carersTable, employeesTable } from '../people/people-tables.js';
 import { carerColumns, employeeColumns } from '../people/visibility.js';
-import { holidayReasonsRead, settingsRead } from './read-models.js';
+import { settingsRead } from '../read-models.js';
+import { holidayReasonsRead } from './read-models.js';
 import { carerDutyPatterns, staffHolidays } from './tables.js';
 
 // What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
@@ -55,8 +56,28 @@ test('the demo: a pattern for every active carer, holidays in every state, a Cam
   assert.ok(clash, JSON.stringify(detail.warnings));
   assert.match(clash.message, /Fatima Rahman \(approved/);
   assert.match(clash.message, /Siân Evans \(approved/);
-  assert.ok(detail.warnings.some((warning) => warning.kind === 'visits-not-checked'), 'visits do not exist yet: said so');
+  assert.ok(!detail.warnings.some((warning) => warning.kind === 'visits'), 'mid-December is beyond the demo rota: no visits to reassign');
   assert.ok(!detail.warnings.some((warning) => warning.kind === 'branch-limit'), 'three off is within the default of 3');
+});
+
+test("leave over days a carer is rostered names their visits, as the scheduler's rota has them", async () => {
+  // Grace's next three days on the rota, asked of the scheduler's own API (status assigned or started).
+  const id = carer['grace.okafor']!;
+  const from = '2026-11-26';
+  const to = '2026-11-28';
+  const rota = (await manager.get(`/api/v1/visits?carer_id=${id}&from=${from}&to=${to}&status=assigned,in-progress&page_size=100`)).json().data as { total: number };
+  assert.ok(rota.total > 0, 'the demo rosters Grace this week');
+  const made = await manager.post(holidays(id), { from_date: from, to_date: to, reason_id: sickness });
+  assert.equal(made.statusCode, 201, made.body);
+  const saved = made.json().data as HolidaySaved;
+  const warning = saved.warnings.find((one) => one.kind === 'visits');
+  assert.ok(warning, JSON.stringify(saved.warnings));
+  assert.match(warning.message, new RegExp(`has ${rota.total} rostered visits? in this period`));
+  // Visits already done are history, not rota: the same days a month back warn of nothing.
+  const past = await manager.post(holidays(id), { from_date: '2026-10-26', to_date: '2026-10-28', reason_id: sickness });
+  assert.equal(past.statusCode, 201, past.body);
+  assert.ok(!(past.json().data as HolidaySaved).warnings.some((one) => one.kind === 'visits'));
+  for (const holiday of [saved.holiday, (past.json().data as HolidaySaved).holiday]) await t.database.db.delete(staffHolidays).where(eq(staffHolidays.id, holiday.id));
 });
 
 test('a request counts working days from the duty days, leaving out bank holidays; the balance follows', async () => {

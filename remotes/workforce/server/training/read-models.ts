@@ -17,6 +17,3 @@ export const trainingCoursesRead = pgTable('training_courses', {
   deleted_at: timestamp('deleted_at', { withTimezone: true }),
 });
 
-/** Reference data's global settings, read by key (training_alert_days, medication_competence_observations). */
-export const settingsRead = pgTable('settings', { id: serial('id').primaryKey(), key: text('key').notNull(), value: text('value').notNull() });
-

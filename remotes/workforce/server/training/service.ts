@@ -22,7 +22,8 @@ import {
 } from '../../contract/training.js';
 import { carersTable } from '../people/people-tables.js';
 import { carerColumns as c, visibleCarers } from '../people/visibility.js';
-import { settingsRead, trainingCoursesRead as courses } from './read-models.js';
+import { settingsRead } from '../read-models.js';
+import { trainingCoursesRead as courses } from './read-models.js';
 import { trainingRecords as r } from './tables.js';
 
 type Db = Database | Transaction;

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { fileStorage, roles, userBranches, users, type AuditActor, type Transaction } from '@hcm/server/platform';
 import { ANTICOAGULANT_NAMES } from '../../../contract/index.js';
 import { clientColumns, clientMedicationColumns, clientMedicationsTable, clientsTable } from '../../columns.js';
-import { catalogueMedicines } from '../../mar/catalogue.js';
+import { medicationsRead } from '../../read-models.js';
 import { requestHash } from '../../mar/common.js';
 import { marAdministrations } from '../../mar/tables.js';
 import { handleAvailabilityReport, saveAvailabilityReport, saveMedicationImage } from './reports.js';
@@ -37,10 +37,10 @@ export async function seedMedicationLiveDemo(tx: Transaction, now = clock.now())
 
   // The INR from Peggy's yellow book with her three latest anticoagulant doses.
   const doses = await tx
-    .select({ id: marAdministrations.id, name: catalogueMedicines.name })
+    .select({ id: marAdministrations.id, name: medicationsRead.name })
     .from(marAdministrations)
     .innerJoin(clientMedicationsTable, eq(clientMedicationColumns.id, marAdministrations.schedule_id))
-    .innerJoin(catalogueMedicines, eq(catalogueMedicines.id, clientMedicationColumns.medication_id))
+    .innerJoin(medicationsRead, eq(medicationsRead.id, clientMedicationColumns.medication_id))
     .where(and(eq(marAdministrations.client_id, peggy.id), eq(marAdministrations.created_via, 'device')))
     .orderBy(desc(marAdministrations.given_at))
     .limit(200);

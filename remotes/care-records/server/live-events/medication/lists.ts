@@ -7,7 +7,7 @@ import { ANTICOAGULANT_NAMES, type AvailabilityRow, type MarGapClientRow, type M
 import { visibleClients } from '../../client-visibility.js';
 import { clientColumns, clientMedicationColumns, clientMedicationsTable, clientsTable } from '../../columns.js';
 import { buildMarChart } from '../../mar/chart.js';
-import { catalogueMedicines } from '../../mar/catalogue.js';
+import { medicationsRead } from '../../read-models.js';
 import { findMarClient, type DbOrTx } from '../../mar/common.js';
 import { marAdministrations as a, marOutcomeCodes as code } from '../../mar/tables.js';
 import { marAdministrationInr, medicationAvailabilityReports as r, medicationImages as img } from './tables.js';
@@ -22,7 +22,7 @@ export type ListFilters = { from?: string; to?: string; branchId?: number; clien
 export type Sorting = { sort?: string; mode?: string };
 
 const clientName = sql<string>`trim(${c.first_name} || ' ' || ${c.last_name})`;
-const medicineName = sql<string>`coalesce(${catalogueMedicines.name}, 'Unknown medicine')`;
+const medicineName = sql<string>`coalesce(${medicationsRead.name}, 'Unknown medicine')`;
 
 /** The order by a whitelisted column, else the default order. */
 function orderOf(sorting: Sorting, columns: Record<string, SQL | { getSQL(): SQL }>, fallback: SQL[]): SQL[] {
@@ -52,7 +52,7 @@ function clientWhere(scope: BranchScope, filters: ListFilters): SQL | undefined 
 }
 
 /** Anticoagulants by the catalogue medicine's name (contract ANTICOAGULANT_NAMES). */
-const anticoagulant = or(...ANTICOAGULANT_NAMES.map((name) => sql`lower(${catalogueMedicines.name}) like ${`%${name}%`}`))!;
+const anticoagulant = or(...ANTICOAGULANT_NAMES.map((name) => sql`lower(${medicationsRead.name}) like ${`%${name}%`}`))!;
 
 /** Every MAR outcome recorded (not superseded), not given first; `anticoagulantsOnly` for medications-warfarin. */
 export async function listMedicationEvents(db: DbOrTx, scope: BranchScope, filters: ListFilters, sorting: Sorting, paging: Paging, anticoagulantsOnly = false): Promise<Page<MedicationEventRow>> {
@@ -94,7 +94,7 @@ export async function listMedicationEvents(db: DbOrTx, scope: BranchScope, filte
     .innerJoin(clientsTable, eq(c.id, a.client_id))
     .innerJoin(users, eq(users.id, a.recorded_by))
     .innerJoin(clientMedicationsTable, eq(m.id, a.schedule_id))
-    .leftJoin(catalogueMedicines, eq(catalogueMedicines.id, m.medication_id))
+    .leftJoin(medicationsRead, eq(medicationsRead.id, m.medication_id))
     .leftJoin(marAdministrationInr, eq(marAdministrationInr.administration_id, a.id))
     .where(where)
     .orderBy(...orderOf(sorting, { given_at: a.given_at, client_name: clientName, medicine: medicineName, outcome: a.outcome, carer_name: users.name }, [asc(code.counts_as_given), desc(a.given_at), desc(a.id)]))
@@ -104,7 +104,7 @@ export async function listMedicationEvents(db: DbOrTx, scope: BranchScope, filte
 }
 
 const imageSchedule = alias(clientMedicationsTable, 'image_schedule');
-const imageMedicine = alias(catalogueMedicines, 'image_medicine');
+const imageMedicine = alias(medicationsRead, 'image_medicine');
 
 export async function listMedicationImages(db: DbOrTx, scope: BranchScope, filters: ListFilters, sorting: Sorting, paging: Paging): Promise<Page<MedicationImageRow>> {
   const where = and(
@@ -154,7 +154,7 @@ export async function findMedicationImage(db: DbOrTx, scope: BranchScope, id: nu
 
 const handler = alias(users, 'handler');
 const stockSchedule = alias(clientMedicationsTable, 'stock_schedule');
-const stockMedicine = alias(catalogueMedicines, 'stock_medicine');
+const stockMedicine = alias(medicationsRead, 'stock_medicine');
 
 /** Stock reports, open ones first; `state` open or handled. */
 export async function listAvailabilityReports(db: DbOrTx, scope: BranchScope, filters: ListFilters, sorting: Sorting, paging: Paging): Promise<Page<AvailabilityRow>> {

@@ -6,7 +6,7 @@ import { GOOGLE_MAPS_KEY_SETTING } from '../../../contract/map.js';
 import { approximateLocation, normalisePostcode } from '../../../contract/postcodes.js';
 import { postcodeLocations } from '../../locations/tables.js';
 import { mapsKeyOf } from '../../map/routes.js';
-import { settingsRead } from '../../rules/settings.js';
+import { settingsRead } from '../../read-models.js';
 import type { ClientBasics } from '../../sources/api-sources.js';
 import { visits } from '../../tables.js';
 import { loadVisits, type StoredVisit } from '../../visits/service.js';

@@ -1,8 +1,11 @@
 import { boolean, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-// Reference data's rates as the rate book reads them, by table name (reference-data's funder-codes, funder-scales,
-// organization-bank-holidays, carer-hourly-rates, fiscal-years and hourly-rates resources). Read models, not that
-// area's code: not exported from ../tables.ts, so no migration of this area creates or changes them. Read only.
+// What finance reads of other areas' tables, by table name (server/src/modules/contracts.ts): reference data's
+// funder codes and scales, bank holidays, carers' hourly rates, fiscal years and hourly rates (the rate book, the
+// ledger's fiscal years and payers' names), its global settings (printed documents), care-records' clients (payers'
+// names; the demo's funding) and the scheduler's rota templates (the demo's funding). The area's one view of each,
+// listed in the module's `consumes` and checked against what the owner publishes at start-up. Read only; not
+// exported from ./tables.ts, so no migration of this area creates or changes them.
 
 export const funderCodesRead = pgTable('funder_codes', {
   id: integer('id').notNull(),
@@ -60,3 +63,23 @@ export const hourlyRatesRead = pgTable('hourly_rates', {
   rate_pence: integer('rate_pence').notNull(),
   applies_to: text('applies_to').notNull(),
 });
+
+/** Care-records' clients: payers' names on the ledger, and the demo's funding (addresses, council ids). */
+export const clientsRead = pgTable('clients', {
+  id: integer('id').notNull(),
+  branch_id: integer('branch_id').notNull(),
+  first_name: text('first_name').notNull(),
+  last_name: text('last_name').notNull(),
+  nhs_number: text('nhs_number').notNull(),
+  local_authority_id: text('local_authority_id').notNull(),
+  address_line_1: text('address_line_1').notNull(),
+  town: text('town').notNull(),
+  postcode: text('postcode').notNull(),
+  deleted_at: timestamp('deleted_at', { withTimezone: true }),
+});
+
+/** Reference data's global settings, read by key (the agency's name and bank details on printed documents). */
+export const settingsRead = pgTable('settings', { key: text('key').notNull(), value: text('value').notNull() });
+
+/** The scheduler's rota templates: which funder pays for a client's visits (the demo's funding). */
+export const visitTemplatesRead = pgTable('visit_templates', { client_id: integer('client_id').notNull(), funder_code_id: integer('funder_code_id') });

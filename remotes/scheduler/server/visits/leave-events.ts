@@ -1,0 +1,75 @@
+import * as v from 'valibot';
+import { and, gte, inArray, lte, sql } from 'drizzle-orm';
+import { addDays } from '@hcm/contract/time';
+import type { AreaEventHandler, AreaServerContext, ConsumedEvent, Database, DeliveredEvent, Transaction } from '@hcm/server/platform';
+import { visitCarers, visits } from '../tables.js';
+import { announceVisitsChanged } from './push.js';
+import { applyChange, loadVisits } from './service.js';
+
+// The scheduler's reaction to a carer's approved leave (workforce's event, written with the approval): the carer is
+// taken off every visit of theirs still to be done on a whole day of the leave, each change logged with the reason
+// and audited as the approver's, and the branch's online planners told, so the visits show unassigned and are
+// offered to others (auto-assign, the timeline). A half day (the first or last) keeps its visits: the carer works
+// part of it, and the rules' availability check flags the visits outside their hours.
+
+const CarerLeave = v.object({
+  holiday_id: v.number(),
+  carer_id: v.number(),
+  carer_name: v.string(),
+  from_date: v.string(),
+  to_date: v.string(),
+  half_day_start: v.boolean(),
+  half_day_end: v.boolean(),
+  reason: v.string(),
+});
+
+export const CARER_LEAVE_APPROVED = 'workforce.carer-leave.approved';
+
+export const LEAVE_EVENTS_CONSUMED: ConsumedEvent[] = [{ type: CARER_LEAVE_APPROVED, payload: CarerLeave }];
+
+/** The whole days of a leave: from..to, less a half first or last day. */
+export function wholeDaysOf(leave: Pick<v.InferOutput<typeof CarerLeave>, 'from_date' | 'to_date' | 'half_day_start' | 'half_day_end'>): { from: string; to: string } | null {
+  const from = leave.half_day_start ? addDays(leave.from_date, 1) : leave.from_date;
+  const to = leave.half_day_end ? addDays(leave.to_date, -1) : leave.to_date;
+  return from <= to ? { from, to } : null;
+}
+
+async function takeCarerOffVisits(event: DeliveredEvent, tx: Transaction, context: AreaServerContext) {
+  const leave = v.parse(CarerLeave, event.payload);
+  const days = wholeDaysOf(leave);
+  if (!days) return;
+  // Only visits not yet started: one in progress or done stays as it happened. Running again finds none left.
+  const affected = await loadVisits(
+    tx,
+    and(
+      gte(visits.visit_date, days.from),
+      lte(visits.visit_date, days.to),
+      inArray(visits.status, ['unassigned', 'assigned']),
+      sql`exists (select 1 from ${visitCarers} where ${visitCarers.visit_id} = "visits"."id" and ${visitCarers.carer_id} = ${leave.carer_id})`,
+    ),
+  );
+  const actor = { userId: event.user_id, actingUserId: null, healthProfessionalId: null, ip: null };
+  const changed: { branch_id: number; id: number }[] = [];
+  for (const visit of affected) {
+    const carers = visit.carers
+      .filter((carer) => carer.carer_id !== leave.carer_id)
+      .sort((a, b) => a.position - b.position)
+      .map((carer, index) => ({ carer_id: carer.carer_id, position: (index + 1) as 1 | 2 }));
+    // A savepoint per visit inside the delivery's transaction (applyChange opens its own transaction).
+    await applyChange(tx as unknown as Database, visit, visit.version, {
+      carers,
+      action: 'unassigned',
+      summary: `${leave.carer_name} taken off: on approved leave`,
+      reason: `${leave.reason}, ${leave.from_date === leave.to_date ? leave.from_date : `${leave.from_date} to ${leave.to_date}`} (approved holiday #${leave.holiday_id})`,
+    }, { actor, userId: event.user_id });
+    changed.push({ branch_id: visit.branch_id, id: visit.id });
+  }
+  if (!changed.length) return;
+  return async () => {
+    for (const branchId of new Set(changed.map((visit) => visit.branch_id))) {
+      await announceVisitsChanged(context, context.auth.db, branchId, changed.filter((visit) => visit.branch_id === branchId).map((visit) => visit.id), event.user_id);
+    }
+  };
+}
+
+export const LEAVE_EVENT_HANDLERS: AreaEventHandler<AreaServerContext>[] = [{ name: 'carer-leave-takes-carer-off-visits', handles: [CARER_LEAVE_APPROVED], handle: takeCarerOffVisits }];

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { integer, pgTable, serial, text, timestamp, type PgTable } from 'drizzle-orm/pg-core';
+import * as v from 'valibot';
+import { AREA_MODULES } from '../area-modules.js';
+import { findRepoRoot } from '../areas/repo-root.js';
+import { contractProblems, schemaProblems, tableNameOf, type ContractParty } from './contracts.js';
+import { publishedFileProblem } from './published-files.js';
+
+// The owner's table, and two consumers' views of it.
+const owned = pgTable('rota_entries', {
+  id: serial('id').primaryKey(),
+  carer_id: integer('carer_id').notNull(),
+  starts_at: timestamp('starts_at', { withTimezone: true }).notNull(),
+  note: text('note'),
+  secret: text('secret').notNull(),
+});
+const owner: ContractParty = { name: 'scheduler', publishes: { version: 1, readModels: [{ table: owned, columns: ['id', 'carer_id', 'starts_at', 'note'], meaning: 'A carer on the rota.' }] } };
+const reader = (table: PgTable): ContractParty => ({ name: 'workforce', consumes: { readModels: [table] } });
+
+test('a consumer reading published columns in their published types holds', () => {
+  const view = pgTable('rota_entries', { id: integer('id').notNull(), carer_id: integer('carer_id').notNull(), note: text('note') });
+  assert.deepEqual(contractProblems([owner, reader(view)]), []);
+});
+
+test('a column not published, another type, never-null over nullable, or a table nobody publishes is named', () => {
+  const view = pgTable('rota_entries', {
+    secret: text('secret').notNull(),
+    carer_id: text('carer_id').notNull(),
+    note: text('note').notNull(),
+  });
+  assert.deepEqual(contractProblems([owner, reader(view)]), [
+    'workforce reads rota_entries.secret, which scheduler does not publish',
+    'workforce reads rota_entries.carer_id as text; scheduler publishes it as integer',
+    'workforce reads rota_entries.note as never null; scheduler publishes it as possibly null',
+  ]);
+  const unknown = pgTable('payslips', { id: integer('id') });
+  assert.deepEqual(contractProblems([owner, reader(unknown)]), ['workforce reads the table payslips, which no area publishes']);
+  // The owner is not composed (another deploy without it): the consumer's read is refused all the same.
+  assert.deepEqual(contractProblems([reader(pgTable('rota_entries', { id: integer('id') }))]), ['workforce reads the table rota_entries, which no area publishes']);
+});
+
+test('an owner publishing a column its table lacks, or two owners of one table, stop the start', () => {
+  const wrong: ContractParty = { name: 'scheduler', publishes: { version: 1, readModels: [{ table: owned, columns: ['id', 'carer'], meaning: 'x' }] } };
+  const twice: ContractParty = { name: 'finance', publishes: { version: 1, readModels: [{ table: owned, columns: ['id'], meaning: 'x' }] } };
+  assert.deepEqual(contractProblems([wrong, twice]), ['scheduler publishes rota_entries.carer, which its table does not have', 'rota_entries is published by both scheduler and finance']);
+});
+
+test('a route answer is compared by what the consumer reads of it', () => {
+  const answer = v.array(v.object({ carer_id: v.number(), rosterable: v.boolean(), blocked_because: v.nullable(v.array(v.string())), state: v.picklist(['ok', 'lapsed', 'due']) }));
+  const publisher: ContractParty = { name: 'workforce', publishes: { version: 1, routes: [{ method: 'GET', path: '/carers/compliance', answer, meaning: 'x' }] } };
+  const calls = (expected: v.GenericSchema): ContractParty => ({ name: 'scheduler', consumes: { routes: [{ method: 'GET', path: '/carers/compliance', answer: expected }] } });
+  assert.deepEqual(contractProblems([publisher, calls(v.array(v.object({ carer_id: v.number(), blocked_because: v.nullable(v.array(v.string())) })))]), []);
+  assert.deepEqual(
+    contractProblems([publisher, calls(v.array(v.object({ carer_id: v.string(), blocked_because: v.array(v.string()), weekly_hours: v.number(), state: v.picklist(['ok', 'lapsed']) })))]),
+    [
+      'scheduler calls GET /carers/compliance (workforce): data[].carer_id is read as string, answered as number',
+      'scheduler calls GET /carers/compliance (workforce): data[].blocked_because may be null or missing, and is read as always there',
+      'scheduler calls GET /carers/compliance (workforce): data[].weekly_hours is read but not answered',
+      'scheduler calls GET /carers/compliance (workforce): data[].state may be due, which the reader does not know',
+    ],
+  );
+  assert.deepEqual(contractProblems([publisher, { name: 'finance', consumes: { routes: [{ method: 'GET', path: '/carers/pay', answer: v.unknown() }] } }]), [
+    'finance calls GET /carers/pay, which no area publishes',
+  ]);
+  assert.deepEqual(schemaProblems(v.optional(v.string()), v.object({}), 'data'), ['data is read as string, answered as object']);
+});
+
+test("the composed areas' contracts hold, and each publisher's published.json records its current version", () => {
+  assert.deepEqual(contractProblems(AREA_MODULES), []);
+  const problems = AREA_MODULES.flatMap((module) => (module.publishes ? [publishedFileProblem(module.name, module.publishes)] : [])).filter(Boolean);
+  assert.deepEqual(problems, []);
+});
+
+test('a changed published shape needs a version step', () => {
+  const scheduler = AREA_MODULES.find((module) => module.name === 'scheduler')!;
+  const models = scheduler.publishes!.readModels!;
+  const fewer = { ...scheduler.publishes!, readModels: [{ ...models[0]!, columns: models[0]!.columns.slice(1) }, ...models.slice(1)] };
+  assert.match(publishedFileProblem('scheduler', fewer) ?? '', /without stepping its version up from 1/);
+  assert.match(publishedFileProblem('scheduler', { ...fewer, version: fewer.version + 1 }) ?? '', /run npm run contracts:publish/);
+});
+
+// An area's code may declare another's table (pgTable('name', …)) only as a read model it consumes: every such
+// declaration is found in the sources and must be in the module's `consumes`.
+const REPO = findRepoRoot();
+const createdTables = (folder: string) => {
+  const names = new Set<string>();
+  for (const file of readdirSync(folder)) if (file.endsWith('.sql')) for (const match of readFileSync(path.join(folder, file), 'utf8').matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"?([a-z_]+)"?/gi)) names.add(match[1]!);
+  return names;
+};
+function sourcesOf(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'migrations' ? [] : sourcesOf(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.includes('bench') ? [full] : [];
+  });
+}
+
+test("every other area's table an area's code declares is a read model it consumes", () => {
+  const platform = createdTables(path.join(REPO, 'server', 'drizzle'));
+  const undeclared: string[] = [];
+  for (const module of AREA_MODULES) {
+    const server = path.join(REPO, 'remotes', module.name, 'server');
+    const own = createdTables(path.join(server, 'migrations'));
+    const consumed = new Set((module.consumes?.readModels ?? []).map(tableNameOf));
+    for (const file of sourcesOf(server)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/pgTable\(\s*'([a-z_]+)'/g)) {
+        const name = match[1]!;
+        if (!own.has(name) && !platform.has(name) && !consumed.has(name)) undeclared.push(`${module.name} declares ${name} in ${path.relative(REPO, file)}`);
+      }
+    }
+  }
+  assert.deepEqual(undeclared, []);
+});
