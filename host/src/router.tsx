@@ -30,6 +30,7 @@ export function createAppRouter(areas: readonly AreaRegistration[]) {
           { path: 'outbox/:id', lazy: async () => ({ Component: (await import('./pages/Outbox')).OutboxMessage }) },
           // The area registry lives in the host: it must work while any remote is the broken one.
           { path: 'areas', lazy: async () => ({ Component: (await import('./pages/Areas')).Areas }) },
+          { path: 'background-work', lazy: async () => ({ Component: (await import('./pages/BackgroundWork')).BackgroundWork }) },
           { path: 'chat', lazy: async () => ({ Component: (await import('./chat/ChatPage')).ChatPage }) },
           { path: 'chat-old', lazy: async () => ({ Component: (await import('./chat/ChatOldPage')).ChatOldPage }) },
           ...areaRoutes,

@@ -38,6 +38,8 @@ import { composedResources, type AreaModule, type AreaServerContext } from './mo
 import { assertContracts } from './modules/contracts.js';
 import { eventDeliveryRoutes, registerEvents } from './events/dispatcher.js';
 import { eventRegistry } from './events/outbox.js';
+import { registerJobs, type ScheduledJob } from './events/jobs.js';
+import { pruneExpiredSessions } from './auth/sessions.js';
 import { foreignReferences } from './resources/tables.js';
 import { TrackableTargets } from './time-tracker/targets.js';
 
@@ -165,9 +167,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const push = new Pusher(options.db, options.pushProvider);
   const sms = new SmsSender(options.db, options.smsProvider);
   await app.register(pushLogRoutes, { prefix: API_PREFIX, db: options.db });
-  const context: AreaServerContext = { auth, appUrl, catalog, trackables, chat, push, sms, background: options.background ?? false };
+  const context: AreaServerContext = { auth, appUrl, catalog, trackables, chat, push, sms, background: options.background ?? false, log: app.log };
   // Domain events: what areas publish and handle, delivered from the outbox (src/events/), and their failures.
   registerEvents(app, options.db, eventRegistry(options.modules), context, context.background);
+  // Scheduled background work (src/events/jobs.ts), the platform's and the areas': in the running API only.
+  if (context.background) registerJobs(app, options.db, [...platformJobs(auth), ...options.modules.flatMap((module) => module.jobs ?? [])], context);
   await app.register(eventDeliveryRoutes, { prefix: API_PREFIX, db: options.db });
   for (const module of options.modules) {
     const { routes, publicRoutes } = module;
@@ -179,12 +183,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 }
 
 /**
- * Every area's declared resources with their tables, in module order. Stops the start when two areas declare
- * one name, or a reference names a resource no area serves.
+ * Every area's declared resources with their tables and write hooks, in module order. Stops the start when two
+ * areas declare one name, or a reference names a resource no area serves.
  */
 function catalogOf(modules: readonly AreaModule[]): ResourceCatalog {
-  const { specs, tables } = composedResources(modules);
+  const { specs, tables, hooks } = composedResources(modules);
   const missing = foreignReferences(specs);
   if (missing.length) throw new Error(`Declared references to resources no area serves: ${missing.join(', ')}.`);
-  return resourceCatalog(specs, tables);
+  return resourceCatalog(specs, tables, hooks);
+}
+
+/** The platform's own scheduled work: ended sessions pruned every quarter of an hour. */
+function platformJobs(auth: AuthSettings): ScheduledJob<AreaServerContext>[] {
+  return [
+    {
+      name: 'platform:prune-sessions',
+      everyMs: 15 * 60_000,
+      async run() {
+        await pruneExpiredSessions(auth.db, auth.lifetime);
+      },
+    },
+  ];
 }

@@ -1,7 +1,6 @@
 import { AREA_MODULES, areaMigrations } from './area-modules.js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { pruneExpiredSessions } from './auth/sessions.js';
 import { loadConfig } from './config.js';
 import { serveBackupRequests } from './db/backup.js';
 import { openDatabase } from './db/client.js';
@@ -13,21 +12,16 @@ import { REPO_ROOT } from './areas/repo-root.js';
 import { chatForApi, type ChatRuntime } from './chat/start.js';
 import { stopOnSignals } from './shutdown.js';
 
-const PRUNE_INTERVAL_MS = 15 * 60_000;
-
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir: config.pgliteDataDir });
-  const lifetime = { idleMs: config.sessionIdleMinutes * 60_000, absoluteMs: config.sessionAbsoluteHours * 3_600_000 };
   let app: FastifyInstance | undefined;
   let chat: ChatRuntime | undefined;
-  let pruneTimer: NodeJS.Timeout | undefined;
   let stopServingBackups = () => {};
   let stopOps = async () => {};
 
   // Closes Fastify first (no new queries), then the database: PGlite must be closed to leave its files consistent.
   const stop = async () => {
-    clearInterval(pruneTimer);
     stopServingBackups();
     try {
       await stopOps();
@@ -54,10 +48,6 @@ async function main(): Promise<void> {
     if (seeded) log.info('Seeded demo data: admin@homecare.test and office@homecare.test (see server/README.md).');
     if (adminCreated) log.info(`Created the first super admin, ${config.firstAdmin?.email}.`);
 
-    const pruneSessions = () =>
-      pruneExpiredSessions(database.db, lifetime).catch((error: unknown) => log.error(error, 'session pruning failed'));
-    await pruneSessions();
-    pruneTimer = setInterval(pruneSessions, PRUNE_INTERVAL_MS).unref();
 
     if (database.kind === 'pglite' && config.pgliteDataDir !== IN_MEMORY) {
       stopServingBackups = serveBackupRequests(database, config.pgliteDataDir, (message, error) =>

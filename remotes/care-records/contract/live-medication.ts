@@ -119,28 +119,36 @@ export type HandleAvailabilityValues = v.InferOutput<typeof HandleAvailabilitySc
 // ---------------------------------------------------------------- what the device reads and the lists answer
 
 /** A dose due at a visit, as the device's care sheet lists it. */
-export type CareSheetDose = {
-  schedule_id: number;
-  medicine: string;
-  dose: string;
-  route: string;
-  directions: string;
-  support: string;
-  day: string;
-  slot: string;
-  time_critical: boolean;
-  anticoagulant: boolean;
-  recorded: { id: number; outcome: string; outcome_label: string; given_at: string; dose_given: string } | null;
-};
+const CareSheetDoseSchema = v.object({
+  schedule_id: v.number(),
+  medicine: v.string(),
+  dose: v.string(),
+  route: v.string(),
+  directions: v.string(),
+  support: v.string(),
+  day: v.string(),
+  slot: v.string(),
+  time_critical: v.boolean(),
+  anticoagulant: v.boolean(),
+  recorded: v.nullable(v.object({ id: v.number(), outcome: v.string(), outcome_label: v.string(), given_at: v.string(), dose_given: v.string() })),
+});
+export type CareSheetDose = v.InferOutput<typeof CareSheetDoseSchema>;
 
-export type CareSheet = {
-  client: { id: number; name: string; allergies: string; address: string; postcode: string };
-  key_facts: { resuscitation: string | null; access: string; key_safe: { location: string; code: string } | null };
-  calls: { call: string; time: string; duration: number | null; tasks: string }[];
-  what_matters: string;
-  as_needed: { schedule_id: number; medicine: string; dose: string; prn_reason: string; max_doses: number | null; min_gap_hours: number | null }[];
-  doses: CareSheetDose[];
-};
+/**
+ * What the device reads at a visit (GET /api/v1/carer-app/clients/:clientId/care). Published to other areas (the
+ * scheduler's device routes read the client's facts from it): the type is the schema's.
+ */
+export const CareSheetSchema = v.object({
+  client: v.object({ id: v.number(), name: v.string(), allergies: v.string(), address: v.string(), postcode: v.string() }),
+  key_facts: v.object({ resuscitation: v.nullable(v.string()), access: v.string(), key_safe: v.nullable(v.object({ location: v.string(), code: v.string() })) }),
+  calls: v.array(v.object({ call: v.string(), time: v.string(), duration: v.nullable(v.number()), tasks: v.string() })),
+  what_matters: v.string(),
+  as_needed: v.array(
+    v.object({ schedule_id: v.number(), medicine: v.string(), dose: v.string(), prn_reason: v.string(), max_doses: v.nullable(v.number()), min_gap_hours: v.nullable(v.number()) }),
+  ),
+  doses: v.array(CareSheetDoseSchema),
+});
+export type CareSheet = v.InferOutput<typeof CareSheetSchema>;
 
 export type MedicationEventRow = {
   id: number;

@@ -25,6 +25,8 @@ import { reablementRoutes } from './reablement/routes.js';
 import { seedDemoReviews } from './live-events/reviews/demo.js';
 import { billingProfileRoutes } from './billing/billing-profiles.js';
 import { careRecordsPublications } from './published.js';
+import { onClientWrite, onHospitalStayWrite } from './episodes/events.js';
+import { CARE_RECORDS_CONSUMED_ROUTES } from './consumed-routes.js';
 import { documentUploadTypesRead, medicationsRead, reablementEquipmentsRead } from './read-models.js';
 import { careRecordsTables } from './tables.js';
 import { rotaProfileRoutes } from './rota-profiles.js';
@@ -40,9 +42,11 @@ import { clientUploadRoutes } from './uploads/routes.js';
 export const careRecordsModule = defineAreaModule({
   name: 'care-records',
   publishes: careRecordsPublications,
-  consumes: { readModels: [medicationsRead, documentUploadTypesRead, reablementEquipmentsRead] },
+  consumes: { readModels: [medicationsRead, documentUploadTypesRead, reablementEquipmentsRead], routes: CARE_RECORDS_CONSUMED_ROUTES },
   resources: CLIENT_RESOURCES,
   resourceTables: careRecordsTables,
+  // Their changes others follow (a hospital stay's pause, care ended) are published in the write's transaction.
+  onResourceWrite: { 'client-hospitals': onHospitalStayWrite, clients: onClientWrite },
   async routes(app, context) {
     const { auth, appUrl, trackables } = context;
     trackables.register('client', trackableClient);

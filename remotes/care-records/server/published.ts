@@ -1,4 +1,10 @@
-import type { AreaPublications } from '@hcm/server/platform';
+import * as v from 'valibot';
+import { pageSchema, schemaOf, type AreaPublications } from '@hcm/server/platform';
+import type { FamilyFeedbackRow, IncidentRow } from '../contract/live-incidents.js';
+import { CareSheetSchema } from '../contract/live-medication.js';
+import { ClientBillingSchema, ClientPlaceSchema } from './billing/billing-profiles.js';
+import { RotaProfileSchema } from './rota-profiles.js';
+import { CARE_EVENTS } from './episodes/events.js';
 import { careIncidents, clientDocuments, clientDocumentVersions, clientPreExitTable, clientsTable, familyFeedback, logBookAudits, marAdministrations, marAudits, moneyAudits } from './tables.js';
 
 // What other areas may read of the care records (server/src/modules/contracts.ts): the clients, the ending of
@@ -86,4 +92,98 @@ export const careRecordsPublications: AreaPublications = {
       meaning: "What a client's family told a carer, at recorded_at by the device clock. kind: comment, complaint, compliment or concern. Never deleted.",
     },
   ],
+  // The routes other areas call (as the signed-in user or device: these routes' permissions, branch rules and
+  // audit apply), with their answers' schemas, which are the routes' own answer types.
+  routes: [
+    {
+      method: 'GET',
+      path: '/clients/rota-profiles',
+      answer: v.array(RotaProfileSchema),
+      meaning:
+        "The clients of the caller's branches as a rota plans for them (clients.view or scheduler.view), removed ones left out; ?ids (at most 1,000) and ?branch_id=1,2 narrow it. From the latest staff-preference document the gender preference ('none' without one), carers wanted and declined by name, continuity; the support plan's tasks. Each read of that content is audited as a view of the client's rota profile; ?content=0 reads names, branches, statuses and postcodes only (the rest at their defaults), unaudited.",
+    },
+    {
+      method: 'GET',
+      path: '/clients/billing-profiles',
+      answer: v.array(ClientBillingSchema),
+      meaning:
+        "How invoices name and address the clients of the caller's branches (finance.view or export.run), removed clients included; ?ids and ?branch_id narrow it. address: one line per address line. Each client answered is audited as a view of the client.",
+    },
+    {
+      method: 'GET',
+      path: '/clients/billing-profiles',
+      query: { fields: 'postcode' },
+      answer: v.array(ClientPlaceSchema),
+      meaning: 'Only where the clients of the caller\'s branches live, for travel between visits (also to payroll.view), removed clients included; not audited.',
+    },
+    {
+      method: 'GET',
+      path: '/carer-app/clients/:clientId/care',
+      answer: CareSheetSchema,
+      meaning:
+        "A device's care sheet of a client its carer visits from yesterday to tomorrow (404 otherwise): name, allergies, address and postcode, key facts (the key safe only with clients.key-safe.view), calls, and today's and tomorrow's doses. Each read is audited as a view of the client.",
+    },
+    // The lists the office's assistant reads (quality-audits): the part of their rows others may read.
+    {
+      method: 'GET',
+      path: '/clients',
+      answer: pageSchema(
+        v.object({ id: v.number(), branch_id: v.number(), first_name: v.string(), last_name: v.string(), status: v.string(), town: v.string(), postcode: v.string(), start_date: v.string() }),
+      ),
+      meaning:
+        "A page of the clients resource (the resource engine's, clients.view): the clients of the caller's branches, removed ones left out; ?search (name, NHS number, town, postcode), ?status, ?branch_id narrow it. status: active, in-hospital, paused, ended or deceased; start_date the UK day care began.",
+    },
+    {
+      method: 'GET',
+      path: '/live-events/incidents',
+      answer: pageSchema(
+        schemaOf<IncidentRow>()(
+          v.object({
+            id: v.number(),
+            client_id: v.number(),
+            client_name: v.string(),
+            branch_id: v.nullable(v.number()),
+            carer_name: v.string(),
+            kind: v.string(),
+            happened_at: v.string(),
+            description: v.string(),
+            state: v.string(),
+          }),
+        ),
+      ),
+      meaning:
+        "A page of the incidents carers reported from visits to the clients of the caller's branches (clients.view), newest first; each page read is audited as views of those clients. kind: fall, hazard, injury, safeguarding-concern, behaviour, property-damage, near-miss or other; state open until the office reviews it. ?kind, ?state, ?from, ?to, ?branch_id narrow it.",
+    },
+    {
+      method: 'GET',
+      path: '/live-events/family-feedback',
+      answer: pageSchema(
+        schemaOf<FamilyFeedbackRow>()(
+          v.object({
+            id: v.number(),
+            client_id: v.number(),
+            client_name: v.string(),
+            branch_id: v.nullable(v.number()),
+            from: v.string(),
+            kind: v.string(),
+            text: v.string(),
+            recorded_at: v.string(),
+            state: v.string(),
+          }),
+        ),
+      ),
+      meaning:
+        "A page of what clients' families told carers (clients.view), newest first; each page read is audited as views of those clients. kind: comment, complaint, compliment or concern; state open until the office acknowledges it. ?kind, ?state, ?from, ?to, ?branch_id narrow it.",
+    },
+    {
+      method: 'GET',
+      path: '/clients/export.csv',
+      answer: v.string(),
+      meaning:
+        "The clients resource's CSV export (the resource engine's, clients.view): a header row of column labels, then the rows of the caller's branches the list's filters hold (?branch_id…), cells as people read them, formulas defused.",
+    },
+  ],
+  // Events written with the change (server/src/events/outbox.ts): a client's calls paused for a hospital stay,
+  // resumed after it, or their care ended.
+  events: CARE_EVENTS,
 };

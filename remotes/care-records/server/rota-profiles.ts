@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { and, asc, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { can } from '@hcm/contract';
 import { auditActorOf, ok, parseId, queryParam, recordAudit, recordIdIn, sendError, sendInvalid, viewerOf, type AuthSettings } from '@hcm/server/platform';
@@ -9,23 +10,30 @@ import { clientDocuments, clientDocumentVersions } from './tables.js';
 /** The audited record type of a rota profile read (record_id: the client). */
 export const ROTA_PROFILE_AUDIT = 'client-rota-profile';
 
-type TaskKind = 'personal-care' | 'medication' | 'meal' | 'domestic' | 'social' | 'other';
+const TASK_KINDS = ['personal-care', 'medication', 'meal', 'domestic', 'social', 'other'] as const;
+type TaskKind = (typeof TASK_KINDS)[number];
+const CONTINUITY = ['essential', 'important', 'not-important'] as const;
 
-/** A client as the rota reads them (GET /api/v1/clients/rota-profiles). */
-export type RotaProfile = {
-  id: number;
-  name: string;
-  branch_id: number;
-  status: string;
-  postcode: string;
+/**
+ * A client as the rota reads them (GET /api/v1/clients/rota-profiles). Published to other areas (./published.ts):
+ * the answer's type is the schema's, so the two cannot drift.
+ */
+export const RotaProfileSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  branch_id: v.number(),
+  /** active, in-hospital, paused, ended or deceased */
+  status: v.string(),
+  postcode: v.string(),
   /** From the latest staff-preference document ('none' without one). */
-  gender_preference: string;
-  preferred_carer_names: string[];
-  declined_carer_names: string[];
-  continuity: 'essential' | 'important' | 'not-important' | null;
+  gender_preference: v.string(),
+  preferred_carer_names: v.array(v.string()),
+  declined_carer_names: v.array(v.string()),
+  continuity: v.nullable(v.picklist(CONTINUITY)),
   /** The support plan's areas where the person needs help, as visit tasks ([] without a plan). */
-  care_plan_tasks: { key: string; label: string; kind: TaskKind }[];
-};
+  care_plan_tasks: v.array(v.object({ key: v.string(), label: v.string(), kind: v.picklist(TASK_KINDS) })),
+});
+export type RotaProfile = v.InferOutput<typeof RotaProfileSchema>;
 
 const MAX_IDS = 1000;
 const HELPED = ['prompt', 'some-help', 'full-help'];
@@ -42,7 +50,6 @@ const PLAN_TASKS: { field: string; helped: string[]; key: string; label: string;
   { field: 'social_support', helped: HELPED, key: 'social', label: 'Social life and activities', kind: 'social' },
 ];
 
-const CONTINUITY = ['essential', 'important', 'not-important'] as const;
 
 function idList(raw: string | undefined, max: number): number[] | null {
   if (!raw) return [];

@@ -208,7 +208,12 @@ export type UnclaimedVisit = {
   reason: string;
 };
 
-export type BilledVisit = { visit_id: number; invoice_id: number; invoice_number: string };
+/**
+ * A visit on a live invoice (GET /api/v1/finance/billed-visits?ids=): the scheduler refuses changing it. Published
+ * to other areas (server/published.ts): the type is the schema's.
+ */
+export const BilledVisitSchema = v.object({ visit_id: v.number(), invoice_id: v.number(), invoice_number: v.string() });
+export type BilledVisit = v.InferOutput<typeof BilledVisitSchema>;
 
 /** The suggested next period for a funder: after its last posted run, by its invoice frequency. */
 export type NextPeriod = { frequency: string; last_period_to: string | null; period_from: string | null; period_to: string | null };

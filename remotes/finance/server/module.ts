@@ -1,3 +1,4 @@
+import { interruptedExportsJob } from './exports/jobs.js';
 import { defineAreaModule } from '@hcm/server/platform';
 import { FINANCE_RESOURCES } from '../contract/resources.js';
 import { seedDemoFunding } from './clients/demo.js';
@@ -10,6 +11,8 @@ import { printRoutes } from './print/routes.js';
 import { seedDemoRates } from './rates/demo.js';
 import { rateResourceTables } from './rates/resource-tables.js';
 import { ratesRoutes } from './rates/routes.js';
+import { financePublications } from './published.js';
+import { FINANCE_CONSUMED_ROUTES } from './consumed-routes.js';
 import { bankHolidaysRead, carerHourlyRatesRead, clientsRead, fiscalYearsRead, funderCodesRead, funderScalesRead, hourlyRatesRead, settingsRead, visitTemplatesRead } from './read-models.js';
 import { seedDemoExpenses } from './reports/demo.js';
 import { expenseResourceTables } from './reports/resource-tables.js';
@@ -23,7 +26,9 @@ import { reportsRoutes } from './reports/routes.js';
  */
 export const financeModule = defineAreaModule({
   name: 'finance',
-  consumes: { readModels: [funderCodesRead, funderScalesRead, bankHolidaysRead, carerHourlyRatesRead, fiscalYearsRead, hourlyRatesRead, settingsRead, clientsRead, visitTemplatesRead] },
+  jobs: [interruptedExportsJob],
+  publishes: financePublications,
+  consumes: { readModels: [funderCodesRead, funderScalesRead, bankHolidaysRead, carerHourlyRatesRead, fiscalYearsRead, hourlyRatesRead, settingsRead, clientsRead, visitTemplatesRead], routes: FINANCE_CONSUMED_ROUTES },
   resources: FINANCE_RESOURCES,
   resourceTables: { ...rateResourceTables, ...expenseResourceTables },
   async routes(app, context) {

@@ -7,6 +7,7 @@ import { dashboardsRoutes } from './dashboards/routes.js';
 import { seedKpisDemo } from './kpis/demo.js';
 import { marAdministrationsRead, stageHistoryRead } from './kpis/read-models.js';
 import { kpisRoutes } from './kpis/routes.js';
+import { QUALITY_AUDITS_CONSUMED_ROUTES } from './consumed-routes.js';
 import {
   bankHolidaysRead,
   branchLiveSettingsRead,
@@ -56,6 +57,7 @@ export const qualityAuditsModule = defineAreaModule({
       settingsRead,
       bankHolidaysRead,
     ],
+    routes: QUALITY_AUDITS_CONSUMED_ROUTES,
   },
   async routes(app, context) {
     await app.register(async (scope) => registersRoutes(scope, context));

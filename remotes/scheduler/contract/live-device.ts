@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { objectMessage } from '@hcm/contract/engine';
 import type { ConfirmationState, LiveSettings } from './live.js';
-import type { VisitStatus, VisitTask } from './visits.js';
+import { VISIT_STATUSES, type VisitStatus, type VisitTask } from './visits.js';
 
 // The carers' device API (check-in, check-out, tasks), the office's confirmation of visits and the live-events
 // lists of checks: the bodies both the server and the screens validate, and the rows the API answers.
@@ -160,7 +160,15 @@ export type DeviceVisit = {
 };
 
 /** GET /api/v1/carer-app/clients: the clients this carer visits from yesterday to the end of tomorrow (UK). */
-export type CarerClients = { client_ids: number[]; visits: { id: number; client_id: number; planned_start: string; planned_end: string; status: VisitStatus }[] };
+/**
+ * The clients (and visits) of the device's carer from yesterday to tomorrow (GET /api/v1/carer-app/clients).
+ * Published to other areas (care-records lets a device reach these clients' records): the type is the schema's.
+ */
+export const CarerClientsSchema = v.object({
+  client_ids: v.array(v.number()),
+  visits: v.array(v.object({ id: v.number(), client_id: v.number(), planned_start: v.string(), planned_end: v.string(), status: v.picklist(VISIT_STATUSES.map((status) => status.value)) })),
+});
+export type CarerClients = v.InferOutput<typeof CarerClientsSchema>;
 
 /** The answer to a check-in or check-out. */
 export type CheckAnswer = { check: VisitCheckRow; visit: { id: number; status: VisitStatus; confirmation: ConfirmationState; confirmation_issues: string[] } };

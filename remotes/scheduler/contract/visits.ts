@@ -95,6 +95,7 @@ export const CANCEL_REASONS = [
   { value: 'funder', label: 'Stopped by the funder' },
   { value: 'agency', label: 'Cancelled by the agency' },
   { value: 'client-died', label: 'Client died' },
+  { value: 'care-ended', label: 'Care ended' },
   { value: 'other', label: 'Other' },
 ] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number]['value'];

@@ -13,35 +13,40 @@ export const COMPLIANCE_STATES = [
 export type ComplianceState = (typeof COMPLIANCE_STATES)[number]['value'];
 
 /** One check of a carer's file and where it stands. */
-export type ComplianceCheck = {
+export const ComplianceCheckSchema = v.object({
   /** A stable key: 'dbs', 'right-to-work', 'driving-licence', 'business-insurance', 'references', 'work-history'… */
-  key: string;
-  label: string;
-  state: 'valid' | 'expiring' | 'expired' | 'missing';
+  key: v.string(),
+  label: v.string(),
+  state: v.picklist(['valid', 'expiring', 'expired', 'missing']),
   /** The date it lapses (YYYY-MM-DD), when it has one. */
-  expires_on: string | null;
+  expires_on: v.nullable(v.string()),
   /** Days from today to expires_on (negative once lapsed). */
-  days_left: number | null;
+  days_left: v.nullable(v.number()),
   /** Whether lapsing stops the carer being rostered (DBS, right to work). */
-  blocks_rostering: boolean;
+  blocks_rostering: v.boolean(),
   /** What to do, in words. */
-  detail: string;
-};
+  detail: v.string(),
+});
+export type ComplianceCheck = v.InferOutput<typeof ComplianceCheckSchema>;
 
-/** A carer's compliance as stored and served. */
-export type CarerCompliance = {
-  carer_id: number;
-  state: ComplianceState;
-  rosterable: boolean;
+/**
+ * A carer's compliance as stored and served; GET /api/v1/carers/compliance answers a list of them (published to
+ * other areas: server/published.ts), so the type is the schema's and the two cannot drift.
+ */
+export const CarerComplianceSchema = v.object({
+  carer_id: v.number(),
+  state: v.picklist(COMPLIANCE_STATES.map((state) => state.value)),
+  rosterable: v.boolean(),
   /** Why they may not be rostered (empty when they may). */
-  blocked_because: string[];
-  checks: ComplianceCheck[];
+  blocked_because: v.array(v.string()),
+  checks: v.array(ComplianceCheckSchema),
   /** The soonest date any check lapses. */
-  next_expiry: string | null;
+  next_expiry: v.nullable(v.string()),
   /** A visa's cap on weekly working hours (a student visa: 20 in term time), null when none. */
-  weekly_hours_cap: number | null;
-  checked_at: string;
-};
+  weekly_hours_cap: v.nullable(v.number()),
+  checked_at: v.string(),
+});
+export type CarerCompliance = v.InferOutput<typeof CarerComplianceSchema>;
 
 // ---- The checks the office records (Schedule 3), their schemas (server and forms), and the API's shapes. ----
 

@@ -279,8 +279,19 @@ export type CarerSettings = {
   saved_by_name: string;
 };
 
-/** What the rota reads (GET /carers/preferences?ids=1,2,3): soft preferences, never a legal cap. */
-export type CarerPreferences = Omit<CarerSettings, 'saved_at' | 'saved_by_name' | 'notify_sms' | 'notify_email' | 'notify_app'>;
+/**
+ * What the rota reads (GET /carers/preferences?ids=1,2,3): soft preferences, never a legal cap. Published to other
+ * areas (server/published.ts): the type is the schema's.
+ */
+export const CarerPreferencesSchema = v.object({
+  carer_id: v.number(),
+  app_access: v.boolean(),
+  max_weekly_hours: v.nullable(v.number()),
+  max_travel_miles: v.nullable(v.number()),
+  transport_mode: v.picklist(TRANSPORT_MODES.map((mode) => mode.value)),
+  client_types: v.array(v.picklist(CLIENT_TYPE_VALUES)),
+});
+export type CarerPreferences = v.InferOutput<typeof CarerPreferencesSchema>;
 
 /** The settings of a carer nobody has set yet. */
 export const DEFAULT_CARER_SETTINGS: CarerSettingsValues = {

@@ -280,15 +280,18 @@ export const AVAILABILITY_STATES = [
 export type AvailabilityState = (typeof AVAILABILITY_STATES)[number]['value'];
 
 /** One day of a carer as the rota reads it: the pattern, then temporary changes, then approved holidays. */
-export type AvailabilityDay = {
-  date: string;
-  status: AvailabilityState;
-  windows: TimeWindow[];
-  source: 'pattern' | 'temporary' | 'holiday' | 'none';
-  note: string;
-};
+export const AvailabilityDaySchema = v.object({
+  date: v.string(),
+  status: v.picklist(AVAILABILITY_STATES.map((state) => state.value)),
+  windows: v.array(v.object({ from: v.string(), to: v.string() })),
+  source: v.picklist(['pattern', 'temporary', 'holiday', 'none']),
+  note: v.string(),
+});
+export type AvailabilityDay = v.InferOutput<typeof AvailabilityDaySchema>;
 
-export type CarerAvailabilityDays = { carer_id: number; name: string; branch_id: number; branch: string; days: AvailabilityDay[] };
+/** A carer's days: GET /api/v1/carers/availability answers a list of them (published to other areas: the schema is the type). */
+export const CarerAvailabilityDaysSchema = v.object({ carer_id: v.number(), name: v.string(), branch_id: v.number(), branch: v.string(), days: v.array(AvailabilityDaySchema) });
+export type CarerAvailabilityDays = v.InferOutput<typeof CarerAvailabilityDaysSchema>;
 
 export type HolidayOwner = 'carers' | 'employees';
 

@@ -216,16 +216,19 @@ export type CarerTraining = {
 // ---- Competence from observed checks (contract/documents/competence.ts).
 
 /** Medication competence: observed administrations assessed competent against the number required. */
-export type MedicationCompetence = { observed: number; competent_observations: number; required: number; competent: boolean; last_observed_on: string | null };
-export type SkillCompetence = { skill: string; label: string; competent: boolean; assessed_on: string | null };
+const MedicationCompetenceSchema = v.object({ observed: v.number(), competent_observations: v.number(), required: v.number(), competent: v.boolean(), last_observed_on: v.nullable(v.string()) });
+export type MedicationCompetence = v.InferOutput<typeof MedicationCompetenceSchema>;
+const SkillCompetenceSchema = v.object({ skill: v.string(), label: v.string(), competent: v.boolean(), assessed_on: v.nullable(v.string()) });
+export type SkillCompetence = v.InferOutput<typeof SkillCompetenceSchema>;
 
-/** GET /api/v1/carers/:id/competence */
-export type CarerCompetence = {
-  medication: MedicationCompetence;
-  catheter: { checks: number; competent: boolean; assessed_on: string | null };
-  additional: SkillCompetence[];
-  shadowing: { shifts: number; ready_to_work_alone: boolean; last_shift_on: string | null };
-};
+/** GET /api/v1/carers/:id/competence (and within GET /carers/training, which other areas read: the schema is the type). */
+const CarerCompetenceSchema = v.object({
+  medication: MedicationCompetenceSchema,
+  catheter: v.object({ checks: v.number(), competent: v.boolean(), assessed_on: v.nullable(v.string()) }),
+  additional: v.array(SkillCompetenceSchema),
+  shadowing: v.object({ shifts: v.number(), ready_to_work_alone: v.boolean(), last_shift_on: v.nullable(v.string()) }),
+});
+export type CarerCompetence = v.InferOutput<typeof CarerCompetenceSchema>;
 
 // ---- The training matrix: GET /api/v1/carers/training-matrix (and .csv).
 
@@ -243,13 +246,17 @@ export type TrainingMatrix = {
   last_page: number;
 };
 
-/** GET /api/v1/carers/training?ids=&courses= — for the rota: each carer's states and competence. */
-export type RotaTraining = {
-  carer_id: number;
-  courses: { course_id: number; code: string; state: TrainingState | null; expires_on: string | null }[];
-  medication_competent: boolean;
-  competence: CarerCompetence;
-};
+/**
+ * GET /api/v1/carers/training?ids=&courses= — for the rota: each carer's states and competence. Published to
+ * other areas (server/published.ts): the type is the schema's.
+ */
+export const RotaTrainingSchema = v.object({
+  carer_id: v.number(),
+  courses: v.array(v.object({ course_id: v.number(), code: v.string(), state: v.nullable(v.picklist(TRAINING_STATES.map((state) => state.value))), expires_on: v.nullable(v.string()) })),
+  medication_competent: v.boolean(),
+  competence: CarerCompetenceSchema,
+});
+export type RotaTraining = v.InferOutput<typeof RotaTrainingSchema>;
 
 /** GET /api/v1/carers/:id/training-stats */
 export type CarerTrainingStats = {

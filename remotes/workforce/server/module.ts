@@ -3,6 +3,7 @@ import { WORKFORCE_RESOURCES } from '../contract/people.js';
 import { communicationRoutes } from './communication/routes.js';
 import { seedDemoCompliance } from './compliance/demo.js';
 import { complianceRoutes } from './compliance/routes.js';
+import { complianceSweepJob } from './compliance/service.js';
 import { refereeRoutes } from './compliance/referee-page.js';
 import { seedDemoStaffDocuments } from './documents/demo.js';
 import { staffDueRoutes } from './documents/due-routes.js';
@@ -35,6 +36,7 @@ import { trainingRoutes } from './training/routes.js';
 export const workforceModule = defineAreaModule({
   name: 'workforce',
   publishes: workforcePublications,
+  jobs: [complianceSweepJob],
   consumes: {
     readModels: [
       visitsRead,

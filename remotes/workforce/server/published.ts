@@ -1,4 +1,13 @@
-import type { AreaPublications } from '@hcm/server/platform';
+import * as v from 'valibot';
+import { pageSchema, schemaOf, type AreaPublications } from '@hcm/server/platform';
+import { CarerComplianceSchema } from '../contract/compliance.js';
+import { CarerPreferencesSchema } from '../contract/files.js';
+import type { DueRow } from '../contract/due.js';
+import type { CarerOverviewRow } from '../contract/staff-api.js';
+import { CarerAvailabilityDaysSchema } from '../contract/time-off.js';
+import { RotaTrainingSchema } from '../contract/training.js';
+import { CarerPayProfileSchema } from './people/pay-profiles.js';
+import { CarerAppIdentitySchema, RotaCarerSchema } from './people/rota-carers.js';
 import { TIME_OFF_EVENTS } from './time-off/events.js';
 import { carerCompliance, carerDocuments, carerDocumentVersions, carersTable, employeesTable, recruitmentStageHistory, trainingRecords } from './tables.js';
 
@@ -65,6 +74,113 @@ export const workforcePublications: AreaPublications = {
       columns: ['carer_id', 'from_stage', 'to_stage', 'moved_at'],
       meaning:
         "One move of an applicant's recruitment stage at moved_at; an applicant's first row is their application (from_stage null). Stages as carers.recruitment_stage. Never updated.",
+    },
+  ],
+  // The routes other areas call (as the signed-in user: these routes' permissions and branch rules apply), with
+  // their answers' schemas, which are the routes' own answer types.
+  routes: [
+    {
+      method: 'GET',
+      path: '/carers/rota',
+      answer: v.array(RotaCarerSchema),
+      meaning:
+        "The carers of the caller's branches as a rota plans with them (carers.view or scheduler.view), removed ones left out, by last name; ?branch_id=1,2 and ?ids=1,2 (at most 1,000) narrow it. status: applicant, active, suspended or leaver; contracted_hours a week, null for zero-hours; user_id the carer's sign-in account, null before they have one.",
+    },
+    {
+      method: 'GET',
+      path: '/carers/availability',
+      answer: v.array(CarerAvailabilityDaysSchema),
+      meaning:
+        "Each asked carer's days from ?from to ?to (UK days, at most 62 of them; ?ids at most 500, or ?branch_id): the duty pattern, then temporary changes, then approved holidays (source), as available (in windows, HH:MM), unavailable, holiday or not-set.",
+    },
+    {
+      method: 'GET',
+      path: '/carers/compliance',
+      answer: v.array(CarerComplianceSchema),
+      meaning:
+        "The compliance of the asked carers (?ids, required, at most 1,000) of the caller's branches, refreshed first: rosterable is false while a Schedule 3 check blocks rostering (blocked_because says which), checks each with the last day it holds (expires_on) and whether its lapse blocks rostering.",
+    },
+    {
+      method: 'GET',
+      path: '/carers/training',
+      answer: v.array(RotaTrainingSchema),
+      meaning:
+        "For the asked carers (?ids, required, at most 500) the state of each asked course (?courses, course ids): valid, expiring, expired, missing, or null when not required of them; medication_competent: they may give medication alone (trained and observed competent).",
+    },
+    {
+      method: 'GET',
+      path: '/carers/preferences',
+      answer: v.array(CarerPreferencesSchema),
+      meaning:
+        "The asked carers' (?ids, required, at most 500) soft preferences for rostering, never a legal cap: most hours a week and furthest travel (null: none said), how they travel between visits, the kinds of client they work with.",
+    },
+    {
+      method: 'GET',
+      path: '/carers/pay-profiles',
+      answer: v.array(CarerPayProfileSchema),
+      meaning:
+        "Pay's read of the carers of the caller's branches (payroll.view), removed ones left out; ?ids and ?branch_id narrow it. band_id: reference data's pay band, null when none; date_of_birth for the minimum wage by age, null when unknown; payroll_number '' while the record holds none.",
+    },
+    {
+      method: 'GET',
+      path: '/carer-app/carer',
+      answer: CarerAppIdentitySchema,
+      meaning: "The signed-in account's carer record (a device token or a browser session): the carer id visits are assigned to, name and branch. 404 for an account without a carer record.",
+    },
+    // The lists the office's assistant reads (quality-audits): the part of their rows others may read.
+    {
+      method: 'GET',
+      path: '/carers/overview',
+      answer: pageSchema(
+        schemaOf<CarerOverviewRow>()(
+          v.object({
+            id: v.number(),
+            name: v.string(),
+            status: v.string(),
+            branch_id: v.number(),
+            branch: v.string(),
+            role: v.nullable(v.string()),
+            compliance: v.nullable(v.string()),
+            next_expiry: v.nullable(v.string()),
+          }),
+        ),
+      ),
+      meaning:
+        "A page of the carers of the caller's branches (carers.view) with their role and file compliance (compliant, expiring or non-compliant; null before it is worked out) and the next check to expire; ?search, ?branch_id, ?status, ?compliance narrow it.",
+    },
+    {
+      method: 'GET',
+      path: '/carers/due',
+      answer: pageSchema(
+        schemaOf<DueRow>()(
+          v.object({
+            id: v.number(),
+            name: v.string(),
+            branch_id: v.number(),
+            branch: v.string(),
+            last_date: v.nullable(v.string()),
+            next_due: v.string(),
+            state: v.string(),
+            days_overdue: v.number(),
+          }),
+        ),
+      ),
+      meaning:
+        "A page of the carers of the caller's branches (carers.view) with the ?kind (supervisions, spot-check or annual-appraisal) due: the last one (null: never), the next due UK day, state overdue, due or upcoming, days overdue; ?state and ?branch_id narrow it, soonest first.",
+    },
+    {
+      method: 'GET',
+      path: '/carers/export.csv',
+      answer: v.string(),
+      meaning:
+        "The carers resource's CSV export (the resource engine's, carers.view): a header row of column labels, then the rows of the caller's branches the list's filters hold (?branch_id…), cells as people read them, formulas defused.",
+    },
+    {
+      method: 'GET',
+      path: '/employees/export.csv',
+      answer: v.string(),
+      meaning:
+        "The employees resource's CSV export (the resource engine's, employees.view): a header row of column labels, then the rows of the caller's branches the list's filters hold (?branch_id…), cells as people read them, formulas defused.",
     },
   ],
   // Events written with the change (server/src/events/outbox.ts): a carer's leave decided.

@@ -10,6 +10,7 @@ import { deviceTokens, userBranches, users } from '../db/schema.js';
 import { ok, sendError, sendInvalid, UNAUTHENTICATED } from '../http/envelope.js';
 import { pageOf, pageOffset, parsePaging, queryParam } from '../http/paging.js';
 import { parseId } from '../http/params.js';
+import type { CarerDeviceSchema } from '../modules/platform-routes.js';
 import type { BranchScope } from '../resources/list-query.js';
 import { carerAccountOf, deviceHoldersIn } from './carer-accounts.js';
 import { loadCurrentUser } from './current-user.js';
@@ -308,7 +309,8 @@ export async function deviceTokenRoutes(app: FastifyInstance, settings: AuthSett
     const iso = (date: Date | null) => (date ? date.toISOString() : null);
     return ok(
       pageOf(
-        rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), last_used_at: row.last_used_at.toISOString(), revoked_at: iso(row.revoked_at) })),
+        // The rows' type is the schema areas' calls are checked against (modules/platform-routes.ts).
+        rows.map((row): v.InferOutput<typeof CarerDeviceSchema> => ({ ...row, created_at: row.created_at.toISOString(), last_used_at: row.last_used_at.toISOString(), revoked_at: iso(row.revoked_at) })),
         total,
         paging,
       ),

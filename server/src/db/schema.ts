@@ -563,6 +563,24 @@ export const eventDeliveries = pgTable(
   ],
 );
 
+/**
+ * Background work that runs on a schedule (events/jobs.ts): one row per job. A process claims a due job with a
+ * lease (one conditional UPDATE: two processes never both win), runs it, and sets when it next falls due; a
+ * process killed mid-run leaves the lease to expire, and the job runs again elsewhere.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  /** '<area>:<job>' or 'platform:<job>'. */
+  name: text('name').primaryKey(),
+  next_run_at: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lease_until: timestamp('lease_until', { withTimezone: true }),
+  /** Which process holds the lease (host and pid), for the operations screen. */
+  lease_owner: text('lease_owner'),
+  last_started_at: timestamp('last_started_at', { withTimezone: true }),
+  last_finished_at: timestamp('last_finished_at', { withTimezone: true }),
+  last_error: text('last_error'),
+  runs: integer('runs').notNull().default(0),
+});
+
 export type BranchRow = typeof branches.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

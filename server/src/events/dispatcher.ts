@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { EventDeliveriesAnswer, EventDeliveryView, ScheduledJobView } from '@hcm/contract';
 import type { Database } from '../db/client.js';
-import { domainEvents, eventDeliveries } from '../db/schema.js';
+import { domainEvents, eventDeliveries, scheduledJobs } from '../db/schema.js';
 import { sendError, ok } from '../http/envelope.js';
 import { deliverDueEvents, onEventWritten, retryDelivery, type DeliveryOutcome, type EventRegistry } from './outbox.js';
 
@@ -55,8 +56,8 @@ export function registerEvents<C>(app: FastifyInstance, db: Database, registry: 
 }
 
 /**
- * The operations screen's API: deliveries that failed (or wait for a retry), with their event, and a retry.
- * Seeing them is areas.view (operations); retrying is areas.rollback.
+ * The operations screen's API: deliveries that failed (or wait for a retry), with their event, and a retry; the
+ * scheduled jobs with their last run. Seeing them is areas.view (operations); retrying is areas.rollback.
  */
 export async function eventDeliveryRoutes(app: FastifyInstance, options: { db: Database }) {
   const { db } = options;
@@ -85,7 +86,24 @@ export async function eventDeliveryRoutes(app: FastifyInstance, options: { db: D
       .from(eventDeliveries)
       .where(inArray(eventDeliveries.status, ['pending', 'failed']))
       .groupBy(eventDeliveries.status);
-    return ok({ deliveries: rows, counts: Object.fromEntries(counts.map((row) => [row.status, row.count])) });
+    const answer: EventDeliveriesAnswer = {
+      deliveries: rows.map((row) => ({ ...row, status: row.status as EventDeliveryView['status'], next_attempt_at: row.next_attempt_at.toISOString(), occurred_at: row.occurred_at.toISOString() })),
+      counts: Object.fromEntries(counts.map((row) => [row.status, row.count])),
+    };
+    return ok(answer);
+  });
+
+  app.get('/scheduled-jobs', { config: { permission: 'areas.view' } }, async () => {
+    const iso = (at: Date | null) => (at ? at.toISOString() : null);
+    const rows = await db.select().from(scheduledJobs).orderBy(asc(scheduledJobs.name));
+    const jobs: ScheduledJobView[] = rows.map((row) => ({
+      ...row,
+      next_run_at: row.next_run_at.toISOString(),
+      lease_until: iso(row.lease_until),
+      last_started_at: iso(row.last_started_at),
+      last_finished_at: iso(row.last_finished_at),
+    }));
+    return ok(jobs);
   });
 
   app.post('/event-deliveries/:eventId/retry', { config: { permission: 'areas.rollback' } }, async (request, reply) => {

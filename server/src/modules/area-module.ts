@@ -5,11 +5,15 @@ import type { ChatBroadcaster } from '../chat/broadcaster.js';
 import type { Pusher } from '../notify/push.js';
 import type { SmsSender } from '../notify/sms.js';
 import type { Transaction } from '../db/client.js';
-import type { ResourceCatalog } from '../resources/catalog.js';
+import type { ResourceCatalog, ResourceWriteHook } from '../resources/catalog.js';
 import type { ResourceTable } from '../resources/tables.js';
 import type { TrackableTargets } from '../time-tracker/targets.js';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AreaEventHandler } from '../events/outbox.js';
+import type { ScheduledJob } from '../events/jobs.js';
 import type { AreaConsumption, AreaPublications } from './contracts.js';
+
+export type { ResourceChange, ResourceWriteHook } from '../resources/catalog.js';
 
 /** What the platform hands an area's routes: the database and sign-in settings, and its extension points. */
 export type AreaServerContext = {
@@ -31,6 +35,8 @@ export type AreaServerContext = {
    * true in the running API (main.ts), false in tests, which drive that work by hand.
    */
   background: boolean;
+  /** The API's log, for background work (jobs, event handlers) that has no request to log with. */
+  log: FastifyBaseLogger;
 };
 
 export type AreaRoutes = (app: FastifyInstance, context: AreaServerContext) => Promise<void>;
@@ -48,6 +54,11 @@ export type AreaModule = {
   /** Their tables, built by buildResourceTables (from the area's tables.ts, which drizzle-kit also reads). */
   resourceTables?: Record<string, ResourceTable>;
   /**
+   * Its reactions to the engine's writes of its own resources, by resource name, each run in the write's
+   * transaction (resources/catalog.ts, ResourceWriteHook): e.g. publishing an event with the change.
+   */
+  onResourceWrite?: Readonly<Record<string, ResourceWriteHook>>;
+  /**
    * The area's migrations (drizzle-kit's output), applied after the platform's and earlier areas': by default
    * remotes/<name>/server/migrations when that folder exists (an absolute path otherwise, e.g. in tests).
    */
@@ -62,6 +73,8 @@ export type AreaModule = {
   publishes?: AreaPublications;
   /** What this area reads of others: its own declarations, checked against what the owners publish. */
   consumes?: AreaConsumption;
+  /** Its background work on a schedule (events/jobs.ts): run by the API with a lease, never twice at once. */
+  jobs?: readonly ScheduledJob<AreaServerContext>[];
   /** Its reactions to other areas' events (declared in `consumes.events`), run by the outbox (events/outbox.ts). */
   eventHandlers?: readonly AreaEventHandler<AreaServerContext>[];
 };
@@ -74,16 +87,26 @@ export function defineAreaModule(module: AreaModule): AreaModule {
 }
 
 /**
- * Every module's declared resources, in module order, and their tables by resource name. Two areas declaring
- * one name stop the start.
+ * Every module's declared resources, in module order, their tables and write hooks by resource name. Two areas
+ * declaring one name stop the start, and so does a hook on a resource its area does not declare: an area reacts
+ * to writes of its own records only (another area's changes reach it as that area's events).
  */
-export function composedResources(modules: readonly AreaModule[]): { specs: ResourceSpec[]; tables: Record<string, ResourceTable> } {
+export function composedResources(modules: readonly AreaModule[]): {
+  specs: ResourceSpec[];
+  tables: Record<string, ResourceTable>;
+  hooks: Record<string, ResourceWriteHook>;
+} {
   const tables: Record<string, ResourceTable> = {};
+  const hooks: Record<string, ResourceWriteHook> = {};
   for (const module of modules) {
     for (const [name, table] of Object.entries(module.resourceTables ?? {})) {
       if (tables[name]) throw new Error(`The resource "${name}" is declared by two areas (the second: ${module.name}).`);
       tables[name] = table;
     }
+    for (const [name, hook] of Object.entries(module.onResourceWrite ?? {})) {
+      if (!module.resources?.some((spec) => spec.name === name)) throw new Error(`The ${module.name} module hooks writes of "${name}", a resource it does not declare.`);
+      hooks[name] = hook;
+    }
   }
-  return { specs: modules.flatMap((module) => module.resources ?? []), tables };
+  return { specs: modules.flatMap((module) => module.resources ?? []), tables, hooks };
 }

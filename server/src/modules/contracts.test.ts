@@ -6,7 +6,9 @@ import { integer, pgTable, serial, text, timestamp, type PgTable } from 'drizzle
 import * as v from 'valibot';
 import { AREA_MODULES } from '../area-modules.js';
 import { findRepoRoot } from '../areas/repo-root.js';
-import { contractProblems, schemaProblems, tableNameOf, type ContractParty } from './contracts.js';
+import { assertContracts, contractProblems, schemaProblems, tableNameOf, type ContractParty } from './contracts.js';
+import { schemaOf } from './answer-schemas.js';
+import { PLATFORM_CONTRACT } from './platform-routes.js';
 import { publishedFileProblem } from './published-files.js';
 
 // The owner's table, and two consumers' views of it.
@@ -66,10 +68,65 @@ test('a route answer is compared by what the consumer reads of it', () => {
     'finance calls GET /carers/pay, which no area publishes',
   ]);
   assert.deepEqual(schemaProblems(v.optional(v.string()), v.object({}), 'data'), ['data is read as string, answered as object']);
+  assert.deepEqual(contractProblems([{ name: 'workforce', publishes: { version: 1, routes: [{ method: 'GET', path: '/carers/rota', answer, meaning: ' ' }] } }]), [
+    'workforce publishes GET /carers/rota without saying what it answers',
+  ]);
+});
+
+test('a value read as anything needs its key answered, whatever the value (null included)', () => {
+  const answered = v.object({ id: v.number(), note: v.nullable(v.string()) });
+  assert.deepEqual(schemaProblems(v.object({ id: v.unknown(), note: v.unknown() }), answered, 'data'), []);
+  assert.deepEqual(schemaProblems(v.object({ id: v.unknown(), branch: v.unknown() }), answered, 'data'), ['data.branch is read but not answered']);
+});
+
+test("a published schema of a route's typed answer compiles only while the type holds what it names", () => {
+  type Row = { id: number; name: string; note: string | null };
+  const part = schemaOf<Row>()(v.object({ id: v.number(), note: v.nullable(v.string()) }));
+  assert.equal(part.type, 'object');
+  // @ts-expect-error a field the answer's type does not have
+  schemaOf<Row>()(v.object({ id: v.number(), phone: v.string() }));
+  // @ts-expect-error null answered where the schema says never
+  schemaOf<Row>()(v.object({ note: v.string() }));
+});
+
+test("a route's form selected by its query is a route of its own: a consumer of it reads what that form answers", () => {
+  const full = v.array(v.object({ id: v.number(), name: v.string(), postcode: v.string() }));
+  const places = v.array(v.object({ id: v.number(), postcode: v.string() }));
+  const publisher: ContractParty = {
+    name: 'care-records',
+    publishes: {
+      version: 1,
+      routes: [
+        { method: 'GET', path: '/clients/billing-profiles', answer: full, meaning: 'x' },
+        { method: 'GET', path: '/clients/billing-profiles', query: { fields: 'postcode' }, answer: places, meaning: 'x' },
+      ],
+    },
+  };
+  const calls = (answer: v.GenericSchema, query?: Record<string, string>): ContractParty => ({ name: 'finance', consumes: { routes: [{ method: 'GET', path: '/clients/billing-profiles', answer, ...(query ? { query } : {}) }] } });
+  const names = v.array(v.object({ id: v.number(), name: v.string() }));
+  assert.deepEqual(contractProblems([publisher, calls(names)]), []);
+  assert.deepEqual(contractProblems([publisher, calls(names, { fields: 'postcode' })]), ['finance calls GET /clients/billing-profiles?fields=postcode (care-records): data[].name is read but not answered']);
+  assert.deepEqual(contractProblems([publisher, calls(places, { fields: 'everything' })]), ['finance calls GET /clients/billing-profiles?fields=everything, which no area publishes']);
+});
+
+test('a consumer reading a field the provider does not answer is refused at start-up, the route named', () => {
+  // The composed areas as the API starts them (buildApp asserts the contracts), and one more calling workforce's rota.
+  const rotaReader = (row: v.GenericSchema): ContractParty => ({ name: 'rostering', consumes: { routes: [{ method: 'GET', path: '/carers/rota', answer: v.array(row) }] } });
+  assert.doesNotThrow(() => assertContracts([...AREA_MODULES, rotaReader(v.object({ id: v.number(), drives: v.boolean() }))]));
+  assert.throws(
+    () => assertContracts([...AREA_MODULES, rotaReader(v.object({ id: v.number(), shoe_size: v.number(), drives: v.string() }))]),
+    (error: Error) =>
+      error.message.includes('- rostering calls GET /carers/rota (workforce): data[].shoe_size is read but not answered') &&
+      error.message.includes('- rostering calls GET /carers/rota (workforce): data[].drives is read as string, answered as boolean'),
+  );
+  // The platform's own routes areas call are checked the same way.
+  const deviceReader = (row: v.GenericSchema): ContractParty => ({ name: 'rostering', consumes: { routes: [{ method: 'GET', path: '/carer-devices', answer: v.object({ data: v.array(row) }) }] } });
+  assert.doesNotThrow(() => assertContracts([deviceReader(v.object({ user_id: v.number() }))]));
+  assert.throws(() => assertContracts([deviceReader(v.object({ phone_number: v.string() }))]), /rostering calls GET \/carer-devices \(platform\): data\.data\[\]\.phone_number is read but not answered/);
 });
 
 test("the composed areas' contracts hold, and each publisher's published.json records its current version", () => {
-  assert.deepEqual(contractProblems(AREA_MODULES), []);
+  assert.deepEqual(contractProblems([PLATFORM_CONTRACT, ...AREA_MODULES]), []);
   const problems = AREA_MODULES.flatMap((module) => (module.publishes ? [publishedFileProblem(module.name, module.publishes)] : [])).filter(Boolean);
   assert.deepEqual(problems, []);
 });

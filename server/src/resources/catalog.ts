@@ -2,6 +2,7 @@ import type { FieldErrors } from '@hcm/contract';
 import { isCalendarDate, tableNameOf, type FieldSpec, type ResourceSpec } from '@hcm/contract/engine';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Transaction } from '../db/client.js';
 import { fieldsOf, type ResourceTable } from './tables.js';
 
 /** A declared resource with its table: what the engine's queries and routes work from. */
@@ -15,12 +16,37 @@ export type Resource = {
   soft: boolean;
   /** A nested resource's parent and the field holding its id: a child is in scope when its parent is. */
   parent?: { resource: Resource; key: string };
+  /** The owning area's reaction to each write, run in the write's transaction (ResourceWriteHook). */
+  onWrite?: ResourceWriteHook;
 };
+
+/** A write the engine made to one row, as the owner's hook sees it: the row as the API answers it, before and after. */
+export type ResourceChange = {
+  resource: string;
+  action: 'create' | 'update' | 'delete';
+  id: number;
+  /** Null on create. */
+  before: ApiRow | null;
+  /** Null on delete (soft or hard). */
+  after: ApiRow | null;
+  userId: number;
+};
+
+/**
+ * An area's reaction to the engine's write of its own resource's row, inside the write's transaction, after the
+ * row and its audit entry are written: what must exist exactly when the change does (an outbox event, a derived
+ * row). Throwing undoes the write (an InvalidRecordError answers 422 with its field errors).
+ */
+export type ResourceWriteHook = (tx: Transaction, change: ResourceChange) => Promise<void>;
 
 /** Every resource the engine serves, by name; references and "still used by" checks look each other up here. */
 export type ResourceCatalog = ReadonlyMap<string, Resource>;
 
-export function resourceCatalog(specs: readonly ResourceSpec[], tables: Record<string, ResourceTable>): ResourceCatalog {
+export function resourceCatalog(
+  specs: readonly ResourceSpec[],
+  tables: Record<string, ResourceTable>,
+  hooks: Readonly<Record<string, ResourceWriteHook>> = {},
+): ResourceCatalog {
   const catalog = new Map<string, Resource>();
   for (const spec of specs) {
     const table = tables[spec.name];
@@ -32,8 +58,11 @@ export function resourceCatalog(specs: readonly ResourceSpec[], tables: Record<s
       fields: fieldsOf(spec),
       columns: getTableColumns(table) as Record<string, PgColumn>,
       soft: spec.deletion === 'soft',
+      ...(hooks[spec.name] ? { onWrite: hooks[spec.name] } : {}),
     });
   }
+  // A hook on a resource no one serves would never run: a misspelt name stops the start.
+  for (const name of Object.keys(hooks)) if (!catalog.has(name)) throw new Error(`A write hook names the resource "${name}", which is not in the catalogue.`);
   for (const resource of catalog.values()) {
     if (resource.spec.parent) resource.parent = parentOf(catalog, resource);
   }

@@ -13,14 +13,15 @@ import {
   type ResourceSpec,
 } from '@hcm/contract/engine';
 import { COMPOSED_RESOURCE_TABLES as resourceTables } from '../area-modules.js';
-import { eq, sql } from 'drizzle-orm';
-import { getTableConfig } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
+import { boolean, getTableConfig, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
 import { API_PREFIX } from '../auth/guard.js';
 import * as schema from '../db/schema.js';
 import { branches } from '../db/schema.js';
 import { createTestApp, loginAs, type TestApp, type TestClient } from '../testing.js';
-import { resourceCatalog } from './catalog.js';
+import { composedResources, defineAreaModule } from '../modules/area-module.js';
+import { resourceCatalog, type ResourceChange, type ResourceWriteHook } from './catalog.js';
 import { resourceRoutes } from './routes.js';
 import { InvalidRecordError, mapRaceErrors } from './service.js';
 import { buildResourceTables } from './tables.js';
@@ -97,7 +98,20 @@ const bedSpaces = defineResource({
 
 const TEST_SPECS = [wards, rooms, bedSpaces] as unknown as ResourceSpec[];
 const testTables = buildResourceTables(TEST_SPECS, branches);
-const catalog = resourceCatalog(TEST_SPECS, testTables);
+// The owner's write hook on wards: every change is seen; for wards named "Hook …" it also writes a row in the
+// write's transaction, and "Hook Refused" is refused by it (the write must then leave nothing behind).
+const hookLog = pgTable('test_ward_hook_log', { ward_id: integer('ward_id').notNull(), action: text('action').notNull(), row_visible: boolean('row_visible').notNull() });
+const hookChanges: ResourceChange[] = [];
+const wardHook: ResourceWriteHook = async (tx, change) => {
+  hookChanges.push(change);
+  const name = String((change.after ?? change.before)!.name);
+  if (!name.startsWith('Hook')) return;
+  const wardsTable = testTables['test-wards']!;
+  const visible = await tx.select({ id: wardsTable.id }).from(wardsTable).where(and(eq(wardsTable.id, change.id), eq(wardsTable['name']!, name)));
+  await tx.insert(hookLog).values({ ward_id: change.id, action: change.action, row_visible: visible.length === 1 });
+  if (name === 'Hook Refused') throw new InvalidRecordError({ name: ['Refused by the hook.'] });
+};
+const catalog = resourceCatalog(TEST_SPECS, testTables, { 'test-wards': wardHook });
 
 let t: TestApp;
 let office: TestClient; // branch CAM only
@@ -115,6 +129,8 @@ before(async () => {
           wardsTable: testTables['test-wards'],
           roomsTable: testTables['test-rooms'],
           bedSpacesTable: testTables['test-bed-spaces'],
+          // What the wards' write hook writes beside the write.
+          hookLog,
         }),
       );
       for (const statement of statements) await database.db.execute(sql.raw(statement));
@@ -368,4 +384,55 @@ test('the database\'s own unique and foreign key errors (two requests racing) be
   assert.ok(first.id);
   const [row] = await t.database.db.select().from(wardsResource.table).where(eq(wardsResource.table.id, first.id));
   assert.equal(row?.name, 'Race Ward');
+});
+
+test('the owner\'s write hook runs in the write\'s transaction on create, update and delete, with the row before and after', async () => {
+  const log = async (wardId: number) => (await t.database.db.select().from(hookLog).where(eq(hookLog.ward_id, wardId))).map((row) => `${row.action}:${row.row_visible}`);
+  const seen = hookChanges.length;
+  const created = await createWard(office, 'Hook Ward');
+  const updated = await office.put(`/api/v1/test-wards/${created.id}`, ward('Hook Ward', { beds: 3 }));
+  assert.equal(updated.statusCode, 200, updated.body);
+  assert.equal((await office.delete(`/api/v1/test-wards/${created.id}`)).statusCode, 200);
+
+  const changes = hookChanges.slice(seen);
+  assert.deepEqual(
+    changes.map((change) => [change.resource, change.action, change.id, change.before?.beds ?? null, change.after?.beds ?? null]),
+    [
+      ['test-wards', 'create', created.id, null, 12],
+      ['test-wards', 'update', created.id, 12, 3],
+      ['test-wards', 'delete', created.id, 3, null],
+    ],
+  );
+  const [audited] = await t.database.db.select({ user_id: schema.auditLog.user_id }).from(schema.auditLog).where(and(eq(schema.auditLog.resource, 'test-wards'), eq(schema.auditLog.record_id, created.id))).limit(1);
+  assert.ok(audited?.user_id && changes.every((change) => change.userId === audited.user_id), 'the user who made the change');
+  // Written beside the change, which the hook already sees (the delete ran after the row was gone).
+  assert.deepEqual(await log(created.id), ['create:true', 'update:true', 'delete:false']);
+});
+
+test('a write hook that throws undoes the write: no row, no audit entry, nothing the hook wrote', async () => {
+  const refused = await office.post('/api/v1/test-wards', ward('Hook Refused'));
+  assert.equal(refused.statusCode, 422, refused.body);
+  assert.deepEqual(refused.json().errors, { name: ['Refused by the hook.'] });
+  const table = testTables['test-wards']!;
+  assert.deepEqual(await t.database.db.select().from(table).where(eq(table['name']!, 'Hook Refused')), []);
+  const attempted = hookChanges.at(-1)!;
+  assert.equal(attempted.action, 'create');
+  assert.deepEqual(await t.database.db.select().from(hookLog).where(eq(hookLog.ward_id, attempted.id)), []);
+  assert.deepEqual(await t.database.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.resource, 'test-wards'), eq(schema.auditLog.record_id, attempted.id))), []);
+
+  // An update the hook refuses keeps the row as it was.
+  const kept = await createWard(office, 'Hook Kept');
+  const renamed = await office.put(`/api/v1/test-wards/${kept.id}`, ward('Hook Refused'));
+  assert.equal(renamed.statusCode, 422, renamed.body);
+  assert.equal((await office.get(`/api/v1/test-wards/${kept.id}`)).json().data.name, 'Hook Kept');
+});
+
+test('a write hook names a resource of its own area, served by the engine, or the start stops', () => {
+  const hook: ResourceWriteHook = async () => undefined;
+  const table = (name: string) => ({ [name]: testTables[name]! });
+  const owner = defineAreaModule({ name: 'wards-owner', resources: [TEST_SPECS[0]!], resourceTables: table('test-wards'), onResourceWrite: { 'test-wards': hook } });
+  assert.equal(composedResources([owner]).hooks['test-wards'], hook);
+  const other = defineAreaModule({ name: 'rooms-owner', resources: [TEST_SPECS[1]!], resourceTables: table('test-rooms'), onResourceWrite: { 'test-wards': hook } });
+  assert.throws(() => composedResources([owner, other]), /The rooms-owner module hooks writes of "test-wards", a resource it does not declare/);
+  assert.throws(() => resourceCatalog(TEST_SPECS, testTables, { 'test-cellars': hook }), /names the resource "test-cellars", which is not in the catalogue/);
 });

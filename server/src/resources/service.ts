@@ -99,6 +99,7 @@ export async function createRow(
       const [row] = await tx.insert(resource.table).values(columns).returning();
       const created = toApiRow(resource, row!);
       await audit(tx, resource, actor, created.id, 'create', null, created);
+      await resource.onWrite?.(tx, { resource: resource.spec.name, action: 'create', id: created.id, before: null, after: created, userId: actor.userId });
       return created;
     }),
   );
@@ -127,6 +128,7 @@ export async function updateRow(
       const [row] = await tx.update(resource.table).set(columns).where(eq(columnOf(resource, 'id'), id)).returning();
       const after = toApiRow(resource, row!);
       await audit(tx, resource, actor, id, 'update', before, after);
+      await resource.onWrite?.(tx, { resource: resource.spec.name, action: 'update', id, before, after, userId: actor.userId });
       return after;
     }),
   );
@@ -159,7 +161,9 @@ export async function deleteRow(
         await assertUnreferenced(tx, catalog, resource, id);
         await tx.delete(resource.table).where(eq(idColumn, id));
       }
-      await audit(tx, resource, actor, id, 'delete', toApiRow(resource, stored), null);
+      const before = toApiRow(resource, stored);
+      await audit(tx, resource, actor, id, 'delete', before, null);
+      await resource.onWrite?.(tx, { resource: resource.spec.name, action: 'delete', id, before, after: null, userId: actor.userId });
       return true;
     });
   } catch (error) {

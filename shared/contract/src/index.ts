@@ -7,6 +7,7 @@ export * from './title.js';
 export * from './envelope.js';
 export * from './user.js';
 export * from './registry.js';
+export * from './operations.js';
 export * from './filters.js';
 export * from './chat.js';
 export * from './time-tracker.js';

@@ -1,25 +1,31 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { and, asc, inArray, type SQL } from 'drizzle-orm';
 import { can } from '@hcm/contract';
 import { auditActorOf, auditLog, ok, parseId, queryParam, sendError, sendInvalid, viewerOf, type AuthSettings } from '@hcm/server/platform';
 import { visibleClients } from '../client-visibility.js';
 import { clientColumns as c, clientsTable } from '../columns.js';
 
-/** A client as an invoice names and addresses them (GET /api/v1/clients/billing-profiles). */
-export type ClientBilling = {
-  id: number;
-  branch_id: number;
-  name: string;
-  nhs_number: string;
-  local_authority_id: string;
+/**
+ * A client as an invoice names and addresses them (GET /api/v1/clients/billing-profiles). Published to other
+ * areas (../published.ts): the answer's type is the schema's, so the two cannot drift.
+ */
+export const ClientBillingSchema = v.object({
+  id: v.number(),
+  branch_id: v.number(),
+  name: v.string(),
+  nhs_number: v.string(),
+  local_authority_id: v.string(),
   /** One line per address line, as printed on a private client's invoice. */
-  address: string;
-  postcode: string;
-  status: string;
-};
+  address: v.string(),
+  postcode: v.string(),
+  status: v.string(),
+});
+export type ClientBilling = v.InferOutput<typeof ClientBillingSchema>;
 
 /** Only where a client lives (`?fields=postcode`): what travel between visits needs; not a read of the record. */
-export type ClientPlace = Pick<ClientBilling, 'id' | 'branch_id' | 'postcode' | 'status'>;
+export const ClientPlaceSchema = v.pick(ClientBillingSchema, ['id', 'branch_id', 'postcode', 'status']);
+export type ClientPlace = v.InferOutput<typeof ClientPlaceSchema>;
 
 const MAX_IDS = 1000;
 const MAX_BRANCHES = 50;

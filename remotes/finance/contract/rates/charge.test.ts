@@ -216,6 +216,17 @@ describe('chargeVisit: cancellations', () => {
     expect(chargeVisit(visit({ ...cancelled(48), cancel_chargeable: true }), privateCard(100), calendar).total_pence).toBe(2800);
   });
 
+  it('does not charge a hospital stay, a death or the end of care inside the notice unless marked chargeable', () => {
+    for (const reason of ['client-hospital', 'client-died', 'care-ended']) {
+      const charge = chargeVisit(visit({ ...cancelled(3), cancel_reason: reason }), privateCard(100), calendar);
+      expect(charge).toMatchObject({ cancellation: true, billable: false, total_pence: 0 });
+      expect(charge.explanation).toMatch(/hospital stay, a death or the end of care, not marked chargeable: not charged/);
+      expect(chargeVisit(visit({ ...cancelled(3), cancel_reason: reason, cancel_chargeable: true }), privateCard(100), calendar).total_pence).toBe(2800);
+    }
+    // The client calling off late is still charged.
+    expect(chargeVisit(visit({ ...cancelled(3), cancel_reason: 'client-request' }), privateCard(100), calendar).total_pence).toBe(2800);
+  });
+
   it('does not charge a missed visit', () => {
     expect(chargeVisit(visit({ status: 'missed' }), hourlyCard(), calendar)).toMatchObject({ billable: false, total_pence: 0 });
   });

@@ -102,9 +102,16 @@ function priceMinutes(card: RateCard, billed: number, day: string, time: string,
   };
 }
 
-/** Whether a cancellation is charged: marked chargeable, or cancelled inside the card's notice period. */
+/**
+ * Cancellations the client did not choose: a stay in hospital, their death, the end of their care. The notice
+ * period is for a client calling off a visit late; these are charged only when the office marks them chargeable.
+ */
+export const NOT_CLIENT_CANCELLATIONS: ReadonlySet<string> = new Set(['client-hospital', 'client-died', 'care-ended']);
+
+/** Whether a cancellation is charged: marked chargeable, or called off by the client inside the card's notice period. */
 function cancellationCharged(visit: BillableVisit, card: RateCard | undefined): boolean {
   if (visit.cancel_chargeable) return true;
+  if (visit.cancel_reason && NOT_CLIENT_CANCELLATIONS.has(visit.cancel_reason)) return false;
   if (!card || card.cancellation_notice_hours <= 0 || !visit.cancelled_at) return false;
   return Date.parse(visit.planned_start) - Date.parse(visit.cancelled_at) < card.cancellation_notice_hours * 3_600_000;
 }
@@ -141,7 +148,12 @@ export function chargeVisit(visit: BillableVisit, card: RateCard | undefined, ca
 
   if (visit.status === 'missed') return { ...base, explanation: 'Missed: not charged.' };
   if (cancellation && !cancellationCharged(visit, card)) {
-    return { ...base, explanation: card ? `Cancelled outside the ${card.cancellation_notice_hours} h notice: not charged.` : 'Cancelled and not marked chargeable: not charged.' };
+    const why = visit.cancel_reason && NOT_CLIENT_CANCELLATIONS.has(visit.cancel_reason)
+      ? 'Cancelled for a hospital stay, a death or the end of care, not marked chargeable: not charged.'
+      : card
+        ? `Cancelled outside the ${card.cancellation_notice_hours} h notice: not charged.`
+        : 'Cancelled and not marked chargeable: not charged.';
+    return { ...base, explanation: why };
   }
   if (!cancellation && !VERIFIED.has(visit.confirmation)) warnings.push('not-verified');
   if (actualMinutes !== null && Math.abs(actualMinutes - plannedMinutes) > DISCREPANCY_MINUTES) warnings.push('discrepancy');

@@ -91,6 +91,11 @@ export type BillableVisit = {
   confirmation: 'not-due' | 'pending' | 'auto-confirmed' | 'confirmed';
   cancelled_at: string | null;
   cancel_chargeable: boolean;
+  /**
+   * Why it was cancelled, the scheduler's reason (client-request, client-hospital, client-died, care-ended…); null
+   * when not cancelled (absent from an older scheduler).
+   */
+  cancel_reason?: string | null;
   /** When it was booked: a call booked shortly before it starts may carry a call-out charge. */
   created_at: string;
   /** Miles chargeable to the funder for this call (the first carer's travel to it); 0 when unknown. */

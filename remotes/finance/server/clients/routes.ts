@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { fieldErrorsOf } from '@hcm/contract/engine';
-import { ok, parseId, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database } from '@hcm/server/platform';
+import { AreaCallError, ok, parseId, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database } from '@hcm/server/platform';
 import { ClientFundingSchema, type ClientFundingAnswer, type ClientFundingValues, type FunderChoice } from '../../contract/funding.js';
 import { recordFinanceChange } from '../ledger/changes.js';
 import { funderCodesRead } from '../read-models.js';
-import { financeSources, SourceError } from '../sources/api-sources.js';
+import { financeSources } from '../sources/api-sources.js';
 import type { ClientBilling } from '../sources/types.js';
 import { fundingAnswer, storedFunding } from './funding.js';
 import { clientFunding } from './tables.js';
@@ -38,7 +38,7 @@ export async function clientsRoutes(app: FastifyInstance, context: AreaServerCon
       if (!client) await sendError(reply, 404, NO_CLIENT);
       return client ?? null;
     } catch (error) {
-      if (error instanceof SourceError && error.statusCode === 403) {
+      if (error instanceof AreaCallError && error.statusCode === 403) {
         await sendError(reply, 403, 'This action is unauthorized.');
         return null;
       }

@@ -1,12 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { inflateRawSync } from 'node:zlib';
-import { AREA_MODULES, branchIdOf, createTestApp, loginAs, waitFor, type TestApp, type TestClient } from '@hcm/server/testing';
+import { inArray } from 'drizzle-orm';
+import { clock } from '@hcm/contract/time';
+import { AREA_MODULES, branchIdOf, createTestApp, loginAs, userIdOf, waitFor, type TestApp, type TestClient } from '@hcm/server/testing';
 import type { ExportJobView } from '../../contract/reports.js';
 import { seedLedgerFixture } from '../reports/ledger-fixture.js';
 import { withReportsOnly } from '../reports/test-module.js';
 import { csvOf, pounds, postalAddress } from './formats.js';
-import { parseCsv } from './jobs.js';
+import { failInterruptedExports, parseCsv } from './jobs.js';
+import { exportJobs } from './tables.js';
 import { columnLetters, xlsxOf } from './xlsx.js';
 
 // Each export kind over the hand-made ledger of ../reports/ledger-fixture.ts (and the demo's people), run as a
@@ -185,6 +188,24 @@ describe('finance exports', () => {
     assert.deepEqual(Object.keys((badKind.json() as Envelope<null>).errors ?? {}).sort(), ['format', 'kind']);
     assert.equal((await office.post('/api/v1/finance/exports', { kind: 'clients', format: 'csv' })).statusCode, 403);
     assert.equal((await office.get('/api/v1/finance/exports')).statusCode, 403);
+  });
+
+  it('an export left running by a process that stopped ends as failed, visibly; one still beating is left alone', async () => {
+    const userId = await userIdOf(t.database.db, 'finance@homecare.test');
+    const at = clock.now();
+    const [stopped, alive] = await t.database.db
+      .insert(exportJobs)
+      .values([
+        { kind: 'finance', format: 'csv', status: 'running', created_by: userId, heartbeat_at: new Date(at.getTime() - 2 * 60_000) },
+        { kind: 'finance', format: 'csv', status: 'running', created_by: userId, heartbeat_at: new Date(at.getTime() - 10_000) },
+      ])
+      .returning({ id: exportJobs.id });
+    assert.equal(await failInterruptedExports(t.database.db, at), 1);
+    const seen = data<ExportJobView>(await finance.get(`/api/v1/finance/exports/${stopped!.id}`));
+    assert.equal(seen.status, 'failed');
+    assert.equal(seen.error, 'The export was interrupted: the server stopped while it ran. Start it again.');
+    assert.equal(data<ExportJobView>(await finance.get(`/api/v1/finance/exports/${alive!.id}`)).status, 'running');
+    await t.database.db.delete(exportJobs).where(inArray(exportJobs.id, [stopped!.id, alive!.id]));
   });
 
   it('writes cells safely', () => {

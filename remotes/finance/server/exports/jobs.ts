@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, gte, inArray, lte, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { branchVisible, type BranchScope, type Database } from '@hcm/server/platform';
+import { AreaCallError, areaClient, branchVisible, type AreaCredentials, type AreaServerContext, type BranchScope, type Database, type ScheduledJob } from '@hcm/server/platform';
 import { branches } from '@hcm/server/schema';
+import { peopleExportRoutes } from '../consumed-routes.js';
 import { creditNoteLines, creditNotes, invoiceLines, invoices, payments } from '../invoicing/tables.js';
 import { csvOf, financeTable, sageTable, ukDate, xeroTable, type Cell, type ExportTable, type Ledger, type LedgerLine } from './formats.js';
 import { exportJobs, type ExportFormat, type ExportKind } from './tables.js';
@@ -23,15 +24,15 @@ export type ExportJobInput = {
   to: string | null;
   branchId: number | null;
   scope: BranchScope;
-  /** The asker's cookie and authorization headers, forwarded to the other areas' routes. */
-  headers: Record<string, string>;
+  /** The asker's cookie and bearer token, forwarded to the other areas' routes after the request was answered. */
+  credentials: AreaCredentials;
 };
 
 /** Rows written between two progress updates. */
 const PROGRESS_EVERY = 200;
 
-/** The resource each people export reads (served by the resource engine of its area). */
-const PEOPLE: Partial<Record<ExportKind, string>> = { clients: 'clients', carers: 'carers', employees: 'employees' };
+/** The route each people export reads (the export of a resource its area declares: ../consumed-routes.ts). */
+const PEOPLE: Partial<Record<ExportKind, keyof typeof peopleExportRoutes>> = { clients: 'clients', carers: 'carers', employees: 'employees' };
 
 /** Parses RFC 4180 CSV (quoted cells, doubled quotes, CRLF or LF) into rows of cells. */
 export function parseCsv(text: string): string[][] {
@@ -74,12 +75,15 @@ async function setProgress(db: Database, id: number, progress: number, total: nu
 }
 
 /** A people export: the area's CSV export of the rows the asker may see (the engine defuses formulas). */
-async function peopleTable(app: FastifyInstance, db: Database, job: ExportJobInput, resource: string): Promise<ExportTable> {
-  const branch = job.branchId === null ? '' : `branch_id=${job.branchId}`;
-  const response = await app.inject({ method: 'GET', url: `/api/v1/${resource}/export.csv?${branch}`, headers: job.headers });
-  if (response.statusCode === 403) throw new ExportFailure(`You may not export ${resource}.`);
-  if (response.statusCode !== 200) throw new ExportFailure(`The ${resource} could not be read (${response.statusCode}).`);
-  const [header = [], ...rows] = parseCsv(response.body);
+async function peopleTable(app: FastifyInstance, db: Database, job: ExportJobInput, resource: keyof typeof peopleExportRoutes): Promise<ExportTable> {
+  let csv: string;
+  try {
+    csv = await areaClient(app, job.credentials).text(peopleExportRoutes[resource], { query: { branch_id: job.branchId } });
+  } catch (error) {
+    if (!(error instanceof AreaCallError)) throw error;
+    throw new ExportFailure(error.statusCode === 403 ? `You may not export ${resource}.` : `The ${resource} could not be read (${error.statusCode}).`);
+  }
+  const [header = [], ...rows] = parseCsv(csv);
   await setProgress(db, job.id, 0, rows.length);
   // The engine's cells are already text as people read it: kept as text, money and dates included.
   return { columns: header.map((name) => ({ header: name, kind: 'text' as const })), rows };
@@ -211,10 +215,46 @@ async function fileOf(app: FastifyInstance, db: Database, job: ExportJobInput): 
   return encode(db, job, [{ name: 'Finance', table: financeTable(ledger) }]);
 }
 
+// The exports this process is running: a beat every few seconds tells the sweep below they are alive.
+const running = new Set<number>();
+export const HEARTBEAT_MS = 5_000;
+/** An export whose beat is older than this was interrupted (its process stopped): the sweep fails it. */
+export const INTERRUPTED_AFTER_MS = 60_000;
+
+/** Touches the heartbeat of every export this process runs (the running API's timer, exports/routes.ts). */
+export async function beatRunningExports(db: Database): Promise<void> {
+  if (running.size) await db.update(exportJobs).set({ heartbeat_at: clock.now() }).where(and(inArray(exportJobs.id, [...running]), inArray(exportJobs.status, ['queued', 'running'])));
+}
+
+/**
+ * Exports left queued or running by a process that stopped (a crash, a restart) end as failed, visibly, with a
+ * reason the asker can act on: they ran as the asker, whose session cannot be taken up again by another process.
+ * Answers how many. A scheduled job of the running API (module.ts).
+ */
+export async function failInterruptedExports(db: Database, now = clock.now()): Promise<number> {
+  const stale = new Date(now.getTime() - INTERRUPTED_AFTER_MS);
+  const failed = await db
+    .update(exportJobs)
+    .set({ status: 'failed', error: 'The export was interrupted: the server stopped while it ran. Start it again.', finished_at: now })
+    .where(and(inArray(exportJobs.status, ['queued', 'running']), or(lt(exportJobs.heartbeat_at, stale), and(isNull(exportJobs.heartbeat_at), lt(exportJobs.created_at, stale)))))
+    .returning({ id: exportJobs.id });
+  return failed.length;
+}
+
+export const interruptedExportsJob: ScheduledJob<AreaServerContext> = {
+  name: 'finance:interrupted-exports',
+  everyMs: 30_000,
+  async run(context) {
+    const failed = await failInterruptedExports(context.auth.db);
+    return { note: failed ? `${failed} interrupted export(s) marked failed` : undefined };
+  },
+};
+
 /** Runs the job to done (with its file) or failed (with the reason); never throws. */
 export async function runExport(app: FastifyInstance, db: Database, job: ExportJobInput, today: string): Promise<void> {
+  running.add(job.id);
   try {
-    await db.update(exportJobs).set({ status: 'running' }).where(eq(exportJobs.id, job.id));
+    await db.update(exportJobs).set({ status: 'running', heartbeat_at: clock.now() }).where(eq(exportJobs.id, job.id));
     const file = await fileOf(app, db, job);
     const [row] = await db.select({ total: exportJobs.total }).from(exportJobs).where(eq(exportJobs.id, job.id));
     await db
@@ -225,5 +265,7 @@ export async function runExport(app: FastifyInstance, db: Database, job: ExportJ
     if (!(error instanceof ExportFailure)) app.log.error({ err: error, job: job.id }, 'an export failed');
     const message = error instanceof ExportFailure ? error.message : 'The export failed; try again, and tell support if it fails again.';
     await db.update(exportJobs).set({ status: 'failed', error: message, finished_at: clock.now() }).where(eq(exportJobs.id, job.id)).catch(() => undefined);
+  } finally {
+    running.delete(job.id);
   }
 }

@@ -3,10 +3,11 @@ import * as v from 'valibot';
 import { desc, eq } from 'drizzle-orm';
 import { fieldErrorsOf } from '@hcm/contract/schemas';
 import { londonDate } from '@hcm/contract/engine';
-import { ok, parseId, sendError, sendInvalid, viewerOf, type AreaServerContext, type Viewer } from '@hcm/server/platform';
+import { credentialsOf, ok, parseId, sendError, sendInvalid, viewerOf, type AreaServerContext, type Viewer } from '@hcm/server/platform';
 import { ExportRequestSchema, type ExportJobView } from '../../contract/reports.js';
-import { runExport } from './jobs.js';
+import { beatRunningExports, HEARTBEAT_MS, runExport } from './jobs.js';
 import { exportJobs } from './tables.js';
+import { clock } from '@hcm/contract/time';
 
 const RUN = { config: { permission: 'export.run' as const } };
 const NO_EXPORT = 'No such export.';
@@ -34,16 +35,6 @@ const viewOf = (row: JobRow): ExportJobView => ({
 const mayRead = (viewer: Viewer, row: JobRow) =>
   row.created_by === viewer.user.userID || viewer.scope === 'all' || (row.branch_id !== null && viewer.scope.includes(row.branch_id));
 
-/** The headers that say who is asking, forwarded to other areas' routes. */
-function forwardedHeaders(request: FastifyRequest): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const name of ['cookie', 'authorization'] as const) {
-    const value = request.headers[name];
-    if (typeof value === 'string') headers[name] = value;
-  }
-  return headers;
-}
-
 /**
  * Exports (export.run):
  *   POST /finance/exports {kind, format, from?, to?, branch_id?} → 202 {id}: runs after the answer
@@ -64,6 +55,14 @@ export async function exportsRoutes(app: FastifyInstance, context: AreaServerCon
     return row;
   }
 
+  // While this process runs exports, their heartbeat says so; the interrupted-exports job fails those whose beat
+  // stopped (exports/jobs.ts).
+  if (context.background) {
+    const beat = setInterval(() => void beatRunningExports(db).catch((error: unknown) => app.log.warn({ err: error }, 'an export heartbeat failed')), HEARTBEAT_MS);
+    beat.unref();
+    app.addHook('onClose', async () => clearInterval(beat));
+  }
+
   app.post('/finance/exports', RUN, async (request, reply) => {
     const viewer = await viewerOf(request, reply, context.auth);
     if (!viewer) return reply;
@@ -74,12 +73,12 @@ export async function exportsRoutes(app: FastifyInstance, context: AreaServerCon
     if (branchId !== null && viewer.scope !== 'all' && !viewer.scope.includes(branchId)) return sendInvalid(reply, { branch_id: ['Choose one of your branches.'] });
     const [job] = await db
       .insert(exportJobs)
-      .values({ kind: input.kind, format: input.format, period_from: input.from || null, period_to: input.to || null, branch_id: branchId, created_by: viewer.user.userID })
+      .values({ kind: input.kind, format: input.format, period_from: input.from || null, period_to: input.to || null, branch_id: branchId, created_by: viewer.user.userID, heartbeat_at: clock.now() })
       .returning();
-    const headers = forwardedHeaders(request);
+    const credentials = credentialsOf(request);
     // Started after this answer, so the screen gets the id at once and polls the progress.
     setImmediate(() => {
-      void runExport(app, db, { id: job!.id, kind: input.kind, format: input.format, from: input.from || null, to: input.to || null, branchId, scope: viewer.scope, headers }, londonDate());
+      void runExport(app, db, { id: job!.id, kind: input.kind, format: input.format, from: input.from || null, to: input.to || null, branchId, scope: viewer.scope, credentials }, londonDate());
     });
     return reply.code(202).send(ok(viewOf(job!), 'Export started.'));
   });

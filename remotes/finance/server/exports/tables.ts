@@ -36,6 +36,8 @@ export const exportJobs = pgTable(
       .references(() => users.id),
     created_at: createdAt(),
     finished_at: timestamp('finished_at', { withTimezone: true }),
+    /** Touched every few seconds by the process running it: an export whose beat stops was interrupted. */
+    heartbeat_at: timestamp('heartbeat_at', { withTimezone: true }),
   },
   (t) => [
     index('finance_export_jobs_creator_idx').on(t.created_by, t.created_at),

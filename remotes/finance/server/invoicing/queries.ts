@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { BranchScope, Database } from '@hcm/server/platform';
 import { branches, users } from '@hcm/server/schema';
-import type { InvoiceDetail, InvoiceLineRow, InvoiceRow, InvoiceRunRow, InvoiceSort, InvoiceRunSort, NextPeriod, UnclaimedVisit } from '../../contract/invoicing.js';
+import type { BilledVisit, InvoiceDetail, InvoiceLineRow, InvoiceRow, InvoiceRunRow, InvoiceSort, InvoiceRunSort, NextPeriod, UnclaimedVisit } from '../../contract/invoicing.js';
 import { chargeVisit } from '../../contract/rates/charge.js';
 import { loadRateBook } from '../rates/rate-book.js';
 import { funderCodesRead } from '../read-models.js';
@@ -204,7 +204,7 @@ export async function invoiceDetail(db: Database, scope: BranchScope, id: number
 }
 
 /** The visits among `ids` on a live invoice line, with the invoice. */
-export async function billedVisits(db: Database, ids: readonly number[]): Promise<{ visit_id: number; invoice_id: number; invoice_number: string }[]> {
+export async function billedVisits(db: Database, ids: readonly number[]): Promise<BilledVisit[]> {
   if (!ids.length) return [];
   return db
     .select({ visit_id: invoiceLines.visit_id, invoice_id: invoices.id, invoice_number: invoices.number })

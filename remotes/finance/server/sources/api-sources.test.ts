@@ -5,7 +5,8 @@ import { and, eq, gte } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
 import { auditLog, userBranches } from '@hcm/server/schema';
 import { branchIdOf, createRole, createTestApp, createUser, loginAs, userIdOf, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
-import { financeSources, periodSlices, SourceError } from './api-sources.js';
+import { AreaCallError } from '@hcm/server/platform';
+import { financeSources, periodSlices } from './api-sources.js';
 
 // What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
 // current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
@@ -104,7 +105,7 @@ describe('finance’s sources (other areas’ APIs)', () => {
     // Payroll sees carers of its branch only, and no clients' billing details (only where they live, for travel).
     const payrollCarers = await financeSources(t.app, requestOf(payroll)).carers({});
     assert.ok(payrollCarers.length > 0 && payrollCarers.every((carer) => carer.branch_id === camden));
-    await assert.rejects(financeSources(t.app, requestOf(payroll)).clients({}), (error: unknown) => error instanceof SourceError && error.statusCode === 403);
+    await assert.rejects(financeSources(t.app, requestOf(payroll)).clients({}), (error: unknown) => error instanceof AreaCallError && error.statusCode === 403);
     const places = await payroll.get('/api/v1/clients/billing-profiles?fields=postcode');
     assert.equal(places.statusCode, 200);
     assert.deepEqual(Object.keys((places.json().data as object[])[0]!).sort(), ['branch_id', 'id', 'postcode', 'status']);
@@ -113,7 +114,7 @@ describe('finance’s sources (other areas’ APIs)', () => {
   it('the other areas refuse people without finance, payroll or export permissions, and bad ids (422)', async () => {
     assert.equal((await office.get('/api/v1/carers/pay-profiles')).statusCode, 403);
     assert.equal((await office.get('/api/v1/clients/billing-profiles')).statusCode, 403);
-    await assert.rejects(financeSources(t.app, requestOf(office)).billableVisits({ from, to: today }), (error: unknown) => error instanceof SourceError && error.statusCode === 403);
+    await assert.rejects(financeSources(t.app, requestOf(office)).billableVisits({ from, to: today }), (error: unknown) => error instanceof AreaCallError && error.statusCode === 403);
     const bad = await finance.get('/api/v1/carers/pay-profiles?ids=1,x&branch_id=0');
     assert.equal(bad.statusCode, 422);
     assert.deepEqual(Object.keys(bad.json().errors).sort(), ['branch_id', 'ids']);

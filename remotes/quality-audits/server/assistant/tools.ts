@@ -1,11 +1,14 @@
 import { isCalendarDate } from '@hcm/contract/engine';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ASSISTANT_MAX_ROWS, type AssistantTool, type ToolColumn } from '../../contract/assistant.js';
+import { AreaCallError, areaClient } from '@hcm/server/platform';
+import { ASSISTANT_MAX_ROWS, ASSISTANT_TOOLS, type AssistantTool, type ToolColumn } from '../../contract/assistant.js';
+import { toolRoute } from '../consumed-routes.js';
 import type { ToolDefinition } from './model.js';
 
 // Running a tool: the model's arguments checked against the tool's declared JSON schema, put in the query
-// string (the path is fixed), and the route asked in this process as the signed-in user (their cookie or bearer
-// token forwarded, as finance's api-sources.ts does), so the route's own permission and branch rules apply.
+// string (the path is fixed), and the route asked in this process as the signed-in user through the platform's
+// area client (their cookie or bearer token forwarded), so the route's own permission and branch rules apply; its
+// answer is read with the tool's declared schema (../consumed-routes.ts).
 
 export type Cell = string | number | boolean | null;
 export type ToolRow = Record<string, Cell>;
@@ -66,14 +69,8 @@ export function urlOf(tool: AssistantTool, values: Record<string, string | numbe
   return `/api/v1${tool.path}?${search.toString()}`;
 }
 
-/** The forwarded credentials of the signed-in request (its cookie or bearer token). */
-function credentialsOf(request: FastifyRequest): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const { cookie, authorization } = request.headers;
-  if (typeof cookie === 'string' && cookie) headers.cookie = cookie;
-  if (typeof authorization === 'string' && authorization) headers.authorization = authorization;
-  return headers;
-}
+/** Each tool's route with the schema of what it reads, by tool name. */
+const ROUTES = new Map(ASSISTANT_TOOLS.map((tool) => [tool.name, toolRoute(tool)]));
 
 function cellOf(value: unknown, column: ToolColumn): Cell {
   if (value === undefined || value === null) return null;
@@ -102,20 +99,21 @@ export type ToolRun = { url: string; statusCode: number; rows: ToolRow[]; total:
 export async function runTool(app: FastifyInstance, request: FastifyRequest, tool: AssistantTool, values: Record<string, string | number>): Promise<ToolRun> {
   const url = urlOf(tool, values);
   const started = performance.now();
-  const response = await app.inject({ method: 'GET', url, headers: credentialsOf(request) });
-  const durationMs = Math.round(performance.now() - started);
-  let body: { message?: unknown; errors?: unknown; data?: unknown } = {};
+  const durationMs = () => Math.round(performance.now() - started);
+  const route = ROUTES.get(tool.name) ?? toolRoute(tool);
   try {
-    body = response.json();
-  } catch {
-    body = {};
-  }
-  if (response.statusCode !== 200) {
+    const page = await areaClient(app, request).get(route, { query: { ...tool.fixed, ...values, page: 1, page_size: ASSISTANT_MAX_ROWS } });
+    return { url, statusCode: 200, rows: page.data.slice(0, ASSISTANT_MAX_ROWS).map((row) => projected(tool, row)), total: page.total, error: '', durationMs: durationMs() };
+  } catch (error) {
+    // The route refusing (403, 422…) is the model's to read: its message and field errors.
+    if (!(error instanceof AreaCallError)) throw error;
+    let body: { message?: unknown; errors?: unknown } = {};
+    try {
+      body = (JSON.parse(error.body) as typeof body | null) ?? {};
+    } catch {
+      body = {};
+    }
     const detail = body.errors && typeof body.errors === 'object' ? ` ${JSON.stringify(body.errors)}` : '';
-    return { url, statusCode: response.statusCode, rows: [], total: null, error: `${typeof body.message === 'string' ? body.message : 'The route refused.'}${detail}`.slice(0, 1000), durationMs };
+    return { url, statusCode: error.statusCode, rows: [], total: null, error: `${typeof body.message === 'string' ? body.message : 'The route refused.'}${detail}`.slice(0, 1000), durationMs: durationMs() };
   }
-  const data = body.data;
-  const list: unknown[] = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { data?: unknown }).data) ? (data as { data: unknown[] }).data : [];
-  const total = data && typeof data === 'object' && typeof (data as { total?: unknown }).total === 'number' ? (data as { total: number }).total : Array.isArray(data) ? data.length : null;
-  return { url, statusCode: 200, rows: list.slice(0, ASSISTANT_MAX_ROWS).map((row) => projected(tool, row)), total, error: '', durationMs };
 }

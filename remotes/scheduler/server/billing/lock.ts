@@ -1,27 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendError } from '@hcm/server/platform';
-import { credentialsOf, SourceError } from '../sources/api-sources.js';
+import { AreaCallError, areaClient, sendError } from '@hcm/server/platform';
+import { billedVisitsRoute } from '../consumed-routes.js';
 
 // The invoiced-visit lock: a visit on a live invoice may not change (times, status, funder, codes) until finance
-// credits it. Finance says which visits are billed (GET /api/v1/finance/billed-visits?ids=), asked as the
-// signed-in user over HTTP; without finance deployed (404) no visit is billed.
+// credits it. Finance says which visits are billed (GET /api/v1/finance/billed-visits?ids=, ../consumed-routes.ts),
+// asked as the signed-in user through the platform's area client; without the route (404) no visit is billed.
 
 export type BilledVisit = { visit_id: number; invoice_id: number; invoice_number: string };
 
-const ID_PAGE = 500;
-
 /** The visits among `visitIds` that are on a live invoice, by visit id. */
 export async function billedVisits(app: FastifyInstance, request: FastifyRequest, visitIds: readonly number[]): Promise<Map<number, BilledVisit>> {
-  const answer = new Map<number, BilledVisit>();
-  const ids = [...new Set(visitIds)];
-  for (let start = 0; start < ids.length; start += ID_PAGE) {
-    const url = `/api/v1/finance/billed-visits?ids=${ids.slice(start, start + ID_PAGE).join(',')}`;
-    const response = await app.inject({ method: 'GET', url, headers: credentialsOf(request) });
-    if (response.statusCode === 404) return answer;
-    if (response.statusCode !== 200) throw new SourceError(url, response.statusCode, response.body);
-    for (const row of (response.json() as { data: BilledVisit[] }).data) answer.set(row.visit_id, row);
+  try {
+    const rows = await areaClient(app, request).list(billedVisitsRoute, { param: 'ids', ids: visitIds });
+    return new Map(rows.map((row) => [row.visit_id, row]));
+  } catch (error) {
+    if (error instanceof AreaCallError && error.statusCode === 404) return new Map();
+    throw error;
   }
-  return answer;
 }
 
 /** The sentence a refused change answers. */

@@ -12,7 +12,7 @@ const iso = (value: string | null) => (value === null ? null : new Date(value).t
 
 type BillingRow = [
   number, number, number, number | null, string, string, string, string | null, string | null, number, number[],
-  BillableVisit['status'], BillableVisit['confirmation'], string | null, boolean, string,
+  BillableVisit['status'], BillableVisit['confirmation'], string | null, boolean, string, string | null,
 ];
 
 /** The visits matching `where` (a condition on visits), planned start order, with their carers by position. */
@@ -23,13 +23,14 @@ export async function billingVisits(db: Database, where: SQL): Promise<Omit<Bill
         ${visits.id}, ${visits.branch_id}, ${visits.client_id}, ${visits.funder_code_id}, ${visits.visit_date},
         ${visits.planned_start}, ${visits.planned_end}, ${visits.actual_start}, ${visits.actual_end}, ${visits.carers_needed},
         (select coalesce(json_agg(vc.carer_id order by vc.position), '[]'::json) from ${visitCarers} vc where vc.visit_id = ${visits.id}),
-        ${visits.status}, ${visits.confirmation}, ${visits.cancelled_at}, ${visits.cancel_chargeable}, ${visits.created_at}
+        ${visits.status}, ${visits.confirmation}, ${visits.cancelled_at}, ${visits.cancel_chargeable}, ${visits.created_at},
+        ${visits.cancel_reason}
       ) order by ${visits.planned_start}, ${visits.id})::text`,
     })
     .from(visits)
     .where(where);
   return (JSON.parse(answer?.rows ?? '[]') as BillingRow[]).map(
-    ([id, branch_id, client_id, funder_code_id, visit_date, planned_start, planned_end, actual_start, actual_end, carers_needed, carer_ids, status, confirmation, cancelled_at, cancel_chargeable, created_at]) => ({
+    ([id, branch_id, client_id, funder_code_id, visit_date, planned_start, planned_end, actual_start, actual_end, carers_needed, carer_ids, status, confirmation, cancelled_at, cancel_chargeable, created_at, cancel_reason]) => ({
       id,
       branch_id,
       client_id,
@@ -45,6 +46,7 @@ export async function billingVisits(db: Database, where: SQL): Promise<Omit<Bill
       confirmation,
       cancelled_at: iso(cancelled_at),
       cancel_chargeable,
+      cancel_reason,
       created_at: iso(created_at)!,
     }),
   );

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, between, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import { isCalendarDate } from '@hcm/contract/engine';
-import { branchVisible, ok, parseId, queryParam, sendInvalid, viewerOf, type AreaServerContext, type Database } from '@hcm/server/platform';
+import { areaClient, branchVisible, ok, parseId, queryParam, sendInvalid, viewerOf, type AreaServerContext, type Database } from '@hcm/server/platform';
 import { BILLING_PERIOD_DAYS, type BillableVisit } from '../../contract/billing.js';
-import { credentialsOf, SourceError } from '../sources/api-sources.js';
+import { clientPlacesRoute } from '../consumed-routes.js';
 import { visitCarers, visits } from '../tables.js';
 import { loadTravel } from '../travel/travel.js';
 import { billingVisits, carerDays, travelBefore, workedByCarer } from './read.js';
@@ -56,15 +56,8 @@ export async function billingRoutes(app: FastifyInstance, context: AreaServerCon
 
   /** Where each client lives (care-records, as the signed-in user; a client they may not see is unknown). */
   async function postcodesOf(request: FastifyRequest, clientIds: readonly number[]): Promise<Map<number, string>> {
-    const answer = new Map<number, string>();
-    const unique = [...new Set(clientIds)];
-    for (let start = 0; start < unique.length; start += MAX_IDS) {
-      const url = `/api/v1/clients/billing-profiles?fields=postcode&ids=${unique.slice(start, start + MAX_IDS).join(',')}`;
-      const response = await app.inject({ method: 'GET', url, headers: credentialsOf(request) });
-      if (response.statusCode !== 200) throw new SourceError(url, response.statusCode, response.body);
-      for (const row of (response.json() as { data: { id: number; postcode: string }[] }).data) answer.set(row.id, row.postcode);
-    }
-    return answer;
+    const rows = await areaClient(app, request).list(clientPlacesRoute, { param: 'ids', ids: clientIds, pageSize: MAX_IDS });
+    return new Map(rows.map((row) => [row.id, row.postcode]));
   }
 
   /** Travel of each carer-visit from the carer's previous visit that day, among the visits `where` holds. */

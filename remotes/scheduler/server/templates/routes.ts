@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { fieldErrorsOf } from '@hcm/contract/schemas';
 import { londonDate } from '@hcm/contract/engine';
-import { auditActorOf, ok, parseId, recordAudit, recordIdIn, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database, type Transaction, type Viewer } from '@hcm/server/platform';
+import { AreaCallError, auditActorOf, ok, parseId, recordAudit, recordIdIn, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database, type Transaction, type Viewer } from '@hcm/server/platform';
 import {
   ClientSlotsSchema,
   GenerateSchema,
@@ -21,7 +21,7 @@ import {
 } from '../../contract/templates.js';
 import { VersionSchema } from '../../contract/visits.js';
 import { lastWorkingDay } from '../rules/rules.js';
-import { apiSources, SourceError, type ApiSchedulingSources, type ClientBasics } from '../sources/api-sources.js';
+import { apiSources, type ApiSchedulingSources, type ClientBasics } from '../sources/api-sources.js';
 import { visitTemplates } from '../tables.js';
 import { announceVisitsChanged } from '../visits/push.js';
 import { daysFromTo } from './days.js';
@@ -154,7 +154,7 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
     try {
       return await handler(request, reply, viewer, apiSources(app, request));
     } catch (error) {
-      if (error instanceof SourceError) {
+      if (error instanceof AreaCallError) {
         request.log.error({ err: error }, 'a scheduling source failed');
         return sendError(reply, 502, 'Clients or carers could not be read just now. Try again.');
       }

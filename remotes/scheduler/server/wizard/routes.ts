@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
-import { auditActorOf, ok, recordAudit, recordIdIn, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database, type Viewer } from '@hcm/server/platform';
+import { AreaCallError, auditActorOf, ok, recordAudit, recordIdIn, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database, type Viewer } from '@hcm/server/platform';
 import { branches } from '@hcm/server/schema';
 import {
   WIZARD_STEP_SCHEMAS,
@@ -15,7 +15,7 @@ import {
 import { activeFunderCodes, clientsInScope, inScope, paramId, parsed, settingNumber } from '../imports/common.js';
 import { clientsRead } from '../read-models.js';
 import { lastWorkingDay } from '../rules/rules.js';
-import { apiSources, SourceError } from '../sources/api-sources.js';
+import { apiSources } from '../sources/api-sources.js';
 import type { SchedulingSources } from '../sources/types.js';
 import { addDays } from '../templates/days.js';
 import { generateVisits } from '../templates/generate.js';
@@ -117,7 +117,7 @@ export async function wizardRoutes(app: FastifyInstance, context: AreaServerCont
     try {
       return await work();
     } catch (error) {
-      if (!(error instanceof SourceError)) throw error;
+      if (!(error instanceof AreaCallError)) throw error;
       request.log.error({ err: error }, 'a scheduling source failed');
       return sendError(reply, 502, 'Clients or carers could not be read just now. Try again.');
     }

@@ -44,7 +44,7 @@ import { carersTable, employeeDocuments, employeeDocumentVersions, employeesTabl
 import { carerColumns, employeeColumns, findCarer, visibleCarerIds, visibleCarers, visibleEmployees, type StaffMember } from '../people/visibility.js';
 import { refereeAuditScope } from './referee-page.js';
 import { expiryFrom, listReferenceRequests, newToken, referenceLinkPath, sendReferenceEmail } from './references.js';
-import { addMonths, complianceOf, daysFrom, readComplianceSettings, recomputeCompliance, refreshStaleCompliance, scheduleDailyRecompute } from './service.js';
+import { addMonths, complianceOf, daysFrom, readComplianceSettings, recomputeCompliance, refreshStaleCompliance } from './service.js';
 import { businessInsurance, carerCompliance, dbsChecks, dbsUpdateChecks, drivingLicences, photoIdChecks, referenceRequests, rightToWorkChecks } from './tables.js';
 import { clock } from '@hcm/contract/time';
 
@@ -75,11 +75,9 @@ export async function complianceRoutes(app: FastifyInstance, context: AreaServer
   app.auditScopes.declare({ resource: COMPLIANCE_AUDIT, label: "Carers' compliance checks", scope: byCarer }, refereeAuditScope(byCarer));
 
   // Worked out once at start (tests and a fresh demo included). Readers here recompute whatever is stale (a
-  // changed input, or a UK day begun: refreshStaleCompliance); the daily run keeps the published row current for
-  // the other areas reading carer_compliance directly.
+  // changed input, or a UK day begun: refreshStaleCompliance); the hourly sweep (complianceSweepJob) keeps the
+  // published row current for the other areas reading carer_compliance directly.
   await recomputeCompliance(db);
-  const stop = scheduleDailyRecompute(db, (error) => app.log.error(error, 'The daily compliance recomputation failed.'));
-  app.addHook('onClose', async () => stop());
 
   const target = async (request: FastifyRequest, reply: FastifyReply): Promise<Target | null> => {
     const viewer = await viewerOf(request, reply, auth);

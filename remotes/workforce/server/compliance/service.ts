@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { londonDate } from '@hcm/contract/engine';
-import type { Database, Transaction } from '@hcm/server/platform';
+import type { AreaServerContext, Database, ScheduledJob, Transaction } from '@hcm/server/platform';
 import { alertWindowsOf, UNLIMITED_RIGHT_TO_WORK, type CarerCompliance, type ComplianceCheck, type ComplianceState } from '../../contract/compliance.js';
 import { workHistoryGaps } from '../../contract/documents/compliance.js';
 import { carerDocuments, carerDocumentVersions, carersTable } from '../people/people-tables.js';
@@ -417,11 +417,16 @@ export async function complianceOf(db: Db, carerIds: readonly number[]): Promise
   return rows.map((row) => ({ ...row, checked_at: row.checked_at.toISOString() }));
 }
 
-/** Recomputes every carer once a day (as dates pass), on an unref'd timer; answers a function that stops it. */
-export function scheduleDailyRecompute(db: Database, log: (error: unknown) => void = () => {}): () => void {
-  const timer = setInterval(() => {
-    recomputeCompliance(db).catch(log);
-  }, DAY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/**
+ * Keeps the stored rows current for the areas that read carer_compliance directly (its published read model): a
+ * scheduled job of the running API (server/src/events/jobs.ts) that recomputes every stale row each hour — after
+ * midnight every row is stale, so the day's expiries land within the hour.
+ */
+export const complianceSweepJob: ScheduledJob<AreaServerContext> = {
+  name: 'workforce:compliance-sweep',
+  everyMs: 60 * 60_000,
+  async run(context) {
+    const recomputed = await refreshStaleCompliance(context.auth.db);
+    return { note: recomputed.length ? `${recomputed.length} carer(s) recomputed` : undefined };
+  },
+};

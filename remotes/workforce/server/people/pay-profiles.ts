@@ -1,22 +1,27 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { and, asc, inArray, type SQL } from 'drizzle-orm';
 import { ok, parseId, queryParam, sendInvalid, viewerOf, type AuthSettings } from '@hcm/server/platform';
 import { carersTable } from './people-tables.js';
 import { carerColumns as c, visibleCarers } from './visibility.js';
 
-/** A carer as pay reads them (GET /api/v1/carers/pay-profiles): finance's pay runs over HTTP. */
-export type CarerPayProfile = {
-  id: number;
-  branch_id: number;
-  name: string;
+/**
+ * A carer as pay reads them (GET /api/v1/carers/pay-profiles): finance's pay runs over HTTP. Published to other
+ * areas (../published.ts): the answer's type is the schema's.
+ */
+export const CarerPayProfileSchema = v.object({
+  id: v.number(),
+  branch_id: v.number(),
+  name: v.string(),
   /** Reference data's pay band; null when none is set. */
-  band_id: number | null;
+  band_id: v.nullable(v.number()),
   /** For the minimum wage by age; null when unknown. */
-  date_of_birth: string | null;
+  date_of_birth: v.nullable(v.string()),
   /** The carer record holds no payroll reference yet: always '' (payroll files key on the carer's id). */
-  payroll_number: string;
-  status: string;
-};
+  payroll_number: v.string(),
+  status: v.string(),
+});
+export type CarerPayProfile = v.InferOutput<typeof CarerPayProfileSchema>;
 
 const MAX_IDS = 1000;
 const MAX_BRANCHES = 50;

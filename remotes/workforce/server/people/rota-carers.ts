@@ -1,25 +1,35 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { can } from '@hcm/contract';
 import { ok, parseId, queryParam, sendError, sendInvalid, viewerOf, type AuthSettings } from '@hcm/server/platform';
 import { carerAccounts, carersTable } from './people-tables.js';
 import { carerColumns as c, visibleCarers } from './visibility.js';
 
-/** One carer as the rota reads them (GET /api/v1/carers/rota): who, where, whether they drive, their hours. */
-export type RotaCarer = {
-  id: number;
-  name: string;
-  branch_id: number;
-  status: string;
-  gender: string;
-  drives: boolean;
-  contracted_hours: number | null;
-  postcode: string;
-  start_date: string | null;
-  leaving_date: string | null;
+/**
+ * One carer as the rota reads them (GET /api/v1/carers/rota): who, where, whether they drive, their hours.
+ * Published to other areas (../published.ts): the answer's type is the schema's, so the two cannot drift.
+ */
+export const RotaCarerSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  branch_id: v.number(),
+  /** applicant, active, suspended or leaver */
+  status: v.string(),
+  gender: v.string(),
+  drives: v.boolean(),
+  contracted_hours: v.nullable(v.number()),
+  postcode: v.string(),
+  start_date: v.nullable(v.string()),
+  leaving_date: v.nullable(v.string()),
   /** The carer's sign-in account (users.id), which their devices sign in as; null before they have one. */
-  user_id: number | null;
-};
+  user_id: v.nullable(v.number()),
+});
+export type RotaCarer = v.InferOutput<typeof RotaCarerSchema>;
+
+/** The signed-in account's carer record (GET /api/v1/carer-app/carer), published likewise. */
+export const CarerAppIdentitySchema = v.object({ carer_id: v.number(), name: v.string(), branch_id: v.number(), status: v.string() });
+type CarerAppIdentity = v.InferOutput<typeof CarerAppIdentitySchema>;
 
 const MAX_IDS = 1000;
 const MAX_BRANCHES = 50;
@@ -106,6 +116,7 @@ export async function carerAppIdentityRoutes(app: FastifyInstance, { auth }: { a
       .innerJoin(carersTable, eq(c.id, carerAccounts.carer_id))
       .where(eq(carerAccounts.user_id, userId));
     if (!row) return sendError(reply, 404, 'This account has no carer record.');
-    return ok({ carer_id: Number(row.id), name: `${String(row.first_name)} ${String(row.last_name)}`, branch_id: Number(row.branch_id), status: String(row.status) });
+    const answer: CarerAppIdentity = { carer_id: Number(row.id), name: `${String(row.first_name)} ${String(row.last_name)}`, branch_id: Number(row.branch_id), status: String(row.status) };
+    return ok(answer);
   });
 }

@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SourceError, apiSources, credentialsOf } from '../../sources/api-sources.js';
+import { AreaCallError, areaClient } from '@hcm/server/platform';
+import { carerAppCarerRoute } from '../../consumed-routes.js';
+import { apiSources } from '../../sources/api-sources.js';
 import type { CarerFacts } from '../../sources/types.js';
 import { clock } from '@hcm/contract/time';
 
 // The scheduler's carer ids (visit_carers, visit_checks, visit_alerts) are workforce's carer records, not users.
 // A device signs in as the carer's user account; workforce links the two (GET /carer-app/carer answers the
-// signed-in account's carer record). The answer is kept a minute per account: a device sends many writes.
+// signed-in account's carer record: ../../consumed-routes.ts). The answer is kept a minute per account: a device
+// sends many writes.
 
 export type DeviceCarer = { carerId: number; name: string; branchId: number };
 
@@ -25,7 +28,7 @@ function cacheOf(app: FastifyInstance): Map<number, Cached> {
 
 /**
  * The carer record of the signed-in account (device token, or a browser session), or null when the account has
- * none. Asks workforce through its API with the request's own credentials; other answers throw a SourceError.
+ * none. Asks workforce through its API with the request's own credentials; other answers throw an AreaCallError.
  */
 export async function deviceCarerOf(app: FastifyInstance, request: FastifyRequest): Promise<DeviceCarer | null> {
   const userId = request.device?.user_id ?? null;
@@ -35,14 +38,15 @@ export async function deviceCarerOf(app: FastifyInstance, request: FastifyReques
     const hit = cache.get(userId);
     if (hit && hit.expires > now) return hit.carer;
   }
-  const url = '/api/v1/carer-app/carer';
-  const response = await app.inject({ method: 'GET', url, headers: credentialsOf(request) });
   let carer: DeviceCarer | null;
-  if (response.statusCode === 404) carer = null;
-  else if (response.statusCode === 200) {
-    const { data } = response.json() as { data: { carer_id: number; name: string; branch_id: number } };
+  try {
+    const data = await areaClient(app, request).get(carerAppCarerRoute);
     carer = { carerId: data.carer_id, name: data.name, branchId: data.branch_id };
-  } else throw new SourceError(url, response.statusCode, response.body);
+  } catch (error) {
+    // 404: the account has no carer record (an office user).
+    if (!(error instanceof AreaCallError && error.statusCode === 404)) throw error;
+    carer = null;
+  }
   if (userId !== null) {
     for (const [key, entry] of cache) if (entry.expires <= now) cache.delete(key);
     cache.set(userId, { carer, expires: now + TTL_MS });
@@ -60,7 +64,7 @@ export async function rotaCarersOf(app: FastifyInstance, request: FastifyRequest
     const rows = await apiSources(app, request).carers({ ids: [...new Set(carerIds)] });
     return new Map(rows.map((row) => [row.id, row]));
   } catch (error) {
-    if (error instanceof SourceError && error.statusCode === 403) return new Map();
+    if (error instanceof AreaCallError && error.statusCode === 403) return new Map();
     throw error;
   }
 }

@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { isCalendarDate, londonDate, londonInstant } from '@hcm/contract/engine';
 import { roles, users } from '@hcm/server/schema';
-import { branchVisible, ok, pageOf, pageOfAll, pageOffset, parseId, parsePaging, queryParam, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database, type Viewer } from '@hcm/server/platform';
+import { AreaCallError, areaClient, branchVisible, ok, pageOf, pageOfAll, pageOffset, parseId, parsePaging, queryParam, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database, type Viewer } from '@hcm/server/platform';
 import type { CarerDeviceRow, CheckLocationRow, LiveVisitRow, NotOnSiteDetail, OfficeLocationRow } from '../../../contract/live-device.js';
 import { LIVE_VISIT_STATES } from '../../../contract/live-device.js';
 import { normalisePostcode, type LatLon } from '../../../contract/postcodes.js';
 import type { VisitStatus } from '../../../contract/visits.js';
+import { carerDevicesRoute } from '../../consumed-routes.js';
 import { apiSources, type ClientBasics } from '../../sources/api-sources.js';
 import { visitCarers, visits } from '../../tables.js';
 import { loadPlaces } from '../../travel/travel.js';
@@ -227,19 +228,19 @@ export async function liveListRoutes(app: FastifyInstance, context: AreaServerCo
 
   // ---- carers' devices with their last check today
 
-  /** Every device the platform lists (its pages of 100), as the signed-in office user sees them. */
+  /** Every device the platform lists (its pages of 100, ../../consumed-routes.ts), as the signed-in office user sees them. */
   async function allDevices(request: FastifyRequest) {
-    const headers: Record<string, string> = {};
-    if (typeof request.headers.cookie === 'string') headers.cookie = request.headers.cookie;
-    if (typeof request.headers.authorization === 'string') headers.authorization = request.headers.authorization;
-    type Device = { id: number; user_id: number; user_name: string; device_name: string; last_used_at: string | null; revoked_at: string | null };
-    const out: Device[] = [];
+    const client = areaClient(app, request);
+    const out: { id: number; user_id: number; user_name: string; device_name: string; last_used_at: string | null; revoked_at: string | null }[] = [];
     for (let page = 1; page <= 50; page += 1) {
-      const response = await app.inject({ method: 'GET', url: `/api/v1/carer-devices?page=${page}&page_size=100`, headers });
-      if (response.statusCode !== 200) return { status: response.statusCode, devices: out };
-      const body = response.json() as { data: { data: Device[]; last_page: number } };
-      out.push(...body.data.data);
-      if (page >= body.data.last_page) break;
+      try {
+        const answer = await client.get(carerDevicesRoute, { query: { page, page_size: 100 } });
+        out.push(...answer.data);
+        if (page >= answer.last_page) break;
+      } catch (error) {
+        if (!(error instanceof AreaCallError)) throw error;
+        return { status: error.statusCode, devices: out };
+      }
     }
     return { status: 200, devices: out };
   }

@@ -27,7 +27,6 @@ import { AlertTransitionError, acknowledgeAlert, alertQueryOf, alertsByIds, list
 import { LIVE_ALERTS_AUDIT } from './escalation.js';
 import { announceAlerts } from './live-push.js';
 import { raiseSupportRequest } from './support.js';
-import { registerLiveEngine } from './timer.js';
 import { liveToday } from './today.js';
 import { clock } from '@hcm/contract/time';
 
@@ -55,8 +54,6 @@ export async function liveRoutes(app: FastifyInstance, context: AreaServerContex
     label: 'Live alerts',
     scope: recordIdIn((branchIds) => sql`select ${visitAlerts.id} from ${visitAlerts} where ${inArray(visitAlerts.branch_id, [...branchIds])}`),
   });
-
-  if (context.background) registerLiveEngine(app, context);
 
   const clientsFor = (request: FastifyRequest) => (ids: number[]) => apiSources(app, request).clientBasics({ ids });
 
