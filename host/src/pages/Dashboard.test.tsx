@@ -1,49 +1,38 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { MyNotice } from '@hcm/contract/schemas';
-import { api } from '@hcm/kit';
-import { NoticesForYou } from './Dashboard';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { AreaRegistration } from '@hcm/contract';
+import { useRuntime, useSession } from '@hcm/kit';
 import { withData } from '@hcm/kit/testing';
+import { Dashboard } from './Dashboard';
 
-jest.mock('@hcm/kit', () => {
-  const actual = jest.requireActual('@hcm/kit');
-  return { ...actual, api: { ...actual.api, get: jest.fn(), post: jest.fn() } };
-});
-const get = api.get as jest.Mock;
-const post = api.post as jest.Mock;
-const ok = (data: unknown) => ({ data, error: false, message: 'OK', errors: null, httpStatus: 200 });
+// The dashboard shows what areas contribute through `dashboard.panel` (their area.json), loaded from the area that
+// declares it, and only to users with the permissions the panel declares: the host names no area's route.
 
-const unread: MyNotice = {
-  id: 7, title: 'Fire drill on Friday', body: 'Meet in the car park at 10.', branch_name: 'Camden Domiciliary', published_by: 'Amira Admin',
-  published_at: '2026-03-02T09:00:00Z', read_at: null,
-};
-const read: MyNotice = { ...unread, id: 6, title: 'New parking rules', read_at: '2026-03-01T12:00:00Z' };
+const area = (name: string, extensions: AreaRegistration['extensions']): AreaRegistration =>
+  ({ name, title: name, description: '', version: '1', home: `/app/${name}`, routePrefixes: [name], navigation: [], manifestUrl: `http://localhost/${name}/mf-manifest.json`, container: name, extensions }) as AreaRegistration;
 
-beforeEach(() => {
-  get.mockReset();
-  post.mockReset();
-});
+const asUser = (permissions: string[]) =>
+  useSession.setState({ status: 'authenticated', user: { userID: 1, name: 'Olive Office', email: 'o@homecare.test', userRole: 'office', userPermissions: permissions, branches: [] } as never });
 
-test('"Notices for you" lists the notices addressed to the user; "Mark as read" marks one and shows when', async () => {
-  get.mockResolvedValue(ok({ data: [unread, read], total: 2, page: 1, page_size: 5, last_page: 1 }));
-  post.mockResolvedValue(ok({ ...unread, read_at: '2026-03-02T10:30:00Z' }));
-  render(withData(<NoticesForYou />));
-  const panel = screen.getByRole('region', { name: 'Notices for you' });
-  const fire = await within(panel).findByRole('listitem', { name: 'Fire drill on Friday' });
-  expect(within(fire).getByText('Meet in the car park at 10.')).toBeInTheDocument();
-  expect(within(fire).getByText(/Amira Admin · Camden Domiciliary/)).toBeInTheDocument();
-  // The one already read has no button.
-  expect(within(screen.getByRole('listitem', { name: 'New parking rules' })).queryByRole('button')).toBeNull();
-
-  await userEvent.click(within(fire).getByRole('button', { name: 'Mark as read' }));
-  expect(post).toHaveBeenCalledWith('api/v1/communication/my-notices/7/read');
-  expect(await within(fire).findByText(/^Read/)).toBeInTheDocument();
-  expect(within(fire).queryByRole('button', { name: 'Mark as read' })).toBeNull();
-  expect(get).toHaveBeenCalledWith('api/v1/communication/my-notices', { page_size: 5 });
-});
-
-test('says so when there is no notice for the user', async () => {
-  get.mockResolvedValue(ok({ data: [], total: 0, page: 1, page_size: 5, last_page: 1 }));
-  render(withData(<NoticesForYou />));
-  expect(await screen.findByText('No notices for you.')).toBeInTheDocument();
+test("each area's dashboard panels show, loaded from their area; one needing a permission the user lacks does not", async () => {
+  const loaded: string[] = [];
+  useRuntime.setState((state) => ({
+    ...state,
+    registry: {
+      ...state.registry,
+      areas: [
+        area('workforce', [{ point: 'dashboard.panel', key: 'notices', title: 'Notices for you', module: './DashboardPanels' }]),
+        area('finance', [{ point: 'dashboard.panel', key: 'unallocated', title: 'Unallocated payments', module: './DashboardPanels', permission: ['finance.view'] }]),
+      ],
+    },
+    loadExposed: async (from: AreaRegistration, module: string) => {
+      loaded.push(`${from.name}${module.slice(1)}`);
+      return { default: ({ extensionKey }: { extensionKey: string }) => <section aria-label={`${from.name} ${extensionKey}`}>panel</section> };
+    },
+  }));
+  asUser(['dashboard.view']);
+  render(withData(<MemoryRouter><Dashboard /></MemoryRouter>));
+  expect(await screen.findByRole('region', { name: 'workforce notices' })).toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'finance unallocated' })).toBeNull();
+  expect(loaded).toEqual(['workforce/DashboardPanels']);
 });

@@ -58,6 +58,9 @@ export type Registry = {
   clockAt?: string;
 };
 
+/** The extension point through which areas add panels to the dashboard (the host renders them in registry order). */
+export const DASHBOARD_PANEL_POINT = 'dashboard.panel';
+
 /** The module every remote exposes: a component that renders the routes under one of its prefixes. */
 export const AREA_EXPOSE = './Area';
 
