@@ -13,6 +13,7 @@ import { schedulerPublications } from './published.js';
 import { LEAVE_EVENT_HANDLERS, LEAVE_EVENTS_CONSUMED } from './visits/leave-events.js';
 import { liveEngineJob } from './live/engine/timer.js';
 import { CLIENT_EVENT_HANDLERS, CLIENT_EVENTS_CONSUMED } from './visits/client-events.js';
+import { CARER_EVENT_HANDLERS, CARER_EVENTS_CONSUMED } from './visits/carer-events.js';
 import { SCHEDULER_CONSUMED_ROUTES } from './consumed-routes.js';
 import { bankHolidaysRead, carerComplianceRead, carersRead, clientsRead, funderCodesRead, npcCodesRead, settingsRead, trainingCoursesRead, visitSlotsRead } from './read-models.js';
 import { utilityRoutes } from './utility/routes.js';
@@ -31,9 +32,9 @@ import { seedDemoLiveEngine } from './live/engine/demo.js';
 export const schedulerModule = defineAreaModule({
   name: 'scheduler',
   publishes: schedulerPublications,
-  eventHandlers: [...LEAVE_EVENT_HANDLERS, ...CLIENT_EVENT_HANDLERS],
+  eventHandlers: [...LEAVE_EVENT_HANDLERS, ...CLIENT_EVENT_HANDLERS, ...CARER_EVENT_HANDLERS],
   jobs: [liveEngineJob],
-  consumes: { readModels: [clientsRead, carersRead, carerComplianceRead, funderCodesRead, npcCodesRead, bankHolidaysRead, settingsRead, trainingCoursesRead, visitSlotsRead], routes: SCHEDULER_CONSUMED_ROUTES, events: [...LEAVE_EVENTS_CONSUMED, ...CLIENT_EVENTS_CONSUMED] },
+  consumes: { readModels: [clientsRead, carersRead, carerComplianceRead, funderCodesRead, npcCodesRead, bankHolidaysRead, settingsRead, trainingCoursesRead, visitSlotsRead], routes: SCHEDULER_CONSUMED_ROUTES, events: [...LEAVE_EVENTS_CONSUMED, ...CLIENT_EVENTS_CONSUMED, ...CARER_EVENTS_CONSUMED] },
   async routes(app, context) {
     await app.register(async (scope) => visitRoutes(scope, context));
     await app.register(async (scope) => templateRoutes(scope, context));

@@ -13,6 +13,7 @@ import { seedDemoPeople } from './people/demo.js';
 import { staffDocumentRoutes } from './people/documents.js';
 import { payProfileRoutes } from './people/pay-profiles.js';
 import { peopleRoutes } from './people/routes.js';
+import { onCarerWrite } from './people/events.js';
 import { seedDemoRecruitment } from './recruitment/demo.js';
 import { recruitmentRoutes } from './recruitment/routes.js';
 import { workforcePublications } from './published.js';
@@ -56,6 +57,8 @@ export const workforceModule = defineAreaModule({
   },
   resources: WORKFORCE_RESOURCES,
   resourceTables: workforceTables,
+  // A carer's suspension, its end and their leaving are published in the write's transaction (the rota follows).
+  onResourceWrite: { carers: onCarerWrite },
   async routes(app, context) {
     const { auth } = context;
     await app.register(communicationRoutes, { auth });

@@ -8,6 +8,7 @@ import { CarerAvailabilityDaysSchema } from '../contract/time-off.js';
 import { RotaTrainingSchema } from '../contract/training.js';
 import { CarerPayProfileSchema } from './people/pay-profiles.js';
 import { CarerAppIdentitySchema, RotaCarerSchema } from './people/rota-carers.js';
+import { CARER_EVENTS } from './people/events.js';
 import { TIME_OFF_EVENTS } from './time-off/events.js';
 import { carerCompliance, carerDocuments, carerDocumentVersions, carersTable, employeesTable, recruitmentStageHistory, trainingRecords } from './tables.js';
 
@@ -183,6 +184,7 @@ export const workforcePublications: AreaPublications = {
         "The employees resource's CSV export (the resource engine's, employees.view): a header row of column labels, then the rows of the caller's branches the list's filters hold (?branch_id…), cells as people read them, formulas defused.",
     },
   ],
-  // Events written with the change (server/src/events/outbox.ts): a carer's leave decided.
-  events: TIME_OFF_EVENTS,
+  // Events written with the change (server/src/events/outbox.ts): a carer's leave decided; a carer suspended,
+  // reinstated or leaving.
+  events: [...TIME_OFF_EVENTS, ...CARER_EVENTS],
 };

@@ -60,12 +60,14 @@ test("the carers list shows only the user's branches and filters by status, comp
   const found = (await admin.get('/api/v1/carers/overview?search=adeyemi')).json().data as Page<CarerOverviewRow>;
   assert.deepEqual(found.data.map((row) => row.name), ['Joseph Adeyemi']);
 
-  // Compliance is the server's to work out; a row here stands for it.
+  // Compliance is the server's to work out; a row here stands for it, dated tomorrow so that the list's refresh
+  // (which recomputes rows older than today or than a change to their inputs) keeps it.
   const tom = await carerIdByEmail('tom.fletcher@homecare.test');
+  const tomorrow = new Date(Date.now() + 86_400_000);
   await t.database.db
     .insert(carerCompliance)
-    .values({ carer_id: tom, state: 'non-compliant', rosterable: false, blocked_because: ['DBS expired'], checks: [], next_expiry: '2026-11-01', weekly_hours_cap: null, checked_at: new Date() })
-    .onConflictDoUpdate({ target: carerCompliance.carer_id, set: { state: 'non-compliant', rosterable: false } });
+    .values({ carer_id: tom, state: 'non-compliant', rosterable: false, blocked_because: ['DBS expired'], checks: [], next_expiry: '2026-11-01', weekly_hours_cap: null, checked_at: tomorrow })
+    .onConflictDoUpdate({ target: carerCompliance.carer_id, set: { state: 'non-compliant', rosterable: false, checked_at: tomorrow } });
   const blocked = (await office.get('/api/v1/carers/overview?compliance=non-compliant&page_size=100')).json().data as Page<CarerOverviewRow>;
   assert.ok(blocked.data.some((row) => row.id === tom && row.rosterable === false));
   assert.ok(blocked.data.every((row) => row.compliance === 'non-compliant'));
