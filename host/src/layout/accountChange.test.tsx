@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { CurrentUser } from '@hcm/contract';
+import type { AreaRegistration, CurrentUser, Page } from '@hcm/contract';
 import type { MyNotice } from '@hcm/contract/schemas';
 import { api, useRuntime, useSession } from '@hcm/kit';
+import { useApiQuery } from '@hcm/kit/data';
 import { renderWithData } from '@hcm/kit/testing';
 import { SwitchAccountPage } from '../auth/SwitchAccountPage';
 import { Dashboard } from '../pages/Dashboard';
@@ -35,6 +36,23 @@ const notice = (id: number, title: string): MyNotice => ({
 /** Each user's own notices: what the API answers depends on who is signed in now. */
 const NOTICES: Record<number, MyNotice[]> = { 1: [notice(1, 'Supervision notes for managers')], 2: [notice(2, 'Rota for the office')] };
 
+/**
+ * The dashboard's notices come from the workforce area (a `dashboard.panel` extension): a stand-in that asks the
+ * API the same way, through the one cache the host mounts, so what the cache keeps across users shows.
+ */
+function NoticesPanel() {
+  const answer = useApiQuery<Page<MyNotice>>('api/v1/communication/my-notices', { page_size: 5 });
+  return (
+    <section aria-label="Notices for you">
+      <ul>{answer.data?.data.map((row) => <li key={row.id}>{row.title}</li>)}</ul>
+    </section>
+  );
+}
+const WORKFORCE = {
+  name: 'workforce', title: 'Workforce', description: '', version: '1', container: 'workforce', home: '/app/carers', routePrefixes: ['carers'], navigation: [],
+  manifestUrl: 'http://localhost/workforce/mf-manifest.json', extensions: [{ point: 'dashboard.panel', key: 'notices', title: 'Notices for you', module: './DashboardPanels' }],
+} as unknown as AreaRegistration;
+
 function renderApp(path: string) {
   const router = createMemoryRouter(
     [
@@ -50,7 +68,8 @@ function renderApp(path: string) {
 let fetchSpy: jest.SpyInstance;
 
 beforeEach(() => {
-  useRuntime.getState().setRegistry({ productLabel: 'Home Care', apiUrl: 'http://api.test', areas: [] });
+  useRuntime.getState().setRegistry({ productLabel: 'Home Care', apiUrl: 'http://api.test', areas: [WORKFORCE] });
+  useRuntime.getState().setExposedModuleLoader(async () => ({ default: NoticesPanel }));
   get.mockReset().mockImplementation(async (path: string) => {
     const user = useSession.getState().user;
     if (path === 'api/v1/communication/my-notices') {
