@@ -32,6 +32,7 @@ export function BackgroundWork() {
         {!jobs.data && !jobs.error ? <Loading /> : null}
         {jobs.data ? (
           jobs.data.length ? (
+            <div className={styles.scroll}>
             <table className={styles.table}>
               <caption className={styles.visuallyHidden}>Scheduled jobs</caption>
               <thead>
@@ -55,6 +56,7 @@ export function BackgroundWork() {
                 ))}
               </tbody>
             </table>
+            </div>
           ) : (
             <p>No job has run yet: they start with the API.</p>
           )
@@ -79,6 +81,7 @@ function Deliveries({ answer, empty, label }: { answer: ReturnType<typeof useApi
     notify(result.error ? { type: 'error', message: result.message } : { type: 'success', message: `${delivery.type} will be delivered to ${delivery.consumer} again now.` });
   };
   return (
+    <div className={styles.scroll}>
     <table className={styles.table}>
       <caption className={styles.visuallyHidden}>{label}</caption>
       <thead>
@@ -112,5 +115,6 @@ function Deliveries({ answer, empty, label }: { answer: ReturnType<typeof useApi
         ))}
       </tbody>
     </table>
+    </div>
   );
 }

@@ -31,7 +31,7 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown> | null> = {
   'DELETE /api/v1/carer-app/session': null,
   'POST /api/v1/carer-devices': { user_id: 1, device_name: 'Fuzz phone' },
   'POST /api/v1/carer-devices/:id/revoke': null,
-  'POST /api/v1/event-deliveries/:eventId/retry': { consumer: 'scheduler:carer-leave-takes-carer-off-visits' },
+  'POST /api/v1/event-deliveries/:eventId/retry': { consumer: 'some-area:some-handler' },
   'POST /forgot-password': { email: 'nobody@homecare.test' },
   'POST /reset-password': { token: 'x'.repeat(43), email: 'nobody@homecare.test', password: STRONG, password_confirmation: STRONG },
   'POST /two-factor-challenge': { code: '123456' },

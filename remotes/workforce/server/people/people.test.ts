@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { clock } from '@hcm/contract/time';
 import { after, before, test } from 'node:test';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLog, branches, users } from '@hcm/server/platform';
@@ -63,7 +64,7 @@ test("the carers list shows only the user's branches and filters by status, comp
   // Compliance is the server's to work out; a row here stands for it, dated tomorrow so that the list's refresh
   // (which recomputes rows older than today or than a change to their inputs) keeps it.
   const tom = await carerIdByEmail('tom.fletcher@homecare.test');
-  const tomorrow = new Date(Date.now() + 86_400_000);
+  const tomorrow = new Date(clock.nowMs() + 86_400_000);
   await t.database.db
     .insert(carerCompliance)
     .values({ carer_id: tom, state: 'non-compliant', rosterable: false, blocked_because: ['DBS expired'], checks: [], next_expiry: '2026-11-01', weekly_hours_cap: null, checked_at: tomorrow })
