@@ -36,6 +36,7 @@ import { chatRoutes } from './chat/routes.js';
 import { onSessionsEnded } from './auth/sessions.js';
 import { composedResources, type AreaModule, type AreaServerContext } from './modules/area-module.js';
 import { assertContracts } from './modules/contracts.js';
+import { composePermissions, resourcePermissionProblems, routePermissions, type PermissionCatalog } from './modules/permissions.js';
 import { eventDeliveryRoutes, registerEvents } from './events/dispatcher.js';
 import { eventRegistry } from './events/outbox.js';
 import { registerJobs, type ScheduledJob } from './events/jobs.js';
@@ -87,10 +88,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // publishes in another shape) stops the start here, not a request later.
   assertContracts(options.modules);
   const catalog: ResourceCatalog = catalogOf(options.modules);
+  // The permission catalogue: the platform's and every area's declarations. A permission declared twice, outside
+  // its area's prefixes, or named by an area that neither owns it nor uses it as published stops the start.
+  const permissions = permissionsOf(options.modules);
   const mailer = new Mailer(options.db, options.mail ?? { smtpUrl: undefined, from: 'Home Care <no-reply@localhost>' });
   const auth: AuthSettings = {
     db: options.db,
     mailer,
+    permissions,
     lifetime: {
       idleMs: options.sessionIdleMinutes * 60_000,
       absoluteMs: options.sessionAbsoluteHours * 3_600_000,
@@ -143,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The audit trail, read-only (src/audit/).
   await app.register(auditRoutes, { prefix: API_PREFIX, db: options.db, auth, catalog });
   // The area registry: the public active set (/registry/areas), versions and rollback for admins (src/areas/).
-  const registry = { db: options.db, repoRoot: options.repoRoot ?? REPO_ROOT };
+  const registry = { db: options.db, repoRoot: options.repoRoot ?? REPO_ROOT, permissions };
   await app.register(publicRegistryRoutes, registry);
   await app.register(areaAdminRoutes, { prefix: API_PREFIX, ...registry, auth });
   // The time tracker: trackable checks, START/MID/STOP, a target's tracked sessions (src/time-tracker/); areas
@@ -175,8 +180,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(eventDeliveryRoutes, { prefix: API_PREFIX, db: options.db });
   for (const module of options.modules) {
     const { routes, publicRoutes } = module;
-    if (routes) await app.register(async (scope) => routes(scope, context), { prefix: API_PREFIX });
-    if (publicRoutes) await app.register(async (scope) => publicRoutes.routes(scope, context), { prefix: publicRoutes.prefix });
+    if (routes) {
+      await app.register(
+        async (scope) => {
+          holdToItsPermissions(scope, module.name, permissions);
+          await routes(scope, context);
+        },
+        { prefix: API_PREFIX },
+      );
+    }
+    if (publicRoutes) {
+      await app.register(
+        async (scope) => {
+          holdToItsPermissions(scope, module.name, permissions);
+          await publicRoutes.routes(scope, context);
+        },
+        { prefix: publicRoutes.prefix },
+      );
+    }
   }
 
   return app;
@@ -191,6 +212,27 @@ function catalogOf(modules: readonly AreaModule[]): ResourceCatalog {
   const missing = foreignReferences(specs);
   if (missing.length) throw new Error(`Declared references to resources no area serves: ${missing.join(', ')}.`);
   return resourceCatalog(specs, tables, hooks);
+}
+
+/** The composed permission catalogue; also refuses a declared resource guarded by a permission its area may not name. */
+function permissionsOf(modules: readonly AreaModule[]): PermissionCatalog {
+  const permissions = composePermissions(modules);
+  const problems = resourcePermissionProblems(modules, permissions);
+  if (problems.length) throw new Error(`${problems.join('; ')}.`);
+  return permissions;
+}
+
+/**
+ * Every route an area registers names only permissions it may name: its own, the platform's, and the published
+ * ones of other areas it lists in its uses. Registration throws otherwise, so the server does not start.
+ */
+function holdToItsPermissions(scope: FastifyInstance, area: string, permissions: PermissionCatalog): void {
+  scope.addHook('onRoute', (route) => {
+    for (const name of routePermissions(route.config)) {
+      const refusal = permissions.refusal(area, name);
+      if (refusal) throw new Error(`The ${area} area's route ${[route.method].flat().join(',')} ${route.url} names ${refusal}.`);
+    }
+  });
 }
 
 /** The platform's own scheduled work: ended sessions pruned every quarter of an hour. */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
+import { defineAreaPermissions } from '@hcm/contract';
 import { defineResource, requiredText } from '@hcm/contract/engine';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import * as v from 'valibot';
@@ -55,7 +56,7 @@ test('a new area joins with its own folder and one registration: its tables, mig
     singular: 'test round',
     deletion: 'hard',
     labelField: 'name',
-    permissions: { view: 'datatables.view', create: 'datatables.edit', edit: 'datatables.edit', delete: 'datatables.edit' },
+    permissions: { view: 'test-rounds.view', create: 'test-rounds.edit', edit: 'test-rounds.edit', delete: 'test-rounds.edit' },
     defaultSort: { field: 'name', mode: 'asc' },
     schema: v.strictObject({ name: requiredText('Name') }),
     fields: { name: { label: 'Name', kind: 'text', column: true, sortable: true } },
@@ -70,11 +71,19 @@ test('a new area joins with its own folder and one registration: its tables, mig
     writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
     const testArea = defineAreaModule({
       name: 'test-rounds-area',
+      // Its permissions, and which standard roles receive them when an install starts.
+      permissions: defineAreaPermissions({
+        prefixes: ['test-rounds.'],
+        permissions: {
+          'test-rounds.view': { description: 'See test rounds', roles: ['office_staff', 'registered_manager'] },
+          'test-rounds.edit': { description: 'Plan test rounds', roles: ['office_staff', 'registered_manager'] },
+        },
+      }),
       resources: [rounds],
       resourceTables: tables,
       migrationsFolder: folder,
       async routes(app) {
-        app.get('/test-rounds-area/ping', { config: { permission: 'datatables.view' } }, async () => ({ status: true, data: 'pong' }));
+        app.get('/test-rounds-area/ping', { config: { permission: 'test-rounds.view' } }, async () => ({ status: true, data: 'pong' }));
       },
     });
 
@@ -85,6 +94,10 @@ test('a new area joins with its own folder and one registration: its tables, mig
       assert.equal(created.statusCode, 201, created.body);
       assert.deepEqual((await office.get('/api/v1/test-rounds')).json().data.data.map((row: { name: string }) => row.name), ['Morning round']);
       assert.equal((await office.get('/api/v1/test-rounds-area/ping')).json().data, 'pong');
+      // Its permissions joined the catalogue, and the office staff's standard role received them.
+      const catalogue = (await office.get('/api/v1/permissions')).json().data as { name: string; owner: string }[];
+      assert.deepEqual(catalogue.filter((entry) => entry.owner === 'test-rounds-area').map((entry) => entry.name), ['test-rounds.view', 'test-rounds.edit']);
+      assert.ok(((await office.get('/api/v1/user')).json().data.data.userPermissions as string[]).includes('test-rounds.edit'));
       assert.equal((await (await loginAs(t.app, 'office')).get('/api/v1/test-rounds/999')).statusCode, 404);
       const history = await t.database.db.execute(`select count(*)::int as n from drizzle.__drizzle_migrations_test_rounds_area`);
       assert.equal((history as unknown as { rows: { n: number }[] }).rows[0]!.n, 1, 'the area keeps its own history');

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.js';
 import { ensureFirstAdmin, seedDemo } from './db/seed.js';
 import { DEFAULT_PGLITE_DIR, IN_MEMORY } from './paths.js';
 import { opsFilePath, startOps } from './areas/ops.js';
+import { composePermissions } from './modules/permissions.js';
 import { registerInstalledBuilds } from './areas/registry.js';
 import { REPO_ROOT } from './areas/repo-root.js';
 import { chatForApi, type ChatRuntime } from './chat/start.js';
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
   try {
     await database.migrate(areaMigrations());
     const seeded = config.seedDemo ? await seedDemo(database.db, AREA_MODULES) : false;
-    const adminCreated = config.firstAdmin ? await ensureFirstAdmin(database.db, config.firstAdmin) : false;
+    const adminCreated = config.firstAdmin ? await ensureFirstAdmin(database.db, config.firstAdmin, AREA_MODULES) : false;
     // The chat server (CHAT_PORT) runs in this process unless CHAT_EMBEDDED=false (src/chat/start.ts).
     chat = await chatForApi(config, database.db, {
       info: (message) => app?.log.info(message),
@@ -57,10 +58,12 @@ async function main(): Promise<void> {
 
     // The area registry: builds not registered yet (a fresh database, `npm run build`) become active as
     // "install"; the operators' commands reach the registry through a loopback-only door (src/areas/ops.ts).
-    await registerInstalledBuilds({ db: database.db, repoRoot: REPO_ROOT }, (message) => log.info(message));
+    const permissions = composePermissions(AREA_MODULES);
+    await registerInstalledBuilds({ db: database.db, repoRoot: REPO_ROOT, permissions }, (message) => log.info(message));
     stopOps = await startOps({
       db: database.db,
       repoRoot: REPO_ROOT,
+      permissions,
       file: opsFilePath(process.env, DEFAULT_PGLITE_DIR),
       port: Number(process.env.OPS_PORT ?? 0),
       apiPort: config.port,

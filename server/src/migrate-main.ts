@@ -15,7 +15,7 @@ async function migrateOnce(): Promise<void> {
     await database.migrate(areaMigrations());
     console.log(`Migrations applied (database: ${database.kind}).`);
     if (config.seedDemo && (await seedDemo(database.db, AREA_MODULES))) console.log('Seeded demo data (see server/README.md).');
-    if (config.firstAdmin && (await ensureFirstAdmin(database.db, config.firstAdmin))) {
+    if (config.firstAdmin && (await ensureFirstAdmin(database.db, config.firstAdmin, AREA_MODULES))) {
       console.log(`Created the first super admin, ${config.firstAdmin.email}.`);
     }
   } finally {

@@ -31,7 +31,7 @@ export type { AreaConsumption, AreaPublications, ConsumedRoute, PublishedReadMod
 export { areaClient, AreaAnswerError, AreaCallError, credentialsOf, ID_PAGE, type AreaCall, type AreaClient, type AreaCredentials, type IdPages } from './modules/area-client.js';
 export { pageSchema, schemaOf } from './modules/answer-schemas.js';
 export type { JobOutcome, ScheduledJob } from './events/jobs.js';
-export { publishEvent, type AreaEventHandler, type ConsumedEvent, type DeliveredEvent, type PublishedEvent } from './events/outbox.js';
+export { publishEvent, publishEvents, type AfterCommit, type AreaEventHandler, type ConsumedEvent, type DeliveredEvent, type PublishedEvent } from './events/outbox.js';
 export * from './time-tracker/targets.js';
 export * from './messages/threads.js';
 export { ALREADY_ENDED, ALREADY_RUNNING, ENDED_ITSELF, NOTHING_TO_BEAT, NOTHING_TO_STOP, sweepAbandonedSessions } from './time-tracker/service.js';

@@ -9,3 +9,4 @@ export * from './live-medication.js';
 export * from './live-incidents.js';
 export * from './live-reviews.js';
 export * from './reablement.js';
+export * from './permissions.js';

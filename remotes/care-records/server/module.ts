@@ -1,4 +1,5 @@
 import { defineAreaModule, seedDemoRows } from '@hcm/server/platform';
+import { CARE_RECORDS_PERMISSIONS } from '../contract/permissions.js';
 import { CLIENT_RESOURCES } from '../contract/index.js';
 import { clientAccessRoutes } from './access/routes.js';
 import { seedDemoAccess } from './access/demo-seed.js';
@@ -41,6 +42,7 @@ import { clientUploadRoutes } from './uploads/routes.js';
  */
 export const careRecordsModule = defineAreaModule({
   name: 'care-records',
+  permissions: CARE_RECORDS_PERMISSIONS,
   publishes: careRecordsPublications,
   consumes: { readModels: [medicationsRead, documentUploadTypesRead, reablementEquipmentsRead], routes: CARE_RECORDS_CONSUMED_ROUTES },
   resources: CLIENT_RESOURCES,

@@ -1,5 +1,6 @@
 import { interruptedExportsJob } from './exports/jobs.js';
 import { defineAreaModule } from '@hcm/server/platform';
+import { FINANCE_PERMISSIONS } from '../contract/permissions.js';
 import { FINANCE_RESOURCES } from '../contract/resources.js';
 import { seedDemoFunding } from './clients/demo.js';
 import { clientsRoutes } from './clients/routes.js';
@@ -26,6 +27,7 @@ import { reportsRoutes } from './reports/routes.js';
  */
 export const financeModule = defineAreaModule({
   name: 'finance',
+  permissions: FINANCE_PERMISSIONS,
   jobs: [interruptedExportsJob],
   publishes: financePublications,
   consumes: { readModels: [funderCodesRead, funderScalesRead, bankHolidaysRead, carerHourlyRatesRead, fiscalYearsRead, hourlyRatesRead, settingsRead, clientsRead, visitTemplatesRead], routes: FINANCE_CONSUMED_ROUTES },

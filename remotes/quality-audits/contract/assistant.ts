@@ -1,4 +1,4 @@
-import type { Permission } from '@hcm/contract';
+import type { QualityAuditsUsablePermission } from './permissions.js';
 import { REGISTER_KINDS, REGISTERS } from './registers.js';
 
 // The assistant at /app/ai: what its screens and its server (server/assistant/) share. The tools are the
@@ -31,8 +31,8 @@ export type AssistantTool = {
   /** The GET route under /api/v1: fixed (no path parameters), so nothing the model says goes into the path. */
   path: string;
   /** The permission the route needs (one of `anyPermission` when the route accepts several). */
-  permission?: Permission;
-  anyPermission?: readonly Permission[];
+  permission?: QualityAuditsUsablePermission;
+  anyPermission?: readonly QualityAuditsUsablePermission[];
   parameters: ToolParameters;
   /** Query parameters always sent (e.g. a kind the route needs). */
   fixed?: Readonly<Record<string, string>>;

@@ -1,4 +1,5 @@
 import { defineAreaModule } from '@hcm/server/platform';
+import { QUALITY_AUDITS_PERMISSIONS } from '../contract/permissions.js';
 import { assistantRoutes } from './assistant/routes.js';
 import { logBookAuditsRead, marAuditsRead, moneyAuditsRead } from './audits/columns.js';
 import { auditsRoutes } from './audits/routes.js';
@@ -33,6 +34,7 @@ import { registersRoutes } from './registers/routes.js';
  */
 export const qualityAuditsModule = defineAreaModule({
   name: 'quality-audits',
+  permissions: QUALITY_AUDITS_PERMISSIONS,
   consumes: {
     readModels: [
       visitsRead,

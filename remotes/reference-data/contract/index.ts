@@ -8,6 +8,7 @@ import { medications } from './resources/medications.js';
 import type { ResourceSpec } from '@hcm/contract/engine';
 
 export { CARE_RESOURCES, WORKFORCE_RESOURCES, funderCodes, funderScales, holidayReasons, medications };
+export { REFERENCE_DATA_PERMISSIONS, type ReferenceDataPermission } from './permissions.js';
 
 /** Every resource of the area, referenced resources before those that refer to them (the seeding order). */
 export const REFERENCE_DATA_RESOURCES: readonly ResourceSpec[] = [medications, holidayReasons, funderCodes, funderScales, ...WORKFORCE_RESOURCES, ...CARE_RESOURCES];

@@ -1,4 +1,5 @@
 import { defineAreaModule } from '@hcm/server/platform';
+import { REFERENCE_DATA_PERMISSIONS } from '../contract/permissions.js';
 import { REFERENCE_DATA_RESOURCES } from '../contract/index.js';
 import { referenceDataPublications } from './published.js';
 import { seedReferenceData } from './seed.js';
@@ -11,6 +12,7 @@ import { referenceDataTables } from './tables.js';
  */
 export const referenceDataModule = defineAreaModule({
   name: 'reference-data',
+  permissions: REFERENCE_DATA_PERMISSIONS,
   publishes: referenceDataPublications,
   resources: REFERENCE_DATA_RESOURCES,
   resourceTables: referenceDataTables,

@@ -13,3 +13,4 @@ export * from './assessments.js';
 export * from './live.js';
 export * from './live-engine.js';
 export * from './live-device.js';
+export * from './permissions.js';

@@ -1,4 +1,5 @@
 import { defineAreaModule } from '@hcm/server/platform';
+import { SCHEDULER_PERMISSIONS } from '../contract/permissions.js';
 import { assessmentRoutes } from './assessments/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { autoAssignRoutes } from './autoassign/routes.js';
@@ -14,8 +15,10 @@ import { LEAVE_EVENT_HANDLERS, LEAVE_EVENTS_CONSUMED } from './visits/leave-even
 import { liveEngineJob } from './live/engine/timer.js';
 import { CLIENT_EVENT_HANDLERS, CLIENT_EVENTS_CONSUMED } from './visits/client-events.js';
 import { CARER_EVENT_HANDLERS, CARER_EVENTS_CONSUMED } from './visits/carer-events.js';
+import { VISIT_EVENT_HANDLERS, VISIT_EVENTS_CONSUMED } from './visits/visit-events-handler.js';
+import { carerPushesJob } from './visits/notify-carers.js';
 import { SCHEDULER_CONSUMED_ROUTES } from './consumed-routes.js';
-import { bankHolidaysRead, carerComplianceRead, carersRead, clientsRead, funderCodesRead, npcCodesRead, settingsRead, trainingCoursesRead, visitSlotsRead } from './read-models.js';
+import { bankHolidaysRead, carerAccountsRead, carerComplianceRead, carersRead, clientsRead, funderCodesRead, npcCodesRead, settingsRead, trainingCoursesRead, visitSlotsRead } from './read-models.js';
 import { utilityRoutes } from './utility/routes.js';
 import { visitRoutes } from './visits/routes.js';
 import { wizardRoutes } from './wizard/routes.js';
@@ -31,10 +34,11 @@ import { seedDemoLiveEngine } from './live/engine/demo.js';
  */
 export const schedulerModule = defineAreaModule({
   name: 'scheduler',
+  permissions: SCHEDULER_PERMISSIONS,
   publishes: schedulerPublications,
-  eventHandlers: [...LEAVE_EVENT_HANDLERS, ...CLIENT_EVENT_HANDLERS, ...CARER_EVENT_HANDLERS],
-  jobs: [liveEngineJob],
-  consumes: { readModels: [clientsRead, carersRead, carerComplianceRead, funderCodesRead, npcCodesRead, bankHolidaysRead, settingsRead, trainingCoursesRead, visitSlotsRead], routes: SCHEDULER_CONSUMED_ROUTES, events: [...LEAVE_EVENTS_CONSUMED, ...CLIENT_EVENTS_CONSUMED, ...CARER_EVENTS_CONSUMED] },
+  eventHandlers: [...LEAVE_EVENT_HANDLERS, ...CLIENT_EVENT_HANDLERS, ...CARER_EVENT_HANDLERS, ...VISIT_EVENT_HANDLERS],
+  jobs: [liveEngineJob, carerPushesJob],
+  consumes: { readModels: [clientsRead, carersRead, carerAccountsRead, carerComplianceRead, funderCodesRead, npcCodesRead, bankHolidaysRead, settingsRead, trainingCoursesRead, visitSlotsRead], routes: SCHEDULER_CONSUMED_ROUTES, events: [...LEAVE_EVENTS_CONSUMED, ...CLIENT_EVENTS_CONSUMED, ...CARER_EVENTS_CONSUMED, ...VISIT_EVENTS_CONSUMED] },
   async routes(app, context) {
     await app.register(async (scope) => visitRoutes(scope, context));
     await app.register(async (scope) => templateRoutes(scope, context));

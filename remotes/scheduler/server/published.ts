@@ -6,6 +6,7 @@ import type { AlertRow } from '../contract/live-engine.js';
 import type { VisitRow } from '../contract/visits.js';
 import { branchLiveSettings } from './live/tables.js';
 import { visitCarers, visits, visitTemplates } from './tables.js';
+import { VISIT_EVENTS } from './visits/events.js';
 
 // What other areas may read of the scheduler (server/src/modules/contracts.ts): the visits, who is on them, a
 // branch's live thresholds and clients' rota templates. Changing a published column's name, type or nullability steps `version` up and is
@@ -52,6 +53,8 @@ export const schedulerPublications: AreaPublications = {
         "A client's repeating weekly pattern of visits, from which visits are generated; a client may have several (inactive or ended ones included). funder_code_id is reference data's funder_codes.id paying for its visits, null when not set.",
     },
   ],
+  // The events it writes with a visit's change (./visits/events.ts): carers, times, status or confirmation.
+  events: VISIT_EVENTS,
   // The routes other areas call (as the signed-in user or device: these routes' permissions and branch rules
   // apply), with their answers' schemas, which are the routes' own answer types.
   routes: [

@@ -36,6 +36,12 @@ export const carersRead = pgTable('carers', {
   deleted_at: timestamp('deleted_at', { withTimezone: true }),
 });
 
+/**
+ * Workforce's carers' sign-in accounts (users.id by carer record): a visit's event names carer records, and its
+ * pushes go to their accounts (a handler has no user to ask workforce's rota as).
+ */
+export const carerAccountsRead = pgTable('carer_accounts', { carer_id: integer('carer_id').notNull(), user_id: integer('user_id').notNull() });
+
 /** Workforce's compliance of each carer: the demo rosters only rosterable carers. */
 export const carerComplianceRead = pgTable('carer_compliance', { carer_id: integer('carer_id').notNull(), rosterable: boolean('rosterable').notNull() });
 

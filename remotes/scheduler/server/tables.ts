@@ -168,6 +168,35 @@ export const visitLogs = pgTable(
   },
   (t) => [index('visit_logs_visit_idx').on(t.visit_id), index('visit_logs_at_idx').on(t.at)],
 );
+/**
+ * The push notifications a visit's event means to its carers (visits/notify-carers.ts), one per event and carer,
+ * written in the event's delivery: the key makes a redelivered event push nobody twice, and a row not sent (the
+ * process stopped after the delivery committed) is sent by the scheduler's carer-pushes job.
+ */
+export const visitCarerPushes = pgTable(
+  'visit_carer_pushes',
+  {
+    /** The scheduler.visit.changed event (domain_events.id). */
+    event_id: integer('event_id').notNull(),
+    /** Workforce's carer record, and their sign-in account the push goes to. */
+    carer_id: integer('carer_id').notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visit_id: integer('visit_id').notNull(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    created_at: createdAt(),
+    /** A sender holds it until then (another may take it after: the sender stopped). */
+    claimed_until: timestamp('claimed_until', { withTimezone: true }),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    /** The platform's push log row (push_notifications.id). */
+    push_id: integer('push_id'),
+  },
+  (t) => [primaryKey({ columns: [t.event_id, t.carer_id] }), index('visit_carer_pushes_unsent_idx').on(t.created_at).where(sql`${t.sent_at} is null`)],
+);
+
 export * from './locations/tables.js';
 export * from './templates/tables.js';
 export * from './wizard/tables.js';

@@ -1,4 +1,5 @@
 import { defineAreaModule } from '@hcm/server/platform';
+import { WORKFORCE_PERMISSIONS } from '../contract/permissions.js';
 import { WORKFORCE_RESOURCES } from '../contract/people.js';
 import { communicationRoutes } from './communication/routes.js';
 import { seedDemoCompliance } from './compliance/demo.js';
@@ -36,6 +37,7 @@ import { trainingRoutes } from './training/routes.js';
  */
 export const workforceModule = defineAreaModule({
   name: 'workforce',
+  permissions: WORKFORCE_PERMISSIONS,
   publishes: workforcePublications,
   jobs: [complianceSweepJob],
   consumes: {

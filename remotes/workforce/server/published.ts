@@ -10,7 +10,7 @@ import { CarerPayProfileSchema } from './people/pay-profiles.js';
 import { CarerAppIdentitySchema, RotaCarerSchema } from './people/rota-carers.js';
 import { CARER_EVENTS } from './people/events.js';
 import { TIME_OFF_EVENTS } from './time-off/events.js';
-import { carerCompliance, carerDocuments, carerDocumentVersions, carersTable, employeesTable, recruitmentStageHistory, trainingRecords } from './tables.js';
+import { carerAccounts, carerCompliance, carerDocuments, carerDocumentVersions, carersTable, employeesTable, recruitmentStageHistory, trainingRecords } from './tables.js';
 
 // What other areas may read of the workforce (server/src/modules/contracts.ts): carers and office employees, the
 // documents on carers' files, whether a carer may be rostered, their training records and the recruitment moves,
@@ -40,6 +40,11 @@ export const workforcePublications: AreaPublications = {
       ],
       meaning:
         "A carer of one branch, applicants included. status: applicant (with a recruitment_stage: applied, screening, interview, offer, checks, ready, hired, rejected or withdrawn), active, suspended or leaver; contracted_hours a week, null for zero-hours and bank. deleted_at set: removed, not to be listed or rostered. Whether an active carer may be rostered is carer_compliance's, not status alone.",
+    },
+    {
+      table: carerAccounts,
+      columns: ['carer_id', 'user_id'],
+      meaning: "A carer's sign-in account (users.id) for their carer record (carers.id): one account per carer and one carer per account; no row while the carer has none (an applicant not yet hired). Push notifications and messages for a carer go to this account.",
     },
     {
       table: employeesTable,

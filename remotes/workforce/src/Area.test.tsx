@@ -1,6 +1,7 @@
 import type { AreaDescriptor } from '@hcm/contract';
 import { describeAreaContract } from '@hcm/kit/testing';
 import descriptor from '../area.json';
+import { WORKFORCE_PERMISSIONS } from '../contract/permissions';
 import * as areaModule from './Area';
 
-describeAreaContract(descriptor as AreaDescriptor, areaModule);
+describeAreaContract(descriptor as AreaDescriptor, areaModule, WORKFORCE_PERMISSIONS);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { AREA_EXPOSE, AREA_NAMES, areaDescriptorProblems, isPermission, type AreaDescriptor, type AreaName } from '@hcm/contract';
+import { AREA_EXPOSE, AREA_NAMES, areaDescriptorProblems, isPermissionName, type AreaDescriptor, type AreaName } from '@hcm/contract';
+import type { PermissionCatalog } from '../modules/permissions.js';
 
 // An area's builds on disk: remotes/<area>/dist/<version>/ (immutable, see shared/build-config/build-area.js)
 // and dist/ACTIVE, which names the version this machine serves when the registry cannot be asked.
@@ -70,13 +71,16 @@ function readJsonFile(file: string): unknown {
 
 /**
  * Reads and checks one built version: its manifest parses, exposes ./Area and names a remoteEntry file that
- * exists; its area.json is this area's and holds the contract (areaDescriptorProblems). Problems are
- * sentences for the operator; a version with problems is never registered.
+ * exists; its area.json is this area's and holds the contract (areaDescriptorProblems): with the API's composed
+ * permission catalogue, its menus and extensions name only permissions the area may (its own, the platform's, the
+ * published ones it uses), else names of a permission's form. Problems are sentences for the operator; a version
+ * with problems is never registered.
  */
 export function readBuiltVersion(
   repoRoot: string,
   area: AreaName,
   version: string,
+  permissions?: PermissionCatalog,
 ): { built: BuiltVersion; problems: [] } | { built: null; problems: string[] } {
   if (!isVersionName(version)) return { built: null, problems: [`"${version}" is not a version name`] };
   const dir = path.join(areaDistDir(repoRoot, area), version);
@@ -110,7 +114,8 @@ export function readBuiltVersion(
     if (descriptor.name !== area) problems.push(`area.json names the area "${String(descriptor.name)}", not ${area}`);
     if (descriptor.version !== version) problems.push(`area.json names the version "${String(descriptor.version)}", not ${version}`);
     try {
-      problems.push(...areaDescriptorProblems(descriptor, isPermission));
+      const mayName = permissions ? (name: string) => permissions.refusal(area, name) === null : isPermissionName;
+      problems.push(...areaDescriptorProblems(descriptor, mayName));
     } catch (error) {
       problems.push(`area.json is not an area declaration: ${(error as Error).message}`);
     }

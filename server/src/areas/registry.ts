@@ -2,6 +2,7 @@ import path from 'node:path';
 import { AREA_NAMES, type AreaEventView, type AreaHistory, type AreaName } from '@hcm/contract';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
+import type { PermissionCatalog } from '../modules/permissions.js';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import { areaActive, areaEvents, areaVersions } from '../db/schema.js';
 import { activePointer, areaDistDir, readBuiltVersion, writeActivePointer, type BuiltVersion } from './builds.js';
@@ -91,7 +92,12 @@ async function setActive(
   return { area, version: target.version, version_id: target.id, from_version: current?.version ?? null, action };
 }
 
-export type RegistryOptions = { db: Database; repoRoot: string };
+export type RegistryOptions = {
+  db: Database;
+  repoRoot: string;
+  /** The API's composed permission catalogue: a build's menus may name only what its area may (readBuiltVersion). */
+  permissions?: PermissionCatalog;
+};
 
 /**
  * Refuses (422) to make a version active when its shared modules do not fit the host this machine serves
@@ -120,7 +126,7 @@ export async function deployVersion(
   actor: RegistryActor,
 ): Promise<ChangeResult & { already_deployed: boolean }> {
   const area = areaOf(areaName);
-  const { built, problems } = readBuiltVersion(options.repoRoot, area, version);
+  const { built, problems } = readBuiltVersion(options.repoRoot, area, version, options.permissions);
   if (!built) throw new RegistryError(422, `${area} ${version} cannot be deployed: ${problems.join('; ')}.`, 'version');
   assertFitsHost(options.repoRoot, area, version);
   const result = await options.db.transaction(async (tx) => {

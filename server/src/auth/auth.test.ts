@@ -1,10 +1,11 @@
 import { AREA_MODULES } from '../area-modules.js';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ALL_PERMISSIONS, CSRF_COOKIE, SESSION_COOKIE, type CurrentUser } from '@hcm/contract';
+import { CSRF_COOKIE, SESSION_COOKIE, type CurrentUser } from '@hcm/contract';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../db/schema.js';
-import { DEMO_USERS, STANDARD_ROLES } from '../db/seed.js';
+import { DEMO_USERS, standardRoles } from '../db/seed.js';
+import { composePermissions } from '../modules/permissions.js';
 import { anonymousClient, createTestApp, createUser, loginAs, TestClient, type TestApp } from '../testing.js';
 import { sessionIdOf } from './sessions.js';
 
@@ -170,7 +171,8 @@ test('GET /api/v1/user describes the super admin', async () => {
     {
       userID: 0,
       userRole: 'super_admin',
-      userPermissions: ALL_PERMISSIONS,
+      // Every permission the API composed: the platform's and every area's.
+      userPermissions: composePermissions(AREA_MODULES).names,
       userUnreadMessageCount: 0,
       name: 'Amira Admin',
       email: 'admin@homecare.test',
@@ -189,7 +191,7 @@ test('GET /api/v1/user describes the office user: branch CAM only, no finance', 
   assert.equal(user.roleLabel, 'Office staff');
   assert.equal(user.name, 'Oliver Office');
   // Exactly the permissions the office_staff role holds, no more.
-  const role = STANDARD_ROLES.find((standardRole) => standardRole.name === 'office_staff')!;
+  const role = standardRoles(AREA_MODULES).find((standardRole) => standardRole.name === 'office_staff')!;
   assert.deepEqual([...user.userPermissions].sort(), [...role.permissions].sort());
   assert.ok(!user.userPermissions.includes('finance.view'));
   assert.deepEqual(

@@ -1,11 +1,23 @@
 import { asc, eq } from 'drizzle-orm';
-import { ALL_PERMISSIONS, SUPER_ADMIN, type CurrentUser } from '@hcm/contract';
+import { PLATFORM_PERMISSIONS, SUPER_ADMIN, type CurrentUser } from '@hcm/contract';
 import type { Database } from '../db/client.js';
 import { branches, rolePermissions, roles, userBranches, users } from '../db/schema.js';
 import { unreadTotalOf } from '../chat/service.js';
+import type { PermissionCatalog } from '../modules/permissions.js';
 
-/** The user as GET /api/v1/user describes it, or null when the user is gone or disabled. */
-export async function loadCurrentUser(db: Database, userId: number): Promise<CurrentUser | null> {
+/** A catalogue of the platform's permissions alone, for a process that composes no area (the chat server, scripts). */
+const PLATFORM_ONLY = { names: Object.keys(PLATFORM_PERMISSIONS) };
+
+/**
+ * The user as GET /api/v1/user describes it, or null when the user is gone or disabled. A super admin holds every
+ * permission of the composed catalogue (the API passes AuthSettings' `permissions`; without it, the platform's
+ * alone: can() grants a super admin everything by role whatever the list); anyone else what their role grants.
+ */
+export async function loadCurrentUser(
+  db: Database,
+  userId: number,
+  catalog: Pick<PermissionCatalog, 'names'> = PLATFORM_ONLY,
+): Promise<CurrentUser | null> {
   const [user] = await db
     .select({
       id: users.id,
@@ -24,7 +36,7 @@ export async function loadCurrentUser(db: Database, userId: number): Promise<Cur
 
   const permissions =
     user.roleName === SUPER_ADMIN
-      ? [...ALL_PERMISSIONS]
+      ? [...catalog.names]
       : user.roleId === null
         ? []
         : (

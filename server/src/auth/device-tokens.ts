@@ -158,7 +158,7 @@ export async function deviceTokenRoutes(app: FastifyInstance, settings: AuthSett
   });
 
   /** The signed-in office user of a /carer-devices request (the guard has let only sessions through). */
-  const officeUserOf = (request: FastifyRequest) => loadCurrentUser(db, request.session?.user_id ?? 0);
+  const officeUserOf = (request: FastifyRequest) => loadCurrentUser(db, request.session?.user_id ?? 0, settings.permissions);
 
   // Two steps when a code is owed: the first answer asks for it (422 on `code` for the authenticator's; 202 with
   // the gist for an emailed one), the second call sends the same fields with the code (and the gist and
@@ -196,7 +196,7 @@ export async function deviceTokenRoutes(app: FastifyInstance, settings: AuthSett
       await recordAttempt(db, { ...attempt, userId: user.id, success: false, reason });
       return sendError(reply, 403, message);
     };
-    const current = await loadCurrentUser(db, user.id);
+    const current = await loadCurrentUser(db, user.id, settings.permissions);
     if (!current || !can(current, 'carer-app.use')) return refuse('not_a_carer_app_user', NOT_A_CARER_APP_USER);
     // A carer who has left: whatever device they still hold is signed out too.
     if ((await carerAccountOf(db, user.id))?.left) {
@@ -256,7 +256,7 @@ export async function deviceTokenRoutes(app: FastifyInstance, settings: AuthSett
   });
 
   app.get('/carer-app/session', { config: { device: true, permission: 'carer-app.use' } }, async (request, reply) => {
-    const user = await loadCurrentUser(db, request.device?.user_id ?? request.session?.user_id ?? 0);
+    const user = await loadCurrentUser(db, request.device?.user_id ?? request.session?.user_id ?? 0, settings.permissions);
     if (!user) return sendError(reply, 401, 'Unauthenticated.');
     return ok({ device_id: request.device?.id ?? null, user: { id: user.userID, name: user.name, email: user.email, branches: user.branches } });
   });
@@ -343,7 +343,7 @@ export async function deviceTokenRoutes(app: FastifyInstance, settings: AuthSett
             : [];
       return seen ? sendInvalid(reply, { user_id: [ENROL_CARERS_ONLY] }) : sendError(reply, 404, NO_SUCH_CARER);
     }
-    const carer = await loadCurrentUser(db, userId);
+    const carer = await loadCurrentUser(db, userId, settings.permissions);
     if (account.left || !carer || !can(carer, 'carer-app.use')) return sendInvalid(reply, { user_id: [ENROL_CARERS_ONLY] });
     const issued = await issueDeviceToken(db, carer.userID, parsed.output.device_name, clientOf(request).userAgent);
     await recordAudit(db, { actor: auditActorOf(request), resource: 'carer-devices', recordId: issued.id, action: 'create', after: { user_id: carer.userID, device_name: parsed.output.device_name } });

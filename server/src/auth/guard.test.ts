@@ -18,6 +18,9 @@ const OPEN_TO_ANY_USER = [
   'GET /api/v1/account/switch-accounts-list',
   'HEAD /api/v1/account/switch-accounts-list',
   'POST /api/v1/account/switch-back',
+  // The composed permission catalogue: names, descriptions and owners (users/routes.ts).
+  'GET /api/v1/permissions',
+  'HEAD /api/v1/permissions',
   // One's own sessions (auth/session-routes.ts).
   'GET /api/v1/account/sessions',
   'HEAD /api/v1/account/sessions',

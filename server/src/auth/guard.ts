@@ -1,17 +1,21 @@
-import { can, isPermission, type Permission } from '@hcm/contract';
+import { can, type PermissionName } from '@hcm/contract';
 import type { FastifyInstance } from 'fastify';
 import { sendError, UNAUTHENTICATED, UNAUTHORIZED } from '../http/envelope.js';
 import { CARER_APP_PREFIX, DEVICE_TOKEN_REFUSED } from './device-tokens.js';
 import { currentUserOf } from './hooks.js';
+import { PLATFORM_USES } from '../modules/permissions.js';
 import { TWO_FACTOR_SETUP_REQUIRED } from './login-flow.js';
 import type { AuthSettings } from './settings.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The catalogue permission an /api/v1 route requires. */
-    permission?: Permission;
+    /**
+     * The permission an /api/v1 route requires: one the composed catalogue holds (the platform's, or an area's that
+     * the route's area may name: modules/permissions.ts), else the server does not start.
+     */
+    permission?: PermissionName;
     /** Or: any one of these (a read model another area reads, e.g. carers.view or scheduler.view). */
-    anyPermission?: readonly Permission[];
+    anyPermission?: readonly PermissionName[];
     /** Any logged-in user may call this /api/v1 route. */
     authenticated?: boolean;
     /** false: no CSRF check (a public form authorised by a secret in its address; never under /api/v1). */
@@ -28,7 +32,7 @@ declare module 'fastify' {
 export const API_PREFIX = '/api/v1';
 
 /** `anonymous`: open to anyone (only the carers' app sign-in, which checks a password itself). */
-export type ApiRoute = { method: string; url: string; permission: Permission | null; anonymous?: true };
+export type ApiRoute = { method: string; url: string; permission: PermissionName | null; anonymous?: true };
 
 export function isApiUrl(url: string): boolean {
   return url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
@@ -63,7 +67,9 @@ export function registerPermissionGuard(app: FastifyInstance, settings: AuthSett
       throw new Error(`${name} declares neither config.permission nor config.authenticated: say who may call it.`);
     }
     for (const required of [permission, ...(anyPermission ?? [])]) {
-      if (required !== undefined && !isPermission(required)) throw new Error(`${name} requires "${String(required)}", which is not in the permission catalogue.`);
+      // The composed catalogue (an area's route is held to its own, the platform's and what it uses: app.ts).
+      const known = required === undefined || settings.permissions.has(required) || PLATFORM_USES.includes(required);
+      if (!known) throw new Error(`${name} requires "${String(required)}", which is not in the permission catalogue.`);
     }
     for (const method of methods) apiRoutes.push({ method, url: route.url, permission: permission ?? null });
   });

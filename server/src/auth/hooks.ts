@@ -88,7 +88,7 @@ function cachedUser(settings: AuthSettings, userId: number): Promise<CurrentUser
   const cached = recentUsers.get(userId);
   if (cached && cached.until > at) return cached.user;
   if (recentUsers.size > 10_000) recentUsers.clear();
-  const user = loadCurrentUser(settings.db, userId);
+  const user = loadCurrentUser(settings.db, userId, settings.permissions);
   recentUsers.set(userId, { user, until: at + USER_CACHE_MS });
   // A failed load is not kept.
   user.catch(() => recentUsers.delete(userId));

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { createRole, createTestApp, createUser, loginAs } from '../testing.js';
 import { openDatabase } from './client.js';
 import { branches, rolePermissions, roles, userBranches, users } from './schema.js';
-import { ensureFirstAdmin, seedDemo, STANDARD_ROLES } from './seed.js';
+import { ensureFirstAdmin, seedDemo, standardRoles } from './seed.js';
 
 let dataDir: string;
 before(async () => {
@@ -78,8 +78,8 @@ test('an install without demo data gets its first super admin once, and only int
   try {
     await database.migrate(areaMigrations());
     const admin = { email: 'Boss@Agency.example', password: 'a long enough secret', name: 'Beatrice Boss' };
-    assert.equal(await ensureFirstAdmin(database.db, admin), true);
-    assert.equal(await ensureFirstAdmin(database.db, { ...admin, email: 'second@agency.example' }), false);
+    assert.equal(await ensureFirstAdmin(database.db, admin, AREA_MODULES), true);
+    assert.equal(await ensureFirstAdmin(database.db, { ...admin, email: 'second@agency.example' }, AREA_MODULES), false);
     const rows = await database.db
       .select({ email: users.email, role: roles.name })
       .from(users)
@@ -94,7 +94,7 @@ test('a first-admin install (no demo data) creates the standard roles with their
   const t = await createTestApp({ seed: false });
   try {
     const admin = { email: 'Owner@Agency.example', password: 'a long enough secret', name: 'Olu Owner' };
-    assert.equal(await ensureFirstAdmin(t.database.db, admin), true);
+    assert.equal(await ensureFirstAdmin(t.database.db, admin, AREA_MODULES), true);
     const held = async (role: string) =>
       (
         await t.database.db
@@ -106,13 +106,13 @@ test('a first-admin install (no demo data) creates the standard roles with their
         .map((row) => row.permission)
         .sort();
     for (const name of ['office_staff', 'registered_manager', 'finance_officer']) {
-      const expected = [...STANDARD_ROLES.find((role) => role.name === name)!.permissions].sort();
+      const expected = [...standardRoles(AREA_MODULES).find((role) => role.name === name)!.permissions].sort();
       assert.ok(expected.length > 0, name);
       assert.deepEqual(await held(name), expected, name);
     }
     assert.deepEqual(await held('super_admin'), [], 'the super admin is granted everything by its name, no rows');
     const names = (await t.database.db.select({ name: roles.name }).from(roles)).map((row) => row.name).sort();
-    assert.deepEqual(names, STANDARD_ROLES.map((role) => role.name).sort(), 'the carer role too: carer messages and notices need it');
+    assert.deepEqual(names, standardRoles(AREA_MODULES).map((role) => role.name).sort(), 'the carer role too: carer messages and notices need it');
 
     const owner = await loginAs(t.app, { email: 'owner@agency.example', password: admin.password });
     const me = await owner.get('/api/v1/user');

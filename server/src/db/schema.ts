@@ -68,7 +68,7 @@ export const roles = pgTable(
   (t) => [uniqueIndex('roles_name_unique').on(t.name)],
 );
 
-/** The permissions a role grants, by catalogue name (PERMISSIONS in @hcm/contract). */
+/** The permissions a role grants, by name (the catalogue the API composes: the platform's and the areas' declarations). */
 export const rolePermissions = pgTable(
   'role_permissions',
   {

@@ -1,6 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Permission } from '@hcm/contract';
-import { SUPER_ADMIN } from '@hcm/contract';
+import { declaredEntries, SUPER_ADMIN, type PlatformPermission, type StandardRoleName } from '@hcm/contract';
 import { CARER_ROLE } from '@hcm/contract/schemas';
 import { hashPassword } from '../auth/passwords.js';
 import type { Database, Transaction } from './client.js';
@@ -10,6 +9,7 @@ import { seedDemoChats } from '../chat/seed.js';
 import { seedSwitchTargets } from '../users/seed.js';
 import { branches, rolePermissions, roles, userBranches, users } from './schema.js';
 import type { AreaModule } from '../modules/area-module.js';
+import { composePermissions } from '../modules/permissions.js';
 
 export const DEMO_BRANCHES = [
   {
@@ -53,156 +53,85 @@ export const DEMO_BRANCHES = [
   },
 ] as const;
 
-/** What office staff may do: reference data and care records, not finance. */
-const OFFICE_PERMISSIONS: Permission[] = [
-  'dashboard.view',
-  'datatables.view',
-  'datatables.edit',
-  'branches.view',
-  'branches.create',
-  'branches.edit',
-  'clients.view',
-  'clients.create',
-  'clients.edit',
-  // Office staff read clinical content and key safes (they brief carers), and record medication given.
-  'clients.clinical.view',
-  'clients.key-safe.view',
-  'medication.administer',
-  'health-professionals.view',
-  'health-professionals.edit',
-  'health-professionals.share',
-  // Carers' files and recruitment; office employees' files and staff health and disclosures are the manager's.
-  'carers.view',
-  'carers.create',
-  'carers.edit',
-  'recruitment.view',
-  'recruitment.edit',
-  // The rota: visits, templates and assignment (corrections of past visits are the manager's).
-  'scheduler.view',
-  'scheduler.edit',
-  'visits.view',
-  'visits.edit',
-  'meetings.view',
-  'meetings.edit',
-  'news.view',
-  'news.edit',
-  'events.view',
-  'events.edit',
-  'notifications.view',
-  'notifications.edit',
-  // The communication area: notices, and messages with carers and clients' families.
-  'notices.view',
-  'notices.send',
-  'carer-messages.view',
-  'carer-messages.send',
-  'family-messages.view',
-  'family-messages.send',
-  // Chat with colleagues, and the time tracker of assessments, reviews and spot checks.
-  'chat.use',
-  'time-tracker.use',
-  // Quality: the registers (incidents, safeguarding, complaints, compliments, medication errors), the audits of
-  // carers' and clients' records, KPIs and dashboards, and the assistant. CQC notifications are the manager's.
-  'quality.view',
-  'quality.edit',
-  'audits.view',
-  'kpis.view',
-  'assistant.use',
-];
-
-export type StandardRole = { name: string; label: string; description?: string; permissions: Permission[] };
-
 /**
- * The roles every install starts with, with their permissions: the demo seed and a real install's first
- * administrator (ensureFirstAdmin) both create them through seedRoles. Declared here once.
+ * What each standard role receives of the platform's own permissions; the areas declare what the roles receive of
+ * theirs (remotes/<area>/contract/permissions.ts). super_admin holds no rows: can() grants it everything, and
+ * /api/v1/user lists the whole composed catalogue.
  */
-export const STANDARD_ROLES: StandardRole[] = [
-  // super_admin holds no rows: can() grants it everything, and /api/v1/user lists the whole catalogue.
-  { name: SUPER_ADMIN, label: 'Super admin', permissions: [] },
-  {
-    name: 'office_staff',
-    label: 'Office staff',
-    // Reference data and care records, not finance.
-    permissions: [...OFFICE_PERMISSIONS],
-  },
-  {
-    name: 'registered_manager',
-    label: 'Registered manager',
-    // Office work, plus running the office's accounts: users, roles (view), switching, audit and sessions.
-    permissions: [
-      ...OFFICE_PERMISSIONS,
-      'users.view',
-      'users.create',
-      'users.edit',
-      'roles.view',
-      'account.switch',
-      'audit-trail.view',
-      'sessions.manage',
-      'chat.monitor',
-      // Everyone's tracked time on a record, not only their own.
-      'time-tracker.view',
-      // Safeguarding content, signing care plans off, MAR audits and subject-access exports.
-      'clients.safeguarding.view',
-      'clients.sign-off',
-      'medication.audit',
-      'clients.export',
-      // Office employees' files, staff health and DBS disclosures, approving carers and holidays.
-      'employees.view',
-      'employees.create',
-      'employees.edit',
-      'carers.approve',
-      'workforce.health.view',
-      'workforce.disclosures.view',
-      'holidays.approve',
-      // Corrections of past visits (they change what is paid and invoiced).
-      'visits.correct',
-      // The registered manager notifies the CQC (Registration Regulations 16 and 18) and signs off KPI reports.
-      'quality.cqc',
-      'kpis.edit',
-    ],
-  },
-  {
-    name: 'finance_officer',
-    label: 'Finance officer',
-    // The ledger, pay and exports; the visits, clients and carers they need are read through finance's own routes.
-    permissions: [
-      'dashboard.view',
-      // Funder codes and scales, bank holidays, fiscal years, bands and carers' hourly rates are the rates' inputs.
-      'datatables.view',
-      'finance.view',
-      'finance.invoices.generate',
-      'finance.invoices.credit',
-      'finance.payments',
-      'finance.rates.edit',
-      'finance.expenses.edit',
-      'payroll.view',
-      'payroll.run',
-      'export.run',
-      'chat.use',
-    ],
-  },
+export const PLATFORM_GRANTS: Record<StandardRoleName, PlatformPermission[]> = {
+  // Office work: the dashboard, branches, chat with colleagues, and the time tracker of assessments, reviews and
+  // spot checks (the areas add reference data, care records, carers, the rota, communication and quality).
+  office_staff: ['dashboard.view', 'branches.view', 'branches.create', 'branches.edit', 'chat.use', 'time-tracker.use'],
+  // Office work, plus running the office's accounts: users, roles (view), switching, audit and sessions, and
+  // everyone's tracked time on a record, not only their own.
+  registered_manager: [
+    'dashboard.view',
+    'branches.view',
+    'branches.create',
+    'branches.edit',
+    'chat.use',
+    'time-tracker.use',
+    'users.view',
+    'users.create',
+    'users.edit',
+    'roles.view',
+    'account.switch',
+    'audit-trail.view',
+    'sessions.manage',
+    'time-tracker.view',
+  ],
+  // The ledger, pay and exports are finance's to grant; here the dashboard and chat.
+  finance_officer: ['dashboard.view', 'chat.use'],
   // Carers are users of this role (communication: carer messages and notices). In the back office it grants
   // nothing; on a device signed in to the carers' app it reaches the carer-app routes only (auth/device-tokens.ts).
+  carer: ['carer-app.use'],
+};
+
+const STANDARD_ROLE_LABELS: { name: typeof SUPER_ADMIN | StandardRoleName; label: string; description?: string }[] = [
+  { name: SUPER_ADMIN, label: 'Super admin' },
+  { name: 'office_staff', label: 'Office staff' },
+  { name: 'registered_manager', label: 'Registered manager' },
+  { name: 'finance_officer', label: 'Finance officer' },
   {
     name: CARER_ROLE,
     label: 'Carer',
     description: "Care workers: they receive notices and messages from the office and use the carers' app on their devices.",
-    permissions: ['carer-app.use'],
   },
 ];
+
+export type StandardRole = { name: string; label: string; description?: string; permissions: string[] };
+
+/**
+ * The roles every install starts with, with their permissions: the platform's grants (PLATFORM_GRANTS) and what
+ * each of these areas' declarations grants the role, in module order. The demo seed and a real install's first
+ * administrator (ensureFirstAdmin) both create them through seedRoles. Composing the catalogue first, it refuses
+ * what the API refuses (a permission declared twice...).
+ */
+export function standardRoles(modules: readonly AreaModule[]): StandardRole[] {
+  composePermissions(modules);
+  return STANDARD_ROLE_LABELS.map(({ name, label, description }) => {
+    if (name === SUPER_ADMIN) return { name, label, permissions: [] };
+    const fromAreas = modules.flatMap(({ permissions: declaration }) =>
+      declaration ? declaredEntries(declaration).flatMap(([permission, { roles }]) => (roles.includes(name) ? [permission] : [])) : [],
+    );
+    return { name, label, ...(description ? { description } : {}), permissions: [...PLATFORM_GRANTS[name], ...fromAreas] };
+  });
+}
 
 /**
  * Creates the standard roles missing from the database and grants each its permissions (added to what an
  * existing one holds); answers every role's id by name. Runs inside the seed's transaction.
  */
-export async function seedRoles(tx: Transaction): Promise<Map<string, number>> {
+export async function seedRoles(tx: Transaction, modules: readonly AreaModule[]): Promise<Map<string, number>> {
+  const standard = standardRoles(modules);
   await tx
     .insert(roles)
-    .values(STANDARD_ROLES.map(({ name, label, description = '' }) => ({ name, label, description })))
+    .values(standard.map(({ name, label, description = '' }) => ({ name, label, description })))
     .onConflictDoNothing({ target: roles.name });
   const rows = await tx.select({ id: roles.id, name: roles.name }).from(roles);
   const roleId = new Map(rows.map((row) => [row.name, row.id]));
-  const grants = STANDARD_ROLES.flatMap((role) => role.permissions.map((permission) => ({ role_id: roleId.get(role.name)!, permission })));
-  await tx.insert(rolePermissions).values(grants).onConflictDoNothing();
+  const grants = standard.flatMap((role) => role.permissions.map((permission) => ({ role_id: roleId.get(role.name)!, permission })));
+  if (grants.length) await tx.insert(rolePermissions).values(grants).onConflictDoNothing();
   return roleId;
 }
 
@@ -262,7 +191,7 @@ export async function seedDemo(db: Database, modules: readonly AreaModule[]): Pr
       .where(inArray(branches.code, DEMO_BRANCHES.map((branch) => branch.code)));
     const branchId = new Map(branchRows.map((row) => [row.code, row.id]));
 
-    const roleId = await seedRoles(tx);
+    const roleId = await seedRoles(tx, modules);
 
     for (const user of Object.values(DEMO_USERS)) {
       const [inserted] = await tx
@@ -292,16 +221,16 @@ export type FirstAdmin = { email: string; password: string; name: string };
 
 /**
  * A real install starts without demo data: when ADMIN_EMAIL and ADMIN_PASSWORD are set and the database has
- * no user yet, this creates the standard roles with their permissions (as the demo has them) and a first super
- * admin, who then sets up everyone else. Returns whether it created the administrator.
+ * no user yet, this creates the standard roles with their permissions (as the demo has them, from these areas'
+ * declarations) and a first super admin, who then sets up everyone else. Returns whether it created the administrator.
  */
-export async function ensureFirstAdmin(db: Database, admin: FirstAdmin): Promise<boolean> {
+export async function ensureFirstAdmin(db: Database, admin: FirstAdmin, modules: readonly AreaModule[]): Promise<boolean> {
   const passwordHash = await hashPassword(admin.password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
     if (count > 0) return false;
-    const roleId = await seedRoles(tx);
+    const roleId = await seedRoles(tx, modules);
     await tx.insert(users).values({
       name: admin.name,
       email: admin.email.trim().toLowerCase(),

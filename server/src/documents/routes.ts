@@ -1,4 +1,4 @@
-import type { Permission } from '@hcm/contract';
+import type { PermissionName } from '@hcm/contract';
 import { DOCUMENT_STATUSES, type DocumentSpec, type DocumentStatus, type Sensitivity } from '@hcm/contract/documents';
 import { and, asc, eq, inArray, isNotNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -49,9 +49,9 @@ export type DocumentRoutesOptions = {
   specs: readonly DocumentSpec[];
   tables: DocumentTables;
   /** The permission reading each kind of sensitive answer needs. */
-  sensitive: Record<Sensitivity, Permission>;
+  sensitive: Record<Sensitivity, PermissionName>;
   /** The route-level permission of every document route (each kind's own permissions are checked inside). */
-  permission: Permission;
+  permission: PermissionName;
   /** The audited record type of these documents and what the audit trail calls it. */
   audit: { resource: string; label: string };
   /** The PDF of every active document: its file name (without .pdf) and title, e.g. care-plan, 'Care plan'. */

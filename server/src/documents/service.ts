@@ -1,4 +1,4 @@
-import { can, type CurrentUser, type Permission } from '@hcm/contract';
+import { can, type CurrentUser, type PermissionName } from '@hcm/contract';
 import {
   documentChanges,
   documentSchema,
@@ -32,7 +32,7 @@ import { addDays, clock, ukDate } from '@hcm/contract/time';
 export type { DocumentSignOff, DocumentSummary, DocumentView, ReviewState, VersionSummary } from '@hcm/contract/documents';
 
 /** What the engine needs to know about who is asking. */
-export type DocumentReader = { user: CurrentUser; sensitive: Record<Sensitivity, Permission> };
+export type DocumentReader = { user: CurrentUser; sensitive: Record<Sensitivity, PermissionName> };
 
 /** Days before its review date that a document counts as due. */
 export const REVIEW_DUE_WITHIN_DAYS = 14;

@@ -8,7 +8,7 @@ import { domainEvents, eventDeliveries } from '../db/schema.js';
 import { AREA_MODULES } from '../area-modules.js';
 import { defineAreaModule } from '../modules/area-module.js';
 import { createTestApp, loginAs, type TestApp } from '../testing.js';
-import { deliverDueEvents, eventRegistry, EventPublishError, MAX_ATTEMPTS, publishEvent, type PublishedEvent } from './outbox.js';
+import { deliverDueEvents, eventRegistry, EventPublishError, MAX_ATTEMPTS, publishEvent, publishEvents, type PublishedEvent } from './outbox.js';
 
 // The outbox between two made-up areas: alpha publishes "alpha.ping"; beta handles it by publishing "beta.pong" (a
 // write in the delivery's transaction, so what a handler did is visible, or not, in domain_events).
@@ -116,4 +116,23 @@ test('two dispatchers at once (two API processes) handle each event once', async
   const [first, second] = await Promise.all([deliverDueEvents(db(), registry, {}), deliverDueEvents(db(), registry, {})]);
   assert.equal(first.length + second.length, 6);
   assert.deepEqual([...handled].sort(), [10, 11, 12, 13, 14, 15]);
+});
+
+test('events written in bulk: one refused payload writes none of them; rolled back, none; committed, each delivered', async () => {
+  const before = (await db().select().from(domainEvents)).length;
+  await assert.rejects(db().transaction((tx) => publishEvents(tx, PING, [{ n: 20 }, { n: 'twenty-one' }])), EventPublishError);
+  await assert.rejects(
+    db().transaction(async (tx) => {
+      assert.equal((await publishEvents(tx, PING, [{ n: 20 }, { n: 21 }])).length, 2);
+      throw new Error('the change failed');
+    }),
+    /the change failed/,
+  );
+  assert.equal((await db().select().from(domainEvents)).length, before);
+  assert.deepEqual(await db().transaction((tx) => publishEvents(tx, PING, [])), []);
+  const ids = await db().transaction((tx) => publishEvents(tx, PING, [{ n: 20 }, { n: 21 }]));
+  assert.equal(ids.length, 2);
+  handled.length = 0;
+  assert.deepEqual(await t.app.events.deliver(), ['done', 'done']);
+  assert.deepEqual(handled, [20, 21]);
 });

@@ -1,3 +1,4 @@
+import type { AreaPermissions } from '@hcm/contract';
 import type { ResourceSpec } from '@hcm/contract/engine';
 import type { FastifyInstance } from 'fastify';
 import type { AuthSettings } from '../auth/settings.js';
@@ -49,6 +50,12 @@ export type AreaRoutes = (app: FastifyInstance, context: AreaServerContext) => P
 export type AreaModule = {
   /** The area's name, as in its area.json. */
   name: string;
+  /**
+   * Its permissions (remotes/<area>/contract/permissions.ts, defineAreaPermissions): names, descriptions, the
+   * standard roles that receive each, what it publishes and what it uses of others. The API composes them into the
+   * catalogue (modules/permissions.ts); its routes may name only its own, the platform's and those it uses.
+   */
+  permissions?: AreaPermissions;
   /** Declared resources the engine serves under /api/v1/<name>, audited, with their tables. */
   resources?: readonly ResourceSpec[];
   /** Their tables, built by buildResourceTables (from the area's tables.ts, which drizzle-kit also reads). */

@@ -12,7 +12,7 @@ import {
   wholeNumber,
   type ResourceSpec,
 } from '@hcm/contract/engine';
-import { COMPOSED_RESOURCE_TABLES as resourceTables } from '../area-modules.js';
+import { AREA_MODULES, COMPOSED_RESOURCE_TABLES as resourceTables } from '../area-modules.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { boolean, getTableConfig, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
@@ -21,6 +21,7 @@ import * as schema from '../db/schema.js';
 import { branches } from '../db/schema.js';
 import { createTestApp, loginAs, type TestApp, type TestClient } from '../testing.js';
 import { composedResources, defineAreaModule } from '../modules/area-module.js';
+import { composePermissions } from '../modules/permissions.js';
 import { resourceCatalog, type ResourceChange, type ResourceWriteHook } from './catalog.js';
 import { resourceRoutes } from './routes.js';
 import { InvalidRecordError, mapRaceErrors } from './service.js';
@@ -141,6 +142,7 @@ before(async () => {
         lifetime: { idleMs: 7_200_000, absoluteMs: 43_200_000 },
         cookieSecure: false,
         mailer: new Mailer(database.db, { smtpUrl: undefined, from: 'test@localhost' }),
+        permissions: composePermissions(AREA_MODULES),
       };
       for (const name of catalog.keys()) {
         await app.register(resourceRoutes, { prefix: API_PREFIX, db: database.db, auth, catalog, name });

@@ -70,7 +70,7 @@ export async function timeTrackerRoutes(app: FastifyInstance, options: TimeTrack
     const userId = parseId(params.userId);
     // A user asks for themself; only a super admin may ask on another user's behalf.
     if (userId !== caller.userID && caller.userRole !== SUPER_ADMIN) return sendError(reply, 403, UNAUTHORIZED);
-    const subject = userId === caller.userID ? caller : userId === null ? null : await loadCurrentUser(db, userId);
+    const subject = userId === caller.userID ? caller : userId === null ? null : await loadCurrentUser(db, userId, auth.permissions);
     if (!subject) return sendError(reply, 404, 'No such user.');
     const answer = await checkTrackable(db, targets, subject, params.targetType, parseId(params.targetId));
     return ok(answer, answer.trackable ? 'Trackable.' : answer.reason);

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ALL_PERMISSIONS, type CurrentUser } from '@hcm/contract';
+import type { CurrentUser, PermissionCatalogEntry } from '@hcm/contract';
 import type { PermissionHolderRow, PermissionListRow, RoleDetail, RoleListRow } from '@hcm/contract/schemas';
 import { and, desc, eq } from 'drizzle-orm';
-import { STANDARD_ROLES } from '../db/seed.js';
+import { AREA_MODULES } from '../area-modules.js';
+import { standardRoles } from '../db/seed.js';
+import { composePermissions } from '../modules/permissions.js';
 import { auditLog } from '../db/schema.js';
-import { createRole, createTestApp, createUser, loginAs, type TestApp } from '../testing.js';
+import { anonymousClient, createRole, createTestApp, createUser, loginAs, type TestApp } from '../testing.js';
 import { SUPER_ADMIN_NOT_EDITABLE } from './roles.js';
 import { roleIdOf } from './test-fixtures.js';
 
@@ -15,7 +17,9 @@ before(async () => {
 });
 after(() => t.close());
 
-const OFFICE_PERMISSIONS = STANDARD_ROLES.find((role) => role.name === 'office_staff')!.permissions;
+const OFFICE_PERMISSIONS = standardRoles(AREA_MODULES).find((role) => role.name === 'office_staff')!.permissions;
+// The catalogue the API composes from the platform's permissions and every registered area's.
+const ALL_PERMISSIONS = composePermissions(AREA_MODULES).names;
 
 async function roleBody(roleId: number, changes: Partial<RoleDetail> = {}) {
   const admin = await loginAs(t.app, 'admin');
@@ -108,13 +112,16 @@ test('a role editor who is not a super admin cannot grant permissions they do no
   assert.equal((await viewer.put(`/api/v1/user-roles/${finance}`, financeBody)).statusCode, 403);
 });
 
-test('the permission catalogue lists descriptions, areas and the roles holding each; filter by area', async () => {
+test('the permission catalogue lists descriptions, areas, owners and the roles holding each; filter by area', async () => {
   const admin = await loginAs(t.app, 'admin');
   const all = (await admin.get('/api/v1/user-permissions?page_size=100')).json().data as { data: PermissionListRow[]; total: number };
   assert.equal(all.total, ALL_PERMISSIONS.length);
   const invoices = all.data.find((row) => row.id === 'finance.invoices.generate')!;
   assert.equal(invoices.area, 'finance');
+  assert.equal(invoices.owner, 'finance');
   assert.equal(invoices.description, 'Preview, generate, send and reset invoice runs');
+  assert.equal(all.data.find((row) => row.id === 'users.edit')!.owner, 'platform');
+  assert.equal(all.data.find((row) => row.id === 'chat.monitor')!.owner, 'workforce');
   assert.deepEqual(invoices.roles.map((role) => role.label).sort(), ['Finance officer', 'Super admin']);
 
   const users = (await admin.get('/api/v1/user-permissions?area=users&page_size=100')).json().data.data as PermissionListRow[];
@@ -148,4 +155,16 @@ test('the roles and permissions lists sort by any of their columns, both ways (s
   const descending = await permissions('sort=name&mode=desc');
   assert.deepEqual(descending, [...descending].sort().reverse());
   assert.notDeepEqual(descending, await permissions(''), 'the catalogue order is not descending by name');
+});
+
+test("GET /api/v1/permissions: any signed-in user reads the composed catalogue, the platform's and every area's", async () => {
+  const office = await loginAs(t.app, 'office');
+  const response = await office.get('/api/v1/permissions');
+  assert.equal(response.statusCode, 200);
+  const entries = response.json().data as PermissionCatalogEntry[];
+  assert.deepEqual(entries.map((entry) => entry.name), [...ALL_PERMISSIONS]);
+  assert.deepEqual(entries.find((entry) => entry.name === 'clients.view'), { name: 'clients.view', description: 'See clients and their care records', owner: 'care-records' });
+  assert.deepEqual(entries.find((entry) => entry.name === 'roles.view'), { name: 'roles.view', description: 'See roles and permissions', owner: 'platform' });
+  const anonymous = await anonymousClient(t.app);
+  assert.equal((await anonymous.get('/api/v1/permissions')).statusCode, 401);
 });

@@ -1,10 +1,11 @@
-import { ALL_PERMISSIONS, PERMISSIONS, SUPER_ADMIN, type Page, type SortMode } from '@hcm/contract';
+import { SUPER_ADMIN, type Page, type SortMode } from '@hcm/contract';
 import { permissionArea, type PermissionListRow, type RoleDetail, type RoleListRow, type RoleUpdateValues } from '@hcm/contract/schemas';
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import { revokeDeviceTokensOfRole } from '../auth/device-revocation.js';
 import { forgetCurrentUser } from '../auth/hooks.js';
 import type { Database } from '../db/client.js';
+import type { PermissionCatalog } from '../modules/permissions.js';
 import { rolePermissions, roles, users } from '../db/schema.js';
 import { pageOfAll } from '../http/paging.js';
 import { RuleError } from './errors.js';
@@ -14,6 +15,7 @@ import type { ListPaging } from './service.js';
 export const NO_SUCH_ROLE = 'Role not found.';
 export const SUPER_ADMIN_NOT_EDITABLE = 'The super admin role holds every permission by rule and cannot be edited.';
 export const PERMISSIONS_BEYOND_YOURS = 'You cannot grant permissions you do not hold yourself';
+export const NOT_IN_CATALOGUE = 'Not in the permission catalogue';
 
 async function permissionsByRole(db: Database): Promise<Map<number, string[]>> {
   const rows = await db.select().from(rolePermissions);
@@ -28,8 +30,8 @@ async function permissionsByRole(db: Database): Promise<Map<number, string[]>> {
   return byRole;
 }
 
-/** Every role with its permissions (super_admin: the whole catalogue) and how many users hold it. */
-export async function allRoles(db: Database): Promise<RoleDetail[]> {
+/** Every role with its permissions (super_admin: the whole composed catalogue) and how many users hold it. */
+export async function allRoles(db: Database, catalog: PermissionCatalog): Promise<RoleDetail[]> {
   const rows = await db
     .select({
       id: roles.id,
@@ -47,7 +49,7 @@ export async function allRoles(db: Database): Promise<RoleDetail[]> {
     .groupBy(users.role_id);
   const byRole = await permissionsByRole(db);
   return rows.map((row) => {
-    const permissions = row.name === SUPER_ADMIN ? [...ALL_PERMISSIONS].sort() : (byRole.get(row.id) ?? []);
+    const permissions = row.name === SUPER_ADMIN ? [...catalog.names].sort() : (byRole.get(row.id) ?? []);
     const user_count = counts.find((count) => count.roleId === row.id)?.count ?? 0;
     return { ...row, user_count, permissions, permission_count: permissions.length, editable: row.name !== SUPER_ADMIN };
   });
@@ -74,18 +76,18 @@ export function sortedBy<Row extends Record<string, unknown>>(rows: Row[], sorta
 }
 
 const ROLE_SORTABLE = ['label', 'description', 'permission_count', 'user_count', 'two_factor_required'] as const;
-const PERMISSION_SORTABLE = ['name', 'description', 'area'] as const;
+const PERMISSION_SORTABLE = ['name', 'description', 'area', 'owner'] as const;
 
-export async function listRoles(db: Database, paging: ListPaging): Promise<Page<RoleListRow>> {
+export async function listRoles(db: Database, catalog: PermissionCatalog, paging: ListPaging): Promise<Page<RoleListRow>> {
   const needle = paging.search.toLowerCase();
-  const matching = (await allRoles(db))
+  const matching = (await allRoles(db, catalog))
     .filter((role) => !needle || role.label.toLowerCase().includes(needle) || role.name.toLowerCase().includes(needle))
     .map(summaryOf);
   return pageOfAll(sortedBy(matching, ROLE_SORTABLE, paging.sort, paging.mode), paging);
 }
 
-export async function findRole(db: Database, id: number): Promise<RoleDetail | null> {
-  return (await allRoles(db)).find((role) => role.id === id) ?? null;
+export async function findRole(db: Database, catalog: PermissionCatalog, id: number): Promise<RoleDetail | null> {
+  return (await allRoles(db, catalog)).find((role) => role.id === id) ?? null;
 }
 
 const auditSnapshotOf = (role: RoleDetail) => ({
@@ -96,14 +98,24 @@ const auditSnapshotOf = (role: RoleDetail) => ({
 });
 
 /**
- * PUT /api/v1/user-roles/:id. super_admin is not editable; an actor who is not a super admin may not add
- * permissions they do not hold. The role's users get the new permissions at their next request.
+ * PUT /api/v1/user-roles/:id. super_admin is not editable; only permissions of the composed catalogue may be added
+ * (one the role holds already stays, e.g. of an area this API does not compose); an actor who is not a super admin
+ * may not add permissions they do not hold. The role's users get the new permissions at their next request.
  */
-export async function updateRole(db: Database, actor: Actor, auditActor: AuditActor, id: number, values: RoleUpdateValues): Promise<RoleDetail> {
-  const before = await findRole(db, id);
+export async function updateRole(
+  db: Database,
+  catalog: PermissionCatalog,
+  actor: Actor,
+  auditActor: AuditActor,
+  id: number,
+  values: RoleUpdateValues,
+): Promise<RoleDetail> {
+  const before = await findRole(db, catalog, id);
   if (!before) throw RuleError.notFound(NO_SUCH_ROLE);
   if (!before.editable) throw RuleError.forbidden(SUPER_ADMIN_NOT_EDITABLE);
   const added = values.permissions.filter((permission) => !before.permissions.includes(permission));
+  const unknown = added.filter((permission) => !catalog.has(permission));
+  if (unknown.length) throw RuleError.invalid({ permissions: [`${NOT_IN_CATALOGUE}: ${unknown.join(', ')}.`] });
   const beyond = permissionsBeyond(actor, added);
   if (beyond.length) throw RuleError.invalid({ permissions: [`${PERMISSIONS_BEYOND_YOURS}: ${beyond.join(', ')}.`] });
 
@@ -134,22 +146,27 @@ export async function updateRole(db: Database, actor: Actor, auditActor: AuditAc
   // The per-user cache would otherwise keep the old permissions for up to a second.
   const holders = await db.select({ id: users.id }).from(users).where(eq(users.role_id, id));
   for (const holder of holders) forgetCurrentUser(holder.id);
-  return (await findRole(db, id))!;
+  return (await findRole(db, catalog, id))!;
 }
 
-/** GET /api/v1/user-permissions: the catalogue with descriptions, areas and the roles holding each. */
+/**
+ * GET /api/v1/user-permissions: the composed catalogue with descriptions, areas (the names' first part), owners
+ * (the platform or the declaring area) and the roles holding each.
+ */
 export async function listPermissions(
   db: Database,
+  catalog: PermissionCatalog,
   paging: ListPaging,
   area: string | undefined,
 ): Promise<Page<PermissionListRow>> {
-  const all = await allRoles(db);
+  const all = await allRoles(db, catalog);
   const needle = paging.search.toLowerCase();
-  const rows: PermissionListRow[] = ALL_PERMISSIONS.map((name) => ({
+  const rows: PermissionListRow[] = catalog.entries.map(({ name, description, owner }) => ({
     id: name,
     name,
-    description: PERMISSIONS[name],
+    description,
     area: permissionArea(name),
+    owner,
     roles: all.filter((role) => role.permissions.includes(name)).map((role) => ({ id: role.id, label: role.label })),
   })).filter(
     (row) =>

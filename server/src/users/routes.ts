@@ -1,4 +1,4 @@
-import { isPermission } from '@hcm/contract';
+import type { PermissionCatalogEntry } from '@hcm/contract';
 import {
   AccountSwitchSchema,
   fieldErrorsOf,
@@ -45,7 +45,7 @@ async function tellOldAddress(auth: AuthSettings, change: { to: string; name: st
 
 /**
  * Registered under /api/v1: users (list, get, add, edit; never delete: disable), roles (list, get, edit),
- * the permission catalogue with who holds each permission, and account switching.
+ * the composed permission catalogue with who holds each permission, and account switching.
  */
 export async function userRoutes(app: FastifyInstance, { auth }: { auth: AuthSettings }): Promise<void> {
   const { db } = auth;
@@ -109,12 +109,12 @@ export async function userRoutes(app: FastifyInstance, { auth }: { auth: AuthSet
 
   // Roles: list and edit only (spec); super_admin holds everything by rule.
   app.get('/user-roles', { config: { permission: 'roles.view' } }, async (request) => {
-    return ok(await listRoles(db, parseListPaging(request.query)));
+    return ok(await listRoles(db, auth.permissions, parseListPaging(request.query)));
   });
 
   app.get<{ Params: { id: string } }>('/user-roles/:id', { config: { permission: 'roles.view' } }, async (request, reply) => {
     const id = parseId(request.params.id);
-    const role = id === null ? null : await findRole(db, id);
+    const role = id === null ? null : await findRole(db, auth.permissions, id);
     return role ? ok(role) : sendError(reply, 404, NO_SUCH_ROLE);
   });
 
@@ -124,21 +124,27 @@ export async function userRoutes(app: FastifyInstance, { auth }: { auth: AuthSet
     const parsed = v.safeParse(RoleUpdateSchema, request.body ?? {});
     if (!parsed.success) return sendInvalid(reply, fieldErrorsOf(parsed.issues));
     try {
-      return ok(await updateRole(db, await actorFor(request), auditActorOf(request), id, parsed.output), 'Role updated.');
+      return ok(await updateRole(db, auth.permissions, await actorFor(request), auditActorOf(request), id, parsed.output), 'Role updated.');
     } catch (error) {
       return sendRuleError(reply, error);
     }
   });
 
-  // The permission catalogue, and who holds a permission.
+  // The permission catalogue the API composed (the platform's and every area's): names, descriptions and owners,
+  // for any signed-in user's screens (their profile, what a tab needs). The roles holding each are roles.view's.
+  app.get('/permissions', { config: { authenticated: true } }, async () => {
+    return ok(auth.permissions.entries.map(({ name, description, owner }): PermissionCatalogEntry => ({ name, description, owner })));
+  });
+
+  // The permission catalogue with the roles holding each, and who holds a permission.
   app.get('/user-permissions', { config: { permission: 'roles.view' } }, async (request) => {
     const area = (request.query as Record<string, unknown> | undefined)?.area;
-    return ok(await listPermissions(db, parseListPaging(request.query), typeof area === 'string' && area ? area : undefined));
+    return ok(await listPermissions(db, auth.permissions, parseListPaging(request.query), typeof area === 'string' && area ? area : undefined));
   });
 
   app.get<{ Params: { id: string } }>('/user-permissions/:id/users', { config: { permission: 'roles.view' } }, async (request, reply) => {
     const permission = request.params.id;
-    if (!isPermission(permission)) return sendError(reply, 404, NO_SUCH_PERMISSION);
+    if (!auth.permissions.has(permission)) return sendError(reply, 404, NO_SUCH_PERMISSION);
     return ok(await listPermissionHolders(db, await actorFor(request), permission, parseListPaging(request.query)));
   });
 
@@ -146,7 +152,7 @@ export async function userRoutes(app: FastifyInstance, { auth }: { auth: AuthSet
   app.get('/account/switch-accounts-list', { config: { authenticated: true } }, async (request, reply) => {
     const session = request.session!;
     // When switched, the list is the parent's: the parent identity is the one that holds account.switch.
-    const parent = session.parent_user_id == null ? await currentUserOf(request, auth) : await loadCurrentUser(db, session.parent_user_id);
+    const parent = session.parent_user_id == null ? await currentUserOf(request, auth) : await loadCurrentUser(db, session.parent_user_id, auth.permissions);
     if (!parent) return sendError(reply, 401, UNAUTHENTICATED);
     return ok(await switchAccountsOf(db, parent));
   });

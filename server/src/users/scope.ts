@@ -1,4 +1,4 @@
-import { SUPER_ADMIN, type CurrentUser, type Permission } from '@hcm/contract';
+import { SUPER_ADMIN, type CurrentUser, type PermissionName } from '@hcm/contract';
 
 /**
  * What the signed-in user (the actor) may do to other users: a super admin anything; anyone else only to
@@ -21,7 +21,7 @@ export function actorOf(user: CurrentUser): Actor {
   };
 }
 
-export function actorCan(actor: Actor, permission: Permission): boolean {
+export function actorCan(actor: Actor, permission: PermissionName): boolean {
   return actor.superAdmin || actor.permissions.has(permission);
 }
 

@@ -1,5 +1,4 @@
 import {
-  ALL_PERMISSIONS,
   SUPER_ADMIN,
   type Page,
   type SortMode,
@@ -241,23 +240,36 @@ export function auditSnapshotOf(user: UserDetail) {
   };
 }
 
-type RoleInfo = { id: number; name: string; permissions: string[] };
+/** A role and what it grants; a super admin's role grants every permission by rule (no rows, no list). */
+type RoleInfo = { id: number; name: string; superAdmin: boolean; permissions: string[] };
 
 async function roleInfo(db: Database | Transaction, roleId: number): Promise<RoleInfo | null> {
   const [role] = await db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.id, roleId));
   if (!role) return null;
-  const permissions =
-    role.name === SUPER_ADMIN
-      ? [...ALL_PERMISSIONS]
-      : (await db.select({ permission: rolePermissions.permission }).from(rolePermissions).where(eq(rolePermissions.role_id, roleId))).map(
-          (row) => row.permission,
-        );
-  return { ...role, permissions };
+  const superAdmin = role.name === SUPER_ADMIN;
+  const permissions = superAdmin
+    ? []
+    : (await db.select({ permission: rolePermissions.permission }).from(rolePermissions).where(eq(rolePermissions.role_id, roleId))).map(
+        (row) => row.permission,
+      );
+  return { ...role, superAdmin, permissions };
 }
 
-/** The permissions a user holds through their role (every permission for a super admin; none without a role). */
-async function permissionsOfUser(db: Database | Transaction, roleId: number | null): Promise<string[]> {
-  return roleId === null ? [] : ((await roleInfo(db, roleId))?.permissions ?? []);
+/** A user's role (none: null). */
+async function roleOfUser(db: Database | Transaction, roleId: number | null): Promise<RoleInfo | null> {
+  return roleId === null ? null : roleInfo(db, roleId);
+}
+
+/** What a holder of the role may do that the actor may not: a super admin's role is beyond everyone but a super admin. */
+function beyondActor(actor: Actor, role: RoleInfo | null): string[] {
+  if (!role) return [];
+  if (role.superAdmin) return actor.superAdmin ? [] : [SUPER_ADMIN];
+  return permissionsBeyond(actor, role.permissions);
+}
+
+/** Whether the role grants the permission (a super admin's grants every one). */
+function roleGrants(role: RoleInfo | null, permission: string): boolean {
+  return role !== null && (role.superAdmin || role.permissions.includes(permission));
 }
 
 /**
@@ -267,7 +279,7 @@ async function permissionsOfUser(db: Database | Transaction, roleId: number | nu
 export async function withinReach(db: Database | Transaction, actor: Actor, userId: number): Promise<boolean> {
   const [target] = await db.select({ roleId: users.role_id }).from(users).where(and(eq(users.id, userId), visibleTo(actor)));
   if (!target) return false;
-  return permissionsBeyond(actor, await permissionsOfUser(db, target.roleId)).length === 0;
+  return beyondActor(actor, await roleOfUser(db, target.roleId)).length === 0;
 }
 
 /** Refuses a role the actor may not give: unknown, super_admin (unless they are one), or beyond their own. */
@@ -277,7 +289,7 @@ async function assertRoleGrantable(db: Database | Transaction, actor: Actor, rol
   if (!role) throw RuleError.invalid({ role_id: [NO_SUCH_ROLE] });
   if (actor.superAdmin) return;
   if (role.name === SUPER_ADMIN) throw RuleError.invalid({ role_id: [SUPER_ADMIN_ONLY] });
-  if (permissionsBeyond(actor, role.permissions).length) throw RuleError.invalid({ role_id: [ROLE_BEYOND_YOURS] });
+  if (beyondActor(actor, role).length) throw RuleError.invalid({ role_id: [ROLE_BEYOND_YOURS] });
 }
 
 async function assertBranchesExist(db: Database | Transaction, ids: readonly number[]): Promise<void> {
@@ -318,7 +330,7 @@ async function assertSwitchTargetsAllowed(db: Database | Transaction, actor: Act
   for (const target of targets) {
     if (target.roleName === SUPER_ADMIN) throw RuleError.invalid({ switch_target_ids: [SWITCH_TARGET_SUPER_ADMIN] });
     const role = target.roleId === null ? null : await roleInfo(db, target.roleId);
-    if (role && permissionsBeyond(actor, role.permissions).length) {
+    if (beyondActor(actor, role).length) {
       throw RuleError.invalid({ switch_target_ids: [SWITCH_TARGET_BEYOND_YOURS] });
     }
   }
@@ -400,7 +412,7 @@ export async function updateUser(
       if (emailChanged) {
         // The email is where password resets go: changing it is taking the account, unless the editor could
         // already do everything the user can (finding 2 of the security probe).
-        if (!self && permissionsBeyond(actor, await permissionsOfUser(tx, before.role_id)).length) {
+        if (!self && beyondActor(actor, await roleOfUser(tx, before.role_id)).length) {
           throw RuleError.invalid({ email: [EMAIL_OF_STRONGER_USER] });
         }
         await assertEmailFree(tx, values.email, id);
@@ -434,7 +446,7 @@ export async function updateUser(
       // user is disabled, or their new role no longer holds carer-app.use. Revoked, so re-enabling the user or
       // giving the role back never brings an old token back.
       const disabling = values.disabled && !before.disabled;
-      if (disabling || (roleChanged && !(await permissionsOfUser(tx, values.role_id)).includes('carer-app.use'))) {
+      if (disabling || (roleChanged && !roleGrants(await roleOfUser(tx, values.role_id), 'carer-app.use'))) {
         await revokeDeviceTokensOfUser(tx, id, auditActor.userId);
       }
       const after = (await findUser(tx, { ...actor, superAdmin: true }, id))!;

@@ -96,7 +96,7 @@ export async function switchAccount(
   if (!listed || targetId === parent.userID) throw RuleError.forbidden(NOT_LISTED);
   if (listed.roleName === SUPER_ADMIN && parent.userRole !== SUPER_ADMIN) throw RuleError.forbidden(TARGET_SUPER_ADMIN);
   if (listed.disabled) throw RuleError.forbidden(TARGET_DISABLED);
-  const target = await loadCurrentUser(db, targetId);
+  const target = await loadCurrentUser(db, targetId, settings.permissions);
   if (!target) throw RuleError.forbidden(TARGET_DISABLED);
 
   // Recorded as the parent, before the switch: who took on which account, from where.
@@ -117,7 +117,7 @@ export async function switchBack(settings: AuthSettings, request: FastifyRequest
   const parentId = session.parent_user_id;
   if (parentId == null) throw RuleError.forbidden(NOT_SWITCHED);
   const { db } = settings;
-  const parent = await loadCurrentUser(db, parentId);
+  const parent = await loadCurrentUser(db, parentId, settings.permissions);
   if (!parent) {
     await deleteSession(db, session.id);
     throw RuleError.forbidden(PARENT_GONE);

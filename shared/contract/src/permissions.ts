@@ -1,37 +1,15 @@
 /**
- * The permission catalogue: every permission the product knows, named `<area>.<action>`.
- * Declared once here; the navigation, the UI's `can()` and the server all read it.
+ * Permissions, named `<namespace>.<action>`. Each owner declares its own, once: the platform here
+ * (PLATFORM_PERMISSIONS: users, roles, branches, sessions, the audit trail, chat...), every area in its own folder
+ * (remotes/<area>/contract/permissions.ts, made with defineAreaPermissions: read by its screens and its server
+ * module). The API composes the catalogue from the platform's and every registered area's at start-up
+ * (server/src/modules/permissions.ts) and serves it (GET /api/v1/permissions); `can()` works on names.
  */
-export const PERMISSIONS = {
+export const PLATFORM_PERMISSIONS = {
   'dashboard.view': 'See the dashboard',
   'branches.view': 'See branches',
   'branches.create': 'Add branches',
   'branches.edit': 'Edit branches',
-  'datatables.view': 'See reference data',
-  'datatables.edit': 'Add, edit and delete reference data',
-  'meetings.view': 'See staff meetings',
-  'meetings.edit': 'Add and edit staff meetings',
-  'news.view': 'See the news feed',
-  'news.edit': 'Publish news',
-  'events.view': 'See agency events',
-  'events.edit': 'Add and edit agency events',
-  'notifications.view': 'See notifications',
-  'notifications.edit': 'Send and edit notifications',
-  'settings.edit': 'Change global settings',
-  'clients.view': 'See clients and their care records',
-  'clients.create': 'Add clients',
-  'clients.edit': 'Edit clients and their care records',
-  'clients.delete': 'Remove clients',
-  'clients.clinical.view': 'Read the clinical content of care records: health, medication, capacity',
-  'clients.safeguarding.view': 'Read the safeguarding content of care records: self-harm, abuse, risks to others',
-  'clients.key-safe.view': "See clients' key-safe codes and access details",
-  'clients.sign-off': 'Sign off care plans and assessments',
-  'clients.export': "Export a client's whole record (a subject access request)",
-  'medication.administer': 'Record medication given, refused or missed on the MAR chart',
-  'medication.audit': 'Audit MAR charts',
-  'health-professionals.view': 'See health professionals',
-  'health-professionals.edit': 'Add and edit health professionals',
-  'health-professionals.share': 'Share clients with health professionals and send them links',
   'users.view': 'See users',
   'users.create': 'Add users',
   'users.edit': 'Edit users, their roles and branches, and disable them',
@@ -41,63 +19,125 @@ export const PERMISSIONS = {
   'audit-trail.view': 'See the audit trail',
   'mail.outbox.view': 'See the outbox of emails the product sent',
   'sessions.manage': "End other users' sessions",
-  'carers.view': "See carers and their files",
-  'carers.create': 'Add carers and applicants',
-  'carers.edit': "Edit carers' files: details, documents, training, availability, holidays",
-  'carers.approve': "Approve carers' files and sign off their documents (management approval)",
-  'employees.view': "See office employees and their files",
-  'employees.create': 'Add office employees',
-  'employees.edit': "Edit office employees' files",
-  'workforce.health.view': "Read staff's health declarations and medical history",
-  'workforce.disclosures.view': 'Read DBS disclosures, DBS risk assessments and conduct records of staff',
-  'holidays.approve': 'Approve or refuse holiday requests',
-  'recruitment.view': 'See applicants, interviews and the recruitment pipeline',
-  'recruitment.edit': 'Move applicants through recruitment, send reference requests, hire',
-  'scheduler.view': 'See the scheduler: rota, timelines, templates and the map',
-  'scheduler.edit': "Plan the rota: clients' visit templates, generating visits, assigning and moving carers, auto-assign",
-  'visits.view': 'See visits and their history',
-  'visits.edit': 'Add, edit and cancel visits, and import visits from CSV',
-  'visits.correct': "Correct past visits (times, status, funder and NPC codes) with a reason, one by one or in bulk",
   'carer-app.use': "Use the carers' app on a device: their visits, check-in and check-out, tasks, notes, medication and incidents",
-  'finance.view': 'See finance',
-  'finance.invoices.generate': 'Preview, generate, send and reset invoice runs',
-  'finance.invoices.credit': 'Raise credit notes against invoices',
-  'finance.payments': 'Record payments and allocate them to invoices',
-  'finance.rates.edit': "Edit funders' rate cards and the minimum-wage rates",
-  'finance.expenses.edit': 'Record expenses and keep their categories',
-  'payroll.view': "See pay runs and carers' pay",
-  'payroll.run': 'Run pay runs and export the wages file',
-  'export.run': 'Export clients, carers, employees and finance data',
-  'quality.view': 'See quality-assurance records: incidents, safeguarding, complaints, compliments, medication errors and CQC notifications',
-  'quality.edit': 'Record and update incidents, safeguarding concerns, complaints, compliments and medication errors',
-  'quality.cqc': 'Prepare, submit and correct CQC notifications',
-  'audits.view': 'See audits of carers and clients: supervisions, spot checks, appraisals, MAR charts, logbooks, reviews',
-  'kpis.view': 'See KPIs and the client and carer dashboards',
-  'kpis.edit': 'Save KPI reports and write branch utilisation reviews',
-  'assistant.use': "Ask the assistant questions about the agency's data (answered from what the user may see)",
   'chat.use': 'Chat with colleagues',
-  'chat.monitor': "Read the chats that include someone of one's own branches (a super admin: every chat); every read is audited",
-  'notices.view': 'See office notices and who has read them',
-  'notices.send': 'Publish notices to carers and staff',
-  'carer-messages.view': 'See messages to and from carers',
-  'carer-messages.send': 'Send and log messages to and from carers',
-  'family-messages.view': "See messages to and from clients' families",
-  'family-messages.send': "Send and log messages to and from clients' families",
   'time-tracker.use': 'Time their own assessments, reviews, spot checks, supervisions and appraisals',
   'time-tracker.view': 'See the time tracked on a record by anyone',
   'areas.view': 'See the deployed versions of each area',
   'areas.rollback': 'Roll an area back to an earlier version',
 } as const satisfies Record<string, string>;
 
-export type Permission = keyof typeof PERMISSIONS;
+/** A permission the platform owns (its routes and the host's screens check it). */
+export type PlatformPermission = keyof typeof PLATFORM_PERMISSIONS;
 
-export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
+/** A permission's name, the platform's or an area's: `<namespace>.<action>` ('clients.view', 'finance.invoices.generate'). */
+export type PermissionName = `${string}.${string}`;
+
+const PERMISSION_NAME = /^[a-z]+(-[a-z]+)*(\.[a-z]+(-[a-z]+)*)+$/;
+
+/** Whether a name has a permission's form (lower-case words with hyphens, dot-separated, at least one dot). */
+export function isPermissionName(name: string): name is PermissionName {
+  return PERMISSION_NAME.test(name);
+}
+
+export function isPlatformPermission(name: string): name is PlatformPermission {
+  return Object.hasOwn(PLATFORM_PERMISSIONS, name);
+}
 
 export const SUPER_ADMIN = 'super_admin';
 
-export function isPermission(name: string): name is Permission {
-  return Object.hasOwn(PERMISSIONS, name);
+/**
+ * The standard roles every install starts with, besides super_admin (which holds every permission by rule):
+ * the server's seed creates them (server/src/db/seed.ts) and grants each what the platform and the areas declare.
+ */
+export const STANDARD_ROLE_NAMES = ['office_staff', 'registered_manager', 'finance_officer', 'carer'] as const;
+export type StandardRoleName = (typeof STANDARD_ROLE_NAMES)[number];
+
+/** One permission an area declares. */
+export type PermissionDeclaration = {
+  /** What it allows, as the roles screen shows it. */
+  description: string;
+  /** The standard roles that receive it when an install starts (granted by name; a role edited later keeps its own). */
+  roles: readonly StandardRoleName[];
+  /** Other areas may name it (in their routes' checks, screens and menus), each listing it in its `uses`. */
+  published?: boolean;
+};
+
+/**
+ * What an area declares of permissions (remotes/<area>/contract/permissions.ts): its own, each named under one
+ * of its prefixes, and the published permissions of other areas its code names. The API refuses to start when two
+ * areas declare one name, a name is outside its area's prefixes, or an area uses what its owner does not publish.
+ */
+export type AreaPermissions<Name extends PermissionName = PermissionName, Used extends PermissionName = PermissionName> = {
+  /** How its permissions' names start ('clients.', 'medication.'): no other area's prefix may overlap one. */
+  prefixes: readonly string[];
+  permissions: { readonly [P in Name]: PermissionDeclaration };
+  /** Permissions of other areas (published by their owners) that this area's code, screens or menus name. */
+  uses?: readonly Used[];
+};
+
+/** Declares an area's permissions, keeping their names as types (PermissionOf, UsablePermission) for the area's code. */
+export function defineAreaPermissions<const Name extends PermissionName, const Used extends PermissionName = never>(
+  declaration: AreaPermissions<Name, Used>,
+): AreaPermissions<Name, Used> {
+  return declaration;
 }
+
+/** The names an area declares, as a union: `PermissionOf<typeof CARE_RECORDS_PERMISSIONS>`. */
+export type PermissionOf<Declaration> = Declaration extends AreaPermissions<infer Name, PermissionName> ? Name : never;
+
+/** What an area's code may name, as a union: its own permissions, those it uses of others, and the platform's. */
+export type UsablePermission<Declaration> =
+  Declaration extends AreaPermissions<infer Name, infer Used> ? Name | Used | PlatformPermission : never;
+
+/** The names an area declares, in declaration order. */
+export function declaredPermissions<Name extends PermissionName>(declaration: AreaPermissions<Name, PermissionName>): Name[] {
+  return Object.keys(declaration.permissions) as Name[];
+}
+
+/** The names an area declares with their declarations, in declaration order. */
+export function declaredEntries<Name extends PermissionName>(declaration: AreaPermissions<Name, PermissionName>): [Name, PermissionDeclaration][] {
+  return Object.entries(declaration.permissions) as [Name, PermissionDeclaration][];
+}
+
+/** What an area's code, screens and menus may name: its own permissions, the platform's and those it uses. */
+export function permissionsUsableBy(declaration: AreaPermissions): Set<string> {
+  return new Set<string>([...declaredPermissions(declaration), ...Object.keys(PLATFORM_PERMISSIONS), ...(declaration.uses ?? [])]);
+}
+
+/**
+ * What is wrong with an area's declaration on its own (empty when nothing): a name not of a permission's form or
+ * outside the area's prefixes, no description, an unknown standard role, or a `uses` naming its own permission
+ * or the platform's. Whether other areas publish what it uses is checked where the areas meet (the API's start).
+ */
+export function areaPermissionProblems(area: string, declaration: AreaPermissions): string[] {
+  const problems: string[] = [];
+  const own = declaredPermissions(declaration);
+  for (const [name, { description, roles }] of declaredEntries(declaration)) {
+    if (!isPermissionName(name)) problems.push(`${area} declares "${name}", which is not a permission's name (<namespace>.<action>)`);
+    if (!declaration.prefixes.some((prefix) => name.startsWith(prefix))) {
+      problems.push(`${area} declares "${name}", which does not start with one of its prefixes (${declaration.prefixes.join(', ')})`);
+    }
+    if (isPlatformPermission(name)) problems.push(`${area} declares "${name}", the platform's permission`);
+    if (!description?.trim()) problems.push(`${area} declares "${name}" without a description`);
+    for (const role of roles) {
+      if (!(STANDARD_ROLE_NAMES as readonly string[]).includes(role)) problems.push(`${area} grants "${name}" to "${role}", which is not a standard role`);
+    }
+  }
+  for (const name of declaration.uses ?? []) {
+    if ((own as string[]).includes(name)) problems.push(`${area} uses "${name}", its own permission`);
+    else if (isPlatformPermission(name)) problems.push(`${area} uses "${name}", the platform's permission (usable by every area without saying so)`);
+  }
+  return problems;
+}
+
+/** An entry of GET /api/v1/permissions: the catalogue the API composed (the platform's and every area's). */
+export type PermissionCatalogEntry = {
+  name: string;
+  description: string;
+  /** Who declares it: 'platform' or an area's name. */
+  owner: string;
+};
 
 /** The subject of a permission check: the current user as §6 of the spec describes it. */
 export type PermissionSubject = {

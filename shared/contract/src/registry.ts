@@ -97,8 +97,9 @@ export function areaForPath<T extends AreaDescriptor>(areas: readonly T[], path:
 
 /**
  * What is wrong with an area's declaration, as a list of sentences (empty when it holds): the host relies on
- * a known name, a home under one of its prefixes, navigation with titles and targets, and permissions that
- * exist in the catalogue. Each remote's contract test asserts this is empty.
+ * a known name, a home under one of its prefixes, navigation with titles and targets, and permissions the area may
+ * name (`isPermission`: its own, the platform's and those it uses of others; the API's composed catalogue at a
+ * deploy). Each remote's contract test asserts this is empty.
  */
 export function areaDescriptorProblems(descriptor: AreaDescriptor, isPermission: (name: string) => boolean): string[] {
   const problems: string[] = [];

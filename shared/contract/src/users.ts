@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { newPassword } from './passwords.js';
-import { isPermission } from './permissions.js';
+import { isPermissionName } from './permissions.js';
 import { USER_TYPES, type UserType } from './user.js';
 import { isIdNumber, objectMessage } from './validation.js';
 
@@ -81,7 +81,10 @@ export const UserUpdateSchema = v.strictObject(
 export type UserUpdateInput = v.InferInput<typeof UserUpdateSchema>;
 export type UserUpdateValues = v.InferOutput<typeof UserUpdateSchema>;
 
-/** PUT /api/v1/user-roles/:id: what a role is called and may do. Only catalogue permissions. */
+/**
+ * PUT /api/v1/user-roles/:id: what a role is called and may do. Permissions by name; the API, which composes the
+ * catalogue from the platform's and the areas' declarations, refuses a name it does not hold.
+ */
 export const RoleUpdateSchema = v.strictObject(
   {
     label: v.pipe(
@@ -97,10 +100,10 @@ export const RoleUpdateSchema = v.strictObject(
     permissions: v.pipe(
       v.array(v.string('Permissions are catalogue names.'), 'Permissions are a list of catalogue names.'),
       v.check(
-        (names) => names.every((name) => isPermission(name)),
+        (names) => names.every((name) => isPermissionName(name)),
         (issue) => {
-          const unknown = (issue.input as string[]).filter((name) => !isPermission(name));
-          return `Not in the permission catalogue: ${unknown.join(', ')}.`;
+          const malformed = (issue.input as string[]).filter((name) => !isPermissionName(name));
+          return `Not in the permission catalogue: ${malformed.join(', ')}.`;
         },
       ),
       v.transform((names) => [...new Set(names)].sort()),
@@ -161,6 +164,8 @@ export type PermissionListRow = {
   description: string;
   /** The part of the name before the first dot. */
   area: string;
+  /** Who declares it: 'platform' or an area's name. */
+  owner: string;
   roles: { id: number; label: string }[];
 };
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { documentSchema, emptyValues, fieldsOf, type DocumentSpec } from '@hcm/contract/documents';
-import { PERMISSIONS } from '@hcm/contract';
+import { CARE_RECORDS_PERMISSIONS } from '../permissions';
 import { DOCUMENT_TAB_SEGMENTS } from '../record-tabs';
 import { CLIENT_DOCUMENTS, documentNameOf } from './index';
 
@@ -9,7 +9,7 @@ import { CLIENT_DOCUMENTS, documentNameOf } from './index';
 const KEY = /^[a-z][a-z0-9_]*$/;
 
 describe.each(CLIENT_DOCUMENTS.map((spec) => [spec.name, spec] as [string, DocumentSpec]))('the %s document', (_name, spec) => {
-  test('has unique snake_case keys, options where needed, and known permissions', () => {
+  test('has unique snake_case keys, options where needed, and permissions its area declares', () => {
     const keys = fieldsOf(spec).map((field) => field.key);
     expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
     for (const field of fieldsOf(spec)) {
@@ -19,7 +19,7 @@ describe.each(CLIENT_DOCUMENTS.map((spec) => [spec.name, spec] as [string, Docum
       if (field.kind === 'rows') expect(field.columns?.length).toBeGreaterThan(0);
       if (field.showWhen) expect(keys).toContain(field.showWhen.field);
     }
-    for (const permission of Object.values(spec.permissions)) expect(Object.keys(PERMISSIONS)).toContain(permission);
+    for (const permission of Object.values(spec.permissions)) expect(Object.keys(CARE_RECORDS_PERMISSIONS.permissions)).toContain(permission);
   });
 
   test('accepts its empty content as a draft and refuses an empty active one when it has required questions', () => {

@@ -1,4 +1,5 @@
-import { can, type Permission } from '@hcm/contract';
+import { can } from '@hcm/contract';
+import type { CareRecordsUsablePermission } from '../../contract/permissions.js';
 import { fieldErrorsOf } from '@hcm/contract/engine';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -37,7 +38,7 @@ type Row = typeof clientAccess.$inferSelect;
  * The user and the client of `:clientId` when the user holds `alsoNeeds` (403) and their branches hold that
  * client (404); else the answer is sent and null returned.
  */
-async function clientOf(request: FastifyRequest, reply: FastifyReply, auth: AuthSettings, alsoNeeds?: Permission): Promise<{ viewer: Viewer; clientId: number } | null> {
+async function clientOf(request: FastifyRequest, reply: FastifyReply, auth: AuthSettings, alsoNeeds?: CareRecordsUsablePermission): Promise<{ viewer: Viewer; clientId: number } | null> {
   const target = await viewerAndId(request, reply, auth, 'clientId', NO_CLIENT);
   if (!target) return null;
   if (alsoNeeds && !can(target.viewer.user, alsoNeeds)) {

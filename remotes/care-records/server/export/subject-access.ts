@@ -1,4 +1,5 @@
-import { can, type Permission } from '@hcm/contract';
+import { can } from '@hcm/contract';
+import type { CareRecordsUsablePermission } from '../../contract/permissions.js';
 import type { Sensitivity } from '@hcm/contract/documents';
 import { and, asc, eq, getTableColumns, getTableName, inArray, is, or } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
@@ -81,7 +82,7 @@ export const RECORD_SENSITIVITY: Record<string, RecordSensitivity> = {
 };
 
 /** Columns only some users may read, by table: withheld from the export of a user without the permission. */
-const RESTRICTED_COLUMNS: Record<string, Record<string, Permission>> = {
+const RESTRICTED_COLUMNS: Record<string, Record<string, CareRecordsUsablePermission>> = {
   client_access: { key_safe_code: 'clients.key-safe.view' },
 };
 

@@ -1,4 +1,4 @@
-import type { Permission } from '@hcm/contract';
+import type { CareRecordsUsablePermission } from '../../contract/permissions.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   auditActorOf,
@@ -37,7 +37,7 @@ const NO_ADMINISTRATION = 'No such record on this client\'s chart.';
 const NO_AUDIT = 'No such MAR audit for this client.';
 const NO_CODE = 'No such outcome code.';
 
-const need = (permission: Permission) => ({ config: { permission } });
+const need = (permission: CareRecordsUsablePermission) => ({ config: { permission } });
 
 /** ?month=YYYY-MM (this month when absent), or the 422 sent and null. */
 async function monthOf(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {

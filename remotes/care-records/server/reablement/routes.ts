@@ -1,4 +1,4 @@
-import type { Permission } from '@hcm/contract';
+import type { CareRecordsUsablePermission } from '../../contract/permissions.js';
 import { londonDate } from '@hcm/contract/engine';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditActorOf, DocumentRuleError, ok, parseId, parsePaging, recordAudit, sendError, sendInvalid, viewerOf, type AreaServerContext } from '@hcm/server/platform';
@@ -8,7 +8,7 @@ import { QueryReader } from '../live-events/reviews/params.js';
 import { parsedBody } from '../record-routes.js';
 import { contentWithWeek, currentDocumentId, documentStore, programmeOf, reablementDashboard, reablementSpec, readerOf } from './service.js';
 
-const need = (permission: Permission) => ({ config: { permission } });
+const need = (permission: CareRecordsUsablePermission) => ({ config: { permission } });
 const NO_CLIENT = 'No such client.';
 const NO_PROGRAMME = 'This client has no reablement programme: start one on their reablement tab.';
 const NO_WEEK = `A reablement programme has weeks 1 to ${REABLEMENT_WEEKS}.`;

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { AreaRegistration, CurrentUser } from '@hcm/contract';
@@ -49,6 +49,8 @@ beforeEach(() => {
   get.mockImplementation(async (path: string) => {
     if (path === 'api/v1/clients/7') return ok(margaret);
     if (path === 'api/v1/clients/7/documents') return ok([]);
+    // The composed permission catalogue: what a missing permission allows is told by its description.
+    if (path === 'api/v1/permissions') return ok([{ name: 'finance.view', description: 'See finance', owner: 'finance' }]);
     return ok({ data: [], total: 0, page: 1, page_size: 10, last_page: 1 });
   });
   loadExposed.mockClear();
@@ -65,7 +67,7 @@ test('the finance tabs are offered only to users with finance.view; others are t
   expect(within(tabs).queryByRole('link', { name: 'Financials' })).not.toBeInTheDocument();
   const alert = screen.getByRole('alert');
   expect(alert).toHaveTextContent('You do not have permission to see this tab');
-  expect(alert).toHaveTextContent('Funder code needs the “See finance” permission.');
+  await waitFor(() => expect(alert).toHaveTextContent('Funder code needs the “See finance” permission.'));
   expect(loadExposed).not.toHaveBeenCalled();
   unmount();
 

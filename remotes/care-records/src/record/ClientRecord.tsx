@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import { extensionFor, isPermission, PERMISSIONS } from '@hcm/contract';
+import { extensionFor, type PermissionCatalogEntry } from '@hcm/contract';
 import type { DocumentSummary } from '@hcm/contract/documents';
 import type { ResourceSpec } from '@hcm/contract/engine';
 import { Button, EmptyState, ErrorPanel, Loading, NotFound, useCan, useRouteName, useRuntime } from '@hcm/kit';
@@ -161,9 +161,12 @@ function TabContent({ tab, clientId, clientName }: { tab: RecordTab; clientId: n
   useRouteName(tab.title);
   const allowed = useTabAllowed();
   const areas = useRuntime((state) => state.registry.areas);
+  // What a missing permission allows, from the catalogue the API composed (another area's permission, often).
+  const catalogue = useApiQuery<PermissionCatalogEntry[]>('api/v1/permissions', undefined, { enabled: !allowed(tab) });
   if (!allowed(tab)) {
     const needed = extensionFor(areas, CLIENT_RECORD_TAB_POINT, tab.segment)?.extension.permission ?? [];
-    const names = needed.map((permission) => `“${isPermission(permission) ? PERMISSIONS[permission] : permission}”`).join(' and ');
+    const describe = (permission: string) => catalogue.data?.find((entry) => entry.name === permission)?.description ?? permission;
+    const names = needed.map((permission) => `“${describe(permission)}”`).join(' and ');
     return (
       <ErrorPanel title="You do not have permission to see this tab">
         {tab.title} needs the {names} permission{needed.length > 1 ? 's' : ''}. Ask an administrator if your role should have {needed.length > 1 ? 'them' : 'it'}.

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { isPermission, isSavedFilterSlot } from '@hcm/contract';
+import { isSavedFilterSlot } from '@hcm/contract';
+import { REFERENCE_DATA_PERMISSIONS } from '../permissions';
 import { fieldErrorsOf, minutesOfDay, type FieldSpec, type ResourceSpec } from '@hcm/contract/engine';
 import {
   areacodes,
@@ -47,7 +48,7 @@ describe('workforce resource declarations', () => {
 
   it.each(SPECS.map((spec) => [spec.name, spec] as const))('%s: fields, permissions, references and order hold together', (_name, spec) => {
     expect(Object.keys(spec.fields).sort()).toEqual(Object.keys(spec.schema.entries).sort());
-    for (const permission of Object.values(spec.permissions)) expect(isPermission(permission)).toBe(true);
+    for (const permission of Object.values(spec.permissions)) expect(Object.keys(REFERENCE_DATA_PERMISSIONS.permissions)).toContain(permission);
     expect(spec.permissions).toEqual({ view: 'datatables.view', create: 'datatables.edit', edit: 'datatables.edit', delete: 'datatables.edit' });
     expect(spec.fields[spec.labelField as keyof typeof spec.fields]).toBeDefined();
     expect(spec.fields[spec.defaultSort.field as keyof typeof spec.fields]).toBeDefined();

@@ -2,13 +2,11 @@ import { Link } from 'react-router-dom';
 import type { PermissionListRow } from '@hcm/contract/schemas';
 import { PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { ListTable, useResourceList, type Column } from '@hcm/kit/table';
-import { areaTitle, permissionGroups } from './permissionGroups';
+import { areaTitle, permissionGroups, usePermissionCatalogue } from './permissionGroups';
 import styles from './roles.module.css';
 import { NoAccess } from '../users/NoAccess';
 
 export const PERMISSIONS_PATH = '/app/datatables/user-permissions';
-
-const AREAS = permissionGroups().map((group) => group.area);
 
 /** datatables/user-permissions: the catalogue, what each permission allows, and the roles holding it. */
 export function PermissionList() {
@@ -16,11 +14,14 @@ export function PermissionList() {
   const can = useCan();
   const list = useResourceList<PermissionListRow>('user-permissions', { pageSize: 50 });
   const area = list.query.filters?.area ?? '';
+  // The areas to filter by, from the catalogue the API composed (the platform's and every area's permissions).
+  const areas = permissionGroups(usePermissionCatalogue().data ?? []).map((group) => group.area);
 
   const columns: Column<PermissionListRow>[] = [
     { key: 'name', label: 'Permission', sortable: true, render: (row) => <code>{row.name}</code> },
     { key: 'description', label: 'Allows', sortable: true },
     { key: 'area', label: 'Area', sortable: true, render: (row) => areaTitle(row.area) },
+    { key: 'owner', label: 'Declared by', sortable: true, render: (row) => (row.owner === 'platform' ? 'The platform' : `The ${row.owner.replace(/-/g, ' ')} area`) },
     {
       key: 'roles',
       label: 'Roles',
@@ -47,7 +48,7 @@ export function PermissionList() {
         Area
         <select id="permission-area" value={area} onChange={(event) => list.setFilters({ area: event.target.value })}>
           <option value="">All</option>
-          {AREAS.map((name) => (
+          {areas.map((name) => (
             <option key={name} value={name}>
               {areaTitle(name)}
             </option>

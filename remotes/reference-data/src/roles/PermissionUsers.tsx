@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
-import { isPermission, PERMISSIONS } from '@hcm/contract';
 import type { PermissionHolderRow } from '@hcm/contract/schemas';
-import { ErrorPanel, PageHeader, useCan, useRouteName } from '@hcm/kit';
+import { ErrorPanel, Loading, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { ButtonLink } from '@hcm/kit/routing';
 import { ListTable, useResourceList, type Column } from '@hcm/kit/table';
 import { PERMISSIONS_PATH } from './PermissionList';
+import { usePermissionCatalogue } from './permissionGroups';
 
 /** datatables/user-permissions/:id/edit/users: the users holding a permission (through their role, or as super admins). */
 export function PermissionUsers() {
@@ -12,7 +12,11 @@ export function PermissionUsers() {
   useRouteName('Users holding a permission');
   const can = useCan();
   const list = useResourceList<PermissionHolderRow>(`user-permissions/${encodeURIComponent(id)}/users`);
-  if (!isPermission(id)) return <ErrorPanel title="No such permission">{id} is not in the permission catalogue.</ErrorPanel>;
+  const catalogue = usePermissionCatalogue();
+  if (catalogue.error) return <ErrorPanel title="The permissions could not be loaded">{catalogue.error.message}</ErrorPanel>;
+  if (!catalogue.data) return <Loading label="Loading permission…" />;
+  const permission = catalogue.data.find((entry) => entry.name === id);
+  if (!permission) return <ErrorPanel title="No such permission">{id} is not in the permission catalogue.</ErrorPanel>;
 
   const columns: Column<PermissionHolderRow>[] = [
     { key: 'name', label: 'Name', render: (user) => (can('users.edit') ? <Link to={`/app/users/${user.id}/edit`}>{user.name}</Link> : user.name) },
@@ -31,7 +35,7 @@ export function PermissionUsers() {
           </ButtonLink>
         }
       />
-      <p>{PERMISSIONS[id]}. Super admins hold every permission.</p>
+      <p>{permission.description}. Super admins hold every permission.</p>
       <ListTable
         caption={`Users holding ${id}`}
         columns={columns}

@@ -6,13 +6,11 @@ import { api, Button, ErrorPanel, Loading, notify, PageHeader, resourcePath, use
 import { resourceKeys, resourceWriteKeys, useApiMutation, useResourceRecord } from '@hcm/kit/data';
 import { applyServerErrors, formStyles, TextAreaField, TextField, useUnsavedChangesWarning, valibotResolver } from '@hcm/kit/forms';
 import { ButtonLink } from '@hcm/kit/routing';
-import { areaTitle, permissionGroups } from './permissionGroups';
+import { areaTitle, permissionGroups, usePermissionCatalogue } from './permissionGroups';
 import { ROLES_PATH } from './RoleList';
 import styles from './roles.module.css';
 
 type RoleFormValues = Required<RoleUpdateInput>;
-
-const GROUPS = permissionGroups();
 
 /** datatables/user-roles/:id/edit: label, description, the permissions by area, and the 2FA requirement. */
 export function RoleForm() {
@@ -27,6 +25,8 @@ export function RoleForm() {
   const { leaveWithoutWarning } = useUnsavedChangesWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
 
   const record = useResourceRecord<RoleDetail>('user-roles', id ?? '', { refetchOnWindowFocus: false, failure: 'This role could not be loaded.' });
+  // What may be granted: the catalogue the API composed from the platform's and the areas' permissions.
+  const catalogue = usePermissionCatalogue();
   const role = record.data?.editable ? record.data : null;
   const loadError = record.data
     ? record.data.editable
@@ -60,7 +60,9 @@ export function RoleForm() {
   });
 
   if (loadError) return <ErrorPanel title="This role cannot be edited">{loadError}</ErrorPanel>;
-  if (!role) return <Loading label="Loading role…" />;
+  if (catalogue.error) return <ErrorPanel title="This role cannot be edited">{catalogue.error.message}</ErrorPanel>;
+  if (!role || !catalogue.data) return <Loading label="Loading role…" />;
+  const groups = permissionGroups(catalogue.data);
   const permissionsError = form.getFieldState('permissions', form.formState).error?.message;
 
   return (
@@ -86,7 +88,7 @@ export function RoleForm() {
                 {permissionsError}
               </p>
             ) : null}
-            {GROUPS.map((group) => (
+            {groups.map((group) => (
               <fieldset key={group.area} className={styles.area}>
                 <legend>{areaTitle(group.area)}</legend>
                 {group.permissions.map((permission) => (

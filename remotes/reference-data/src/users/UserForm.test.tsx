@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ALL_PERMISSIONS } from '@hcm/contract';
 import { UserCreateSchema, UserUpdateSchema } from '@hcm/contract/schemas';
 import * as v from 'valibot';
 import { permissionGroups } from '../roles/permissionGroups';
@@ -59,11 +58,22 @@ describe('bodyOf', () => {
 });
 
 describe('permissionGroups', () => {
-  it('puts every catalogue permission in exactly one area group, by the part before the first dot', () => {
-    const groups = permissionGroups();
+  // The catalogue as GET /api/v1/permissions answers it: the platform's permissions, then each area's.
+  const catalogue = [
+    { name: 'chat.use', description: 'Chat with colleagues', owner: 'platform' },
+    { name: 'users.view', description: 'See users', owner: 'platform' },
+    { name: 'finance.view', description: 'See finance', owner: 'finance' },
+    { name: 'finance.invoices.generate', description: 'Preview, generate, send and reset invoice runs', owner: 'finance' },
+    { name: 'chat.monitor', description: 'Read the chats', owner: 'workforce' },
+  ];
+
+  it('puts every catalogue permission in exactly one area group, by the part before the first dot, in catalogue order', () => {
+    const groups = permissionGroups(catalogue);
     const names = groups.flatMap((group) => group.permissions.map((permission) => permission.name));
-    expect([...names].sort()).toEqual([...ALL_PERMISSIONS].sort());
+    expect([...names].sort()).toEqual(catalogue.map((entry) => entry.name).sort());
+    expect(groups.map((group) => group.area)).toEqual(['chat', 'users', 'finance']);
+    expect(groups.find((group) => group.area === 'chat')!.permissions.map((permission) => permission.name)).toEqual(['chat.use', 'chat.monitor']);
     const finance = groups.find((group) => group.area === 'finance')!;
-    expect(finance.permissions.map((permission) => permission.name)).toContain('finance.invoices.generate');
+    expect(finance.permissions).toContainEqual({ name: 'finance.invoices.generate', description: 'Preview, generate, send and reset invoice runs' });
   });
 });

@@ -10,6 +10,7 @@ import { apiSources } from '../sources/api-sources.js';
 import { visitCarers, visitLogs, visits } from '../tables.js';
 import { announceVisitsChanged } from '../visits/push.js';
 import { statusFor } from '../visits/service.js';
+import { publishVisitChanges, type VisitWrite } from '../visits/events.js';
 import { checkSolution } from './checker.js';
 import { loadWeek } from './load.js';
 import type { Metrics } from './problem.js';
@@ -19,7 +20,8 @@ import { clock } from '@hcm/contract/time';
 // POST /scheduler/auto-assign { branch_id, week_start (a Monday), apply } (scheduler.edit): the branch's week of
 // visits given carers by the solver (./solver.ts), verified by the independent checker (./checker.ts), answered
 // with its measures beside the greedy baseline and a reason for every carer place left empty. With apply: true it
-// is saved in one transaction (each visit's version bumped, its log 'auto-assigned', audited) and pushed live.
+// is saved in one transaction (each visit's version bumped, its log 'auto-assigned', audited, its event written:
+// the carers' pushes follow it) and pushed live.
 
 class Conflict extends Error {}
 
@@ -101,6 +103,7 @@ export async function autoAssignRoutes(app: FastifyInstance, context: AreaServer
     const actor = auditActorOf(request);
     try {
       await db.transaction(async (tx) => {
+        const writes: VisitWrite[] = [];
         for (const [visitId, carerIds] of perVisit) {
           const stored = week.stored.get(visitId)!;
           const taken = new Set(stored.carers.map((carer) => carer.position));
@@ -112,15 +115,19 @@ export async function autoAssignRoutes(app: FastifyInstance, context: AreaServer
             .update(visits)
             .set({ status, version: stored.version + 1, updated_at: clock.now() })
             .where(and(eq(visits.id, visitId), eq(visits.version, stored.version)))
-            .returning({ id: visits.id });
-          if (!updated.length) throw new Conflict(`${clientName(visitId)}’s visit on ${stored.date} changed while auto-assign ran.`);
+            .returning({ id: visits.id, branch_id: visits.branch_id, client_id: visits.client_id, status: visits.status, confirmation: visits.confirmation, planned_start: visits.planned_start, planned_end: visits.planned_end });
+          const [saved] = updated;
+          if (!saved) throw new Conflict(`${clientName(visitId)}’s visit on ${stored.date} changed while auto-assign ran.`);
           await tx.insert(visitCarers).values(adding.map((carer) => ({ visit_id: visitId, carer_id: carer.carer_id, position: carer.position, assigned_by: viewer.user.userID })));
           const names = adding.map((carer) => week.carers.get(carer.carer_id)?.name ?? `Carer ${carer.carer_id}`).join(' and ');
           const before = { carer_ids: stored.carers.map((carer) => carer.carer_id), status: stored.status };
           const afterSnapshot = { carer_ids: after.map((carer) => carer.carer_id), status, version: stored.version + 1 };
           await tx.insert(visitLogs).values({ visit_id: visitId, user_id: viewer.user.userID, action: 'auto-assigned', summary: `Auto-assign put ${names} on the visit.`, before, after: afterSnapshot });
           await recordAudit(tx, { actor, resource: 'visits', recordId: visitId, action: 'update', before, after: { ...afterSnapshot, action: 'auto-assigned' } });
+          writes.push({ before: { ...saved, status: stored.status, carers: stored.carers }, after: { ...saved, carers: after } });
         }
+        // The carers hear of their new visits from these events, once delivered.
+        await publishVisitChanges(tx, writes, viewer.user.userID);
       });
     } catch (error) {
       if (error instanceof Conflict) return sendError(reply, 409, `${error.message} Run auto-assign again.`);

@@ -216,6 +216,7 @@ export async function seedDemoSchedule(tx: Transaction): Promise<void> {
     bankHolidays: await bankHolidaysBetween(tx, from, to),
     eligibleCarerIds: new Set(carers.map((carer) => carer.id)),
     userId: null,
+    events: false,
   });
   const made = await tx
     .select()

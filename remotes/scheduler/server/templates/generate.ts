@@ -4,6 +4,7 @@ import type { Database, Transaction } from '@hcm/server/platform';
 import type { VisitTask } from '../../contract/visits.js';
 import { templateSlots, visitCarers, visitLogs, visits, visitTemplates } from '../tables.js';
 import { addDays, cycleWeek, eachDay, isoWeekday } from './days.js';
+import { publishVisitChanges } from '../visits/events.js';
 
 // Generating a period's visits from clients' rota templates (issue 15). Idempotent: one visit per template slot
 // and day (the unique index visits_template_slot_day_unique), so generating twice creates nothing new. Clients
@@ -30,6 +31,12 @@ export type GenerateOptions = {
   /** The last UK day a carer may be put on a visit, for those whose right to work or DBS check ends (none: no end). */
   eligibleUntil?: ReadonlyMap<number, string>;
   userId: number | null;
+  /**
+   * Write the events of the new visits given carers (scheduler.visit.changed, assigned: the carers' pushes follow
+   * them), in the generation's transaction. Every generation does, but the demo's seed (false): a seeded rota is
+   * nobody's news.
+   */
+  events?: boolean;
 };
 
 export type SkippedClient = { client_id: number; client: string; reason: string };
@@ -281,6 +288,21 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
     await tx.execute(sql`
       insert into ${visitLogs} (visit_id, user_id, action, summary, after)
       select r.v, ${options.userId}::integer, 'generated', r.s, r.a from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(v integer, s text, a jsonb)`);
+  }
+
+  if (options.events ?? true) {
+    const given = created.filter((visit) => visit.carer_ids.length);
+    const after = (visit: (typeof given)[number]) => ({
+      id: visit.id,
+      branch_id: visit.branch_id,
+      client_id: visit.client_id,
+      status: visit.carer_ids.length >= visit.carers_needed ? ('assigned' as const) : ('unassigned' as const),
+      confirmation: 'not-due' as const,
+      planned_start: visit.planned_start,
+      planned_end: visit.planned_end,
+      carers: visit.carer_ids.map((carer_id, index) => ({ carer_id, position: index + 1 })),
+    });
+    await publishVisitChanges(tx, given.map((visit) => ({ before: null, after: after(visit) })), options.userId);
   }
 
   for (const visit of created) {

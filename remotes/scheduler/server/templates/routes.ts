@@ -329,7 +329,7 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
       if (!template) return reply;
       if (!template.active) return sendError(reply, 409, 'This template has ended already.');
       const { ids, ...outcome } = await db.transaction(async (tx) => {
-        const ended = await endTemplate(tx, template);
+        const ended = await endTemplate(tx, template, viewer.user.userID);
         await audit(tx, request, 'visit-templates', template.id, 'delete', { active: true, ends_on: template.ends_on }, { active: false, removed: ended.removed, kept: ended.kept, skipped: ended.skipped });
         return ended;
       });

@@ -10,6 +10,7 @@ import { funderCodesRead, visitSlotsRead } from '../read-models.js';
 import { bankHolidaysBetween } from './read-models.js';
 import { clientSlots } from './tables.js';
 import { clock } from '@hcm/contract/time';
+import { publishVisitChanges, type VisitWrite } from '../visits/events.js';
 
 // Rota templates and client slots: reads, saves, and what a template change does to its visits. Editing a template
 // changes its FUTURE UNLOCKED visits only: visits changed by hand (locked) are kept, started or closed ones never
@@ -196,6 +197,9 @@ export async function updateTemplate(tx: Transaction, template: TemplateRecord, 
     .orderBy(visits.planned_start);
   const carers = future.length ? await tx.select().from(visitCarers).where(inArray(visitCarers.visit_id, future.map((visit) => visit.id))) : [];
   const removed: number[] = [];
+  const writes: VisitWrite[] = [];
+  const carersOn = (visitId: number) => carers.filter((row) => row.visit_id === visitId).sort((a, b) => a.position - b.position);
+  const reason = `The template “${values.name}” changed`;
   for (const visit of future) {
     if (!PLANNABLE_STATUSES.includes(visit.status)) {
       changes.skipped += 1;
@@ -215,11 +219,12 @@ export async function updateTemplate(tx: Transaction, template: TemplateRecord, 
       !(values.bank_holidays === 'skip' && holidays.has(visit.visit_date));
     if (!slot || !fits) {
       removed.push(visit.id);
+      writes.push({ before: { ...visit, carers: carersOn(visit.id) }, after: null, reason });
       continue;
     }
     const start = londonInstant(visit.visit_date, slot.start_time);
     const end = new Date(Date.parse(start) + slot.duration_minutes * 60_000).toISOString();
-    const onVisit = carers.filter((row) => row.visit_id === visit.id).sort((a, b) => a.position - b.position);
+    const onVisit = carersOn(visit.id);
     const keepCarers = onVisit.slice(0, slot.carers_needed);
     const next = {
       planned_start: start,
@@ -254,6 +259,7 @@ export async function updateTemplate(tx: Transaction, template: TemplateRecord, 
       .set({ ...next, planned_start: new Date(next.planned_start), planned_end: new Date(next.planned_end), version: visit.version + 1, updated_at: now })
       .where(eq(visits.id, visit.id));
     ids.push(visit.id);
+    writes.push({ before: { ...visit, carers: onVisit }, after: { ...visit, ...next, planned_start: new Date(next.planned_start), planned_end: new Date(next.planned_end), carers: keepCarers }, reason });
     await tx.insert(visitLogs).values({
       visit_id: visit.id,
       user_id: context.userId,
@@ -267,6 +273,8 @@ export async function updateTemplate(tx: Transaction, template: TemplateRecord, 
   if (removed.length) await tx.delete(visits).where(inArray(visits.id, removed));
   changes.removed = removed.length;
   ids.push(...removed);
+  // Their carers hear of it from the events (moved, taken off, removed), written with the change.
+  await publishVisitChanges(tx, writes, context.userId);
 
   // Calls no longer in the pattern go (their past visits keep their history; the link is cleared).
   const gone = oldSlots.filter((slot) => !keptIds.has(slot.id)).map((slot) => slot.id);
@@ -291,15 +299,23 @@ export async function updateTemplate(tx: Transaction, template: TemplateRecord, 
   return { changes, ids };
 }
 
-/** Ends a template: no more visits from it; its future visits not started are removed (changed by hand: kept). */
-export async function endTemplate(tx: Transaction, template: TemplateRecord): Promise<{ removed: number; kept: number; skipped: number; ids: number[] }> {
+/**
+ * Ends a template: no more visits from it; its future visits not started are removed (changed by hand: kept), each
+ * with its event (removed: their carers are told).
+ */
+export async function endTemplate(tx: Transaction, template: TemplateRecord, userId: number | null): Promise<{ removed: number; kept: number; skipped: number; ids: number[] }> {
   const now = clock.now();
   const today = londonDate(now);
   const endsOn = template.starts_on > today ? template.starts_on : template.ends_on && template.ends_on < today ? template.ends_on : today;
   await tx.update(visitTemplates).set({ active: false, ends_on: endsOn, version: template.version + 1, updated_at: now }).where(eq(visitTemplates.id, template.id));
-  const future = await tx.select({ id: visits.id, status: visits.status, locked: visits.locked }).from(visits).where(and(eq(visits.template_id, template.id), gt(visits.planned_start, now)));
+  const future = await tx.select().from(visits).where(and(eq(visits.template_id, template.id), gt(visits.planned_start, now)));
   const removable = future.filter((visit) => PLANNABLE_STATUSES.includes(visit.status) && !visit.locked).map((visit) => visit.id);
-  if (removable.length) await tx.delete(visits).where(inArray(visits.id, removable));
+  if (removable.length) {
+    const carers = await tx.select().from(visitCarers).where(inArray(visitCarers.visit_id, removable));
+    const gone = future.filter((visit) => removable.includes(visit.id));
+    await tx.delete(visits).where(inArray(visits.id, removable));
+    await publishVisitChanges(tx, gone.map((visit) => ({ before: { ...visit, carers: carers.filter((row) => row.visit_id === visit.id) }, after: null, reason: `The template “${template.name}” ended` })), userId);
+  }
   return {
     removed: removable.length,
     kept: future.filter((visit) => PLANNABLE_STATUSES.includes(visit.status) && visit.locked).length,

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, clock } from '@hcm/contract/time';
 import { createTestApp, fixClock, loginAs, WEEKDAY_MORNING, type TestApp, type TestClient } from '@hcm/server/testing';
 import type { VisitLogRow, VisitRow } from '../../contract/visits.js';
+import { deliverBesideVisitEvents } from './deliveries-for-tests.js';
 
 // A carer suspended or leaving in workforce reaches the rota through the outbox (workforce's events from its
 // carers' write hook, the scheduler's handlers): the carer is taken off their visits not yet started from the
@@ -54,7 +55,7 @@ const logsOf = async (visitId: number) => (await manager.get(`/api/v1/visits/${v
 /** Makes the consumer's done deliveries due again, as a process killed after the handler's commit would not, to run them twice. */
 async function deliverAgain(consumer: string) {
   await t.database.db.execute(sql`update event_deliveries set status = 'pending' where consumer = ${`scheduler:${consumer}`}`);
-  return t.app.events.deliver();
+  return deliverBesideVisitEvents(t);
 }
 
 test('a suspended carer is taken off every visit not yet started from now, today’s included, with the reason, once', async () => {
@@ -69,7 +70,7 @@ test('a suspended carer is taken off every visit not yet started from now, today
   // Until the outbox delivers, the rota is as it was: the reaction is the scheduler's, not the carer form's.
   assert.equal((await visitsOf(carerId, TODAY, WEEK_END)).length, before.length);
 
-  assert.deepEqual(await t.app.events.deliver(), ['done']);
+  assert.deepEqual(await deliverBesideVisitEvents(t), ['done']);
   const now = await visitsOf(carerId, TODAY, WEEK_END);
   assert.deepEqual(now.map((visit) => visit.id).sort(), kept.map((visit) => visit.id).sort(), 'only the visits started or over keep them');
 
@@ -82,7 +83,7 @@ test('a suspended carer is taken off every visit not yet started from now, today
   assert.equal(log.reason, `Suspended on ${TODAY}`);
 
   // Delivered once: another pass finds nothing due; run again, it changes nothing.
-  assert.deepEqual(await t.app.events.deliver(), []);
+  assert.deepEqual(await deliverBesideVisitEvents(t), []);
   const logsBefore = (await logsOf(visit.id)).length;
   assert.deepEqual(await deliverAgain('carer-suspended-takes-carer-off-visits'), ['done']);
   assert.equal((await logsOf(visit.id)).length, logsBefore);
@@ -93,7 +94,7 @@ test('a suspended carer is taken off every visit not yet started from now, today
   const written = (await t.database.db.execute(sql`select payload from domain_events where type = 'workforce.carer.reinstated' order by id desc limit 1`)) as unknown as { rows: { payload: Record<string, unknown> }[] };
   const [reinstated] = written.rows;
   assert.deepEqual(reinstated?.payload, { carer_id: carerId, carer_name: name, branch_id: current.branch_id, from: TODAY });
-  assert.deepEqual(await t.app.events.deliver(), []);
+  assert.deepEqual(await deliverBesideVisitEvents(t), []);
 });
 
 test('a leaving date a few days ahead keeps the carer’s visits up to it and takes them off those after, once', async () => {
@@ -106,7 +107,7 @@ test('a leaving date a few days ahead keeps the carer’s visits up to it and ta
 
   // Still active: the leaving date binds on its own (the rota's rules refuse visits after it).
   await updateCarer(carerId, { leaving_date: leaving, leaving_reason: 'Moving to Leeds.' });
-  assert.deepEqual(await t.app.events.deliver(), ['done']);
+  assert.deepEqual(await deliverBesideVisitEvents(t), ['done']);
   const now = await visitsOf(carerId, TODAY, WEEK_END);
   assert.deepEqual(now.map((visit) => visit.id).sort(), upTo.map((visit) => visit.id).sort(), 'up to the leaving date kept, after it taken off');
   const log = (await logsOf(after[0]!.id)).find((row) => row.action === 'unassigned')!;
@@ -118,7 +119,7 @@ test('a leaving date a few days ahead keeps the carer’s visits up to it and ta
 
   // Marked a leaver on the same date: nothing new to tell.
   await updateCarer(carerId, { status: 'leaver' });
-  assert.deepEqual(await t.app.events.deliver(), []);
+  assert.deepEqual(await deliverBesideVisitEvents(t), []);
   assert.equal((await visitsOf(carerId, TODAY, WEEK_END)).length, upTo.length);
 });
 
@@ -126,7 +127,7 @@ test('a leaver without a leaving date is taken off every visit not yet started f
   const { carerId, name } = await carerWithComingVisits();
   const before = await visitsOf(carerId, TODAY, WEEK_END);
   await updateCarer(carerId, { status: 'leaver' });
-  assert.deepEqual(await t.app.events.deliver(), ['done']);
+  assert.deepEqual(await deliverBesideVisitEvents(t), ['done']);
   const now = await visitsOf(carerId, TODAY, WEEK_END);
   assert.deepEqual(now.map((visit) => visit.id).sort(), before.filter((visit) => !stillToDo(visit)).map((visit) => visit.id).sort());
   const taken = before.find(stillToDo)!;

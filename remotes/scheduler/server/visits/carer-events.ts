@@ -4,14 +4,14 @@ import { ukDate } from '@hcm/contract/time';
 import type { AreaEventHandler, AreaServerContext, ConsumedEvent, Database, DeliveredEvent, Transaction } from '@hcm/server/platform';
 import { PLANNABLE_STATUSES } from '../../contract/visits.js';
 import { visitCarers, visits } from '../tables.js';
-import { announceVisitsChanged } from './push.js';
-import { applyChange, loadVisits, type StoredVisit } from './service.js';
+import { applyChange, loadVisits } from './service.js';
 
 // The scheduler's reaction to a carer who may no longer work (workforce's events, written with the change to the
 // carer's record): a suspended carer is taken off every visit not yet started from the moment of the suspension
 // (today's still to come included); a leaver off every one after their leaving date (from the moment they were
 // marked a leaver when none is recorded). Each change is logged with the reason and audited as the user who made
-// it, and the branch's online planners told, so the visits show unassigned and are offered to others. Running
+// it, and its visit event tells the carer and the branch's online planners (./visit-events-handler.ts), so the
+// visits show unassigned and are offered to others. Running
 // again changes nothing: the carer is no longer on them. A visit already over (missed, never started) stays as it
 // happened, and so does one started or done.
 
@@ -27,7 +27,7 @@ export const CARER_EVENTS_CONSUMED: ConsumedEvent[] = [
 ];
 
 /** Takes the carer off their visits not yet started nor over at the event's moment that `where` also holds. */
-async function takeOff(event: DeliveredEvent, tx: Transaction, context: AreaServerContext, carer: { carer_id: number; carer_name: string }, where: SQL | undefined, why: { summary: string; reason: string }) {
+async function takeOff(event: DeliveredEvent, tx: Transaction, carer: { carer_id: number; carer_name: string }, where: SQL | undefined, why: { summary: string; reason: string }) {
   const affected = await loadVisits(
     tx,
     and(
@@ -39,34 +39,26 @@ async function takeOff(event: DeliveredEvent, tx: Transaction, context: AreaServ
     ),
   );
   const writeContext = { actor: { userId: event.user_id, actingUserId: null, healthProfessionalId: null, ip: null }, userId: event.user_id };
-  const changed: StoredVisit[] = [];
   for (const visit of affected) {
     const carers = visit.carers
       .filter((onVisit) => onVisit.carer_id !== carer.carer_id)
       .sort((a, b) => a.position - b.position)
       .map((onVisit, index) => ({ carer_id: onVisit.carer_id, position: (index + 1) as 1 | 2 }));
     // A savepoint per visit inside the delivery's transaction (applyChange opens its own transaction).
-    const saved = await applyChange(tx as unknown as Database, visit, visit.version, { carers, action: 'unassigned', summary: `${carer.carer_name} taken off: ${why.summary}`, reason: why.reason }, writeContext);
-    changed.push(saved);
+    await applyChange(tx as unknown as Database, visit, visit.version, { carers, action: 'unassigned', summary: `${carer.carer_name} taken off: ${why.summary}`, reason: why.reason }, writeContext);
   }
-  if (!changed.length) return;
-  return async () => {
-    for (const branchId of new Set(changed.map((visit) => visit.branch_id))) {
-      await announceVisitsChanged(context, context.auth.db, branchId, changed.filter((visit) => visit.branch_id === branchId).map((visit) => visit.id), event.user_id);
-    }
-  };
 }
 
-async function takeSuspendedCarerOff(event: DeliveredEvent, tx: Transaction, context: AreaServerContext) {
+async function takeSuspendedCarerOff(event: DeliveredEvent, tx: Transaction) {
   const suspension = v.parse(CarerSuspended, event.payload);
-  return takeOff(event, tx, context, suspension, undefined, { summary: 'suspended', reason: `Suspended on ${suspension.from}` });
+  return takeOff(event, tx, suspension, undefined, { summary: 'suspended', reason: `Suspended on ${suspension.from}` });
 }
 
-async function takeLeaverOff(event: DeliveredEvent, tx: Transaction, context: AreaServerContext) {
+async function takeLeaverOff(event: DeliveredEvent, tx: Transaction) {
   const leaving = v.parse(CarerLeft, event.payload);
   // They work up to their leaving date included; with none recorded, they stopped when marked a leaver.
   const day = leaving.leaving_date ?? ukDate(event.occurred_at);
-  return takeOff(event, tx, context, leaving, leaving.leaving_date ? gt(visits.visit_date, leaving.leaving_date) : undefined, {
+  return takeOff(event, tx, leaving, leaving.leaving_date ? gt(visits.visit_date, leaving.leaving_date) : undefined, {
     summary: `left the agency on ${day}`,
     reason: leaving.leaving_date ? `Leaving date ${leaving.leaving_date}` : `Marked a leaver on ${day} (no leaving date recorded)`,
   });

@@ -3,6 +3,7 @@ import { after, before, test } from 'node:test';
 import { addDays, clock } from '@hcm/contract/time';
 import { createTestApp, fixClock, loginAs, WEEKDAY_MORNING, type TestApp, type TestClient } from '@hcm/server/testing';
 import type { VisitLogRow, VisitRow } from '../../contract/visits.js';
+import { deliverBesideVisitEvents } from './deliveries-for-tests.js';
 import { visitCarers } from '../tables.js';
 
 // A client's care pausing or stopping in care-records reaches the rota through the outbox: a hospital stay with
@@ -101,7 +102,7 @@ test('a hospital stay with visits paused cancels the visits from the admission, 
   const undelivered = await visitsOf(client.clientId, TOMORROW, WEEK_END);
   assert.ok(coming.every((visit) => undelivered.find((row) => row.id === visit.id)?.status === visit.status));
 
-  assert.deepEqual(await t.app.events.deliver(), ['done']);
+  assert.deepEqual(await deliverBesideVisitEvents(t), ['done']);
   const paused = await visitsOf(client.clientId, TOMORROW, WEEK_END);
   for (const visit of paused.filter((row) => coming.some((was) => was.id === row.id))) {
     assert.equal(visit.status, 'cancelled', `visit ${visit.id} on ${visit.date}`);
@@ -125,12 +126,12 @@ test('a hospital stay with visits paused cancels the visits from the admission, 
   assert.equal(preview.totals.total_pence, 0);
 
   // Delivered once: another pass finds nothing due.
-  assert.deepEqual(await t.app.events.deliver(), []);
+  assert.deepEqual(await deliverBesideVisitEvents(t), []);
 
   // Discharged two days after the admission: the visits from the day after come back as they were.
   const discharged = await manager.put(`/api/v1/client-hospitals/${episodeId}`, stay(client.clientId, { discharged_on: addDays(TOMORROW, 2), discharge_destination: 'home-same-package' }));
   assert.equal(discharged.statusCode, 200, discharged.body);
-  assert.deepEqual(await t.app.events.deliver(), ['done']);
+  assert.deepEqual(await deliverBesideVisitEvents(t), ['done']);
   const resumeOn = addDays(TOMORROW, 3);
   for (const visit of await visitsOf(client.clientId, TOMORROW, WEEK_END)) {
     const was = coming.find((row) => row.id === visit.id);
@@ -152,7 +153,7 @@ test('a hospital stay with visits paused cancels the visits from the admission, 
   // Editing the discharged stay again publishes nothing: the pause is over.
   const noted = await manager.put(`/api/v1/client-hospitals/${episodeId}`, stay(client.clientId, { discharged_on: addDays(TOMORROW, 2), discharge_destination: 'home-same-package', notes: 'Review in a week.' }));
   assert.equal(noted.statusCode, 200, noted.body);
-  assert.deepEqual(await t.app.events.deliver(), []);
+  assert.deepEqual(await deliverBesideVisitEvents(t), []);
 });
 
 test('care ended cancels every visit after the end of care, not charged; the days before keep theirs', async () => {
@@ -162,7 +163,7 @@ test('care ended cancels every visit after the end of care, not charged; the day
   const { id: _id, created_at: _created, updated_at: _updated, deleted_at: _deleted, ...fields } = record;
   const ended = await manager.put(`/api/v1/clients/${client.clientId}`, { ...fields, status: 'ended', end_date: TOMORROW });
   assert.equal(ended.statusCode, 200, ended.body);
-  assert.deepEqual(await t.app.events.deliver(), ['done']);
+  assert.deepEqual(await deliverBesideVisitEvents(t), ['done']);
 
   for (const visit of await visitsOf(client.clientId, TOMORROW, WEEK_END)) {
     const was = before.find((row) => row.id === visit.id)!;
@@ -176,7 +177,7 @@ test('care ended cancels every visit after the end of care, not charged; the day
     assert.equal(visit.cancel_detail, `Care ended on ${TOMORROW}`);
   }
   assert.ok(before.some((visit) => visit.date > TOMORROW && visit.status === 'assigned'));
-  assert.deepEqual(await t.app.events.deliver(), []);
+  assert.deepEqual(await deliverBesideVisitEvents(t), []);
 });
 
 test('a moved admission pauses from the new day; a withdrawn stay brings back all it paused, less a carer booked elsewhere meanwhile', async () => {
@@ -184,20 +185,20 @@ test('a moved admission pauses from the new day; a withdrawn stay brings back al
   // Recorded already discharged: nothing is paused.
   const past = await manager.post('/api/v1/client-hospitals', stay(client.clientId, { admitted_on: '2026-10-02', expected_discharge_on: '', discharged_on: '2026-10-05', discharge_destination: 'home-same-package' }));
   assert.equal(past.statusCode, 201, past.body);
-  assert.deepEqual(await t.app.events.deliver(), []);
+  assert.deepEqual(await deliverBesideVisitEvents(t), []);
 
   const coming = (await visitsOf(client.clientId, TOMORROW, WEEK_END)).filter((visit) => visit.status === 'assigned');
   const dayAfter = addDays(TOMORROW, 1);
   const created = await manager.post('/api/v1/client-hospitals', stay(client.clientId, { admitted_on: dayAfter, expected_discharge_on: '' }));
   assert.equal(created.statusCode, 201, created.body);
   const episodeId = created.json().data.id as number;
-  assert.deepEqual(await t.app.events.deliver(), ['done']);
+  assert.deepEqual(await deliverBesideVisitEvents(t), ['done']);
   assert.ok((await visitsOf(client.clientId, TOMORROW, TOMORROW)).every((visit) => visit.status !== 'cancelled'), 'tomorrow is before the admission');
 
   // The ward says they went in a day earlier: tomorrow's visits are paused too.
   const moved = await manager.put(`/api/v1/client-hospitals/${episodeId}`, stay(client.clientId, { admitted_on: TOMORROW, expected_discharge_on: '' }));
   assert.equal(moved.statusCode, 200, moved.body);
-  assert.deepEqual(await t.app.events.deliver(), ['done']);
+  assert.deepEqual(await deliverBesideVisitEvents(t), ['done']);
   const paused = await visitsOf(client.clientId, TOMORROW, WEEK_END);
   assert.ok(coming.every((visit) => paused.find((row) => row.id === visit.id)?.status === 'cancelled'));
 
@@ -210,7 +211,7 @@ test('a moved admission pauses from the new day; a withdrawn stay brings back al
 
   // The stay was entered in error: every visit it paused still to come is back.
   assert.equal((await manager.delete(`/api/v1/client-hospitals/${episodeId}`)).statusCode, 200);
-  assert.deepEqual(await t.app.events.deliver(), ['done']);
+  assert.deepEqual(await deliverBesideVisitEvents(t), ['done']);
   const back = await visitsOf(client.clientId, TOMORROW, WEEK_END);
   for (const was of coming) {
     const visit = back.find((row) => row.id === was.id)!;
@@ -225,7 +226,7 @@ test('a moved admission pauses from the new day; a withdrawn stay brings back al
   const log = ((await manager.get(`/api/v1/visits/${first.id}/logs`)).json().data as VisitLogRow[]).find((row) => row.action === 'reinstated')!;
   assert.equal(log.summary, 'Reinstated: client home from hospital; a carer booked elsewhere at that time taken off');
   assert.equal(log.reason, `Calls resumed (episode #${episodeId})`);
-  assert.deepEqual(await t.app.events.deliver(), []);
+  assert.deepEqual(await deliverBesideVisitEvents(t), []);
 });
 
 test('a client who died with no end of care recorded: every visit still to come is cancelled as the client died', async () => {
@@ -235,7 +236,7 @@ test('a client who died with no end of care recorded: every visit still to come 
   const before = await visitsOf(client.clientId, TODAY, WEEK_END);
   const died = await manager.put(`/api/v1/clients/${client.clientId}`, { ...fields, status: 'deceased', end_date: '' });
   assert.equal(died.statusCode, 200, died.body);
-  assert.deepEqual(await t.app.events.deliver(), ['done']);
+  assert.deepEqual(await deliverBesideVisitEvents(t), ['done']);
   const after = await visitsOf(client.clientId, TODAY, WEEK_END);
   for (const was of before) {
     const visit = after.find((row) => row.id === was.id)!;
@@ -244,5 +245,5 @@ test('a client who died with no end of care recorded: every visit still to come 
     if (toCome) assert.deepEqual([visit.cancel_reason, visit.cancel_chargeable, visit.cancel_detail], ['client-died', false, 'Client died (no end date recorded)']);
   }
   assert.ok(before.some((visit) => Date.parse(visit.planned_start) > clock.nowMs() && visit.status === 'assigned'));
-  assert.deepEqual(await t.app.events.deliver(), []);
+  assert.deepEqual(await deliverBesideVisitEvents(t), []);
 });

@@ -4,15 +4,15 @@ import { clock } from '@hcm/contract/time';
 import type { AreaEventHandler, AreaServerContext, ConsumedEvent, Database, DeliveredEvent, Transaction } from '@hcm/server/platform';
 import { PLANNABLE_STATUSES, type CancelReason } from '../../contract/visits.js';
 import { visitCarers, visits } from '../tables.js';
-import { announceVisitsChanged } from './push.js';
 import { applyChange, loadVisits, type StoredCarer, type StoredVisit, type WriteContext } from './service.js';
 
 // The scheduler's reaction to a client's care pausing or stopping (care-records' events, written with the change):
 // a hospital stay with visits paused cancels the client's visits not yet started from the admission day, not
 // charged (so no invoice picks them up); the discharge brings back those still to come from the day after it,
 // with the carers they had; care ended cancels every visit after its end. Each change is logged with the reason
-// and audited as the user who recorded it, and the branch's online planners told. Running again changes nothing:
-// only visits not yet started are cancelled, and only the ones this stay cancelled come back.
+// and audited as the user who recorded it; its visit event tells the carers and the branch's online planners
+// (./visit-events-handler.ts). Running again changes nothing: only visits not yet started are cancelled, and only
+// the ones this stay cancelled come back.
 
 const HospitalAdmitted = v.object({ episode_id: v.number(), client_id: v.number(), admitted_on: v.string() });
 const HospitalDischarged = v.object({ episode_id: v.number(), client_id: v.number(), discharged_on: v.nullable(v.string()) });
@@ -33,27 +33,15 @@ export const episodeMark = (episodeId: number) => `(episode #${episodeId})`;
 
 const writeContextOf = (event: DeliveredEvent): WriteContext => ({ actor: { userId: event.user_id, actingUserId: null, healthProfessionalId: null, ip: null }, userId: event.user_id });
 
-/** After the commit: the online planners of each branch told which visits changed. */
-function tellPlanners(event: DeliveredEvent, context: AreaServerContext, changed: readonly StoredVisit[]) {
-  if (!changed.length) return;
-  return async () => {
-    for (const branchId of new Set(changed.map((visit) => visit.branch_id))) {
-      const ids = changed.filter((visit) => visit.branch_id === branchId).map((visit) => visit.id);
-      await announceVisitsChanged(context, context.auth.db, branchId, ids, event.user_id);
-    }
-  };
-}
-
 /**
  * Cancels the client's visits not yet started that `where` also holds, not charged. Their carers stay on them,
  * so a reinstatement gives them back (a cancelled visit counts for no carer's time).
  */
 async function cancelNotStarted(tx: Transaction, event: DeliveredEvent, clientId: number, where: SQL | undefined, cancel: { reason: CancelReason; summary: string; detail: string }) {
   const affected = await loadVisits(tx, and(eq(visits.client_id, clientId), inArray(visits.status, [...PLANNABLE_STATUSES]), where));
-  const changed: StoredVisit[] = [];
   for (const visit of affected) {
     // A savepoint per visit inside the delivery's transaction (applyChange opens its own transaction).
-    const saved = await applyChange(
+    await applyChange(
       tx as unknown as Database,
       visit,
       visit.version,
@@ -65,19 +53,16 @@ async function cancelNotStarted(tx: Transaction, event: DeliveredEvent, clientId
       },
       writeContextOf(event),
     );
-    changed.push(saved);
   }
-  return changed;
 }
 
-async function pauseForHospital(event: DeliveredEvent, tx: Transaction, context: AreaServerContext) {
+async function pauseForHospital(event: DeliveredEvent, tx: Transaction) {
   const stay = v.parse(HospitalAdmitted, event.payload);
-  const changed = await cancelNotStarted(tx, event, stay.client_id, gte(visits.visit_date, stay.admitted_on), {
+  await cancelNotStarted(tx, event, stay.client_id, gte(visits.visit_date, stay.admitted_on), {
     reason: 'client-hospital',
     summary: 'Cancelled: client in hospital, calls paused (not charged)',
     detail: `In hospital since ${stay.admitted_on} ${episodeMark(stay.episode_id)}`,
   });
-  return tellPlanners(event, context, changed);
 }
 
 /** The visit's carers less any booked meanwhile on another visit at an overlapping time (they cannot do both). */
@@ -103,7 +88,7 @@ async function carersStillFree(tx: Transaction, visit: StoredVisit): Promise<Sto
     .map((carer, index) => ({ carer_id: carer.carer_id, position: (index + 1) as 1 | 2 }));
 }
 
-async function resumeAfterHospital(event: DeliveredEvent, tx: Transaction, context: AreaServerContext) {
+async function resumeAfterHospital(event: DeliveredEvent, tx: Transaction) {
   const stay = v.parse(HospitalDischarged, event.payload);
   // Only the visits this stay cancelled, still to come: from the day after the discharge (the day itself stays
   // as planned around the return home), or from now when the pause was lifted without one.
@@ -118,11 +103,10 @@ async function resumeAfterHospital(event: DeliveredEvent, tx: Transaction, conte
       stay.discharged_on ? gt(visits.visit_date, stay.discharged_on) : undefined,
     ),
   );
-  const changed: StoredVisit[] = [];
   for (const visit of paused) {
     const carers = await carersStillFree(tx, visit);
     const dropped = visit.carers.length - carers.length;
-    const saved = await applyChange(
+    await applyChange(
       tx as unknown as Database,
       visit,
       visit.version,
@@ -136,20 +120,17 @@ async function resumeAfterHospital(event: DeliveredEvent, tx: Transaction, conte
       },
       writeContextOf(event),
     );
-    changed.push(saved);
   }
-  return tellPlanners(event, context, changed);
 }
 
-async function stopAfterCareEnded(event: DeliveredEvent, tx: Transaction, context: AreaServerContext) {
+async function stopAfterCareEnded(event: DeliveredEvent, tx: Transaction) {
   const ending = v.parse(CareEnded, event.payload);
   const died = ending.status === 'deceased';
-  const changed = await cancelNotStarted(tx, event, ending.client_id, ending.ended_on ? gt(visits.visit_date, ending.ended_on) : gt(visits.planned_start, clock.now()), {
+  await cancelNotStarted(tx, event, ending.client_id, ending.ended_on ? gt(visits.visit_date, ending.ended_on) : gt(visits.planned_start, clock.now()), {
     reason: died ? 'client-died' : 'care-ended',
     summary: `Cancelled: ${died ? 'client died' : 'care ended'} (not charged)`,
     detail: ending.ended_on ? `${died ? 'Client died; care' : 'Care'} ended on ${ending.ended_on}` : `${died ? 'Client died' : 'Care ended'} (no end date recorded)`,
   });
-  return tellPlanners(event, context, changed);
 }
 
 export const CLIENT_EVENT_HANDLERS: AreaEventHandler<AreaServerContext>[] = [

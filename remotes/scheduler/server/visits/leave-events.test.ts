@@ -3,7 +3,11 @@ import { after, before, test } from 'node:test';
 import { addDays } from '@hcm/contract/time';
 import { createTestApp, fixClock, loginAs, WEEKDAY_MORNING, type TestApp, type TestClient } from '@hcm/server/testing';
 import type { VisitLogRow, VisitRow } from '../../contract/visits.js';
+import { deliverBesideVisitEvents } from './deliveries-for-tests.js';
 import { wholeDaysOf } from './leave-events.js';
+import { eq } from 'drizzle-orm';
+import { pushNotifications } from '@hcm/server/schema';
+import { carerAccountsRead } from '../read-models.js';
 
 // Leave approved in workforce reaches the rota through the outbox: the carer is taken off their visits on the whole
 // days of the leave (workforce's event, the scheduler's handler), logged with the reason, once however often the
@@ -50,7 +54,7 @@ test('an approved holiday takes the carer off their visits on its whole days, wi
   // Until the outbox delivers, the rota is as it was: the reaction is the scheduler's, not the approval's.
   assert.equal((await visitsOf(carerId, TOMORROW, addDays(TOMORROW, 1))).length, before.length);
 
-  const outcomes = await t.app.events.deliver();
+  const outcomes = await deliverBesideVisitEvents(t);
   assert.deepEqual(outcomes, ['done']);
   assert.deepEqual(await visitsOf(carerId, TOMORROW, addDays(TOMORROW, 1)), [], 'off every visit of the two days');
   assert.equal((await visitsOf(carerId, addDays(TOMORROW, 2), addDays(TOMORROW, 2))).length, dayAfter.length);
@@ -65,7 +69,14 @@ test('an approved holiday takes the carer off their visits on its whole days, wi
   assert.match(log.reason, new RegExp(`Annual leave, ${TOMORROW} to ${addDays(TOMORROW, 1)} \\(approved holiday #${holidayId}\\)`));
 
   // Delivered once: another pass finds nothing due.
-  assert.deepEqual(await t.app.events.deliver(), []);
+  assert.deepEqual(await deliverBesideVisitEvents(t), []);
+
+  // Each visit taken off wrote its own event, whose delivery (in that pass) told the carer's phone: day and time.
+  const [account] = await t.database.db.select().from(carerAccountsRead).where(eq(carerAccountsRead.carer_id, carerId));
+  const pushed = await t.database.db.select().from(pushNotifications).where(eq(pushNotifications.user_id, account!.user_id));
+  const told = pushed.filter((push) => before.some((row) => row.id === (push.data as { visit_id: number }).visit_id));
+  assert.deepEqual(told.map((push) => push.title), before.map(() => 'Visit taken off your rota'));
+  for (const push of told) assert.match(push.body, /^\w{3} \d{1,2} \w{3}, \d\d:\d\d–\d\d:\d\d: you no longer do this visit\.$/);
 });
 
 test('half days keep their visits; the whole days between lose them', async () => {
@@ -85,7 +96,7 @@ test('half days keep their visits; the whole days between lose them', async () =
     }
   }
   assert.ok(carerId, 'someone works on Monday');
-  assert.deepEqual(await t.app.events.deliver(), ['done']);
+  assert.deepEqual(await deliverBesideVisitEvents(t), ['done']);
   assert.equal((await visitsOf(carerId, day, day)).length, before.length);
   assert.ok(before.length > 0);
 });

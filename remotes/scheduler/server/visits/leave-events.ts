@@ -3,14 +3,14 @@ import { and, gte, inArray, lte, sql } from 'drizzle-orm';
 import { addDays } from '@hcm/contract/time';
 import type { AreaEventHandler, AreaServerContext, ConsumedEvent, Database, DeliveredEvent, Transaction } from '@hcm/server/platform';
 import { visitCarers, visits } from '../tables.js';
-import { announceVisitsChanged } from './push.js';
 import { applyChange, loadVisits } from './service.js';
 
 // The scheduler's reaction to a carer's approved leave (workforce's event, written with the approval): the carer is
 // taken off every visit of theirs still to be done on a whole day of the leave, each change logged with the reason
-// and audited as the approver's, and the branch's online planners told, so the visits show unassigned and are
-// offered to others (auto-assign, the timeline). A half day (the first or last) keeps its visits: the carer works
-// part of it, and the rules' availability check flags the visits outside their hours.
+// and audited as the approver's, so the visits show unassigned and are offered to others (auto-assign, the
+// timeline); each change's visit event tells the carer and the branch's online planners (./visit-events-handler.ts).
+// A half day (the first or last) keeps its visits: the carer works part of it, and the rules' availability check
+// flags the visits outside their hours.
 
 const CarerLeave = v.object({
   holiday_id: v.number(),
@@ -34,7 +34,7 @@ export function wholeDaysOf(leave: Pick<v.InferOutput<typeof CarerLeave>, 'from_
   return from <= to ? { from, to } : null;
 }
 
-async function takeCarerOffVisits(event: DeliveredEvent, tx: Transaction, context: AreaServerContext) {
+async function takeCarerOffVisits(event: DeliveredEvent, tx: Transaction) {
   const leave = v.parse(CarerLeave, event.payload);
   const days = wholeDaysOf(leave);
   if (!days) return;
@@ -49,7 +49,6 @@ async function takeCarerOffVisits(event: DeliveredEvent, tx: Transaction, contex
     ),
   );
   const actor = { userId: event.user_id, actingUserId: null, healthProfessionalId: null, ip: null };
-  const changed: { branch_id: number; id: number }[] = [];
   for (const visit of affected) {
     const carers = visit.carers
       .filter((carer) => carer.carer_id !== leave.carer_id)
@@ -62,14 +61,7 @@ async function takeCarerOffVisits(event: DeliveredEvent, tx: Transaction, contex
       summary: `${leave.carer_name} taken off: on approved leave`,
       reason: `${leave.reason}, ${leave.from_date === leave.to_date ? leave.from_date : `${leave.from_date} to ${leave.to_date}`} (approved holiday #${leave.holiday_id})`,
     }, { actor, userId: event.user_id });
-    changed.push({ branch_id: visit.branch_id, id: visit.id });
   }
-  if (!changed.length) return;
-  return async () => {
-    for (const branchId of new Set(changed.map((visit) => visit.branch_id))) {
-      await announceVisitsChanged(context, context.auth.db, branchId, changed.filter((visit) => visit.branch_id === branchId).map((visit) => visit.id), event.user_id);
-    }
-  };
 }
 
 export const LEAVE_EVENT_HANDLERS: AreaEventHandler<AreaServerContext>[] = [{ name: 'carer-leave-takes-carer-off-visits', handles: [CARER_LEAVE_APPROVED], handle: takeCarerOffVisits }];

@@ -59,3 +59,46 @@ export async function announceVisitsChanged(
     return [];
   }
 }
+
+/** How long the announcements of delivered visit events gather before they go. */
+export const GATHER_MS = 250;
+
+type Gathering = { byBranch: Map<number, { ids: Set<number>; by: Set<number | null> }>; done: Promise<void> };
+const gatherings = new WeakMap<object, Gathering>();
+
+/**
+ * Tells the online planners of a branch that these visits changed, a moment later (GATHER_MS) and together with
+ * the others announced meanwhile: the visits' events are delivered one at a time, and a bulk write (auto-assign,
+ * generation) delivers hundreds, which its planners hear as one announcement per branch, not hundreds of
+ * refetches. Answers when it went. Never throws: a failure goes to `onError`.
+ */
+export function announceVisitsSoon(
+  context: Pick<AreaServerContext, 'chat'>,
+  db: Database,
+  branchId: number,
+  ids: readonly number[],
+  byUserId: number | null,
+  onError: (error: unknown) => void = () => {},
+): Promise<void> {
+  let gathering = gatherings.get(context.chat);
+  if (!gathering) {
+    const byBranch: Gathering['byBranch'] = new Map();
+    const done = new Promise<void>((resolve) => {
+      setTimeout(() => {
+        gatherings.delete(context.chat);
+        void (async () => {
+          for (const [branch, { ids: changed, by }] of byBranch) {
+            await announceVisitsChanged(context, db, branch, [...changed], by.size === 1 ? [...by][0]! : null, onError);
+          }
+        })().finally(resolve);
+      }, GATHER_MS).unref();
+    });
+    gathering = { byBranch, done };
+    gatherings.set(context.chat, gathering);
+  }
+  const entry = gathering.byBranch.get(branchId) ?? { ids: new Set<number>(), by: new Set<number | null>() };
+  for (const id of ids) entry.ids.add(id);
+  entry.by.add(byUserId);
+  gathering.byBranch.set(branchId, entry);
+  return gathering.done;
+}

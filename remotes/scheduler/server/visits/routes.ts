@@ -49,7 +49,6 @@ import { refuseInvoiced } from '../billing/lock.js';
 import { checkAssignment as realCheckAssignment, type PlannedVisit } from '../rules/check.js';
 import { apiSources, type ApiSchedulingSources } from '../sources/api-sources.js';
 import { visitCarers, visitLogs, visits } from '../tables.js';
-import { notifyCarers } from './notify-carers.js';
 import { announceVisitsChanged } from './push.js';
 import {
   VISITS_AUDIT,
@@ -110,7 +109,8 @@ const visitIdOf = (request: FastifyRequest) => parseId(String((request.params as
 
 /**
  * Visits under /api/v1 (scheduler issue 15), every write one transaction with the version checked, a log entry
- * (visits/logs) and an audit entry, then pushed to the branch's online planners (VISITS_TOPIC):
+ * (visits/logs), an audit entry and its event (scheduler.visit.changed: the carers' pushes follow it), then pushed
+ * to the branch's online planners (VISITS_TOPIC):
  *   GET  /visits                      paged VisitRow, filters from, to, branch_id, client_id, carer_id, status,
  *                                     funder_code_id, npc_code_id, unassigned=1, carers_needed=2, medication=1, search/q
  *   GET  /visits/:id, /visits/:id/logs, /visits/logs (paged; visit_id, client_id, carer_id, action, from, to)
@@ -193,8 +193,8 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
       if (visit.version !== version) throw new VisitWriteError(409, 'This visit was changed by someone else.');
       const planned = await change();
       const saved = await applyChange(db, visit, version, planned, writeContext(request, viewer));
+      // The planners at once; the carers' phones from the visit's event (./visit-events-handler.ts), once delivered.
       await announce(saved, viewer);
-      await notifyCarers(context, visit, saved, (ids) => sourcesOf(request).carers({ ids }), (error) => app.log.warn({ err: error }, 'a push notification to a carer failed'));
       const [row] = await presentAll(db, sourcesOf(request), [saved]);
       const answer: AssignmentResult = { visit: row!, warnings: planned.warnings ?? [] };
       return ok(answer, planned.summary);

@@ -7,6 +7,7 @@ import type { ApiSchedulingSources, ClientBasics } from '../sources/api-sources.
 import { visitCarers, visitLogs, visits } from '../tables.js';
 import { funderCodesRead, npcCodesRead } from '../read-models.js';
 import { addDays, clock } from '@hcm/contract/time';
+import { publishVisitChanges } from './events.js';
 
 // The visits' reads and writes shared by the routes, the timelines and other parts of the area: a stored visit
 // and its carers, presented as the API's VisitRow (names read through the other areas' APIs), and one guarded
@@ -296,7 +297,7 @@ export type WriteContext = { actor: AuditActor; userId: number | null };
 /**
  * Applies a change to a visit in one transaction, if it is still at `version`: bumps the version, replaces
  * the carers when given (status following them while planned), logs what changed (the version it made in
- * `after`) and audits it. Answers the visit as saved. A concurrent write in between is a 409.
+ * `after`), audits it and writes its event (scheduler.visit.changed, when its carers, times or status changed). Answers the visit as saved. A concurrent write in between is a 409.
  */
 export async function applyChange(db: Database, current: StoredVisit, version: number, change: VisitChange, context: WriteContext): Promise<StoredVisit> {
   if (current.version !== version) throw new VisitWriteError(409, 'This visit was changed by someone else.');
@@ -333,6 +334,8 @@ export async function applyChange(db: Database, current: StoredVisit, version: n
       warnings: change.warnings ?? [],
     });
     await recordAudit(tx, { actor: context.actor, resource: VISITS_AUDIT, recordId: current.id, action: 'update', before: diff.before, after: { ...diff.after, version: after.version, action: change.action } });
+    // What it means to others (assigned, moved, cancelled…), written with the change (./events.ts).
+    await publishVisitChanges(tx, [{ before: current, after, reason: change.reason }], context.userId);
     return after;
   });
   return saved;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PERMISSIONS } from '@hcm/contract';
+import { WORKFORCE_PERMISSIONS } from '../permissions';
 import { documentSchema, emptyValues, fieldsOf, type DocumentValues } from '@hcm/contract/documents';
 import { CARER_TABS, documentNameOf, EMPLOYEE_TABS } from '../record-tabs';
 import { EMPLOYMENT_DOCUMENTS } from './employment';
@@ -59,7 +59,7 @@ describe.each(MINE.map((spec) => [spec.name, spec] as [string, StaffDocument]))(
   test('gets each owner\'s permissions; management approval needs the approver', () => {
     for (const copy of [carerDocument(name), employeeDocument(name)]) {
       if (!copy) continue;
-      for (const permission of Object.values(copy.permissions)) expect(Object.keys(PERMISSIONS)).toContain(permission);
+      for (const permission of Object.values(copy.permissions)) expect(Object.keys(WORKFORCE_PERMISSIONS.permissions)).toContain(permission);
     }
     if (carerDocument(name)) expect(carerDocument(name)!.permissions.signOff).toBe(name === 'management-approval' ? 'carers.approve' : 'carers.edit');
   });

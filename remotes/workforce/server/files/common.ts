@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fieldErrorsOf } from '@hcm/contract/schemas';
-import type { Permission } from '@hcm/contract';
+import type { WorkforceUsablePermission } from '../../contract/permissions.js';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { auditActorOf, parseId, sendError, sendInvalid, viewerOf, type AuditActor, type AuthSettings, type Database, type Transaction, type Viewer } from '@hcm/server/platform';
@@ -16,7 +16,7 @@ export type StaffOwnerKind = 'carers' | 'employees';
 export const OWNERS = {
   carers: { column: 'carer_id', view: 'carers.view', edit: 'carers.edit', appliesTo: 'carer', noun: 'carer', notFound: 'No such carer.' },
   employees: { column: 'employee_id', view: 'employees.view', edit: 'employees.edit', appliesTo: 'employee', noun: 'office employee', notFound: 'No such office employee.' },
-} as const satisfies Record<StaffOwnerKind, { column: string; view: Permission; edit: Permission; appliesTo: string; noun: string; notFound: string }>;
+} as const satisfies Record<StaffOwnerKind, { column: string; view: WorkforceUsablePermission; edit: WorkforceUsablePermission; appliesTo: string; noun: string; notFound: string }>;
 
 export type StaffTarget = { owner: StaffOwnerKind; viewer: Viewer; person: StaffMember; actor: AuditActor };
 

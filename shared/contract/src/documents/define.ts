@@ -1,4 +1,4 @@
-import type { Permission } from '../permissions.js';
+import type { PermissionName } from '../permissions.js';
 
 /**
  * Record documents: the forms of a care record (a support plan, a risk assessment, a review), declared once.
@@ -94,10 +94,10 @@ export type DocumentValues = Record<string, unknown>;
 
 /** Who may do what with a kind of document. */
 export type DocumentPermissions = {
-  view: Permission;
-  edit: Permission;
+  view: PermissionName;
+  edit: PermissionName;
   /** Signing off (a manager's approval of the current version); `edit` when absent. */
-  signOff?: Permission;
+  signOff?: PermissionName;
 };
 
 export type DocumentSpec = {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { SortMode } from '../envelope.js';
 import type { SavedFilterSlot } from '../filters.js';
-import type { Permission } from '../permissions.js';
+import type { PermissionName } from '../permissions.js';
 
 /**
  * How a field is stored, shown and edited. The server maps each kind to a column type, the kit to an input:
@@ -54,7 +54,7 @@ export type ResourceSpec<Schema extends AnyObjectSchema = AnyObjectSchema> = {
   /** The field that names a row (in references, titles and the audit). */
   labelField: keyof v.InferOutput<Schema> & string;
   defaultSort: { field: keyof v.InferOutput<Schema> & string; mode: SortMode };
-  permissions: { view: Permission; create: Permission; edit: Permission; delete: Permission };
+  permissions: { view: PermissionName; create: PermissionName; edit: PermissionName; delete: PermissionName };
   /** Rows carry a branch_id and users see only their branches' rows. */
   branchScoped?: boolean;
   /**

@@ -1,7 +1,15 @@
 import type { ComponentType } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { areaDescriptorProblems, isPermission, isUnderPrefix, navigationLeaves, type AreaDescriptor } from '@hcm/contract';
+import {
+  areaDescriptorProblems,
+  areaPermissionProblems,
+  isUnderPrefix,
+  navigationLeaves,
+  permissionsUsableBy,
+  type AreaDescriptor,
+  type AreaPermissions,
+} from '@hcm/contract';
 import { useRuntime } from '../stores/runtime';
 import { useSession } from '../stores/session';
 import { withData } from './data';
@@ -30,11 +38,13 @@ function renderAt(Area: AreaModule['default'], area: AreaDescriptor, path: strin
 
 /**
  * The contract test every remote runs in its own test script: the module the host loads is there, what the
- * area declares holds (name, home, prefixes, navigation, catalogue permissions), its home page renders with
- * the shared kit, and every menu item it declares opens one of its screens rather than the not-found page.
- * (The shared-module versions are checked by `hcm-check-shared` in the same test script.)
+ * area declares holds (name, home, prefixes, navigation, its permissions: remotes/<area>/contract/permissions.ts),
+ * its menus and extensions name only permissions the area declares, the platform's, or those it uses of other
+ * areas (whether their owners publish them is checked where the areas meet: the API's start and server tests),
+ * its home page renders with the shared kit, and every menu item it declares opens one of its screens rather than
+ * the not-found page. (The shared-module versions are checked by `hcm-check-shared` in the same test script.)
  */
-export function describeAreaContract(area: AreaDescriptor, areaModule: AreaModule): void {
+export function describeAreaContract(area: AreaDescriptor, areaModule: AreaModule, permissions: AreaPermissions): void {
   describe(`${area.name} area contract`, () => {
     // Screens ask the API for their data; here every request stays pending (screens have tests of their own).
     // (An absolute API address, as the host's registry gives one: a relative URL is no request at all in Node.)
@@ -52,8 +62,13 @@ export function describeAreaContract(area: AreaDescriptor, areaModule: AreaModul
       expect(typeof areaModule.default).toBe('function');
     });
 
-    it('declares a valid name, home, prefixes, navigation and catalogue permissions', () => {
-      expect(areaDescriptorProblems(area, isPermission)).toEqual([]);
+    it('declares a valid name, home, prefixes and navigation, naming permissions it declares, uses or the platform has', () => {
+      const usable = permissionsUsableBy(permissions);
+      expect(areaDescriptorProblems(area, (name) => usable.has(name))).toEqual([]);
+    });
+
+    it('declares its permissions under its prefixes, each with a description and standard roles', () => {
+      expect(areaPermissionProblems(area.name, permissions)).toEqual([]);
     });
 
     it('gives every menu item a permission (the sidebar hides what a user may not open)', () => {

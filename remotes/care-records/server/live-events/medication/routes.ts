@@ -1,4 +1,4 @@
-import type { Permission } from '@hcm/contract';
+import type { CareRecordsUsablePermission } from '../../../contract/permissions.js';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -24,7 +24,7 @@ import { filtersOf, findMedicationImage, listAvailabilityReports, listMarGaps, l
 import { handleAvailabilityReport } from './reports.js';
 import { medicationAvailabilityReports, medicationImages } from './tables.js';
 
-const need = (permission: Permission) => ({ config: { permission } });
+const need = (permission: CareRecordsUsablePermission) => ({ config: { permission } });
 const NO_REPORT = 'No such open stock report.';
 const NO_IMAGE = 'No such photo.';
 

@@ -1,4 +1,4 @@
-import type { Permission } from '@hcm/contract';
+import type { CareRecordsUsablePermission } from '../../../contract/permissions.js';
 import { londonDate } from '@hcm/contract/engine';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { auditActorOf, mayRead, ok, parseId, parsePaging, recordAudit, sendError, sendInvalid, viewerOf, type AreaServerContext, type Viewer } from '@hcm/server/platform';
@@ -21,7 +21,7 @@ import { QueryReader } from './params.js';
 import { listReablement } from './reablement.js';
 import { careNoteAudits } from './tables.js';
 
-const need = (permission: Permission) => ({ config: { permission } });
+const need = (permission: CareRecordsUsablePermission) => ({ config: { permission } });
 const NO_NOTE = 'No such care note.';
 const ALREADY_AUDITED = 'This note has already been audited.';
 

@@ -22,6 +22,7 @@ import {
   sendInvalid,
   viewerOf,
   type AreaServerContext,
+  type AuthSettings,
   type Database,
   type Viewer,
 } from '@hcm/server/platform';
@@ -30,6 +31,7 @@ import { CONFIRM_REASON_REQUIRED, ConfirmVisitsSchema, LiveSettingsSchema, type 
 import { apiSources } from '../../sources/api-sources.js';
 import { visitCarers, visitLogs, visits } from '../../tables.js';
 import { VISITS_AUDIT, wallClock } from '../../visits/service.js';
+import { publishVisitChanges, type VisitWrite } from '../../visits/events.js';
 import { branchLiveSettings } from '../tables.js';
 import { liveListRoutes } from './lists.js';
 import { announceLive } from './push.js';
@@ -50,8 +52,8 @@ export const ON_CALL_NOT_ALLOWED = 'Choose someone who works in this branch and 
  * an account that is not disabled, works in the branch (a super admin: every branch) and may acknowledge and
  * resolve the alerts it is told of (visits.edit).
  */
-export async function mayBeOnCall(db: Database, userId: number, branchId: number): Promise<boolean> {
-  const person = await loadCurrentUser(db, userId);
+export async function mayBeOnCall(auth: AuthSettings, userId: number, branchId: number): Promise<boolean> {
+  const person = await loadCurrentUser(auth.db, userId, auth.permissions);
   if (!person) return false;
   const scope = scopeOf(person);
   return (scope === 'all' || scope.includes(branchId)) && can(person, 'visits.edit');
@@ -92,7 +94,7 @@ export async function officeRoutes(app: FastifyInstance, context: AreaServerCont
     const result = v.safeParse(LiveSettingsSchema, request.body ?? {});
     if (!result.success) return sendInvalid(reply, fieldErrorsOf(result.issues));
     const onCall = result.output.on_call_user_id;
-    if (onCall !== null && !(await mayBeOnCall(db, onCall, found.branchId))) return sendInvalid(reply, { on_call_user_id: [ON_CALL_NOT_ALLOWED] });
+    if (onCall !== null && !(await mayBeOnCall(context.auth, onCall, found.branchId))) return sendInvalid(reply, { on_call_user_id: [ON_CALL_NOT_ALLOWED] });
     const before = await liveSettingsOf(db, found.branchId);
     const values = { ...result.output, updated_by: found.viewer.user.userID, updated_at: clock.now() };
     await db.transaction(async (tx) => {
@@ -184,11 +186,16 @@ export async function officeRoutes(app: FastifyInstance, context: AreaServerCont
 
     const actor = auditActorOf(request);
     await db.transaction(async (tx) => {
+      const writes: VisitWrite[] = [];
+      const carers = toConfirm.length ? await tx.select().from(visitCarers).where(inArray(visitCarers.visit_id, toConfirm.map((row) => row.id))) : [];
       for (const row of toConfirm) {
-        await tx
+        const [saved] = await tx
           .update(visits)
           .set({ confirmation: 'confirmed', confirmed_at: now, confirmed_by: viewer.user.userID, confirmation_reason: reason, version: sql`${visits.version} + 1`, updated_at: now })
-          .where(eq(visits.id, row.id));
+          .where(eq(visits.id, row.id))
+          .returning();
+        const on = carers.filter((carer) => carer.visit_id === row.id);
+        writes.push({ before: { ...row, carers: on }, after: { ...saved!, carers: on }, reason });
         await tx.insert(visitLogs).values({
           visit_id: row.id,
           user_id: viewer.user.userID,
@@ -200,6 +207,8 @@ export async function officeRoutes(app: FastifyInstance, context: AreaServerCont
         });
         await recordAudit(tx, { actor, resource: VISITS_AUDIT, recordId: row.id, action: 'update', before: { confirmation: row.confirmation }, after: { confirmation: 'confirmed', reason } });
       }
+      // Confirmed by the office (not auto-confirmed already): the event says so, with the confirmation.
+      await publishVisitChanges(tx, writes, viewer.user.userID);
     });
     for (const branchId of new Set(toConfirm.map((row) => row.branch_id))) {
       const branchIds = toConfirm.filter((row) => row.branch_id === branchId).map((row) => row.id);

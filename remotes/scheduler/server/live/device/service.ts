@@ -6,6 +6,7 @@ import type { VisitCheckRow, VisitCheckValues, VisitTasksValues } from '../../..
 import type { VisitStatus } from '../../../contract/visits.js';
 import { visitCarers, visitLogs, visits } from '../../tables.js';
 import { VISITS_AUDIT, wallClock } from '../../visits/service.js';
+import { publishVisitChanges } from '../../visits/events.js';
 import { visitChecks } from '../tables.js';
 import { decideConfirmation } from './confirmation.js';
 import { liveSettingsOf } from './settings.js';
@@ -14,7 +15,7 @@ import { verifyCheck } from './verification.js';
 import { clock } from '@hcm/contract/time';
 
 // The device's writes at a visit: a check-in or check-out (verified, the visit's status and actual times set,
-// logged, and on check-out the confirmation decided) and the tasks' outcomes. Each is idempotent by the
+// logged, its event written, and on check-out the confirmation decided) and the tasks' outcomes. Each is idempotent by the
 // Idempotency-Key (unique per carer): the insert does nothing on a conflict and the first row answers a resend.
 
 export type AssignedVisit = typeof visits.$inferSelect;
@@ -175,6 +176,9 @@ export async function recordCheck(
       before: { status: current!.status, confirmation: current!.confirmation },
       after: { action: `check-${kind}`, check_id: inserted.id, status: after!.status, confirmation: after!.confirmation },
     });
+    // Its event (started, completed, confirmed), with the check.
+    const on = await tx.select({ carer_id: visitCarers.carer_id, position: visitCarers.position }).from(visitCarers).where(eq(visitCarers.visit_id, visit.id));
+    await publishVisitChanges(tx, [{ before: { ...current!, carers: on }, after: { ...after!, carers: on } }], input.userId);
     return { replayed: false, check: inserted, visit: summaryOf(after!) };
   });
 }

@@ -247,6 +247,8 @@ describe('the late and missed engine', () => {
     assert.equal(edited.statusCode, 200, edited.body);
     const cancelled = await office.post(`/api/v1/visits/${visit.id}/cancel`, { reason: 'client-request', detail: 'Family visiting.', chargeable: false, version: visit.version + 2 });
     assert.equal(cancelled.statusCode, 200, cancelled.body);
+    // Each change's event, once delivered, tells the carer (the routes no longer push themselves).
+    await t.app.events.deliver();
     // Pushed to the carer's sign-in account, never to the user whose id happens to equal the carer record's.
     const logOf = async (userId: number) =>
       body<{ data: { kind: string; title: string; data: { visit_id: number } }[] }>(await manager.get(`/api/v1/push-notifications?user_id=${userId}&page_size=100`))

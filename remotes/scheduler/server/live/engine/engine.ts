@@ -1,16 +1,17 @@
 import { and, eq, gte, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
 import type { Database } from '@hcm/server/platform';
-import type { VisitTask } from '../../../contract/visits.js';
+import type { VisitStatus, VisitTask } from '../../../contract/visits.js';
 import { visitCarers, visitLogs, visits } from '../../tables.js';
 import { liveSettingsByBranch } from '../device/settings.js';
 import { visitAlerts, visitChecks } from '../tables.js';
 import { addDays, wallClock } from '../../visits/service.js';
+import { publishVisitChanges } from '../../visits/events.js';
 
 // The late and missed engine. Each run looks at the visits of yesterday and today that nobody has checked in to
 // and raises what is due by `now`: 'late' (or 'time-critical-late') once the planned start plus the branch's
 // threshold has passed, 'missed' once the planned end plus its threshold has passed (the visit's status then
-// becomes 'missed', logged). Alerts are inserted with ON CONFLICT DO NOTHING on the unique (visit_id, kind)
+// becomes 'missed', logged, its event written). Alerts are inserted with ON CONFLICT DO NOTHING on the unique (visit_id, kind)
 // index, so two API processes, or a run repeated after a restart, raise each alert once; only rows this run
 // inserted are announced. A run with a later `now` catches up on everything that fell due meanwhile.
 
@@ -134,8 +135,11 @@ export async function runDueChecks(db: Database, now: Date, notify: Notify = () 
           .update(visits)
           .set({ status: 'missed', version: sql`${visits.version} + 1`, updated_at: now })
           .where(and(eq(visits.id, visit.id), inArray(visits.status, ['unassigned', 'assigned'])))
-          .returning({ version: visits.version });
+          .returning();
         if (marked) {
+          // Its event (missed), with the change: the planners' screens follow it.
+          const on = await tx.select({ carer_id: visitCarers.carer_id, position: visitCarers.position }).from(visitCarers).where(eq(visitCarers.visit_id, visit.id));
+          await publishVisitChanges(tx, [{ before: { ...marked, status: visit.status as VisitStatus, carers: on }, after: { ...marked, carers: on }, reason: detail }], null);
           await tx.insert(visitLogs).values({
             visit_id: visit.id,
             at: now,
