@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: every test of the product, in the order that fails fastest: lint and types, unit tests of
-// every package (jest; the server's node:test suite on PGlite, and beside them the same suite on PostgreSQL), then
-// the production build and the browser journeys (Playwright in Debian's Chromium).
-import { spawn, spawnSync } from 'node:child_process';
+// `npm test`: every test of the product. After the prerequisites (Debian's Chromium and PostgreSQL, as root) and the
+// install, the checks run side by side, since each is mostly one process and the machine has cores to spare:
+// lint, types, the unit and component tests (jest), the server suite on the embedded database (PGlite) and again
+// on PostgreSQL (a throwaway cluster; skipped when it is not installed, except in CI), and the production build
+// followed by the browser journeys (Playwright in Debian's Chromium). Each one's output goes to its own file; it is
+// shown whole when that check fails (and the others are stopped at once), summed up when it passes.
+import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,61 +15,102 @@ import { ensurePrerequisites } from './prerequisites.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = Date.now();
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 function step(title, run) {
   const begin = Date.now();
   console.log(`\n▶ ${title}`);
   run();
-  console.log(`✔ ${title} (${((Date.now() - begin) / 1000).toFixed(1)} s)`);
-}
-
-function exec(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log(`✔ ${title} (${seconds(begin)})`);
 }
 
 // First, so a machine without Chromium or PostgreSQL hears of it in seconds, not after the unit tests.
 step('Chromium and PostgreSQL', ensurePrerequisites);
 step('install', () => pnpm(['install', '--frozen-lockfile']));
-// The same server suite on PostgreSQL (a throwaway cluster of Debian's package; skipped when it is not installed,
-// except in CI) starts right after the install and runs beside everything else (lint, types, the unit and server
-// tests, the build, the journeys): each of those is mostly one process, and the machine has two cores. Its output
-// goes to a file, shown when it ends (whole when it failed), so the two never interleave.
-const postgresLog = join(mkdtempSync(join(tmpdir(), 'hcm-test-')), 'server-on-postgresql.log');
-const postgresBegin = Date.now();
-const postgresPass = new Promise((resolve) => {
-  const out = createWriteStream(postgresLog);
-  // Its own process group, so a failure of the unit tests (which exits at once) stops the whole pass with it.
-  const child = spawn('node', ['scripts/test-postgres.mjs'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const stop = () => {
+
+const pnpmCommand = ['node', 'scripts/pnpm.mjs'];
+/** Each check: its commands, run one after another, and the lines of its output that sum it up when it passes. */
+const CHECKS = [
+  { title: 'lint', commands: [['node_modules/.bin/eslint', '.', '--max-warnings=0']], summary: /^$/ },
+  {
+    title: 'types',
+    commands: [
+      ['node_modules/.bin/tsc', '-p', 'tsconfig.json', '--noEmit'],
+      ['node_modules/.bin/tsc', '-p', 'server/tsconfig.json', '--noEmit'],
+    ],
+    summary: /^$/,
+  },
+  {
+    title: 'unit and component tests',
+    commands: [[...pnpmCommand, '-r', '--workspace-concurrency=1', '--filter', '!@hcm/playwright', '--filter', '!@hcm/server', 'test']],
+    summary: /^Tests:/,
+  },
+  // Two test processes at a time: most of a server test's time is the embedded database's, on one core.
+  { title: 'server tests on the embedded database', commands: [['node', 'server/scripts/run-tests.mjs']], env: { TEST_CONCURRENCY: '2' }, summary: /^(Server tests|In \d+ processes|# (tests|pass|fail|skipped))/ },
+  { title: 'server tests on PostgreSQL', commands: [['node', 'scripts/test-postgres.mjs']], summary: /^(PostgreSQL|Server tests|In \d+ processes|# (tests|pass|fail|skipped))/ },
+  {
+    title: 'production build and browser journeys',
+    commands: [
+      [...pnpmCommand, '-r', '--workspace-concurrency=2', 'build'],
+      [...pnpmCommand, '--filter', '@hcm/playwright', 'test'],
+    ],
+    summary: /^\s+\d+ (passed|skipped|flaky)/,
+  },
+];
+
+const logs = mkdtempSync(join(tmpdir(), 'hcm-test-'));
+const running = new Set();
+const stopAll = () => {
+  for (const child of running) {
     try {
+      // Each check runs in its own process group: this ends it and everything it started.
       process.kill(-child.pid, 'SIGTERM');
     } catch {
       // Already ended.
     }
-  };
-  process.on('exit', stop);
-  child.on('close', () => process.off('exit', stop));
-  child.stdout.pipe(out, { end: false });
-  child.stderr.pipe(out, { end: false });
-  child.on('close', (code) => out.end(() => resolve(code ?? 1)));
-});
-step('lint', () => exec('node_modules/.bin/eslint', ['.', '--max-warnings=0']));
-step('types', () => {
-  exec('node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']);
-  exec('node_modules/.bin/tsc', ['-p', 'server/tsconfig.json', '--noEmit']);
-});
-step('unit and server tests', () => pnpm(['-r', '--workspace-concurrency=1', '--filter', '!@hcm/playwright', 'test']));
-step('production build', () => pnpm(['-r', '--workspace-concurrency=2', 'build']));
-step('browser journeys', () => pnpm(['--filter', '@hcm/playwright', 'test']));
-console.log('\n▶ server tests on PostgreSQL (started after the install, beside the rest)');
-const postgresStatus = await postgresPass;
-const postgresOutput = readFileSync(postgresLog, 'utf8');
-if (postgresStatus !== 0) {
-  console.log(postgresOutput);
-  console.error(`✘ server tests on PostgreSQL failed (exit ${postgresStatus}); the whole output is above and in ${postgresLog}.`);
-  process.exit(postgresStatus);
+  }
+};
+process.on('exit', stopAll);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+function runCheck(check) {
+  const log = join(logs, `${check.title.replace(/\W+/g, '-')}.log`);
+  const out = createWriteStream(log);
+  const begin = Date.now();
+  const runCommand = (index) =>
+    new Promise((resolve) => {
+      if (index >= check.commands.length) return resolve(0);
+      const [command, ...args] = check.commands[index];
+      out.write(`$ ${[command, ...args].join(' ')}\n`);
+      const child = spawn(command, args, { cwd: root, env: { ...process.env, ...check.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      running.add(child);
+      child.stdout.pipe(out, { end: false });
+      child.stderr.pipe(out, { end: false });
+      child.on('close', (code, signal) => {
+        running.delete(child);
+        const status = code ?? (signal ? 1 : 0);
+        resolve(status === 0 ? runCommand(index + 1) : status);
+      });
+    });
+  return runCommand(0).then((status) => new Promise((resolve) => out.end(() => resolve({ check, status, log, took: seconds(begin) }))));
 }
-console.log(postgresOutput.split('\n').filter((line) => /^(# (tests|pass|fail)|PostgreSQL)/.test(line)).join('\n'));
-console.log(`✔ server tests on PostgreSQL (${((Date.now() - postgresBegin) / 1000).toFixed(1)} s since it started)`);
+
+console.log(`\n▶ ${CHECKS.map((check) => check.title).join(', ')}: side by side (their output: ${logs})`);
+const pending = new Map(CHECKS.map((check) => [check.title, runCheck(check)]));
+const heartbeat = setInterval(() => console.log(`  … still running (${seconds(started)} in): ${[...pending.keys()].join(', ')}`), 60_000);
+while (pending.size) {
+  const { check, status, log, took } = await Promise.race(pending.values());
+  pending.delete(check.title);
+  const output = readFileSync(log, 'utf8');
+  if (status !== 0) {
+    clearInterval(heartbeat);
+    stopAll();
+    console.log(output);
+    console.error(`\n✘ ${check.title} failed (exit ${status}) after ${took}; its whole output is above and in ${log}. The other checks were stopped.`);
+    process.exit(status);
+  }
+  const summary = output.split('\n').filter((line) => check.summary.test(line) && line.trim());
+  console.log(`✔ ${check.title} (${took})${summary.length ? `\n${summary.map((line) => `    ${line.trim()}`).join('\n')}` : ''}`);
+}
+clearInterval(heartbeat);
 console.log(`\nAll tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

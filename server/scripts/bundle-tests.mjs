@@ -41,5 +41,5 @@ export async function bundleTests(serverDir, files, extraEntries = []) {
     plugins: [keepSourceAddress],
   });
   const built = (file) => path.relative(serverDir, path.join(outdir, path.relative(repo, path.resolve(serverDir, file))).replace(/\.ts$/, '.js'));
-  return { built, remove: () => rmSync(outdir, { recursive: true, force: true }) };
+  return { outdir, built, remove: () => rmSync(outdir, { recursive: true, force: true }) };
 }

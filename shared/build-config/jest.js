@@ -27,5 +27,8 @@ export function createJestConfig({ environment = 'jsdom' } = {}) {
     },
     setupFilesAfterEnv: environment === 'jsdom' ? [require.resolve('./jest.setup.cjs')] : [],
     testMatch: ['<rootDir>/{src,contract}/**/*.test.ts?(x)'],
+    // A ceiling for a test that hangs, not a measure of speed: `npm test` runs these beside the server suites on a
+    // busy machine, where a test typing into a long form takes well over jest's default five seconds.
+    testTimeout: 60_000,
   };
 }

@@ -66,7 +66,10 @@ function csrfTokenMatches(request: FastifyRequest): boolean {
  * logout or an ended session takes effect at once; a change to a role's permissions within a second.
  */
 const USER_CACHE_MS = 1000;
-const recentUsers = new Map<number, { user: Promise<CurrentUser | null>; until: number }>();
+type CachedUser = { user: Promise<CurrentUser | null>; until: number };
+// Per user, then per database: a process may hold several apps (the test suite runs files side by side in one
+// process), and one app's user must never answer for another's. Weak, so a closed database is not kept alive.
+const recentUsers = new Map<number, WeakMap<object, CachedUser>>();
 /** The cache's clock (epoch ms): the product's, but for tests that move time on (setUserCacheClock). */
 let now: () => number = clock.nowMs;
 
@@ -78,20 +81,22 @@ export function setUserCacheClock(testClock: () => number): () => void {
   };
 }
 
-/** Drops a user from the cache, for changes that must apply at once (disabling, a new role). */
+/** Drops a user from the cache (of every app in the process), for changes that must apply at once (disabling, a new role). */
 export function forgetCurrentUser(userId: number): void {
   recentUsers.delete(userId);
 }
 
 function cachedUser(settings: AuthSettings, userId: number): Promise<CurrentUser | null> {
   const at = now();
-  const cached = recentUsers.get(userId);
+  const cached = recentUsers.get(userId)?.get(settings.db);
   if (cached && cached.until > at) return cached.user;
   if (recentUsers.size > 10_000) recentUsers.clear();
   const user = loadCurrentUser(settings.db, userId, settings.permissions);
-  recentUsers.set(userId, { user, until: at + USER_CACHE_MS });
+  const byDatabase = recentUsers.get(userId) ?? new WeakMap<object, CachedUser>();
+  byDatabase.set(settings.db, { user, until: at + USER_CACHE_MS });
+  recentUsers.set(userId, byDatabase);
   // A failed load is not kept.
-  user.catch(() => recentUsers.delete(userId));
+  user.catch(() => recentUsers.get(userId)?.delete(settings.db));
   return user;
 }
 

@@ -11,6 +11,9 @@ import { openDatabase } from './client.js';
 import { branches, rolePermissions, roles, userBranches, users } from './schema.js';
 import { ensureFirstAdmin, seedDemo, standardRoles } from './seed.js';
 
+// These open PGlite themselves (on disk, or a fresh one to seed): the PostgreSQL pass would only repeat them.
+const pgliteOnly = { skip: process.env.TEST_DATABASE_URL ? 'PGlite only' : false };
+
 let dataDir: string;
 before(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'hcm-pglite-'));
@@ -21,7 +24,7 @@ after(() => rm(dataDir, { recursive: true, force: true }));
 // The carers with a sign-in account (the workforce area's demo: every hired carer, active or suspended).
 const CARERS = 28;
 
-test('data written to an on-disk PGlite survives a restart', async () => {
+test('data written to an on-disk PGlite survives a restart', pgliteOnly, async () => {
   const first = await createTestApp({ pgliteDataDir: join(dataDir, 'db') });
   let created: Branch;
   try {
@@ -56,7 +59,7 @@ test('data written to an on-disk PGlite survives a restart', async () => {
   }
 });
 
-test('the seed runs once, only into an empty users table', async () => {
+test('the seed runs once, only into an empty users table', pgliteOnly, async () => {
   const database = await openDatabase({ pgliteDataDir: 'memory://' });
   try {
     await database.migrate(areaMigrations());
@@ -73,7 +76,7 @@ test('the seed runs once, only into an empty users table', async () => {
   }
 });
 
-test('an install without demo data gets its first super admin once, and only into an empty users table', async () => {
+test('an install without demo data gets its first super admin once, and only into an empty users table', pgliteOnly, async () => {
   const database = await openDatabase({ pgliteDataDir: 'memory://' });
   try {
     await database.migrate(areaMigrations());

@@ -42,53 +42,66 @@ export async function openSeededTestDatabase(prepare: (handle: DatabaseHandle) =
   const key = seedKey();
   const folder = path.join(tmpdir(), 'hcm-test-seeds');
   mkdirSync(folder, { recursive: true });
-  // The demo also stores files (uploads): a test's storage is in memory, so they are kept beside the snapshot.
-  const filesFile = path.join(folder, `${key}${adminUrl ? '-pg' : ''}.files.json`);
-  const keepFiles = () => {
+  // The demo also stores files (uploads): a test's storage is in memory, so each build keeps them in a file named
+  // by the build. Test processes build at the same time, and only one build becomes the snapshot: its files must
+  // come with it, never those of a build that lost the race.
+  const filesFileOf = (build: string) => path.join(folder, `${build}.files.json`);
+  const keepFiles = (build: string) => {
     const storage = fileStorage();
     const entries = storage instanceof MemoryFileStorage ? storage.entries().map(([name, bytes]) => [name, bytes.toString('base64')]) : [];
-    writeAtomically(filesFile, Buffer.from(JSON.stringify(entries)));
+    writeAtomically(filesFileOf(build), Buffer.from(JSON.stringify(entries)));
   };
-  const restoreFiles = async () => {
-    const entries = existsSync(filesFile) ? (JSON.parse(readFileSync(filesFile, 'utf8')) as [string, string][]) : [];
+  const restoreFiles = async (build: string) => {
+    const entries = JSON.parse(readFileSync(filesFileOf(build), 'utf8')) as [string, string][];
     for (const [name, base64] of entries) await fileStorage().put(name, Buffer.from(base64, 'base64'));
   };
   if (adminUrl) {
+    // The template database names its build in its comment.
     const template = `hcm_seed_${key}`;
-    if (await databaseExists(adminUrl, template)) await restoreFiles();
-    else {
+    const buildOf = async () => ((await adminQuery(adminUrl, "select shobj_description(oid, 'pg_database') as build from pg_database where datname = $1", [template])).rows[0] as { build: string | null } | undefined)?.build ?? null;
+    let build = await buildOf();
+    if (!build) {
       const building = `${template}_${randomBytes(3).toString('hex')}`;
       await adminQuery(adminUrl, `CREATE DATABASE ${building}`);
       const handle = await openDatabase({ databaseUrl: databaseUrlOf(adminUrl, building), pgliteDataDir: IN_MEMORY });
       try {
         await prepare(handle);
-        keepFiles();
+        keepFiles(building);
       } finally {
         await handle.close();
       }
       await waitForNoConnections(adminUrl, building);
+      await adminQuery(adminUrl, `COMMENT ON DATABASE ${building} IS '${building}'`);
       await adminQuery(adminUrl, `ALTER DATABASE ${building} RENAME TO ${template}`).catch(async () => {
         // Another process made it first: keep theirs.
         await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
       });
-    }
+      build = (await buildOf())!;
+      // Ours lost: the files our seed stored are not the template's.
+      if (build !== building) await restoreFiles(build);
+    } else await restoreFiles(build);
     const { url, drop } = await openTestDatabaseUrl(adminUrl, template);
     const handle = await openDatabase({ databaseUrl: url, pgliteDataDir: IN_MEMORY });
     return { ...handle, close: async () => (await handle.close(), await drop()) };
   }
-  // Uncompressed: it loads in about half the time of a gzipped one.
-  const file = path.join(folder, `${key}.tar`);
-  if (existsSync(file) && existsSync(filesFile)) {
-    await restoreFiles();
-    return openDatabase({ pgliteDataDir: IN_MEMORY, pgliteLoadDataDir: readFileSync(file) });
+  // PGlite: a build writes its dump and files under its own name, then points `<key>.json` at them (last write wins,
+  // and the pointer never names half a build). Uncompressed: it loads in about half the time of a gzipped one.
+  const pointer = path.join(folder, `${key}.json`);
+  const dumpOf = (build: string) => path.join(folder, `${build}.tar`);
+  const current = existsSync(pointer) ? (JSON.parse(readFileSync(pointer, 'utf8')) as { build: string }).build : null;
+  if (current && existsSync(dumpOf(current)) && existsSync(filesFileOf(current))) {
+    await restoreFiles(current);
+    return openDatabase({ pgliteDataDir: IN_MEMORY, pgliteLoadDataDir: readFileSync(dumpOf(current)) });
   }
   pruneOldSnapshots(folder);
   const handle = await openDatabase({ pgliteDataDir: IN_MEMORY, pgliteLoadDataDir: await emptyCluster() });
   await prepare(handle);
-  keepFiles();
+  const build = `${key}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  keepFiles(build);
   // A checkpoint first: a copy that starts without WAL to replay opens a third faster.
   await handle.db.execute(sql`CHECKPOINT`);
-  writeAtomically(file, await handle.dumpDataDir!('none'));
+  writeAtomically(dumpOf(build), await handle.dumpDataDir!('none'));
+  writeAtomically(pointer, Buffer.from(JSON.stringify({ build })));
   return handle;
 }
 
@@ -172,10 +185,6 @@ async function adminQuery(adminUrl: string, statement: string, values: unknown[]
   } finally {
     await admin.end();
   }
-}
-
-async function databaseExists(adminUrl: string, name: string): Promise<boolean> {
-  return Boolean((await adminQuery(adminUrl, 'select 1 from pg_database where datname = $1', [name])).rowCount);
 }
 
 function databaseUrlOf(adminUrl: string, name: string): string {

@@ -147,9 +147,16 @@ export function fileStorage(): FileStorage {
   return current;
 }
 
-/** Puts another store in place (an S3-compatible one at start-up, a fresh memory store in a test). */
-export function useFileStorage(storage: FileStorage): void {
+/**
+ * Puts another store in place (an S3-compatible one at start-up, a fresh memory store in a test); answers a function
+ * that puts the previous one back (a test file shares its process with others).
+ */
+export function useFileStorage(storage: FileStorage): () => void {
+  const previous = current;
   current = storage;
+  return () => {
+    current = previous;
+  };
 }
 
 /** Reads a stored file whole (small files: seeding, tests, PDFs to bundle). */

@@ -16,8 +16,9 @@ import { documentUploadTypesRead } from '../read-models.js';
 // Files on a client's record: what is accepted (by content, not name), the size limit, the bytes coming back as
 // they went in, soft removal with its audit, and who may do what.
 
+// Its own store, put in place before the app is made (the demo's files go into it) and put back after.
 const storage = new MemoryFileStorage();
-useFileStorage(storage);
+let restoreStorage = () => {};
 
 let t: TestApp;
 let office: TestClient;
@@ -27,6 +28,7 @@ let carerType: number;
 let pdf: Uint8Array;
 
 before(async () => {
+  restoreStorage = useFileStorage(storage);
   t = await createTestApp();
   office = await loginAs(t.app, 'office');
   client = await insertClient(t.database.db, { branchCode: 'CAM' });
@@ -35,7 +37,10 @@ before(async () => {
   carerType = types.find((type) => type.applies_to === 'carer')!.id;
   pdf = await letterPdf({ title: 'Discharge letter', to: 'The file', date: '2026-01-05', paragraphs: ['Home with a reablement package.'], from: 'Ward 8 North' });
 });
-after(() => t.close());
+after(async () => {
+  await t.close();
+  restoreStorage();
+});
 
 /** A multipart body as a browser sends it: text fields, then the file. */
 function multipart(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array; type?: string }) {

@@ -13,8 +13,9 @@ import { staffUploads } from './tables.js';
 // Files on staff files: accepted by content (not name), the size limit from the settings, the bytes coming back as
 // they went in with the view audited, replacing and removing (soft, audited), and whose files a user may touch.
 
+// Its own store, put in place before the app is made (the demo's files go into it) and put back after.
 const storage = new MemoryFileStorage();
-useFileStorage(storage);
+let restoreStorage = () => {};
 
 let t: TestApp;
 let office: TestClient;
@@ -27,6 +28,7 @@ let contractType: number;
 let pdf: Uint8Array;
 
 before(async () => {
+  restoreStorage = useFileStorage(storage);
   t = await createTestApp();
   office = await loginAs(t.app, 'office');
   manager = await loginAs(t.app, 'manager');
@@ -41,7 +43,10 @@ before(async () => {
   contractType = employeeTypes.types.find((type) => type.name === 'Contract of employment')!.id;
   pdf = await letterPdf({ from: 'Disclosure and Barring Service', title: 'Enhanced certificate', to: 'Tom Fletcher', date: '2026-06-01', paragraphs: ['None recorded.'] });
 });
-after(() => t.close());
+after(async () => {
+  await t.close();
+  restoreStorage();
+});
 
 /** A multipart body as a browser sends it: text fields, then the file. */
 function multipart(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {
