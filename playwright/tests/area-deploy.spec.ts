@@ -52,12 +52,17 @@ function areaCommand(args: string[], env: Record<string, string> = {}): Promise<
 }
 
 async function versions(request: APIRequestContext): Promise<Record<string, string>> {
-  const response = await request.get('/registry.json');
-  expect(response.ok()).toBe(true);
-  // Served from the API's area registry, not the web server's dist/ACTIVE fallback.
-  expect(response.headers()['x-registry-source']).toBe('api');
-  const registry = (await response.json()) as { areas: { name: string; version: string }[] };
-  return Object.fromEntries(registry.areas.map((area) => [area.name, area.version]));
+  let registry: { areas: { name: string; version: string }[] } | undefined;
+  // Served from the API's area registry, not the web server's dist/ACTIVE fallback. On a busy machine the API may
+  // miss the web server's 1.5 s ceiling, which then serves the registry's last answer ("api (stale)") for a
+  // moment: asked again until the API's own answer comes.
+  await expect(async () => {
+    const response = await request.get('/registry.json');
+    expect(response.ok()).toBe(true);
+    expect(response.headers()['x-registry-source']).toBe('api');
+    registry = (await response.json()) as { areas: { name: string; version: string }[] };
+  }).toPass({ timeout: 30_000 });
+  return Object.fromEntries(registry!.areas.map((area) => [area.name, area.version]));
 }
 
 const others = (all: Record<string, string>) => Object.fromEntries(Object.entries(all).filter(([name]) => name !== 'finance'));
