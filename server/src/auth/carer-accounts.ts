@@ -5,9 +5,10 @@ import { userBranches } from '../db/schema.js';
 
 /**
  * Who is a carer, and of which branch: the workforce area's carer records as the platform reads them for the
- * carers' app (device enrolment, the office's list of devices, tokens of carers who left). Read models by table
- * name (server/README.md, "Areas and the platform"), like ./global-settings.ts: neither exported from schema.ts
- * nor created by the platform's migrations; workforce owns and migrates both tables
+ * carers' app (device enrolment, the office's list of devices, tokens of carers who left). Read models the
+ * workforce publishes, which the platform declares it consumes (PLATFORM_CONTRACT, modules/platform-routes.ts) and
+ * the API's start checks column by column, like ./global-settings.ts: neither exported from schema.ts nor created
+ * by the platform's migrations; workforce owns and migrates both tables
  * (remotes/workforce/server/people/people-tables.ts) and keeps a carer's account in the carer's branch
  * (user_branches) when it hires or moves them.
  */

@@ -171,3 +171,24 @@ test("every other area's table an area's code declares is a read model it consum
   }
   assert.deepEqual(undeclared, []);
 });
+
+test("every area's table the platform's code declares is a read model it consumes, checked against its publisher", () => {
+  const platformFolder = path.join(REPO, 'server', 'src');
+  const own = createdTables(path.join(REPO, 'server', 'drizzle'));
+  const consumed = new Set((PLATFORM_CONTRACT.consumes?.readModels ?? []).map(tableNameOf));
+  const undeclared: string[] = [];
+  for (const file of sourcesOf(platformFolder)) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/pgTable\(\s*'([a-z_]+)'/g)) {
+      if (!own.has(match[1]!) && !consumed.has(match[1]!)) undeclared.push(`the platform declares ${match[1]} in ${path.relative(REPO, file)}`);
+    }
+  }
+  assert.deepEqual(undeclared, []);
+  // With its publishers composed, a column the platform reads that the owner does not publish is refused.
+  const carersWithEmail = pgTable('carers', { id: integer('id').notNull(), email: text('email') });
+  const reader: ContractParty = { ...PLATFORM_CONTRACT, consumes: { readModels: [carersWithEmail] } };
+  const workforce = AREA_MODULES.find((module) => module.name === 'workforce')!;
+  const platformsProblems = (parties: ContractParty[]) => contractProblems(parties).filter((problem) => problem.startsWith('platform '));
+  assert.deepEqual(platformsProblems([reader, workforce]), ['platform reads carers.email, which workforce does not publish']);
+  // Without them (a test app of a few areas), nothing to check.
+  assert.deepEqual(platformsProblems([reader]), []);
+});

@@ -1,10 +1,15 @@
 import type { Branch } from '@hcm/contract/schemas';
 import * as v from 'valibot';
 import { pageSchema, schemaOf } from './answer-schemas.js';
+import { carerAccountsRead, carersRead } from '../auth/carer-accounts.js';
+import { globalSettings } from '../auth/global-settings.js';
 import type { ContractParty } from './contracts.js';
 
 // The platform's own routes that areas call (through the area client, area-client.ts), published like an area's so
 // a consumer's schema of them is checked at start-up as well. The platform ships with every deploy: no version.
+// What the platform reads of areas is declared the same way and checked against what they publish: the workforce's
+// carers and their sign-in accounts (the carers' app: auth/carer-accounts.ts) and reference-data's global settings
+// (sign-in settings: auth/global-settings.ts).
 
 /** A carer's device as GET /api/v1/carer-devices lists it (auth/device-tokens.ts): the type of its rows. */
 export const CarerDeviceSchema = v.object({
@@ -21,6 +26,8 @@ export const CarerDeviceSchema = v.object({
 
 export const PLATFORM_CONTRACT: ContractParty = {
   name: 'platform',
+  readsOnlyComposedAreas: true,
+  consumes: { readModels: [carerAccountsRead, carersRead, globalSettings] },
   publishes: {
     version: 1,
     routes: [
