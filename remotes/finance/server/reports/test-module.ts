@@ -1,5 +1,6 @@
 import { defineAreaModule, type AreaModule } from '@hcm/server/platform';
 import { EXPENSE_RESOURCES } from '../../contract/expenses.js';
+import { FINANCE_PERMISSIONS } from '../../contract/permissions.js';
 import { exportsRoutes } from '../exports/routes.js';
 import { financePublications } from '../published.js';
 import { seedDemoExpenses } from './demo.js';
@@ -15,6 +16,8 @@ export const reportsTestModule: AreaModule = defineAreaModule({
   // What finance publishes all the same, so the other areas' calls of finance hold at start-up (contracts.ts); the
   // routes of the parts left out answer 404 here, which those callers read as "finance not deployed".
   publishes: financePublications,
+  // Its permissions too: other areas use finance's published ones, and the roles are composed from them.
+  permissions: FINANCE_PERMISSIONS,
   resources: EXPENSE_RESOURCES,
   resourceTables: expenseResourceTables,
   async routes(app, context) {
