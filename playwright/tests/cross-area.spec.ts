@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { MANAGER, logIn, sidebar } from './helpers';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { ADMIN, MANAGER, logIn, sidebar, unique } from './helpers';
 
 // Issue 27: one journey across areas. What one area records changes another's, through the API's outbox of events
 // or the rules reading the other area's data, and the registered manager sees it on the other area's screens:
@@ -8,14 +8,30 @@ import { MANAGER, logIn, sidebar } from './helpers';
 // - workforce → scheduling: a right to work that ends makes the rota refuse the carer after it, saying why;
 // - quality registers → KPIs: a serious fall (notified to CQC) is counted in its branch's care quality measures;
 // - care records → scheduling (→ finance): a hospital stay with visits paused cancels the client's visits from the
-//   admission day, not charged.
+//   admission day, not charged;
+// - workforce → scheduling: an applicant whose checks are in is hired and can be rostered at once (no daily sweep);
+// - scheduling → finance: a past visit the office records as completed and confirms is on the funder's invoice and
+//   in the carer's pay; until confirmed, the invoice leaves it out.
 // Everything happens in Bristol North, which no other journey plans in, so the journeys can run side by side.
 // The demo is dated from today: the days used are read from what the demo holds, never fixed.
 
 const API = `http://localhost:${process.env.E2E_API_PORT ?? 18000}`;
 const BRANCH = 'Bristol North';
 
-type VisitRow = { id: number; date: string; start_time: string; end_time: string; client_name: string; branch: string; status: string; carers_needed: number; carers: { carer_id: number; name: string }[] };
+type VisitRow = {
+  id: number;
+  date: string;
+  start_time: string;
+  end_time: string;
+  client_id: number;
+  client_name: string;
+  branch: string;
+  status: string;
+  carers_needed: number;
+  carers: { carer_id: number; name: string }[];
+  requires_medication: boolean;
+  funder_code_id: number | null;
+};
 
 /** Today in the UK, YYYY-MM-DD. */
 const ukToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
@@ -318,4 +334,393 @@ test('a client admitted to hospital with visits paused has their visits from tha
   await expect(details).toContainText(`Client in hospital: In hospital since ${admitted}`);
   await expect(details).toContainText('not charged');
   await expect(page.getByRole('table', { name: 'History of this visit' }).getByRole('row', { name: /Cancelled: client in hospital, calls paused \(not charged\)/ })).toContainText(MANAGER.name);
+});
+
+// ---- Hiring and a visit's way to invoices and pay: what the rota and finance read of the demo, and shared steps.
+
+const FINANCE = { email: 'finance@homecare.test', password: 'Finance!2026demo' };
+
+type TimelineCarer = { carer_id: number; name: string; rosterable: boolean; days: { date: string; status: string; windows: { from: string; to: string }[] }[]; visits: VisitRow[] };
+type CarerTimeline = { carers: TimelineCarer[]; unassigned: VisitRow[] };
+type CarerTraining = { courses: { course: { code: string; category: string; required_for: string }; state: string | null }[] };
+type Funder = { id: number; code: string; name: string; funder_type: string; billing_basis: string };
+
+/** Minutes since midnight of "HH:MM", and back. */
+const minutesOf = (time: string) => (time === '24:00' ? 24 * 60 : Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)));
+const timeOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** The branch's carer timeline of a day, as the rota reads it: each active carer's visits, availability and compliance. */
+const timelineOf = (page: Page, branch: number, date: string) => read<CarerTimeline>(page, `/api/v1/scheduler/timeline?view=today&date=${date}&branch_id=${branch}`);
+
+/**
+ * On the carer timeline of the visit's day, the planner picks the visit up from the unassigned lane with the keyboard,
+ * moves it down to the carer's row (`rowsDown` rows: the carers are listed by name under the lane) and drops it there.
+ * Saved, with no refusal; the bar is on the carer's row.
+ */
+async function assignOnTimeline(page: Page, visit: VisitRow, carer: string, rowsDown: number) {
+  await page.goto(`/app/scheduler/timeline/today?date=${visit.date}`);
+  await page.getByLabel('Branch').selectOption({ label: BRANCH });
+  const timeline = page.getByRole('table', { name: /Carer timeline/ });
+  const times = `${visit.start_time}–${visit.end_time}`;
+  const bar = timeline.getByRole('button', { name: new RegExp(`^${escape(visit.client_name)}, ${times}, Unassigned`) });
+  await expect(bar).toBeVisible();
+  await bar.focus();
+  await page.keyboard.press('Enter');
+  for (let step = 0; step < rowsDown; step += 1) await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('status').filter({ hasText: 'Enter drops' })).toContainText(`${carer}, ${times}`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: `Saved: ${carer}, ${times}` })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not moved' })).toHaveCount(0);
+  const carerRow = timeline.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(escape(carer)) }) });
+  await expect(carerRow.getByRole('button', { name: new RegExp(`^${escape(visit.client_name)}, ${times}, Assigned`) })).toBeVisible();
+}
+
+/** The link of the latest reference request emailed to `address`, read from the outbox (the referee's mailbox here). */
+async function emailedLink(mailbox: Page, address: string, carer: string): Promise<string> {
+  await mailbox.goto('/app/outbox');
+  await mailbox.getByLabel('Search by address or subject').fill(address);
+  await mailbox.getByRole('search').getByRole('button', { name: 'Search', exact: true }).click();
+  await mailbox.getByRole('row', { name: new RegExp(escape(address)) }).getByRole('link', { name: `Reference request for ${carer}` }).click();
+  const link = await mailbox.getByRole('link', { name: /\/api\/public\/references\// }).first().getAttribute('href');
+  expect(link, `the email to ${address} carries the reference link`).toBeTruthy();
+  return link!;
+}
+
+/** The referee, without an account, answers the reference form of the link. */
+async function answerReference(browser: Browser, link: string, carer: string, referee: { name: string; title: string }) {
+  const context = await browser.newContext();
+  try {
+    const form = await context.newPage();
+    await form.goto(link);
+    await expect(form.getByRole('heading', { level: 1, name: `Reference for ${carer}` })).toBeVisible();
+    await form.getByLabel('Your job title', { exact: true }).first().fill(referee.title);
+    await form.getByRole('group', { name: /How you know the applicant/ }).getByLabel('I was their line manager').check();
+    await form.getByRole('group', { name: /work with adults or children at risk/ }).getByLabel('Yes', { exact: true }).check();
+    await form.getByLabel(/^Their conduct in that work/).fill('Reliable and gentle with the people he supported; careful with records. No concerns.');
+    await form.getByRole('group', { name: /disciplinary actions/ }).getByLabel('No', { exact: true }).check();
+    for (const rating of ['Reliability', 'Punctuality and attendance', 'Honesty and integrity', 'Working with others', 'Care and respect for people']) {
+      await form.getByRole('group', { name: new RegExp(`^${rating}`) }).getByLabel('Good', { exact: true }).check();
+    }
+    const signed = form.getByRole('group', { name: /^Signed/ });
+    await signed.getByLabel('Your full name').fill(referee.name);
+    await signed.getByLabel('Your job title').fill(referee.title);
+    await form.getByRole('button', { name: 'Send the reference' }).click();
+    await expect(form.getByRole('heading', { level: 1, name: 'Thank you' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+}
+
+test('an applicant whose checks are in is hired and can be rostered at once: the rota gives them a visit', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  const applicant = 'Samuel Osei';
+  const today = ukToday();
+  await logIn(page, MANAGER);
+  const carerId = await openCarer(page, applicant);
+  const header = page.getByRole('region', { name: 'Carer summary' });
+
+  // Before: an applicant part way through his checks, whom the rota may not use, saying why.
+  await expect(header.getByText('Cannot be rostered', { exact: true })).toBeVisible();
+  await expect(header.getByRole('list', { name: 'Alerts' })).toContainText('An applicant, not yet hired.');
+  await openTab(page, 'Carer record', 'Recruitment', 'Recruitment');
+  const checks = page.getByRole('list', { name: 'Pre-employment checks' });
+  for (const check of ['DBS check', 'Two references', 'Health declaration']) await expect(checks.getByRole('listitem').filter({ hasText: check })).toContainText('Not clear');
+  await expect(page.getByRole('region', { name: 'Hire', exact: true })).toContainText('The Hire form opens once the applicant is at Ready to start.');
+
+  // An unassigned visit of his branch from the day after tomorrow (read from the demo): one carer, no medication,
+  // not the hospital journey's client; a weekend one and the last, away from the other journeys' first picks.
+  const branch = await branchId(page, BRANCH);
+  const open = await visitsOf(page, { branch_id: branch, unassigned: 1, from: addDays(today, 2), to: addDays(today, 13) });
+  const firstOpen = open.find((one) => one.carers.length === 0 && one.carers_needed === 1);
+  const candidates = open.filter((one) => one.id !== firstOpen?.id && one.status === 'unassigned' && one.carers.length === 0 && one.carers_needed === 1 && !one.requires_medication && one.client_name !== 'Gwendolyn Harris');
+  const visit = candidates.filter((one) => !isWeekday(one.date)).pop() ?? candidates.pop();
+  expect(visit, `${BRANCH} has an unassigned visit without medication in the coming two weeks`).toBeTruthy();
+
+  // The rota of that day has no row for him: an applicant cannot be given visits.
+  await page.goto(`/app/scheduler/timeline/today?date=${visit!.date}`);
+  await page.getByLabel('Branch').selectOption({ label: BRANCH });
+  const timeline = page.getByRole('table', { name: /Carer timeline/ });
+  await expect(timeline.getByRole('button', { name: new RegExp(`^${escape(visit!.client_name)}, ${visit!.start_time}–${visit!.end_time}, Unassigned`) })).toBeVisible();
+  await expect(timeline.getByRole('rowheader').first()).toBeVisible();
+  await expect(timeline.getByRole('rowheader', { name: new RegExp(applicant) })).toHaveCount(0);
+
+  // His DBS certificate arrives: enhanced with the adult barred list, issued last week.
+  await openCarer(page, applicant);
+  await openTab(page, 'Carer record', 'Compliance', 'DBS checks');
+  await page.getByRole('button', { name: 'Record a DBS certificate' }).click();
+  const dbs = page.getByRole('form', { name: 'New DBS certificate' });
+  await dbs.getByLabel('Certificate number').fill(`00${String(Date.now()).slice(-10)}`);
+  await dbs.getByLabel('Issue date').fill(addDays(today, -8));
+  await expect(dbs.getByLabel('The adult barred list was checked')).toBeChecked();
+  await dbs.getByRole('button', { name: 'Save the certificate' }).click();
+  await expect(dbs).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Where the DBS stands' })).toContainText('Enhanced with the adult barred list, issued');
+
+  // Two referees asked by email; each answers through the link (the outbox stands for their mailboxes).
+  const mailboxContext = await browser.newContext();
+  const mailbox = await mailboxContext.newPage();
+  await logIn(mailbox, ADMIN);
+  const tag = unique().toLowerCase();
+  const referees = [
+    { name: 'Grace Adebayo', title: 'Registered Manager', organisation: 'Bluebird Care Bristol', email: `grace.adebayo.${tag}@example.org`, relationship: 'Employer in care work' },
+    { name: 'Owen Pritchard', title: 'Store Manager', organisation: 'Tesco, Filton', email: `owen.pritchard.${tag}@example.org`, relationship: 'Most recent employer' },
+  ];
+  for (const referee of referees) {
+    await openTab(page, 'Carer record', 'Recruitment', 'References');
+    await page.getByRole('button', { name: 'Ask a referee' }).click();
+    const ask = page.getByRole('form', { name: 'Ask a referee' });
+    await ask.getByLabel("Referee's name").fill(referee.name);
+    await ask.getByLabel("Referee's email").fill(referee.email);
+    await ask.getByLabel('Organisation').fill(referee.organisation);
+    await ask.getByLabel('How they know the carer').selectOption({ label: referee.relationship });
+    await ask.getByRole('button', { name: 'Send the request' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(referee.name) })).toBeVisible();
+    await answerReference(browser, await emailedLink(mailbox, referee.email, applicant), applicant, referee);
+  }
+  await mailboxContext.close();
+  await page.reload();
+  await expect(page.getByText('2 of 2 references received: enough for the file.')).toBeVisible();
+  for (const referee of referees) await expect(page.getByRole('button', { name: `Read the reference from ${referee.name}` })).toBeVisible();
+
+  // His health declaration, made active.
+  await openTab(page, 'Carer record', 'Details', 'Health declaration');
+  await page.getByRole('button', { name: 'Start Health declaration' }).click();
+  const health = page.getByRole('form', { name: 'Start Health declaration' });
+  const answer = (question: RegExp, choice: string) => health.getByRole('group', { name: question }).getByLabel(choice, { exact: true }).check();
+  await health.getByLabel('Date completed').fill(today);
+  await answer(/^Agrees the office may ask occupational health/, 'Yes');
+  for (const question of [/^Any condition that could affect moving and handling/, /^Back or neck problems/, /^Skin conditions/, /^Any infection now/, /^Any mental health condition/, /^Any other condition/]) await answer(question, 'No');
+  await answer(/^Hepatitis B vaccination/, 'Course complete');
+  await answer(/^Two doses of MMR/, 'Yes');
+  await answer(/^Had chickenpox or the vaccine/, 'Yes');
+  await answer(/^The answers are true and complete/, 'Yes');
+  const signature = health.getByRole('group', { name: /^Signed by the worker/ });
+  await signature.getByLabel('Name of the person signing').fill(applicant);
+  await signature.getByLabel('Their role').fill('Care worker (applicant)');
+  await signature.getByRole('button', { name: 'Sign now: Signed by the worker' }).click();
+  await expect(signature).toContainText(`Signed by ${applicant}`);
+  await health.getByRole('button', { name: 'Save as active' }).click();
+  await expect(page.getByText(/^Version 1/).first()).toBeVisible();
+
+  // The courses every carer must hold, done in his induction week: each one the file lists as never done.
+  await openTab(page, 'Carer record', 'Training and competence', 'Training');
+  const courses = page.getByRole('table', { name: 'Courses on file and required courses' });
+  await expect(courses.getByRole('row').nth(1)).toBeVisible();
+  const neverDone = (await courses.getByRole('row').filter({ hasText: 'never done' }).getByRole('rowheader').allTextContents()).map((name) => name.trim());
+  expect(neverDone.length, 'an applicant has required courses still to do').toBeGreaterThan(0);
+  for (const course of neverDone) {
+    await page.getByRole('link', { name: 'Add a training record' }).click();
+    const record = page.getByRole('form', { name: 'Add a training record' });
+    await record.getByLabel('Course', { exact: true }).selectOption({ label: course });
+    await record.getByLabel('Result').selectOption({ label: 'Passed' });
+    await record.getByLabel('Completed on', { exact: true }).fill(addDays(today, -3));
+    await record.getByLabel('Provider or trainer').fill('Induction week, Bristol North office');
+    await record.getByRole('button', { name: 'Save record' }).click();
+    await expect(courses.getByRole('row').filter({ has: page.getByRole('rowheader', { name: course, exact: true }) })).toContainText('Valid');
+  }
+  await expect(page.getByRole('region', { name: 'Training', exact: true })).toContainText('0 expired, 0 missing.');
+
+  // Every pre-employment check is clear: ready to start, then hired from today.
+  await openTab(page, 'Carer record', 'Recruitment', 'Recruitment');
+  await page.reload();
+  await expect(checks.getByRole('listitem')).toHaveCount(6);
+  await expect(checks).not.toContainText('Not clear');
+  const move = page.getByRole('form', { name: 'Move to another stage' });
+  await move.getByLabel('Move to', { exact: true }).selectOption({ label: 'Ready to start' });
+  await move.getByLabel('Reason or note').fill('DBS, both references and the health declaration are in; induction training done.');
+  await move.getByRole('button', { name: 'Move' }).click();
+  const hire = page.getByRole('form', { name: 'Hire' });
+  await hire.getByLabel('Start date').fill(today);
+  await hire.getByLabel('Contract', { exact: true }).selectOption('part-time');
+  await hire.getByLabel('Contracted hours a week').fill('20');
+  await hire.getByRole('button', { name: `Hire ${applicant}` }).click();
+  await expect(header.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'How they were recruited' })).toBeVisible();
+
+  // At once, with no sweep run: his file says he can be rostered, nothing blocks it.
+  await expect(header.getByText('Can be rostered', { exact: true })).toBeVisible();
+  await expect(header).not.toContainText('Blocks rostering');
+
+  // Scheduling: on the timeline of the visit's day he has a row; the visit moved onto it is saved, warned only that
+  // he has no duty days set yet (a warning, not a refusal).
+  const rota = await timelineOf(page, branch, visit!.date);
+  const rowsDown = rota.carers.findIndex((carer) => carer.carer_id === carerId) + 1;
+  expect(rowsDown, `${applicant} has a row on the rota`).toBeGreaterThan(0);
+  expect(rota.carers[rowsDown - 1]!.rosterable).toBe(true);
+  await assignOnTimeline(page, visit!, applicant, rowsDown);
+  await expect(page.getByRole('status').filter({ hasText: 'was saved with' }).first()).toContainText(`${applicant} has no duty days set`);
+
+  // The visit names him, and its history says who put him on it.
+  await page.goto(`/app/visits/${visit!.id}`);
+  await expect(page.getByRole('region', { name: 'Carers', exact: true })).toContainText(applicant);
+  await expect(page.getByRole('region', { name: 'Details', exact: true })).toContainText('Assigned');
+  await expect(page.getByRole('table', { name: 'History of this visit' }).getByRole('row', { name: new RegExp(`${applicant} assigned`) })).toContainText(MANAGER.name);
+});
+
+test('a past visit recorded as completed and confirmed by the office is on its funder’s invoice and in the carer’s pay', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const today = ukToday();
+  // A weekday at least two days ago (the late and missed engine watches yesterday and today only).
+  let day = addDays(today, -2);
+  while (!isWeekday(day)) day = addDays(day, -1);
+  await logIn(page, MANAGER);
+  const branch = await branchId(page, BRANCH);
+
+  // Read from the demo: a client of the branch with visits that day whose funder is invoiced as a funder (not a
+  // private payer), not the hospital journey's client.
+  const funders = (await read<{ data: Funder[] }>(page, '/api/v1/funder-codes?page_size=100')).data;
+  const dayVisits = await visitsOf(page, { branch_id: branch, from: day, to: day });
+  const funded = dayVisits.find((one) => one.client_name !== 'Gwendolyn Harris' && funders.some((funder) => funder.id === one.funder_code_id && funder.funder_type !== 'private'));
+  expect(funded, `${BRANCH} has a funded client with visits on ${day}`).toBeTruthy();
+  const client = { id: funded!.client_id, name: funded!.client_name };
+  const funder = funders.find((one) => one.id === funded!.funder_code_id)!;
+  const clientTimes = dayVisits.filter((one) => one.client_id === client.id).map((one): [number, number] => [minutesOf(one.start_time), minutesOf(one.end_time)]);
+
+  // …and a carer of the branch who could have gone: rosterable, available that day with a free half hour (an hour
+  // clear of their other visits and the client's, 10:00 to 17:00), their required training in date. Not a carer of
+  // the other journeys.
+  const rota = await timelineOf(page, branch, day);
+  let chosen: { carer: TimelineCarer; start: number } | null = null;
+  for (const candidate of rota.carers) {
+    if (!candidate.rosterable || ['Amara Eze', 'Ben Carter', 'Samuel Osei'].includes(candidate.name)) continue;
+    const availability = candidate.days.find((one) => one.date === day);
+    if (availability?.status !== 'available') continue;
+    const taken = [...clientTimes, ...candidate.visits.filter((one) => one.date === day).map((one): [number, number] => [minutesOf(one.start_time), minutesOf(one.end_time)])];
+    const windows: [number, number][] = availability.windows.length ? availability.windows.map((window): [number, number] => [minutesOf(window.from), minutesOf(window.to)]) : [[0, 24 * 60]];
+    let slot: number | null = null;
+    for (const [from, to] of windows) {
+      for (let minute = Math.max(from, 10 * 60); slot === null && minute + 30 <= Math.min(to, 17 * 60); minute += 15) {
+        if (taken.every(([begins, ends]) => minute >= ends + 60 || minute + 30 <= begins - 60)) slot = minute;
+      }
+    }
+    if (slot === null) continue;
+    const training = await read<CarerTraining>(page, `/api/v1/carers/${candidate.carer_id}/training`);
+    const inDate = training.courses.filter(({ course }) => course.required_for === 'all' && course.category !== 'specialist').every(({ state }) => state === 'valid' || state === 'expiring');
+    if (inDate) {
+      chosen = { carer: candidate, start: slot };
+      break;
+    }
+  }
+  expect(chosen, `a carer of ${BRANCH} was free on ${day}`).toBeTruthy();
+  const carer = chosen!.carer.name;
+  const rowsDown = rota.carers.indexOf(chosen!.carer) + 1;
+  const start = timeOf(chosen!.start);
+  const end = timeOf(chosen!.start + 30);
+  const actualStart = timeOf(chosen!.start + 4);
+  const actualEnd = timeOf(chosen!.start + 41);
+
+  // Scheduling: the office adds the extra call the family asked for that day, which was never on the rota…
+  await openMenu(page, 'Visits');
+  await sidebar(page).getByRole('link', { name: 'All visits' }).click();
+  await page.getByRole('link', { name: 'Add a visit' }).click();
+  const add = page.getByRole('form', { name: 'Add a visit' });
+  await add.getByLabel('Client').selectOption(String(client.id));
+  await add.getByLabel('Date').fill(day);
+  await add.getByLabel('Start time').fill(start);
+  await add.getByLabel('End time').fill(end);
+  await add.getByLabel('Carers needed').selectOption({ label: 'One carer' });
+  await add.getByLabel('Funder code').selectOption(String(funder.id));
+  await add.getByLabel('Notes for the carers').fill(`Extra call: the family rang at lunchtime, worried. ${carer} went.`);
+  await add.getByRole('button', { name: 'Add the visit' }).click();
+  await expect(page).toHaveURL(/\/app\/visits\/\d+$/);
+  const visitId = Number(/\/app\/visits\/(\d+)$/.exec(page.url())?.[1]);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Visit to ${escape(client.name)}`) })).toBeVisible();
+
+  // …puts the carer who went on it, on the timeline of that day…
+  const visit: VisitRow = { ...funded!, id: visitId, date: day, start_time: start, end_time: end, status: 'unassigned', carers: [], carers_needed: 1, requires_medication: false };
+  await assignOnTimeline(page, visit, carer, rowsDown);
+
+  // …and, in the back office, records it completed with the times from the carer's timesheet.
+  await openMenu(page, 'Visits');
+  await sidebar(page).getByRole('link', { name: 'Back-office corrections' }).click();
+  const past = page.getByRole('search', { name: 'Filter past visits' });
+  await past.getByLabel('From', { exact: true }).fill(day);
+  await past.getByLabel('To', { exact: true }).fill(day);
+  await past.getByLabel('Branch').selectOption({ label: BRANCH });
+  const needing = page.getByRole('row').filter({ hasText: client.name }).filter({ hasText: `${start}–${end}` });
+  await expect(needing).toContainText('Past and never started');
+  await needing.getByRole('button', { name: /^Correct the visit to/ }).click();
+  const correction = page.getByRole('form', { name: 'Correct the visit' });
+  await correction.getByLabel('Why you correct it').fill(`${carer}'s phone had no signal: times from her paper timesheet, signed by the family.`);
+  await correction.getByLabel('Status').selectOption({ label: 'Completed' });
+  await correction.getByLabel('Actual start').fill(actualStart);
+  await correction.getByLabel('Actual end').fill(actualEnd);
+  await correction.getByRole('button', { name: 'Save the correction' }).click();
+  await expect(correction).toBeHidden();
+  await expect(needing).toHaveCount(0);
+
+  // Finance previews the funder's invoice for the month: completed, but not confirmed, the visit is left out.
+  const financeContext = await browser.newContext();
+  const finance = await financeContext.newPage();
+  await logIn(finance, FINANCE);
+  await openMenu(finance, 'Finance');
+  await sidebar(finance).getByRole('link', { name: 'Preview invoices' }).click();
+  await expect(finance.getByRole('heading', { level: 1, name: 'Preview invoices' })).toBeVisible();
+  const run = finance.getByRole('form', { name: 'Invoice run to preview' });
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  await run.getByLabel('Branch').selectOption({ label: BRANCH });
+  await run.getByLabel('Who is invoiced').selectOption('funder');
+  await run.getByLabel('Funder', { exact: true }).selectOption({ label: funder.name });
+  await run.getByLabel('Period from').fill(`${day.slice(0, 7)}-01`);
+  await run.getByLabel('Period to').fill(new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10));
+  await run.getByRole('button', { name: 'Preview' }).click();
+  const invoicePreview = finance.getByRole('region', { name: 'Preview', exact: true });
+  await expect(invoicePreview.getByRole('region', { name: 'Left out' })).toContainText(`${client.name}, ${ruleDay(day)} (visit ${visitId}): Not confirmed by the office yet.`);
+
+  // Live operations: the office confirms it, with a reason.
+  await openMenu(page, 'Live operations');
+  await sidebar(page).getByRole('link', { name: 'Visits to confirm' }).click();
+  const waiting = page.getByRole('search', { name: 'Filter the visits to confirm' });
+  await waiting.getByLabel('State').selectOption({ label: 'Any state' });
+  await waiting.getByLabel('Branch').selectOption({ label: BRANCH });
+  await waiting.getByLabel('From', { exact: true }).fill(day);
+  await waiting.getByLabel('To', { exact: true }).fill(day);
+  const toConfirm = page.getByRole('row').filter({ hasText: client.name }).filter({ hasText: `${start}–${end}` });
+  await expect(toConfirm).toContainText(`${actualStart}–${actualEnd}`);
+  await expect(toConfirm).toContainText('Not checked out yet');
+  await toConfirm.getByRole('checkbox', { name: new RegExp(`^Select ${escape(client.name)}, `) }).check();
+  const confirm = page.getByRole('form', { name: 'Confirm the selected visits' });
+  const reason = 'Times checked against the timesheet signed by the family.';
+  await confirm.getByLabel('Reason for confirming').fill(reason);
+  await confirm.getByRole('button', { name: 'Confirm 1 selected' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 visit(s) confirmed.' })).toBeVisible();
+  await expect(toConfirm).toContainText(`Confirmed by the office (${MANAGER.name}: ${reason})`);
+
+  // Finance: previewed again, the visit is a line of the funder's invoice, charged as the rate card says.
+  await run.getByRole('button', { name: 'Preview' }).click();
+  const invoice = invoicePreview.getByRole('article', { name: `Invoice to ${funder.name}` });
+  const line = invoice.getByRole('row').filter({ hasText: client.name }).filter({ hasText: ruleDay(day) }).filter({ hasText: `${start}–${end}` });
+  await expect(line).toHaveCount(1);
+  await expect(invoicePreview.getByRole('region', { name: 'Left out' }).getByText(`(visit ${visitId})`)).toHaveCount(0);
+  const cells = line.getByRole('cell');
+  const explanation = (await cells.nth(6).textContent()) ?? '';
+  const billed = /^(\d+) min \(/.exec(explanation)?.[1];
+  expect(billed, explanation).toBeTruthy();
+  await expect(cells.nth(4)).toHaveText(billed!);
+  if (funder.billing_basis !== 'planned') expect(explanation).toContain('37 actual, 30 planned');
+  const amount = ((await cells.nth(5).textContent()) ?? '').trim();
+  expect(amount).toMatch(/^£\d+\.\d{2}$/);
+  expect(amount).not.toBe('£0.00');
+  expect(explanation).toContain(amount);
+
+  // Pay: the week's pay run preview of the branch has the carer's line for the visit, paid on the actual minutes.
+  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay() || 7;
+  const monday = addDays(day, 1 - weekday);
+  await openMenu(finance, 'Finance');
+  await sidebar(finance).getByRole('link', { name: 'Pay runs' }).click();
+  await finance.getByRole('link', { name: 'New pay run' }).click();
+  const payRun = finance.getByRole('form', { name: 'Pay run period' });
+  await payRun.getByLabel('Branch').selectOption({ label: BRANCH });
+  await payRun.getByLabel('Period from').fill(monday);
+  await payRun.getByLabel('Period to').fill(addDays(monday, 6));
+  await payRun.getByRole('button', { name: 'Preview' }).click();
+  const payPreview = finance.getByRole('region', { name: 'Preview', exact: true });
+  const carerPay = payPreview.getByRole('row').filter({ has: finance.getByRole('rowheader', { name: new RegExp(`^${escape(carer)}`) }) });
+  await carerPay.getByRole('button', { name: `Show the visits of ${carer}` }).click();
+  const payLine = payPreview.getByRole('table', { name: `Visits of ${carer}` }).getByRole('row').filter({ has: finance.getByRole('cell', { name: `#${visitId}`, exact: true }) });
+  await expect(payLine).toHaveCount(1);
+  await expect(payLine.getByRole('cell').nth(0)).toContainText(day);
+  await expect(payLine.getByRole('cell').nth(2)).toHaveText('37');
+  await expect(payLine.getByRole('cell').nth(3)).toHaveText(/^£\d+\.\d{2}$/);
+  await financeContext.close();
 });
