@@ -15,6 +15,7 @@ import { LEAVE_EVENT_HANDLERS, LEAVE_EVENTS_CONSUMED } from './visits/leave-even
 import { liveEngineJob } from './live/engine/timer.js';
 import { CLIENT_EVENT_HANDLERS, CLIENT_EVENTS_CONSUMED } from './visits/client-events.js';
 import { CARER_EVENT_HANDLERS, CARER_EVENTS_CONSUMED } from './visits/carer-events.js';
+import { COMPLIANCE_EVENT_HANDLERS, COMPLIANCE_EVENTS_CONSUMED } from './visits/compliance-events.js';
 import { VISIT_EVENT_HANDLERS, VISIT_EVENTS_CONSUMED } from './visits/visit-events-handler.js';
 import { carerPushesJob } from './visits/notify-carers.js';
 import { SCHEDULER_CONSUMED_ROUTES } from './consumed-routes.js';
@@ -36,9 +37,9 @@ export const schedulerModule = defineAreaModule({
   name: 'scheduler',
   permissions: SCHEDULER_PERMISSIONS,
   publishes: schedulerPublications,
-  eventHandlers: [...LEAVE_EVENT_HANDLERS, ...CLIENT_EVENT_HANDLERS, ...CARER_EVENT_HANDLERS, ...VISIT_EVENT_HANDLERS],
+  eventHandlers: [...LEAVE_EVENT_HANDLERS, ...CLIENT_EVENT_HANDLERS, ...CARER_EVENT_HANDLERS, ...COMPLIANCE_EVENT_HANDLERS, ...VISIT_EVENT_HANDLERS],
   jobs: [liveEngineJob, carerPushesJob],
-  consumes: { readModels: [clientsRead, carersRead, carerAccountsRead, carerComplianceRead, funderCodesRead, npcCodesRead, bankHolidaysRead, settingsRead, trainingCoursesRead, visitSlotsRead], routes: SCHEDULER_CONSUMED_ROUTES, events: [...LEAVE_EVENTS_CONSUMED, ...CLIENT_EVENTS_CONSUMED, ...CARER_EVENTS_CONSUMED, ...VISIT_EVENTS_CONSUMED] },
+  consumes: { readModels: [clientsRead, carersRead, carerAccountsRead, carerComplianceRead, funderCodesRead, npcCodesRead, bankHolidaysRead, settingsRead, trainingCoursesRead, visitSlotsRead], routes: SCHEDULER_CONSUMED_ROUTES, events: [...LEAVE_EVENTS_CONSUMED, ...CLIENT_EVENTS_CONSUMED, ...CARER_EVENTS_CONSUMED, ...COMPLIANCE_EVENTS_CONSUMED, ...VISIT_EVENTS_CONSUMED] },
   async routes(app, context) {
     await app.register(async (scope) => visitRoutes(scope, context));
     await app.register(async (scope) => templateRoutes(scope, context));

@@ -8,6 +8,7 @@ import { CarerAvailabilityDaysSchema } from '../contract/time-off.js';
 import { RotaTrainingSchema } from '../contract/training.js';
 import { CarerPayProfileSchema } from './people/pay-profiles.js';
 import { CarerAppIdentitySchema, RotaCarerSchema } from './people/rota-carers.js';
+import { COMPLIANCE_EVENTS } from './compliance/events.js';
 import { CARER_EVENTS } from './people/events.js';
 import { TIME_OFF_EVENTS } from './time-off/events.js';
 import { carerAccounts, carerCompliance, carerDocuments, carerDocumentVersions, carersTable, employeesTable, recruitmentStageHistory, trainingRecords } from './tables.js';
@@ -190,6 +191,6 @@ export const workforcePublications: AreaPublications = {
     },
   ],
   // Events written with the change (server/src/events/outbox.ts): a carer's leave decided; a carer suspended,
-  // reinstated or leaving.
-  events: [...TIME_OFF_EVENTS, ...CARER_EVENTS],
+  // reinstated or leaving; what a carer's compliance checks mean to rostering changed.
+  events: [...TIME_OFF_EVENTS, ...CARER_EVENTS, ...COMPLIANCE_EVENTS],
 };

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { addDays, clock } from '@hcm/contract/time';
+import { addDays } from '@hcm/contract/time';
 import { createTestApp, fixClock, loginAs, WEEKDAY_MORNING, type TestApp, type TestClient } from '@hcm/server/testing';
 import type { VisitLogRow, VisitRow } from '../../contract/visits.js';
-import { deliverBesideVisitEvents } from './deliveries-for-tests.js';
+import { deliverBesideVisitEvents, stillToDo, visitsOfCarer } from './deliveries-for-tests.js';
 
 // A carer suspended or leaving in workforce reaches the rota through the outbox (workforce's events from its
 // carers' write hook, the scheduler's handlers): the carer is taken off their visits not yet started from the
@@ -24,11 +24,7 @@ before(async () => {
 });
 after(() => t.close());
 
-const visitsOf = async (carerId: number, from: string, to: string) =>
-  ((await manager.get(`/api/v1/visits?carer_id=${carerId}&from=${from}&to=${to}&page_size=100`)).json().data.data as VisitRow[]).filter((visit) => visit.carers.some((carer) => carer.carer_id === carerId));
-
-/** Not yet started nor over: what a carer who may no longer work is taken off. */
-const stillToDo = (visit: VisitRow) => (visit.status === 'assigned' || visit.status === 'unassigned') && Date.parse(visit.planned_end) > clock.nowMs();
+const visitsOf = (carerId: number, from: string, to: string) => visitsOfCarer(manager, carerId, from, to);
 
 /** A demo carer with a visit still to come later today and visits on most of the coming days. */
 async function carerWithComingVisits(): Promise<{ carerId: number; name: string }> {

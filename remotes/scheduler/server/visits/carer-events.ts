@@ -27,7 +27,7 @@ export const CARER_EVENTS_CONSUMED: ConsumedEvent[] = [
 ];
 
 /** Takes the carer off their visits not yet started nor over at the event's moment that `where` also holds. */
-async function takeOff(event: DeliveredEvent, tx: Transaction, carer: { carer_id: number; carer_name: string }, where: SQL | undefined, why: { summary: string; reason: string }) {
+export async function takeOff(event: DeliveredEvent, tx: Transaction, carer: { carer_id: number; carer_name: string }, where: SQL | undefined, why: { summary: string; reason: string }) {
   const affected = await loadVisits(
     tx,
     and(

@@ -1,6 +1,8 @@
 import { asc, eq, ne } from 'drizzle-orm';
 import { domainEvents, eventDeliveries } from '@hcm/server/schema';
-import type { TestApp } from '@hcm/server/testing';
+import { clock } from '@hcm/contract/time';
+import type { TestApp, TestClient } from '@hcm/server/testing';
+import type { VisitRow } from '../../contract/visits.js';
 import { VISIT_CHANGED } from './events.js';
 
 // For the tests of the scheduler's handlers of other areas' events: every visit they change writes the visit's own
@@ -30,3 +32,11 @@ export async function deliverBesideVisitEvents(t: TestApp): Promise<Outcome[]> {
     .map((row) => (row.status === 'done' ? 'done' : row.status === 'failed' ? 'failed' : 'retry'));
 }
 
+/** A carer's visits between two UK days, as the office's visit list answers them. */
+export async function visitsOfCarer(client: TestClient, carerId: number, from: string, to: string): Promise<VisitRow[]> {
+  const page = (await client.get(`/api/v1/visits?carer_id=${carerId}&from=${from}&to=${to}&page_size=100`)).json().data.data as VisitRow[];
+  return page.filter((visit) => visit.carers.some((carer) => carer.carer_id === carerId));
+}
+
+/** Not yet started nor over: what a carer who may no longer work is taken off. */
+export const stillToDo = (visit: VisitRow) => (visit.status === 'assigned' || visit.status === 'unassigned') && Date.parse(visit.planned_end) > clock.nowMs();

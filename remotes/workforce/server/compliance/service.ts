@@ -7,6 +7,7 @@ import { workHistoryGaps } from '../../contract/documents/compliance.js';
 import { carerDocuments, carerDocumentVersions, carersTable } from '../people/people-tables.js';
 import { carerColumns } from '../people/visibility.js';
 import { settingsRead } from '../read-models.js';
+import { publishComplianceChanges } from './events.js';
 import { businessInsurance, carerCompliance, dbsChecks, dbsUpdateChecks, drivingLicences, photoIdChecks, rightToWorkChecks } from './tables.js';
 import { clock, ukInstant, ukToday } from '@hcm/contract/time';
 
@@ -350,13 +351,27 @@ export async function loadFacts(db: Db, carerIds?: readonly number[]): Promise<C
 
 /**
  * Works out and stores the compliance of the given carers (every carer when none are given): one statement for
- * all the rows. Answers what it stored.
+ * all the rows, and writes in the same transaction workforce.carer-compliance.changed for each carer whose summary
+ * changed what rostering cares about (./events.ts). Answers what it stored.
  */
 export async function recomputeCompliance(db: Db, carerIds?: readonly number[], now = clock.now()): Promise<CarerCompliance[]> {
+  // One transaction (a savepoint in the caller's): the rows and the events their changes mean commit together.
+  return (db as Database).transaction((tx) => recomputeIn(tx, carerIds, now));
+}
+
+async function recomputeIn(db: Transaction, carerIds: readonly number[] | undefined, now: Date): Promise<CarerCompliance[]> {
   const settings = await readComplianceSettings(db);
   const facts = await loadFacts(db, carerIds);
   const today = londonDate(now);
   const results = facts.map((fact) => computeCompliance(fact, settings, today, now));
+  // What was stored, to tell rostering what changed (./events.ts).
+  const stored = results.length
+    ? await db
+        .select({ carer_id: carerCompliance.carer_id, blocked_because: carerCompliance.blocked_because, checks: carerCompliance.checks })
+        .from(carerCompliance)
+        .where(carerIds ? inArray(carerCompliance.carer_id, results.map((row) => row.carer_id)) : undefined)
+    : [];
+  const before = new Map(stored.map((row) => [row.carer_id, row]));
   for (let start = 0; start < results.length; start += 500) {
     const chunk = results.slice(start, start + 500);
     await db
@@ -375,6 +390,7 @@ export async function recomputeCompliance(db: Db, carerIds?: readonly number[], 
         },
       });
   }
+  await publishComplianceChanges(db, before, results);
   return results;
 }
 
