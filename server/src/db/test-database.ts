@@ -128,9 +128,10 @@ async function emptyCluster(): Promise<Buffer> {
 
 /** Snapshots are dated (ten-minute windows) and 80 MB each: those untouched for a day are removed. */
 function pruneOldSnapshots(folder: string) {
-  // Files' times are the machine's, not the product's clock (which a test may have set anywhere).
-  // eslint-disable-next-line no-restricted-syntax
-  const dayAgo = Date.now() - 86_400_000;
+  // Files' times are the machine's, not the product's clock (which a test, or HCM_NOW, may have set anywhere: in a
+  // test process Date follows the product's clock, and at HCM_NOW=2028 every snapshot would look a year old, those
+  // of another suite running beside this one too). performance's origin is the machine's.
+  const dayAgo = performance.timeOrigin + performance.now() - 86_400_000;
   for (const name of readdirSync(folder)) {
     if (name.startsWith('empty-cluster-')) continue;
     const full = path.join(folder, name);

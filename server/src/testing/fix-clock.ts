@@ -1,4 +1,4 @@
-import { after } from 'node:test';
+import { after, before } from 'node:test';
 import { setClock, type ClockSetting } from '@hcm/contract/time';
 
 /**
@@ -22,8 +22,14 @@ export const WEEKDAY_MORNING = '2026-11-25T10:00:00Z';
 export function fixClock(at: ClockSetting, options: { frozen?: boolean } = {}): void {
   const origin = Number(process.env.HCM_CLOCK_ORIGIN);
   const instant = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
-  const intoSuite = !options.frozen && Number.isFinite(origin) && origin > 0 ? Math.max(0, Math.round(realNow() - origin)) : 0;
-  const restore = setClock(instant + intoSuite, options);
+  const apply = () => setClock(instant + (!options.frozen && Number.isFinite(origin) && origin > 0 ? Math.max(0, Math.round(realNow() - origin)) : 0), options);
+  const restore = apply();
+  // Files share a process in batches (server/scripts/test-batches.mjs, with files that fix the same clock): all of
+  // them load before the first test runs, and one that ends puts the clock back as it found it. So each file puts
+  // its instant back in place when its own tests start.
+  before(() => {
+    apply();
+  });
   after(restore);
 }
 
