@@ -147,12 +147,16 @@ export function pdfText(pdf: Uint8Array): string {
   const parts: string[] = [];
   const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
   for (let match = streams.exec(source); match; match = streams.exec(source)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      content = match[1]!;
-    }
+    // The pattern takes a carriage return that ends the compressed bytes for the line break before `endstream`
+    // (the bytes depend on the text, so now and then they do end so): inflated with it put back when without fails.
+    const inflated = (bytes: string) => {
+      try {
+        return inflateSync(Buffer.from(bytes, 'latin1')).toString('latin1');
+      } catch {
+        return null;
+      }
+    };
+    const content = inflated(match[1]!) ?? inflated(`${match[1]!}\r`) ?? match[1]!;
     for (const shown of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) parts.push(Buffer.from(shown[1]!, 'hex').toString('latin1'));
   }
   return parts.join('\n');
