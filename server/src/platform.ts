@@ -24,6 +24,7 @@ export * from './notify/push.js';
 export * from './notify/sms.js';
 export * from './resources/list-query.js';
 export * from './resources/routes.js';
+export { InvalidRecordError } from './resources/service.js';
 export { csvCell, csvLine, csvText } from './resources/csv.js';
 export * from './resources/demo-seed.js';
 export * from './modules/area-module.js';

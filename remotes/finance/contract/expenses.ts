@@ -5,13 +5,13 @@ import {
   defineResource,
   flag,
   isoDate,
-  moneyPence,
   objectMessage,
   optionalText,
   referenceId,
   requiredText,
   type ResourceSpec,
 } from '@hcm/contract/engine';
+import { pence } from './money.js';
 
 /** What the agency spends money on, each posted to a nominal (accounting) code, e.g. 7300 for motor expenses. */
 export const expenseCategories = defineResource({
@@ -62,9 +62,9 @@ export const expenses = defineResource({
         category_id: referenceId('Category'),
         supplier: requiredText('Supplier', 120),
         description: requiredText('Description', 500),
-        net_pence: moneyPence('Net', 100_000),
-        vat_pence: moneyPence('VAT', 20_000),
-        total_pence: moneyPence('Total', 120_000),
+        net_pence: pence('Net', 100_000),
+        vat_pence: pence('VAT', 20_000),
+        total_pence: pence('Total', 120_000),
         payment_method: choice('Payment method', EXPENSE_PAYMENT_METHODS),
         receipt_reference: optionalText('Receipt reference', 60),
         notes: optionalText('Notes', 2000),

@@ -82,6 +82,10 @@ export type RunLine = {
   billed_minutes: number;
   rate_pence: number;
   rate_label: string;
+  /** The fixed-price band charged (minutes), null for hourly pricing (and on lines posted before it was kept). */
+  band_minutes: number | null;
+  /** What was charged and why, as the invoice's Rate column prints it ('' on lines posted before it was kept). */
+  charged_as: string;
   carers_charged: number;
   care_pence: number;
   mileage_pence: number;
@@ -230,4 +234,5 @@ export const WARNING_WORDS: Record<ChargeWarning, string> = {
   'not-verified': 'Not confirmed yet: left out until it is',
   discrepancy: 'Actual and planned times differ by more than 10 minutes',
   'no-actual-times': 'No check-in or check-out: billed at planned time',
+  'long-actual': 'Actual time over 12 hours: check the visit’s times before posting',
 };

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { isoDate, moneyPence, objectMessage, optionalText, referenceId, requiredText } from '@hcm/contract/engine';
+import { isoDate, objectMessage, optionalText, referenceId, requiredText } from '@hcm/contract/engine';
+import { pence } from './money.js';
 
 // The ledger: credit notes, payments and their allocation to invoices, statements and the finance audit trail.
-// One schema for the screens' forms and the server; money in integer pence (a form may send pounds as text,
-// "24.10", which moneyPence reads as 2410).
+// One schema for the screens' forms and the server; money in integer pence sent as a number (./money.ts: a string,
+// a fraction of a penny or an amount of £0.00 or less is refused by field; the screens turn typed pounds into pence).
 
 export type LedgerPayerKind = 'funder' | 'client';
 export type LedgerInvoiceStatus = 'posted' | 'sent' | 'part-paid' | 'paid' | 'void';
@@ -26,7 +27,8 @@ export const PAYER_KINDS = [
 /** The largest single payment or allocation the ledger takes: £10,000,000. */
 export const MAX_PAYMENT_POUNDS = 10_000_000;
 
-const positivePence = (label: string) => v.pipe(moneyPence(label, MAX_PAYMENT_POUNDS), v.minValue(1, `${label} must be more than £0.00.`));
+/** A payment's or an allocation's amount: integer pence, more than £0.00, at most MAX_PAYMENT_POUNDS. */
+export const positivePence = (label: string) => pence(label, MAX_PAYMENT_POUNDS, 1);
 
 const optionalReference = (label: string) =>
   v.optional(v.union([v.pipe(v.union([v.literal(''), v.null()]), v.transform((): number | null => null)), referenceId(label)]), null);

@@ -71,7 +71,12 @@ export type PayRunCarer = {
   travel_pence: number;
   waiting_pence: number;
   mileage_pence: number;
+  /** Rolled-up holiday pay (12.07 % of the pay for hours worked): only irregular-hours and part-year workers get it. */
   holiday_pence: number;
+  /** Whether the carer's holiday pay is rolled up into this pay (some day of it); false: leave is paid when taken. */
+  holiday_rolled_up: boolean;
+  /** Why the holiday pay is, or is not, rolled up, in words ("No rolled-up holiday pay: fixed hours, …"). */
+  holiday_note: string;
   gross_pence: number;
   minimum_pence_per_hour: number;
   pay_counted_pence: number;

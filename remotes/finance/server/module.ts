@@ -12,9 +12,10 @@ import { printRoutes } from './print/routes.js';
 import { seedDemoRates } from './rates/demo.js';
 import { rateResourceTables } from './rates/resource-tables.js';
 import { ratesRoutes } from './rates/routes.js';
+import { onRateCardWrite } from './rates/overlaps.js';
 import { financePublications } from './published.js';
 import { FINANCE_CONSUMED_ROUTES } from './consumed-routes.js';
-import { bankHolidaysRead, carerHourlyRatesRead, clientsRead, fiscalYearsRead, funderCodesRead, funderScalesRead, hourlyRatesRead, settingsRead, visitTemplatesRead } from './read-models.js';
+import { bankHolidaysRead, carerHourlyRatesRead, carersRead, clientsRead, fiscalYearsRead, funderCodesRead, funderScalesRead, hourlyRatesRead, settingsRead, visitTemplatesRead } from './read-models.js';
 import { seedDemoExpenses } from './reports/demo.js';
 import { expenseResourceTables } from './reports/resource-tables.js';
 import { reportsRoutes } from './reports/routes.js';
@@ -30,9 +31,11 @@ export const financeModule = defineAreaModule({
   permissions: FINANCE_PERMISSIONS,
   jobs: [interruptedExportsJob],
   publishes: financePublications,
-  consumes: { readModels: [funderCodesRead, funderScalesRead, bankHolidaysRead, carerHourlyRatesRead, fiscalYearsRead, hourlyRatesRead, settingsRead, clientsRead, visitTemplatesRead], routes: FINANCE_CONSUMED_ROUTES },
+  consumes: { readModels: [funderCodesRead, funderScalesRead, bankHolidaysRead, carerHourlyRatesRead, fiscalYearsRead, hourlyRatesRead, settingsRead, clientsRead, visitTemplatesRead, carersRead], routes: FINANCE_CONSUMED_ROUTES },
   resources: FINANCE_RESOURCES,
   resourceTables: { ...rateResourceTables, ...expenseResourceTables },
+  // A funder's rate cards may not overlap (./rates/overlaps.ts): refused, or the earlier card ended when asked.
+  onResourceWrite: { 'rate-cards': onRateCardWrite },
   async routes(app, context) {
     await app.register(async (scope) => ratesRoutes(scope, context));
     await app.register(async (scope) => clientsRoutes(scope, context));

@@ -3,7 +3,8 @@ import { boolean, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg
 // What finance reads of other areas' tables, by table name (server/src/modules/contracts.ts): reference data's
 // funder codes and scales, bank holidays, carers' hourly rates, fiscal years and hourly rates (the rate book, the
 // ledger's fiscal years and payers' names), its global settings (printed documents), care-records' clients (payers'
-// names; the demo's funding) and the scheduler's rota templates (the demo's funding). The area's one view of each,
+// names; the demo's funding), the scheduler's rota templates (the demo's funding) and workforce's carers' working
+// pattern (rolled-up holiday pay). The area's one view of each,
 // listed in the module's `consumes` and checked against what the owner publishes at start-up. Read only; not
 // exported from ./tables.ts, so no migration of this area creates or changes them.
 
@@ -77,6 +78,13 @@ export const clientsRead = pgTable('clients', {
   postcode: text('postcode').notNull(),
   deleted_at: timestamp('deleted_at', { withTimezone: true }),
 });
+
+/**
+ * Workforce's carers, only their working pattern: irregular_hours is true for irregular-hours and part-year workers,
+ * the only carers whose holiday pay a pay run may roll up (12.07 %, leave years from 1 April 2024); the others take
+ * 5.6 weeks' leave paid when taken (server/pay/holiday.ts).
+ */
+export const carersRead = pgTable('carers', { id: integer('id').notNull(), irregular_hours: boolean('irregular_hours').notNull() });
 
 /** Reference data's global settings, read by key (the agency's name and bank details on printed documents). */
 export const settingsRead = pgTable('settings', { key: text('key').notNull(), value: text('value').notNull() });

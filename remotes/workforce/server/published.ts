@@ -37,10 +37,11 @@ export const workforcePublications: AreaPublications = {
         'start_date',
         'leaving_date',
         'leaving_reason',
+        'irregular_hours',
         'deleted_at',
       ],
       meaning:
-        "A carer of one branch, applicants included. status: applicant (with a recruitment_stage: applied, screening, interview, offer, checks, ready, hired, rejected or withdrawn), active, suspended or leaver; contracted_hours a week, null for zero-hours and bank. deleted_at set: removed, not to be listed or rostered. Whether an active carer may be rostered is carer_compliance's, not status alone.",
+        "A carer of one branch, applicants included. status: applicant (with a recruitment_stage: applied, screening, interview, offer, checks, ready, hired, rejected or withdrawn), active, suspended or leaver; contracted_hours a week, null for zero-hours and bank. irregular_hours: the carer's working pattern is irregular hours or part-year (hours wholly or mostly variable, or work in only part of the year: the Working Time Regulations' 2024 definitions), so their holiday accrues at 12.07 % of the hours worked and their holiday pay may be rolled up into each pay period; false: fixed hours, 5.6 weeks' leave a year paid when taken. deleted_at set: removed, not to be listed or rostered. Whether an active carer may be rostered is carer_compliance's, not status alone.",
     },
     {
       table: carerAccounts,

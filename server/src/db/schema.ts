@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -288,6 +289,32 @@ export const mailOutbox = pgTable(
     attempted_at: timestamp('attempted_at', { withTimezone: true }),
   },
   (t) => [index('mail_outbox_created_at_idx').on(t.created_at), index('mail_outbox_to_idx').on(t.to_address)],
+);
+
+/** Bytes as PostgreSQL's bytea (a mail's attachments), read back as a Uint8Array by either driver. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+/**
+ * The files attached to an outbox mail (src/mail/mailer.ts), in order: kept with the mail, so the outbox holds what
+ * was sent (or will be sent on a retry) and an SMTP attempt reads them from here.
+ */
+export const mailOutboxAttachments = pgTable(
+  'mail_outbox_attachments',
+  {
+    id: serial('id').primaryKey(),
+    mail_id: integer('mail_id')
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+    /** 0 for the first file. */
+    position: integer('position').notNull(),
+    filename: text('filename').notNull(),
+    content_type: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [uniqueIndex('mail_outbox_attachments_mail_position').on(t.mail_id, t.position)],
 );
 
 /** Which accounts a user may switch to (account switching, spec §1). */

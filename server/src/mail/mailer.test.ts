@@ -6,7 +6,7 @@ import { openTestDatabase } from '../db/test-database.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import { createTestApp, anonymousClient } from '../testing.js';
-import { INTERRUPTED, Mailer, mailDelivery, SENDING_GIVEN_UP_MS } from './mailer.js';
+import { INTERRUPTED, MAX_ATTACHMENT_BYTES, Mailer, mailDelivery, SENDING_GIVEN_UP_MS } from './mailer.js';
 import { closedPort, startSmtpTestServer } from './smtp-test-server.js';
 
 let database: DatabaseHandle;
@@ -107,5 +107,81 @@ test('password resets still reveal nothing: with SMTP failing, a known and an un
     assert.equal(row?.status, 'failed');
   } finally {
     await t.close();
+  }
+});
+
+/** The parts of a multipart MIME body (the text as the SMTP test server kept it, LF line ends), by boundary. */
+function mimeParts(data: string): { headers: string; body: string }[] {
+  const boundary = /boundary="?([^";\n]+)"?/i.exec(data)?.[1];
+  assert.ok(boundary, 'a multipart mail names its boundary');
+  return data
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => {
+      const [headers = '', ...rest] = part.replace(/^\n/, '').split('\n\n');
+      return { headers, body: rest.join('\n\n').trim() };
+    });
+}
+
+test('attachments go out as multipart/mixed, each file base64 with its name and type; the outbox keeps them for a retry', async () => {
+  // Bytes that are not text (a PDF's binary comment line and every byte value), so only base64 carries them whole.
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n%\xE2\xE3\xCF\xD3\n', 'latin1'), Buffer.from(Array.from({ length: 256 }, (_, byte) => byte))]);
+  const csv = Buffer.from('a,b\r\n1,2\r\n', 'utf8');
+  const port = await closedPort();
+  const mailer = new Mailer(database.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM });
+  const outcome = await mailer.send({
+    ...message('accounts@council.example'),
+    attachments: [
+      { filename: 'INV-2026-27-000001.pdf', contentType: 'application/pdf', content: pdf },
+      { filename: 'lines.csv', contentType: 'text/csv', content: csv },
+    ],
+  });
+  assert.equal(outcome.status, 'failed', 'nobody listening yet');
+  const kept = await mailer.attachmentsOf(outcome.id);
+  assert.deepEqual(
+    kept.map((file) => [file.filename, file.contentType, Buffer.from(file.content).equals(file.filename.endsWith('.pdf') ? pdf : csv)]),
+    [
+      ['INV-2026-27-000001.pdf', 'application/pdf', true],
+      ['lines.csv', 'text/csv', true],
+    ],
+    'the outbox keeps each file whole, in order',
+  );
+
+  const server = await startSmtpTestServer(port);
+  try {
+    assert.equal((await mailer.retry(outcome.id))?.status, 'sent', 'the retry sends the stored files');
+    const data = server.received[0]!.data;
+    assert.match(data, /^Content-Type: multipart\/mixed;/im);
+    const [text, first, second, ...rest] = mimeParts(data);
+    assert.equal(rest.length, 0);
+    assert.match(text!.headers, /Content-Type: text\/plain/i);
+    assert.match(text!.body, /A test message\./);
+    assert.match(first!.headers, /Content-Type: application\/pdf; name="?INV-2026-27-000001\.pdf"?/i);
+    assert.match(first!.headers, /Content-Transfer-Encoding: base64/i);
+    assert.match(first!.headers, /Content-Disposition: attachment; filename="?INV-2026-27-000001\.pdf"?/i);
+    assert.ok(Buffer.from(first!.body.replace(/\s+/g, ''), 'base64').equals(pdf), 'the PDF arrives byte for byte');
+    assert.match(second!.headers, /Content-Transfer-Encoding: base64/i);
+    assert.ok(Buffer.from(second!.body.replace(/\s+/g, ''), 'base64').equals(csv));
+  } finally {
+    await server.close();
+  }
+});
+
+test('a mail without attachments stays a single text part; attachments a mail cannot carry are refused before anything is stored', async () => {
+  const server = await startSmtpTestServer();
+  try {
+    const mailer = new Mailer(database.db, { smtpUrl: server.url, from: FROM });
+    const plain = await mailer.send(message('plain@agency.example'));
+    assert.equal(plain.status, 'sent');
+    assert.doesNotMatch(server.received[0]!.data, /multipart\/mixed/i);
+    assert.deepEqual(await mailer.attachmentsOf(plain.id), []);
+    const before = (await database.db.select({ id: mailOutbox.id }).from(mailOutbox)).length;
+    const file = (filename: string, content = Buffer.from('x')) => ({ filename, contentType: 'application/pdf', content });
+    await assert.rejects(mailer.store({ ...message('a@agency.example'), attachments: [file('../etc/passwd')] }), /Not an attachment's file name/);
+    await assert.rejects(mailer.store({ ...message('a@agency.example'), attachments: [file('big.pdf', Buffer.alloc(MAX_ATTACHMENT_BYTES + 1))] }), /at most/);
+    await assert.rejects(mailer.store({ ...message('a@agency.example'), attachments: [{ ...file('a.pdf'), contentType: 'pdf' }] }), /Not a content type/);
+    assert.equal((await database.db.select({ id: mailOutbox.id }).from(mailOutbox)).length, before, 'nothing stored');
+  } finally {
+    await server.close();
   }
 });

@@ -1,10 +1,35 @@
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, asc, eq, lt, or } from 'drizzle-orm';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Database, Transaction } from '../db/client.js';
-import { mailOutbox } from '../db/schema.js';
+import { mailOutbox, mailOutboxAttachments } from '../db/schema.js';
 import { clock } from '@hcm/contract/time';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/** A file sent with a mail: its name as the recipient sees it, its MIME type (application/pdf) and its bytes. */
+export type MailAttachment = { filename: string; contentType: string; content: Uint8Array };
+
+/**
+ * A mail: text (and optionally HTML) and, optionally, files. With attachments it goes out as multipart/mixed, the
+ * text first, then each file base64-encoded with its name (Content-Disposition: attachment).
+ */
+export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: readonly MailAttachment[] };
+
+/** At most this many files, and this many bytes in all, on one mail (most mail servers refuse more than 10–25 MB). */
+export const MAX_ATTACHMENTS = 10;
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+const FILENAME = /^[^\\/\r\n\0"]{1,200}$/;
+const CONTENT_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
+
+/** Refuses attachments the mail could not carry safely: a caller's mistake, thrown before anything is stored. */
+function checkAttachments(attachments: readonly MailAttachment[]): void {
+  if (attachments.length > MAX_ATTACHMENTS) throw new Error(`A mail carries at most ${MAX_ATTACHMENTS} attachments.`);
+  const bytes = attachments.reduce((sum, file) => sum + file.content.byteLength, 0);
+  if (bytes > MAX_ATTACHMENT_BYTES) throw new Error(`A mail's attachments are at most ${MAX_ATTACHMENT_BYTES} bytes in all (${bytes} given).`);
+  for (const file of attachments) {
+    if (!FILENAME.test(file.filename)) throw new Error(`Not an attachment's file name: ${JSON.stringify(file.filename)}.`);
+    if (!CONTENT_TYPE.test(file.contentType)) throw new Error(`Not a content type: ${JSON.stringify(file.contentType)}.`);
+  }
+}
 
 export type MailSettings = {
   /** smtp://user:pass@host:587 or smtps://…; without it every message stays in the outbox table. */
@@ -77,10 +102,13 @@ export class Mailer {
   }
 
   /**
-   * Writes a message to the outbox without sending it (`db`: the caller's transaction, so the mail exists
-   * exactly when the record that sends it does); resolves to its id. Then deliver(id), after the commit.
+   * Writes a message, its attachments included, to the outbox without sending it (`db`: the caller's transaction,
+   * so the mail exists exactly when the record that sends it does); resolves to its id. Then deliver(id), after
+   * the commit. Throws on attachments a mail cannot carry (too many, too large, a name with a path or a quote).
    */
   async store(message: MailMessage, db: Database | Transaction = this.db): Promise<number> {
+    const attachments = message.attachments ?? [];
+    checkAttachments(attachments);
     const [row] = await db
       .insert(mailOutbox)
       .values({
@@ -93,7 +121,22 @@ export class Mailer {
         attempted_at: this.transport ? clock.now() : null,
       })
       .returning({ id: mailOutbox.id });
+    if (attachments.length) {
+      await db.insert(mailOutboxAttachments).values(
+        attachments.map((file, position) => ({ mail_id: row!.id, position, filename: file.filename, content_type: file.contentType, content: file.content })),
+      );
+    }
     return row!.id;
+  }
+
+  /** The files stored with a mail, in order. */
+  async attachmentsOf(id: number): Promise<MailAttachment[]> {
+    const rows = await this.db
+      .select({ filename: mailOutboxAttachments.filename, contentType: mailOutboxAttachments.content_type, content: mailOutboxAttachments.content })
+      .from(mailOutboxAttachments)
+      .where(eq(mailOutboxAttachments.mail_id, id))
+      .orderBy(asc(mailOutboxAttachments.position));
+    return rows;
   }
 
   /** Sends a stored message (once: one already sent or failed answers as it is). Never throws on SMTP failure. */
@@ -136,12 +179,17 @@ export class Mailer {
       return { id, status: 'outbox', error: null };
     }
     try {
+      const attachments = await this.attachmentsOf(id);
       await this.transport.sendMail({
         from: this.settings.from,
         to: row.to_address,
         subject: row.subject,
         text: row.text_body,
         ...(row.html_body === null ? {} : { html: row.html_body }),
+        // multipart/mixed: the text, then each file in base64 whatever its type.
+        ...(attachments.length
+          ? { attachments: attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.content), contentTransferEncoding: 'base64' as const, contentDisposition: 'attachment' as const })) }
+          : {}),
       });
     } catch (error) {
       // Recorded on the row (the outbox screen shows it); whether the caller's answer tells is the caller's choice.

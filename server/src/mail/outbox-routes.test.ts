@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from '@hcm/contract';
 import type { MailOutboxMessage, MailOutboxSummary } from '@hcm/contract/schemas';
-import { mailOutbox } from '../db/schema.js';
+import { mailOutbox, mailOutboxAttachments } from '../db/schema.js';
+import type { MailOutboxAttachment } from './outbox-routes.js';
 import { anonymousClient, createTestApp, loginAs, type TestApp } from '../testing.js';
 
 let t: TestApp;
@@ -53,6 +54,27 @@ test('one message opens with its text and delivery state', async () => {
   assert.equal(message.error, 'connection refused');
   assert.equal((await admin.get('/api/v1/mail-outbox/999999')).statusCode, 404);
   assert.equal((await admin.get('/api/v1/mail-outbox/abc')).statusCode, 404);
+});
+
+test('a message lists the files it carried; each file comes back byte for byte', async () => {
+  const admin = await loginAs(t.app, 'admin');
+  const pdf = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x0a]);
+  const [mail] = await t.database.db
+    .insert(mailOutbox)
+    .values({ to_address: 'accounts@council.example', subject: 'Invoice INV-1', text_body: 'Attached.', transport: 'outbox', status: 'stored' })
+    .returning({ id: mailOutbox.id });
+  await t.database.db.insert(mailOutboxAttachments).values({ mail_id: mail!.id, position: 0, filename: 'INV-1 (copy).pdf', content_type: 'application/pdf', content: pdf });
+  const message = (await admin.get(`/api/v1/mail-outbox/${mail!.id}`)).json().data as MailOutboxMessage & { attachments: MailOutboxAttachment[] };
+  assert.deepEqual(message.attachments, [{ position: 0, filename: 'INV-1 (copy).pdf', content_type: 'application/pdf', size: pdf.length }]);
+  const file = await admin.get(`/api/v1/mail-outbox/${mail!.id}/attachments/0`);
+  assert.equal(file.statusCode, 200);
+  assert.equal(file.headers['content-type'], 'application/pdf');
+  assert.match(String(file.headers['content-disposition']), /^attachment; filename="INV-1 \(copy\)\.pdf"/);
+  assert.ok(file.rawPayload.equals(pdf));
+  assert.equal((await admin.get(`/api/v1/mail-outbox/${mail!.id}/attachments/1`)).statusCode, 404);
+  assert.equal((await admin.get(`/api/v1/mail-outbox/${mail!.id}/attachments/x`)).statusCode, 404);
+  const office = await loginAs(t.app, 'office');
+  assert.equal((await office.get(`/api/v1/mail-outbox/${mail!.id}/attachments/0`)).statusCode, 403);
 });
 
 test('office staff get 403 and anonymous visitors 401', async () => {

@@ -1,8 +1,8 @@
 import type { MailOutboxMessage, MailOutboxSummary } from '@hcm/contract/schemas';
-import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
-import { mailOutbox } from '../db/schema.js';
+import { mailOutbox, mailOutboxAttachments } from '../db/schema.js';
 import { ok, sendError } from '../http/envelope.js';
 import { pageOf, pageOffset, parsePaging } from '../http/paging.js';
 import { parseId } from '../http/params.js';
@@ -34,7 +34,13 @@ function toSummary(row: StoredSummary): MailOutboxSummary {
   return { id, to_address, subject, transport, status, created_at: row.created_at.toISOString(), sent_at: iso(row.sent_at) };
 }
 
-/** Under /api/v1, for mail.outbox.view: every email the product has sent or stored, newest first. */
+/** A file sent with a message, as the message's answer lists it (its bytes: GET …/attachments/:position). */
+export type MailOutboxAttachment = { position: number; filename: string; content_type: string; size: number };
+
+/**
+ * Under /api/v1, for mail.outbox.view: every email the product has sent or stored, newest first; one message with
+ * the files it carries (GET /mail-outbox/:id/attachments/:position answers a file's bytes as it was sent).
+ */
 export async function outboxRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
   const { db } = options;
 
@@ -67,6 +73,35 @@ export async function outboxRoutes(app: FastifyInstance, options: { db: Database
       html_body: row.html_body,
       error: row.error,
     };
-    return ok(message);
+    const attachments: MailOutboxAttachment[] = await db
+      .select({
+        position: mailOutboxAttachments.position,
+        filename: mailOutboxAttachments.filename,
+        content_type: mailOutboxAttachments.content_type,
+        size: sql<number>`octet_length(${mailOutboxAttachments.content})::int`,
+      })
+      .from(mailOutboxAttachments)
+      .where(eq(mailOutboxAttachments.mail_id, row.id))
+      .orderBy(asc(mailOutboxAttachments.position));
+    return ok({ ...message, attachments });
+  });
+
+  app.get<{ Params: { id: string; position: string } }>('/mail-outbox/:id/attachments/:position', VIEW, async (request, reply) => {
+    const id = parseId(request.params.id);
+    const position = /^\d{1,3}$/.test(request.params.position) ? Number(request.params.position) : null;
+    const [file] =
+      id === null || position === null
+        ? []
+        : await db
+            .select()
+            .from(mailOutboxAttachments)
+            .where(and(eq(mailOutboxAttachments.mail_id, id), eq(mailOutboxAttachments.position, position)));
+    if (!file) return sendError(reply, 404, 'No such attachment.');
+    return reply
+      .header('Content-Type', file.content_type)
+      .header('Content-Disposition', `attachment; filename="${file.filename.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'no-store')
+      .send(Buffer.from(file.content));
   });
 }

@@ -130,6 +130,15 @@ describe('chargeVisit: billing basis and rounding', () => {
     expect(chargeVisit(visit(actual(3)), hourlyCard({ billing_basis: 'actual', rounding: 'down' }), calendar)).toMatchObject({ billed_minutes: 15, total_pence: 613 });
   });
 
+  it('flags actual times over 12 hours (an end corrected to before the start read as the next day)', () => {
+    // 10:00 → 09:50 read as the next day: 1430 actual minutes on an actual basis is billed, but flagged
+    const wrapped = { actual_start: '2026-06-03T09:00:00Z', actual_end: '2026-06-04T08:50:00Z' };
+    expect(chargeVisit(visit({ planned_end: '2026-06-03T08:30:00Z', ...wrapped }), hourlyCard({ billing_basis: 'actual' }), calendar).warnings).toEqual(['discrepancy', 'long-actual']);
+    // exactly 12 hours is not flagged
+    expect(chargeVisit(visit(actual(12 * 60)), hourlyCard({ billing_basis: 'actual' }), calendar).warnings).not.toContain('long-actual');
+    expect(chargeVisit(visit(actual(12 * 60 + 1)), hourlyCard({ billing_basis: 'actual' }), calendar).warnings).toContain('long-actual');
+  });
+
   it('caps actual time at planned on the actual-capped basis', () => {
     // planned 30, actual 45: min(30, 45) = 30 min × £24.50/h = 1225 p; |45 − 30| = 15 > 10: discrepancy
     const charge = chargeVisit(visit({ planned_end: '2026-06-03T08:30:00Z', ...actual(45) }), hourlyCard({ billing_basis: 'actual-capped' }), calendar);
@@ -265,6 +274,26 @@ describe('chargeVisit: fixed prices', () => {
     const charge = chargeVisit(visit(minutes(40)), fixedCard(), calendar);
     expect(charge).toMatchObject({ rate_pence: 1500, rate_label: '30-min call', care_pence: 1833, total_pence: 1833 });
     expect(charge.explanation).toContain('30-min call £15.00 + 10 min × £20.00/h (Extra time) £3.33 = £18.33');
+  });
+
+  it('charges a call shorter than the shortest band that band in full, and says so in its sentence and Rate', () => {
+    // 20 min, under the shortest (30-min) band: the 30-min call £15.00 in full
+    const short = chargeVisit(visit(minutes(20)), fixedCard(), calendar);
+    expect(short).toMatchObject({ billed_minutes: 20, band_minutes: 30, rate_pence: 1500, total_pence: 1500, charged_as: '30-min call £15.00 in full (shortest band)' });
+    expect(short.explanation).toContain('20 min: shorter than the shortest band, so the 30-min call is charged in full, £15.00');
+  });
+
+  it('says what a band plus extra minutes charged: the band, its price and the extra minutes’ hourly rate', () => {
+    // 50 min: the 45-min band £21.00 + 5 min × £20.00/h = 166.7 → 167 p: 2267 p (the Rate column must not say "£21.00 45-min call")
+    const charge = chargeVisit(visit(minutes(50)), fixedCard(), calendar);
+    expect(charge).toMatchObject({ band_minutes: 45, rate_pence: 2100, total_pence: 2267, charged_as: '45-min call £21.00 + 5 min at £20.00/h' });
+    expect(chargeVisit(visit(minutes(45)), fixedCard(), calendar)).toMatchObject({ band_minutes: 45, charged_as: '45-min call £21.00' });
+    // hourly pricing has no band; a minimum that applied is said first
+    expect(chargeVisit(visit(), hourlyCard(), calendar)).toMatchObject({ band_minutes: null, charged_as: '£24.50/h Weekday' });
+    expect(chargeVisit(visit({ planned_end: '2026-06-03T08:15:00Z' }), hourlyCard({ minimum_charge_pence: 1200 }), calendar)).toMatchObject({
+      total_pence: 1200,
+      charged_as: '£12.00 minimum (£24.50/h Weekday)',
+    });
   });
 
   it('charges the smallest band for a shorter call and an exact band its price', () => {

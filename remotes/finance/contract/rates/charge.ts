@@ -7,6 +7,13 @@ import type { BillableVisit, BillingBasis, ChargeWarning, DayKind, FixedPrice, R
 /** Actual and planned differing by more than this many minutes is shown as a discrepancy. */
 export const DISCREPANCY_MINUTES = 10;
 
+/** Actual times longer than this (12 hours) are flagged 'long-actual': most likely a mistaken correction. */
+export const LONG_ACTUAL_MINUTES = 12 * 60;
+
+/** The banding rule of fixed prices, in words (the rate card screen and the README say it the same way). */
+export const SHORTEST_BAND_RULE =
+  'A fixed-price call is charged the largest band at or below its billed minutes, plus the minutes past that band at the card’s hourly rule; a call shorter than the shortest band is charged the shortest band in full.';
+
 const VERIFIED = new Set<BillableVisit['confirmation']>(['auto-confirmed', 'confirmed']);
 const ROUNDING_WORDS: Record<Rounding, string> = { up: 'rounded up', nearest: 'rounded to the nearest', down: 'rounded down' };
 const PRECEDENCE: RateRule['applies_on'][] = ['special-date', 'bank-holiday', 'day-of-week', 'weekday', 'weekend', 'any'];
@@ -75,30 +82,62 @@ function basisMinutes(basis: BillingBasis, planned: number, actual: number): num
   return planned;
 }
 
-type Priced = { perCarer: number; ratePence: number; rateLabel: string; working: string } | { missing: string };
+type Priced =
+  | {
+      perCarer: number;
+      ratePence: number;
+      rateLabel: string;
+      working: string;
+      /** The fixed-price band charged (its call length), or null for hourly pricing. */
+      band: number | null;
+      /** The rate and band actually used, short enough for an invoice's Rate column. */
+      chargedAs: string;
+    }
+  | { missing: string };
 
-/** One carer's care charge for billed minutes (before the minimum charge), or what rate is missing. */
+/**
+ * One carer's care charge for billed minutes (before the minimum charge), or what rate is missing. Fixed prices are
+ * banded: the largest band at or below the minutes, plus the minutes past it at the hourly rule; a call shorter
+ * than the shortest band is charged that band in full (SHORTEST_BAND_RULE).
+ */
 function priceMinutes(card: RateCard, billed: number, day: string, time: string, dayKind: DayKind, calendar: RateCalendar): Priced {
   const rule = ruleFor(card.rules, day, time, calendar);
   if (card.pricing === 'hourly') {
     if (!rule) return { missing: `no hourly rate on "${card.name}" for ${day} at ${time}` };
     const pence = minutesAt(billed, rule.hourly_pence);
-    return { perCarer: pence, ratePence: rule.hourly_pence, rateLabel: rule.label, working: `${billed} min × ${pounds(rule.hourly_pence)}/h (${rule.label}) = ${pounds(pence)}` };
+    return {
+      perCarer: pence,
+      ratePence: rule.hourly_pence,
+      rateLabel: rule.label,
+      working: `${billed} min × ${pounds(rule.hourly_pence)}/h (${rule.label}) = ${pounds(pence)}`,
+      band: null,
+      chargedAs: `${pounds(rule.hourly_pence)}/h ${rule.label}`,
+    };
   }
   const prices = pricesFor(card.fixed_prices, dayKind, day);
   if (prices.length === 0) return { missing: `no fixed price on "${card.name}" for a ${dayKind} on ${day}` };
-  const band = [...prices].reverse().find((price) => price.call_minutes <= billed) ?? prices[0]!;
+  const shortest = prices[0]!;
+  const band = [...prices].reverse().find((price) => price.call_minutes <= billed) ?? shortest;
   const label = `${band.call_minutes}-min call`;
-  const extra = Math.max(0, billed - band.call_minutes);
-  if (extra === 0) return { perCarer: band.price_pence, ratePence: band.price_pence, rateLabel: label, working: `${billed} min: ${label} ${pounds(band.price_pence)}` };
+  const priced = { ratePence: band.price_pence, rateLabel: label, band: band.call_minutes };
+  if (billed < shortest.call_minutes) {
+    return {
+      ...priced,
+      perCarer: band.price_pence,
+      working: `${billed} min: shorter than the shortest band, so the ${label} is charged in full, ${pounds(band.price_pence)}`,
+      chargedAs: `${label} ${pounds(band.price_pence)} in full (shortest band)`,
+    };
+  }
+  const extra = billed - band.call_minutes;
+  if (extra === 0) return { ...priced, perCarer: band.price_pence, working: `${billed} min: ${label} ${pounds(band.price_pence)}`, chargedAs: `${label} ${pounds(band.price_pence)}` };
   if (!rule) return { missing: `no hourly rate on "${card.name}" for the ${extra} min past the ${label} on ${day} at ${time}` };
   const extraPence = minutesAt(extra, rule.hourly_pence);
   const perCarer = band.price_pence + extraPence;
   return {
+    ...priced,
     perCarer,
-    ratePence: band.price_pence,
-    rateLabel: label,
     working: `${billed} min: ${label} ${pounds(band.price_pence)} + ${extra} min × ${pounds(rule.hourly_pence)}/h (${rule.label}) ${pounds(extraPence)} = ${pounds(perCarer)}`,
+    chargedAs: `${label} ${pounds(band.price_pence)} + ${extra} min at ${pounds(rule.hourly_pence)}/h`,
   };
 }
 
@@ -137,6 +176,8 @@ export function chargeVisit(visit: BillableVisit, card: RateCard | undefined, ca
     billed_minutes: 0,
     rate_pence: 0,
     rate_label: '',
+    band_minutes: null,
+    charged_as: '',
     carers_charged: 0,
     care_pence: 0,
     mileage_pence: 0,
@@ -157,6 +198,7 @@ export function chargeVisit(visit: BillableVisit, card: RateCard | undefined, ca
   }
   if (!cancellation && !VERIFIED.has(visit.confirmation)) warnings.push('not-verified');
   if (actualMinutes !== null && Math.abs(actualMinutes - plannedMinutes) > DISCREPANCY_MINUTES) warnings.push('discrepancy');
+  if (actualMinutes !== null && actualMinutes > LONG_ACTUAL_MINUTES) warnings.push('long-actual');
   if (!card) {
     warnings.push('missing-rate');
     return { ...base, billable: true, postable: false, explanation: `No rate card for the funder on ${day}: cannot be charged.` };
@@ -185,7 +227,11 @@ export function chargeVisit(visit: BillableVisit, card: RateCard | undefined, ca
 
   const carers = card.double_up === 'per-carer' ? Math.max(1, visit.carers_needed) : 1;
   const perCarer = Math.max(priced.perCarer, card.minimum_charge_pence);
-  const minimumWords = perCarer > priced.perCarer ? `, raised to the ${pounds(card.minimum_charge_pence)} minimum` : '';
+  const raised = perCarer > priced.perCarer;
+  const minimumWords = raised ? `, raised to the ${pounds(card.minimum_charge_pence)} minimum` : '';
+  // The Rate column of a printed invoice: the rate and band actually used (and the minimum when it applied).
+  const chargedAs = raised ? `${pounds(card.minimum_charge_pence)} minimum (${priced.chargedAs})` : priced.chargedAs;
+  const used = { rate_pence: priced.ratePence, rate_label: priced.rateLabel, band_minutes: priced.band };
   const carersWords = carers > 1 ? ` × ${carers} carers = ${pounds(perCarer * carers)}` : '';
   const head = `${billed} min (${basisWords}${roundingWords}): ${priced.working}${minimumWords}${carersWords}`;
   const postable = !warnings.includes('not-verified');
@@ -196,8 +242,8 @@ export function chargeVisit(visit: BillableVisit, card: RateCard | undefined, ca
     return {
       ...counted,
       postable,
-      rate_pence: priced.ratePence,
-      rate_label: priced.rateLabel,
+      ...used,
+      charged_as: card.cancellation_charge_percent === 100 ? chargedAs : `${card.cancellation_charge_percent}% of ${chargedAs}`,
       carers_charged: carers,
       care_pence: care,
       total_pence: care,
@@ -218,8 +264,8 @@ export function chargeVisit(visit: BillableVisit, card: RateCard | undefined, ca
   return {
     ...counted,
     postable,
-    rate_pence: priced.ratePence,
-    rate_label: priced.rateLabel,
+    ...used,
+    charged_as: chargedAs,
     carers_charged: carers,
     care_pence: care,
     mileage_pence: mileage,

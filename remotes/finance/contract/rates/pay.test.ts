@@ -1,4 +1,4 @@
-import { payCarer } from './pay';
+import { paidWaitingMinutes, payCarer, WAITING_CAP_MINUTES } from './pay';
 import type { PayRates, RateCalendar, WorkedVisit } from './types';
 
 // Golden pay: every expected figure is worked out by hand in the comment beside it. June 2026 is British Summer
@@ -35,34 +35,35 @@ describe('payCarer', () => {
     // visit 2: 30 min × £13.00/h = 650; travel 15 min × £12.00/h = 300; gap 30 − 15 travel = 15 min waiting × £11.00/h = 275;
     // 4 mi × 45 p = 180
     expect(pay.lines[1]).toMatchObject({ care_pence: 650, travel_minutes: 15, travel_pence: 300, waiting_minutes: 15, waiting_pence: 275, miles: 4, mileage_pence: 180 });
-    // visit 3: 30 min → 650; travel 10 min × £12.00/h = 200; gap 120 min > 60 is an unpaid break: no waiting; 2 mi → 90
-    expect(pay.lines[2]).toMatchObject({ care_pence: 650, travel_pence: 200, waiting_minutes: 0, waiting_pence: 0, mileage_pence: 90 });
+    // visit 3: 30 min → 650; travel 10 min × £12.00/h = 200; gap 120 − 10 travel = 110 min of waiting, paid at the
+    // 60-minute cap: 60 min × £11.00/h = 1100; 2 mi → 90
+    expect(pay.lines[2]).toMatchObject({ care_pence: 650, travel_pence: 200, waiting_minutes: 60, waiting_pence: 1100, mileage_pence: 90 });
     // visit 4: Saturday 60 min × £15.00/h = 1500 (the weekend's enhancement: 1500 − 1300 = 200)
     expect(pay.lines[3]).toMatchObject({ day_kind: 'weekend', care_pence: 1500, travel_pence: 0, miles: 0 });
   });
 
   it('totals the period with the weekend enhancement and rolled-up holiday pay', () => {
-    // care 1300 + 650 + 650 + 1500 = 4100; travel 300 + 200 = 500; waiting 275; mileage 180 + 90 = 270
-    // holiday = (4100 + 500 + 275) × 12.07 % = 4875 × 1207 / 10000 = 588.41 → 588
-    // gross = 4100 + 500 + 275 + 270 + 588 = 5733
+    // care 1300 + 650 + 650 + 1500 = 4100; travel 300 + 200 = 500; waiting 275 + 1100 = 1375; mileage 180 + 90 = 270
+    // holiday = (4100 + 500 + 1375) × 12.07 % = 5975 × 1207 / 10000 = 721.18 → 721
+    // gross = 4100 + 500 + 1375 + 270 + 721 = 6966
     expect(pay).toMatchObject({
       care_minutes: 180,
       travel_minutes: 25,
-      waiting_minutes: 15,
+      waiting_minutes: 75,
       miles: 6,
       care_pence: 4100,
       enhancement_pence: 200,
       travel_pence: 500,
-      waiting_pence: 275,
+      waiting_pence: 1375,
       mileage_pence: 270,
-      holiday_pence: 588,
-      gross_pence: 5733,
+      holiday_pence: 721,
+      gross_pence: 6966,
     });
   });
 
   it('passes the National Living Wage check when pay is above it', () => {
-    // worked 180 + 25 + 15 = 220 min × £12.71/h = 279620 / 60 = 4660.33 → 4660; counted 4100 + 500 + 275 = 4875
-    expect(pay.minimum_wage).toEqual({ minutes_worked: 220, minimum_pence_per_hour: 1271, pay_counted_pence: 4875, required_pence: 4660, shortfall_pence: 0, below_minimum: false });
+    // worked 180 + 25 + 75 = 280 min × £12.71/h = 355880 / 60 = 5931.33 → 5931; counted 4100 + 500 + 1375 = 5975
+    expect(pay.minimum_wage).toEqual({ minutes_worked: 280, minimum_pence_per_hour: 1271, pay_counted_pence: 5975, required_pence: 5931, shortfall_pence: 0, below_minimum: false });
   });
 
   it('flags a carer on low rates with long travel below the National Living Wage', () => {
@@ -80,11 +81,27 @@ describe('payCarer', () => {
     expect(result).toMatchObject({ mileage_pence: 900, holiday_pence: 326, gross_pence: 2700 + 900 + 326 });
   });
 
-  it('pays a bank holiday at its rate and counts the gap up to an hour as waiting', () => {
+  it('pays a bank holiday at its rate and counts a 60-minute gap as waiting', () => {
     const day = [worked(1, '2026-05-25', '08:00', '08:30', null, null), worked(2, '2026-05-25', '09:30', '10:00', 0, 0)];
     const result = payCarer({ carer_id: 9, visits: day, ratesOn: () => rates, calendar, minimum_pence_per_hour: 1271 });
     // care 2 × 30 min × £20.00/h = 2000; enhancement 2000 − 2 × 650 = 700; a 60-min gap (not over 60): 60 min × £11.00/h = 1100
     expect(result).toMatchObject({ care_pence: 2000, enhancement_pence: 700, waiting_minutes: 60, waiting_pence: 1100 });
+  });
+
+  it('pays waiting continuously: up to the 60-minute cap, and the cap for a longer wait (61 minutes pays 60, not 0)', () => {
+    const waitOf = (gap: number, travel: number) => {
+      const start = (minutes: number) => `${String(8 + Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+      const day = [worked(1, '2026-06-03', '08:00', '08:30', null, null), worked(2, '2026-06-03', start(30 + gap), start(60 + gap), travel, 0)];
+      return payCarer({ carer_id: 9, visits: day, ratesOn: () => rates, calendar, minimum_pence_per_hour: 1271 }).lines[1]!;
+    };
+    expect(WAITING_CAP_MINUTES).toBe(60);
+    expect([59, 60, 61, 90, 180].map((gap) => waitOf(gap, 0).waiting_minutes)).toEqual([59, 60, 60, 60, 60]);
+    // 61 minutes of waiting pays the cap: 60 min × £11.00/h = 1100, the same as 60 minutes
+    expect(waitOf(61, 0).waiting_pence).toBe(1100);
+    // travel inside the gap is not waiting: 75 − 20 = 55
+    expect(waitOf(75, 20)).toMatchObject({ travel_minutes: 20, waiting_minutes: 55 });
+    expect(paidWaitingMinutes(61, 0)).toBe(60);
+    expect(paidWaitingMinutes(10, 15)).toBe(0);
   });
 
   it('pays nothing for a visit without rates and lets the check flag the carer', () => {

@@ -5,8 +5,16 @@ import type { CarerPay, PayRates, RateCalendar, WorkedVisit } from './types.js';
 // the same visits and rates always give the same pence. Travel and waiting between visits the same day are working
 // time (HMRC NMWM08490); home to the day's first visit is not, so it is neither paid as travel nor as mileage here.
 
-/** A gap between visits longer than this is an unpaid break, not waiting time. */
-export const MAX_WAITING_GAP_MINUTES = 60;
+/**
+ * Waiting between two visits the same day (the gap less the travel between them) is paid up to this many minutes,
+ * and a longer wait is paid this many: continuous, so a 61-minute wait pays 60 minutes, never nothing.
+ */
+export const WAITING_CAP_MINUTES = 60;
+
+/** The paid waiting minutes for a gap between visits the same day and the travel inside it (WAITING_CAP_MINUTES). */
+export function paidWaitingMinutes(gapMinutes: number, travelMinutes: number): number {
+  return Math.min(WAITING_CAP_MINUTES, Math.max(0, gapMinutes - travelMinutes));
+}
 
 export type PayCarerInput = {
   carer_id: number;
@@ -37,7 +45,7 @@ export function payCarer(input: PayCarerInput): CarerPay {
     const careMinutes = minutesBetween(visit.start, visit.end);
     const travelMinutes = sameDay ? Math.max(0, visit.travel_minutes_before ?? 0) : 0;
     const gap = sameDay ? minutesBetween(previous.end, visit.start) : 0;
-    const waitingMinutes = sameDay && gap <= MAX_WAITING_GAP_MINUTES ? Math.max(0, gap - travelMinutes) : 0;
+    const waitingMinutes = sameDay ? paidWaitingMinutes(gap, travelMinutes) : 0;
     const miles = sameDay ? Math.max(0, visit.miles_before ?? 0) : 0;
 
     const carePence = rates ? minutesAt(careMinutes, rates.care_pence_per_hour[dayKind]) : 0;

@@ -3,8 +3,8 @@ import {
   choice,
   defineResource,
   inOrder,
+  flag,
   isoDate,
-  moneyPence,
   objectMessage,
   optionalIsoDate,
   optionalText,
@@ -16,6 +16,8 @@ import {
   type Choice,
   type ResourceSpec,
 } from '@hcm/contract/engine';
+import { pence } from '../money.js';
+import { SHORTEST_BAND_RULE } from './charge.js';
 
 // Rate cards (a funder's prices for dates), their hourly rules, and the minimum-wage rates: the rate engine's
 // inputs (./types.ts). The billing basis is the funder code's (reference data); fixed prices are the funder's scales.
@@ -84,13 +86,14 @@ export const rateCards = defineResource({
         name: requiredText('Name', 120),
         valid_from: isoDate('Valid from'),
         valid_to: optionalIsoDate('Valid to'),
+        end_earlier_card: flag(false),
         pricing: choice('Pricing', PRICINGS),
         increment_minutes: wholeNumber('Billing increment', 1, 60),
         rounding: choice('Rounding', ROUNDINGS),
         double_up: choice('Double-up charge', DOUBLE_UPS),
-        minimum_charge_pence: moneyPence('Minimum charge', 1000),
-        mileage_pence_per_mile: moneyPence('Mileage per mile', 10),
-        call_out_pence: moneyPence('Call-out charge', 1000),
+        minimum_charge_pence: pence('Minimum charge', 1000),
+        mileage_pence_per_mile: pence('Mileage per mile', 10),
+        call_out_pence: pence('Call-out charge', 1000),
         call_out_within_hours: wholeNumber('Call-out window', 0, 168),
         cancellation_notice_hours: wholeNumber('Cancellation notice', 0, 336),
         cancellation_charge_percent: wholeNumber('Cancellation charge', 0, 100),
@@ -107,7 +110,12 @@ export const rateCards = defineResource({
     name: { label: 'Name', kind: 'text', column: true, sortable: true, searchable: true },
     valid_from: { label: 'Valid from', kind: 'date', column: true, sortable: true, filterable: true },
     valid_to: { label: 'Valid to', kind: 'date', hint: 'Leave empty while the card is current', column: true, sortable: true },
-    pricing: { label: 'Pricing', kind: 'choice', choices: PRICINGS, hint: 'Fixed prices come from the funder code’s scales; extra minutes past a band use the hourly rules', column: true, filterable: true },
+    end_earlier_card: {
+      label: 'End the funder’s earlier card the day before this one starts',
+      kind: 'boolean',
+      hint: 'A funder’s cards may not overlap. Tick this when the new card replaces one still in force: that card’s Valid to becomes the day before this Valid from (kept in its history). Otherwise an overlap is refused.',
+    },
+    pricing: { label: 'Pricing', kind: 'choice', choices: PRICINGS, hint: `Fixed prices come from the funder code’s scales. ${SHORTEST_BAND_RULE}`, column: true, filterable: true },
     increment_minutes: { label: 'Billing increment (minutes)', kind: 'integer', hint: 'Billed minutes are rounded to this, e.g. 15; 1 bills to the minute', column: true, sortable: true },
     rounding: { label: 'Rounding', kind: 'choice', choices: ROUNDINGS },
     double_up: { label: 'Double-up charge', kind: 'choice', choices: DOUBLE_UPS, hint: 'A visit needing two carers is charged per carer or once' },
@@ -144,7 +152,7 @@ export const rateCardRules = defineResource({
         day_of_week: optionalChoice('Day of the week', WEEKDAYS),
         band_start: optionalTime('Band start'),
         band_end: optionalTime('Band end'),
-        hourly_pence: moneyPence('Hourly rate', 500),
+        hourly_pence: pence('Hourly rate', 500),
       },
       objectMessage('hourly rule'),
     ),
@@ -194,7 +202,7 @@ export const minimumWageRates = defineResource({
         label: requiredText('Label', 80),
         age_from: wholeNumber('Age from', 16, 99),
         age_to: optionalWholeNumber('Age to', 16, 99),
-        hourly_pence: moneyPence('Hourly rate', 100),
+        hourly_pence: pence('Hourly rate', 100),
         valid_from: isoDate('Valid from'),
       },
       objectMessage('minimum wage rate'),

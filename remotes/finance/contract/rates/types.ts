@@ -110,7 +110,12 @@ export type ChargeWarning =
   /** Actual and planned differ by more than 10 minutes: shown, still billed by the funder's basis. */
   | 'discrepancy'
   /** Billed on an actual basis without check-in and check-out: billed at planned time. */
-  | 'no-actual-times';
+  | 'no-actual-times'
+  /**
+   * Actual times longer than 12 hours (LONG_ACTUAL_MINUTES): shown so the office checks them. An end corrected to
+   * before the start read as the next day gave 24 hours; the correction itself is refused where it is made.
+   */
+  | 'long-actual';
 
 /** What one visit costs a funder, with how it was worked out. */
 export type VisitCharge = {
@@ -130,6 +135,13 @@ export type VisitCharge = {
   /** The hourly rate used (or the fixed band's price), and the rule's or band's label. */
   rate_pence: number;
   rate_label: string;
+  /** The fixed-price band charged (its call length in minutes); null for hourly pricing or nothing charged. */
+  band_minutes: number | null;
+  /**
+   * What was charged and why, short enough for an invoice's Rate column: "£24.50/h Weekday", "45-min call £20.00 +
+   * 5 min at £24.10/h", "30-min call £12.05 in full (shortest band)", "£12.00 minimum (£24.50/h Weekday)".
+   */
+  charged_as: string;
   carers_charged: number;
   care_pence: number;
   mileage_pence: number;

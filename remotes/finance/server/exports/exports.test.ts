@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { inflateRawSync } from 'node:zlib';
-import { inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { clock } from '@hcm/contract/time';
 import { AREA_MODULES, branchIdOf, createTestApp, loginAs, userIdOf, waitFor, type TestApp, type TestClient } from '@hcm/server/testing';
 import type { ExportJobView } from '../../contract/reports.js';
+import { clientFunding } from '../clients/tables.js';
+import { financeChanges, invoiceRuns, invoices, payments } from '../invoicing/tables.js';
+import { clientsRead } from '../read-models.js';
 import { seedLedgerFixture } from '../reports/ledger-fixture.js';
 import { withReportsOnly } from '../reports/test-module.js';
 import { csvOf, pounds, postalAddress } from './formats.js';
@@ -127,7 +130,80 @@ describe('finance exports', () => {
     const [header, ...rows] = parseCsv(file.toString('utf8'));
     assert.deepEqual(header, ['Type', 'Account Reference', 'Nominal A/C Ref', 'Department Code', 'Date', 'Reference', 'Details', 'Net Amount', 'Tax Code', 'Tax Amount']);
     assert.deepEqual(rows[0], ['SI', 'F7', '4000', String(camden), '02/03/2031', 'INV-2030-31-900001', 'London Borough of Camden: care 01/02/2031 to 28/02/2031', '100.00', 'T2', '0.00']);
-    assert.deepEqual(rows.map((row) => `${row[0]} ${row[1]} ${row[7]}`), ['SI F7 100.00', 'SI C103 20.00', 'SI F8 70.00', 'SC F7 15.00']);
+    assert.deepEqual(rows.map((row) => `${row[0]} ${row[1]} ${row[7]}`), ['SI F7 100.00', 'SI C103 20.00', 'SI F8 70.00', 'SC F7 15.00', 'SA F7 90.00', 'SA C103 20.00']);
+  });
+
+  it('exports the receipts to Sage as customer payments on account (SA): the payer’s account, the bank nominal code, outside VAT (T9)', async () => {
+    const { file } = await run(finance, { kind: 'sage', format: 'csv', from: '2031-03-01', to: '2031-03-31' });
+    const receipts = parseCsv(file.toString('utf8')).filter((row) => row[0] === 'SA');
+    assert.deepEqual(receipts, [
+      ['SA', 'F7', '1200', String(camden), '10/03/2031', 'LBC REMIT 42', 'Receipt from London Borough of Camden (bacs)', '90.00', 'T9', '0.00'],
+      ['SA', 'C103', '1200', String(camden), '10/03/2031', 'CARD 1234', 'Receipt from Carol Cole (card)', '20.00', 'T9', '0.00'],
+    ]);
+  });
+
+  it('names every payment’s payer by their real name: as invoiced, else the private client’s own name, never “Client #id”', async () => {
+    const db = t.database.db;
+    // A private client invoiced with their private funder's id on the invoice (as invoice runs post them), and a
+    // demo client who has paid on account before any invoice and has no billing name.
+    const [uninvoiced] = await db
+      .select({ id: clientsRead.id, first: clientsRead.first_name, last: clientsRead.last_name })
+      .from(clientsRead)
+      .where(and(isNull(clientsRead.deleted_at), sql`not exists (select 1 from ${invoices} where ${invoices.client_id} = ${clientsRead.id})`, sql`not exists (select 1 from ${clientFunding} where ${clientFunding.client_id} = ${clientsRead.id} and ${clientFunding.billing_name} <> '')`))
+      .orderBy(clientsRead.id)
+      .limit(1);
+    assert.ok(uninvoiced, 'a demo client with no invoice and no billing name');
+    const [run0] = await db.insert(invoiceRuns).values({ branch_id: camden, payer_kind: 'client', client_id: 105, funder_code_id: 9, period_from: '2031-04-01', period_to: '2031-04-30', status: 'posted', invoice_count: 1, total_pence: 4000 }).returning({ id: invoiceRuns.id });
+    await db.insert(invoices).values({
+      number: 'INV-2031-32-900005', fiscal_year: '2031-32', sequence: 900_005, run_id: run0!.id, branch_id: camden, payer_kind: 'client', funder_code_id: 9, client_id: 105,
+      payer_name: 'Mrs E Evans (attorney)', period_from: '2031-04-01', period_to: '2031-04-30', issue_date: '2031-05-01', due_date: '2031-05-31', subtotal_pence: 4000, total_pence: 4000, status: 'sent',
+    });
+    await db.insert(payments).values([
+      { branch_id: camden, payer_kind: 'client', client_id: 105, received_on: '2031-05-12', amount_pence: 4000, allocated_pence: 0, method: 'cheque', reference: 'CHQ 1' },
+      { branch_id: camden, payer_kind: 'client', client_id: uninvoiced!.id, received_on: '2031-05-13', amount_pence: 2500, allocated_pence: 0, method: 'bacs', reference: '' },
+    ]);
+    const { file } = await run(finance, { kind: 'finance', format: 'csv', from: '2031-05-01', to: '2031-05-31' });
+    const paid = parseCsv(file.toString('utf8')).filter((row) => row[0] === 'Payment');
+    assert.deepEqual(paid.map((row) => row[5]), ['Mrs E Evans (attorney)', `${uninvoiced!.first} ${uninvoiced!.last}`]);
+    const sage = parseCsv((await run(finance, { kind: 'sage', format: 'csv', from: '2031-05-01', to: '2031-05-31' })).file.toString('utf8')).filter((row) => row[0] === 'SA');
+    assert.deepEqual(sage.map((row) => [row[1], row[5], row[6]]), [
+      ['C105', 'CHQ 1', 'Receipt from Mrs E Evans (attorney) (cheque)'],
+      [`C${uninvoiced!.id}`, sage[1]![5], `Receipt from ${uninvoiced!.first} ${uninvoiced!.last} (bacs)`],
+    ]);
+    assert.match(sage[1]![5]!, /^PAY-\d+$/, 'a payment without a reference is referred to by its id');
+    assert.ok(!file.toString('utf8').includes('#'), 'no payer is named by a bare id');
+  });
+
+  it('the accounting codes are settings: defaults as before, refused per field when wrong (422), used by the Xero and Sage files', async () => {
+    const defaults = data<Record<string, unknown>>(await finance.get('/api/v1/finance/export-settings'));
+    assert.deepEqual(defaults, { xero_sales_account: '200', sage_sales_nominal: '4000', sage_bank_nominal: '1200', sage_funder_prefix: 'F', sage_client_prefix: 'C', updated_by_name: null, updated_at: null });
+
+    const bad = await finance.put('/api/v1/finance/export-settings', { xero_sales_account: '2 00', sage_sales_nominal: 'ABC', sage_bank_nominal: '', sage_funder_prefix: 'FUND', sage_client_prefix: 'F', extra: 1 });
+    assert.equal(bad.statusCode, 422);
+    const errors = (bad.json() as Envelope<null>).errors!;
+    assert.deepEqual(Object.keys(errors).sort(), ['extra', 'sage_bank_nominal', 'sage_funder_prefix', 'sage_sales_nominal', 'xero_sales_account']);
+    assert.deepEqual(errors.sage_sales_nominal, ['Sage sales nominal code is up to 8 digits, as in Sage’s chart of accounts.']);
+    assert.deepEqual(errors.sage_funder_prefix, ['Sage account prefix for funders is 1 to 3 letters.']);
+    const same = await finance.put('/api/v1/finance/export-settings', { ...defaults, sage_client_prefix: 'f', updated_by_name: undefined, updated_at: undefined });
+    assert.equal(same.statusCode, 422);
+    assert.deepEqual((same.json() as Envelope<null>).errors, { sage_client_prefix: ['Funders and private clients need different prefixes, or their Sage accounts would be the same.'] });
+    assert.equal((await office.put('/api/v1/finance/export-settings', { xero_sales_account: '201' })).statusCode, 403);
+
+    const codes = { xero_sales_account: '4100', sage_sales_nominal: '4010', sage_bank_nominal: '1210', sage_funder_prefix: 'la', sage_client_prefix: 'PC' };
+    const saved = await finance.put('/api/v1/finance/export-settings', codes);
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.deepEqual({ ...data<Record<string, unknown>>(saved), updated_at: null }, { ...codes, sage_funder_prefix: 'LA', updated_by_name: 'Farah Finance', updated_at: null });
+    const [trail] = await t.database.db.select().from(financeChanges).where(eq(financeChanges.entity, 'export-settings')).orderBy(desc(financeChanges.id)).limit(1);
+    assert.match(trail!.summary, /Xero sales account code 200 → 4100/);
+    try {
+      const xero = parseCsv((await run(finance, { kind: 'xero', format: 'csv', from: '2031-03-01', to: '2031-03-31' })).file.toString('utf8'));
+      assert.ok(xero.slice(1).every((row) => row[17] === '4100'), 'every line on the Xero account code set');
+      const sage = parseCsv((await run(finance, { kind: 'sage', format: 'csv', from: '2031-03-01', to: '2031-03-31' })).file.toString('utf8')).slice(1);
+      assert.deepEqual(sage.map((row) => `${row[0]} ${row[1]} ${row[2]}`), ['SI LA7 4010', 'SI PC103 4010', 'SC LA7 4010', 'SA LA7 1210', 'SA PC103 1210']);
+    } finally {
+      const { updated_by_name: _name, updated_at: _at, ...values } = defaults;
+      assert.equal((await finance.put('/api/v1/finance/export-settings', values)).statusCode, 200);
+    }
   });
 
   it('writes an XLSX that reads back: a sheet per kind, money as numbers', async () => {

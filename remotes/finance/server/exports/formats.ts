@@ -1,3 +1,5 @@
+import { DEFAULT_EXPORT_SETTINGS, type ExportSettingsValues } from '../../contract/export-settings.js';
+
 // The tables an export writes, and CSV: one cell kind per column so money stays exact (pence written as
 // pounds with two decimals, never through a float) and text a spreadsheet could run as a formula is defused.
 
@@ -76,7 +78,21 @@ export type LedgerCreditNote = {
   invoice: Pick<LedgerInvoice, 'number' | 'branch_id' | 'branch' | 'payer_kind' | 'funder_code_id' | 'client_id' | 'payer_name' | 'payer_address' | 'payer_email' | 'due_date'>;
   lines: LedgerLine[];
 };
-export type LedgerPayment = { id: number; branch: string; payer_kind: string; payer_name: string; received_on: string; method: string; reference: string; amount_pence: number; allocated_pence: number };
+export type LedgerPayment = {
+  id: number;
+  branch_id: number;
+  branch: string;
+  payer_kind: string;
+  funder_code_id: number | null;
+  client_id: number | null;
+  /** The payer's real name: as on their invoices, else the funder's or the private client's own (jobs.ts). */
+  payer_name: string;
+  received_on: string;
+  method: string;
+  reference: string;
+  amount_pence: number;
+  allocated_pence: number;
+};
 export type Ledger = { invoices: LedgerInvoice[]; creditNotes: LedgerCreditNote[]; payments: LedgerPayment[] };
 
 /** One finance table: every invoice, credit note and payment of the period, a Type column telling them apart. */
@@ -150,8 +166,7 @@ export function postalAddress(address: string): { lines: string[]; city: string;
   return { lines: parts.slice(0, 4), city, postcode };
 }
 
-/** Xero's sales account and VAT rate for care: domiciliary care is exempt from VAT. */
-export const XERO_SALES_ACCOUNT = '200';
+/** Xero's VAT rate for care: domiciliary care is exempt from VAT. The sales account code is a setting. */
 export const XERO_TAX_TYPE = 'Exempt Income';
 
 const lineDescription = (line: LedgerLine) => `${ukDate(line.visit_date)} ${line.client_label}: ${line.rate_label}, ${line.billed_minutes} min`;
@@ -161,7 +176,8 @@ const lineDescription = (line: LedgerLine) => `${ukDate(line.visit_date)} ${line
  * is imported in the same file with a negative quantity (Xero makes a document whose total is negative a credit
  * note), its reference naming the invoice it corrects.
  */
-export function xeroTable(ledger: Ledger): ExportTable {
+export function xeroTable(ledger: Ledger, settings: Pick<ExportSettingsValues, 'xero_sales_account'> = DEFAULT_EXPORT_SETTINGS): ExportTable {
+  const account = settings.xero_sales_account;
   const columns: Column[] = [
     '*ContactName', 'EmailAddress', 'POAddressLine1', 'POAddressLine2', 'POAddressLine3', 'POAddressLine4', 'POCity', 'PORegion', 'POPostalCode', 'POCountry',
     '*InvoiceNumber', 'Reference', '*InvoiceDate', '*DueDate', 'Description', '*Quantity', '*UnitAmount', '*AccountCode', '*TaxType', 'Currency',
@@ -174,30 +190,41 @@ export function xeroTable(ledger: Ledger): ExportTable {
   for (const invoice of ledger.invoices) {
     const reference = invoice.purchase_order || `Care ${ukDate(invoice.period_from)} to ${ukDate(invoice.period_to)}`;
     for (const line of invoice.lines) {
-      rows.push([...contact(invoice), invoice.number, reference, invoice.issue_date, invoice.due_date, lineDescription(line), 1, line.amount_pence, XERO_SALES_ACCOUNT, XERO_TAX_TYPE, 'GBP']);
+      rows.push([...contact(invoice), invoice.number, reference, invoice.issue_date, invoice.due_date, lineDescription(line), 1, line.amount_pence, account, XERO_TAX_TYPE, 'GBP']);
     }
   }
   for (const note of ledger.creditNotes) {
     for (const line of note.lines) {
-      rows.push([...contact(note.invoice), note.number, `Credit for ${note.invoice.number}: ${note.reason}`, note.issue_date, note.issue_date, lineDescription(line), -1, line.amount_pence, XERO_SALES_ACCOUNT, XERO_TAX_TYPE, 'GBP']);
+      rows.push([...contact(note.invoice), note.number, `Credit for ${note.invoice.number}: ${note.reason}`, note.issue_date, note.issue_date, lineDescription(line), -1, line.amount_pence, account, XERO_TAX_TYPE, 'GBP']);
     }
   }
   return { columns, rows };
 }
 
-/** Sage 50's sales nominal code and the tax code of exempt supplies. */
-export const SAGE_SALES_NOMINAL = '4000';
+/** Sage 50's tax codes: exempt supplies (invoices, credit notes), and outside the scope of VAT (money received). */
 export const SAGE_EXEMPT_TAX_CODE = 'T2';
+export const SAGE_NON_VAT_TAX_CODE = 'T9';
+/** The longest Reference and Details Sage 50 imports. */
+const SAGE_REFERENCE_MAX = 30;
+const SAGE_DETAILS_MAX = 60;
 
-/** A Sage customer account reference (8 characters at most): F + the funder's id, or C + the private client's. */
-export const sageAccount = (payer: Pick<LedgerInvoice, 'payer_kind' | 'funder_code_id' | 'client_id'>) =>
-  payer.payer_kind === 'funder' ? `F${payer.funder_code_id ?? 0}` : `C${payer.client_id ?? 0}`;
+type SageCodes = Pick<ExportSettingsValues, 'sage_sales_nominal' | 'sage_bank_nominal' | 'sage_funder_prefix' | 'sage_client_prefix'>;
 
 /**
- * Sage 50's audit trail import (File › Import › Audit Trail Transactions): one row per invoice (SI) and credit
- * note (SC), amounts positive, dates dd/mm/yyyy, the branch as the department, VAT exempt (T2, no tax).
+ * A Sage customer account reference (8 characters at most): the funder prefix (F) and the funder's id, or the
+ * private client prefix (C) and the client's id. The prefixes are settings.
  */
-export function sageTable(ledger: Ledger): ExportTable {
+export const sageAccount = (payer: Pick<LedgerInvoice, 'payer_kind' | 'funder_code_id' | 'client_id'>, codes: Pick<SageCodes, 'sage_funder_prefix' | 'sage_client_prefix'> = DEFAULT_EXPORT_SETTINGS) =>
+  payer.payer_kind === 'funder' ? `${codes.sage_funder_prefix}${payer.funder_code_id ?? 0}` : `${codes.sage_client_prefix}${payer.client_id ?? 0}`;
+
+/**
+ * Sage 50's audit trail import (File › Import › Audit Trail Transactions): one row per invoice (SI), credit note
+ * (SC) and receipt, amounts positive, dates dd/mm/yyyy, the branch as the department. Invoices and credit notes go
+ * to the sales nominal code, VAT exempt (T2, no tax). A receipt is a sales payment on account (SA: Sage imports no
+ * allocated receipt, SR; the receipts are allocated to their invoices in Sage) into the bank nominal code, outside
+ * the scope of VAT (T9), its reference the payment's own (or PAY-id).
+ */
+export function sageTable(ledger: Ledger, codes: SageCodes = DEFAULT_EXPORT_SETTINGS): ExportTable {
   const columns: Column[] = [
     { header: 'Type', kind: 'text' },
     { header: 'Account Reference', kind: 'text' },
@@ -213,26 +240,38 @@ export function sageTable(ledger: Ledger): ExportTable {
   const rows: Cell[][] = [
     ...ledger.invoices.map((invoice) => [
       'SI',
-      sageAccount(invoice),
-      SAGE_SALES_NOMINAL,
+      sageAccount(invoice, codes),
+      codes.sage_sales_nominal,
       invoice.branch_id,
       invoice.issue_date,
       invoice.number,
-      `${invoice.payer_name}: care ${ukDate(invoice.period_from)} to ${ukDate(invoice.period_to)}`.slice(0, 60),
+      `${invoice.payer_name}: care ${ukDate(invoice.period_from)} to ${ukDate(invoice.period_to)}`.slice(0, SAGE_DETAILS_MAX),
       invoice.total_pence,
       SAGE_EXEMPT_TAX_CODE,
       0,
     ]),
     ...ledger.creditNotes.map((note) => [
       'SC',
-      sageAccount(note.invoice),
-      SAGE_SALES_NOMINAL,
+      sageAccount(note.invoice, codes),
+      codes.sage_sales_nominal,
       note.invoice.branch_id,
       note.issue_date,
       note.number,
-      `Credit for ${note.invoice.number}: ${note.reason}`.slice(0, 60),
+      `Credit for ${note.invoice.number}: ${note.reason}`.slice(0, SAGE_DETAILS_MAX),
       note.total_pence,
       SAGE_EXEMPT_TAX_CODE,
+      0,
+    ]),
+    ...ledger.payments.map((payment) => [
+      'SA',
+      sageAccount(payment, codes),
+      codes.sage_bank_nominal,
+      payment.branch_id,
+      payment.received_on,
+      (payment.reference || `PAY-${payment.id}`).slice(0, SAGE_REFERENCE_MAX),
+      `Receipt from ${payment.payer_name} (${payment.method})`.slice(0, SAGE_DETAILS_MAX),
+      payment.amount_pence,
+      SAGE_NON_VAT_TAX_CODE,
       0,
     ]),
   ];

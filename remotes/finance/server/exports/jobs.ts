@@ -4,8 +4,11 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AreaCallError, areaClient, branchVisible, type AreaCredentials, type AreaServerContext, type BranchScope, type Database, type ScheduledJob } from '@hcm/server/platform';
 import { branches } from '@hcm/server/schema';
 import { peopleExportRoutes } from '../consumed-routes.js';
+import { clientFunding } from '../clients/tables.js';
 import { creditNoteLines, creditNotes, invoiceLines, invoices, payments } from '../invoicing/tables.js';
+import { clientsRead, funderCodesRead } from '../read-models.js';
 import { csvOf, financeTable, sageTable, ukDate, xeroTable, type Cell, type ExportTable, type Ledger, type LedgerLine } from './formats.js';
+import { exportSettingsOf } from './settings.js';
 import { exportJobs, type ExportFormat, type ExportKind } from './tables.js';
 import { xlsxOf, type Sheet } from './xlsx.js';
 import { clock } from '@hcm/contract/time';
@@ -97,6 +100,47 @@ function scoped(column: PgColumn, job: ExportJobInput): SQL[] {
   return conditions;
 }
 
+type Payer = { payer_kind: string; funder_code_id: number | null; client_id: number | null };
+
+/** A payer's key: a funder by its id; a private client by theirs (their invoices also carry the private funder's id). */
+const payerKey = (payer: Payer) => (payer.payer_kind === 'funder' ? `funder:${payer.funder_code_id ?? 0}` : `client:${payer.client_id ?? 0}`);
+
+/**
+ * The real name of each payment's payer (payments carry only the payer's id): as on the payer's latest invoice;
+ * a payer not invoiced yet by their own name, a funder's from reference data, a private client's billing name
+ * (their funding) or else the client's name (care-records). Never a bare id.
+ */
+export async function paymentPayerNames(db: Database, payers: readonly Payer[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const funderIds = [...new Set(payers.filter((payer) => payer.payer_kind === 'funder' && payer.funder_code_id !== null).map((payer) => payer.funder_code_id!))];
+  const clientIds = [...new Set(payers.filter((payer) => payer.payer_kind !== 'funder' && payer.client_id !== null).map((payer) => payer.client_id!))];
+  if (!funderIds.length && !clientIds.length) return names;
+  const [invoiced, funders, funding, clients] = await Promise.all([
+    db
+      .select({ payer_kind: invoices.payer_kind, funder_code_id: invoices.funder_code_id, client_id: invoices.client_id, name: invoices.payer_name })
+      .from(invoices)
+      .where(
+        or(
+          funderIds.length ? and(eq(invoices.payer_kind, 'funder'), inArray(invoices.funder_code_id, funderIds)) : undefined,
+          clientIds.length ? and(eq(invoices.payer_kind, 'client'), inArray(invoices.client_id, clientIds)) : undefined,
+        ),
+      )
+      .orderBy(asc(invoices.issue_date), asc(invoices.id)),
+    funderIds.length ? db.select({ id: funderCodesRead.id, name: funderCodesRead.name }).from(funderCodesRead).where(inArray(funderCodesRead.id, funderIds)) : Promise.resolve([]),
+    clientIds.length ? db.select({ id: clientFunding.client_id, name: clientFunding.billing_name }).from(clientFunding).where(inArray(clientFunding.client_id, clientIds)) : Promise.resolve([]),
+    clientIds.length ? db.select({ id: clientsRead.id, first: clientsRead.first_name, last: clientsRead.last_name }).from(clientsRead).where(inArray(clientsRead.id, clientIds)) : Promise.resolve([]),
+  ]);
+  // Least preferred first, so each better source overwrites: the client's own name, their billing name, the latest invoice.
+  for (const row of funders) names.set(`funder:${row.id}`, row.name);
+  for (const row of clients) names.set(`client:${row.id}`, `${row.first} ${row.last}`.trim());
+  for (const row of funding) if (row.name.trim()) names.set(`client:${row.id}`, row.name.trim());
+  for (const row of invoiced) if (row.name.trim()) names.set(payerKey(row), row.name);
+  for (const payer of payers) {
+    if (!names.has(payerKey(payer))) names.set(payerKey(payer), payer.payer_kind === 'funder' ? 'Unknown funder' : 'Unknown private client');
+  }
+  return names;
+}
+
 /** The invoices (void ones left out), credit notes and payments of the period in the asker's branches. */
 export async function readLedger(db: Database, job: ExportJobInput): Promise<Ledger> {
   const from = job.from ?? '0001-01-01';
@@ -141,10 +185,7 @@ export async function readLedger(db: Database, job: ExportJobInput): Promise<Led
     .from(payments)
     .where(and(gte(payments.received_on, from), lte(payments.received_on, to), ...scoped(payments.branch_id, job)))
     .orderBy(asc(payments.received_on), asc(payments.id));
-  // Payments carry the payer's id: named as on the payer's invoices.
-  const payerName = new Map<string, string>();
-  const everyPayer = await db.select({ kind: invoices.payer_kind, funder: invoices.funder_code_id, client: invoices.client_id, name: invoices.payer_name }).from(invoices).orderBy(asc(invoices.issue_date));
-  for (const row of everyPayer) payerName.set(`${row.kind}:${row.funder ?? 0}:${row.client ?? 0}`, row.name);
+  const payerNames = await paymentPayerNames(db, paymentRows);
   const branch = (id: number) => branchNames.get(id) ?? String(id);
   return {
     invoices: invoiceRows.map((invoice) => ({ ...invoice, branch: branch(invoice.branch_id), lines: linesOf(lines, (line) => line.invoice_id === invoice.id) })),
@@ -158,9 +199,12 @@ export async function readLedger(db: Database, job: ExportJobInput): Promise<Led
     })),
     payments: paymentRows.map((payment) => ({
       id: payment.id,
+      branch_id: payment.branch_id,
       branch: branch(payment.branch_id),
       payer_kind: payment.payer_kind,
-      payer_name: payerName.get(`${payment.payer_kind}:${payment.funder_code_id ?? 0}:${payment.client_id ?? 0}`) ?? (payment.payer_kind === 'funder' ? `Funder #${payment.funder_code_id}` : `Client #${payment.client_id}`),
+      funder_code_id: payment.funder_code_id,
+      client_id: payment.client_id,
+      payer_name: payerNames.get(payerKey(payment)) ?? '',
       received_on: payment.received_on,
       method: payment.method,
       reference: payment.reference,
@@ -200,8 +244,8 @@ async function fileOf(app: FastifyInstance, db: Database, job: ExportJobInput): 
   const resource = PEOPLE[job.kind];
   if (resource) return encode(db, job, [{ name: resource, table: await peopleTable(app, db, job, resource) }]);
   const ledger = await readLedger(db, job);
-  if (job.kind === 'xero') return encode(db, job, [{ name: 'Sales invoices', table: xeroTable(ledger) }], ukDate);
-  if (job.kind === 'sage') return encode(db, job, [{ name: 'Audit trail', table: sageTable(ledger) }], ukDate);
+  if (job.kind === 'xero') return encode(db, job, [{ name: 'Sales invoices', table: xeroTable(ledger, await exportSettingsOf(db)) }], ukDate);
+  if (job.kind === 'sage') return encode(db, job, [{ name: 'Audit trail', table: sageTable(ledger, await exportSettingsOf(db)) }], ukDate);
   if (job.format === 'xlsx') {
     // A workbook holds each kind on its own sheet; the CSV holds them all, told apart by the Type column.
     const all = financeTable(ledger);

@@ -4,8 +4,10 @@ import { desc, eq } from 'drizzle-orm';
 import { fieldErrorsOf } from '@hcm/contract/schemas';
 import { londonDate } from '@hcm/contract/engine';
 import { credentialsOf, ok, parseId, sendError, sendInvalid, viewerOf, type AreaServerContext, type Viewer } from '@hcm/server/platform';
+import { ExportSettingsSchema } from '../../contract/export-settings.js';
 import { ExportRequestSchema, type ExportJobView } from '../../contract/reports.js';
 import { beatRunningExports, HEARTBEAT_MS, runExport } from './jobs.js';
+import { exportSettingsOf, saveExportSettings } from './settings.js';
 import { exportJobs } from './tables.js';
 import { clock } from '@hcm/contract/time';
 
@@ -39,6 +41,8 @@ const mayRead = (viewer: Viewer, row: JobRow) =>
  * Exports (export.run):
  *   POST /finance/exports {kind, format, from?, to?, branch_id?} → 202 {id}: runs after the answer
  *   GET  /finance/exports (the asker's 20 latest) · GET /finance/exports/:id (progress) · GET /finance/exports/:id/file
+ *   GET  /finance/export-settings · PUT /finance/export-settings {xero_sales_account, sage_sales_nominal,
+ *        sage_bank_nominal, sage_funder_prefix, sage_client_prefix}: the accounting codes (422 per field)
  */
 export async function exportsRoutes(app: FastifyInstance, context: AreaServerContext): Promise<void> {
   const db = context.auth.db;
@@ -81,6 +85,20 @@ export async function exportsRoutes(app: FastifyInstance, context: AreaServerCon
       void runExport(app, db, { id: job!.id, kind: input.kind, format: input.format, from: input.from || null, to: input.to || null, branchId, scope: viewer.scope, credentials }, londonDate());
     });
     return reply.code(202).send(ok(viewOf(job!), 'Export started.'));
+  });
+
+  app.get('/finance/export-settings', RUN, async (request, reply) => {
+    const viewer = await viewerOf(request, reply, context.auth);
+    if (!viewer) return reply;
+    return ok(await exportSettingsOf(db));
+  });
+
+  app.put('/finance/export-settings', RUN, async (request, reply) => {
+    const viewer = await viewerOf(request, reply, context.auth);
+    if (!viewer) return reply;
+    const result = v.safeParse(ExportSettingsSchema, request.body ?? {});
+    if (!result.success) return sendInvalid(reply, fieldErrorsOf(result.issues));
+    return ok(await saveExportSettings(db, result.output, viewer.user.userID), 'Accounting codes saved.');
   });
 
   app.get('/finance/exports', RUN, async (request, reply) => {

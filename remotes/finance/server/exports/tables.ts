@@ -47,3 +47,22 @@ export const exportJobs = pgTable(
     check('finance_export_jobs_progress_check', sql`${t.progress} >= 0 and ${t.progress} <= ${t.total}`),
   ],
 );
+
+/**
+ * The codes the accounting exports write (../../contract/export-settings.ts): one row (id 1) once someone saved
+ * them; without it the defaults apply, which are what the exports always wrote.
+ */
+export const exportSettings = pgTable(
+  'finance_export_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    xero_sales_account: text('xero_sales_account').notNull().default('200'),
+    sage_sales_nominal: text('sage_sales_nominal').notNull().default('4000'),
+    sage_bank_nominal: text('sage_bank_nominal').notNull().default('1200'),
+    sage_funder_prefix: text('sage_funder_prefix').notNull().default('F'),
+    sage_client_prefix: text('sage_client_prefix').notNull().default('C'),
+    updated_by: integer('updated_by').references(() => users.id),
+    updated_at: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [check('finance_export_settings_one_row', sql`${t.id} = 1`)],
+);

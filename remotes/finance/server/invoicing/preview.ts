@@ -90,6 +90,8 @@ function lineOf(visit: BillableVisit, charge: VisitCharge, label: string, identi
     billed_minutes: charge.billed_minutes,
     rate_pence: charge.rate_pence,
     rate_label: charge.rate_label,
+    band_minutes: charge.band_minutes,
+    charged_as: charge.charged_as,
     carers_charged: charge.carers_charged,
     care_pence: charge.care_pence,
     mileage_pence: charge.mileage_pence,

@@ -170,6 +170,8 @@ export async function invoiceDetail(db: Database, scope: BranchScope, id: number
       billed_minutes: invoiceLines.billed_minutes,
       rate_pence: invoiceLines.rate_pence,
       rate_label: invoiceLines.rate_label,
+      band_minutes: invoiceLines.band_minutes,
+      charged_as: invoiceLines.charged_as,
       carers_charged: invoiceLines.carers_charged,
       care_pence: invoiceLines.care_pence,
       mileage_pence: invoiceLines.mileage_pence,

@@ -35,7 +35,7 @@ import { clock } from '@hcm/contract/time';
 //   GET  /finance/invoice-runs · /:id           (finance.view)
 //   POST /finance/invoice-runs/:id/reset        (finance.invoices.generate)  {reason}
 //   GET  /finance/invoices · /:id               (finance.view)
-//   POST /finance/invoices/:id/send             (finance.invoices.generate)
+//   POST /finance/invoices/:id/send             (finance.invoices.generate)  emails the invoice, its PDF attached
 //   GET  /finance/unclaimed                     (finance.view)
 //   GET  /finance/billed-visits?ids=            (finance.view, visits.edit or visits.correct)
 // Branch-scoped: a user sees and runs only their branches' invoices.
@@ -284,6 +284,9 @@ export async function invoicingRoutes(app: FastifyInstance, context: AreaServerC
     return ok(detail);
   });
 
+  /** The attached PDF's name: the invoice number (INV-2026-27-000001.pdf). */
+  const invoiceFilename = (number: string) => `${number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
+
   app.post('/finance/invoices/:id/send', { config: { permission: 'finance.invoices.generate' } }, async (request, reply) => {
     const viewer = await viewerOf(request, reply, auth);
     if (!viewer) return reply;
@@ -294,9 +297,9 @@ export async function invoicingRoutes(app: FastifyInstance, context: AreaServerC
     if (!detail.payer_email) {
       return sendInvalid(reply, { payer_email: [`${detail.payer_name} has no invoice email address. Add it to the funder code or the client's funding first.`] });
     }
-    // Rendered before anything is recorded: an invoice that cannot be printed is not marked sent.
+    // Rendered before anything is recorded: an invoice that cannot be printed is not marked sent. The PDF goes with
+    // the mail as an attachment (the payer has no account to open a link with), and the outbox keeps it.
     const pdf = await invoicePdf(db, id);
-    const link = `${context.appUrl.replace(/\/$/, '')}/app/scheduler/invoice/${encodeURIComponent(detail.number)}`;
     const outbox = await db.transaction(async (tx) => {
       const [updated] = await tx
         .update(invoices)
@@ -312,11 +315,12 @@ export async function invoicingRoutes(app: FastifyInstance, context: AreaServerC
             `Dear ${detail.payer_name},`,
             '',
             `Invoice ${detail.number} for ${detail.period_from} to ${detail.period_to}: ${pounds(detail.total_pence)}, due by ${detail.due_date}.`,
-            `The invoice (PDF, ${Math.ceil(pdf.byteLength / 1024)} KB): ${link}`,
+            `The invoice is attached: ${invoiceFilename(detail.number)} (PDF, ${Math.ceil(pdf.byteLength / 1024)} KB).`,
             detail.purchase_order ? `Your purchase order: ${detail.purchase_order}` : '',
           ]
             .filter((line, index) => line !== '' || index === 1)
             .join('\n'),
+          attachments: [{ filename: invoiceFilename(detail.number), contentType: 'application/pdf', content: pdf }],
         },
         tx,
       );

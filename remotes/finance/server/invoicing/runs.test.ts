@@ -88,6 +88,14 @@ test('preview lists the invoice with its lines, then generate posts it with gap-
   const lines = await count(sql`select count(*) as n from finance_invoice_lines l join finance_invoices i on i.id = l.invoice_id where i.run_id = ${run.id} and l.state = 'live'`);
   assert.equal(lines, previewed.invoices[0]!.lines.length);
   assert.equal(await count(sql`select count(*) as n from finance_changes where entity = 'invoice-run' and entity_id = ${run.id} and action = 'generated'`), 1);
+  // Each posted line keeps what it was charged as (the printed Rate column) and the band pricing used, as previewed.
+  const kept = await finance.get(`/api/v1/finance/invoices/${run.invoices[0]!.id}`);
+  const keptLines = (kept.json().data as { lines: { visit_id: number; charged_as: string; band_minutes: number | null }[] }).lines;
+  const previewedLines = new Map(previewed.invoices[0]!.lines.map((line) => [line.visit_id, line]));
+  assert.ok(keptLines.every((line) => line.charged_as !== ''), 'every line says what it was charged as');
+  for (const line of keptLines) {
+    assert.deepEqual([line.charged_as, line.band_minutes], [previewedLines.get(line.visit_id)!.charged_as, previewedLines.get(line.visit_id)!.band_minutes]);
+  }
 
   const again = await finance.post('/api/v1/finance/invoice-runs', body(funder));
   assert.equal(again.statusCode, 409);

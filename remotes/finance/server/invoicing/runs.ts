@@ -24,15 +24,15 @@ const LINE_CHUNK = 5_000;
 async function insertLines(tx: Transaction, lines: (RunLine & { invoice_id: number })[]): Promise<void> {
   await tx.execute(sql`
     insert into ${invoiceLines} (invoice_id, visit_id, client_id, client_label, client_identity, visit_date, planned_start, planned_end, actual_start, actual_end,
-      day_kind, rate_card_id, billed_minutes, rate_pence, rate_label, carers_charged, care_pence, mileage_pence, call_out_pence, amount_pence,
-      cancellation, warnings, explanation)
+      day_kind, rate_card_id, billed_minutes, rate_pence, rate_label, band_minutes, charged_as, carers_charged, care_pence, mileage_pence, call_out_pence,
+      amount_pence, cancellation, warnings, explanation)
     select invoice_id, visit_id, client_id, client_label, client_identity, visit_date, planned_start, planned_end, actual_start, actual_end,
-      day_kind, rate_card_id, billed_minutes, rate_pence, rate_label, carers_charged, care_pence, mileage_pence, call_out_pence, amount_pence,
-      cancellation, warnings, explanation
+      day_kind, rate_card_id, billed_minutes, rate_pence, rate_label, band_minutes, coalesce(charged_as, ''), carers_charged, care_pence, mileage_pence, call_out_pence,
+      amount_pence, cancellation, warnings, explanation
     from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as line(invoice_id int, visit_id int, client_id int, client_label text, client_identity jsonb, visit_date date,
       planned_start timestamptz, planned_end timestamptz, actual_start timestamptz, actual_end timestamptz, day_kind text, rate_card_id int,
-      billed_minutes int, rate_pence int, rate_label text, carers_charged int, care_pence int, mileage_pence int, call_out_pence int,
-      amount_pence int, cancellation text, warnings jsonb, explanation text)`);
+      billed_minutes int, rate_pence int, rate_label text, band_minutes int, charged_as text, carers_charged int, care_pence int, mileage_pence int,
+      call_out_pence int, amount_pence int, cancellation text, warnings jsonb, explanation text)`);
 }
 
 /** The unique index a violation broke (pg's `constraint`, through drizzle's wrapping); null for other errors. */

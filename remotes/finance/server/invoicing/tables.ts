@@ -145,6 +145,10 @@ export const invoiceLines = pgTable(
     billed_minutes: integer('billed_minutes').notNull(),
     rate_pence: integer('rate_pence').notNull(),
     rate_label: text('rate_label').notNull(),
+    /** The fixed-price band charged (its call length); null for hourly pricing. The council PDF's call bands use it. */
+    band_minutes: integer('band_minutes'),
+    /** What was charged and why, as printed in the Rate column ('' on lines posted before it was kept). */
+    charged_as: text('charged_as').notNull().default(''),
     carers_charged: integer('carers_charged').notNull(),
     care_pence: integer('care_pence').notNull(),
     mileage_pence: integer('mileage_pence').notNull().default(0),

@@ -89,15 +89,19 @@ test('a payment is recorded for a named payer; a funder payment without a funder
   const missing = await finance.post('/api/v1/finance/payments', { branch_id: payers.branchId, payer_kind: 'funder', received_on: today, amount_pence: 100, method: 'bacs' });
   assert.equal(missing.statusCode, 422);
   assert.deepEqual(missing.json().errors.funder_code_id, ['Choose the funder who paid.']);
-  const answer = await finance.post('/api/v1/finance/payments', {
-    branch_id: payers.branchId,
-    payer_kind: 'funder',
-    funder_code_id: payers.funderId,
-    received_on: daysAgo(2),
-    amount_pence: '100.00',
-    method: 'bacs',
-    reference: 'REMIT-TEST-1',
-  });
+  const request = { branch_id: payers.branchId, payer_kind: 'funder', funder_code_id: payers.funderId, received_on: daysAgo(2), method: 'bacs', reference: 'REMIT-TEST-1' };
+  // Money is integer pence sent as a number: text (pounds or pence), a fraction of a penny or £0.00 is refused by field.
+  for (const amount of ['100.00', '10000', 99.5, 0, -100]) {
+    const refused = await finance.post('/api/v1/finance/payments', { ...request, amount_pence: amount });
+    assert.equal(refused.statusCode, 422, `${JSON.stringify(amount)}: ${refused.body}`);
+    assert.deepEqual(Object.keys(refused.json().errors), ['amount_pence'], JSON.stringify(amount));
+  }
+  const fraction = await finance.post(`/api/v1/finance/payments`, { ...request, amount_pence: 99.5 });
+  assert.match(fraction.json().errors.amount_pence[0], /whole number of pence/);
+  const allocation = await finance.post(`/api/v1/finance/payments/999999/allocations`, { allocations: [{ invoice_id: invoiceA.id, amount_pence: '15.00' }] });
+  assert.equal(allocation.statusCode, 422, allocation.body);
+  assert.ok(allocation.json().errors['allocations.0.amount_pence'], allocation.body);
+  const answer = await finance.post('/api/v1/finance/payments', { ...request, amount_pence: 10000 });
   assert.equal(answer.statusCode, 201, answer.body);
   const payment = answer.json().data as PaymentDetail;
   paymentId = payment.id;

@@ -3,7 +3,7 @@
 // BENCH_CARERS (600) synthetic carers, each working a month (BENCH_DAYS, 31) of visits: five a day on weekdays and
 // three at weekends, 30 to 60 minutes, with travel and miles between them. computePayRun runs them through the rate
 // engine against a synthetic rate book (weekday, weekend and bank-holiday care rates, travel, waiting, mileage,
-// rolled-up holiday pay; some carers on a rate that falls under the minimum), then postPayRun writes the run on
+// rolled-up holiday pay for the one carer in five on irregular hours; some carers on a rate that falls under the minimum), then postPayRun writes the run on
 // PGlite (the test kit's database with the demo, unless TEST_DATABASE_URL names a PostgreSQL). Prints figures only.
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
@@ -55,6 +55,8 @@ function syntheticInputs(): PayRunInputs {
   return {
     carers,
     worked,
+    // One carer in five works irregular hours: only their holiday pay is rolled up.
+    holiday: { irregular: new Set(carers.filter((carer) => carer.id % 5 === 0).map((carer) => carer.id)), leaveYearStart: '04-01' },
     book: {
       calendar: { bankHolidays: new Set(['2026-08-31']) },
       payRatesFor: (bandId) => (bandId === 1 ? standard : bandId === 2 ? noTravel : undefined),

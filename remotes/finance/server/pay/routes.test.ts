@@ -6,6 +6,7 @@ import { branches } from '@hcm/server/schema';
 import { createRole, createUser, loginAs, type TestApp, type TestClient, createTestApp, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { PayRunDetail, PayRunPreview, PayRunRow } from '../../contract/pay.js';
 import { financeChanges } from '../invoicing/tables.js';
+import { carersRead } from '../read-models.js';
 
 // What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
 // current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
@@ -77,6 +78,29 @@ test('the preview pays last week’s carers by type, flagged carers first, total
   assert.equal(preview.totals.flagged_count, preview.carers.filter((carer) => carer.below_minimum).length);
 });
 
+test('over the demo, rolled-up holiday pay goes only to the irregular-hours carers (workforce’s flag), each line saying why', async () => {
+  const pattern = new Map((await t.database.db.select({ id: carersRead.id, irregular: carersRead.irregular_hours }).from(carersRead)).map((row) => [row.id, row.irregular]));
+  const seen = { irregular: 0, fixed: 0 };
+  for (const branch of await t.database.db.select({ id: branches.id }).from(branches)) {
+    const preview = (await finance.post('/api/v1/finance/pay-runs/preview', { branch_id: branch.id, period_from: week.from, period_to: week.to })).json().data as PayRunPreview;
+    for (const carer of preview.carers.filter((row) => !row.problem)) {
+      if (pattern.get(carer.carer_id)) {
+        seen.irregular += 1;
+        assert.ok(carer.holiday_pence > 0, `${carer.carer_name} works irregular hours: holiday pay is rolled up`);
+        assert.equal(carer.holiday_rolled_up, true);
+        assert.match(carer.holiday_note, /^Rolled-up holiday pay at 12\.07 %: irregular-hours or part-year worker/);
+      } else {
+        seen.fixed += 1;
+        assert.equal(carer.holiday_pence, 0, `${carer.carer_name} works fixed hours: leave is paid when taken`);
+        assert.equal(carer.holiday_rolled_up, false);
+        assert.match(carer.holiday_note, /fixed hours, so 5\.6 weeks' leave a year is paid when taken/);
+        assert.ok(carer.lines.every((line) => line.rates?.holiday_accrual_basis_points === 0));
+      }
+    }
+  }
+  assert.ok(seen.irregular > 0 && seen.fixed > seen.irregular, `the demo pays some irregular-hours carers and more fixed-hours ones (${JSON.stringify(seen)})`);
+});
+
 test('bad bodies are refused per field', async () => {
   const long = await finance.post('/api/v1/finance/pay-runs/preview', { branch_id: branchId, period_from: '2026-01-01', period_to: '2026-02-15' });
   assert.equal(long.statusCode, 422);
@@ -128,6 +152,14 @@ test('post once (audited); a second post or an overlapping period is 409; list, 
   assert.match(lines[0]!, /^Payroll number,Carer,Period from,Period to,Care hours/);
   assert.equal(lines.length, 1 + run.carers, 'a header and a row per carer');
   assert.ok(lines.slice(1).every((line) => line.includes(`,${week.from},${week.to},`)));
+  assert.match(lines[0]!, /,Carer ID,Holiday pay basis$/);
+  const kept = (await finance.get(`/api/v1/finance/pay-runs/${run.id}`)).json().data as PayRunDetail;
+  assert.deepEqual(
+    kept.carers_pay.map((carer) => [carer.carer_id, carer.holiday_rolled_up, carer.holiday_note]),
+    run.carers_pay.map((carer) => [carer.carer_id, carer.holiday_rolled_up, carer.holiday_note]),
+    'a posted run keeps why each carer’s holiday pay was or was not rolled up',
+  );
+  assert.ok(run.carers_pay.every((carer) => carer.holiday_note !== ''));
 
   assert.equal((await finance.post(`/api/v1/finance/pay-runs/${run.id}/reset`, { reason: '' })).statusCode, 422);
   const reset = await finance.post(`/api/v1/finance/pay-runs/${run.id}/reset`, { reason: 'Hours corrected after the run' });

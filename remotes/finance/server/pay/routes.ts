@@ -7,6 +7,7 @@ import { branches, users } from '@hcm/server/schema';
 import { PAY_RUN_SORTS, PayRunRequestSchema, PayRunResetSchema, type PayRunDetail, type PayRunPreview, type PayRunRequestValues, type PayRunRow, type PayRunSort } from '../../contract/pay.js';
 import { loadRateBook } from '../rates/rate-book.js';
 import { financeSources } from '../sources/api-sources.js';
+import { holidayRulesFor } from './holiday.js';
 import { carersOfRun, computePayRun, PayRunConflict, postPayRun, resetPayRun } from './runs.js';
 import { payRuns } from './tables.js';
 import { wagesCsv } from './wages-file.js';
@@ -19,7 +20,8 @@ import { wagesCsv } from './wages-file.js';
 //   POST /finance/pay-runs/:id/reset {reason}                                (payroll.run)
 //   GET  /finance/pay-runs/:id/wages.csv                                     (payroll.run)
 // Branch-scoped by the run's branch. Worked visits and carers come from the scheduler's and workforce's APIs
-// as the signed-in user; rates from the rate book.
+// as the signed-in user; rates from the rate book; who may have holiday pay rolled up from workforce's published
+// carers (irregular_hours) and the leave year setting (./holiday.ts).
 
 const BASE = '/finance/pay-runs';
 
@@ -93,8 +95,8 @@ export async function payRoutes(app: FastifyInstance, context: AreaServerContext
     const sources = financeSources(app, request);
     const carers = await sources.carers({ branchIds: [values.branch_id] });
     const worked = carers.length ? await sources.workedVisits({ from: values.period_from, to: values.period_to, carerIds: carers.map((carer) => carer.id) }) : new Map();
-    const book = await loadRateBook(db, { from: values.period_from, to: values.period_to });
-    return computePayRun(values, { book, worked, carers });
+    const [book, holiday] = await Promise.all([loadRateBook(db, { from: values.period_from, to: values.period_to }), holidayRulesFor(db, carers.map((carer) => carer.id))]);
+    return computePayRun(values, { book, worked, carers, holiday });
   }
 
   async function detailOf(row: PayRunRow): Promise<PayRunDetail> {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { PayRates, WorkedVisit } from '../../contract/rates/types.js';
 import type { CarerPayProfile } from '../sources/types.js';
+import { leaveYearStartOf, leaveYearStartOn } from './holiday.js';
 import { ageOn, computePayRun, type PayRunInputs } from './runs.js';
 import { poundsCell, textCell, wagesCsv } from './wages-file.js';
 
@@ -41,6 +42,8 @@ const inputs: PayRunInputs = {
     // £12.60/h (21p/min) from 21, £10.80/h (18p/min) for 18–20.
     minimumWageFor: (age) => (age !== null && age < 21 ? 1080 : 1260),
   },
+  // Nobody here works irregular hours (and the bands hold no holiday uplift): holiday pay has its own tests below.
+  holiday: { irregular: new Set(), leaveYearStart: '04-01' },
   carers: [
     carer(1, 'Ann Able', 1),
     carer(2, 'Ben Brook', 2),
@@ -143,6 +146,70 @@ test('the wages file: a header, one row per carer in pounds and decimal hours, f
   const lines = csv.split('\r\n').filter(Boolean);
   assert.equal(lines.length, 3);
   assert.match(lines[0]!, /^Payroll number,Carer,Period from,Period to,Care hours,Travel hours,Waiting hours,Miles,Care pay/);
-  assert.equal(lines[1], `"'+44","'=cmd|calc",2026-03-02,2026-03-08,2.50,0.20,0.13,3.00,33.00,3.00,2.40,1.60,1.35,0.00,38.35,0.00,1`);
-  assert.equal(lines[2], 'P2,Ben Brook,2026-03-02,2026-03-08,2.00,0.50,0.00,10.00,24.00,0.00,0.00,0.00,4.50,0.00,28.50,7.50,2');
+  const fixed = `"No rolled-up holiday pay: fixed hours, so 5.6 weeks' leave a year is paid when taken."`;
+  assert.equal(lines[1], `"'+44","'=cmd|calc",2026-03-02,2026-03-08,2.50,0.20,0.13,3.00,33.00,3.00,2.40,1.60,1.35,0.00,38.35,0.00,1,${fixed}`);
+  assert.equal(lines[2], `P2,Ben Brook,2026-03-02,2026-03-08,2.00,0.50,0.00,10.00,24.00,0.00,0.00,0.00,4.50,0.00,28.50,7.50,2,${fixed}`);
+});
+
+// ---- Rolled-up holiday pay: irregular-hours and part-year workers only, leave years from 1 April 2024 ----
+
+/** The same band for everyone, its rates holding the 12.07 % uplift as the rate book's do. */
+const withUplift: PayRates = { ...band1, holiday_accrual_basis_points: 1207 };
+const holidayInputs = (leaveYearStart = '04-01'): PayRunInputs => ({
+  book: { calendar: { bankHolidays: new Set<string>() }, payRatesFor: () => withUplift, minimumWageFor: () => 1200 },
+  carers: [carer(1, 'Ann Able', 1), carer(2, 'Ben Brook', 1)],
+  // Ann works fixed hours; Ben is an irregular-hours worker (workforce's carers.irregular_hours).
+  holiday: { irregular: new Set([2]), leaveYearStart },
+  worked: new Map([
+    [1, [visit(11, '2026-03-02', '09:00', '10:00')]],
+    [2, [visit(21, '2026-03-02', '09:00', '10:00')]],
+  ]),
+});
+
+test('rolled-up holiday pay is added only for an irregular-hours worker; a fixed-hours carer’s line says leave is paid when taken', () => {
+  const holidayRun = computePayRun(PERIOD, holidayInputs());
+  const ann = holidayRun.carers.find((row) => row.carer_id === 1)!;
+  const ben = holidayRun.carers.find((row) => row.carer_id === 2)!;
+  // An hour at £12.00: 12.07 % is 144.84p, 145p.
+  assert.equal(ben.holiday_pence, 145);
+  assert.equal(ben.gross_pence, 1200 + 145);
+  assert.equal(ben.holiday_rolled_up, true);
+  assert.equal(ben.holiday_note, 'Rolled-up holiday pay at 12.07 %: irregular-hours or part-year worker.');
+  assert.equal(ben.lines[0]!.rates?.holiday_accrual_basis_points, 1207);
+  assert.equal(ann.holiday_pence, 0, 'no uplift for fixed hours, though the band’s rates hold one');
+  assert.equal(ann.gross_pence, 1200);
+  assert.equal(ann.holiday_rolled_up, false);
+  assert.equal(ann.holiday_note, "No rolled-up holiday pay: fixed hours, so 5.6 weeks' leave a year is paid when taken.");
+  assert.equal(ann.lines[0]!.rates?.holiday_accrual_basis_points, 0, 'the line keeps the uplift it was paid at: none');
+  const csv = wagesCsv(PERIOD, holidayRun.carers).split('\r\n');
+  assert.match(csv[0]!, /,Holiday pay,Gross pay,.*,Holiday pay basis$/);
+  assert.match(csv[1]!, /^P1,Ann Able,.*,0\.00,12\.00,0\.00,1,"No rolled-up holiday pay: fixed hours/);
+  assert.match(csv[2]!, /^P2,Ben Brook,.*,1\.45,13\.45,0\.00,2,Rolled-up holiday pay at 12\.07 %: irregular-hours or part-year worker\.$/);
+});
+
+test('rolling up is not lawful in a leave year that began before 1 April 2024, even for irregular hours', () => {
+  const early = { branch_id: 1, period_from: '2024-03-04', period_to: '2024-03-10' };
+  const inputs = holidayInputs();
+  inputs.worked = new Map([[2, [visit(21, '2024-03-04', '09:00', '10:00'), visit(22, '2024-04-02', '09:00', '10:00')]]]);
+  const ben = computePayRun({ ...early, period_to: '2024-04-02' }, inputs).carers.find((row) => row.carer_id === 2)!;
+  // The 2023-24 leave year (from 1 April 2023): paid when taken; the 2024-25 one (from 1 April 2024): rolled up.
+  assert.equal(ben.holiday_pence, 145, 'only the hour of 2 April 2024');
+  assert.match(ben.holiday_note, /^Rolled-up holiday pay at 12\.07 %: irregular-hours or part-year worker, from 1 April 2024/);
+  // A leave year starting on 1 January: 2024's began before 1 April 2024, so none of it is rolled up.
+  const january = holidayInputs('01-01');
+  january.worked = new Map([[2, [visit(22, '2024-04-02', '09:00', '10:00')]]]);
+  const none = computePayRun({ branch_id: 1, period_from: '2024-04-01', period_to: '2024-04-07' }, january).carers[0]!;
+  assert.equal(none.holiday_pence, 0);
+  assert.equal(none.holiday_rolled_up, false);
+  assert.match(none.holiday_note, /^No rolled-up holiday pay: the leave year began on 1 January 2024, before rolling up became lawful/);
+});
+
+test('the leave year: its first day holding a day, and a setting no year has falls back to 1 April', () => {
+  assert.equal(leaveYearStartOn('2026-03-31', '04-01'), '2025-04-01');
+  assert.equal(leaveYearStartOn('2026-04-01', '04-01'), '2026-04-01');
+  assert.equal(leaveYearStartOn('2026-12-31', '01-01'), '2026-01-01');
+  assert.equal(leaveYearStartOf('02-29'), '04-01');
+  assert.equal(leaveYearStartOf('04-31'), '04-01');
+  assert.equal(leaveYearStartOf(' 09-01 '), '09-01');
+  assert.equal(leaveYearStartOf(undefined), '04-01');
 });

@@ -6,6 +6,7 @@ import type { CarerPay, PayRates, RateCalendar, WorkedVisit } from '../../contra
 import { recordFinanceChange } from '../ledger/changes.js';
 import type { RateBook } from '../rates/types.js';
 import type { CarerPayProfile } from '../sources/types.js';
+import { holidayNote, holidayRatesOn, type HolidayRules } from './holiday.js';
 import { payRunCarers, payRuns, type StoredPayLine } from './tables.js';
 import { clock } from '@hcm/contract/time';
 
@@ -19,6 +20,8 @@ export type PayRunInputs = {
   /** Each carer's worked visits in the period, in time order (FinanceSources.workedVisits). */
   worked: ReadonlyMap<number, readonly WorkedVisit[]>;
   carers: readonly CarerPayProfile[];
+  /** Who may have holiday pay rolled up (irregular-hours and part-year workers) and the leave year (./holiday.ts). */
+  holiday: HolidayRules;
 };
 
 /** Whole years of age on a day, or null without a date of birth (the adult rate then applies). */
@@ -39,7 +42,7 @@ const toRates = (rates: PayRates, dayKind: keyof PayRates['care_pence_per_hour']
 
 const shortDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-function unpaid(profile: CarerPayProfile, minimum: number, problem: string): PayRunCarer {
+function unpaid(profile: CarerPayProfile, minimum: number, problem: string, holidayNoteText: string): PayRunCarer {
   return {
     carer_id: profile.id,
     carer_name: profile.name,
@@ -55,6 +58,8 @@ function unpaid(profile: CarerPayProfile, minimum: number, problem: string): Pay
     waiting_pence: 0,
     mileage_pence: 0,
     holiday_pence: 0,
+    holiday_rolled_up: false,
+    holiday_note: holidayNoteText,
     gross_pence: 0,
     minimum_pence_per_hour: minimum,
     pay_counted_pence: 0,
@@ -67,7 +72,7 @@ function unpaid(profile: CarerPayProfile, minimum: number, problem: string): Pay
   };
 }
 
-function paid(profile: CarerPayProfile, pay: CarerPay, ratesByDay: ReadonlyMap<string, PayRates>): PayRunCarer {
+function paid(profile: CarerPayProfile, pay: CarerPay, ratesByDay: ReadonlyMap<string, PayRates>, holidayNoteText: string): PayRunCarer {
   const check = pay.minimum_wage;
   const carer = {
     carer_id: profile.id,
@@ -84,6 +89,8 @@ function paid(profile: CarerPayProfile, pay: CarerPay, ratesByDay: ReadonlyMap<s
     waiting_pence: pay.waiting_pence,
     mileage_pence: pay.mileage_pence,
     holiday_pence: pay.holiday_pence,
+    holiday_rolled_up: [...ratesByDay.values()].some((rates) => rates.holiday_accrual_basis_points > 0),
+    holiday_note: holidayNoteText,
     gross_pence: pay.gross_pence,
     minimum_pence_per_hour: check.minimum_pence_per_hour,
     pay_counted_pence: check.pay_counted_pence,
@@ -128,6 +135,8 @@ export function totalsOf(carers: readonly PayRunCarer[]): PayRunTotals {
  * Each carer's pay for the period by the rate engine (payCarer), with the National Living Wage check at the
  * minimum for their age on the period's first day. Carers with no band, or no rate on a day they worked, are
  * listed with the reason in words and stop the run posting. Only carers who worked in the period appear.
+ * Rolled-up holiday pay is added only for irregular-hours and part-year workers in leave years from 1 April 2024
+ * (./holiday.ts): the others' rates lose the uplift, and each carer's holiday_note says which and why.
  */
 export function computePayRun(period: PayPeriod, inputs: PayRunInputs, engine: typeof payCarer = payCarer): PayRunPreview {
   const { book } = inputs;
@@ -136,24 +145,31 @@ export function computePayRun(period: PayPeriod, inputs: PayRunInputs, engine: t
     const visits = inputs.worked.get(profile.id) ?? [];
     if (!visits.length) continue;
     const minimum = book.minimumWageFor(ageOn(profile.date_of_birth, period.period_from), period.period_from);
+    const daysWorked = [...new Set(visits.map((visit) => visit.visit_date))];
     if (profile.band_id === null) {
-      carers.push(unpaid(profile, minimum, `${profile.name} has no pay band: set one in their record.`));
+      carers.push(unpaid(profile, minimum, `${profile.name} has no pay band: set one in their record.`, holidayNote(inputs.holiday, profile.id, daysWorked, 0)));
       continue;
     }
     const ratesByDay = new Map<string, PayRates>();
     const missing: string[] = [];
-    for (const day of new Set(visits.map((visit) => visit.visit_date))) {
+    for (const day of daysWorked) {
       const rates = book.payRatesFor(profile.band_id, day);
-      if (rates) ratesByDay.set(day, rates);
+      if (rates) ratesByDay.set(day, holidayRatesOn(inputs.holiday, profile.id, day, rates));
       else missing.push(day);
     }
+    const uplift = Math.max(0, ...[...ratesByDay.keys()].map((day) => book.payRatesFor(profile.band_id, day)?.holiday_accrual_basis_points ?? 0));
+    const note = holidayNote(inputs.holiday, profile.id, daysWorked, uplift);
     if (missing.length) {
       const days = missing.sort().map(shortDay).join(', ');
-      carers.push(unpaid(profile, minimum, `${profile.name}'s pay band has no rate on ${days}.`));
+      carers.push(unpaid(profile, minimum, `${profile.name}'s pay band has no rate on ${days}.`, note));
       continue;
     }
-    const pay = engine({ carer_id: profile.id, visits: [...visits], ratesOn: (day) => ratesByDay.get(day) ?? book.payRatesFor(profile.band_id, day), calendar: book.calendar, minimum_pence_per_hour: minimum });
-    carers.push(paid(profile, pay, ratesByDay));
+    const ratesOn = (day: string) => {
+      const rates = ratesByDay.get(day) ?? book.payRatesFor(profile.band_id, day);
+      return rates && holidayRatesOn(inputs.holiday, profile.id, day, rates);
+    };
+    const pay = engine({ carer_id: profile.id, visits: [...visits], ratesOn, calendar: book.calendar, minimum_pence_per_hour: minimum });
+    carers.push(paid(profile, pay, ratesByDay, note));
   }
   carers.sort(flaggedFirst);
   return {
@@ -257,7 +273,7 @@ function lineOf(stored: StoredPayLine, ratesByDay: Record<string, PayLineRates>)
   return { visit_id, visit_date, day_kind, care_minutes, care_pence, travel_minutes, travel_pence, waiting_minutes, waiting_pence, miles, mileage_pence, rates: ratesByDay[visit_date] ?? null };
 }
 
-/** 25 columns a row: 500 rows stay well inside PostgreSQL's 65,535 parameters. */
+/** 26 columns a row: 500 rows stay well inside PostgreSQL's 65,535 parameters. */
 const INSERT_CHUNK = 500;
 
 async function insertCarers(tx: Transaction, runId: number, carers: readonly PayRunCarer[]): Promise<void> {
@@ -279,6 +295,7 @@ async function insertCarers(tx: Transaction, runId: number, carers: readonly Pay
         waiting_pence: carer.waiting_pence,
         mileage_pence: carer.mileage_pence,
         holiday_pence: carer.holiday_pence,
+        holiday_note: carer.holiday_note,
         gross_pence: carer.gross_pence,
         minimum_pence_per_hour: carer.minimum_pence_per_hour,
         pay_counted_pence: carer.pay_counted_pence,
@@ -316,6 +333,14 @@ export async function resetPayRun(db: Database, runId: number, context: { userId
   });
 }
 
+const rolledUp = (ratesByDay: Record<string, PayLineRates>) => Object.values(ratesByDay).some((rates) => rates.holiday_accrual_basis_points > 0);
+
+/** A run posted before the note was kept: what its stored rates say. */
+function legacyHolidayNote(ratesByDay: Record<string, PayLineRates>): string {
+  const basis = Math.max(0, ...Object.values(ratesByDay).map((rates) => rates.holiday_accrual_basis_points));
+  return basis > 0 ? `Rolled-up holiday pay at ${(basis / 100).toFixed(2)} %.` : 'No rolled-up holiday pay: leave is paid when taken.';
+}
+
 /** A posted (or reset) run's carers as they were posted, flagged first. */
 export async function carersOfRun(db: Database, runId: number): Promise<PayRunCarer[]> {
   const rows = await db.select().from(payRunCarers).where(eq(payRunCarers.run_id, runId));
@@ -336,6 +361,8 @@ export async function carersOfRun(db: Database, runId: number): Promise<PayRunCa
         waiting_pence: row.waiting_pence,
         mileage_pence: row.mileage_pence,
         holiday_pence: row.holiday_pence,
+        holiday_rolled_up: rolledUp(row.rates_by_day),
+        holiday_note: row.holiday_note || legacyHolidayNote(row.rates_by_day),
         gross_pence: row.gross_pence,
         minimum_pence_per_hour: row.minimum_pence_per_hour,
         pay_counted_pence: row.pay_counted_pence,

@@ -73,6 +73,8 @@ export const payRunCarers = pgTable(
     waiting_pence: integer('waiting_pence').notNull(),
     mileage_pence: integer('mileage_pence').notNull(),
     holiday_pence: integer('holiday_pence').notNull(),
+    /** Why holiday pay was, or was not, rolled up (irregular-hours and part-year workers only: ./holiday.ts). */
+    holiday_note: text('holiday_note').notNull().default(''),
     gross_pence: integer('gross_pence').notNull(),
     /** The National Living Wage check (HMRC NMWM08490): the minimum used, the pay that counts, what was required. */
     minimum_pence_per_hour: integer('minimum_pence_per_hour').notNull(),

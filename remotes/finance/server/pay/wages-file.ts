@@ -1,7 +1,8 @@
 import { hoursOf, type PayRunCarer } from '../../contract/pay.js';
 
 // The payroll file of a pay run: one row per carer, hours as decimals, each pay element in pounds with two
-// decimals. Text cells are defused against CSV injection (OWASP): a cell a spreadsheet would read as a formula
+// decimals; Holiday pay is rolled-up holiday pay (irregular-hours and part-year workers only), the last column says
+// why it is or is not there. Text cells are defused against CSV injection (OWASP): a cell a spreadsheet would read as a formula
 // gets a leading apostrophe, inside quotes, as the platform's resource exports do.
 
 const FORMULA_START = /^ *[=+\-@\t\r]/;
@@ -39,6 +40,7 @@ export const WAGES_HEADER = [
   'Gross pay',
   'Minimum wage shortfall',
   'Carer ID',
+  'Holiday pay basis',
 ];
 
 const line = (cells: string[]) => `${cells.join(',')}\r\n`;
@@ -66,6 +68,7 @@ export function wagesCsv(period: { period_from: string; period_to: string }, car
         poundsCell(carer.gross_pence),
         poundsCell(carer.shortfall_pence),
         String(carer.carer_id),
+        textCell(carer.holiday_note),
       ]),
     );
   return line(WAGES_HEADER.map(textCell)) + rows.join('');

@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '@hcm/server/testing';
 import { branches } from '@hcm/server/schema';
 import { creditNotePdf, creditNotesPdf, invoicePdf, invoicesPdf, statementPdf } from './documents.js';
 import { formatPence } from './layout.js';
+import { chargeVisit } from '../../contract/rates/charge.js';
+import type { RateCard } from '../../contract/rates/types.js';
 import { clientLedger } from './load.js';
 import { buildStatement } from './statement.js';
 import { creditLines, payInvoice, pdfText, postInvoice, demoClients } from './test-fixtures.js';
@@ -62,6 +64,39 @@ test('the local-authority variant names the council id instead of the client and
   // The invoice's own template is used when no variant is asked for.
   const templated = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, template: 'local-authority' });
   assert.match(pdfText(await invoicePdf(db, templated.id)), new RegExp(`Council client id ${client.la}`));
+});
+
+test('the Rate column prints what was charged and why, and council call bands are the bands pricing used', async () => {
+  const db = t.database.db;
+  // A Leeds-like fixed-price card: 30-min £15.00, 45-min £20.00, extra minutes at £24.00/h.
+  const card: RateCard = {
+    id: 1, funder_code_id: 1, name: 'Per call', valid_from: '2026-01-01', valid_to: null, billing_basis: 'planned', increment_minutes: 1, rounding: 'up',
+    pricing: 'fixed', double_up: 'once', minimum_charge_pence: 0, mileage_pence_per_mile: 0, call_out_pence: 0, call_out_within_hours: 0,
+    cancellation_notice_hours: 0, cancellation_charge_percent: 100, rules: [{ applies_on: 'any', hourly_pence: 2400, label: 'Extra time' }],
+    fixed_prices: [30, 45].map((call_minutes) => ({ call_minutes, day_kind: 'weekday' as const, price_pence: call_minutes === 30 ? 1500 : 2000, valid_from: '2026-01-01', valid_to: null })),
+  };
+  const charged = [50, 20].map((minutes) =>
+    chargeVisit(
+      { id: 1, branch_id: branchId, client_id: client.id, funder_code_id: 1, visit_date: '2026-01-07', planned_start: '2026-01-07T09:00:00Z', planned_end: new Date(Date.parse('2026-01-07T09:00:00Z') + minutes * 60_000).toISOString(), actual_start: null, actual_end: null, carers_needed: 1, carer_ids: [], status: 'completed', confirmation: 'confirmed', cancelled_at: null, cancel_chargeable: false, created_at: '2026-01-01T00:00:00Z', chargeable_miles: 0 },
+      card,
+      { bankHolidays: new Set() },
+    ),
+  );
+  // 50 min: the 45-min call £20.00 + 5 min × £24.00/h = £2.00: £22.00, which the Rate column used to print as "£20.00 45-min call".
+  assert.equal(charged[0]!.total_pence, 2200);
+  const invoice = await postInvoice(db, {
+    branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, lines: 2,
+    lineFields: (index) => {
+      const charge = charged[index]!;
+      return { billed_minutes: charge.billed_minutes, rate_pence: charge.rate_pence, rate_label: charge.rate_label, band_minutes: charge.band_minutes, charged_as: charge.charged_as, care_pence: charge.care_pence, amount_pence: charge.total_pence, cancellation: '' };
+    },
+  });
+  const text = pdfText(await invoicePdf(db, invoice.id, 'local-authority'));
+  assert.match(text, /45-min call £20\.00 \+ 5 min at £24\.00\/h/);
+  assert.match(text, /30-min call £15\.00 in full \(shortest band\)/);
+  assert.doesNotMatch(text, /£20\.00 45-min call/);
+  // The 50-minute call counts as a 45-minute call (as charged), the 20-minute one as a 30-minute call (charged in full).
+  assert.match(text, /Hours by call band: 45-minute calls: 1 \(0\.83 h\); 30-minute calls: 1 \(0\.33 h\)/);
 });
 
 test('the NHS CHC variant shows the NHS number and the package reference', async () => {

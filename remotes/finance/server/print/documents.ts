@@ -75,7 +75,8 @@ const LINE_COLUMNS: Column[] = [
   { label: 'Planned', width: 58 },
   { label: 'Actual', width: 88 },
   { label: 'Minutes', width: 36, align: 'right' },
-  { label: 'Rate', width: 130 },
+  // Wide enough for what was charged and why: "45-min call £20.00 + 5 min at £24.10/h".
+  { label: 'Rate', width: 170 },
   { label: 'Carers', width: 34, align: 'right' },
   { label: 'Amount', width: 60, align: 'right' },
 ];
@@ -87,23 +88,42 @@ function lineCells(line: InvoiceLineRow): string[] {
     `${ukTime(line.planned_start)}-${ukTime(line.planned_end)}`,
     actual,
     String(line.billed_minutes),
-    `${formatPence(line.rate_pence)} ${line.rate_label}`,
+    rateCell(line),
     String(line.carers_charged),
     formatPence(line.amount_pence),
   ];
 }
 
-/** The call bands councils reconcile by: the billed minutes rounded up to 15, 30, 45, 60 or "over an hour". */
-function callBand(minutes: number): string {
-  for (const band of [15, 30, 45, 60]) if (minutes <= band) return `${band}-minute calls`;
-  return 'Calls over an hour';
+/**
+ * The Rate column: what was charged and why, as the rate engine said it when the line was posted (the band and its
+ * price with any extra minutes and their hourly rate, the shortest band charged in full, a minimum that applied).
+ * A line posted before that was kept prints its rate and label.
+ */
+export function rateCell(line: Pick<InvoiceLineRow, 'charged_as' | 'rate_pence' | 'rate_label'>): string {
+  return line.charged_as || `${formatPence(line.rate_pence)} ${line.rate_label}`;
 }
 
-function callBands(lines: readonly InvoiceLineRow[]): string {
+/** The standard call bands councils report by (NICE NG21's 15, 30, 45 and 60-minute calls). */
+const STANDARD_BANDS = [15, 30, 45, 60] as const;
+
+/**
+ * A line's call band, the same as pricing used: a fixed-price line's band is the one it was charged (the largest
+ * at or below its minutes, or the shortest in full), so a 50-minute call charged as a 45-minute call plus 5 minutes
+ * counts as a 45-minute call. An hourly line has no priced band: the standard band chosen the same way (the largest
+ * at or below its billed minutes, 15 when shorter), and calls over an hour apart.
+ */
+export function callBand(line: Pick<InvoiceLineRow, 'band_minutes' | 'billed_minutes'>): string {
+  if (line.band_minutes !== null && line.band_minutes !== undefined) return `${line.band_minutes}-minute calls`;
+  if (line.billed_minutes > 60) return 'Calls over an hour';
+  const band = [...STANDARD_BANDS].reverse().find((minutes) => minutes <= line.billed_minutes) ?? STANDARD_BANDS[0];
+  return `${band}-minute calls`;
+}
+
+export function callBands(lines: readonly Pick<InvoiceLineRow, 'state' | 'band_minutes' | 'billed_minutes'>[]): string {
   const bands = new Map<string, { calls: number; minutes: number }>();
   for (const line of lines) {
     if (line.state === 'void') continue;
-    const band = callBand(line.billed_minutes);
+    const band = callBand(line);
     const entry = bands.get(band) ?? { calls: 0, minutes: 0 };
     entry.calls += 1;
     entry.minutes += line.billed_minutes;

@@ -33,6 +33,8 @@ export async function postInvoice(
     purchaseOrder?: string;
     issueDate?: string;
     funderCodeId?: number;
+    /** Fields of a line to write as given (e.g. a charge worked out by the rate engine), by the line's index. */
+    lineFields?: (index: number) => Partial<typeof invoiceLines.$inferInsert>;
   },
 ): Promise<PostedInvoice> {
   const key = unique();
@@ -98,6 +100,7 @@ export async function postInvoice(
           cancellation: index === 1 ? 'cancelled within 24 hours, charged' : '',
           explanation: 'test line',
           state: options.status === 'void' ? ('void' as const) : ('live' as const),
+          ...options.lineFields?.(index),
         };
       }),
     )

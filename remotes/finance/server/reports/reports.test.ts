@@ -35,9 +35,9 @@ describe('finance reports', () => {
       category_id: ppe.id,
       supplier: 'Medisafe Supplies Ltd',
       description: 'Gloves',
-      net_pence: '10.00',
-      vat_pence: '2.00',
-      total_pence: '12.00',
+      net_pence: 1000,
+      vat_pence: 200,
+      total_pence: 1200,
       payment_method: 'company-card',
     });
     assert.equal(expense.statusCode, 201, expense.body);
@@ -144,9 +144,9 @@ describe('finance reports', () => {
       category_id: category!.id,
       supplier: 'Viking Direct',
       description: 'Toner',
-      net_pence: '10.00',
-      vat_pence: '2.00',
-      total_pence: '13.00',
+      net_pence: 1000,
+      vat_pence: 200,
+      total_pence: 1300,
       payment_method: 'company-card',
     });
     assert.equal(wrong.statusCode, 422);

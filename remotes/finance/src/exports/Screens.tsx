@@ -5,6 +5,7 @@ import { apiKey, useApiQuery, useQueryClient } from '@hcm/kit/data';
 import { EXPORT_FORMATS, EXPORT_KINDS, type ExportJobView, type ExportKindName } from '../../contract/reports';
 import { defaultPeriod, longDay, useBranchChoices } from '../reports/common';
 import styles from '../reports/reports.module.css';
+import { AccountingCodes } from './AccountingCodes';
 
 const EXPORTS = 'api/v1/finance/exports';
 /** How often a running export's progress is asked for. */
@@ -104,7 +105,8 @@ function RecentExports() {
 
 /**
  * The export screens (export/clients, carers, employees, finance): what (finance also offers Xero's and Sage's
- * imports), CSV or Excel, the period and branch; start, watch the progress, download; the user's recent exports.
+ * imports), CSV or Excel, the period and branch; start, watch the progress, download; the user's recent exports;
+ * on export/finance, the accounting codes the Xero and Sage files carry (./AccountingCodes.tsx).
  */
 function ExportScreen({ title, kinds }: { title: string; kinds: ExportKindName[] }) {
   useRouteName(title);
@@ -211,6 +213,7 @@ function ExportScreen({ title, kinds }: { title: string; kinds: ExportKindName[]
       ) : null}
       {started !== null ? <JobProgress key={started} id={started} /> : null}
       <RecentExports />
+      {kinds.includes('xero') || kinds.includes('sage') ? <AccountingCodes /> : null}
     </div>
   );
 }

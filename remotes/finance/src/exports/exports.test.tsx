@@ -14,6 +14,9 @@ jest.mock('@hcm/kit', () => {
 });
 const get = api.get as jest.Mock;
 const post = api.post as jest.Mock;
+const put = api.put as jest.Mock;
+const SETTINGS = 'api/v1/finance/export-settings';
+const settings = { xero_sales_account: '200', sage_sales_nominal: '4000', sage_bank_nominal: '1200', sage_funder_prefix: 'F', sage_client_prefix: 'C', updated_by_name: null, updated_at: null };
 const ok = (data: unknown) => ({ data, error: false, message: 'OK', errors: null, httpStatus: 200 });
 
 const job = (values: Partial<ExportJobView>): ExportJobView => ({
@@ -41,6 +44,7 @@ function renderAt(path: string) {
 beforeEach(() => {
   get.mockReset();
   post.mockReset();
+  put.mockReset();
   useSession.setState({
     status: 'authenticated',
     user: { userID: 5, userRole: 'finance_officer', userPermissions: ['export.run'], userUnreadMessageCount: 0, name: 'F', email: 'f@x.test', userType: 'domiciliary', roleLabel: 'Finance officer', branches: [{ id: 1, name: 'Camden Domiciliary' }] },
@@ -51,7 +55,8 @@ it('starts a Xero export, follows its progress to the download link and lists it
   const polls = [job({ progress: 200, total: 400 }), job({ status: 'done', progress: 400, total: 400, filename: 'xero-2031-03-01-to-2031-03-31.csv' })];
   let started = false;
   get.mockImplementation(async (path: string) => {
-    if (path === 'api/v1/finance/exports') return ok(started ? [polls[1]] : []);
+    if (path === SETTINGS) return ok(settings);
+    if (path === 'api/v1/finance/exports') return ok(started ? [polls.at(-1)] : []);
     return ok(polls.length > 1 ? polls.shift() : polls[0]);
   });
   post.mockImplementation(async () => {
@@ -102,4 +107,37 @@ it('says why a failed export failed', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Start the export' }));
   expect(await screen.findByText('You may not export employees.')).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: /Download/ })).not.toBeInTheDocument();
+});
+
+it('keeps the accounting codes of the Xero and Sage files: checked on the form, the server’s refusals beside their fields, saved', async () => {
+  get.mockImplementation(async (path: string) => ok(path === SETTINGS ? settings : []));
+  renderAt('/app/export/finance');
+  const section = await screen.findByRole('form', { name: 'Accounting codes' });
+  const xero = within(section).getByLabelText('Xero sales account code');
+  expect(xero).toHaveValue('200');
+  expect(within(section).getByLabelText('Sage sales nominal code')).toHaveValue('4000');
+  expect(within(section).getByLabelText('Sage bank nominal code (receipts)')).toHaveValue('1200');
+  expect(within(section).getByLabelText('Sage account prefix for funders')).toHaveValue('F');
+  expect(within(section).getByLabelText('Sage account prefix for private clients')).toHaveValue('C');
+
+  // The same schema as the server: a nominal code of letters is refused before anything is sent.
+  const nominal = within(section).getByLabelText('Sage sales nominal code');
+  await userEvent.clear(nominal);
+  await userEvent.type(nominal, 'SALES');
+  await userEvent.click(within(section).getByRole('button', { name: 'Save the accounting codes' }));
+  expect(await within(section).findByText('Sage sales nominal code is up to 8 digits, as in Sage’s chart of accounts.')).toBeInTheDocument();
+  expect(put).not.toHaveBeenCalled();
+
+  await userEvent.clear(nominal);
+  await userEvent.type(nominal, '4010');
+  await userEvent.clear(xero);
+  await userEvent.type(xero, '4100');
+  put.mockResolvedValueOnce({ data: null, error: true, message: 'The given data was invalid.', errors: { xero_sales_account: ['Xero sales account code is not in use.'] }, httpStatus: 422 });
+  await userEvent.click(within(section).getByRole('button', { name: 'Save the accounting codes' }));
+  expect(await within(section).findByText('Xero sales account code is not in use.')).toBeInTheDocument();
+  expect(put).toHaveBeenLastCalledWith(SETTINGS, { xero_sales_account: '4100', sage_sales_nominal: '4010', sage_bank_nominal: '1200', sage_funder_prefix: 'F', sage_client_prefix: 'C' });
+
+  put.mockResolvedValueOnce(ok({ ...settings, xero_sales_account: '4100', sage_sales_nominal: '4010', updated_by_name: 'Farah Finance', updated_at: '2031-04-01T09:00:00Z' }));
+  await userEvent.click(within(section).getByRole('button', { name: 'Save the accounting codes' }));
+  expect(await screen.findByRole('status')).toHaveTextContent('Accounting codes saved.');
 });

@@ -125,7 +125,7 @@ export function PreviewView({ preview }: { preview: RunPreview }) {
                     <td>
                       {timeOf(line.planned_start)}–{timeOf(line.planned_end)}
                     </td>
-                    <td>{line.rate_label}</td>
+                    <td>{line.charged_as || line.rate_label}</td>
                     <td className={styles.number}>{line.billed_minutes}</td>
                     <td className={styles.number}>{money(line.amount_pence)}</td>
                     <td>{line.explanation}</td>

@@ -6,7 +6,9 @@ import { api, Button, EmptyState, PageHeader, useCan, useRouteName, useSession }
 import { apiKey, useApiMutation } from '@hcm/kit/data';
 import { applyServerErrors, SelectField, TextAreaField, TextField } from '@hcm/kit/forms';
 import { ListTable, type Column } from '@hcm/kit/table';
-import { PAYMENT_METHODS, type PaymentDetail, type PaymentRow } from '../../contract/ledger';
+import * as v from 'valibot';
+import { PAYMENT_METHODS, positivePence, type PaymentDetail, type PaymentRow } from '../../contract/ledger';
+import { typedInPounds } from '../../contract/money';
 import { dayWords, LEDGER, payerOfValue, payerParams, payerValue, pounds, useListState, usePayers } from './common';
 import styles from './ledger.module.css';
 
@@ -26,6 +28,9 @@ type PaymentFilters = { payer: string; method: string; unallocated: string; from
 
 type PaymentForm = { branch_id: string; payer: string; received_on: string; amount_pence: string; method: string; reference: string; notes: string };
 
+/** The amount is typed in pounds and sent as integer pence, checked by the API's own rule for it. */
+const AMOUNT_IN_POUNDS = typedInPounds('Amount', positivePence('Amount'));
+
 /** "Record a payment": who paid, when, how much and how; then on to allocating it. */
 function RecordPayment() {
   const navigate = useNavigate();
@@ -40,7 +45,9 @@ function RecordPayment() {
     setMessage('');
     const chosen = payerOfValue(payer);
     if (!chosen) return form.setError('payer', { message: 'Choose who paid.' }, { shouldFocus: true });
-    const answer = await record.submit({ ...values, ...chosen });
+    const amount = v.safeParse(AMOUNT_IN_POUNDS, values.amount_pence);
+    if (!amount.success) return form.setError('amount_pence', { message: amount.issues[0].message }, { shouldFocus: true });
+    const answer = await record.submit({ ...values, ...chosen, amount_pence: amount.output });
     if (!answer.error && answer.data) return navigate(`/app/finance/allocation/${answer.data.id}`);
     if (answer.httpStatus === 422 && answer.errors) {
       const { funder_code_id, client_id, payer_kind, ...rest } = answer.errors;

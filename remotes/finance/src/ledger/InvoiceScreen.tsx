@@ -13,6 +13,7 @@ const WARNING_WORDS: Record<ChargeWarning, string> = {
   'not-verified': 'not verified',
   discrepancy: 'planned and actual times differ',
   'no-actual-times': 'no check-in or check-out: billed at planned time',
+  'long-actual': 'actual time over 12 hours: check its times',
 };
 
 /** Credit some lines or the whole invoice, with a reason; the server numbers the credit note. */

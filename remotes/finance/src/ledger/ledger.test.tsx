@@ -89,6 +89,29 @@ test('a payment prefills its allocation oldest first, sends it with the version 
   );
 });
 
+test('recording a payment sends the amount typed in pounds as integer pence; a bad amount stays on its field', async () => {
+  get.mockImplementation((path: string) => Promise.resolve(ok(path.endsWith('/payers') ? payers : page([]))));
+  post.mockResolvedValue(ok({ ...payment, id: 8 }, 201));
+  const router = renderAt('/app/finance/allocation');
+  const form = await screen.findByRole('form', { name: 'Record a payment' });
+  await userEvent.selectOptions(within(form).getByLabelText('Branch'), '1');
+  await waitFor(() => expect(within(form).getByRole('option', { name: 'Funder: Camden Council' })).toBeInTheDocument());
+  await userEvent.selectOptions(within(form).getByLabelText('Paid by'), 'funder:3');
+  // A fraction of a penny is refused on the field, before anything is sent.
+  await userEvent.type(within(form).getByLabelText('Amount (£)'), '4.505');
+  await userEvent.click(within(form).getByRole('button', { name: 'Record the payment' }));
+  expect(await within(form).findByText('Amount must be an amount in pounds like 24.10.')).toBeInTheDocument();
+  expect(within(form).getByLabelText('Amount (£)')).toHaveAttribute('aria-invalid', 'true');
+  expect(post).not.toHaveBeenCalled();
+
+  await userEvent.clear(within(form).getByLabelText('Amount (£)'));
+  await userEvent.type(within(form).getByLabelText('Amount (£)'), '4.5');
+  await userEvent.click(within(form).getByRole('button', { name: 'Record the payment' }));
+  // "4.5" is £4.50: sent as 450, a number (the API refuses money sent as text).
+  await waitFor(() => expect(post).toHaveBeenCalledWith('api/v1/finance/payments', expect.objectContaining({ amount_pence: 450, payer_kind: 'funder', funder_code_id: 3 })));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/app/finance/allocation/8'));
+});
+
 test('a refused allocation shows the server’s message on the invoice it concerns', async () => {
   get.mockImplementation((path: string) => Promise.resolve(ok(path.endsWith('/payers') ? payers : payment)));
   post.mockResolvedValue({ data: null, error: true, message: 'The given data was invalid.', errors: { 'allocations.1.amount_pence': ['At most £60.00 is outstanding on invoice INV-2025-26-000002.'] }, httpStatus: 422 });

@@ -4,7 +4,8 @@ import { DAY_KIND_WORDS, formatPence, hoursOf, type PayRunCarer, type PayRunTota
 import styles from './pay.module.css';
 
 // Each carer's pay in a run (a preview or a posted run): hours by type, each pay element, gross, and the
-// National Living Wage check in words (a symbol and a sentence, not colour alone); a carer's visits expand below.
+// National Living Wage check in words (a symbol and a sentence, not colour alone), why holiday pay is or is not rolled
+// up (irregular-hours and part-year workers only); a carer's visits expand below.
 
 const miles = (value: number) => value.toFixed(2);
 
@@ -57,7 +58,11 @@ function VisitLines({ carer }: { carer: PayRunCarer }) {
               <td>{formatPence(line.waiting_pence)}</td>
               <td>{miles(line.miles)}</td>
               <td>{formatPence(line.mileage_pence)}</td>
-              <td>{line.rates ? `care ${formatPence(line.rates.care_pence_per_hour)}/h, travel ${formatPence(line.rates.travel_pence_per_hour)}/h, waiting ${formatPence(line.rates.waiting_pence_per_hour)}/h, ${formatPence(line.rates.mileage_pence_per_mile)}/mile` : 'No rate'}</td>
+              <td>
+                {line.rates
+                  ? `care ${formatPence(line.rates.care_pence_per_hour)}/h, travel ${formatPence(line.rates.travel_pence_per_hour)}/h, waiting ${formatPence(line.rates.waiting_pence_per_hour)}/h, ${formatPence(line.rates.mileage_pence_per_mile)}/mile${line.rates.holiday_accrual_basis_points ? `, holiday ${(line.rates.holiday_accrual_basis_points / 100).toFixed(2)} %` : ''}`
+                  : 'No rate'}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -90,6 +95,7 @@ export function CarerPayTable({ caption, carers }: { caption: string; carers: Pa
               </th>
             ))}
             <th scope="col">National Living Wage check</th>
+            <th scope="col">Holiday pay basis</th>
             <th scope="col">Visits</th>
           </tr>
         </thead>
@@ -114,6 +120,7 @@ export function CarerPayTable({ caption, carers }: { caption: string; carers: Pa
                 <td>
                   <MinimumWageCell carer={carer} />
                 </td>
+                <td>{carer.holiday_note}</td>
                 <td>
                   {carer.lines.length ? (
                     <Button variant="secondary" aria-expanded={open.has(carer.carer_id)} onClick={() => toggle(carer.carer_id)} aria-label={`${open.has(carer.carer_id) ? 'Hide' : 'Show'} the visits of ${carer.carer_name}`}>
@@ -124,7 +131,7 @@ export function CarerPayTable({ caption, carers }: { caption: string; carers: Pa
               </tr>
               {open.has(carer.carer_id) ? (
                 <tr>
-                  <td colSpan={NUMBER_COLUMNS.length + 3}>
+                  <td colSpan={NUMBER_COLUMNS.length + 4}>
                     <VisitLines carer={carer} />
                   </td>
                 </tr>

@@ -42,12 +42,12 @@ function renderAt(path: string) {
 const carer = (overrides: Partial<PayRunCarer>): PayRunCarer => ({
   carer_id: 1, carer_name: 'Ann Able', payroll_number: 'P1', band_id: 1,
   care_minutes: 150, travel_minutes: 12, waiting_minutes: 8, miles: 3,
-  care_pence: 3300, enhancement_pence: 300, travel_pence: 240, waiting_pence: 160, mileage_pence: 135, holiday_pence: 0, gross_pence: 3835,
+  care_pence: 3300, enhancement_pence: 300, travel_pence: 240, waiting_pence: 160, mileage_pence: 135, holiday_pence: 0, holiday_rolled_up: false, holiday_note: "No rolled-up holiday pay: fixed hours, so 5.6 weeks' leave a year is paid when taken.", gross_pence: 3835,
   minimum_pence_per_hour: 1260, pay_counted_pence: 3700, required_pence: 3570, below_minimum: false, shortfall_pence: 0, problem: null, flag: '',
   lines: [{ visit_id: 11, visit_date: '2026-03-02', day_kind: 'weekday', care_minutes: 60, care_pence: 1200, travel_minutes: 0, travel_pence: 0, waiting_minutes: 0, waiting_pence: 0, miles: 0, mileage_pence: 0, rates: { care_pence_per_hour: 1200, travel_pence_per_hour: 1200, waiting_pence_per_hour: 1200, mileage_pence_per_mile: 45, holiday_accrual_basis_points: 0 } }],
   ...overrides,
 });
-const ben = carer({ carer_id: 2, carer_name: 'Ben Brook', payroll_number: 'P2', below_minimum: true, shortfall_pence: 750, flag: 'Below the minimum wage of £12.60 an hour: short by £7.50 for the period.' });
+const ben = carer({ carer_id: 2, carer_name: 'Ben Brook', payroll_number: 'P2', holiday_pence: 145, holiday_rolled_up: true, holiday_note: 'Rolled-up holiday pay at 12.07 %: irregular-hours or part-year worker.', below_minimum: true, shortfall_pence: 750, flag: 'Below the minimum wage of £12.60 an hour: short by £7.50 for the period.' });
 const totals = { carers: 2, care_minutes: 300, travel_minutes: 24, waiting_minutes: 16, miles: 6, gross_pence: 7670, shortfall_pence: 750, flagged_count: 1, problem_count: 0 };
 const preview: PayRunPreview = { branch_id: 1, period_from: '2026-03-02', period_to: '2026-03-08', carers: [ben, carer({})], totals, problems: [] };
 const row: PayRunRow = {
@@ -92,6 +92,11 @@ test('a new pay run previews the flagged carer first with the shortfall in words
   expect(rows[0]).toHaveTextContent('Ben Brook');
   expect(within(rows[0]!).getByText(/short by £7.50 for the period/)).toBeInTheDocument();
   expect(rows[1]).toHaveTextContent('At or above the minimum (£12.60/h)');
+  // Holiday pay is rolled up for the irregular-hours carer only, and each row says why.
+  expect(within(table).getByRole('columnheader', { name: 'Holiday pay basis' })).toBeInTheDocument();
+  expect(within(rows[0]!).getByText('Rolled-up holiday pay at 12.07 %: irregular-hours or part-year worker.')).toBeInTheDocument();
+  expect(within(rows[0]!).getByText('£1.45')).toBeInTheDocument();
+  expect(within(rows[1]!).getByText("No rolled-up holiday pay: fixed hours, so 5.6 weeks' leave a year is paid when taken.")).toBeInTheDocument();
   expect(post).toHaveBeenCalledWith('api/v1/finance/pay-runs/preview', { branch_id: 1, period_from: '2026-03-02', period_to: '2026-03-08' });
   expect(within(screen.getByLabelText('Totals of the preview')).getByText('£76.70')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Post the pay run' }));

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { api, useSession } from '@hcm/kit';
@@ -75,7 +75,7 @@ describe('rate cards', () => {
     const row = await screen.findByRole('row', { name: /Camden hourly 2026-27/ });
     expect(within(row).getByText('Hourly rate')).toBeInTheDocument();
     expect(within(row).getByText('£12.00')).toBeInTheDocument();
-    expect(get).toHaveBeenLastCalledWith('api/v1/rate-cards', expect.objectContaining({ sort: 'valid_from', mode: 'desc', page: 1 }));
+    expect(get).toHaveBeenCalledWith('api/v1/rate-cards', expect.objectContaining({ sort: 'valid_from', mode: 'desc', page: 1 }));
     await userEvent.click(screen.getByRole('button', { name: /^Name/ }));
     expect(get).toHaveBeenLastCalledWith('api/v1/rate-cards', expect.objectContaining({ sort: 'name', mode: 'asc' }));
   });
@@ -103,6 +103,20 @@ describe('rate cards', () => {
     expect(router.state.location.pathname).toBe('/app/finance/rate-cards/1/edit');
   });
 
+  it('sends a card’s money as pence: the minimum typed as 12.50 goes as 1250, and the overlap option is offered', async () => {
+    const put = api.put as jest.Mock;
+    put.mockReset();
+    put.mockResolvedValue({ data: camdenCard, error: false, message: 'Updated', errors: null, httpStatus: 200 });
+    renderAt('/app/finance/rate-cards/1/edit');
+    const minimum = await screen.findByLabelText('Minimum charge (£)');
+    expect(minimum).toHaveValue('12.00');
+    expect(screen.getByRole('checkbox', { name: 'End the funder’s earlier card the day before this one starts' })).not.toBeChecked();
+    await userEvent.clear(minimum);
+    await userEvent.type(minimum, '12.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Save rate card' }));
+    await waitFor(() => expect(put).toHaveBeenCalledWith('api/v1/rate-cards/1', expect.objectContaining({ minimum_charge_pence: 1250, call_out_pence: 0, end_earlier_card: false })));
+  });
+
   it('shows what the form refuses before sending: a special date rule without its date', async () => {
     renderAt('/app/finance/rate-cards/1/rate-card-rules/add');
     await userEvent.type(await screen.findByLabelText('Label'), 'Christmas Day');
@@ -111,6 +125,63 @@ describe('rate cards', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save hourly rule' }));
     expect(await screen.findByText('Give the special date.')).toBeInTheDocument();
     expect(post).not.toHaveBeenCalled();
+  });
+});
+
+describe('trying a rate card', () => {
+  const christmas = {
+    visit_id: 0, client_id: 0, billable: true, postable: true, cancellation: false, day_kind: 'bank-holiday', planned_minutes: 60, actual_minutes: null,
+    basis_minutes: 60, billed_minutes: 60, rate_pence: 3675, rate_label: 'Bank holiday', band_minutes: null, charged_as: '£36.75/h Bank holiday',
+    carers_charged: 2, care_pence: 7350, mileage_pence: 0, call_out_pence: 0, total_pence: 7350, warnings: [],
+    explanation: '60 min (60 planned, rounded up to 15): 60 min × £36.75/h (Bank holiday) = £36.75 × 2 carers = £73.50.',
+  };
+
+  it('prices a made-up visit from a form on the rate cards screen, showing the bank holiday and the sentence', async () => {
+    get.mockImplementation((path: string) => Promise.resolve(path.endsWith('/try') ? ok(christmas) : answer(path)));
+    renderAt('/app/finance/rate-cards');
+    const form = screen.getByRole('form', { name: 'Try a rate card' });
+    const card = within(form).getByLabelText('Funder and rate card');
+    await waitFor(() => expect(within(card).getByRole('option', { name: 'London Borough of Camden: Camden hourly 2026-27 (from 1 Apr 2026)' })).toBeInTheDocument());
+    await userEvent.selectOptions(card, '1');
+    await userEvent.clear(within(form).getByLabelText('Date'));
+    await userEvent.type(within(form).getByLabelText('Date'), '2026-12-25');
+    await userEvent.clear(within(form).getByLabelText('Start time'));
+    await userEvent.type(within(form).getByLabelText('Start time'), '09:00');
+    await userEvent.clear(within(form).getByLabelText('Duration (minutes)'));
+    await userEvent.type(within(form).getByLabelText('Duration (minutes)'), '60');
+    await userEvent.selectOptions(within(form).getByLabelText('Carers'), '2');
+    await userEvent.click(within(form).getByRole('button', { name: 'Work out the price' }));
+    expect(get).toHaveBeenCalledWith('api/v1/finance/rate-cards/1/try', { date: '2026-12-25', start: '09:00', minutes: 60, carers: 2 });
+    const result = await screen.findByRole('region', { name: 'Price: £73.50' });
+    expect(within(result).getByText('Yes: the bank-holiday rate applies')).toBeInTheDocument();
+    expect(within(result).getByText('£36.75/h Bank holiday')).toBeInTheDocument();
+    expect(within(result).getByText(christmas.explanation)).toBeInTheDocument();
+  });
+
+  it('says what is missing before asking, and shows the server’s refusal on its field', async () => {
+    get.mockImplementation((path: string) =>
+      Promise.resolve(path.endsWith('/try') ? { data: null, error: true, message: 'The given data was invalid.', errors: { date: ['This card is not the one in force for its funder on that day.'] }, httpStatus: 422 } : answer(path)),
+    );
+    renderAt('/app/finance/rate-cards');
+    const form = screen.getByRole('form', { name: 'Try a rate card' });
+    await userEvent.clear(within(form).getByLabelText('Duration (minutes)'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Work out the price' }));
+    expect(await within(form).findByText('Choose a rate card.')).toBeInTheDocument();
+    expect(within(form).getByText('Planned minutes is required.')).toBeInTheDocument();
+    expect(get).not.toHaveBeenCalledWith(expect.stringMatching(/\/try$/), expect.anything());
+
+    await waitFor(() => expect(within(form).getByRole('option', { name: /Camden hourly 2026-27/ })).toBeInTheDocument());
+    await userEvent.selectOptions(within(form).getByLabelText('Funder and rate card'), '1');
+    await userEvent.type(within(form).getByLabelText('Duration (minutes)'), '30');
+    await userEvent.click(within(form).getByRole('button', { name: 'Work out the price' }));
+    expect(await within(form).findByText('This card is not the one in force for its funder on that day.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Date')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('states the pricing rules, the shortest band charged in full among them', () => {
+    renderAt('/app/finance/rate-cards');
+    const rules = screen.getByRole('region', { name: 'How a card prices a call' });
+    expect(within(rules).getByText(/a call shorter than the shortest band is charged the shortest band in full/)).toBeInTheDocument();
   });
 });
 

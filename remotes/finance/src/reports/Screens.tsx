@@ -3,11 +3,13 @@ import { appPathOf, type ResourceSpec } from '@hcm/contract/engine';
 import { NotFound } from '@hcm/kit';
 import { ResourceRoutes } from '@hcm/kit/resources';
 import { expenseCategories, expenses } from '../../contract/expenses';
+import { withPoundsInputs } from '../../contract/money';
 import { DailyCharts } from './DailyCharts';
 import { SalesReport } from './SalesReport';
 
 const categoriesSpec: ResourceSpec = expenseCategories;
-const expensesSpec: ResourceSpec = expenses;
+// Amounts are typed in pounds and sent as pence (the API takes integer pence only).
+const expensesSpec: ResourceSpec = withPoundsInputs(expenses);
 
 /**
  * The reports part's screens under /app/finance: categories and expenses (list, add, :id/edit from their
