@@ -18,6 +18,8 @@ export type DueKindSpec = {
   documents: readonly string[];
   /** The content field holding the document's own date (its created day when empty). */
   dateField: string;
+  /** The content field holding the next one's date as the form planned it: when given, it is the next due date. */
+  nextField?: string;
   /** Whose files have it. */
   owners: readonly DueOwner[];
   /** The global setting of the interval, its unit and the default when the setting is absent. */
@@ -30,6 +32,7 @@ export const DUE_KINDS: readonly DueKindSpec[] = [
     label: 'Supervisions',
     documents: ['supervisions', 'supervisions-new'],
     dateField: 'supervision_date',
+    nextField: 'next_supervision',
     owners: ['carers', 'employees'],
     setting: { key: 'supervision_interval_weeks', unit: 'weeks', default: 8 },
   },
@@ -46,6 +49,7 @@ export const DUE_KINDS: readonly DueKindSpec[] = [
     label: 'Annual appraisals',
     documents: ['annual-appraisal'],
     dateField: 'appraisal_date',
+    nextField: 'next_appraisal',
     owners: ['carers', 'employees'],
     setting: { key: 'appraisal_interval_months', unit: 'months', default: 12 },
   },
@@ -116,9 +120,13 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** When the next one falls due, and its state on `today`: the one rule of the due lists. */
-export function dueOf(lastOrStart: string, interval: { every: number; unit: 'weeks' | 'months' }, today: string): { next_due: string; state: DueState; days_overdue: number } {
-  const next = interval.unit === 'weeks' ? addDays(lastOrStart, interval.every * 7) : addMonths(lastOrStart, interval.every);
+/**
+ * When the next one falls due, and its state on `today`: the one rule of the due lists. The date the last one's
+ * form planned for the next (`planned`, e.g. its "Next supervision") wins when given; otherwise the interval after
+ * the last one (or after the start date when there has never been one).
+ */
+export function dueOf(lastOrStart: string, interval: { every: number; unit: 'weeks' | 'months' }, today: string, planned: string | null = null): { next_due: string; state: DueState; days_overdue: number } {
+  const next = planned ?? (interval.unit === 'weeks' ? addDays(lastOrStart, interval.every * 7) : addMonths(lastOrStart, interval.every));
   const days = daysBetween(today, next);
   const state: DueState = days < 0 ? 'overdue' : days <= DUE_SOON_DAYS ? 'due' : 'upcoming';
   return { next_due: next, state, days_overdue: days < 0 ? -days : 0 };

@@ -4,13 +4,16 @@ import {
   defineResource,
   flag,
   MAX_ID,
+  inOrder,
+  isCalendarDate,
+  isoDate,
+  londonDate,
   objectMessage,
   optionalEmail,
   optionalIsoDate,
   optionalText,
   optionalUkPhone,
   optionalWholeNumber,
-  pastOrTodayIsoDate,
   requiredText,
   type Choice,
 } from '@hcm/contract/engine';
@@ -87,21 +90,48 @@ const postcode = v.pipe(
 // BG, GB, NK, KN, TN, NT and ZZ are never issued.
 const NI_NUMBER = /^(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\d{6}[A-D]$/;
 
-/** A National Insurance number, optional until a carer is hired (payroll needs it); stored as QQ 12 34 56 C. */
+/** What a wrong NI number is told, on the form and from the API alike. */
+export const NI_NUMBER_MESSAGE = 'Enter a National Insurance number like QQ 12 34 56 C.';
+
+/**
+ * A National Insurance number, optional until a carer is hired (payroll needs it); stored as QQ 12 34 56 C. One
+ * pipe (not a union with ''), so a wrong number is told in a sentence rather than valibot's "Invalid type".
+ */
 const niNumber = v.optional(
-  v.union([
-    v.literal(''),
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.toUpperCase(),
-      v.transform((value) => value.replace(/\s/g, '')),
-      v.check((value) => NI_NUMBER.test(value), 'National Insurance number must be like QQ 12 34 56 C.'),
-      v.transform((value) => value.replace(/^(..)(..)(..)(..)(.)$/, '$1 $2 $3 $4 $5')),
-    ),
-  ]),
+  v.pipe(
+    v.string(NI_NUMBER_MESSAGE),
+    v.trim(),
+    v.toUpperCase(),
+    v.transform((value) => value.replace(/\s/g, '')),
+    v.check((value) => value === '' || NI_NUMBER.test(value), NI_NUMBER_MESSAGE),
+    v.transform((value) => value.replace(/^(..)(..)(..)(..)(.)$/, '$1 $2 $3 $4 $5')),
+  ),
   '',
 );
+
+/** The youngest and oldest a member of staff may be (a date of birth outside is a typing mistake). */
+export const MIN_STAFF_AGE = 16;
+export const MAX_STAFF_AGE = 100;
+
+/** Whole years from a date of birth to a day (both YYYY-MM-DD): a birthday not yet reached that year does not count. */
+export function ageOn(dateOfBirth: string, day: string): number {
+  const years = Number(day.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
+  return day.slice(5) < dateOfBirth.slice(5) ? years - 1 : years;
+}
+
+/**
+ * A member of staff's date of birth: a real day, at least 16 and at most 100 years before today in the UK (today
+ * is read when the value is checked, from the one clock).
+ */
+const dateOfBirth = v.pipe(
+  isoDate('Date of birth'),
+  v.check((value) => !isCalendarDate(value) || value < londonDate(), 'Date of birth must be before today.'),
+  v.check((value) => !isCalendarDate(value) || value >= londonDate() || ageOn(value, londonDate()) >= MIN_STAFF_AGE, `Date of birth makes them under ${MIN_STAFF_AGE}: staff must be at least ${MIN_STAFF_AGE}.`),
+  v.check((value) => !isCalendarDate(value) || ageOn(value, londonDate()) <= MAX_STAFF_AGE, `Date of birth makes them over ${MAX_STAFF_AGE}: check the year.`),
+);
+
+/** A leaving date before the start date is a typing mistake (the same day is a one-day job). */
+const LEAVING_BEFORE_START = 'Leaving date cannot be before the start date.';
 
 /** Whether an NI number (spaces allowed) has HMRC's format. */
 export const isValidNiNumber = (value: string) => NI_NUMBER.test(value.replace(/\s/g, '').toUpperCase());
@@ -121,7 +151,7 @@ const personFields = {
   last_name: requiredText('Last name', 80),
   preferred_name: optionalText('Preferred name', 80),
   gender: choiceOf(GENDERS, 'Choose a gender, or "Prefers not to say".'),
-  date_of_birth: pastOrTodayIsoDate('Date of birth'),
+  date_of_birth: dateOfBirth,
   email: optionalEmail('Email'),
   phone: optionalUkPhone('Mobile phone'),
   address_line_1: requiredText('Address', 120),
@@ -153,28 +183,31 @@ export const carers = defineResource({
   name: 'carers',
   title: 'Carers',
   singular: 'carer',
-  schema: v.strictObject(
-    {
-      ...personFields,
-      status: choiceOf(CARER_STATUSES, 'Choose a status.'),
-      recruitment_stage: choiceOf(RECRUITMENT_STAGES, 'Choose a recruitment stage.'),
-      source: choiceOf(APPLICANT_SOURCES, 'Choose where they heard of us.'),
-      applied_on: optionalIsoDate('Applied on'),
-      rejection_reason: optionalText('Why not taken forward', 1000),
-      staffcode_id: optionalReference('Choose a role.'),
-      band_id: optionalReference('Choose a pay band.'),
-      contract_type: choiceOf(CONTRACT_TYPES, 'Choose a contract type.'),
-      contracted_hours: optionalWholeNumber('Contracted hours a week', 0, 60),
-      irregular_hours: flag(false),
-      drives: flag(false),
-      start_date: optionalIsoDate('Start date'),
-      leaving_date: optionalIsoDate('Leaving date'),
-      leaving_reason: optionalText('Why they left', 1000),
-      emergency_contact_name: optionalText('Emergency contact', 120),
-      emergency_contact_phone: optionalUkPhone('Emergency contact phone'),
-      notes: optionalText('Notes', 4000),
-    },
-    objectMessage('carer'),
+  schema: v.pipe(
+    v.strictObject(
+      {
+        ...personFields,
+        status: choiceOf(CARER_STATUSES, 'Choose a status.'),
+        recruitment_stage: choiceOf(RECRUITMENT_STAGES, 'Choose a recruitment stage.'),
+        source: choiceOf(APPLICANT_SOURCES, 'Choose where they heard of us.'),
+        applied_on: optionalIsoDate('Applied on'),
+        rejection_reason: optionalText('Why not taken forward', 1000),
+        staffcode_id: optionalReference('Choose a role.'),
+        band_id: optionalReference('Choose a pay band.'),
+        contract_type: choiceOf(CONTRACT_TYPES, 'Choose a contract type.'),
+        contracted_hours: optionalWholeNumber('Contracted hours a week', 0, 60),
+        irregular_hours: flag(false),
+        drives: flag(false),
+        start_date: optionalIsoDate('Start date'),
+        leaving_date: optionalIsoDate('Leaving date'),
+        leaving_reason: optionalText('Why they left', 1000),
+        emergency_contact_name: optionalText('Emergency contact', 120),
+        emergency_contact_phone: optionalUkPhone('Emergency contact phone'),
+        notes: optionalText('Notes', 4000),
+      },
+      objectMessage('carer'),
+    ),
+    inOrder('start_date', 'leaving_date', LEAVING_BEFORE_START),
   ),
   fields: {
     ...personFieldSpecs,
@@ -212,23 +245,26 @@ export const employees = defineResource({
   name: 'employees',
   title: 'Office employees',
   singular: 'office employee',
-  schema: v.strictObject(
-    {
-      ...personFields,
-      job_title: requiredText('Job title', 120),
-      staffcode_id: optionalReference('Choose a role.'),
-      status: choiceOf(EMPLOYEE_STATUSES, 'Choose a status.'),
-      contract_type: choiceOf(CONTRACT_TYPES, 'Choose a contract type.'),
-      contracted_hours: optionalWholeNumber('Contracted hours a week', 0, 60),
-      start_date: optionalIsoDate('Start date'),
-      probation_ends_on: optionalIsoDate('Probation ends on'),
-      leaving_date: optionalIsoDate('Leaving date'),
-      leaving_reason: optionalText('Why they left', 1000),
-      emergency_contact_name: optionalText('Emergency contact', 120),
-      emergency_contact_phone: optionalUkPhone('Emergency contact phone'),
-      notes: optionalText('Notes', 4000),
-    },
-    objectMessage('office employee'),
+  schema: v.pipe(
+    v.strictObject(
+      {
+        ...personFields,
+        job_title: requiredText('Job title', 120),
+        staffcode_id: optionalReference('Choose a role.'),
+        status: choiceOf(EMPLOYEE_STATUSES, 'Choose a status.'),
+        contract_type: choiceOf(CONTRACT_TYPES, 'Choose a contract type.'),
+        contracted_hours: optionalWholeNumber('Contracted hours a week', 0, 60),
+        start_date: optionalIsoDate('Start date'),
+        probation_ends_on: optionalIsoDate('Probation ends on'),
+        leaving_date: optionalIsoDate('Leaving date'),
+        leaving_reason: optionalText('Why they left', 1000),
+        emergency_contact_name: optionalText('Emergency contact', 120),
+        emergency_contact_phone: optionalUkPhone('Emergency contact phone'),
+        notes: optionalText('Notes', 4000),
+      },
+      objectMessage('office employee'),
+    ),
+    inOrder('start_date', 'leaving_date', LEAVING_BEFORE_START),
   ),
   fields: {
     ...personFieldSpecs,

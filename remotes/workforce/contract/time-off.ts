@@ -206,6 +206,8 @@ export const HolidayRequestSchema = v.pipe(
         v.minValue(1, 'Choose a reason.'),
       ),
       notes: optionalText('Notes', 1000),
+      /** A manager allowing leave beyond the entitlement says why (holidays.approve); empty otherwise. */
+      override_reason: optionalText('Why it is allowed beyond the entitlement', 1000),
     },
     (issue) => (issue.expected === 'never' ? `${String(issue.received)} is not a field of a holiday request.` : issue.expected === 'Object' ? 'Send the request as a JSON object.' : 'This field is required.'),
   ),
@@ -221,7 +223,7 @@ export const RefuseHolidaySchema = v.strictObject(
   { reason: requiredText('Why it is refused', 1000) },
   (issue) => (issue.expected === 'never' ? `${String(issue.received)} is not a field of a refusal.` : 'Say why the holiday is refused.'),
 );
-export const ApproveHolidaySchema = v.strictObject({ note: optionalText('Note', 1000) }, (issue) => (issue.expected === 'never' ? `${String(issue.received)} is not a field of an approval.` : 'Send the approval as a JSON object.'));
+export const ApproveHolidaySchema = v.strictObject({ note: optionalText('Note', 1000), override_reason: optionalText('Why it is allowed beyond the entitlement', 1000) }, (issue) => (issue.expected === 'never' ? `${String(issue.received)} is not a field of an approval.` : 'Send the approval as a JSON object.'));
 export const CancelHolidaySchema = v.strictObject({ reason: optionalText('Why it is cancelled', 1000) }, (issue) => (issue.expected === 'never' ? `${String(issue.received)} is not a field of a cancellation.` : 'Send the cancellation as a JSON object.'));
 
 // ---------------------------------------------------------------- hours worked (irregular-hours accrual)
@@ -325,6 +327,10 @@ export type HolidayRow = {
   cancelled_by_name: string | null;
   cancelled_at: string | null;
   cancel_reason: string;
+  /** Why a manager allowed it beyond the entitlement ('' when it was within it), who and when. */
+  override_reason: string;
+  overridden_by_name: string | null;
+  overridden_at: string | null;
 };
 
 export type HolidayWarning = { kind: 'branch-clash' | 'branch-limit' | 'visits' | 'balance' | 'bank-holiday'; message: string };

@@ -276,3 +276,96 @@ export const emptyCounts = (): Record<TrainingState, number> => ({ valid: 0, exp
 
 /** Day as the UK writes it: 24/11/2026. */
 export const ukDay = (day: string | null) => (day ? day.split('-').reverse().join('/') : '');
+
+// ---- The Care Certificate, standard by standard (Skills for Care, NHS England and Skills for Health, updated
+// March 2025: 16 standards, the 16th on learning disability and autism). One course of the catalogue (code CC),
+// complete only when every standard is: each standard carries the day it was completed and who assessed it.
+
+/** The catalogue's code of the Care Certificate course. */
+export const CARE_CERTIFICATE_CODE = 'CC';
+
+/** The 16 standards of the Care Certificate (2025), by number. */
+export const CARE_CERTIFICATE_STANDARDS = [
+  { number: 1, name: 'Understand your role' },
+  { number: 2, name: 'Your personal development' },
+  { number: 3, name: 'Duty of care' },
+  { number: 4, name: 'Equality, diversity, inclusion and human rights' },
+  { number: 5, name: 'Work in a person-centred way' },
+  { number: 6, name: 'Communication' },
+  { number: 7, name: 'Privacy and dignity' },
+  { number: 8, name: 'Fluids and nutrition' },
+  { number: 9, name: 'Awareness of mental health and dementia' },
+  { number: 10, name: 'Safeguarding adults' },
+  { number: 11, name: 'Safeguarding children' },
+  { number: 12, name: 'Basic life support' },
+  { number: 13, name: 'Health and safety' },
+  { number: 14, name: 'Handling information' },
+  { number: 15, name: 'Infection prevention and control' },
+  { number: 16, name: 'Awareness of learning disability and autism' },
+] as const;
+export const CARE_CERTIFICATE_TOTAL = CARE_CERTIFICATE_STANDARDS.length;
+
+/** Whether a number names a standard (1–16). */
+export const isCareCertificateStandard = (value: number) => CARE_CERTIFICATE_STANDARDS.some((standard) => standard.number === value);
+
+/**
+ * One standard as completed: the day and the assessor, both needed; notes optional. An empty day and assessor
+ * clear the standard (not completed). The body of PUT /api/v1/carers/:id/care-certificate/standards/:number.
+ */
+export const CareCertificateStandardSchema = v.pipe(
+  v.strictObject(
+    {
+      completed_on: optionalIsoDate('Completed on'),
+      assessor: optionalText('Assessor', 120),
+      notes: optionalText('Notes', 1000),
+    },
+    (issue) => (issue.expected === 'never' ? `"${String(issue.received).replace(/"/g, '')}" is not a field of a Care Certificate standard.` : 'Send the standard as a JSON object.'),
+  ),
+  v.forward(
+    v.partialCheck([['completed_on'], ['assessor']], (standard) => standard.assessor === '' || standard.completed_on !== '', 'Give the day it was completed.'),
+    ['completed_on'],
+  ),
+  v.forward(
+    v.partialCheck([['completed_on']], (standard) => standard.completed_on === '' || !isCalendarDate(standard.completed_on) || standard.completed_on <= londonDate(), 'Completed on cannot be in the future.'),
+    ['completed_on'],
+  ),
+  v.forward(
+    v.partialCheck([['completed_on'], ['assessor']], (standard) => standard.completed_on === '' || standard.assessor !== '', 'Name the assessor who signed the standard off.'),
+    ['assessor'],
+  ),
+);
+export type CareCertificateStandardInput = v.InferInput<typeof CareCertificateStandardSchema>;
+
+/** A standard on a carer's file: completed (with its day and assessor) or not yet. */
+export type CareCertificateStandard = {
+  number: number;
+  name: string;
+  completed_on: string | null;
+  assessor: string;
+  notes: string;
+  recorded_by: string | null;
+  updated_at: string | null;
+};
+
+/** GET /api/v1/carers/:id/care-certificate: the 16 standards and whether the certificate is complete. */
+export type CareCertificate = {
+  carer_id: number;
+  standards: CareCertificateStandard[];
+  completed: number;
+  total: number;
+  /** Every standard completed: the certificate is complete, on the day the last one was. */
+  complete: boolean;
+  completed_on: string | null;
+};
+
+/** The certificate's state from its standards: complete when all 16 are, on the latest of their days. */
+export function careCertificateOf(carerId: number, done: readonly Omit<CareCertificateStandard, 'name'>[]): CareCertificate {
+  const standards = CARE_CERTIFICATE_STANDARDS.map(({ number, name }): CareCertificateStandard => {
+    const found = done.find((standard) => standard.number === number && standard.completed_on);
+    return found ? { ...found, name } : { number, name, completed_on: null, assessor: '', notes: '', recorded_by: null, updated_at: null };
+  });
+  const completed = standards.filter((standard) => standard.completed_on).length;
+  const complete = completed === CARE_CERTIFICATE_TOTAL;
+  const completedOn = complete ? standards.map((standard) => standard.completed_on!).sort().at(-1)! : null;
+  return { carer_id: carerId, standards, completed, total: CARE_CERTIFICATE_TOTAL, complete, completed_on: completedOn };
+}

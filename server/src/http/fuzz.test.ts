@@ -78,6 +78,7 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown> | null> = {
   'POST /api/v1/communication/carer-messages/messages/:id/retry': null,
   'POST /api/v1/communication/family-messages/messages/:id/retry': null,
   'POST /api/v1/communication/chats': { userId: 2 },
+  'PUT /api/v1/carers/:id/care-certificate/standards/:number': { completed_on: '2026-11-20', assessor: 'Siân Evans', notes: '' },
   'PUT /api/v1/finance/export-settings': { xero_sales_account: '200', sage_sales_nominal: '4000', sage_bank_nominal: '1200', sage_funder_prefix: 'F', sage_client_prefix: 'C' },
   'PUT /api/v1/communication/chats/:chatId': { name: 'Renamed group' },
   'POST /api/v1/communication/chats/:chatId/members': { userIds: [2] },

@@ -244,7 +244,11 @@ async function assertStorable(
 
 function duplicateMessage(resource: Resource, key: string): string {
   const label = resource.spec.fields[key]?.label ?? key;
-  return `A ${resource.spec.singular} with this ${label.toLowerCase()} already exists.`;
+  // "An office employee", "An hourly rule", "A medication", "A user": the article follows the sound.
+  const singular = resource.spec.singular;
+  const vowelSound = /^(hour|honou?r|honest|heir)/i.test(singular) || (/^[aeiou]/i.test(singular) && !/^(uni|use|usu|eu|one)/i.test(singular));
+  const article = vowelSound ? 'An' : 'A';
+  return `${article} ${singular} with this ${label.toLowerCase()} already exists.`;
 }
 
 /** Maps the database's own unique (23505) and foreign key (23503) errors, raised when two requests race. */

@@ -1,5 +1,6 @@
-import type { DocumentResult, DocumentValues } from '@hcm/contract/documents';
-import { londonDate } from '@hcm/contract/engine';
+import * as v from 'valibot';
+import { fieldErrorsOf, type DocumentResult, type DocumentValues } from '@hcm/contract/documents';
+import { inOrder, londonDate } from '@hcm/contract/engine';
 import { defineStaffDocument, type StaffDocument } from './types.js';
 
 // The carer file's compliance documents (Schedule 3 of the 2014 Regulations, DOMAIN.md "Carer file"): five years
@@ -282,3 +283,19 @@ export const COMPLIANCE_DOCUMENTS: readonly StaffDocument[] = [addressHistory, w
 
 /** The referee's form (its declaration, without owner permissions: the public page renders it). */
 export const REFERENCE_DOCUMENT = reference;
+
+/**
+ * The referee's dates of the employment: it cannot end before it began (either may be left empty). Checked with
+ * the form's own rules wherever a reference is saved: the referee's page and the file's document API.
+ */
+export const ReferenceEmploymentSchema = v.pipe(
+  v.looseObject({ employed_from: v.optional(v.unknown(), ''), employed_to: v.optional(v.unknown(), '') }),
+  inOrder('employed_from', 'employed_to', 'Employed until cannot be before employed from.'),
+);
+
+/** The rule errors of a reference's content by field (none: null); content that is not an object has none here. */
+export function referenceRuleErrors(content: unknown): Record<string, string[]> | null {
+  if (!content || typeof content !== 'object' || Array.isArray(content)) return null;
+  const parsed = v.safeParse(ReferenceEmploymentSchema, content);
+  return parsed.success ? null : fieldErrorsOf(parsed.issues);
+}

@@ -5,6 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { documentSchema, fieldErrorsOf, fieldsOf, isShown, type DocumentField, type DocumentValues } from '@hcm/contract/documents';
 import { recordAudit, resultsOf, type AreaServerContext, type AuditScope, type AuditedRecordType } from '@hcm/server/platform';
 import { carerDocument } from '../../contract/documents/index.js';
+import { referenceRuleErrors } from '../../contract/documents/compliance.js';
 import { carerDocuments, carerDocumentVersions, carersTable } from '../people/people-tables.js';
 import { carerColumns } from '../people/visibility.js';
 import { isThrottled, recordFailure, stateOf, tokenHash } from './references.js';
@@ -232,8 +233,10 @@ export async function refereeRoutes(app: FastifyInstance, context: AreaServerCon
     const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
     const typed = valuesFromForm(body, fields, now);
     const parsed = v.safeParse(documentSchema(spec, { complete: true }), typed);
-    if (!parsed.success) {
-      return sendPage(reply, 422, `There is a problem – reference for ${open.carer_name}`, formPage(open, typed, fieldErrorsOf(parsed.issues), request.url));
+    // The form's rules, then those across its fields (an employment cannot end before it began).
+    const errors = { ...(parsed.success ? {} : fieldErrorsOf(parsed.issues)), ...(referenceRuleErrors(typed) ?? {}) };
+    if (!parsed.success || Object.keys(errors).length) {
+      return sendPage(reply, 422, `There is a problem – reference for ${open.carer_name}`, formPage(open, typed, errors, request.url));
     }
     const content = applicable(parsed.output as DocumentValues, fields);
     const stored = await db.transaction(async (tx) => {

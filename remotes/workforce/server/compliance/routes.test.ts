@@ -123,9 +123,14 @@ test('the rota reads compliance by ids, only for the carers it may see', async (
 test('file alerts list what lapsed, is missing or falls due, soonest first, filtered by window and check', async () => {
   const all = data<Page<FileAlertRow>>(await manager.get('/api/v1/carers/file-alerts?page_size=200'));
   assert.ok(all.total > 5);
-  const dated = all.data.filter((row) => row.expires_on);
+  const dated = all.data.filter((row) => row.expires_on && row.window !== 'expired');
   assert.deepEqual(dated.map((row) => row.expires_on), [...dated.map((row) => row.expires_on)].sort(), 'soonest first');
-  assert.ok(all.data.findIndex((row) => row.window === 'missing') < all.data.findIndex((row) => row.expires_on !== null), 'missing checks first');
+  // Lapsed first (someone may be working on an expired check), then missing, then what falls due.
+  const ranks = all.data.map((row) => (row.window === 'expired' ? 0 : row.window === 'missing' ? 1 : 2));
+  assert.ok(ranks.includes(0) && ranks.includes(1) && ranks.includes(2), 'the demo has all three');
+  assert.deepEqual(ranks, [...ranks].sort((a, b) => a - b), 'lapsed, then missing, then due soon');
+  const lapsed = all.data.filter((row) => row.window === 'expired' && row.expires_on);
+  assert.deepEqual(lapsed.map((row) => row.expires_on), [...lapsed.map((row) => row.expires_on)].sort(), 'the longest lapsed first');
   const megan = all.data.find((row) => row.person_id === id('megan.hughes') && row.check === 'business-insurance');
   assert.equal(megan?.window, 'expired');
   assert.equal(megan?.tab, 'references-documents');
@@ -137,6 +142,22 @@ test('file alerts list what lapsed, is missing or falls due, soonest first, filt
   const employees = await manager.get('/api/v1/employees/file-alerts');
   assert.equal(employees.statusCode, 200);
   assert.ok(data<Page<FileAlertRow>>(employees).data.every((row) => ['dbs', 'dbs-update-service', 'right-to-work'].includes(row.check)));
+});
+
+test('a health declaration clears the check only once completed: an empty draft counts for nothing', async () => {
+  const maria = id('maria.santos'); // an applicant with only her application form
+  const before = data<CompliancePicture>(await manager.get(`/api/v1/carers/${maria}/compliance`));
+  assert.equal(before.compliance.checks.find((check) => check.key === 'health-declaration')?.state, 'missing');
+  const draft = await manager.post(`/api/v1/carers/${maria}/documents/medical-history`, { status: 'draft', content: {} });
+  assert.equal(draft.statusCode, 201, draft.body);
+  const after = data<CompliancePicture>(await manager.get(`/api/v1/carers/${maria}/compliance`));
+  const health = after.compliance.checks.find((check) => check.key === 'health-declaration');
+  assert.equal(health?.state, 'missing', 'an empty draft is not a declaration');
+  assert.match(health?.detail ?? '', /draft/);
+  // The hiring checks read the same: "ready" still names the health declaration as missing.
+  const ready = await manager.put(`/api/v1/recruitment/applicants/${maria}/stage`, { stage: 'ready', reason: '' });
+  assert.equal(ready.statusCode, 409, ready.body);
+  assert.match(ready.json().message, /Health declaration/);
 });
 
 // ---- References by link.
@@ -200,6 +221,11 @@ test('a referee answers through the emailed link: the reference lands on the car
   assert.match(partial.body, /value="yes" checked/);
   assert.match(partial.body, /Please give details is required/);
 
+  // An employment that ends before it began: 422 beside "Employed until", nothing stored.
+  const backwards = await referee.post(path, form({ ...answer, employed_from: '2025-12-19', employed_to: '2021-01-04' }), { headers: FORM_HEADERS });
+  assert.equal(backwards.statusCode, 422);
+  assert.match(backwards.body, /id="f-employed_to-error"><span class="visually-hidden">Error: <\/span>Employed until cannot be before employed from/);
+
   const done = await referee.post(path, form(answer), { headers: FORM_HEADERS });
   assert.equal(done.statusCode, 200, done.body);
   assert.match(done.body, /Thank you/);
@@ -225,6 +251,19 @@ test('a referee answers through the emailed link: the reference lands on the car
   assert.doesNotMatch(again.body, /Chloe|Bennett/);
   const repost = await referee.post(path, form(answer), { headers: FORM_HEADERS });
   assert.equal(repost.statusCode, 410);
+});
+
+test('a reference typed in by the office: its employment cannot end before it began (422 on employed_to)', async () => {
+  const carerId = id('grace.okafor');
+  const content = { referee_name: 'Janet Cole', employed_from: '2024-05-01', employed_to: '2023-05-01' };
+  const created = await office.post(`/api/v1/carers/${carerId}/documents/reference`, { status: 'draft', content });
+  assert.equal(created.statusCode, 422, created.body);
+  assert.deepEqual(created.json().errors, { employed_to: ['Employed until cannot be before employed from.'] });
+  const fine = await office.post(`/api/v1/carers/${carerId}/documents/reference`, { status: 'draft', content: { ...content, employed_to: '2025-05-01' } });
+  assert.equal(fine.statusCode, 201, fine.body);
+  const edited = await office.put(`/api/v1/carers/${carerId}/documents/reference/${fine.json().data.id}`, { base_version: 1, status: 'draft', content });
+  assert.equal(edited.statusCode, 422, 'nor when it is changed');
+  assert.ok(edited.json().errors.employed_to);
 });
 
 test('a forged, unknown or expired link shows no carer data, and guessing is slowed down', async () => {

@@ -379,13 +379,23 @@ function alertFilters(query: unknown): { branchId: number | null; window: string
   return Object.keys(errors).length ? { errors } : { branchId, window: window || null, check: check || null };
 }
 
-/** Soonest first: missing checks (no date to wait for), then by date, lapsed ones being the earliest. */
-function sortAlerts(alerts: FileAlertRow[]): FileAlertRow[] {
-  return alerts.sort((a, b) => {
-    if (a.expires_on === null && b.expires_on !== null) return -1;
-    if (b.expires_on === null && a.expires_on !== null) return 1;
-    return (a.expires_on ?? '').localeCompare(b.expires_on ?? '') || a.person_name.localeCompare(b.person_name) || a.check.localeCompare(b.check);
-  });
+/** Which alerts come first: lapsed checks (someone may be working on an expired check), then missing ones, then the rest. */
+const ALERT_RANK: Record<string, number> = { expired: 0, missing: 1 };
+const rankOf = (alert: FileAlertRow) => ALERT_RANK[alert.window] ?? 2;
+
+/**
+ * Lapsed checks first (the longest lapsed first), then missing ones (no date to wait for), then those falling due,
+ * soonest first; then by name and check.
+ */
+export function sortAlerts(alerts: FileAlertRow[]): FileAlertRow[] {
+  return alerts.sort(
+    (a, b) =>
+      rankOf(a) - rankOf(b) ||
+      (a.expires_on === null ? 1 : 0) - (b.expires_on === null ? 1 : 0) ||
+      (a.expires_on ?? '').localeCompare(b.expires_on ?? '') ||
+      a.person_name.localeCompare(b.person_name) ||
+      a.check.localeCompare(b.check),
+  );
 }
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;

@@ -67,8 +67,10 @@ export type ComplianceFacts = {
   references: number;
   /** The active work-history document's content and the day it was written (gaps count up to then), or null. */
   workHistory: { content: Record<string, unknown>; on: string } | null;
-  /** A live (not archived) health declaration. */
+  /** A completed health declaration: made active (every required answer given, signed by the worker). */
   healthDeclaration: boolean;
+  /** A health declaration begun but still a draft (it does not count until completed). */
+  healthDeclarationDraft?: boolean;
   /** A DBS risk assessment made active and signed off on its current version. */
   riskAssessmentApproved: boolean;
 };
@@ -181,7 +183,14 @@ export function computeCompliance(facts: ComplianceFacts, settings: ComplianceSe
   add(
     facts.healthDeclaration
       ? { key: 'health-declaration', label: 'Health declaration', expires_on: null, blocks_rostering: false, detail: 'On file.' }
-      : { key: 'health-declaration', label: 'Health declaration', state: 'missing', expires_on: null, blocks_rostering: false, detail: 'No health declaration on file.' },
+      : {
+          key: 'health-declaration',
+          label: 'Health declaration',
+          state: 'missing',
+          expires_on: null,
+          blocks_rostering: false,
+          detail: facts.healthDeclarationDraft ? 'The health declaration is a draft: it counts once completed and signed.' : 'No health declaration on file.',
+        },
   );
 
   if (facts.drives) {
@@ -318,12 +327,14 @@ export async function loadFacts(db: Db, carerIds?: readonly number[]): Promise<C
     .from(d)
     .innerJoin(carerDocumentVersions, and(eq(carerDocumentVersions.document_id, d.id), eq(carerDocumentVersions.version, d.version)))
     .where(and(ne(d.status, 'archived'), inArray(d.kind, ['reference', 'references-documents-work-history', 'medical-history', 'dbs-risk-assessment']), within(d.owner_id)));
-  const docs = new Map<number, { references: number; workHistory: { content: Record<string, unknown>; on: string } | null; health: boolean; risk: boolean }>();
+  const docs = new Map<number, { references: number; workHistory: { content: Record<string, unknown>; on: string } | null; health: boolean; healthDraft: boolean; risk: boolean }>();
   for (const row of documents) {
-    const entry = docs.get(row.owner_id) ?? { references: 0, workHistory: null, health: false, risk: false };
+    const entry = docs.get(row.owner_id) ?? { references: 0, workHistory: null, health: false, healthDraft: false, risk: false };
     if (row.kind === 'reference' && row.status === 'active') entry.references += 1;
     if (row.kind === 'references-documents-work-history' && row.status === 'active') entry.workHistory = { content: row.content ?? {}, on: londonDate(new Date(row.saved)) };
-    if (row.kind === 'medical-history') entry.health = true;
+    // Only a completed declaration counts: an empty or half-filled draft clears nothing.
+    if (row.kind === 'medical-history' && row.status === 'active') entry.health = true;
+    if (row.kind === 'medical-history' && row.status === 'draft') entry.healthDraft = true;
     if (row.kind === 'dbs-risk-assessment' && row.status === 'active' && row.signed) entry.risk = true;
     docs.set(row.owner_id, entry);
   }
@@ -344,6 +355,7 @@ export async function loadFacts(db: Db, carerIds?: readonly number[]): Promise<C
       references: doc?.references ?? 0,
       workHistory: doc?.workHistory ?? null,
       healthDeclaration: doc?.health ?? false,
+      healthDeclarationDraft: doc?.healthDraft ?? false,
       riskAssessmentApproved: doc?.risk ?? false,
     };
   });

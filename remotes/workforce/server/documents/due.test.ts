@@ -130,15 +130,36 @@ test('a new supervision moves the carer on: its own date counts (a draft too), a
   assert.equal(rowOf(await list(admin, '/api/v1/carers/due?page_size=100'), liam)!.never_done, true, 'an archived supervision no longer counts');
 });
 
+test('the next supervision the form planned is the due date; without one, the interval after the last', async () => {
+  const aisha = await carerIdByEmail('aisha.bello@homecare.test');
+  const held = addDays(today, -10);
+  const planned = addDays(today, 20); // sooner than eight weeks on: a concern to follow up
+  const content = { supervision_date: held, supervisor: 'Marcus Webb', next_supervision: planned };
+  const created = await admin.post(`/api/v1/carers/${aisha}/documents/supervisions`, { status: 'draft', content });
+  assert.equal(created.statusCode, 201, created.body);
+  const row = rowOf(await list(admin, '/api/v1/carers/due?page_size=100'), aisha)!;
+  assert.deepEqual({ last_date: row.last_date, next_due: row.next_due, state: row.state }, { last_date: held, next_due: planned, state: 'upcoming' }, 'not eight weeks after the last');
+  const unplanned = await admin.put(`/api/v1/carers/${aisha}/documents/supervisions/${created.json().data.id}`, { base_version: 1, status: 'draft', content: { ...content, next_supervision: '' } });
+  assert.equal(unplanned.statusCode, 200, unplanned.body);
+  assert.equal(rowOf(await list(admin, '/api/v1/carers/due?page_size=100'), aisha)!.next_due, addDays(held, 56), 'no date planned: the interval');
+  assert.equal((await admin.put(`/api/v1/carers/${aisha}/documents/supervisions/${created.json().data.id}`, { base_version: 2, status: 'archived', content })).statusCode, 200);
+});
+
 test('the interval is a setting; nonsense in the setting falls back to the default', async () => {
   const db = t.database.db;
   const aisha = await carerIdByEmail('aisha.bello@homecare.test');
+  // A supervision without a planned next date: the interval decides.
+  const chloe = await carerIdByEmail('chloe.bennett@homecare.test');
+  const held = addDays(today, -3);
+  const created = await admin.post(`/api/v1/carers/${chloe}/documents/supervisions`, { status: 'draft', content: { supervision_date: held, supervisor: 'Marcus Webb' } });
+  assert.equal(created.statusCode, 201, created.body);
   await db.execute(sql`update settings set value = '4' where key = 'supervision_interval_weeks'`);
   const four = await list(admin, '/api/v1/carers/due?page_size=100');
   assert.deepEqual(four.interval, { every: 4, unit: 'weeks' });
-  assert.equal(rowOf(four, aisha)!.next_due, '2026-12-01');
+  assert.equal(rowOf(four, chloe)!.next_due, addDays(held, 28));
+  assert.equal(rowOf(four, aisha)!.next_due, '2026-12-29', 'a planned next supervision is kept whatever the interval');
   await db.execute(sql`update settings set value = 'fortnightly' where key = 'supervision_interval_weeks'`);
-  assert.equal(rowOf(await list(admin, '/api/v1/carers/due?page_size=100'), aisha)!.next_due, '2026-12-29');
+  assert.equal(rowOf(await list(admin, '/api/v1/carers/due?page_size=100'), chloe)!.next_due, addDays(held, 56));
   await db.execute(sql`update settings set value = '8' where key = 'supervision_interval_weeks'`);
 
   const spot = await list(admin, '/api/v1/carers/due?kind=spot-check&page_size=100');

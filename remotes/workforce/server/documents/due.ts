@@ -1,14 +1,16 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { branches } from '@hcm/server/schema';
+import { isCalendarDate } from '@hcm/contract/engine';
 import { outer, type BranchScope, type Database, type Transaction } from '@hcm/server/platform';
 import { dueOf, type DueKindSpec, type DueOwner, type DueRow } from '../../contract/due.js';
 import { carerDocuments, carerDocumentVersions, carersTable, employeeDocuments, employeeDocumentVersions, employeesTable } from '../people/people-tables.js';
 import { carerColumns, employeeColumns, visibleCarers, visibleEmployees } from '../people/visibility.js';
 import { settingsRead } from '../read-models.js';
 
-// Who is due a supervision, spot check or appraisal: for each working carer (office employee), the date of the
-// last live (draft or active) document of that kind, its own date field else the day it was created, plus the
-// settings' interval; never done counts from the start date. Read from carer_documents / employee_documents.
+// Who is due a supervision, spot check or appraisal: for each working carer (office employee), the date the last
+// live (draft or active) document of that kind planned for the next one ("Next supervision", "Next appraisal")
+// when given, else its own date field (or the day it was created) plus the settings' interval; never done counts
+// from the start date. Read from carer_documents / employee_documents.
 
 type Db = Database | Transaction;
 
@@ -47,6 +49,8 @@ export async function dueRows(db: Db, owner: DueOwner, scope: BranchScope, spec:
     limit 1
   )`;
   const day = sql`coalesce(nullif(v.content ->> ${spec.dateField}, ''), to_char(d.created_at at time zone 'Europe/London', 'YYYY-MM-DD'))`;
+  // The next one's date as the last form planned it ("Next supervision"), when the kind has one and it was given.
+  const planned = spec.nextField ? sql`nullif(v.content ->> ${spec.nextField}, '')` : sql`null::text`;
   const conditions: (SQL | undefined)[] = [visible(scope), inArray(columns.status, [...WORKING[owner]])];
   if (options.branchId !== undefined) conditions.push(eq(columns.branch_id, options.branchId));
   const rows = await db
@@ -59,6 +63,7 @@ export async function dueRows(db: Db, owner: DueOwner, scope: BranchScope, spec:
       start_date: columns.start_date,
       last_date: sql<string | null>`${last(day)}`,
       last_document_id: sql<number | null>`${last(sql`d.id`)}`,
+      planned: sql<string | null>`${last(planned)}`,
     })
     .from(table)
     .innerJoin(branches, eq(branches.id, columns.branch_id))
@@ -70,7 +75,9 @@ export async function dueRows(db: Db, owner: DueOwner, scope: BranchScope, spec:
       const start = typeof row.start_date === 'string' && row.start_date ? row.start_date : null;
       const lastDate = row.last_date ? String(row.last_date) : null;
       // Never done and no start date: due from today (the office should plan one now).
-      const due = lastDate ?? start ? dueOf((lastDate ?? start)!, interval, options.today) : { next_due: options.today, state: 'due' as const, days_overdue: 0 };
+      // The planned date only counts when it is a real day (a draft may hold anything the form let through).
+      const planned = lastDate && typeof row.planned === 'string' && isCalendarDate(row.planned) ? row.planned : null;
+      const due = lastDate ?? start ? dueOf((lastDate ?? start)!, interval, options.today, planned) : { next_due: options.today, state: 'due' as const, days_overdue: 0 };
       return {
         id: Number(row.id),
         name: `${String(row.first_name)} ${String(row.last_name)}`,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { documentRoutes, type AuthSettings, type DocumentOwner } from '@hcm/server/platform';
+import { documentRoutes, sendInvalid, type AuthSettings, type DocumentOwner } from '@hcm/server/platform';
+import { referenceRuleErrors } from '../../contract/documents/compliance.js';
 import { CARER_DOCUMENTS, EMPLOYEE_DOCUMENTS, STAFF_SENSITIVE_PERMISSIONS } from '../../contract/index.js';
 import { carerDocuments, carerDocumentVersions, carersTable, employeeDocuments, employeeDocumentVersions, employeesTable } from './people-tables.js';
 import { carerColumns, employeeColumns, findCarer, findEmployee, visibleCarerIds, visibleCarers, visibleEmployeeIds, visibleEmployees } from './visibility.js';
@@ -32,6 +33,15 @@ export const employeeDocumentOwner: DocumentOwner = {
  * document engine, the one the client record uses, from this area's declarations and tables.
  */
 export async function staffDocumentRoutes(app: FastifyInstance, { auth }: { auth: AuthSettings }): Promise<void> {
+  // Rules across a form's fields, which the platform's document engine does not know: a reference's employment
+  // cannot end before it began (422 on employed_to, as on the referee's page). Saves carry their content.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'POST' && request.method !== 'PUT') return;
+    if ((request.params as { kind?: string } | undefined)?.kind !== 'reference') return;
+    const body = request.body as { content?: unknown } | undefined;
+    const errors = referenceRuleErrors(body?.content);
+    if (errors) return sendInvalid(reply, errors);
+  });
   await documentRoutes(app, {
     auth,
     owner: carerDocumentOwner,

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { clock } from '@hcm/contract/time';
+import { addDays, clock } from '@hcm/contract/time';
+import { isCalendarDate, londonDate } from '@hcm/contract/engine';
 import { after, before, test } from 'node:test';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLog, branches, users } from '@hcm/server/platform';
@@ -132,6 +133,76 @@ test('adding a carer checks what was typed: per-field errors, nothing stored', a
   assert.equal(ok.statusCode, 201, ok.body);
   assert.equal(ok.json().data.ni_number, 'AB 12 34 56 C');
   assert.equal(ok.json().data.postcode, 'NW1 8NP');
+});
+
+const newCarer = (extra: Record<string, unknown> = {}) => ({
+  first_name: 'Nia',
+  last_name: 'Roberts',
+  gender: 'female',
+  date_of_birth: '1994-05-06',
+  address_line_1: '2 High Street',
+  town: 'London',
+  postcode: 'NW1 8NP',
+  status: 'active',
+  recruitment_stage: 'hired',
+  source: 'website',
+  contract_type: 'full-time',
+  branch_id: branchId.CAM,
+  ...extra,
+});
+
+const newEmployee = (extra: Record<string, unknown> = {}) => {
+  const { status: _status, recruitment_stage: _stage, source: _source, ...person } = newCarer();
+  return { ...person, status: 'active', job_title: 'Care Coordinator', ...extra };
+};
+
+test('a wrong NI number is told in a sentence, not a validation type', async () => {
+  const response = await office.post('/api/v1/carers', newCarer({ ni_number: 'QQ123' }));
+  assert.equal(response.statusCode, 422, response.body);
+  assert.deepEqual(response.json().errors.ni_number, ['Enter a National Insurance number like QQ 12 34 56 C.']);
+});
+
+test('dates of birth: not today, at least 16 and at most 100 years ago; leaving cannot come before starting', async () => {
+  const today = londonDate();
+  const year = Number(today.slice(0, 4));
+  const cases: [string, RegExp][] = [
+    [today, /before today/],
+    [addDays(today, -15 * 365), /under 16/],
+    ['1890-01-01', /over 100: check the year/],
+  ];
+  for (const [date_of_birth, message] of cases) {
+    const response = await office.post('/api/v1/carers', newCarer({ date_of_birth }));
+    assert.equal(response.statusCode, 422, `${date_of_birth}: ${response.body}`);
+    assert.deepEqual(Object.keys(response.json().errors), ['date_of_birth']);
+    assert.match(response.json().errors.date_of_birth[0], message);
+  }
+  // Sixteen today (on 29 February that day sixteen years back may not exist: then a birthday just over 16 years ago).
+  const birthday = isCalendarDate(`${year - 16}${today.slice(4)}`) ? `${year - 16}${today.slice(4)}` : addDays(today, -16 * 366);
+  const sixteen = await office.post('/api/v1/carers', newCarer({ date_of_birth: birthday, email: 'sixteen@example.org' }));
+  assert.equal(sixteen.statusCode, 201, `16 today is old enough: ${sixteen.body}`);
+
+  const backwards = await office.post('/api/v1/carers', newCarer({ start_date: '2026-06-01', leaving_date: '2026-05-31' }));
+  assert.equal(backwards.statusCode, 422, backwards.body);
+  assert.deepEqual(backwards.json().errors, { leaving_date: ['Leaving date cannot be before the start date.'] });
+  const employee = await manager.post('/api/v1/employees', newEmployee({ start_date: '2026-06-01', leaving_date: '2025-01-01' }));
+  assert.equal(employee.statusCode, 422, employee.body);
+  assert.deepEqual(employee.json().errors, { leaving_date: ['Leaving date cannot be before the start date.'] });
+});
+
+test('an email belongs to one carer and one office employee: a duplicate is refused on the field (any case)', async () => {
+  const taken = await office.post('/api/v1/carers', newCarer({ email: 'Aisha.Bello@homecare.test' }));
+  assert.equal(taken.statusCode, 422, taken.body);
+  assert.deepEqual(taken.json().errors, { email: ['A carer with this email already exists.'] });
+  // Two carers without an email are fine.
+  for (const last of ['Noemail', 'Alsonone']) assert.equal((await office.post('/api/v1/carers', newCarer({ last_name: last, email: '' }))).statusCode, 201);
+  const own = await office.post('/api/v1/carers', newCarer({ last_name: 'Unique', email: 'nia.unique@example.org' }));
+  assert.equal(own.statusCode, 201, own.body);
+  const moved = await office.put(`/api/v1/carers/${own.json().data.id}`, newCarer({ last_name: 'Unique', email: 'tom.fletcher@homecare.test' }));
+  assert.equal(moved.statusCode, 422, 'nor by an edit');
+  assert.ok(moved.json().errors.email);
+  const employee = await manager.post('/api/v1/employees', newEmployee({ email: 'MARCUS.WEBB@homecare.test' }));
+  assert.equal(employee.statusCode, 422, employee.body);
+  assert.deepEqual(employee.json().errors, { email: ['An office employee with this email already exists.'] });
 });
 
 test("office employees' files are the manager's: office staff may not read them", async () => {

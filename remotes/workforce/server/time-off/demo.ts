@@ -158,7 +158,7 @@ export async function seedDemoTimeOff(tx: Transaction): Promise<void> {
     const { holiday } = await requestHoliday(
       tx,
       person,
-      { from_date: seed.from, to_date: seed.to, half_day_start: seed.halfStart ?? false, half_day_end: seed.halfEnd ?? false, reason_id: reasonId, notes: seed.notes ?? '' },
+      { from_date: seed.from, to_date: seed.to, half_day_start: seed.halfStart ?? false, half_day_end: seed.halfEnd ?? false, reason_id: reasonId, notes: seed.notes ?? '', override_reason: '' },
       officeId,
     );
     const requestedAt = new Date(`${addDays(seed.from < '2026-11-10' ? seed.from : '2026-11-10', -21)}T10:00:00Z`);

@@ -4,7 +4,6 @@ import { branches, users } from '@hcm/server/schema';
 import type { BranchScope, Database, Transaction } from '@hcm/server/platform';
 import type * as v from 'valibot';
 import {
-  windowMinutes,
   type HolidayBalance,
   type HolidayDay,
   type HolidayDetail,
@@ -25,11 +24,13 @@ import {
   eachDay,
   employedShare,
   leaveYearOf,
-  patternLoad,
-  resolveDay,
+  leaveUnitOf,
   round2,
+  STATUTORY_CAP_DAYS,
+  STATUTORY_WEEKS,
   statutoryEntitlement,
   workingBreakdown,
+  workingWeekOf,
   type DatedChange,
   type Pattern,
 } from './rules.js';
@@ -134,6 +135,8 @@ export type WorkingTime = {
   hoursPerWeek: number;
   /** Length of a day they work (null: not a working day), before holidays and bank holidays. */
   minutesOn: (day: string) => number | null;
+  /** Whether the week is their own duty days (else Monday to Friday from their contracted hours). */
+  fromPattern: boolean;
 };
 
 /** Average minutes a day an irregular-hours worker worked over the pay periods recorded in the last 52 weeks. */
@@ -152,32 +155,16 @@ async function averageWorkedDayMinutes(db: Db, carerId: number, today: string): 
 /**
  * When a person works: a carer by their duty days and temporary changes; without a pattern (and an office
  * employee always) Monday to Friday, a day being their contracted hours over five days (an irregular-hours carer
- * without contracted hours: the average day they worked, else 7.4 hours).
+ * without contracted hours: the average day they worked, else 7.4 hours). Days and hours a week come from the
+ * same days (rules.ts, workingWeekOf), so the entitlement and the leave taken are measured alike.
  */
 export async function workingTimeOf(db: Db, person: Person, today = londonDate()): Promise<WorkingTime> {
   const pattern = person.owner === 'carers' ? await findPattern(db, person.id) : null;
   const changes = person.owner === 'carers' ? [...(await temporaryChanges(db, person.id))].reverse() : [];
   const averageDay = person.owner === 'carers' && person.contracted_hours === null ? await averageWorkedDayMinutes(db, person.id, today) : null;
-  const defaultDay = person.contracted_hours ? (person.contracted_hours * 60) / 5 : (averageDay ?? DEFAULT_DAY_MINUTES);
-  let daysPerWeek = 5;
-  let hoursPerWeek = person.contracted_hours ?? round2((defaultDay * 5) / 60);
-  if (pattern && pattern.days.some((entry) => entry.available)) {
-    const load = patternLoad(pattern);
-    daysPerWeek = load.daysPerWeek;
-    hoursPerWeek = person.contracted_hours ?? load.hoursPerWeek;
-  } else if (person.contract_type === 'part-time' && person.contracted_hours) {
-    daysPerWeek = Math.min(5, Math.round((person.contracted_hours / 7.4) * 2) / 2);
-  }
-  const minutesOn = (date: string) => {
-    const resolved = resolveDay(date, pattern, changes, []);
-    if (resolved.status === 'available') return windowMinutes(resolved.windows);
-    if (resolved.status === 'not-set') {
-      const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-      return weekday >= 1 && weekday <= 5 ? defaultDay : null;
-    }
-    return null;
-  };
-  return { pattern, changes, daysPerWeek, hoursPerWeek, minutesOn };
+  const weekMinutes = person.contracted_hours ? person.contracted_hours * 60 : (averageDay ?? DEFAULT_DAY_MINUTES) * 5;
+  const week = workingWeekOf(pattern, changes, weekMinutes);
+  return { pattern, changes, daysPerWeek: week.daysPerWeek, hoursPerWeek: week.hoursPerWeek, minutesOn: week.minutesOn, fromPattern: week.fromPattern };
 }
 
 export async function bankHolidaysBetween(db: Db, region: string, from: string, to: string): Promise<{ date: string; name: string }[]> {
@@ -193,6 +180,7 @@ export async function bankHolidaysBetween(db: Db, region: string, from: string, 
 const requester = aliasedTable(users, 'holiday_requester');
 const decider = aliasedTable(users, 'holiday_decider');
 const canceller = aliasedTable(users, 'holiday_canceller');
+const overrider = aliasedTable(users, 'holiday_overrider');
 
 function holidayQuery(db: Db, owner: HolidayOwner) {
   const t = owner === 'carers' ? c : e;
@@ -209,6 +197,7 @@ function holidayQuery(db: Db, owner: HolidayOwner) {
       requested_by_name: requester.name,
       decided_by_name: decider.name,
       cancelled_by_name: canceller.name,
+      overridden_by_name: overrider.name,
     })
     .from(staffHolidays)
     .innerJoin(table, eq(t.id, personColumn(owner)))
@@ -216,7 +205,8 @@ function holidayQuery(db: Db, owner: HolidayOwner) {
     .leftJoin(holidayReasonsRead, eq(holidayReasonsRead.id, staffHolidays.reason_id))
     .leftJoin(requester, eq(requester.id, staffHolidays.requested_by))
     .leftJoin(decider, eq(decider.id, staffHolidays.decided_by))
-    .leftJoin(canceller, eq(canceller.id, staffHolidays.cancelled_by));
+    .leftJoin(canceller, eq(canceller.id, staffHolidays.cancelled_by))
+    .leftJoin(overrider, eq(overrider.id, staffHolidays.overridden_by));
 }
 
 type HolidayRecord = Awaited<ReturnType<ReturnType<typeof holidayQuery>['where']>>[number];
@@ -250,6 +240,9 @@ function rowOf(record: HolidayRecord): HolidayRow & { breakdown: HolidayDay[] } 
     cancelled_by_name: record.cancelled_by_name,
     cancelled_at: iso(h.cancelled_at),
     cancel_reason: h.cancel_reason,
+    override_reason: h.override_reason,
+    overridden_by_name: record.overridden_by_name,
+    overridden_at: iso(h.overridden_at),
     breakdown: h.breakdown,
   };
 }
@@ -287,14 +280,24 @@ export async function findHoliday(db: Db, person: Person, id: number) {
 
 // ---------------------------------------------------------------- balances
 
-/** Entitlement, taken, booked, requested and remaining in the leave year holding `on`. */
+const hoursText = (value: number) => `${round2(value)} hours`;
+const daysText = (value: number) => `${round2(value)} day${round2(value) === 1 ? '' : 's'}`;
+/** An amount in a unit, in words: "3.5 days", "18.5 hours". */
+export const amountText = (value: number, unit: 'days' | 'hours') => (unit === 'days' ? daysText(value) : hoursText(value));
+
+/**
+ * Entitlement, taken, booked, requested and remaining in the leave year holding `on`, all in one unit: hours for
+ * irregular-hours workers (12.07 % of the hours worked) and for part-time, zero-hours and bank patterns (5.6 weeks
+ * of their own week's hours); days for a full-time fixed pattern (5.6 weeks of their days, capped at 28). Pro rata
+ * for the share of the leave year employed. What remains counts requests awaiting approval too.
+ */
 export async function balanceOf(db: Db, person: Person, on = londonDate(), settings?: TimeOffSettings): Promise<HolidayBalance> {
   const config = settings ?? (await timeOffSettings(db));
   const today = londonDate();
   const year = leaveYearOf(on, config.yearStart);
   const time = await workingTimeOf(db, person, today);
   const accrual = person.owner === 'carers' && person.irregular_hours;
-  const unit = accrual ? 'hours' : 'days';
+  const unit = leaveUnitOf({ irregular_hours: accrual, contract_type: person.contract_type });
   const holidays = await db
     .select({ status: staffHolidays.status, breakdown: staffHolidays.breakdown })
     .from(staffHolidays)
@@ -322,6 +325,9 @@ export async function balanceOf(db: Db, person: Person, on = londonDate(), setti
   let entitlement: number;
   let explanation: string;
   let workedHours: number | null = null;
+  const week = time.fromPattern
+    ? 'their duty days'
+    : `Monday to Friday, ${person.contracted_hours ? `${person.contracted_hours} contracted hours` : `${time.hoursPerWeek} hours`} a week (no duty days set)`;
   if (accrual) {
     const [worked] = await db
       .select({ minutes: sql<number>`coalesce(sum(${carerWorkedHours.minutes}), 0)::int` })
@@ -330,13 +336,18 @@ export async function balanceOf(db: Db, person: Person, on = londonDate(), setti
     const minutes = Number(worked?.minutes ?? 0);
     workedHours = round2(minutes / 60);
     entitlement = accruedHours(minutes, config.accrualPercent);
-    explanation = `Irregular hours: ${config.accrualPercent} % of the ${workedHours} hours worked in this leave year (recorded per pay period) accrues ${entitlement} hours.`;
+    explanation = `Counted in hours. Irregular hours: ${config.accrualPercent} % of the ${workedHours} hours worked in this leave year (recorded per pay period) accrues ${entitlement} hours.`;
   } else {
     const share = employedShare(year, person.start_date, person.leaving_date);
     const full = statutoryEntitlement(time.daysPerWeek, time.hoursPerWeek);
-    entitlement = statutoryEntitlement(time.daysPerWeek, time.hoursPerWeek, share).days;
-    explanation = `5.6 weeks × ${time.daysPerWeek} days a week = ${round2(5.6 * time.daysPerWeek)} days${5.6 * time.daysPerWeek > 28 ? ', capped at the statutory 28' : ''} (${full.days} days a full year)`;
-    if (share < 1) explanation += `, pro rata for ${Math.round(share * 1000) / 10} % of the leave year employed: ${entitlement} days`;
+    const prorated = statutoryEntitlement(time.daysPerWeek, time.hoursPerWeek, share);
+    entitlement = unit === 'days' ? prorated.days : prorated.hours;
+    const capped = STATUTORY_WEEKS * time.daysPerWeek > STATUTORY_CAP_DAYS;
+    explanation =
+      unit === 'days'
+        ? `Counted in days (a full-time fixed pattern): 5.6 weeks × ${time.daysPerWeek} days a week (${week}) = ${round2(STATUTORY_WEEKS * time.daysPerWeek)} days${capped ? ', capped at the statutory 28' : ''} (${full.days} days a full year)`
+        : `Counted in hours (a part-time or variable pattern: its days differ, so a day of leave costs that day's hours): 5.6 weeks × ${time.hoursPerWeek} hours a week (${week}) = ${round2(STATUTORY_WEEKS * time.hoursPerWeek)} hours${capped ? `, capped at 28 of their days` : ''} (${full.hours} hours a full year)`;
+    if (share < 1) explanation += `, pro rata for ${Math.round(share * 1000) / 10} % of the leave year employed: ${amountText(entitlement, unit)}`;
     explanation += '.';
   }
   return {
@@ -347,13 +358,66 @@ export async function balanceOf(db: Db, person: Person, on = londonDate(), setti
     taken: round2(taken),
     booked: round2(booked),
     requested: round2(requested),
-    remaining: round2(entitlement - taken - booked),
+    remaining: round2(entitlement - taken - booked - requested),
     days_per_week: time.daysPerWeek,
     hours_per_week: round2(time.hoursPerWeek),
     worked_hours: workedHours,
     accrual_percent: accrual ? config.accrualPercent : null,
     explanation,
   };
+}
+
+/** What a holiday takes of the allowance in each leave year it touches, in that year's unit. */
+type YearShortfall = { balance: HolidayBalance; amount: number; left: number };
+
+/**
+ * The leave years in which `breakdown` would take more than remains (requests awaiting approval counted), `own`
+ * being a holiday already counted in the balance (a request being approved): its own days are given back first.
+ */
+export async function shortfallsOf(db: Db, person: Person, breakdown: readonly HolidayDay[], own: readonly HolidayDay[], settings?: TimeOffSettings): Promise<YearShortfall[]> {
+  const config = settings ?? (await timeOffSettings(db));
+  const years = new Map<string, string>();
+  for (const entry of breakdown) {
+    const year = leaveYearOf(entry.date, config.yearStart);
+    if (!years.has(year.start)) years.set(year.start, entry.date);
+  }
+  const found: YearShortfall[] = [];
+  for (const firstDay of years.values()) {
+    const balance = await balanceOf(db, person, firstDay, config);
+    const inYear = (entries: readonly HolidayDay[]) =>
+      round2(entries.filter((entry) => entry.date >= balance.leave_year.start && entry.date <= balance.leave_year.end).reduce((sum, entry) => sum + (balance.unit === 'days' ? entry.fraction : entry.hours), 0));
+    const amount = inYear(breakdown);
+    const left = round2(balance.remaining + inYear(own));
+    if (amount > left) found.push({ balance, amount, left });
+  }
+  return found;
+}
+
+/** The refusal of leave beyond the entitlement, naming what remains. */
+export function shortfallMessage(person: Person, shortfall: YearShortfall): string {
+  const { balance, amount, left } = shortfall;
+  const unit = balance.unit;
+  return (
+    `This takes ${amountText(amount, unit)} but only ${amountText(Math.max(left, 0), unit)} remain${left < 0 ? ' (the allowance is already overdrawn by ' + amountText(-left, unit) + ')' : ''} of ${person.name}'s ` +
+    `${amountText(balance.entitlement, unit)} for the leave year ${span(balance.leave_year.start, balance.leave_year.end)} ` +
+    `(taken ${balance.taken}, booked ${balance.booked}, awaiting approval ${balance.requested}). A manager may allow it with a reason.`
+  );
+}
+
+/** How a request or an approval may go beyond the entitlement: a manager (holidays.approve) gives a reason. */
+export type Override = { reason: string; mayOverride: boolean };
+
+/**
+ * Refuses leave beyond the entitlement (422 naming the remaining balance on `field`) unless a manager overrides
+ * with a reason; answers whether the override was used (then recorded on the holiday and audited with it).
+ */
+async function checkEntitlement(db: Db, person: Person, breakdown: readonly HolidayDay[], own: readonly HolidayDay[], override: Override, field: string, settings?: TimeOffSettings): Promise<boolean> {
+  const reason = override.reason.trim();
+  if (reason && !override.mayOverride) throw new HolidayRuleError(422, 'override_reason', 'Only a manager who approves holidays may allow leave beyond the entitlement.');
+  const shortfalls = await shortfallsOf(db, person, breakdown, own, settings);
+  if (!shortfalls.length) return false;
+  if (!reason) throw new HolidayRuleError(422, field, shortfallMessage(person, shortfalls[0]!));
+  return true;
 }
 
 // ---------------------------------------------------------------- warnings
@@ -431,9 +495,9 @@ export async function warningsFor(
     const unitAmount = (entry: HolidayDay) => (balance.unit === 'days' ? entry.fraction : entry.hours);
     const inYear = holiday.breakdown.filter((entry) => entry.date >= balance.leave_year.start && entry.date <= balance.leave_year.end);
     const amount = round2(inYear.reduce((sum, entry) => sum + unitAmount(entry), 0));
-    // An approved holiday is already in taken or booked; a request is not.
-    const left = holiday.status === 'approved' ? round2(balance.remaining + amount) : balance.remaining;
-    if (amount > left) warnings.push({ kind: 'balance', message: `This takes ${amount} ${balance.unit}; only ${left} ${balance.unit} remain in the leave year ${span(balance.leave_year.start, balance.leave_year.end)}.` });
+    // A stored request or approved holiday is already counted in what remains; a new one is not.
+    const left = holiday.id !== null ? round2(balance.remaining + amount) : balance.remaining;
+    if (amount > left) warnings.push({ kind: 'balance', message: `This takes ${amountText(amount, balance.unit)}; only ${amountText(left, balance.unit)} remain in the leave year ${span(balance.leave_year.start, balance.leave_year.end)}.` });
   }
   const bank = await bankHolidaysBetween(db, config.bankHolidayRegion, holiday.from_date, holiday.to_date);
   if (bank.length) warnings.push({ kind: 'bank-holiday', message: `Not counted, bank holiday${bank.length === 1 ? '' : 's'}: ${bank.map((entry) => `${entry.name} (${shortDay(entry.date)})`).join(', ')}.` });
@@ -444,8 +508,11 @@ export async function warningsFor(
 
 type RequestValues = v.InferOutput<typeof HolidayRequestSchema>;
 
-/** Records a request; answers it (with the working days it takes) and its warnings. */
-export async function requestHoliday(db: Db, person: Person, values: RequestValues, userId: number | null) {
+/**
+ * Records a request; answers it (with the working days it takes) and its warnings. Leave from the allowance
+ * beyond what remains (requests awaiting approval counted) is refused unless a manager overrides with a reason.
+ */
+export async function requestHoliday(db: Db, person: Person, values: RequestValues, userId: number | null, override: Override = { reason: values.override_reason ?? '', mayOverride: false }) {
   const config = await timeOffSettings(db);
   const [reason] = await db
     .select()
@@ -469,6 +536,7 @@ export async function requestHoliday(db: Db, person: Person, values: RequestValu
   const bank = new Set((await bankHolidaysBetween(db, config.bankHolidayRegion, values.from_date, values.to_date)).map((entry) => entry.date));
   const breakdown = workingBreakdown(values.from_date, values.to_date, values.half_day_start, values.half_day_end, time.minutesOn, bank);
   if (!breakdown.length) throw new HolidayRuleError(422, 'from_date', `${person.name} has no working days in this period (their duty days, weekends and bank holidays are left out).`);
+  const overridden = reason.deducts_allowance ? await checkEntitlement(db, person, breakdown, [], override, 'to_date', config) : false;
   const [inserted] = await db
     .insert(staffHolidays)
     .values({
@@ -487,15 +555,20 @@ export async function requestHoliday(db: Db, person: Person, values: RequestValu
       minutes: Math.round(breakdown.reduce((sum, entry) => sum + entry.hours * 60, 0)),
       breakdown,
       requested_by: userId,
+      ...(overridden ? { override_reason: override.reason.trim(), overridden_by: userId, overridden_at: clock.now() } : {}),
     })
     .returning({ id: staffHolidays.id });
   const holiday = (await findHoliday(db, person, inserted!.id))!;
   return { holiday, warnings: await warningsFor(db, person, holiday, config) };
 }
 
-export type Decision = { action: 'approve'; note: string } | { action: 'refuse'; reason: string } | { action: 'cancel'; reason: string };
+export type Decision = { action: 'approve'; note: string; override: Override } | { action: 'refuse'; reason: string } | { action: 'cancel'; reason: string };
 
-/** Approves, refuses or cancels; answers the holiday before and after. Nobody decides on their own holiday. */
+/**
+ * Approves, refuses or cancels; answers the holiday before and after. Nobody decides on their own holiday. An
+ * approval beyond the entitlement (the request's own days given back, the others awaiting approval counted) is
+ * refused unless the manager overrides with a reason.
+ */
 export async function decideHoliday(db: Db, person: Person, id: number, decision: Decision, userId: number | null) {
   const before = await findHoliday(db, person, id);
   if (!before) return null;
@@ -506,9 +579,17 @@ export async function decideHoliday(db: Db, person: Person, id: number, decision
     throw new HolidayRuleError(409, 'status', `This holiday is ${before.status}: it cannot be cancelled.`);
   }
   const now = clock.now();
+  const overridden =
+    decision.action === 'approve' && before.deducts_allowance ? await checkEntitlement(db, person, before.breakdown, before.breakdown, decision.override, 'override_reason') : false;
   const set =
     decision.action === 'approve'
-      ? { status: 'approved' as const, decided_by: userId, decided_at: now, decision_reason: decision.note }
+      ? {
+          status: 'approved' as const,
+          decided_by: userId,
+          decided_at: now,
+          decision_reason: decision.note,
+          ...(overridden ? { override_reason: decision.override.reason.trim(), overridden_by: userId, overridden_at: now } : {}),
+        }
       : decision.action === 'refuse'
         ? { status: 'refused' as const, decided_by: userId, decided_at: now, decision_reason: decision.reason }
         : { status: 'cancelled' as const, cancelled_by: userId, cancelled_at: now, cancel_reason: decision.reason };

@@ -232,7 +232,9 @@ export async function timeOffRoutes(app: FastifyInstance, context: AreaServerCon
       const values = await parsed(reply, HolidayRequestSchema, request.body);
       if (!values) return reply;
       try {
-        const { holiday, warnings } = await requestHoliday(db, found.person, values, found.viewer.user.userID);
+        // Beyond the entitlement only with a manager's reason (holidays.approve); the reason is kept and audited.
+        const override = { reason: values.override_reason, mayOverride: can(found.viewer.user, 'holidays.approve') };
+        const { holiday, warnings } = await requestHoliday(db, found.person, values, found.viewer.user.userID, override);
         await audit(request, 'staff-holidays', holiday.id, 'create', null, holiday);
         const detail = { ...holiday, warnings, own: false };
         return reply.code(201).send(ok({ holiday: detail, warnings }, warnings.length ? 'Holiday requested, with warnings to check.' : 'Holiday requested.'));
@@ -241,7 +243,13 @@ export async function timeOffRoutes(app: FastifyInstance, context: AreaServerCon
       }
     });
 
-    const decisionRoute = (action: Decision['action'], permission: 'holidays.approve' | typeof edit, schema: v.GenericSchema, toDecision: (values: Record<string, string>) => Decision, message: string) =>
+    const decisionRoute = (
+      action: Decision['action'],
+      permission: 'holidays.approve' | typeof edit,
+      schema: v.GenericSchema,
+      toDecision: (values: Record<string, string>, viewer: Viewer) => Decision,
+      message: string,
+    ) =>
       app.post(`${base}/:holidayId/${action}`, { config: { permission } }, async (request, reply) => {
         const found = await target(request, reply, owner);
         if (!found) return reply;
@@ -254,7 +262,7 @@ export async function timeOffRoutes(app: FastifyInstance, context: AreaServerCon
           // commit together.
           const userId = found.viewer.user.userID;
           const decided = await db.transaction(async (tx) => {
-            const result = await decideHoliday(tx, found.person, id, toDecision(values), userId);
+            const result = await decideHoliday(tx, found.person, id, toDecision(values, found.viewer), userId);
             if (result) await publishLeaveDecision(tx, result.before, result.after, userId);
             return result;
           });
@@ -266,7 +274,13 @@ export async function timeOffRoutes(app: FastifyInstance, context: AreaServerCon
           return answerRuleError(reply, error);
         }
       });
-    decisionRoute('approve', 'holidays.approve', ApproveHolidaySchema, (values) => ({ action: 'approve', note: values.note ?? '' }), 'Holiday approved.');
+    decisionRoute(
+      'approve',
+      'holidays.approve',
+      ApproveHolidaySchema,
+      (values, viewer) => ({ action: 'approve', note: values.note ?? '', override: { reason: values.override_reason ?? '', mayOverride: can(viewer.user, 'holidays.approve') } }),
+      'Holiday approved.',
+    );
     decisionRoute('refuse', 'holidays.approve', RefuseHolidaySchema, (values) => ({ action: 'refuse', reason: values.reason ?? '' }), 'Holiday refused.');
     decisionRoute('cancel', edit, CancelHolidaySchema, (values) => ({ action: 'cancel', reason: values.reason ?? '' }), 'Holiday cancelled.');
   }

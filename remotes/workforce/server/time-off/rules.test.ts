@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { accruedHours, employedShare, leaveYearOf, patternLoad, patternWeekOf, resolveDay, statutoryEntitlement, workingBreakdown, type Pattern } from './rules.js';
+import { accruedHours, employedShare, leaveUnitOf, leaveYearOf, patternLoad, patternWeekOf, resolveDay, statutoryEntitlement, workingBreakdown, workingWeekOf, type Pattern } from './rules.js';
 
 // Golden values of the holiday rules: the statutory 5.6 weeks pro rata and capped at 28 days, 12.07 % accrual for
 // irregular hours, the leave year, working days without bank holidays, and the day the rota reads.
@@ -83,4 +83,27 @@ test('the rota’s day: a temporary change replaces the pattern; an approved hol
   assert.equal(resolveDay('2026-12-02', pattern, [change], [holiday]).status, 'holiday');
   assert.deepEqual(resolveDay('2026-12-04', pattern, [], [holiday]).windows, [{ from: '12:00', to: '16:00' }], 'morning off, back for the afternoon');
   assert.equal(resolveDay('2026-12-04', null, [], []).status, 'not-set');
+});
+
+test('one unit for entitlement and leave: hours for part-time and irregular patterns, days for a full-time fixed one', () => {
+  assert.equal(leaveUnitOf({ irregular_hours: false, contract_type: 'full-time' }), 'days');
+  assert.equal(leaveUnitOf({ irregular_hours: false, contract_type: 'part-time' }), 'hours');
+  assert.equal(leaveUnitOf({ irregular_hours: false, contract_type: 'bank' }), 'hours');
+  assert.equal(leaveUnitOf({ irregular_hours: true, contract_type: 'full-time' }), 'hours');
+  // Part time, 18.5 hours a week, no duty days: Monday to Friday at 3.7 hours.
+  const week = workingWeekOf(null, [], 18.5 * 60);
+  assert.deepEqual({ days: week.daysPerWeek, hours: week.hoursPerWeek, own: week.fromPattern }, { days: 5, hours: 18.5, own: false });
+  const weekOff = workingBreakdown('2027-02-08', '2027-02-14', false, false, week.minutesOn, new Set());
+  assert.equal(weekOff.reduce((sum, entry) => sum + entry.hours, 0), 18.5, 'a week off costs their 18.5 hours');
+  assert.equal(statutoryEntitlement(week.daysPerWeek, week.hoursPerWeek).hours, 103.6, '5.6 of those weeks');
+  // Three days a week on their own pattern: the same 5.6 weeks, whichever unit.
+  const pattern = weekdays([{ from: '09:00', to: '15:00' }]);
+  pattern.days = pattern.days.slice(0, 3);
+  const own = workingWeekOf(pattern, [], 37 * 60);
+  assert.deepEqual({ days: own.daysPerWeek, hours: own.hoursPerWeek, own: own.fromPattern }, { days: 3, hours: 18, own: true }, 'their own week, not the contracted hours');
+  const ownWeekOff = workingBreakdown('2027-02-08', '2027-02-14', false, false, own.minutesOn, new Set());
+  assert.equal(ownWeekOff.length, 3);
+  assert.deepEqual(statutoryEntitlement(own.daysPerWeek, own.hoursPerWeek), { days: 16.8, hours: 100.8 });
+  // A pattern with no working day is treated as none set: Monday to Friday.
+  assert.equal(workingWeekOf({ fortnightly: false, week_a_starts_on: null, days: [] }, [], 20 * 60).daysPerWeek, 5);
 });

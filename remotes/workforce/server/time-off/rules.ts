@@ -151,6 +151,42 @@ export function statutoryEntitlement(daysPerWeek: number, hoursPerWeek: number, 
   return { days: round2(days * share), hours: round2(hours * share) };
 }
 
+/**
+ * The unit a person's leave is counted in, entitlement and leave taken alike: hours for irregular-hours workers
+ * (accrual) and for part-time, zero-hours and bank patterns (their days differ in number and length, so a day of
+ * leave is not a fixed share of their week); days for a full-time fixed pattern.
+ */
+export type LeaveUnit = 'days' | 'hours';
+export function leaveUnitOf(person: { irregular_hours: boolean; contract_type: string }): LeaveUnit {
+  return !person.irregular_hours && person.contract_type === 'full-time' ? 'days' : 'hours';
+}
+
+/** Whether a pattern sets any working day (a pattern with none is treated as not set). */
+export const patternHasDays = (pattern: Pattern | null): pattern is Pattern => Boolean(pattern?.days.some((entry) => entry.available));
+
+/**
+ * The working week a person's leave is measured against, and the length of each day they would work: their own
+ * duty days (with temporary changes) when set; otherwise Monday to Friday, each day a fifth of `weekMinutes`
+ * (their contracted hours, else what they worked on average, else 37 hours). Days and hours a week are worked out
+ * from the same days `minutesOn` counts, so a week off always costs one week of the entitlement.
+ */
+export function workingWeekOf(
+  pattern: Pattern | null,
+  changes: readonly DatedChange[],
+  weekMinutes: number,
+): { daysPerWeek: number; hoursPerWeek: number; minutesOn: (day: string) => number | null; fromPattern: boolean } {
+  const own = patternHasDays(pattern) ? pattern : null;
+  const dayMinutes = weekMinutes / 5;
+  const load = own ? patternLoad(own) : { daysPerWeek: 5, hoursPerWeek: round2(weekMinutes / 60) };
+  const minutesOn = (date: string) => {
+    const resolved = resolveDay(date, own, changes, []);
+    if (resolved.status === 'available') return windowMinutes(resolved.windows);
+    if (resolved.status === 'not-set') return weekdayOf(date) <= 5 ? dayMinutes : null;
+    return null;
+  };
+  return { ...load, minutesOn, fromPattern: own !== null };
+}
+
 /** Holiday accrued by an irregular-hours worker: a percentage (12.07 by default) of the hours they worked. */
 export function accruedHours(workedMinutes: number, percent: number): number {
   return round2(((workedMinutes / 60) * percent) / 100);

@@ -74,6 +74,10 @@ export const staffHolidays = pgTable(
     cancelled_by: integer('cancelled_by').references(() => users.id),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
     cancel_reason: text('cancel_reason').notNull().default(''),
+    /** Why a manager allowed it beyond the entitlement (requested or approved so), who and when; '' when within it. */
+    override_reason: text('override_reason').notNull().default(''),
+    overridden_by: integer('overridden_by').references(() => users.id),
+    overridden_at: timestamp('overridden_at', { withTimezone: true }),
     created_at: createdAt(),
   },
   (t) => [

@@ -87,7 +87,8 @@ test('a request counts working days from the duty days, leaving out bank holiday
   assert.equal((await office.put(`/api/v1/carers/${id}/availability`, pattern)).statusCode, 200);
   const before = (await office.get(`${holidays(id)}/balance?on=2026-12-01`)).json().data as HolidayBalance;
   assert.equal(before.basis, 'statutory');
-  assert.equal(before.entitlement, 28, '5 days a week, the whole leave year employed');
+  assert.equal(before.unit, 'hours', 'a part-time pattern is counted in hours');
+  assert.equal(before.entitlement, 168, '5.6 weeks of 30 hours, the whole leave year employed');
 
   const made = await office.post(holidays(id), { from_date: '2026-12-21', to_date: '2026-12-28', reason_id: annualLeave, half_day_start: true });
   assert.equal(made.statusCode, 201, made.body);
@@ -97,8 +98,8 @@ test('a request counts working days from the duty days, leaving out bank holiday
   assert.equal(saved.holiday.hours, 21);
   assert.ok(saved.warnings.some((warning) => warning.kind === 'bank-holiday' && /Christmas Day/.test(warning.message)));
   const after = (await office.get(`${holidays(id)}/balance?on=2026-12-01`)).json().data as HolidayBalance;
-  assert.equal(after.requested, before.requested + 3.5);
-  assert.equal(after.remaining, before.remaining, 'a request is not taken until approved');
+  assert.equal(after.requested, before.requested + 21);
+  assert.equal(after.remaining, before.remaining - 21, 'a request awaiting approval counts in what remains');
 
   const overlap = await office.post(holidays(id), { from_date: '2026-12-24', to_date: '2026-12-30', reason_id: annualLeave });
   assert.equal(overlap.statusCode, 409, 'overlapping their own holiday');
@@ -109,8 +110,8 @@ test('a request counts working days from the duty days, leaving out bank holiday
   const approved = await manager.post(`${holidays(id)}/${saved.holiday.id}/approve`, {});
   assert.equal(approved.statusCode, 200, approved.body);
   const booked = (await office.get(`${holidays(id)}/balance?on=2026-12-01`)).json().data as HolidayBalance;
-  assert.equal(booked.booked, before.booked + 3.5);
-  assert.equal(booked.remaining, before.remaining - 3.5);
+  assert.equal(booked.booked, before.booked + 21);
+  assert.equal(booked.remaining, before.remaining - 21);
   assert.equal((await manager.post(`${holidays(id)}/${saved.holiday.id}/refuse`, { reason: 'Too late' })).statusCode, 409, 'decided already');
 
   // Sickness does not count against the allowance.
@@ -118,6 +119,60 @@ test('a request counts working days from the duty days, leaving out bank holiday
   assert.equal(sick.statusCode, 201);
   const audited = await t.database.db.select().from(auditLog).where(and(eq(auditLog.resource, 'staff-holidays'), eq(auditLog.record_id, saved.holiday.id)));
   assert.deepEqual(audited.map((entry) => entry.action).sort(), ['create', 'update']);
+});
+
+test('a part-time carer without duty days: entitlement and leave both in hours, so a week off costs one of 5.6 weeks', async () => {
+  // Emily Shaw, part time 22 hours a week; without her duty days she works Monday to Friday, 4.4 hours a day.
+  const id = carer['emily.shaw']!;
+  await t.database.db.delete(carerDutyPatterns).where(eq(carerDutyPatterns.carer_id, id));
+  const balance = (await manager.get(`${holidays(id)}/balance?on=2027-02-01`)).json().data as HolidayBalance;
+  assert.equal(balance.unit, 'hours');
+  assert.equal(balance.entitlement, 123.2, '5.6 weeks × 22 hours');
+  assert.match(balance.explanation, /Counted in hours/);
+  const made = await manager.post(holidays(id), { from_date: '2027-02-08', to_date: '2027-02-12', reason_id: annualLeave });
+  assert.equal(made.statusCode, 201, made.body);
+  const week = (made.json().data as HolidaySaved).holiday;
+  assert.equal(week.hours, 22, 'a week off is her 22 hours');
+  assert.equal(Math.round((balance.entitlement / week.hours) * 100) / 100, 5.6, 'the entitlement is 5.6 of her weeks (it was 16.8 days while a week off cost 5: 3.36 weeks)');
+  await t.database.db.delete(staffHolidays).where(eq(staffHolidays.id, week.id));
+});
+
+test('requests awaiting approval count in what remains', async () => {
+  const balance = (await manager.get(`${holidays(carer['grace.okafor']!)}/balance?on=2026-12-01`)).json().data as HolidayBalance;
+  assert.ok(balance.requested > 0, 'Grace asked for 16–18 December');
+  assert.equal(balance.remaining, Math.round((balance.entitlement - balance.taken - balance.booked - balance.requested) * 100) / 100);
+});
+
+test('leave beyond the entitlement is refused, naming what remains, unless a manager allows it with a reason (audited)', async () => {
+  const id = carer['fatima.rahman']!;
+  const balance = (await office.get(`${holidays(id)}/balance?on=2027-01-18`)).json().data as HolidayBalance;
+  assert.equal(balance.unit, 'days');
+  const long = { from_date: '2027-01-18', to_date: '2027-03-05', reason_id: annualLeave }; // seven weeks: 35 working days
+  const refused = await office.post(holidays(id), long);
+  assert.equal(refused.statusCode, 422, refused.body);
+  assert.match(refused.json().errors.to_date[0], new RegExp(`takes 35 days but only ${balance.remaining} days remain`));
+  const notTheirs = await office.post(holidays(id), { ...long, override_reason: 'Agreed' });
+  assert.equal(notTheirs.statusCode, 422, 'office staff may not allow it');
+  assert.match(notTheirs.json().errors.override_reason[0], /Only a manager/);
+  assert.equal((await office.get(`${holidays(id)}/balance?on=2027-01-18`)).json().data.requested, balance.requested, 'nothing stored');
+
+  const allowed = await manager.post(holidays(id), { ...long, override_reason: 'Extended leave to care for her mother, agreed with HR.' });
+  assert.equal(allowed.statusCode, 201, allowed.body);
+  const holiday = (allowed.json().data as HolidaySaved).holiday;
+  assert.equal(holiday.override_reason, 'Extended leave to care for her mother, agreed with HR.');
+  assert.equal(holiday.overridden_by_name, 'Maya Manager');
+  const [created] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.resource, 'staff-holidays'), eq(auditLog.record_id, holiday.id), eq(auditLog.action, 'create')));
+  assert.equal((created!.after as HolidayRow).override_reason, holiday.override_reason, 'the reason is in the audit trail');
+
+  // Approving it takes the allowance below nothing: refused without the manager's reason, on override_reason.
+  const plain = await manager.post(`${holidays(id)}/${holiday.id}/approve`, {});
+  assert.equal(plain.statusCode, 422, plain.body);
+  assert.match(plain.json().errors.override_reason[0], new RegExp(`only ${balance.remaining} days remain`));
+  const approved = await manager.post(`${holidays(id)}/${holiday.id}/approve`, { override_reason: 'Agreed with HR: unpaid beyond the statutory weeks.' });
+  assert.equal(approved.statusCode, 200, approved.body);
+  assert.equal((approved.json().data as HolidaySaved).holiday.status, 'approved');
+  assert.equal((approved.json().data as HolidaySaved).holiday.override_reason, 'Agreed with HR: unpaid beyond the statutory weeks.');
+  await t.database.db.delete(staffHolidays).where(eq(staffHolidays.id, holiday.id));
 });
 
 test('approval needs holidays.approve; a refusal needs its reason; nobody decides on their own holiday', async () => {

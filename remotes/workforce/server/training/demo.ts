@@ -11,18 +11,19 @@ import {
   MEDICATION_STEPS,
   SHADOWING_DOCUMENT,
 } from '../../contract/documents/competence.js';
-import { addMonths, expiryOf } from '../../contract/training.js';
+import { addMonths, CARE_CERTIFICATE_CODE, CARE_CERTIFICATE_TOTAL, expiryOf } from '../../contract/training.js';
+import { careCertificateOfCarer, syncCertificateRecord } from './care-certificate.js';
 import { carerDocuments, carerDocumentVersions, carersTable } from '../people/people-tables.js';
 import { carerColumns } from '../people/visibility.js';
 import { trainingCoursesRead as courses } from './read-models.js';
-import { trainingRecords } from './tables.js';
+import { careCertificateStandards, trainingRecords } from './tables.js';
 import { clock } from '@hcm/contract/time';
 
 // The demo agency's training, dated back from the day it is seeded so the states hold whenever the demo runs
 // (on 24 November 2026 Tendai Moyo's medication training lapsed three days ago). Every active carer has records;
 // the files show all four states: most courses valid, a few expiring within the 30-day alert window, some
 // expired, and some required courses never done. The new starters (Daniel Kowalski, Zainab Hussain) are part
-// way through the Care Certificate with one and two observed medication rounds. Competency checks and shadow
+// way through the Care Certificate (7 and 11 of its 16 standards) with one and two observed medication rounds. Competency checks and shadow
 // shifts are record documents on the carers' files, valid against their declarations.
 
 type Target = 'valid' | 'expiring' | 'expired' | 'missing';
@@ -105,6 +106,7 @@ export async function seedDemoTraining(tx: Transaction, now = clock.now()): Prom
   const [manager] = await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.email, ['manager@homecare.test']));
 
   const records: (typeof trainingRecords.$inferInsert)[] = [];
+  const standards: (typeof careCertificateStandards.$inferInsert)[] = [];
   const add = (carerId: number, course: Course, completed: string | null, extra: Partial<typeof trainingRecords.$inferInsert> = {}) => {
     const hours = HOURS[course.code] ?? 2;
     records.push({
@@ -130,9 +132,25 @@ export async function seedDemoTraining(tx: Transaction, now = clock.now()): Prom
     const story = STORIES[email];
     const required = catalogue.filter((course) => course.required_for !== 'specific');
     required.forEach((course, position) => {
-      if (course.code === 'CC') {
-        if (starter) add(carerId, course, null, { result: 'in-progress', hours: 14, certificate_number: '', notes: index % 2 ? 'Standards 1–11 signed off; 12–16 booked.' : 'Standards 1–7 signed off; observations of 8–16 to do.' });
-        else add(carerId, course, shift(start, 80 < daysSince(start, today) ? 80 : Math.max(1, daysSince(start, today) - 5)), { notes: 'All 16 standards signed off by the assessor.' });
+      if (course.code === CARE_CERTIFICATE_CODE) {
+        // The certificate follows its 16 standards (care_certificate_standards, seeded below): the new starters are
+        // part way (Zainab 11 standards, Daniel 7), everyone else completed all 16 in their first weeks.
+        const done = starter ? (email.startsWith('zainab') ? 11 : 7) : CARE_CERTIFICATE_TOTAL;
+        const finished = shift(start, 80 < daysSince(start, today) ? 80 : Math.max(1, daysSince(start, today) - 5));
+        const assessors = ASSESSORS.filter((assessor) => !assessor.startsWith(`${String(carer.first)} ${String(carer.last)}`));
+        for (let number = 1; number <= done; number += 1) {
+          const day = starter ? shift(start, 3 + number * 4) : shift(finished, -(CARE_CERTIFICATE_TOTAL - number) * 4);
+          standards.push({
+            carer_id: carerId,
+            standard: number,
+            completed_on: day < start ? start : day > today ? today : day,
+            assessor: assessors[(index + Math.floor((number - 1) / 4)) % assessors.length]!,
+            notes: number === 12 ? 'Practical basic life support observed in the training room.' : '',
+            recorded_by: manager?.id ?? null,
+          });
+        }
+        if (starter) add(carerId, course, null, { result: 'in-progress', hours: 14, certificate_number: '' });
+        else add(carerId, course, finished);
         return;
       }
       const target = story?.[course.code] ?? (story || starter ? 'valid' : stateFor(index, course.code, position));
@@ -171,6 +189,11 @@ export async function seedDemoTraining(tx: Transaction, now = clock.now()): Prom
   const medicine = byCode.get('MED');
   if (callum && medicine) add(Number(callum.id), medicine, shift(today, -200), { result: 'not-passed', score: 55, notes: 'Retake booked: MAR recording questions.' });
   for (let start = 0; start < records.length; start += 500) await tx.insert(trainingRecords).values(records.slice(start, start + 500));
+  for (let start = 0; start < standards.length; start += 500) await tx.insert(careCertificateStandards).values(standards.slice(start, start + 500));
+  // Each certificate's record says what its standards say (passed on the last standard's day, or "7 of 16").
+  for (const carerId of new Set(standards.map((standard) => standard.carer_id))) {
+    await syncCertificateRecord(tx, carerId, await careCertificateOfCarer(tx, carerId), manager?.id ?? null);
+  }
 
   await seedCompetence(tx, carers.map((carer) => ({ id: Number(carer.id), email: String(carer.email), start: String(carer.start ?? '') })), today, manager ?? null);
 }

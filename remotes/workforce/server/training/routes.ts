@@ -17,11 +17,22 @@ import {
   type AreaServerContext,
   type Viewer,
 } from '@hcm/server/platform';
-import { expiryOf, isTrainingState, TrainingRecordSchema, type CarerTraining, type RotaTraining, type TrainingRecordValues } from '../../contract/training.js';
+import {
+  CARE_CERTIFICATE_CODE,
+  CareCertificateStandardSchema,
+  expiryOf,
+  isCareCertificateStandard,
+  isTrainingState,
+  TrainingRecordSchema,
+  type CarerTraining,
+  type RotaTraining,
+  type TrainingRecordValues,
+} from '../../contract/training.js';
 import { findCarer, visibleCarerIds } from '../people/visibility.js';
 import { competenceOfCarers } from './competence.js';
 import { activeCourses, carerRecords, carerTraining, findCourse, matrixCsv, trainingCells, trainingMatrix, trainingSettings, trainingStatsOf, type MatrixFilters } from './service.js';
-import { trainingRecords } from './tables.js';
+import { careCertificateOfCarer, saveStandard } from './care-certificate.js';
+import { careCertificateStandards, trainingRecords } from './tables.js';
 import { clock } from '@hcm/contract/time';
 
 const NO_CARER = 'No such carer.';
@@ -50,6 +61,9 @@ function idsParam(query: unknown, name: string, max = 1000): number[] | null | u
  *   GET    /carers/:id/competence            medication (observations against the setting), catheter, skills, shadowing
  *   GET    /carers/training-matrix(.csv)     people × courses (branch_id, course_ids, status, search, page, page_size)
  *   GET    /carers/training?ids=&courses=    for the rota: states and competence ('carers.view' or 'scheduler.view')
+ *   GET    /carers/:id/care-certificate      the Care Certificate's 16 standards, each completed on a day by an assessor
+ *   PUT    /carers/:id/care-certificate/standards/:number   complete (or clear) one standard ('carers.edit'); audited
+ *          as 'care-certificate'; the certificate's training record (course CC) follows the standards
  */
 export async function trainingRoutes(app: FastifyInstance, { auth }: AreaServerContext): Promise<void> {
   const { db } = auth;
@@ -57,6 +71,11 @@ export async function trainingRoutes(app: FastifyInstance, { auth }: AreaServerC
     resource: 'training-records',
     label: 'Training records',
     scope: recordIdIn((branchIds) => sql`select ${trainingRecords.id} from ${trainingRecords} where ${trainingRecords.carer_id} in (${visibleCarerIds(branchIds)})`),
+  });
+  app.auditScopes.declare({
+    resource: 'care-certificate',
+    label: 'Care Certificate standards',
+    scope: recordIdIn((branchIds) => sql`select distinct ${careCertificateStandards.carer_id} from ${careCertificateStandards} where ${careCertificateStandards.carer_id} in (${visibleCarerIds(branchIds)})`),
   });
 
   /** The viewer and the carer of :id (theirs to see), or null once 401/404 is sent. */
@@ -81,6 +100,11 @@ export async function trainingRoutes(app: FastifyInstance, { auth }: AreaServerC
     const course = await findCourse(db, values.course_id);
     if (!course) {
       await sendInvalid(reply, { course_id: ['Choose a course from the catalogue.'] });
+      return null;
+    }
+    // The certificate is complete only when its 16 standards are: it is recorded standard by standard.
+    if (course.code === CARE_CERTIFICATE_CODE) {
+      await sendInvalid(reply, { course_id: ['Record the Care Certificate standard by standard (the Care Certificate section of the training tab): it is complete when all 16 standards are.'] });
       return null;
     }
     const overridden = values.expires_on !== '';
@@ -178,6 +202,38 @@ export async function trainingRoutes(app: FastifyInstance, { auth }: AreaServerC
     await db.delete(trainingRecords).where(and(eq(trainingRecords.id, target.recordId), eq(trainingRecords.carer_id, target.carerId)));
     await recordAudit(db, { actor: auditActorOf(request), resource: 'training-records', recordId: target.recordId, action: 'delete', before: target.before });
     return ok(null, 'Training record removed.');
+  });
+
+  app.get('/carers/:id/care-certificate', canView, async (request, reply) => {
+    const target = await carerTarget(request, reply);
+    if (!target) return reply;
+    return ok(await careCertificateOfCarer(db, target.carer.id));
+  });
+
+  app.put('/carers/:id/care-certificate/standards/:number', canEdit, async (request, reply) => {
+    const target = await carerTarget(request, reply);
+    if (!target) return reply;
+    const number = parseId(String((request.params as { number?: string }).number ?? ''));
+    if (number === null || !isCareCertificateStandard(number)) return sendError(reply, 404, 'No such standard: the Care Certificate has standards 1 to 16.');
+    const result = v.safeParse(CareCertificateStandardSchema, request.body ?? {});
+    if (!result.success) return sendInvalid(reply, fieldErrorsOf(result.issues));
+    const userId = target.viewer.user.userID;
+    const { before, after } = await db.transaction(async (tx) => {
+      const was = await careCertificateOfCarer(tx, target.carer.id);
+      return { before: was, after: await saveStandard(tx, target.carer.id, number, result.output, userId) };
+    });
+    const standardOf = (certificate: typeof before) => certificate.standards.find((standard) => standard.number === number)!;
+    await recordAudit(db, {
+      actor: auditActorOf(request),
+      resource: 'care-certificate',
+      recordId: target.carer.id,
+      action: 'update',
+      before: { standard: standardOf(before), completed: before.completed },
+      after: { standard: standardOf(after), completed: after.completed, complete: after.complete },
+    });
+    const name = standardOf(after).name;
+    const message = after.complete ? `Standard ${number} saved: the Care Certificate is complete.` : result.output.completed_on ? `Standard ${number} (${name}) completed: ${after.completed} of ${after.total}.` : `Standard ${number} (${name}) cleared.`;
+    return ok(after, message);
   });
 
   /** The matrix's filters from the query, or the field errors. */

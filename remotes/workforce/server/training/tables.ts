@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, users } from '@hcm/server/schema';
 import type { TrainingResult } from '../../contract/training.js';
 import { carersTable } from '../people/people-tables.js';
@@ -42,4 +42,24 @@ export const trainingRecords = pgTable(
     check('training_records_result_check', sql`${t.result} in ('passed', 'attended', 'competent', 'in-progress', 'not-passed')`),
     check('training_records_completed_check', sql`${t.completed_on} is not null or ${t.result} = 'in-progress'`),
   ],
+);
+
+/**
+ * A Care Certificate standard a carer has completed (1–16): the day and the assessor who signed it off. No row: not
+ * completed yet. The certificate (the catalogue's course CC) is complete when all 16 are (./care-certificate.ts).
+ */
+export const careCertificateStandards = pgTable(
+  'care_certificate_standards',
+  {
+    carer_id: integer('carer_id')
+      .notNull()
+      .references(() => carersTable.id),
+    standard: integer('standard').notNull(),
+    completed_on: date('completed_on', { mode: 'string' }).notNull(),
+    assessor: text('assessor').notNull(),
+    notes: text('notes').notNull().default(''),
+    recorded_by: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
+  },
+  (t) => [primaryKey({ columns: [t.carer_id, t.standard] }), check('care_certificate_standards_standard_check', sql`${t.standard} between 1 and 16`)],
 );

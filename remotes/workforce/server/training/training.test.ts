@@ -7,6 +7,8 @@ import { createRole, createTestApp, createUser, loginAs, type TestApp, type Test
 import {
   addMonths,
   alertWindowOf,
+  CARE_CERTIFICATE_STANDARDS,
+  type CareCertificate,
   expiryOf,
   trainingState,
   type CarerCompetence,
@@ -280,4 +282,55 @@ test('the rota reads states and competence with carers.view or scheduler.view, n
   const nobody = await loginAs(t.app, await createUser(t.database.db, { email: 'nobody@homecare.test', roleId: await createRole(t.database.db, 'nobody', ['dashboard.view']) }));
   assert.equal((await nobody.get(`/api/v1/carers/training?ids=${ids[0]}`)).statusCode, 403);
   assert.equal((await planner.get('/api/v1/carers/training?ids=a')).statusCode, 422);
+});
+
+test('the Care Certificate is its 16 standards: the demo starters part way, everyone else complete on the last standard’s day', async () => {
+  const certificateOf = async (email: string) => (await admin.get(`/api/v1/carers/${await carerId(email)}/care-certificate`)).json().data as CareCertificate;
+  const daniel = await certificateOf('daniel.kowalski@homecare.test');
+  assert.deepEqual([daniel.completed, daniel.total, daniel.complete], [7, 16, false]);
+  assert.deepEqual(daniel.standards.map((standard) => standard.name), CARE_CERTIFICATE_STANDARDS.map((standard) => standard.name));
+  assert.equal(daniel.standards[15]!.name, 'Awareness of learning disability and autism');
+  assert.ok(daniel.standards.slice(0, 7).every((standard) => standard.completed_on && standard.assessor), 'each done standard has its day and assessor');
+  assert.ok(daniel.standards.slice(7).every((standard) => standard.completed_on === null));
+  assert.equal((await certificateOf('zainab.hussain@homecare.test')).completed, 11);
+  const aisha = await certificateOf('aisha.bello@homecare.test');
+  assert.equal(aisha.complete, true);
+  const training = (await admin.get(`/api/v1/carers/${await carerId('aisha.bello@homecare.test')}/training`)).json().data as CarerTraining;
+  const course = training.courses.find((status) => status.course.code === 'CC')!;
+  assert.equal(course.state, 'valid');
+  assert.equal(course.latest!.completed_on, aisha.completed_on, 'the certificate’s record is dated by its last standard');
+});
+
+test('recording the standards: complete only when all 16 are, clearing one puts it back in progress; audited; 422 per field', async () => {
+  const daniel = await carerId('daniel.kowalski@homecare.test'); // Camden
+  const standard = (number: number) => `/api/v1/carers/${daniel}/care-certificate/standards/${number}`;
+  const stateOfCertificate = async () => (await office.get(`/api/v1/carers/${daniel}/training`)).json().data.courses.find((status: { course: { code: string } }) => status.course.code === 'CC') as CarerTraining['courses'][number];
+  for (let number = 8; number <= 15; number += 1) {
+    const saved = await office.put(standard(number), { completed_on: today, assessor: 'Siân Evans (Field Care Supervisor)', notes: '' });
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.equal((saved.json().data as CareCertificate).complete, false);
+  }
+  assert.equal((await stateOfCertificate()).in_progress, true, '15 of 16: still in progress');
+  const last = await office.put(standard(16), { completed_on: today, assessor: 'Siân Evans (Field Care Supervisor)', notes: 'Oliver McGowan tier 1 e-learning and discussion.' });
+  assert.equal(last.statusCode, 200, last.body);
+  assert.deepEqual([(last.json().data as CareCertificate).complete, (last.json().data as CareCertificate).completed_on], [true, today]);
+  let status = await stateOfCertificate();
+  assert.deepEqual([status.state, status.latest!.result, status.latest!.completed_on], ['valid', 'passed', today]);
+
+  const cleared = await office.put(standard(12), { completed_on: '', assessor: '', notes: '' });
+  assert.equal(cleared.statusCode, 200, cleared.body);
+  assert.equal((cleared.json().data as CareCertificate).completed, 15);
+  status = await stateOfCertificate();
+  assert.deepEqual([status.state, status.in_progress], ['missing', true], 'one standard short: not complete');
+  const audited = await t.database.db.select().from(auditLog).where(and(eq(auditLog.resource, 'care-certificate'), eq(auditLog.record_id, daniel)));
+  assert.equal(audited.length, 10);
+
+  const bad = await office.put(standard(12), { completed_on: '2999-01-01', assessor: '' });
+  assert.equal(bad.statusCode, 422);
+  assert.deepEqual(Object.keys(bad.json().errors).sort(), ['assessor', 'completed_on']);
+  assert.equal((await office.put(standard(17), { completed_on: today, assessor: 'Someone' })).statusCode, 404);
+  assert.equal((await office.put(`/api/v1/carers/${await carerId('joseph.adeyemi@homecare.test')}/care-certificate/standards/1`, { completed_on: today, assessor: 'Someone' })).statusCode, 404, 'another branch');
+  const whole = await office.post(`/api/v1/carers/${daniel}/training`, { course_id: await courseId('CC'), result: 'passed', completed_on: today });
+  assert.equal(whole.statusCode, 422, 'the certificate is not recorded whole');
+  assert.match(whole.json().errors.course_id[0], /standard by standard/);
 });

@@ -9,16 +9,17 @@ import { COMPLIANCE_CHECKS, type FileAlertRow } from '../../contract/compliance'
 import { formatDay, StateBadge, styles, tabPath } from './common';
 
 // The file alerts (/app/live-events/carers/file-alerts, /app/live-events/office-employees/alerts): every check of
-// a file that is missing, lapsed or falls due within the alert windows (settings: 30, 14 and 7 days by default),
-// soonest first, with the window reached in words; filters kept in the saved filter slot live_event_file_alerts.
+// a file that lapsed, is missing or falls due within the alert windows (settings: 30, 14 and 7 days by default):
+// lapsed first, then missing, then soonest due, with the window reached in words; filters kept in the saved filter
+// slot live_event_file_alerts.
 
 type Filter = { branch_id: string; window: string; check: string };
 const EMPTY: Filter = { branch_id: '', window: '', check: '' };
 
 const WINDOWS = [
   { value: '', label: 'Any' },
-  { value: 'missing', label: 'Missing' },
   { value: 'expired', label: 'Lapsed' },
+  { value: 'missing', label: 'Missing' },
   { value: '7', label: 'Within 7 days' },
   { value: '14', label: 'Within 14 days' },
   { value: '30', label: 'Within 30 days' },

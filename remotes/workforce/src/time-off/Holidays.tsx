@@ -28,6 +28,10 @@ import { formatDay, formatWhen, handleSaved, period, Section, staffPath, styles,
 // approved, refused, cancelled), a request form, and one holiday with its days, warnings and the decision.
 
 const amount = (value: number, unit: string) => `${value} ${unit}`;
+/** What a holiday takes, in the unit the person's allowance is counted in (the other in brackets). */
+const takes = (row: Pick<HolidayRow, 'days' | 'hours'>, unit: HolidayBalance['unit'] | undefined) =>
+  unit === 'hours' ? `${row.hours} hours (${row.days} working days)` : `${row.days} days (${row.hours} hours)`;
+const UNIT_WORDS: Record<HolidayBalance['unit'], string> = { days: 'counted in days', hours: 'counted in hours' };
 
 function BalanceCard({ owner, ownerId }: StaffScreenProps) {
   const balance = useApiQuery<HolidayBalance>(staffPath(owner, ownerId, 'holidays/balance'), undefined, { failure: 'The balance could not be loaded.' });
@@ -35,13 +39,13 @@ function BalanceCard({ owner, ownerId }: StaffScreenProps) {
   if (!balance.data) return <Loading label="Loading the balance…" />;
   const b = balance.data;
   return (
-    <Section title={`Balance, leave year ${period(b.leave_year.start, b.leave_year.end)}`}>
+    <Section title={`Balance, leave year ${period(b.leave_year.start, b.leave_year.end)} (${UNIT_WORDS[b.unit]})`}>
       <ul className={styles.totals}>
         <li>Entitlement<strong>{amount(b.entitlement, b.unit)}</strong></li>
         <li>Taken<strong>{amount(b.taken, b.unit)}</strong></li>
         <li>Booked<strong>{amount(b.booked, b.unit)}</strong></li>
         <li>Awaiting approval<strong>{amount(b.requested, b.unit)}</strong></li>
-        <li>Remaining<strong>{amount(b.remaining, b.unit)}</strong></li>
+        <li>Remaining, requests counted<strong>{amount(b.remaining, b.unit)}</strong></li>
       </ul>
       <p className={styles.muted}>{b.explanation}</p>
     </Section>
@@ -99,7 +103,7 @@ function HolidayList(props: StaffScreenProps) {
   const columns: Column<HolidayRow>[] = [
     { key: 'period', label: 'When', render: (row) => <Link to={String(row.id)}>{period(row.from_date, row.to_date)}{row.half_day_start || row.half_day_end ? ' (with a half day)' : ''}</Link> },
     { key: 'reason', label: 'Reason', render: (row) => `${row.reason}${row.deducts_allowance ? '' : ' (not from the allowance)'}` },
-    { key: 'days', label: 'Working days', render: (row) => `${row.days} (${row.hours} h)` },
+    { key: 'days', label: balance.data ? `Takes (${UNIT_WORDS[balance.data.unit]})` : 'Takes', render: (row) => takes(row, balance.data?.unit) },
     { key: 'status', label: 'Status', render: (row) => <span className={styles.state}>{labelOf(HOLIDAY_STATUSES, row.status)}</span> },
     { key: 'decided', label: 'Decided', render: (row) => (row.decided_at ? `${row.decided_by_name ?? ''}, ${formatWhen(row.decided_at)}${row.decision_reason ? `: ${row.decision_reason}` : ''}` : '') },
   ];
@@ -126,21 +130,23 @@ function HolidayList(props: StaffScreenProps) {
   );
 }
 
-type RequestForm = { from_date: string; to_date: string; half_day_start: boolean; half_day_end: boolean; reason_id: string; notes: string };
+type RequestForm = { from_date: string; to_date: string; half_day_start: boolean; half_day_end: boolean; reason_id: string; notes: string; override_reason: string };
 
 function RequestHoliday({ owner, ownerId, ownerName }: StaffScreenProps) {
   const navigate = useNavigate();
+  const can = useCan();
   const reasons = useApiQuery<HolidayReasonChoice[]>('api/v1/holiday-reasons/choices');
+  const balance = useApiQuery<HolidayBalance>(staffPath(owner, ownerId, 'holidays/balance'));
   const annual = reasons.data?.find((reason) => reason.name === 'Annual leave');
   const form = useForm<RequestForm>({
     resolver: valibotResolver(HolidayRequestSchema),
-    values: { from_date: ukDate(), to_date: ukDate(), half_day_start: false, half_day_end: false, reason_id: annual ? String(annual.id) : '', notes: '' },
+    values: { from_date: ukDate(), to_date: ukDate(), half_day_start: false, half_day_end: false, reason_id: annual ? String(annual.id) : '', notes: '', override_reason: '' },
     resetOptions: { keepDirtyValues: true },
   });
   const { leaveWithoutWarning } = useUnsavedChangesWarning(form.formState.isDirty);
   const save = useApiMutation<HolidaySaved, RequestForm>({
     request: (values) => api.post<HolidaySaved>(staffPath(owner, ownerId, 'holidays'), values),
-    invalidates: [apiKey(staffPath(owner, ownerId, 'holidays')), apiKey('api/v1/holidays/calendar')],
+    invalidates: [apiKey(staffPath(owner, ownerId, 'holidays')), apiKey(staffPath(owner, ownerId, 'holidays/balance')), apiKey('api/v1/holidays/calendar')],
   });
   const handleSave = form.handleSubmit(async () => {
     const answer = await save.submit(form.getValues());
@@ -160,7 +166,18 @@ function RequestHoliday({ owner, ownerId, ownerName }: StaffScreenProps) {
           <CheckboxField name="half_day_end" label="The last day is a half day (off in the morning)" />
           <SelectField name="reason_id" label="Reason" options={[{ value: '', label: 'Choose a reason' }, ...(reasons.data ?? []).map((reason) => ({ value: String(reason.id), label: `${reason.name}${reason.deducts_allowance ? '' : ' (not from the allowance)'}` }))]} />
           <TextAreaField name="notes" label="Notes" rows={3} />
-          <p className={styles.muted}>The working days are worked out from the duty days or contracted hours; bank holidays are not counted.</p>
+          {can('holidays.approve') ? (
+            <TextAreaField
+              name="override_reason"
+              label="Why it is allowed beyond the entitlement"
+              rows={2}
+              hint="Only when allowing more leave than remains: a request beyond the entitlement is refused without a reason, and the reason is kept with the holiday."
+            />
+          ) : null}
+          <p className={styles.muted}>
+            The working days are worked out from the duty days or contracted hours; bank holidays are not counted.
+            {balance.data ? ` ${ownerName}'s allowance is ${UNIT_WORDS[balance.data.unit]}: ${amount(balance.data.remaining, balance.data.unit)} remain this leave year, requests awaiting approval counted.` : ''}
+          </p>
           <div className={styles.actions}>
             <Button type="submit" disabled={form.formState.isSubmitting}>Send request</Button>
             <ButtonLink to=".." variant="secondary">Cancel</ButtonLink>
@@ -174,6 +191,9 @@ function RequestHoliday({ owner, ownerId, ownerName }: StaffScreenProps) {
 function Decide({ owner, ownerId, holiday }: { owner: string; ownerId: number; holiday: HolidayDetail }) {
   const can = useCan();
   const [refusing, setRefusing] = useState(false);
+  // Approving beyond the entitlement needs the manager's reason (the server refuses it otherwise, on override_reason).
+  const [overriding, setOverriding] = useState(holiday.warnings.some((warning) => warning.kind === 'balance'));
+  const approve = useForm<{ override_reason: string }>({ defaultValues: { override_reason: '' } });
   const base = staffPath(owner, ownerId, `holidays/${holiday.id}`);
   const keys = [apiKey(base), apiKey(staffPath(owner, ownerId, 'holidays')), apiKey(staffPath(owner, ownerId, 'holidays/balance')), apiKey('api/v1/holidays/calendar')];
   const act = useApiMutation<HolidaySaved, { action: string; body: Record<string, string> }>({ request: ({ action, body }) => api.post<HolidaySaved>(`${base}/${action}`, body), invalidates: keys });
@@ -181,13 +201,28 @@ function Decide({ owner, ownerId, holiday }: { owner: string; ownerId: number; h
   const editPermission = owner === 'carers' ? 'carers.edit' : 'employees.edit';
   const mayDecide = holiday.status === 'requested' && can('holidays.approve') && !holiday.own;
   const mayCancel = (holiday.status === 'requested' || holiday.status === 'approved') && can(editPermission);
+  const handleApprove = async () => {
+    const answer = await act.submit({ action: 'approve', body: overriding ? approve.getValues() : {} });
+    if (answer.error && answer.errors?.override_reason) setOverriding(true);
+    handleSaved(answer, approve, 'The holiday could not be approved.');
+  };
   const handleRefuse = refuse.handleSubmit(async () => {
     if (handleSaved(await act.submit({ action: 'refuse', body: refuse.getValues() }), refuse, 'The holiday could not be refused.')) setRefusing(false);
   });
   return (
     <div className={styles.actions}>
       {holiday.status === 'requested' && holiday.own ? <p className={styles.muted}>This is your own holiday: another manager approves or refuses it.</p> : null}
-      {mayDecide ? <Button onClick={() => void act.submit({ action: 'approve', body: {} }).then((answer) => handleSaved(answer, null, 'The holiday could not be approved.'))}>Approve</Button> : null}
+      {mayDecide && !overriding ? <Button onClick={() => void handleApprove()}>Approve</Button> : null}
+      {mayDecide && overriding ? (
+        <FormProvider {...approve}>
+          <form className={styles.form} onSubmit={(event) => { event.preventDefault(); void handleApprove(); }} noValidate aria-label="Approve beyond the entitlement">
+            <TextAreaField name="override_reason" label="Why it is allowed beyond the entitlement" rows={2} hint="This takes more than remains of the allowance: approving it needs a reason, kept with the holiday and in the audit trail." />
+            <div className={styles.actions}>
+              <Button type="submit">Approve beyond the entitlement</Button>
+            </div>
+          </form>
+        </FormProvider>
+      ) : null}
       {mayDecide && !refusing ? <Button variant="secondary" onClick={() => setRefusing(true)}>Refuse…</Button> : null}
       {mayCancel ? <Button variant="secondary" onClick={() => { if (window.confirm('Cancel this holiday?')) void act.submit({ action: 'cancel', body: {} }).then((answer) => handleSaved(answer, null, 'The holiday could not be cancelled.')); }}>Cancel the holiday</Button> : null}
       {refusing ? (
@@ -208,6 +243,7 @@ function Decide({ owner, ownerId, holiday }: { owner: string; ownerId: number; h
 function HolidayView({ owner, ownerId }: StaffScreenProps) {
   const { holidayId } = useParams();
   const detail = useApiQuery<HolidayDetail>(staffPath(owner, ownerId, `holidays/${holidayId}`), undefined, { failure: 'This holiday could not be loaded.' });
+  const balance = useApiQuery<HolidayBalance>(staffPath(owner, ownerId, 'holidays/balance'));
   if (!/^\d+$/.test(holidayId ?? '')) return <NotFound />;
   if (detail.error) return <ErrorPanel title="This holiday could not be loaded" onRetry={() => void detail.refetch()}>{detail.error.message}</ErrorPanel>;
   if (!detail.data) return <Loading label="Loading the holiday…" />;
@@ -217,7 +253,8 @@ function HolidayView({ owner, ownerId }: StaffScreenProps) {
       <dl className={styles.facts}>
         <dt>Status</dt><dd><span className={styles.state}>{labelOf(HOLIDAY_STATUSES, h.status)}</span></dd>
         <dt>Reason</dt><dd>{h.reason}{h.paid ? ' (paid)' : ' (unpaid)'}{h.deducts_allowance ? '' : ', not from the allowance'}</dd>
-        <dt>Working days</dt><dd>{h.days} days, {h.hours} hours</dd>
+        <dt>Takes</dt><dd>{takes(h, balance.data?.unit)}{balance.data ? `, the allowance being ${UNIT_WORDS[balance.data.unit]}` : ''}</dd>
+        {h.override_reason ? (<><dt>Beyond the entitlement</dt><dd>Allowed by {h.overridden_by_name ?? 'a manager'}{h.overridden_at ? `, ${formatWhen(h.overridden_at)}` : ''}: {h.override_reason}</dd></>) : null}
         {h.notes ? (<><dt>Notes</dt><dd>{h.notes}</dd></>) : null}
         <dt>Requested</dt><dd>{formatWhen(h.requested_at)}{h.requested_by_name ? ` by ${h.requested_by_name}` : ''}</dd>
         {h.decided_at ? (<><dt>{h.status === 'refused' ? 'Refused' : 'Decided'}</dt><dd>{formatWhen(h.decided_at)} by {h.decided_by_name}{h.decision_reason ? `: ${h.decision_reason}` : ''}</dd></>) : null}

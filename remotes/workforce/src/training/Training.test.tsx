@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { CurrentUser } from '@hcm/contract';
 import { api, useSession } from '@hcm/kit';
 import { withData } from '@hcm/kit/testing';
-import type { CarerTraining, CarerTrainingStats, TrainingCourse, TrainingMatrix as Matrix } from '../../contract/training';
+import { careCertificateOf, type CareCertificate, type CarerTraining, type CarerTrainingStats, type TrainingCourse, type TrainingMatrix as Matrix } from '../../contract/training';
 import TrainingMatrix from './TrainingMatrix';
 import TrainingStats from './TrainingStats';
 import TrainingTab from './TrainingTab';
@@ -16,6 +16,7 @@ jest.mock('@hcm/kit', () => {
 });
 const get = api.get as jest.Mock;
 const post = api.post as jest.Mock;
+const put = api.put as jest.Mock;
 const ok = (data: unknown, message = 'OK') => ({ data, error: false, message, errors: null, httpStatus: 200 });
 const invalid = (errors: Record<string, string[]>) => ({ data: null, error: true, message: 'The given data was invalid.', errors, httpStatus: 422 });
 
@@ -55,6 +56,7 @@ const matrix: Matrix = {
 beforeEach(() => {
   get.mockReset();
   post.mockReset();
+  put.mockReset();
   useSession.setState({
     status: 'authenticated',
     user: {
@@ -128,9 +130,38 @@ const training: CarerTraining = {
   },
 };
 
+const certificate: CareCertificate = careCertificateOf(
+  9,
+  [1, 2, 3, 4, 5, 6, 7].map((number) => ({ number, completed_on: `2026-09-${String(10 + number).padStart(2, '0')}`, assessor: 'Siân Evans (Field Care Supervisor)', notes: '', recorded_by: 'Maya Manager', updated_at: '2026-09-20T10:00:00Z' })),
+);
+
 describe('a carer’s training tab', () => {
+  it('tracks the Care Certificate standard by standard, each with its day and assessor', async () => {
+    const user = userEvent.setup();
+    get.mockImplementation((path: string) => Promise.resolve(ok(path.endsWith('care-certificate') ? certificate : training)));
+    put.mockResolvedValue(ok(certificate, 'Standard 8 (Fluids and nutrition) completed: 8 of 16.'));
+    renderAt('/app/carers/9/edit/training', '/app/carers/:id/edit/training/*', <TrainingTab owner="carers" ownerId={9} ownerName="Daniel Kowalski" />);
+    const section = await screen.findByRole('region', { name: 'Care Certificate' });
+    const table = await within(section).findByRole('table', { name: "The Care Certificate's 16 standards" });
+    expect(within(section).getByText('In progress: 7 of 16 standards completed.')).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(16);
+    expect(rows[0]).toHaveTextContent('1. Understand your role11/09/2026Siân Evans (Field Care Supervisor)');
+    expect(rows[15]).toHaveTextContent('16. Awareness of learning disability and autismNot yet');
+
+    await user.click(within(table).getByRole('button', { name: 'Record standard 8, Fluids and nutrition' }));
+    const form = within(section).getByRole('form', { name: 'Standard 8: Fluids and nutrition' });
+    await user.type(within(form).getByLabelText('Completed on'), '2026-11-20');
+    await user.click(within(form).getByRole('button', { name: 'Save standard' }));
+    expect(await within(form).findByText('Name the assessor who signed the standard off.')).toBeInTheDocument();
+    expect(put).not.toHaveBeenCalled();
+    await user.type(within(form).getByLabelText(/^Assessor/), 'Hannah Whitaker');
+    await user.click(within(form).getByRole('button', { name: 'Save standard' }));
+    await waitFor(() => expect(put).toHaveBeenCalledWith('api/v1/carers/9/care-certificate/standards/8', { completed_on: '2026-11-20', assessor: 'Hannah Whitaker', notes: '' }));
+  });
+
   it('shows each course’s state in words and the medication competence against the rule', async () => {
-    get.mockResolvedValue(ok(training));
+    get.mockImplementation((path: string) => Promise.resolve(ok(path.endsWith('care-certificate') ? certificate : training)));
     renderAt('/app/carers/9/edit/training', '/app/carers/:id/edit/training/*', <TrainingTab owner="carers" ownerId={9} ownerName="Daniel Kowalski" />);
     const courseTable = await screen.findByRole('table', { name: 'Courses on file and required courses' });
     expect(within(within(courseTable).getByRole('row', { name: /Care Certificate/ })).getByText('In progress')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { applyServerErrors, SelectField, TextAreaField, TextField, useUnsavedChangesWarning, valibotResolver } from '@hcm/kit/forms';
 import { ButtonLink } from '@hcm/kit/routing';
 import {
+  CARE_CERTIFICATE_CODE,
   TRAINING_CATEGORY_LABELS,
   TRAINING_RESULTS,
   TrainingRecordSchema,
@@ -15,6 +16,7 @@ import {
   type TrainingRecordRow,
 } from '../../contract/training';
 import type { StaffScreenProps } from '../record/types';
+import { CareCertificateSection } from './CareCertificate';
 import { carerPath, dateNote, Section, StateLabel, styles, useCarerTraining } from './common';
 
 // The carer's "training" tab: each required course (and any other on file) with its state, competence from the
@@ -23,8 +25,13 @@ import { carerPath, dateNote, Section, StateLabel, styles, useCarerTraining } fr
 const trainingHome = (carerId: number) => `/app/carers/${carerId}/edit/training`;
 const resultLabel = (value: string) => TRAINING_RESULTS.find((choice) => choice.value === value)?.label ?? value;
 
-/** Keys to refresh after a write: the file, its stats and the matrix. */
-export const trainingKeys = (carerId: number) => [apiKey(carerPath(carerId, 'training')), apiKey(carerPath(carerId, 'training-stats')), apiKey('api/v1/carers/training-matrix')];
+/** Keys to refresh after a write: the file, its stats, the Care Certificate and the matrix. */
+export const trainingKeys = (carerId: number) => [
+  apiKey(carerPath(carerId, 'training')),
+  apiKey(carerPath(carerId, 'training-stats')),
+  apiKey(carerPath(carerId, 'care-certificate')),
+  apiKey('api/v1/carers/training-matrix'),
+];
 
 export function CompetenceSummary({ carerId, competence }: { carerId: number; competence: CarerCompetence }) {
   const { medication, catheter, shadowing, additional } = competence;
@@ -133,9 +140,13 @@ export function RecordsTable({ carerId, records }: { carerId: number; records: T
             <td className={styles.number}>{record.hours ?? '—'}</td>
             {can('carers.edit') ? (
               <td className={styles.actions}>
-                <Link to={`${trainingHome(carerId)}/${record.id}/edit`} aria-label={`Edit ${record.course_name} of ${record.completed_on ? ukDay(record.completed_on) : 'in progress'}`}>
-                  Edit
-                </Link>
+                {record.course_code === CARE_CERTIFICATE_CODE ? (
+                  <span className={styles.muted}>Follows its standards</span>
+                ) : (
+                  <Link to={`${trainingHome(carerId)}/${record.id}/edit`} aria-label={`Edit ${record.course_name} of ${record.completed_on ? ukDay(record.completed_on) : 'in progress'}`}>
+                    Edit
+                  </Link>
+                )}
                 <Button
                   variant="secondary"
                   aria-label={`Remove ${record.course_name} of ${record.completed_on ? ukDay(record.completed_on) : 'in progress'}`}
@@ -170,6 +181,7 @@ function Overview({ carerId }: { carerId: number }) {
         </p>
         <CoursesTable training={data} caption="Courses on file and required courses" />
       </Section>
+      <CareCertificateSection carerId={carerId} />
       <CompetenceSummary carerId={carerId} competence={data.competence} />
       <Section title="Training records">
         <RecordsTable carerId={carerId} records={data.records} />
@@ -225,7 +237,11 @@ export function TrainingRecordForm({ carerId, record }: { carerId: number; recor
           <SelectField
             name="course_id"
             label="Course"
-            options={[{ value: '', label: catalogue.isPending ? 'Loading the courses…' : 'Choose a course' }, ...(catalogue.data ?? []).map((course) => ({ value: String(course.id), label: `${course.name} (${course.code})` }))]}
+            options={[
+              { value: '', label: catalogue.isPending ? 'Loading the courses…' : 'Choose a course' },
+              // The Care Certificate is recorded standard by standard, in its own section of the tab.
+              ...(catalogue.data ?? []).filter((course) => course.code !== CARE_CERTIFICATE_CODE).map((course) => ({ value: String(course.id), label: `${course.name} (${course.code})` })),
+            ]}
           />
           <div className={styles.grid}>
             <SelectField name="result" label="Result" options={TRAINING_RESULTS.map(({ value, label }) => ({ value, label }))} />
