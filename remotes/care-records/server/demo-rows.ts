@@ -2,8 +2,8 @@
 // Reference fields hold 1-based positions: client_id of the clients below, medication_id of the demo
 // medications (1 Paracetamol, 2 Warfarin, 3 Morphine sulfate, 4 Salbutamol, 5 Fentanyl, 6 Levothyroxine,
 // 7 Metformin, 8 Amlodipine, 9 Lactulose, 10 Diprobase, 11 Insulin glargine, 12 Donepezil, 13 Omeprazole,
-// 14 Chloramphenicol, 15 Lorazepam). branch_id is the position of the demo branch (1 Camden Domiciliary,
-// 2 Leeds Supported Living, 3 Bristol North); the seeder turns it into that branch's id.
+// 14 Chloramphenicol, 15 Lorazepam, 16 Midazolam (buccal)). branch_id is the position of the demo branch
+// (1 Camden Domiciliary, 2 Leeds Supported Living, 3 Bristol North); the seeder turns it into that branch's id.
 // NHS numbers are in the 999 range, which the NHS keeps for testing, each with a correct check digit.
 import type { DemoRows } from '@hcm/contract/engine';
 import { EPISODE_DEMO_ROWS } from './episodes/demo-rows.js';
@@ -238,7 +238,7 @@ const medications: Medication[] = [
   [4, 3, '2.5 ml (5 mg)', 'Every 4 hours when needed for pain', 'administer', true, '2025-06-02', 'Controlled drug: two signatures and the balance in the CD register.'],
   [4, 5, '1 patch', 'Every 72 hours (Monday and Thursday)', 'administer', false, '2025-06-02', 'Rotate sites; record where the patch is on the body map.'],
   [4, 9, '10 ml', '08:00 and 20:00', 'assist', false, '2025-06-02'],
-  [5, 15, '1 tablet (1 mg)', 'After a seizure lasting over 5 minutes', 'administer', true, '2022-09-05', 'Follow the seizure plan; call 999 if the seizure does not stop.'],
+  [5, 16, '10 mg (one 2 ml prefilled syringe), half each side', 'If a tonic-clonic seizure lasts 5 minutes, or three seizures in an hour', 'administer', true, '2022-09-05', 'Between the gum and cheek, as the seizure plan says; call 999 if it is the first dose today or he struggles to breathe. No second dose unless the paramedics say.'],
   [5, 1, '2 tablets (1 g)', 'Up to four times a day', 'prompt', true, '2022-09-05'],
   [6, 4, '2 puffs', 'When wheezy', 'prompt', true, '2023-02-13'],
   [6, 13, '1 capsule', '08:00', 'prompt', false, '2023-02-13'],

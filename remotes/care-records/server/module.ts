@@ -27,6 +27,7 @@ import { seedDemoReviews } from './live-events/reviews/demo.js';
 import { billingProfileRoutes } from './billing/billing-profiles.js';
 import { careRecordsPublications } from './published.js';
 import { onClientWrite, onHospitalStayWrite } from './episodes/events.js';
+import { clientStatusJob, followEpisodeWrite } from './episodes/status.js';
 import { CARE_RECORDS_CONSUMED_ROUTES } from './consumed-routes.js';
 import { documentUploadTypesRead, medicationsRead, reablementEquipmentsRead } from './read-models.js';
 import { careRecordsTables } from './tables.js';
@@ -48,7 +49,17 @@ export const careRecordsModule = defineAreaModule({
   resources: CLIENT_RESOURCES,
   resourceTables: careRecordsTables,
   // Their changes others follow (a hospital stay's pause, care ended) are published in the write's transaction.
-  onResourceWrite: { 'client-hospitals': onHospitalStayWrite, clients: onClientWrite },
+  // A client's status follows their hospital stays and end of care (episodes/status.ts), there and in a job for the
+  // days that come on their own.
+  onResourceWrite: {
+    'client-hospitals': async (tx, change) => {
+      await onHospitalStayWrite(tx, change);
+      await followEpisodeWrite(tx, change);
+    },
+    'client-pre-exit': followEpisodeWrite,
+    clients: onClientWrite,
+  },
+  jobs: [clientStatusJob],
   async routes(app, context) {
     const { auth, appUrl, trackables } = context;
     trackables.register('client', trackableClient);

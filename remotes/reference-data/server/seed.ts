@@ -24,6 +24,15 @@ export const DEMO_MEDICATIONS = [
   { name: 'Omeprazole', strength: '20 mg', form: 'capsule', route: 'oral', type: 'scheduled' },
   { name: 'Chloramphenicol', strength: '0.5%', form: 'drops', route: 'eye', type: 'scheduled', notes: 'Discard 28 days after opening.' },
   { name: 'Lorazepam', strength: '1 mg', form: 'tablet', route: 'oral', type: 'prn', controlled_drug: true },
+  {
+    name: 'Midazolam (buccal)',
+    strength: '10 mg/2 ml',
+    form: 'liquid',
+    route: 'buccal',
+    type: 'prn',
+    controlled_drug: true,
+    notes: 'Rescue medicine for prolonged seizures (Buccolam, prefilled oral syringes): given between the gum and cheek by staff trained in its use, as the person’s seizure plan says. Schedule 3 controlled drug: count the syringes at each handover.',
+  },
 ];
 
 export const DEMO_HOLIDAY_REASONS = [

@@ -114,7 +114,7 @@ test('the export answers CSV as a download, header first: field labels in declar
   assert.equal(response.headers['content-disposition'], 'attachment; filename="medications.csv"');
   const rows = parseCsv(response.body);
   assert.deepEqual(rows[0], ['Name', 'Strength', 'Form', 'Route', 'Type', 'Controlled drug', 'High-risk medicine', 'Notes', 'Active', 'ID']);
-  assert.equal(rows.length, 1 + 15, 'every seeded medication, no paging');
+  assert.equal(rows.length, 1 + 16, 'every seeded medication, no paging');
   assert.deepEqual(
     rows.slice(1, 4).map((row) => row[0]),
     ['Amlodipine', 'Chloramphenicol', 'Diprobase'],
@@ -200,8 +200,8 @@ test('the export reads in chunks: any chunk size gives the same file', async () 
   const whole = await collect(500);
   const small = await collect(4);
   assert.equal(small.text, whole.text);
-  assert.equal(parseCsv(whole.text).length, 1 + 16);
-  assert.equal(small.pieces, 1 + Math.ceil(16 / 4), 'header, then one piece per chunk');
+  assert.equal(parseCsv(whole.text).length, 1 + 17);
+  assert.equal(small.pieces, 1 + Math.ceil(17 / 4), 'header, then one piece per chunk');
 });
 
 test('the export needs the view permission', async () => {

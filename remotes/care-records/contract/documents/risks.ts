@@ -43,11 +43,14 @@ import {
   hypoglycaemiaRiskResult,
   mustBand,
   mustResult,
+  mustScores,
   mustWeightLossScore,
+  oneDecimal,
   pressureDamageResult,
   seizureSafetyResult,
   waterlowResult,
   weightLossPercent,
+  type MustInput,
   type MustPoints,
 } from '../scored-tools/index.js';
 import { clock } from '@hcm/contract/time';
@@ -742,18 +745,23 @@ const nutrition: DocumentSpec = {
     const previous = previousKnown ? numOf(values, 'previous_weight_kg') : null;
     const lost = previous !== null && weight !== null ? weightLossPercent(previous, weight) : null;
     const judged = (key: string) => (textOf(values, key) === '' ? null : (Number(textOf(values, key)) as MustPoints));
-    const results: DocumentResult[] = [
-      mustResult({
-        bmi,
-        judgedBmiScore: weighed ? null : judged('bmi_judged'),
-        weightLossPercent: lost,
-        weightLossPlanned: previousKnown ? yesNoOf(values, 'weight_loss_planned') : null,
-        judgedWeightLossScore: previousKnown === false ? judged('weight_loss_judged') : null,
-        acutelyIllNoIntake: yesNoOf(values, 'acutely_ill_no_intake'),
-      }),
-    ];
+    const planned = previousKnown ? yesNoOf(values, 'weight_loss_planned') : null;
+    const must: MustInput = {
+      bmi,
+      judgedBmiScore: weighed ? null : judged('bmi_judged'),
+      weightLossPercent: lost,
+      weightLossPlanned: planned,
+      judgedWeightLossScore: previousKnown === false ? judged('weight_loss_judged') : null,
+      acutelyIllNoIntake: yesNoOf(values, 'acutely_ill_no_intake'),
+    };
+    const results: DocumentResult[] = [mustResult(must)];
     if (weighed) results.push(bmiResult(weight, height === null ? null : { cm: height }, { lowerThresholds: yesNoOf(values, 'lower_bmi_thresholds') === true }));
-    if (lost !== null) results.push({ key: 'weight_loss', label: 'Weight lost in 3 to 6 months', value: lost, unit: '%', band: `MUST step 2 score ${mustWeightLossScore(lost)}`, level: 'none' });
+    if (lost !== null) {
+      // The step 2 score the total uses, and why when it is not the loss's own (a planned loss scores 0).
+      const step2 = mustScores(must).weightLoss;
+      const band = planned === true && lost > 0 ? `MUST step 2 score ${step2} (planned loss: a weight-reducing diet scores 0)` : `MUST step 2 score ${step2}`;
+      results.push({ key: 'weight_loss', label: 'Weight lost in 3 to 6 months', value: oneDecimal(lost), unit: '%', band, level: 'none' });
+    }
     return results;
   },
 };
@@ -768,10 +776,12 @@ function weightTrendResult(weights: { date: string; kg: number }[], goal: string
   const windowStart = new Date(Date.parse(`${latest.date}T00:00:00Z`) - SIX_MONTHS_DAYS * 86_400_000).toISOString().slice(0, 10);
   const earliest = sorted.find((weight) => weight.date >= windowStart);
   if (!earliest || earliest === latest) return null;
+  // Banded on the exact per cent, shown to one decimal.
   const lost = weightLossPercent(earliest.kg, latest.kg);
+  const shown = oneDecimal(lost);
   const change = Math.round((latest.kg - earliest.kg) * 10) / 10;
   const label = `Weight change since ${earliest.date}`;
-  const base = { key: 'weight_change', label, value: change, unit: `kg (${lost > 0 ? `${lost} % lost` : lost < 0 ? `${-lost} % gained` : 'no change'})` };
+  const base = { key: 'weight_change', label, value: change, unit: `kg (${shown > 0 ? `${shown} % lost` : shown < 0 ? `${-shown} % gained` : 'no change'})` };
   if (goal === 'lose' && lost > 0) return { ...base, band: 'Planned loss', level: 'low', actions: [] };
   if (lost < 5) return { ...base, band: lost <= -5 ? 'Weight gained' : 'Steady', level: 'low', actions: [] };
   const { band, level, actions } = mustBand(mustWeightLossScore(lost));

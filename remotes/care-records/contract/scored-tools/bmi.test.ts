@@ -3,12 +3,20 @@ import { bmiBand, bmiOf, bmiResult, heightInMetres, oneDecimal } from './bmi';
 // Worked examples checked by hand (weight ÷ height²) and against the NHS adult bands.
 
 describe('BMI', () => {
-  test('works out weight over height squared, to one decimal, from metres or centimetres', () => {
-    expect(bmiOf(70, { m: 1.75 })).toBe(22.9); // 70 / 3.0625 = 22.857
-    expect(bmiOf(70, { cm: 175 })).toBe(22.9);
-    expect(bmiOf(43.7, { cm: 155 })).toBe(18.2); // 43.7 / 2.4025 = 18.189
-    expect(bmiOf(88.2, { cm: 178 })).toBe(27.8); // 88.2 / 3.1684 = 27.837
-    expect(bmiOf(54.6, { m: 1.58 })).toBe(21.9); // 54.6 / 2.4964 = 21.871
+  test('works out weight over height squared, exactly, from metres or centimetres; the result shows it to one decimal', () => {
+    expect(bmiOf(70, { m: 1.75 })).toBeCloseTo(22.857, 3); // 70 / 3.0625
+    expect(bmiOf(70, { cm: 175 })).toBeCloseTo(22.857, 3);
+    expect(bmiOf(43.7, { cm: 155 })).toBeCloseTo(18.189, 3); // 43.7 / 2.4025
+    expect(bmiOf(88.2, { cm: 178 })).toBeCloseTo(27.837, 3); // 88.2 / 3.1684
+    expect([bmiResult(70, { cm: 175 }), bmiResult(43.7, { cm: 155 }), bmiResult(88.2, { cm: 178 }), bmiResult(54.6, { m: 1.58 })].map((result) => result.value)).toEqual([22.9, 18.2, 27.8, 21.9]);
+  });
+
+  test('issue 28: bands the exact BMI, shows it rounded (18.48 is underweight though shown as 18.5)', () => {
+    // 53.3 kg at 169.8 cm: 53.3 / 2.883204 = 18.486.
+    expect(bmiOf(53.3, { cm: 169.8 })).toBeCloseTo(18.486, 3);
+    expect(bmiResult(53.3, { cm: 169.8 })).toMatchObject({ value: 18.5, band: 'Underweight', level: 'medium' });
+    // 62.4 kg at 158 cm: 62.4 / 2.4964 = 24.996: shown as 25.0, still a healthy weight.
+    expect(bmiResult(62.4, { cm: 158 })).toMatchObject({ value: 25, band: 'Healthy weight' });
   });
 
   test('rounds half up, as by hand', () => {

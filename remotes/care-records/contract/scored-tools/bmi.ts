@@ -1,7 +1,8 @@
 import type { DocumentResult, ResultLevel } from '@hcm/contract/documents';
 
-// Body mass index: weight (kg) divided by the square of height (m), to one decimal place as the NHS BMI
-// calculator shows it. Adult bands from the NHS ("What is the body mass index (BMI)?", nhs.uk) and NICE CG189
+// Body mass index: weight (kg) divided by the square of height (m), shown to one decimal place as the NHS BMI
+// calculator shows it, but banded (here, in MUST and in Waterlow) on the exact value: rounding first would move a
+// BMI of 18.48 out of "under 18.5" (issue 28). Adult bands from the NHS ("What is the body mass index (BMI)?", nhs.uk) and NICE CG189
 // (updated 2022, now NG246): people of South Asian, Chinese, other Asian, Middle Eastern, Black African or
 // African-Caribbean family background have a higher risk at a lower BMI, so overweight starts at 23 and
 // obesity at 27.5 for them.
@@ -26,11 +27,14 @@ export function heightInMetres(height: Height | null | undefined): number | null
   return Number.isFinite(metres) && metres >= MIN_HEIGHT_M && metres <= MAX_HEIGHT_M ? metres : null;
 }
 
-/** BMI to one decimal place, or null when the height or weight is missing or implausible. */
+/**
+ * The exact BMI (not rounded: every band and score is worked out on it), or null when the height or weight is
+ * missing or implausible. Show it with `oneDecimal` (bmiResult does).
+ */
 export function bmiOf(weightKg: number | null | undefined, height: Height | null | undefined): number | null {
   const metres = heightInMetres(height);
   if (metres === null || typeof weightKg !== 'number' || !Number.isFinite(weightKg) || weightKg < MIN_WEIGHT_KG || weightKg > MAX_WEIGHT_KG) return null;
-  return oneDecimal(weightKg / (metres * metres));
+  return weightKg / (metres * metres);
 }
 
 export type BmiBand = { band: string; level: ResultLevel; actions: readonly string[] };
@@ -40,7 +44,7 @@ export type BmiOptions = {
   lowerThresholds?: boolean;
 };
 
-/** The NHS adult band of a BMI (already rounded to one decimal), with what it calls for in home care. */
+/** The NHS adult band of a BMI (the exact value, not the rounded one shown), with what it calls for in home care. */
 export function bmiBand(bmi: number, { lowerThresholds = false }: BmiOptions = {}): BmiBand {
   const overweightFrom = lowerThresholds ? 23 : 25;
   const obeseFrom = lowerThresholds ? 27.5 : 30;
@@ -73,12 +77,15 @@ export function bmiBand(bmi: number, { lowerThresholds = false }: BmiOptions = {
   };
 }
 
-/** The BMI as a document result (the figure with its NHS band); the value is null until height and weight are known. */
+/**
+ * The BMI as a document result: the figure shown to one decimal with the NHS band of the exact value; the value is
+ * null until height and weight are known.
+ */
 export function bmiResult(weightKg: number | null | undefined, height: Height | null | undefined, options: BmiOptions = {}): DocumentResult {
   const bmi = bmiOf(weightKg, height);
   if (bmi === null) {
     return { key: 'bmi', label: 'BMI', value: null, unit: 'kg/m²', band: 'Not worked out', level: 'none', actions: ['Record the height and weight to work out the BMI.'] };
   }
   const { band, level, actions } = bmiBand(bmi, options);
-  return { key: 'bmi', label: 'BMI', value: bmi, unit: 'kg/m²', band, level, actions };
+  return { key: 'bmi', label: 'BMI', value: oneDecimal(bmi), unit: 'kg/m²', band, level, actions };
 }

@@ -12,9 +12,22 @@ describe('MUST', () => {
 
   test('step 2 scores the per cent of weight lost at its boundaries (5 and 10)', () => {
     expect([-2, 0, 4.9, 5, 7.5, 10, 10.1, 15].map(mustWeightLossScore)).toEqual([0, 0, 0, 1, 1, 1, 2, 2]);
-    expect(weightLossPercent(47.5, 43.7)).toBe(8);
-    expect(weightLossPercent(60, 57)).toBe(5);
-    expect(weightLossPercent(60, 62)).toBe(-3.3);
+    expect(weightLossPercent(47.5, 43.7)).toBeCloseTo(8, 9);
+    expect(weightLossPercent(60, 57)).toBeCloseTo(5, 9);
+    expect(weightLossPercent(60, 62)).toBeCloseTo(-3.333, 3);
+  });
+
+  test('issue 28: steps 1 and 2 score the exact BMI and per cent, not the rounded ones shown', () => {
+    // BMI 18.477 (47.3 kg at 160 cm) shows as 18.5 but is under 18.5: step 1 scores 2.
+    const bmi = bmiOf(47.3, { cm: 160 })!;
+    expect(bmi).toBeCloseTo(18.477, 3);
+    expect(mustBmiScore(bmi)).toBe(2);
+    expect(mustScores({ bmi, weightLossPercent: 0, acutelyIllNoIntake: false }).bmi).toBe(2);
+    // 4.96 % lost (62.5 kg to 59.4 kg) shows as 5.0 % but is under 5 %: step 2 scores 0.
+    const lost = weightLossPercent(62.5, 59.4);
+    expect(lost).toBeCloseTo(4.96, 9);
+    expect(mustWeightLossScore(lost)).toBe(0);
+    expect(mustScores({ bmi: 22, weightLossPercent: lost, acutelyIllNoIntake: false }).total).toBe(0);
   });
 
   test('total 0: BMI 22, weight steady, not acutely ill → low risk, routine care', () => {

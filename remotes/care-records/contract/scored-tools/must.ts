@@ -1,5 +1,4 @@
 import type { DocumentResult, ResultLevel } from '@hcm/contract/documents';
-import { oneDecimal } from './bmi.js';
 
 // 'MUST', the Malnutrition Universal Screening Tool of BAPEN (the British Association for Parenteral and
 // Enteral Nutrition, Malnutrition Advisory Group, 2003; the 'MUST' explanatory booklet and flowchart):
@@ -9,19 +8,22 @@ import { oneDecimal } from './bmi.js';
 
 export type MustPoints = 0 | 1 | 2;
 
-/** Step 1: BMI over 20 scores 0, 18.5 to 20 scores 1, under 18.5 scores 2 (a BMI already to one decimal). */
+/** Step 1: BMI over 20 scores 0, 18.5 to 20 scores 1, under 18.5 scores 2 (the exact BMI, never the rounded one shown). */
 export function mustBmiScore(bmi: number): MustPoints {
   if (bmi > 20) return 0;
   if (bmi >= 18.5) return 1;
   return 2;
 }
 
-/** Per cent of the earlier weight lost, to one decimal (negative when weight was gained). */
+/**
+ * Per cent of the earlier weight lost, exact (negative when weight was gained): scored on this value, shown to one
+ * decimal (`oneDecimal`). 4.96 % is under 5 % and scores 0, though it shows as 5.0 %.
+ */
 export function weightLossPercent(previousKg: number, currentKg: number): number {
-  return oneDecimal(((previousKg - currentKg) / previousKg) * 100);
+  return ((previousKg - currentKg) / previousKg) * 100;
 }
 
-/** Step 2: unplanned weight loss in the past 3 to 6 months: under 5 % scores 0, 5 to 10 % scores 1, over 10 % scores 2. */
+/** Step 2: unplanned weight loss in the past 3 to 6 months: under 5 % scores 0, 5 to 10 % scores 1, over 10 % scores 2 (on the exact per cent). */
 export function mustWeightLossScore(percentLost: number): MustPoints {
   if (percentLost > 10) return 2;
   if (percentLost >= 5) return 1;

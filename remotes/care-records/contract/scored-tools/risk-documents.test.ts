@@ -68,7 +68,72 @@ test('the nutrition document scores MUST 3 from height, weight and the weight 5 
     screened_by: signed,
   });
   expect(byKey(results, 'must')).toMatchObject({ value: 3, band: 'High risk', level: 'high' });
-  expect(byKey(results, 'weight_loss')).toMatchObject({ value: 8 });
+  expect(byKey(results, 'weight_loss')).toMatchObject({ value: 8, band: 'MUST step 2 score 1' });
+});
+
+test('issue 28: the Waterlow document bands build on the exact BMI (19.96 shows as 20.0 and is below average, 3)', () => {
+  const results = resultsOf('pressure-area-assessment', {
+    weighed: true,
+    height_cm: 160,
+    weight_kg: 51.1, // BMI 19.961
+    skin: ['tissue-paper', 'broken'],
+    continence: 'urinary',
+    mobility: 'restricted',
+    sex: 'female',
+    age_band: '81-plus',
+    weight_lost: 'yes',
+    weight_loss_amount: '0.5-5',
+    eating_poorly: 'yes',
+    neurological_deficit: 'none',
+    major_surgery: 'none',
+    theatre_time: 'none',
+    medication: 'none',
+    areas_checked: ['heels'],
+    skin_today: 'Category 2 on the left heel.',
+    mattress: 'alternating-mattress',
+    cushion: 'gel-foam',
+    repositioning: 'four-hourly',
+    district_nurse_involved: true,
+    plan_notes: 'District nurse plan.',
+    assessed_by: signed,
+  });
+  expect(byKey(results, 'waterlow')).toMatchObject({ value: 20, band: 'Very high risk' });
+  expect(byKey(results, 'bmi')).toMatchObject({ value: 20, band: 'Healthy weight' });
+});
+
+const nutrition = (answers: DocumentValues) =>
+  resultsOf('nutrition', {
+    height_source: 'recalled',
+    height_cm: 160,
+    weight_source: 'measured',
+    acutely_ill_no_intake: false,
+    appetite: 'fair',
+    help_to_eat: 'set-up',
+    food_first: 'Soups.',
+    screened_by: signed,
+    ...answers,
+  });
+
+test('issue 28: the nutrition document scores MUST on the exact BMI and per cent lost, and shows them rounded', () => {
+  // 59.4 kg at 179.3 cm: BMI 18.477, shown 18.5, scores 2; 62.5 kg five months ago: 4.96 % lost, shown 5.0, scores 0.
+  const results = nutrition({ height_cm: 179.3, weight_kg: 59.4, previous_weight_known: true, previous_weight_kg: 62.5, previous_weight_date: '2026-06-20', weight_loss_planned: false });
+  expect(byKey(results, 'bmi')).toMatchObject({ value: 18.5, band: 'Underweight' });
+  expect(byKey(results, 'weight_loss')).toMatchObject({ value: 5, band: 'MUST step 2 score 0' });
+  expect(byKey(results, 'must')).toMatchObject({ value: 2, band: 'High risk' });
+});
+
+test('issue 28: a planned weight loss shows the step 2 score the total uses (0) and why', () => {
+  // 65 kg at 160 cm (BMI 25.4, 0) after 74 kg: 12.2 % lost, which would score 2 unplanned.
+  const results = nutrition({ weight_kg: 65, previous_weight_known: true, previous_weight_kg: 74, previous_weight_date: '2026-06-20', weight_loss_planned: true });
+  expect(byKey(results, 'must')).toMatchObject({ value: 0, band: 'Low risk' });
+  const row = byKey(results, 'weight_loss');
+  expect(row).toMatchObject({ value: 12.2 });
+  expect(row?.band).toMatch(/^MUST step 2 score 0 \(planned loss/);
+  expect(row?.band).not.toMatch(/score 2/);
+  // Unplanned, the same loss scores 2 in the row and the total.
+  const unplanned = nutrition({ weight_kg: 65, previous_weight_known: true, previous_weight_kg: 74, previous_weight_date: '2026-06-20', weight_loss_planned: false });
+  expect(byKey(unplanned, 'weight_loss')?.band).toBe('MUST step 2 score 2');
+  expect(byKey(unplanned, 'must')).toMatchObject({ value: 2 });
 });
 
 test('the nutrition document uses the judged scores when the person cannot be weighed', () => {

@@ -55,6 +55,8 @@ describe('Waterlow', () => {
 
   test('bands build by BMI and age by years, at the card’s boundaries', () => {
     expect([19.9, 20, 24.9, 25, 29.9, 30].map(waterlowBuildOf)).toEqual(['below-average', 'average', 'average', 'above-average', 'above-average', 'obese']);
+    // Issue 28: the exact BMI is banded: 19.965 shows as 20.0 but is under 20, below average.
+    expect([19.965, 24.96, 29.999].map(waterlowBuildOf)).toEqual(['below-average', 'average', 'above-average']);
     expect([13, 14, 49, 50, 64, 65, 74, 75, 80, 81, 97].map(waterlowAgeBandOf)).toEqual([null, '14-49', '14-49', '50-64', '50-64', '65-74', '65-74', '75-80', '75-80', '81-plus', '81-plus']);
   });
 

@@ -114,7 +114,7 @@ export const WATERLOW_MEDICATION: readonly DocumentOption[] = [
   { value: 'any', label: 'Cytotoxics, long-term or high-dose steroids, or anti-inflammatories', score: 4 },
 ];
 
-/** The build category of a BMI (to one decimal), as the card bands it. */
+/** The build category of a BMI (the exact value: 19.97 is under 20, below average), as the card bands it. */
 export function waterlowBuildOf(bmi: number): string {
   if (bmi < 20) return 'below-average';
   if (bmi < 25) return 'average';

@@ -2,9 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq, isNull } from 'drizzle-orm';
 import { auditLog } from '@hcm/server/platform';
+import { domainEvents } from '@hcm/server/schema';
+import { addDays } from '@hcm/contract/time';
+import { londonDate } from '@hcm/contract/engine';
+import { insertClient } from '../health-professionals/test-fixtures.js';
 import { branchIdOf, createTestApp, loginAs, userIdOf, type TestApp, type TestClient } from '@hcm/server/testing';
 import { clientColumns, clientsTable } from '../columns.js';
 import { clientHospitalsTable } from '../tables.js';
+import { syncDueClientStatuses } from './status.js';
 
 // Hospital stays and care endings (contract/episodes.ts) through the resource engine: their cross-field rules
 // answer 422 on the field at fault, their rows follow the client's branch, opening one is audited, and the
@@ -156,4 +161,74 @@ test('demo data: Irene Kowalczyk, "In hospital", has a current stay; the stays a
   assert.equal(endings.length, 1);
   assert.equal(endings[0]!.reason, 'residential-nursing-care');
   assert.ok(String(endings[0]!.planned_end_date) >= String(endings[0]!.notice_date));
+});
+
+// Issue 28: a client's status follows their hospital stays and end of care.
+test('issue 28: the status follows the episodes: admission → In hospital, discharge → Active, end of care → Ended (with its event)', async () => {
+  const today = londonDate();
+  const client = await insertClient(db(), { branchCode: 'CAM' });
+  const statusOf = async () => {
+    const [row] = await db().select({ status: clientColumns.status, end_date: clientColumns.end_date }).from(clientsTable).where(eq(clientColumns.id, client.id));
+    return { status: String(row!.status), end_date: row!.end_date ? String(row!.end_date) : null };
+  };
+  assert.equal((await statusOf()).status, 'active');
+  const dated = { admitted_on: addDays(today, -1), expected_discharge_on: '', reported_on: addDays(today, -1) };
+
+  const admitted = await office.post('/api/v1/client-hospitals', stay(client.id, dated));
+  assert.equal(admitted.statusCode, 201, admitted.body);
+  assert.equal((await statusOf()).status, 'in-hospital', 'admitted yesterday, not discharged');
+  const [changed] = await db().select().from(auditLog).where(and(eq(auditLog.resource, 'clients'), eq(auditLog.record_id, client.id), eq(auditLog.action, 'update')));
+  assert.deepEqual(changed!.after, { status: 'in-hospital', end_date: null, status_from: 'admitted to hospital' });
+  assert.equal(changed!.user_id, await userIdOf(db(), 'office@homecare.test'), 'by the user whose write it follows');
+
+  const id = admitted.json().data.id as number;
+  const discharged = await office.put(`/api/v1/client-hospitals/${id}`, stay(client.id, { ...dated, discharged_on: today, discharge_destination: 'home-same-package' }));
+  assert.equal(discharged.statusCode, 200, discharged.body);
+  assert.equal((await statusOf()).status, 'active', 'discharged home: active again');
+
+  // A planned admission tomorrow: active until that day comes, then the job makes it so.
+  const tomorrow = addDays(today, 1);
+  const planned = await office.post('/api/v1/client-hospitals', stay(client.id, { admitted_on: tomorrow, admitted_via: 'planned', expected_discharge_on: '', reported_on: today }));
+  assert.equal(planned.statusCode, 201, planned.body);
+  assert.equal((await statusOf()).status, 'active');
+  const noon = (day: string) => new Date(`${day}T12:00:00Z`);
+  assert.deepEqual((await syncDueClientStatuses(db(), noon(today))).filter((row) => row.clientId === client.id), []);
+  assert.deepEqual((await syncDueClientStatuses(db(), noon(tomorrow))).filter((row) => row.clientId === client.id), [{ clientId: client.id, status: 'in-hospital' }]);
+  assert.equal((await statusOf()).status, 'in-hospital');
+  // Withdrawn (entered in error): no stay any more, active again.
+  assert.equal((await office.delete(`/api/v1/client-hospitals/${planned.json().data.id}`)).statusCode, 200);
+  assert.equal((await statusOf()).status, 'active');
+
+  // Ending care: active until the planned end; from that day ended, the end of care set and care-ended published.
+  const end = addDays(today, 3);
+  const notice = await office.post('/api/v1/client-pre-exit', ending(client.id, { notice_date: today, planned_end_date: end, final_visit_date: '' }));
+  assert.equal(notice.statusCode, 201, notice.body);
+  assert.equal((await statusOf()).status, 'active', 'cared for until the planned end');
+  const before = await db().select({ id: domainEvents.id }).from(domainEvents).where(eq(domainEvents.type, 'care-records.client.care-ended'));
+  await syncDueClientStatuses(db(), noon(end));
+  assert.deepEqual(await statusOf(), { status: 'ended', end_date: end });
+  const events = await db().select().from(domainEvents).where(eq(domainEvents.type, 'care-records.client.care-ended'));
+  const mine = events.filter((event) => (event.payload as { client_id: number }).client_id === client.id);
+  assert.equal(events.length - before.length, mine.length);
+  assert.deepEqual(mine.map((event) => event.payload), [{ client_id: client.id, branch_id: await branchIdOf(db(), 'CAM'), status: 'ended', ended_on: end }]);
+  assert.deepEqual((await syncDueClientStatuses(db(), noon(addDays(end, 1)))).filter((row) => row.clientId === client.id), [], 'once');
+});
+
+test('issue 28: an ending dated today ends care at once; a death in hospital makes the client deceased; deceased is final', async () => {
+  const today = londonDate();
+  const ended = await insertClient(db(), { branchCode: 'CAM' });
+  const status = async (id: number) => String((await db().select({ status: clientColumns.status }).from(clientsTable).where(eq(clientColumns.id, id)))[0]!.status);
+  const gone = await office.post('/api/v1/client-pre-exit', ending(ended.id, { reason: 'deceased', notice_date: today, planned_end_date: today, final_visit_date: '' }));
+  assert.equal(gone.statusCode, 201, gone.body);
+  assert.equal(await status(ended.id), 'deceased');
+
+  const died = await insertClient(db(), { branchCode: 'CAM' });
+  const dated = { admitted_on: addDays(today, -2), expected_discharge_on: '', reported_on: addDays(today, -2) };
+  const admitted = await office.post('/api/v1/client-hospitals', stay(died.id, dated));
+  assert.equal(await status(died.id), 'in-hospital');
+  await office.put(`/api/v1/client-hospitals/${admitted.json().data.id}`, stay(died.id, { ...dated, discharged_on: today, discharge_destination: 'died-in-hospital' }));
+  assert.equal(await status(died.id), 'deceased');
+  // A stay recorded afterwards (in error) does not bring them back.
+  await office.post('/api/v1/client-hospitals', stay(died.id, { ...dated, admitted_on: today, reported_on: today }));
+  assert.equal(await status(died.id), 'deceased');
 });

@@ -4,13 +4,17 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, userBranches } from '@hcm/server/platform';
 import { branchIdOf, createRole, createTestApp, createUser, loginAs, userIdOf, type TestApp, type TestClient } from '@hcm/server/testing';
 import { clock } from '@hcm/contract/time';
 import { clientColumns, clientsTable } from '../columns.js';
+import { insertClient } from '../health-professionals/test-fixtures.js';
 import { medicationImages } from '../live-events/medication/tables.js';
-import { clientTableNames, RECORD_SENSITIVITY } from './subject-access.js';
+import { addSchedule, at, daysAgo, medicine, scheduled } from '../mar/test-fixtures.js';
+import { letterPdf } from '../uploads/demo-files.js';
+import { documentUploadTypesRead } from '../read-models.js';
+import { CLIENT_AUDIT_TYPES, clientTableNames, RECORD_SENSITIVITY } from './subject-access.js';
 
 // The subject-access export of a demo client: a ZIP of the whole record that unzip opens, for users with
 // clients.export only, audited. What the exporter may not read (clinical, safeguarding) is withheld from every
@@ -186,4 +190,82 @@ test('staff IP addresses are not in the export: the trail says who and when, not
     const rows = JSON.parse(readFileSync(path.join(out, 'records', file), 'utf8')) as Record<string, unknown>[];
     for (const row of rows) assert.ok(!('ip' in row) && !('user_agent' in row), `${file} holds no IP`);
   }
+});
+
+// Issue 28: the key-safe code is an access secret (a way into the home), not information about the person.
+test('the key-safe code is in no export, whoever makes it, and the README says so; the rest of the access details are', async () => {
+  const clientId = await ellison();
+  const out = await exportOf(manager, clientId);
+  const access = JSON.parse(readFileSync(path.join(out, 'records', 'client_access.json'), 'utf8')) as Record<string, unknown>[];
+  assert.equal(access.length, 1);
+  assert.equal(access[0]!.key_safe_code, '(withheld)');
+  assert.match(String(access[0]!.key_safe_location), /front door/, 'where the key safe is stays: it is about her home');
+  for (const file of ['client_access.json']) assert.doesNotMatch(readFileSync(path.join(out, 'records', file), 'utf8'), /4827/);
+  const readme = readFileSync(path.join(out, 'README.txt'), 'utf8');
+  assert.match(readme, /Withheld from every export[^\n]*\n\s+records\/client_access\.json: key_safe_code .*access secret/);
+  assert.doesNotMatch(readme, /Withheld from this export/, 'the manager may read everything else');
+});
+
+/** A multipart body as a browser sends it: text fields, then the file. */
+function multipart(fields: Record<string, string>, file: { name: string; bytes: Uint8Array }) {
+  const boundary = `----hcm${Math.random().toString(16).slice(2)}`;
+  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), Buffer.from(file.bytes), Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+type TrailEntry = { at: string; action: string; resource: string; record_id: number; user: string | null };
+
+test('the trail in the export holds every audit entry about the client: medication, MAR, uploads, access details, hospital stays; none of another client', async () => {
+  const db = t.database.db;
+  const client = await insertClient(db, { branchCode: 'CAM' });
+  const other = await insertClient(db, { branchCode: 'CAM' });
+  const [{ last } = { last: 0 }] = await db.select({ last: sql<number>`coalesce(max(${auditLog.id}), 0)::int` }).from(auditLog);
+
+  // The office works on her record: each of these writes audit entries about her.
+  const access = { key_safe_location: 'Left of the back door', key_safe_code: '9031', key_safe_code_changed_on: '', door_access: '', parking: '', pets: '', alarm: '', key_holder_name: '', key_holder_relationship: '', key_holder_phone: '', notes: '' };
+  assert.equal((await office.put(`/api/v1/clients/${client.id}/access`, access)).statusCode, 200);
+  assert.equal((await office.get(`/api/v1/clients/${client.id}/access`)).statusCode, 200);
+  const schedule = await addSchedule(office, client.id, scheduled(client.id, await medicine(db, 'Donepezil')));
+  const day = daysAgo(2);
+  const given = await office.post(`/api/v1/clients/${client.id}/administrations`, { schedule_id: schedule.id, due_date: day, due_slot: '08:00', outcome: 'A', given_at: at(day, '08:05') });
+  assert.equal(given.statusCode, 201, given.body);
+  assert.equal((await office.post(`/api/v1/clients/${client.id}/medications/${schedule.id}/stop`, { stop_date: daysAgo(1), stop_reason: 'Stopped by the GP.' })).statusCode, 200);
+  const [type] = await db.select({ id: documentUploadTypesRead.id }).from(documentUploadTypesRead).where(eq(documentUploadTypesRead.name, 'Care plan'));
+  const pdf = await letterPdf({ title: 'Discharge letter', to: 'The file', date: '2026-01-05', paragraphs: ['Home.'], from: 'Ward 8 North' });
+  const uploaded = await office.request('POST', `/api/v1/clients/${client.id}/uploads`, multipart({ upload_type_id: String(type!.id), title: 'Discharge letter', description: '', expires_on: '' }, { name: 'letter.pdf', bytes: pdf }));
+  assert.equal(uploaded.statusCode, 201, uploaded.body);
+  const stay = { client_id: client.id, hospital: 'Royal Free Hospital', ward: '10 North', admitted_on: daysAgo(1), admitted_via: 'ambulance', reason: 'A fall.', expected_discharge_on: '', discharged_on: '', discharge_destination: '', visits_paused: true, reported_by: 'Her daughter', reported_on: daysAgo(1), reported_time: '09:00', notes: '' };
+  const stayed = await office.post('/api/v1/client-hospitals', stay);
+  assert.equal(stayed.statusCode, 201, stayed.body);
+  // ...and on another client's, which her export must not show.
+  assert.equal((await office.put(`/api/v1/clients/${other.id}/access`, access)).statusCode, 200);
+  await addSchedule(office, other.id, scheduled(other.id, await medicine(db, 'Amlodipine')));
+
+  const written = await db.select().from(auditLog).where(sql`${auditLog.id} > ${last}`).orderBy(auditLog.id);
+  const about = (entry: (typeof written)[number]) => JSON.stringify([entry.resource, entry.record_id, entry.action, entry.at.toISOString()]);
+  const hers = written.filter((entry) => !(entry.resource === 'client-access' && entry.record_id === other.id) && !JSON.stringify(entry.after ?? {}).includes(`"client_id":${other.id}`));
+  for (const resource of ['client-access', 'client-medications', 'mar-administrations', 'client-uploads', 'client-hospitals']) {
+    assert.ok(hers.some((entry) => entry.resource === resource), `the work wrote ${resource} entries`);
+  }
+  assert.ok(hers.length >= 7, `${hers.length} entries about her`);
+
+  const trail = JSON.parse(readFileSync(path.join(await exportOf(manager, client.id), 'audit', 'who-viewed-or-changed.json'), 'utf8')) as TrailEntry[];
+  const inTrail = new Set(trail.map((entry) => JSON.stringify([entry.resource, entry.record_id, entry.action, new Date(entry.at).toISOString()])));
+  for (const entry of hers) assert.ok(inTrail.has(about(entry)), `in the trail: ${about(entry)}`);
+  assert.equal(trail.length, hers.length, 'nothing else: no entry about the other client');
+  assert.ok(trail.every((entry) => entry.user === 'Oliver Office'), 'who did it is named');
+
+  // An exporter without the clinical permission has the entries about medication and MAR withheld, with the records.
+  const exporter = await userWith('sar.trail@homecare.test', ['clients.view', 'clients.export'], ['CAM']);
+  const partial = await exportOf(exporter, client.id);
+  const partialTrail = JSON.parse(readFileSync(path.join(partial, 'audit', 'who-viewed-or-changed.json'), 'utf8')) as TrailEntry[];
+  assert.ok(partialTrail.some((entry) => entry.resource === 'client-uploads') && partialTrail.some((entry) => entry.resource === 'client-access'));
+  assert.ok(!partialTrail.some((entry) => ['client-medications', 'mar-administrations'].includes(entry.resource)));
+  assert.match(readFileSync(path.join(partial, 'README.txt'), 'utf8'), /audit\/who-viewed-or-changed\.json: \d+ of \d+ entries withheld.*clients\.clinical\.view/);
+});
+
+test('every table with a client_id is named by an audited type of the trail: a new kind of record is never left out of it unnoticed', () => {
+  const named = new Set(Object.values(CLIENT_AUDIT_TYPES).flatMap((type) => (type.table ? [type.table] : [])));
+  assert.deepEqual(clientTableNames().filter((name) => !named.has(name)), []);
 });

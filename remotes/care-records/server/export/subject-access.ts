@@ -1,7 +1,6 @@
 import { can } from '@hcm/contract';
-import type { CareRecordsUsablePermission } from '../../contract/permissions.js';
 import type { Sensitivity } from '@hcm/contract/documents';
-import { and, asc, eq, getTableColumns, getTableName, inArray, is, or } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, inArray, is, or, sql } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -30,7 +29,9 @@ import { clock } from '@hcm/contract/time';
 // The subject-access export (UK GDPR Article 15: a person may ask for their data, answered within one month):
 // one action gives the client's whole record as a ZIP of PDFs and JSON — every document with all its versions,
 // every row of this area's tables that belongs to the client (MAR, notes, money, contacts, hospital stays...),
-// the files uploaded to the record, and who viewed the record — and the export itself is audited.
+// the files uploaded to the record, and every audit entry about the client (who viewed or changed what of it) — and
+// the export itself is audited. The key-safe code is in no export, whoever makes it: it is an access secret, not
+// information about the person (SECRET_COLUMNS), and the README says so.
 //
 // One rule withholds, in every part of it, what the exporting user may not read: clinical content needs
 // clients.clinical.view and safeguarding content clients.safeguarding.view (CLIENT_SENSITIVE_PERMISSIONS), as on
@@ -81,9 +82,46 @@ export const RECORD_SENSITIVITY: Record<string, RecordSensitivity> = {
   client_uploads: [],
 };
 
-/** Columns only some users may read, by table: withheld from the export of a user without the permission. */
-const RESTRICTED_COLUMNS: Record<string, Record<string, CareRecordsUsablePermission>> = {
-  client_access: { key_safe_code: 'clients.key-safe.view' },
+/**
+ * Access secrets, by table: a way into the client's home, not information about the person. Withheld from every
+ * export, whoever makes it (a ZIP sent to a client or their representative must not open the door), and the
+ * README says so. The rest of the access details (where the key safe is, the door, pets, the key holder) stay.
+ */
+export const SECRET_COLUMNS: Record<string, Record<string, string>> = {
+  client_access: { key_safe_code: 'the key-safe code is an access secret (a way into the home), not information about the person' },
+};
+
+/**
+ * This area's audited record types and how an entry of each names its client, for the export's audit trail:
+ * `client` (its record_id is the client's id) or the table whose row its record_id is (the row's client_id). The
+ * documents are read by their owner; any other entry whose before or after names the client (client_id) is in too,
+ * whichever area wrote it (a deleted row's entries, a visit's). The test checks every table with a client_id is
+ * named here. Types about no one client (categories, outcome codes, links of professionals) are not listed.
+ */
+export const CLIENT_AUDIT_TYPES: Record<string, { recordId: 'client'; table?: string } | { recordId: 'row'; table: string }> = {
+  clients: { recordId: 'client' },
+  'client-access': { recordId: 'client', table: 'client_access' },
+  'client-shares': { recordId: 'client', table: 'client_shares' },
+  'client-rota-profile': { recordId: 'client' },
+  'client-medications': { recordId: 'row', table: 'client_medications' },
+  'client-contacts': { recordId: 'row', table: 'client_contacts' },
+  'client-hospitals': { recordId: 'row', table: 'client_hospitals' },
+  'client-pre-exit': { recordId: 'row', table: 'client_pre_exit' },
+  'family-messages': { recordId: 'row', table: 'family_messages' },
+  'care-notes': { recordId: 'row', table: 'care_notes' },
+  'care-note-audits': { recordId: 'row', table: 'care_note_audits' },
+  'call-logs': { recordId: 'row', table: 'client_call_logs' },
+  'log-book-entries': { recordId: 'row', table: 'log_book_entries' },
+  'log-book-audits': { recordId: 'row', table: 'log_book_audits' },
+  'money-entries': { recordId: 'row', table: 'client_money_entries' },
+  'money-audits': { recordId: 'row', table: 'client_money_audits' },
+  'client-uploads': { recordId: 'row', table: 'client_uploads' },
+  'mar-administrations': { recordId: 'row', table: 'mar_administrations' },
+  'mar-audits': { recordId: 'row', table: 'mar_audits' },
+  'medication-images': { recordId: 'row', table: 'medication_images' },
+  'medication-availability': { recordId: 'row', table: 'medication_availability_reports' },
+  'care-incidents': { recordId: 'row', table: 'care_incidents' },
+  'family-feedback': { recordId: 'row', table: 'family_feedback' },
 };
 
 /** Columns about staff rather than the client (where they were, on what device): never exported. */
@@ -123,8 +161,13 @@ export async function subjectAccessEntries(db: Database, clientId: number, reade
 
   // What was left out, and the permission it needed: said in the README.
   const withheldParts: string[] = [];
+  // What no export holds, whoever makes it (access secrets): said in the README too.
+  const secretParts: string[] = [];
+  // The client's rows by table and id: what an audit entry about one needs to be read (below).
+  const rowsById = new Map<string, Map<number, Record<string, unknown>>>();
   for (const { name, table, clientId: column } of clientTables()) {
     const rows = (await db.select().from(table).where(eq(column, clientId))) as Record<string, unknown>[];
+    rowsById.set(name, new Map(rows.flatMap((row) => (typeof row.id === 'number' ? [[row.id, row] as const] : []))));
     const sensitivity = RECORD_SENSITIVITY[name];
     const needsOf = (row: Record<string, unknown>) => (sensitivity === undefined ? null : typeof sensitivity === 'function' ? sensitivity(row) : sensitivity);
     const readable = rows.filter((row) => {
@@ -135,10 +178,12 @@ export async function subjectAccessEntries(db: Database, clientId: number, reade
       const needs = [...new Set(rows.flatMap((row) => needsOf(row) ?? []))];
       withheldParts.push(`records/${name}.json: ${rows.length - readable.length} of ${rows.length} withheld${sensitivity === undefined ? ' (not yet cleared for export)' : ` (needs ${lacking(reader, needs)})`}`);
     }
-    const withheld = Object.entries(RESTRICTED_COLUMNS[name] ?? {}).filter(([, permission]) => !can(reader.user, permission)).map(([key]) => key);
+    const secrets = SECRET_COLUMNS[name] ?? {};
+    const withheld = Object.keys(secrets);
     const shown = readable.map((row) =>
       Object.fromEntries(Object.entries(row).flatMap(([key, value]) => (THIRD_PARTY_COLUMNS.has(key) ? [] : [[key, withheld.includes(key) && value ? WITHHELD : value]]))),
     );
+    if (shown.length) for (const [key, why] of Object.entries(secrets)) secretParts.push(`records/${name}.json: ${key} is "${WITHHELD}": ${why}`);
     if (shown.length) entries.push({ path: `records/${name}.json`, content: json(shown) });
   }
 
@@ -187,20 +232,44 @@ export async function subjectAccessEntries(db: Database, clientId: number, reade
     else withheldParts.push(`${part.folder}/: withheld (needs ${lacking(reader, part.needs)})`);
   }
 
-  // Who viewed or changed the record: the client's own entries and those of their documents (who and when, not the
-  // staff member's IP address: that is their personal data, not the client's).
+  // Who viewed or changed the record: every audit entry about the client (CLIENT_AUDIT_TYPES) — who and when, not
+  // the staff member's IP address (their personal data, not the client's), nor what changed (the records say it).
   const documentIds = documents.map((document) => document.id);
-  const trail = await db
-    .select({ at: auditLog.at, action: auditLog.action, resource: auditLog.resource, record_id: auditLog.record_id, user: users.name })
+  const types = Object.entries(CLIENT_AUDIT_TYPES);
+  const tableOf = new Map(clientTables().map((table) => [table.name, table]));
+  const byRow = types.flatMap(([resource, type]) => {
+    const table = type.recordId === 'row' ? tableOf.get(type.table) : undefined;
+    const id = table ? (getTableColumns(table.table) as Record<string, PgColumn>).id : undefined;
+    return table && id ? [and(eq(auditLog.resource, resource), inArray(auditLog.record_id, db.select({ id }).from(table.table).where(eq(table.clientId, clientId))))] : [];
+  });
+  const namedClient = sql`coalesce(${auditLog.after} ->> 'client_id', ${auditLog.before} ->> 'client_id') = ${String(clientId)}`;
+  const entriesAbout = await db
+    .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, resource: auditLog.resource, record_id: auditLog.record_id, user: users.name, before: auditLog.before, after: auditLog.after })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.user_id))
     .where(
       or(
-        and(eq(auditLog.resource, 'clients'), eq(auditLog.record_id, clientId)),
+        and(inArray(auditLog.resource, types.filter(([, type]) => type.recordId === 'client').map(([resource]) => resource)), eq(auditLog.record_id, clientId)),
         documentIds.length ? and(eq(auditLog.resource, 'client-documents'), inArray(auditLog.record_id, documentIds)) : undefined,
+        ...byRow,
+        namedClient,
       ),
     )
     .orderBy(asc(auditLog.id));
+  // One rule: an entry about a record the exporter may not read (a MAR entry, an incident) is withheld with it.
+  const entryNeeds = (entry: (typeof entriesAbout)[number]): readonly Sensitivity[] => {
+    const table = CLIENT_AUDIT_TYPES[entry.resource]?.table;
+    const sensitivity = table ? RECORD_SENSITIVITY[table] : undefined;
+    if (!table || sensitivity === undefined) return [];
+    if (typeof sensitivity !== 'function') return sensitivity;
+    const row = rowsById.get(table)?.get(entry.record_id) ?? ((entry.after ?? entry.before) as Record<string, unknown> | null) ?? {};
+    return sensitivity(row);
+  };
+  const trail = entriesAbout.filter((entry) => mayReadAll(reader, entryNeeds(entry))).map(({ at, action, resource, record_id, user }) => ({ at, action, resource, record_id, user }));
+  if (trail.length < entriesAbout.length) {
+    const needs = [...new Set(entriesAbout.flatMap(entryNeeds))];
+    withheldParts.push(`audit/who-viewed-or-changed.json: ${entriesAbout.length - trail.length} of ${entriesAbout.length} entries withheld, about records withheld (needs ${lacking(reader, needs)})`);
+  }
   entries.push({ path: 'audit/who-viewed-or-changed.json', content: json(trail) });
   entries.unshift({
     path: 'README.txt',
@@ -212,10 +281,11 @@ export async function subjectAccessEntries(db: Database, clientId: number, reade
       'documents/<kind>-<id>/            each care-record document: versions.json (every version, who saved it and when) and its current version as a PDF',
       'care-plan.pdf                     every active document, printed together',
       'uploads/, mar/                    files uploaded to the record, and MAR charts by month (when there are any)',
-      'audit/who-viewed-or-changed.json  every view and change of the record and its documents',
+      'audit/who-viewed-or-changed.json  every view and change of the record, its documents and everything recorded about the client (medication, MAR, uploads, access details...)',
       '',
       'Answers the exporting user may not read are withheld and listed as such in versions.json; a document with a',
       'withheld answer shows no results and no notes. Records the exporting user may not read are left out.',
+      ...(secretParts.length ? ['', 'Withheld from every export, whoever makes it:', ...secretParts.map((line) => `  ${line}`)] : []),
       ...(withheldParts.length ? ['', 'Withheld from this export (ask someone with the permission named to export it again):', ...withheldParts.map((line) => `  ${line}`)] : []),
     ].join('\n'),
   });

@@ -171,6 +171,23 @@ test('PRN: over the 24-hour maximum or inside the minimum gap is refused with 42
   assert.equal(notRequired.statusCode, 201, notRequired.body);
 });
 
+test('issue 28: a PRN dose is refused with 422 before its medicine started and from the day it stopped', async () => {
+  const later = await addSchedule(office, clientId, prn(clientId, await medicine(t.database.db, 'Ibuprofen gel'), { start_date: daysAgo(5) }));
+  const given = (day: string, time: string) => office.post(`/api/v1/clients/${clientId}/administrations`, { schedule_id: later.id, outcome: 'A', given_at: at(day, time), prn_reason: 'Pain in both knees on waking.' });
+  const before = await given(daysAgo(6), '09:00');
+  assert.equal(before.statusCode, 422, before.body);
+  assert.match(before.json().errors.given_at[0], /not on the chart on .* \(from /);
+  assert.equal((await given(daysAgo(5), '09:00')).statusCode, 201, 'from its start date');
+  const stopped = await office.post(`/api/v1/clients/${clientId}/medications/${later.id}/stop`, { stop_date: daysAgo(2), stop_reason: 'Stopped by the GP.' });
+  assert.equal(stopped.statusCode, 200, stopped.body);
+  const after = await given(daysAgo(2), '09:00');
+  assert.equal(after.statusCode, 422, after.body);
+  assert.match(after.json().errors.given_at[0], /stopped from/);
+  assert.equal((await given(daysAgo(3), '09:00')).statusCode, 201, 'the day before it stopped');
+  const rows = await t.database.db.select().from(marAdministrations).where(eq(marAdministrations.schedule_id, later.id));
+  assert.equal(rows.length, 2, 'nothing recorded outside its dates');
+});
+
 test('devices: a resend with the same Idempotency-Key answers the first record, never a second; offline times are kept', async () => {
   // A demo carer signed in on a device reaches only the clients they visit: chart a medicine for one of them.
   const carer = await carerWithVisit(t);

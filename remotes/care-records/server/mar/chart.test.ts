@@ -5,6 +5,7 @@ import { auditLog } from '@hcm/server/platform';
 import { createRole, createTestApp, createUser, loginAs, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import { currentMonth, daysOfMonth, MAR_AUDIT_CHECKS, ukInstant, type MarAudit, type MarAuditFindings, type MarChart, type MedicationSchedule, type OutcomeCode } from '../../contract/index.js';
 import { clientColumns, clientsTable } from '../columns.js';
+import { clientDocuments, clientDocumentVersions } from '../tables.js';
 import { pdfText } from '../health-professionals/test-fixtures.js';
 import { buildMarChart, previousMonth } from './chart.js';
 import { findMarClient } from './common.js';
@@ -254,6 +255,31 @@ test('demo: four weeks and more of MAR for clients 1-5, mostly given, some refus
   assert.deepEqual(chart.rows.map((row) => row.medicine), ['Donepezil', 'Warfarin']);
   assert.equal(chart.prn[0]!.medicine, 'Paracetamol');
   assert.ok(chart.totals.given > chart.totals.not_given);
+});
+
+test('issue 28: demo: Jordan’s rescue medicine is buccal midazolam everywhere: his MAR, his passport, his epilepsy, support and crisis plans', async () => {
+  const db = t.database.db;
+  const [jordan] = await db.select({ id: sql<number>`${clientColumns.id}` }).from(clientsTable).where(eq(clientColumns.last_name, 'Pickering'));
+  const admin = await loginAs(t.app, 'admin');
+  const list = (await admin.get(`/api/v1/clients/${jordan!.id}/medications`)).json().data as { schedules: MedicationSchedule[] };
+  const rescue = list.schedules.find((schedule) => /midazolam/i.test(schedule.medicine));
+  assert.ok(rescue, 'buccal midazolam is on his MAR');
+  assert.equal(rescue!.route, 'buccal');
+  assert.equal(rescue!.as_needed, true);
+  assert.ok(!list.schedules.some((schedule) => /lorazepam/i.test(schedule.medicine)), 'no lorazepam on his MAR');
+  const [given] = await db.select().from(marAdministrations).where(eq(marAdministrations.schedule_id, rescue!.id));
+  assert.ok(given, 'the seizure in the demo: the rescue dose recorded');
+  assert.match(given!.note, /midazolam/i);
+
+  const documents = (await db.execute(sql`
+    select d.kind, v.content from ${clientDocuments} d join ${clientDocumentVersions} v on v.document_id = d.id
+    where d.owner_id = ${jordan!.id}`)) as unknown as { rows: { kind: string; content: Record<string, unknown> }[] };
+  for (const row of documents.rows) assert.doesNotMatch(JSON.stringify(row.content), /lorazepam/i, `${row.kind} names no lorazepam`);
+  const say = (kind: string, key: string) => documents.rows.filter((row) => row.kind === kind).map((row) => String(row.content[key] ?? ''));
+  assert.ok(say('hospital-passport', 'medicines').every((text) => /buccal midazolam/i.test(text)) && say('hospital-passport', 'medicines').length > 0, 'the passport');
+  const plans = documents.rows.filter((row) => /midazolam/i.test(JSON.stringify(row.content))).map((row) => row.kind);
+  assert.ok(plans.some((kind) => /epilepsy/.test(kind)), `the epilepsy plan (${plans.join(', ')})`);
+  assert.ok(plans.length >= 4, `the passport, epilepsy plan, support plan and crisis plan name it (${plans.join(', ')})`);
 });
 
 test("the subject-access export's MAR: each month with records printed as its chart", async () => {

@@ -9,6 +9,7 @@ import {
   currentMonth,
   dueOn,
   MAR_AUDIT_CHECKS,
+  MEDICATION_ROUTES,
   MedicationScheduleSchema,
   SCHEDULE_ENTRIES,
   periodOf,
@@ -27,6 +28,7 @@ import { previousMonth } from './chart.js';
 import { findMarClient, requestHash } from './common.js';
 import { seedOutcomeCodes } from './outcome-codes.js';
 import { listSchedules } from './schedules.js';
+import { medicationsRead } from '../read-models.js';
 import { marAdministrations, marOutcomeCodes } from './tables.js';
 import { clock } from '@hcm/contract/time';
 
@@ -72,7 +74,7 @@ const COMPLETIONS: Record<string, Completion> = {
   '4 Morphine sulfate': { prn: { reason: 'For breakthrough pain', max: 6, gap: 4 } },
   '4 Fentanyl': { times: '10:00', days: 'mon,thu' },
   '4 Lactulose': { timing: 'period', times: 'morning,evening' },
-  '5 Lorazepam': { prn: { reason: 'After a tonic-clonic seizure lasting over 5 minutes (seizure plan)', max: 2, gap: 2 } },
+  '5 Midazolam (buccal)': { prn: { reason: 'A tonic-clonic seizure lasting 5 minutes, or three seizures in an hour (seizure plan)', max: 1, gap: 24 } },
   '5 Paracetamol': { prn: { reason: 'For headache or pain', max: 4, gap: 4 } },
   '6 Salbutamol': { prn: { reason: 'When wheezy', max: 4, gap: 4 } },
   '6 Omeprazole': { times: '08:00' },
@@ -139,8 +141,14 @@ async function demoClients(tx: Transaction): Promise<{ id: number; branch: numbe
   return rows.map((row, index) => ({ id: Number(row.id), branch: Number(row.branch), position: index + 1 }));
 }
 
-/** Fills in the demo schedules' times, PRN limits, prescriber and pharmacy, each checked by the form's schema. */
+/**
+ * Fills in the demo schedules' times, PRN limits, prescriber and pharmacy, and the route (the catalogue medicine's
+ * usual one, as a schedule added on the screen takes it: Jordan's midazolam is buccal), each checked by the form's
+ * schema.
+ */
 async function completeSchedules(tx: Transaction, clients: { id: number; position: number }[]): Promise<void> {
+  const knownRoutes = new Set<string>(MEDICATION_ROUTES.map((route) => route.value));
+  const catalogueRoutes = new Map((await tx.select({ id: medicationsRead.id, route: medicationsRead.route }).from(medicationsRead)).map((row) => [row.id, row.route]));
   for (const client of clients) {
     for (const schedule of await listSchedules(tx, client.id)) {
       const completion = COMPLETIONS[`${client.position} ${schedule.medicine}`];
@@ -150,6 +158,7 @@ async function completeSchedules(tx: Transaction, clients: { id: number; positio
         ...stored,
         stop_date: schedule.stop_date ?? '',
         replaces_id: null,
+        route: schedule.route || (knownRoutes.has(catalogueRoutes.get(schedule.medication_id) ?? '') ? catalogueRoutes.get(schedule.medication_id) : ''),
         as_needed: completion.prn !== undefined,
         timing: completion.timing ?? 'exact',
         times: completion.times ?? '',
@@ -253,18 +262,18 @@ function clientRecords(client: { id: number; position: number }, schedules: Medi
     }
   }
   // Jordan (client 5): one seizure, and the rescue medicine given as his plan says.
-  const lorazepam = schedules.find((item) => item.medicine === 'Lorazepam');
+  const midazolam = schedules.find((item) => item.medicine === 'Midazolam (buccal)');
   const seizureDay = addDays(today, -9);
-  if (client.position === 5 && lorazepam && seizureDay >= first) {
-    add(lorazepam, {
+  if (client.position === 5 && midazolam && seizureDay >= first) {
+    add(midazolam, {
       due_date: null,
       due_slot: null,
       chart_date: seizureDay,
       given_at: ukInstant(seizureDay, '14:11'),
       outcome: 'A',
-      dose_given: lorazepam.dose,
+      dose_given: midazolam.dose,
       prn_reason: 'Tonic-clonic seizure from 14:05, still going at 5 minutes.',
-      note: 'Given under the tongue as the seizure plan says. Seizure stopped at 14:15; recovery position; breathing normal. 999 not needed. Mum (Carol) told at 14:30.',
+      note: 'Buccal midazolam 10 mg between the gum and cheek, half each side, as the seizure plan says; 999 called at 14:12 (first dose today). Seizure stopped at 14:15; recovery position; breathing normal. Paramedics checked him at 14:40 and he stayed at home. Seizure chart filled in; Mum (Carol) told at 14:45.',
     });
   }
   return rows;

@@ -12,6 +12,7 @@ import {
   currentMonth,
   MAR_MONTH,
   periodOf,
+  scheduleStatus,
   slotLabel,
   slotName,
   ukWallClock,
@@ -240,6 +241,7 @@ function Grid({ chart, mayRecord, onRecord, onOpen }: { chart: Chart; mayRecord:
   const prnCell = (row: MarPrnRow, index: number) => {
     const day = chart.days[index]!;
     const entries = row.days[index]!;
+    const onChart = scheduleStatus(row, day) === 'active';
     return (
       <div className={styles.prnDay}>
         {entries.map((entry) => (
@@ -254,10 +256,17 @@ function Grid({ chart, mayRecord, onRecord, onOpen }: { chart: Chart; mayRecord:
             <span aria-hidden="true">{timeOf(entry.given_at)}</span>
           </button>
         ))}
-        {mayRecord && day <= chart.today ? (
+        {/* Only within the medicine's dates (from its start, before its stop): the server refuses others too. */}
+        {onChart && mayRecord && day <= chart.today ? (
           <button type="button" className={styles.plus} aria-label={`Record a when-needed dose of ${row.medicine} on ${dayAndMonth(day)}`} onClick={() => onRecord({ kind: 'prn', row, day })}>
             +
           </button>
+        ) : null}
+        {!onChart && !entries.length ? (
+          <span className={styles.off} title="not on the chart">
+            <span aria-hidden="true">—</span>
+            <span className={styles.visuallyHidden}>not on the chart</span>
+          </span>
         ) : null}
       </div>
     );

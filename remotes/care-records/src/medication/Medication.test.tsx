@@ -101,6 +101,19 @@ test('the MAR grid is a table with headers; a recorded cell names its outcome; a
   await waitFor(() => expect(get).toHaveBeenCalledWith('api/v1/clients/7/mar', { month: expect.any(String) }));
 });
 
+test('issue 28: a PRN row offers no record button before the medicine started or from the day it stopped', async () => {
+  const answer = chart(() => ({ state: 'off' }));
+  answer.prn = [{ ...answer.prn[0]!, start_date: '2026-11-10', stop_date: '2026-11-20' }];
+  answers['api/v1/clients/7/mar'] = answer;
+  renderTab('marchart', <MarChart clientId={7} />);
+  const grid = await screen.findByRole('table', { name: /MAR chart/ });
+  const recordOn = (day: string) => within(grid).queryByRole('button', { name: `Record a when-needed dose of Paracetamol on ${day} November` });
+  for (const day of [1, 9, 20, 21, 24]) expect(recordOn(String(day))).toBeNull();
+  for (const day of [10, 15, 19]) expect(recordOn(String(day))).toBeInTheDocument();
+  const row = within(grid).getByRole('row', { name: /Paracetamol 500 mg/ });
+  expect(within(row).getAllByText('not on the chart')).toHaveLength(9 + 11);
+});
+
 test('a PRN dose refused with 422 (over the limit) keeps what was typed and shows the error on its field', async () => {
   answers['api/v1/clients/7/mar'] = chart(() => ({ state: 'off' }));
   post.mockResolvedValue(failed(422, 'The given data was invalid.', { over_limit_reason: ['Over the limit for Paracetamol: this would be 5 doses within 24 hours, and the most is 4. Record why it is given anyway.'] }));

@@ -18,6 +18,7 @@ const ROUTES = [
   { value: 'topical', label: 'On the skin' },
   { value: 'inhaled', label: 'Inhaled' },
   { value: 'sublingual', label: 'Under the tongue' },
+  { value: 'buccal', label: 'Inside the cheek (buccal)' },
   { value: 'transdermal', label: 'Through the skin (patch)' },
   { value: 'eye', label: 'Eye' },
   { value: 'ear', label: 'Ear' },

@@ -1467,7 +1467,7 @@ const JORDAN: DemoDocument[] = [
           decision_maker: 'self',
           allergies: 'PEANUTS: anaphylaxis. Carries an EpiPen (kitchen drawer at home, in his college bag when out).',
           conditions: 'Learning disability (moderate). Epilepsy: tonic-clonic seizures about once a month, follow his seizure plan.',
-          medicines: 'Lorazepam 1 mg if a seizure lasts over 5 minutes (as his seizure plan says). Paracetamol when needed. Tablets whole with water; he can swallow them.',
+          medicines: 'Buccal midazolam 10 mg (Buccolam) if a tonic-clonic seizure lasts 5 minutes, or three seizures in an hour (as his seizure plan says). Paracetamol when needed. Tablets whole with water; he can swallow them.',
           resuscitation: 'for-cpr',
           capacity_and_consent: 'Can consent to most things if they are explained simply with pictures, one step at a time. For bigger decisions ask his support staff and Ravi Gill, his advocate; a capacity assessment may be needed.',
           communication: 'Speaks in short sentences and uses some Makaton. Use simple words and show him things. He may say "yes" to please you: ask him to show you.',
@@ -1677,7 +1677,7 @@ const JORDAN: DemoDocument[] = [
           collection_arrangements: 'Staff collect with Jordan on the first Monday of the cycle (he likes to carry the bag). Checked in against the MAR and locked in the medicines cabinet in the staff office.',
           controlled_drugs: true,
           controlled_drugs_arrangements:
-            'Lorazepam (Schedule 4) for prolonged seizures: staff show ID when collecting. Kept locked; the count is checked and signed at every handover, and one strip goes to college in his grab bag with the seizure plan.',
+            'Buccal midazolam (Schedule 3) for prolonged seizures: staff show ID when collecting. The prefilled syringes are kept in the red seizure bag with the seizure plan, which goes with him to college and on trips; the count is checked and signed at every handover.',
           ordering_by: 'agency',
           responsibilities: 'The senior support worker orders the repeats through the surgery\'s online service 7 days before the cycle ends and checks the prescription against the MAR. The pharmacy rings the house if anything is out of stock. The keyworker checks the EpiPen\'s expiry monthly and orders a new one a month ahead.',
           order_lead_days: 7,

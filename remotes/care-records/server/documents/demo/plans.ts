@@ -2366,7 +2366,7 @@ const jordanSupportPlanV1: DocumentValues = {
     'Plans the week\'s menu on Monday with staff using food photographs. Cooks with staff alongside; sharp knives are kept in the locked drawer and staff get out the one he needs and stay with him (PBS plan). NO PEANUTS: check every label including "may contain"; nothing from a takeaway or café without asking; he knows to ask "nuts?". Likes spaghetti bolognese, fish fingers and a mild chicken curry. Encourage water and squash rather than cola.',
   medication_support: 'administer',
   medication_how:
-    'Medicines are kept in the locked cabinet in his flat; only staff trained in epilepsy and emergency medication administer them. Lorazepam 1 mg only after a seizure lasting over 5 minutes, as the seizure plan says, and call 999 if the seizure does not stop. Paracetamol when he shows pain (he points to it on his body picture): prompt, no more than four times a day. EpiPen for anaphylaxis (crisis plan). Record on the MAR and the seizure chart.',
+    'Medicines are kept in the locked cabinet in his flat; only staff trained in epilepsy and emergency medication administer them. Buccal midazolam 10 mg (from the red seizure bag) only if a tonic-clonic seizure lasts 5 minutes or he has three in an hour, as the seizure plan says, and call 999 if it is the first dose today or the seizure does not stop. Paracetamol when he shows pain (he points to it on his body picture): prompt, no more than four times a day. EpiPen for anaphylaxis (crisis plan). Record on the MAR and the seizure chart.',
   skin_support: 'independent',
   communication_support: 'some-help',
   communication_how:
@@ -2520,12 +2520,12 @@ const JORDAN: DemoDocument[] = [
           risk_from_others: 'At the bus station people have asked him for money and his phone ("mate crime"); he wants friends and may go with people. Staff go with him to town; report anyone new who contacts him.',
           steps: [
             { situation: 'Tonic-clonic seizure', action: 'Time it. Move hard things away, cushion his head, do not hold him or put anything in his mouth. Recovery position when the jerking stops. Record on the seizure chart.', who: 'Any staff' },
-            { situation: 'Seizure over 5 minutes', action: 'Lorazepam 1 mg as prescribed (trained staff), call 999; tell them the time it started and the medicine given.', who: 'Trained staff' },
+            { situation: 'Seizure over 5 minutes', action: 'Buccal midazolam 10 mg between the gum and cheek as prescribed (trained staff), call 999; tell them the time it started and the medicine given.', who: 'Trained staff' },
             { situation: 'Signs of anaphylaxis', action: 'EpiPen into the outer thigh (through clothing), call 999, say "anaphylaxis". Lie him down with his legs raised (sitting if breathing is hard). Second pen after 5 minutes if no better.', who: 'Any staff' },
             { situation: 'Incident with risk to himself or others', action: 'Follow the red strategies in the PBS plan; call the on-call manager if not calm in 20 minutes.', who: 'Staff on shift' },
             { situation: 'Not where he should be', action: 'Missing person steps below.', who: 'Staff on shift, on-call' },
           ],
-          emergency_medication: 'Lorazepam 1 mg tablets in the locked cabinet in his flat (administered by trained staff after a seizure over 5 minutes). EpiPens: one in the kitchen drawer, one in his bag whenever he goes out — check both are in date on the first of the month.',
+          emergency_medication: 'Buccal midazolam 10 mg prefilled syringes in the red seizure bag on the kitchen hook, which goes with him whenever he goes out (given by trained staff after a seizure of 5 minutes, as the seizure plan says). EpiPens: one in the kitchen drawer, one in his bag whenever he goes out — check both are in date on the first of the month.',
           call_999: 'A seizure over 5 minutes, or one seizure after another without recovering; breathing difficulty; any sign of anaphylaxis; a head injury with drowsiness or vomiting; injury in the water; missing and at risk after dark.',
           missing_plan: 'Check his flat, the house and the garden, then the bus stop on Kirkstall Road and ring his mobile. Likely places: Leeds bus station, the train station, Elland Road. After 30 minutes (at once if after dark, unwell or upset), call the police on 999 and say he has a learning disability, epilepsy and a peanut allergy; give the grab sheet with his photo. Tell the on-call manager and Carol.',
           contacts: [

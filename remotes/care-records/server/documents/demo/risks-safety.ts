@@ -1683,7 +1683,7 @@ const JORDAN: DemoDocument[] = [
           what_helps: 'Ear defenders and his music at the first signs; squeezing a stress ball; going to his room with the weighted blanket. Staff sign "OK?" and wait.',
           staff_actions: 'Follow the de-escalation steps on the Behaviour risks tab; stay nearby without crowding him; put a cushion between his head and the wall if you can do so safely; watch for a seizure afterwards.',
           after_injury:
-            'Clean broken skin on his hand with water and cover it. Any knock to the head: watch him for 24 hours for drowsiness, vomiting, confusion or a seizure unlike his usual ones; NHS 111, or 999 if he is unconscious or a seizure lasts over 5 minutes (lorazepam as the seizure plan says). Body map, incident form, tell the team leader.',
+            'Clean broken skin on his hand with water and cover it. Any knock to the head: watch him for 24 hours for drowsiness, vomiting, confusion or a seizure unlike his usual ones; NHS 111, or 999 if he is unconscious or a seizure lasts over 5 minutes (buccal midazolam as the seizure plan says). Body map, incident form, tell the team leader.',
           means: 'No concern: he has never used objects to harm himself. Kitchen knives are on the Knives tab.',
           crisis_contacts: JORDAN_CRISIS_CONTACTS,
           person_views: 'With Ravi (advocate) and his feelings cards, Jordan pointed to his music and ear defenders as things that help, and wants Mum told when he has hurt himself.',
@@ -1710,7 +1710,7 @@ const JORDAN: DemoDocument[] = [
             'The chewy tube (on the cord in his pocket) when his hand goes to his mouth; ear defenders and his music at the first signs; squeezing a stress ball; going to his room with the weighted blanket. Staff sign "OK?" and wait.',
           staff_actions: 'Follow the de-escalation steps on the Behaviour risks tab; stay nearby without crowding him; put a cushion between his head and the wall if you can do so safely; watch for a seizure afterwards.',
           after_injury:
-            'Clean broken skin on his hand with water and cover it. Any knock to the head: watch him for 24 hours for drowsiness, vomiting, confusion or a seizure unlike his usual ones; NHS 111, or 999 if he is unconscious or a seizure lasts over 5 minutes (lorazepam as the seizure plan says). Body map, incident form, tell the team leader.',
+            'Clean broken skin on his hand with water and cover it. Any knock to the head: watch him for 24 hours for drowsiness, vomiting, confusion or a seizure unlike his usual ones; NHS 111, or 999 if he is unconscious or a seizure lasts over 5 minutes (buccal midazolam as the seizure plan says). Body map, incident form, tell the team leader.',
           means: 'No concern: he has never used objects to harm himself. Kitchen knives are on the Knives tab.',
           crisis_contacts: JORDAN_CRISIS_CONTACTS,
           person_views: 'With Ravi (advocate) and his feelings cards, Jordan pointed to the chewy tube, his music and ear defenders as things that help, and wants Mum told when he has hurt himself.',

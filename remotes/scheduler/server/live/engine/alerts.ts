@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isCalendarDate, londonInstant } from '@hcm/contract/engine';
 import { users } from '@hcm/server/schema';
@@ -197,25 +197,53 @@ export async function acknowledgeAlert(db: Database, scope: BranchScope, id: num
   });
 }
 
-/** Resolves an open or acknowledged alert (acknowledging it too when nobody had). */
-export async function resolveAlert(db: Database, scope: BranchScope, id: number, values: { outcome: string; note: string }, by: Actor, now = clock.now()) {
+/** The engine's alerts about one visit's timing: a missed visit was late first, so it has both. */
+const VISIT_TIMING_KINDS = ['late', 'time-critical-late', 'missed'] as const;
+
+type AlertRecord = typeof visitAlerts.$inferSelect;
+
+/**
+ * Resolves an open or acknowledged alert (acknowledging it too when nobody had). A late or missed alert resolves,
+ * with it, the visit's other open late or missed alert (issue 28: a missed visit's late alert stayed open after
+ * the missed one was resolved): the same outcome, its note naming the alert it was resolved with, each audited.
+ * Answers the alert with the others it resolved (`companions`).
+ */
+export async function resolveAlert(db: Database, scope: BranchScope, id: number, values: { outcome: string; note: string }, by: Actor, now = clock.now()): Promise<AlertRecord & { companions: AlertRecord[] }> {
   const before = await visibleAlert(db, scope, id);
+  const resolved = (note: string) => ({
+    state: 'resolved' as const,
+    resolved_by: by.userId,
+    resolved_at: now,
+    outcome: values.outcome,
+    outcome_note: note,
+    acknowledged_by: sql`coalesce(${visitAlerts.acknowledged_by}, ${by.userId})`,
+    acknowledged_at: sql`coalesce(${visitAlerts.acknowledged_at}, ${now.toISOString()}::timestamptz)`,
+  });
   return db.transaction(async (tx) => {
     const [after] = await tx
       .update(visitAlerts)
-      .set({
-        state: 'resolved',
-        resolved_by: by.userId,
-        resolved_at: now,
-        outcome: values.outcome,
-        outcome_note: values.note,
-        acknowledged_by: sql`coalesce(${visitAlerts.acknowledged_by}, ${by.userId})`,
-        acknowledged_at: sql`coalesce(${visitAlerts.acknowledged_at}, ${now.toISOString()}::timestamptz)`,
-      })
+      .set(resolved(values.note))
       .where(and(eq(visitAlerts.id, id), inArray(visitAlerts.state, ['open', 'acknowledged'])))
       .returning();
     if (!after) throw new AlertTransitionError(409, 'This alert is already resolved.');
     await recordAudit(tx, { actor: by.actor, resource: LIVE_ALERTS_AUDIT, recordId: id, action: 'update', before: { state: before.state }, after: { state: 'resolved', outcome: values.outcome, note: values.note, resolved_by: by.userId } });
-    return after;
+    const timing = (VISIT_TIMING_KINDS as readonly string[]).includes(after.kind);
+    if (!timing || after.visit_id === null) return { ...after, companions: [] };
+    const note = `Resolved with the ${after.kind === 'missed' ? 'missed' : 'late'} alert of this visit${values.note ? `: ${values.note}` : '.'}`;
+    const companions = await tx
+      .update(visitAlerts)
+      .set(resolved(note))
+      .where(and(eq(visitAlerts.visit_id, after.visit_id), ne(visitAlerts.id, id), inArray(visitAlerts.kind, [...VISIT_TIMING_KINDS]), inArray(visitAlerts.state, ['open', 'acknowledged'])))
+      .returning();
+    for (const companion of companions) {
+      await recordAudit(tx, {
+        actor: by.actor,
+        resource: LIVE_ALERTS_AUDIT,
+        recordId: companion.id,
+        action: 'update',
+        after: { state: 'resolved', outcome: values.outcome, note, resolved_by: by.userId, resolved_with: id },
+      });
+    }
+    return { ...after, companions };
   });
 }

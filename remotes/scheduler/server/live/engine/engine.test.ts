@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog, mailOutbox, smsMessages, users } from '@hcm/server/schema';
 import { AREA_MODULES, branchIdOf, createTestApp, deviceSignIn, loginAs, userIdOf, type DeviceClient, type TestApp, type TestClient } from '@hcm/server/testing';
 import { hashPassword, type AreaServerContext } from '@hcm/server/platform';
+import { setClock } from '@hcm/contract/time';
 import type { AlertRow, LiveToday } from '../../../contract/live-engine.js';
 import { LIVE_TOPIC } from '../../../contract/live.js';
 import type { VisitRow } from '../../../contract/visits.js';
@@ -13,7 +14,7 @@ import { branchLiveSettings, visitAlerts, visitChecks } from '../tables.js';
 import { runDueChecks } from './engine.js';
 import { runEscalations } from './escalation.js';
 import { liveRoutes } from './routes.js';
-import { delayUntil } from './timer.js';
+import { delayUntil, liveEngineJob } from './timer.js';
 
 // The late and missed engine over the composed app, driven by hand with a given `now` (tests plan on days of 2027,
 // clear of the demo's visits), with the assignment rules stubbed and a recording chat server.
@@ -268,11 +269,79 @@ describe('the late and missed engine', () => {
     assert.equal((await office.get('/api/v1/live/today?branch_id=999999')).statusCode, 422);
   });
 
-  it('the timer waits for the next due instant, between 15 and 60 seconds', () => {
+  it('the timer waits until the next due instant, at most 30 seconds (half the promised minute)', () => {
     const now = at('2027-03-10T08:00:00Z');
-    assert.equal(delayUntil(null, now), 60_000);
-    assert.equal(delayUntil(at('2027-03-10T08:00:05Z'), now), 15_000);
-    assert.equal(delayUntil(at('2027-03-10T08:00:40Z'), now), 40_000);
-    assert.equal(delayUntil(at('2027-03-10T09:00:00Z'), now), 60_000);
+    assert.equal(delayUntil(null, now), 30_000);
+    assert.equal(delayUntil(at('2027-03-10T08:00:05Z'), now), 5_000);
+    assert.equal(delayUntil(at('2027-03-10T08:00:00.200Z'), now), 1_000);
+    assert.equal(delayUntil(at('2027-03-10T08:00:25Z'), now), 25_000);
+    assert.equal(delayUntil(at('2027-03-10T09:00:00Z'), now), 30_000);
+  });
+
+  it('issue 28: resolving a missed visit’s missed alert resolves its open late alert too, audited; other visits’ alerts stay open', async () => {
+    const visit = await add('2027-03-20', '08:00', '08:30');
+    await assign(visit);
+    const other = await add('2027-03-20', '08:00', '08:30');
+    const raised = (await runDueChecks(t.database.db, at('2027-03-20T09:00:00Z'))).raised;
+    const mine = raised.filter((row) => row.visit_id === visit.id);
+    assert.deepEqual(mine.map((row) => row.kind).sort(), ['late', 'missed']);
+    const missed = mine.find((row) => row.kind === 'missed')!;
+    const late = mine.find((row) => row.kind === 'late')!;
+    online = [officeId];
+    pushed.length = 0;
+    const resolved = await office.post(`/api/v1/live/alerts/${missed.id}/resolve`, { outcome: 'covered-by-another-carer', note: 'Aisha covered it at 09:10.' });
+    assert.equal(resolved.statusCode, 200, resolved.body);
+    const [lateAfter] = await t.database.db.select().from(visitAlerts).where(eq(visitAlerts.id, late.id));
+    assert.equal(lateAfter!.state, 'resolved');
+    assert.equal(lateAfter!.outcome, 'covered-by-another-carer');
+    assert.match(lateAfter!.outcome_note, /^Resolved with the missed alert of this visit: Aisha covered it/);
+    assert.equal(lateAfter!.resolved_by, officeId);
+    const trail = await t.database.db.select().from(auditLog).where(and(eq(auditLog.resource, 'live-alerts'), eq(auditLog.record_id, late.id)));
+    assert.equal(trail.length, 1);
+    assert.equal((trail[0]!.after as { resolved_with?: number }).resolved_with, missed.id);
+    const announced = pushed.filter((event) => event.topic === LIVE_TOPIC).flatMap((event) => (event.data as { alert_ids: number[] }).alert_ids);
+    assert.ok(announced.includes(missed.id) && announced.includes(late.id), 'both are announced');
+    assert.equal(body<{ total: number }>(await office.get(`/api/v1/live/alerts?state=active&visit_id=${visit.id}`)).data.total, 0, 'nothing of the visit stays open');
+    assert.equal(body<{ total: number }>(await office.get(`/api/v1/live/alerts?state=active&visit_id=${other.id}`)).data.total, 2, 'another visit’s alerts are its own');
+    // The other way round: resolving the late alert closes the missed one.
+    const [otherLate] = raised.filter((row) => row.visit_id === other.id && row.kind === 'late');
+    assert.equal((await office.post(`/api/v1/live/alerts/${otherLate!.id}/resolve`, { outcome: 'other', note: 'Client was out with family.' })).statusCode, 200);
+    assert.equal(body<{ total: number }>(await office.get(`/api/v1/live/alerts?state=active&visit_id=${other.id}`)).data.total, 0);
+    online = [];
+  });
+
+  it('issue 28: driven by its own schedule on a fixed clock, the job raises each alert at its due instant, and within 30 s when the visit came after the last run', async () => {
+    const known = await add('2027-03-19', '08:00', '08:30');
+    await assign(known);
+    // The job as the platform runs it: each run at the instant the last one asked for, the product's clock fixed
+    // there for the run (and put back after, so the office's session stays current for the API calls between).
+    let now = at('2027-03-19T07:50:50Z');
+    const runAt = async (instant: Date) => {
+      const restore = setClock(instant, { frozen: true });
+      try {
+        const outcome = await liveEngineJob.run(context, instant);
+        assert.ok(outcome?.nextRunAt);
+        const gap = outcome.nextRunAt.getTime() - instant.getTime();
+        assert.ok(gap >= 1_000 && gap <= 30_000, `the next run ${gap} ms later`);
+        return outcome.nextRunAt;
+      } finally {
+        restore();
+      }
+    };
+    while (now < at('2027-03-19T09:00:30Z')) now = await runAt(now);
+    const dueAndRaised = async (visitId: number) => (await alertsOf(visitId)).map((alert) => ({ kind: alert.kind, late_by_ms: alert.raised_at.getTime() - alert.due_at.getTime() }));
+    assert.deepEqual((await dueAndRaised(known.id)).sort((a, b) => a.kind.localeCompare(b.kind)), [
+      { kind: 'late', late_by_ms: 0 },
+      { kind: 'missed', late_by_ms: 0 },
+    ]);
+
+    // A run one second before a threshold of a visit it cannot see yet (added just after it): raised within 30 s.
+    now = await runAt(at('2027-03-19T09:44:59Z'));
+    const unseen = await add('2027-03-19', '09:30', '10:00'); // late due 09:45:00, missed due 10:30:00
+    while (now < at('2027-03-19T10:31:00Z')) now = await runAt(now);
+    const alerts = await dueAndRaised(unseen.id);
+    const lateBy = alerts.find((alert) => alert.kind === 'late')!.late_by_ms;
+    assert.ok(lateBy > 0 && lateBy <= 30_000, `late raised ${lateBy} ms after its threshold`);
+    assert.equal(alerts.find((alert) => alert.kind === 'missed')!.late_by_ms, 0, 'missed, known by then, at its due instant');
   });
 });

@@ -39,7 +39,8 @@ const DEVICE = { config: { device: true, permission: 'carer-app.use' as const } 
  *   GET  /live/alerts                      paged AlertRow; state (open|acknowledged|resolved|active), kind (comma
  *                                          list), branch_id, date (raised that UK day), carer_id, visit_id, sort, mode
  *   POST /live/alerts/:id/acknowledge      (visits.edit) who and when; 409 once acknowledged or resolved
- *   POST /live/alerts/:id/resolve          (visits.edit) {outcome, note}; 409 once resolved
+ *   POST /live/alerts/:id/resolve          (visits.edit) {outcome, note}; 409 once resolved; a late or missed alert
+ *                                          resolves the visit's other open late or missed alert with it
  *   GET  /live/today?branch_id=            the live view: today's visits by state, counts, open alerts, map
  *   POST /carer-app/support-requests       (device) a carer asks the office for support: an alert, idempotent
  * Every transition is audited ('live-alerts') and pushed to the branch's online office users (LIVE_TOPIC).
@@ -68,12 +69,18 @@ export async function liveRoutes(app: FastifyInstance, context: AreaServerContex
   });
 
   /** Runs a transition on the alert of :id, answers it as it now is, pushes it; 404 / 409 as the error says. */
-  async function transition(request: FastifyRequest, reply: FastifyReply, run: (id: number) => Promise<typeof visitAlerts.$inferSelect>, message: string) {
+  async function transition(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    run: (id: number) => Promise<typeof visitAlerts.$inferSelect & { companions?: (typeof visitAlerts.$inferSelect)[] }>,
+    message: string,
+  ) {
     const id = parseId(String((request.params as { id?: string }).id ?? ''));
     if (id === null) return sendError(reply, 404, 'No such alert.');
     try {
       const after = await run(id);
-      await announceAlerts(context, db, [after], onPushError);
+      // With the visit's other alerts a resolve closed too, so the screens drop them at once.
+      await announceAlerts(context, db, [after, ...(after.companions ?? [])], onPushError);
       const [row] = await presentAlerts(db, await alertsByIds(db, [after.id]), clientsFor(request), carerNamesFor(app, request));
       return ok(row, message);
     } catch (error) {

@@ -5,15 +5,21 @@ import { announceAlerts } from './live-push.js';
 import { clock } from '@hcm/contract/time';
 
 // The engine as a scheduled job of the running API (server/src/events/jobs.ts): one run when the app is ready (it
-// catches up on whatever fell due while the API was down), then the next at the earliest next due instant, never
-// sooner than 15 s nor later than 60 s after the last (so an alert is raised within a minute of its threshold). The
-// job's lease keeps a second API process from running it at the same time, and a run cut short by a crash is run
-// again elsewhere once its lease (5 minutes) ends.
+// catches up on whatever fell due while the API was down), then the next at the earliest next due instant (so an
+// alert the last run knew about is raised at its due instant), and never later than 30 s after the last: a visit
+// the last run could not see (added or moved since) is raised within 30 s of its threshold, half the promised
+// minute, which leaves the other half for the run itself, the job's claim and the timer (issue 28: with runs 60 s
+// apart an alert could land just over the minute). The job's lease keeps a second API process from running it at
+// the same time, and a run cut short by a crash is run again elsewhere once its lease (5 minutes) ends.
 
-export const MIN_DELAY_MS = 15_000;
-export const MAX_DELAY_MS = 60_000;
+/** The promise: an alert is raised within this long of its threshold. */
+export const ALERT_PROMISE_MS = 60_000;
+/** At least this long between runs (the platform's own floor): due instants are whole minutes, so runs stay few. */
+export const MIN_DELAY_MS = 1_000;
+/** At most this long between runs: half the promise. */
+export const MAX_DELAY_MS = ALERT_PROMISE_MS / 2;
 
-/** How long to wait before the next run, given when the next alert falls due. */
+/** How long to wait before the next run, given when the next alert falls due: until that instant, within the bounds. */
 export function delayUntil(nextDueAt: Date | null, now: Date): number {
   if (!nextDueAt) return MAX_DELAY_MS;
   return Math.min(MAX_DELAY_MS, Math.max(MIN_DELAY_MS, nextDueAt.getTime() - now.getTime()));
