@@ -25,7 +25,9 @@ import {
   AssignSchema,
   BACKOFFICE_ISSUES,
   CheckSchema,
+  CORRECTION_MESSAGES,
   CorrectSchema,
+  LONG_VISIT_MINUTES,
   MoveSchema,
   ReinstateSchema,
   UnassignSchema,
@@ -713,9 +715,20 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
       const set: VisitChange['set'] = {};
       if (values.status) set.status = values.status;
       if (values.actual_start) set.actual_start = new Date(londonInstant(visit.visit_date, values.actual_start));
-      if (values.actual_end) {
-        const startTime = values.actual_start ?? (visit.actual_start ? wallClock(visit.actual_start).time : wallTimes(visit).start);
-        set.actual_end = new Date(londonInstant(values.actual_end > startTime ? visit.visit_date : addDays(visit.visit_date, 1), values.actual_end));
+      if (values.actual_start || values.actual_end) {
+        // The visit as corrected: its start (the planned one when it never started), and its end, on the start's day
+        // or, when the request says it finished after midnight, the next day. An end at or before the start and a
+        // visit over 12 hours not confirmed are refused (README, "Correcting a visit's actual times").
+        const start = set.actual_start ?? new Date(visit.actual_start ?? visit.planned_start);
+        if (values.actual_end) {
+          const day = wallClock(start).date;
+          set.actual_end = new Date(londonInstant(values.overnight ? addDays(day, 1) : day, values.actual_end));
+        }
+        const end = set.actual_end ?? (visit.actual_end ? new Date(visit.actual_end) : null);
+        const minutes = end ? Math.round((end.getTime() - start.getTime()) / 60_000) : null;
+        if (minutes !== null && minutes <= 0) errors.actual_end = [CORRECTION_MESSAGES.endBeforeStart];
+        else if (minutes !== null && values.overnight && minutes > 24 * 60) errors.overnight = [CORRECTION_MESSAGES.overnightSameDay];
+        else if (minutes !== null && minutes > LONG_VISIT_MINUTES && !values.confirm_long) Object.assign(errors, { actual_end: [CORRECTION_MESSAGES.long(minutes)], confirm_long: [CORRECTION_MESSAGES.confirmLong] });
       }
       const funder = values.funder_code_id === undefined ? undefined : values.funder_code_id === '' || values.funder_code_id === null ? null : Number(values.funder_code_id);
       const npc = values.npc_code_id === undefined ? undefined : values.npc_code_id === '' || values.npc_code_id === null ? null : Number(values.npc_code_id);

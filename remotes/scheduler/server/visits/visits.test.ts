@@ -8,6 +8,7 @@ import type { AssignmentRefusal, AssignmentResult, CarerTimeline, ClientTimeline
 import type { BackofficeRow } from '../../contract/visit-actions.js';
 import type { RuleFinding, VisitConflict, VisitLogRow, VisitRow } from '../../contract/visits.js';
 import type { PlannedVisit } from '../rules/check.js';
+import { visits as visitsTable } from '../tables.js';
 import { visitRoutes } from './routes.js';
 
 // What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
@@ -241,6 +242,52 @@ describe('visits', () => {
     assert.ok(audit.some((entry) => (entry.after as { action?: string }).action === 'corrected'));
     const future = await add(office, { date: '2026-12-20' });
     assert.equal((await manager.post(`/api/v1/visits/${future.id}/correct`, { version: future.version, reason: 'x', status: 'missed' })).statusCode, 422);
+  });
+
+  it('a correction refuses an end at or before the start unless it finished after midnight, and over 12 hours unless confirmed', async () => {
+    const visit = await add(office, { date: '2026-11-19', start_time: '10:00', end_time: '10:30' });
+    const correct = (version: number, values: Record<string, unknown>) => manager.post(`/api/v1/visits/${visit.id}/correct`, { version, reason: 'Carer forgot to log out', status: 'completed', ...values });
+    const stored = async () => (await t.database.db.select().from(visitsTable).where(eq(visitsTable.id, visit.id)))[0]!;
+    const refusedOn = (response: Awaited<ReturnType<typeof correct>>, field: string, message: RegExp) => {
+      assert.equal(response.statusCode, 422, response.body);
+      assert.match(body(response).errors![field]![0]!, message);
+    };
+
+    // 10:00 to 09:50 is a slip, not a 24-hour visit: refused on the end, nothing saved.
+    refusedOn(await correct(visit.version, { actual_start: '10:00', actual_end: '09:50' }), 'actual_end', /The end is before the start/);
+    refusedOn(await correct(visit.version, { actual_start: '10:00', actual_end: '10:00' }), 'actual_end', /The end is before the start/);
+    assert.equal((await stored()).actual_end, null);
+    // Only the end given: checked against the visit's start (here the planned 10:00, it never started).
+    refusedOn(await correct(visit.version, { actual_end: '09:50' }), 'actual_end', /The end is before the start/);
+    // "Finished after midnight" needs an end, and an end after the start on the same day is not after midnight.
+    refusedOn(await correct(visit.version, { actual_start: '10:00', overnight: true }), 'actual_end', /Give the actual end after midnight/);
+    refusedOn(await correct(visit.version, { actual_start: '22:30', actual_end: '23:00', overnight: true }), 'overnight', /untick “Finished after midnight”/);
+
+    // A night visit: 22:30 to 00:30, finished after midnight, ends on the next day (2 hours).
+    const night = await correct(visit.version, { actual_start: '22:30', actual_end: '00:30', overnight: true });
+    assert.equal(night.statusCode, 200, night.body);
+    let saved = body<AssignmentResult>(night).data.visit;
+    assert.deepEqual([saved.actual_start, saved.actual_end], ['22:30', '00:30']);
+    let row = await stored();
+    assert.equal(row.actual_start!.toISOString(), '2026-11-19T22:30:00.000Z');
+    assert.equal(row.actual_end!.toISOString(), '2026-11-20T00:30:00.000Z', 'the end is on the next day');
+    // Moving only the start keeps the stored end: 09:00 (the visit's day) to 00:30 the next day is 15.5 hours.
+    refusedOn(await correct(saved.version, { actual_start: '09:00' }), 'actual_end', /would last 15 h 30 min, more than 12 hours/);
+
+    // Over 12 hours: refused on the end, with the confirmation asked for, until confirmed.
+    const long = await correct(saved.version, { actual_start: '08:00', actual_end: '21:00' });
+    refusedOn(long, 'actual_end', /would last 13 h, more than 12 hours/);
+    refusedOn(long, 'confirm_long', /Tick to confirm/);
+    const overnightLong = await correct(saved.version, { actual_start: '20:00', actual_end: '09:00', overnight: true });
+    refusedOn(overnightLong, 'actual_end', /13 h, more than 12 hours/);
+    assert.equal((await stored()).version, saved.version, 'nothing saved');
+    const confirmed = await correct(saved.version, { actual_start: '08:00', actual_end: '21:00', confirm_long: true });
+    assert.equal(confirmed.statusCode, 200, confirmed.body);
+    saved = body<AssignmentResult>(confirmed).data.visit;
+    row = await stored();
+    assert.equal(row.actual_end!.getTime() - row.actual_start!.getTime(), 13 * 3_600_000);
+    // Exactly 12 hours needs no confirmation.
+    assert.equal((await correct(saved.version, { actual_start: '08:00', actual_end: '20:00' })).statusCode, 200);
   });
 
   it('the week timeline: the branch’s active carers with their days and visits, and the unassigned lane', async () => {

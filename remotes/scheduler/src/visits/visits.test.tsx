@@ -106,6 +106,82 @@ test('a back-office correction needs a reason before it is sent, then sends only
   await waitFor(() => expect(screen.queryByRole('form', { name: 'Correct the visit' })).not.toBeInTheDocument());
 });
 
+test('a correction ending at or before its start needs “Finished after midnight”, then goes as a night visit', async () => {
+  post.mockResolvedValue(ok(visitRow(11, { status: 'completed' }), 'The visit was corrected.'));
+  renderAt('/app/visits/*', <VisitScreens />, '/app/visits/backoffice');
+  await userEvent.click(await screen.findByRole('button', { name: /Correct the visit to Margaret Evans/ }));
+  const form = screen.getByRole('form', { name: 'Correct the visit' });
+  await userEvent.type(within(form).getByLabelText('Why you correct it'), 'Times from the paper timesheet');
+  await userEvent.type(within(form).getByLabelText('Actual start'), '10:00');
+  await userEvent.type(within(form).getByLabelText('Actual end'), '09:50');
+  await userEvent.click(within(form).getByRole('button', { name: 'Save the correction' }));
+  expect(await within(form).findByText(/The end is before the start/)).toBeInTheDocument();
+  expect(within(form).getByLabelText('Actual end')).toHaveAttribute('aria-invalid', 'true');
+  expect(post).not.toHaveBeenCalled();
+
+  await userEvent.clear(within(form).getByLabelText('Actual start'));
+  await userEvent.type(within(form).getByLabelText('Actual start'), '22:30');
+  await userEvent.clear(within(form).getByLabelText('Actual end'));
+  await userEvent.type(within(form).getByLabelText('Actual end'), '00:30');
+  await userEvent.click(within(form).getByRole('checkbox', { name: 'Finished after midnight' }));
+  await userEvent.click(within(form).getByRole('button', { name: 'Save the correction' }));
+  await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+  expect(post).toHaveBeenCalledWith('api/v1/visits/11/correct', { version: 3, reason: 'Times from the paper timesheet', actual_start: '22:30', actual_end: '00:30', overnight: true });
+});
+
+test('a correction over 12 hours shows the confirmation when the server asks for it, keeping what was typed, and sends it ticked', async () => {
+  post.mockResolvedValueOnce(
+    failed(422, 'The given data was invalid.', {
+      actual_end: ['This visit would last 13 h, more than 12 hours: check the times, or confirm it really lasted that long.'],
+      confirm_long: ['Tick to confirm the visit lasted more than 12 hours.'],
+    }),
+  );
+  post.mockResolvedValueOnce(ok(visitRow(11, { status: 'completed' }), 'The visit was corrected.'));
+  renderAt('/app/visits/*', <VisitScreens />, '/app/visits/backoffice');
+  await userEvent.click(await screen.findByRole('button', { name: /Correct the visit to Margaret Evans/ }));
+  const form = screen.getByRole('form', { name: 'Correct the visit' });
+  expect(within(form).queryByRole('checkbox', { name: 'Yes, the visit lasted more than 12 hours' })).not.toBeInTheDocument();
+  // Never started: only the end is known, so only the server (from the planned 08:00 start) can tell the length.
+  await userEvent.type(within(form).getByLabelText('Why you correct it'), 'Live-in day, family confirmed');
+  await userEvent.type(within(form).getByLabelText('Actual end'), '21:00');
+  await userEvent.click(within(form).getByRole('button', { name: 'Save the correction' }));
+
+  expect(await within(form).findByText(/would last 13 h, more than 12 hours/)).toBeInTheDocument();
+  const confirm = within(form).getByRole('checkbox', { name: 'Yes, the visit lasted more than 12 hours' });
+  expect(confirm).not.toBeChecked();
+  expect(within(form).getByText('Tick to confirm the visit lasted more than 12 hours.')).toBeInTheDocument();
+  expect(within(form).getByLabelText('Actual end')).toHaveValue('21:00');
+  expect(within(form).getByLabelText('Why you correct it')).toHaveValue('Live-in day, family confirmed');
+
+  await userEvent.click(confirm);
+  await userEvent.click(within(form).getByRole('button', { name: 'Save the correction' }));
+  await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+  expect(post).toHaveBeenLastCalledWith('api/v1/visits/11/correct', { version: 3, reason: 'Live-in day, family confirmed', actual_end: '21:00', confirm_long: true });
+  await waitFor(() => expect(screen.queryByRole('form', { name: 'Correct the visit' })).not.toBeInTheDocument());
+});
+
+test('a correction starts with “Finished after midnight” ticked when the stored times already run past midnight', async () => {
+  const night: BackofficeRow = { ...visitRow(14, { client_name: 'Doris Hart', status: 'completed', actual_start: '22:30' as UkTimeOfDay, actual_end: '00:30' as UkTimeOfDay }), issue: 'no-reason', issue_label: 'Cancelled without a reason' };
+  const answer = get.getMockImplementation()!;
+  get.mockImplementation((path: string, params?: Record<string, unknown>) => (path === 'api/v1/visits/backoffice' ? Promise.resolve(ok(page([night]))) : answer(path, params)));
+  renderAt('/app/visits/*', <VisitScreens />, '/app/visits/backoffice');
+  await userEvent.click(await screen.findByRole('button', { name: /Correct the visit to Doris Hart/ }));
+  expect(within(screen.getByRole('form', { name: 'Correct the visit' })).getByRole('checkbox', { name: 'Finished after midnight' })).toBeChecked();
+});
+
+test('a correction whose typed times run over 12 hours asks for the confirmation before sending', async () => {
+  renderAt('/app/visits/*', <VisitScreens />, '/app/visits/backoffice');
+  await userEvent.click(await screen.findByRole('button', { name: /Correct the visit to Margaret Evans/ }));
+  const form = screen.getByRole('form', { name: 'Correct the visit' });
+  await userEvent.type(within(form).getByLabelText('Why you correct it'), 'Times from the paper timesheet');
+  await userEvent.type(within(form).getByLabelText('Actual start'), '08:00');
+  await userEvent.type(within(form).getByLabelText('Actual end'), '21:00');
+  await userEvent.click(within(form).getByRole('button', { name: 'Save the correction' }));
+  expect(await within(form).findByRole('checkbox', { name: 'Yes, the visit lasted more than 12 hours' })).not.toBeChecked();
+  expect(within(form).getByText(/would last 13 h, more than 12 hours/)).toBeInTheDocument();
+  expect(post).not.toHaveBeenCalled();
+});
+
 // GET /visits/backoffice answers BackofficeRow (server/visits/routes.ts): the visit as present() makes it, whose
 // actual times are UK times of day ('20:34'), not instants, and what needs the office.
 const overrun: BackofficeRow = {
