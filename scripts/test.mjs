@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every test of the product. After the prerequisites (Debian's Chromium and PostgreSQL, as root) and the
 // install, the checks run side by side, since each is mostly one process and the machine has cores to spare:
-// lint, types, the unit and component tests (jest), the server suite on the embedded database (PGlite) and again
-// on PostgreSQL (a throwaway cluster; skipped when it is not installed, except in CI), and the production build
-// followed by the browser journeys (Playwright in Debian's Chromium). Each one's output goes to its own file; it is
+// lint, types, the unit and component tests (jest), the server suite on PostgreSQL (a throwaway cluster) with the
+// files that prove something of the embedded database on PGlite as well, and the production build followed by the
+// browser journeys (Playwright in Debian's Chromium, the app on PGlite as `npm start` runs it). Each one's output goes to its own file; it is
 // shown whole when that check fails (and the others are stopped at once), summed up when it passes.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
@@ -49,9 +49,11 @@ const CHECKS = [
     commands: [[...pnpmCommand, '-r', '--workspace-concurrency=1', '--filter', '!@hcm/playwright', '--filter', '!@hcm/server', 'test']],
     summary: /^Tests:/,
   },
-  // Two test processes at a time: most of a server test's time is the embedded database's, on one core.
-  { title: 'server tests on the embedded database', commands: [['node', 'server/scripts/run-tests.mjs']], env: { TEST_CONCURRENCY: '2' }, summary: /^(Server tests|In \d+ processes|# (tests|pass|fail|skipped))/ },
-  { title: 'server tests on PostgreSQL', commands: [['node', 'scripts/test-postgres.mjs']], summary: /^(PostgreSQL|Server tests|In \d+ processes|# (tests|pass|fail|skipped))/ },
+  // The server suite on PostgreSQL, the production database, two test processes at a time; and the files that prove
+  // something of the embedded database (PGlite) on it as well. The drivers hand back the same values and a query
+  // that would hang PGlite fails on both (server/src/db/drivers.test.ts), so the rest would only be proved twice.
+  { title: 'server tests on PostgreSQL', commands: [['node', 'scripts/test-postgres.mjs']], env: { TEST_CONCURRENCY: '2' }, summary: /^(PostgreSQL|Server tests|In \d+ processes|# (tests|pass|fail|skipped))/ },
+  { title: 'server tests on the embedded database', commands: [['node', 'server/scripts/run-tests.mjs', '--embedded-database-files']], summary: /^(Server tests|In \d+ processes|# (tests|pass|fail|skipped))/ },
   {
     title: 'production build and browser journeys',
     commands: [

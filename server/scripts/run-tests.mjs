@@ -9,7 +9,7 @@
 //
 // The files run bundled (./bundle-tests.mjs: plain JavaScript, about a second less per process than tsx), but for
 // those in RUN_FROM_SOURCE; TEST_FROM_SOURCE=1 runs them all from source through tsx, as when debugging one.
-// TEST_CONCURRENCY sets how many processes run at once (default 1: `npm test` runs this suite on PostgreSQL beside it).
+// TEST_CONCURRENCY sets how many processes run at once (default 1; `npm test` runs two).
 //
 // Files share a process in batches (./test-batches.mjs): starting a process and loading the server's code took
 // about 1.3 s of each file's time. Each file is still its own suite, with its own hooks, database and app; a file
@@ -26,7 +26,13 @@ import { batchTestFiles, writeBatchEntries } from './test-batches.mjs';
 export const SUITE_INSTANT = '2026-11-25T10:00:00Z';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const folders = process.argv.slice(2).length ? process.argv.slice(2) : ['src', ...readdirSync(path.join(serverDir, '../remotes')).map((area) => `../remotes/${area}/server`)];
+const args = process.argv.slice(2);
+// `--embedded-database-files`: only the files that prove something of the embedded database, by a line
+// `// Embedded database: <what>` of their own. `npm test` runs the whole suite on PostgreSQL and these on PGlite
+// as well (README, "Testing": the drivers give the same values, and what would hang PGlite fails on both).
+const embeddedDatabaseFilesOnly = args.includes('--embedded-database-files');
+const folderArgs = args.filter((arg) => !arg.startsWith('--'));
+const folders = folderArgs.length ? folderArgs : ['src', ...readdirSync(path.join(serverDir, '../remotes')).map((area) => `../remotes/${area}/server`)];
 
 function testFiles(folder) {
   if (folder.endsWith('.test.ts')) return [folder];
@@ -52,16 +58,15 @@ function testFiles(folder) {
 /** Files that import TypeScript by a path computed at run time: they need tsx and the sources. */
 const RUN_FROM_SOURCE = new Set(['src/area-modules.test.ts']);
 
-// On PostgreSQL only the files that open a database: the others prove nothing more there.
-const opensDatabase = (file) => /createTestApp|openTestDatabase|openSeededTestDatabase|openDatabase|TEST_DATABASE_URL/.test(readFileSync(path.join(serverDir, file), 'utf8'));
+const provesEmbeddedDatabase = (file) => /^\/\/ Embedded database:/m.test(readFileSync(path.join(serverDir, file), 'utf8'));
 const files = folders
   .flatMap(testFiles)
-  .filter((file) => !process.env.TEST_DATABASE_URL || opensDatabase(file))
+  .filter((file) => !embeddedDatabaseFilesOnly || provesEmbeddedDatabase(file))
   .sort();
 // HCM_CLOCK_ORIGIN: the machine's time when the suite's clock read HCM_NOW, so every file's clock carries on from
 // where the suite's is (server/src/testing/process-clock.ts).
 const env = { ...process.env, HCM_NOW: process.env.HCM_NOW || SUITE_INSTANT, HCM_CLOCK_ORIGIN: String(Date.now()) };
-console.log(`Server tests: ${files.length} files, the clock at ${env.HCM_NOW}${process.env.TEST_DATABASE_URL ? ', on PostgreSQL' : ''}.`);
+console.log(`Server tests: ${files.length} files${embeddedDatabaseFilesOnly ? ' (those that prove something of the embedded database)' : ''}, the clock at ${env.HCM_NOW}${process.env.TEST_DATABASE_URL ? ', on PostgreSQL' : ''}.`);
 const preload = './src/testing/process-clock.ts';
 const fromSource = process.env.TEST_FROM_SOURCE === '1';
 const bundled = fromSource ? null : await bundleTests(serverDir, files.filter((file) => !RUN_FROM_SOURCE.has(file)), [preload]);

@@ -1,3 +1,4 @@
+// Embedded database: the app started on PGlite answers, and says which database it runs on.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createTestApp, type TestApp } from './testing.js';

@@ -1,3 +1,4 @@
+// Embedded database: backups and restores are dumps of PGlite's data directory.
 import { AREA_MODULES, areaMigrations } from '../area-modules.js';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';

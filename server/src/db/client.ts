@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -45,7 +46,53 @@ export type DatabaseOptions = {
 const PLATFORM_HISTORY: MigrationHistory = { owner: 'platform', folder: MIGRATIONS_DIR };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDataDir, options.pgliteLoadDataDir);
+  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.pgliteDataDir, options.pgliteLoadDataDir);
+  refuseQueriesBesideTransactions(handle.db);
+  return handle;
+}
+
+/**
+ * Thrown when code inside `db.transaction(...)` queries through the database rather than the transaction it was
+ * handed. PGlite has one connection, so such a query waits for the transaction, which waits for it: the request
+ * never answers. On PostgreSQL it runs on another connection, outside the transaction (it does not see the
+ * transaction's writes, and is not undone with it). Refused on both, so the PostgreSQL pass of the suite catches
+ * what would hang the embedded database.
+ */
+export class QueryBesideTransactionError extends Error {
+  constructor(method: string) {
+    super(`A query through the database (${method}) inside a transaction: use the transaction it was handed (PGlite would wait forever).`);
+    this.name = 'QueryBesideTransactionError';
+  }
+}
+
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+/**
+ * Guards the database's own session, through which everything built from `db` runs (drizzle's `session`, internal
+ * but stable; the guard's test fails if it moves): a transaction has a session of its own, and building a
+ * subquery from `db` inside a transaction runs nothing, so only a real query beside the transaction is refused.
+ */
+function refuseQueriesBesideTransactions(db: Database): void {
+  const session = (db as unknown as { session: Record<string, unknown> }).session;
+  const refuseInsideTransaction = (method: string) => {
+    if (openTransaction.getStore()?.open) throw new QueryBesideTransactionError(method);
+  };
+  for (const method of ['prepareQuery', 'execute', 'all', 'count']) {
+    const original = session[method];
+    if (typeof original !== 'function') continue;
+    session[method] = function (this: unknown, ...args: unknown[]) {
+      refuseInsideTransaction(method);
+      return original.apply(this, args);
+    };
+  }
+  const transaction = session.transaction as (run: (tx: Transaction) => Promise<unknown>, ...rest: unknown[]) => Promise<unknown>;
+  session.transaction = function (this: unknown, run: (tx: Transaction) => Promise<unknown>, ...rest: unknown[]) {
+    refuseInsideTransaction('transaction');
+    const scope = { open: true };
+    // The scope closes when the callback settles: work it left running (an event handler after commit) may use
+    // the database again.
+    return transaction.call(this, (tx: Transaction) => openTransaction.run(scope, () => run(tx).finally(() => (scope.open = false))), ...rest);
+  };
 }
 
 async function openPglite(dataDir: string, load?: Buffer): Promise<DatabaseHandle> {
@@ -62,8 +109,23 @@ async function openPglite(dataDir: string, load?: Buffer): Promise<DatabaseHandl
   };
 }
 
+// Both drivers hand back the same JavaScript values (db.test.ts compares them), so what the suite proves on one
+// holds on the other: a bigint (a count, a sum) is a number where it is safe, as PGlite gives it, not
+// node-postgres's string.
+const parseInt8 = (text: string): number | bigint => {
+  const value = BigInt(text);
+  return value < Number.MIN_SAFE_INTEGER || value > Number.MAX_SAFE_INTEGER ? value : Number(value);
+};
+/** int8[] (oid 1016): pg-types' TypeId lists no array types. */
+const INT8_ARRAY = 1016 as unknown as typeof pg.types.builtins.INT8;
+const parseTextArray = pg.types.getTypeParser(INT8_ARRAY);
+const parseInt8Elements = (value: unknown): unknown => (Array.isArray(value) ? value.map(parseInt8Elements) : typeof value === 'string' ? parseInt8(value) : value);
+pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
+pg.types.setTypeParser(INT8_ARRAY, (text: string) => parseInt8Elements(parseTextArray(text)));
+
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString });
+  // UTC, as PGlite: a cast of an instant to a date must not depend on how the database server was set up.
+  const pool = new pg.Pool({ connectionString, options: '-c TimeZone=UTC' });
   // Fail at start-up, not on the first request, when the database is unreachable.
   try {
     (await pool.connect()).release();

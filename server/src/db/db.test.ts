@@ -1,3 +1,4 @@
+// Embedded database: an on-disk PGlite restarted, and the seed and first admin of an empty one.
 import { AREA_MODULES, areaMigrations } from '../area-modules.js';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';

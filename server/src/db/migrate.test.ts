@@ -1,3 +1,4 @@
+// Embedded database: migrations run through PGlite's migrator as well as node-postgres's.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'drizzle-orm';

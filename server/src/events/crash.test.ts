@@ -1,3 +1,4 @@
+// Embedded database: a worker killed over an on-disk PGlite, and what it finds when it starts again.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// Embedded database: the API killed over an on-disk PGlite, as `npm start` runs it.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

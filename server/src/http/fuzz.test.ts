@@ -10,14 +10,9 @@ import { BODY_NOT_OBJECT, NUL_IN_TEXT } from './input-hygiene.js';
 // It walks the app's own route list, so a new route is fuzzed the day it is added; a write route needs a
 // sample body below (the test says which are missing).
 
-// Once, on the embedded database: the engines are one PostgreSQL (PGlite is its build), and what is fuzzed here is
-// the API's handling of input before and around it. The suite's slowest file, so the PostgreSQL pass skips it.
-const ONE_PASS = process.env.TEST_DATABASE_URL ? { skip: 'fuzzed on the embedded database: the engines are one PostgreSQL' } : {};
-
 let t: TestApp | undefined;
 let admin: TestClient;
 before(async () => {
-  if (ONE_PASS.skip) return;
   t = await createTestApp();
   admin = await loginAs(t!.app, 'admin');
 });
@@ -318,7 +313,7 @@ function expectNo5xx(outcome: Outcome, what: string): void {
 const routesOf = () =>
   t!.app.allRoutes.filter((route) => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method)) as { method: Method; url: string }[];
 
-test('every write route has a sample body here (a new route is fuzzed from day one)', ONE_PASS, () => {
+test('every write route has a sample body here (a new route is fuzzed from day one)', () => {
   const resourceRoutes = new Set<string>();
   for (const spec of RESOURCES) {
     for (const name of [`POST /api/v1/${spec.name}`, `PUT /api/v1/${spec.name}/:id`, `DELETE /api/v1/${spec.name}/:id`]) resourceRoutes.add(name);
@@ -330,7 +325,7 @@ test('every write route has a sample body here (a new route is fuzzed from day o
   assert.deepEqual(missing, [], 'add a sample body for these routes to SAMPLE_BODIES');
 });
 
-test('route parameters: NUL, out-of-range and malformed values never answer 5xx', ONE_PASS, async () => {
+test('route parameters: NUL, out-of-range and malformed values never answer 5xx', async () => {
   for (const route of routesOf()) {
     const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
     const sample = SAMPLE_BODIES[`${route.method} ${route.url}`] ?? undefined;
@@ -344,7 +339,7 @@ test('route parameters: NUL, out-of-range and malformed values never answer 5xx'
   assert.deepEqual(failures.splice(0), []);
 });
 
-test('query strings: NUL, huge pages, arrays and malformed encoding never answer 5xx', ONE_PASS, async () => {
+test('query strings: NUL, huge pages, arrays and malformed encoding never answer 5xx', async () => {
   const lists = routesOf().filter((route) => route.method === 'GET');
   for (const route of lists) {
     for (const attack of QUERY_ATTACKS) expectNo5xx(await send('GET', `${withParams(route.url)}?${attack}`), attack);
@@ -365,7 +360,7 @@ test('query strings: NUL, huge pages, arrays and malformed encoding never answer
   assert.deepEqual(failures.splice(0), []);
 });
 
-test('impossible dates (0000-00-00, 2026-13-01, 2026-02-30) in the date parameters of every list: never 5xx', ONE_PASS, async () => {
+test('impossible dates (0000-00-00, 2026-13-01, 2026-02-30) in the date parameters of every list: never 5xx', async () => {
   for (const route of routesOf().filter((candidate) => candidate.method === 'GET')) {
     for (const attack of DATE_QUERY_ATTACKS) expectNo5xx(await send('GET', `${withParams(route.url)}?${attack}`), attack);
   }
@@ -388,7 +383,7 @@ test('impossible dates (0000-00-00, 2026-13-01, 2026-02-30) in the date paramete
   assert.deepEqual(Object.keys(bundle.json().errors), ['to']);
 });
 
-test('a JSON array or scalar as the body of any write route: 4xx, never 5xx, never accepted', ONE_PASS, async () => {
+test('a JSON array or scalar as the body of any write route: 4xx, never 5xx, never accepted', async () => {
   for (const route of routesOf().filter((candidate) => WRITES.includes(candidate.method))) {
     for (const payload of [[], [{ name: 'x' }], 'just text', 42]) {
       const outcome = await send(route.method, withParams(route.url), JSON.stringify(payload));
@@ -427,7 +422,7 @@ async function fuzzBody(method: Method, url: string, sample: Record<string, unkn
   }
 }
 
-test('bodies of the platform routes: each field given NUL, out-of-range numbers and wrong shapes', ONE_PASS, async () => {
+test('bodies of the platform routes: each field given NUL, out-of-range numbers and wrong shapes', async () => {
   for (const [name, sample] of Object.entries(SAMPLE_BODIES)) {
     if (!sample) continue;
     const [method, url] = name.split(' ') as [Method, string];
@@ -440,7 +435,7 @@ test('bodies of the platform routes: each field given NUL, out-of-range numbers 
   assert.deepEqual(nul.json().errors, { email: [NUL_IN_TEXT] });
 });
 
-test('bodies of every declared resource: each field of a real row given NUL, out-of-range numbers and wrong shapes', ONE_PASS, async () => {
+test('bodies of every declared resource: each field of a real row given NUL, out-of-range numbers and wrong shapes', async () => {
   for (const spec of RESOURCES) {
     if (spec.operations && !spec.operations.includes('edit')) continue;
     const list = await admin.get(`/api/v1/${spec.name}?page_size=1`);

@@ -1,3 +1,4 @@
+// Embedded database: PGlite runs in the test's process, so its now() follows the product's clock.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'drizzle-orm';

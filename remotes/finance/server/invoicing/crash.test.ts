@@ -1,3 +1,4 @@
+// Embedded database: a run killed mid-transaction over an on-disk PGlite.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
