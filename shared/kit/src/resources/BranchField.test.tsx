@@ -29,6 +29,26 @@ const rooms = defineResource({
   deletion: 'soft',
 });
 
+// A branch-scoped declaration with a rule across its fields, like carers (a leaving date not before the start).
+const stays = defineResource({
+  name: 'stays',
+  title: 'Stays',
+  singular: 'stay',
+  schema: v.pipe(
+    v.strictObject({ name: requiredText('Name', 40), starts: requiredText('Starts', 10), ends: requiredText('Ends', 10) }),
+    v.forward(
+      v.check((stay) => stay.ends >= stay.starts, 'The end cannot be before the start.'),
+      ['ends'],
+    ),
+  ),
+  fields: { name: { label: 'Name', kind: 'text', column: true }, starts: { label: 'Starts', kind: 'text' }, ends: { label: 'Ends', kind: 'text' } },
+  labelField: 'name',
+  defaultSort: { field: 'name', mode: 'asc' },
+  permissions: { view: 'clients.view', create: 'clients.create', edit: 'clients.edit', delete: 'clients.delete' },
+  branchScoped: true,
+  deletion: 'soft',
+});
+
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/app/rooms/*', element: <ResourceRoutes spec={rooms} basePath="/app/rooms" /> }], {
     initialEntries: [path],
@@ -61,6 +81,18 @@ describe('the branch of a branch-scoped row', () => {
     await userEvent.selectOptions(screen.getByLabelText('Branch'), 'Bristol North');
     await userEvent.click(screen.getByRole('button', { name: 'Save room' }));
     expect(post).toHaveBeenCalledWith('api/v1/rooms', { name: 'Blue room', branch_id: '3' });
+  });
+
+  it('keeps the declaration’s rules across fields on the form: the error on its field, nothing sent', async () => {
+    signIn([{ id: 1, name: 'Camden' }]);
+    const router = createMemoryRouter([{ path: '/app/stays/*', element: <ResourceRoutes spec={stays} basePath="/app/stays" /> }], { initialEntries: ['/app/stays/add'] });
+    render(withData(<RouterProvider router={router} />));
+    await userEvent.type(await screen.findByLabelText('Name'), 'Respite');
+    await userEvent.type(screen.getByLabelText('Starts'), '2026-12-10');
+    await userEvent.type(screen.getByLabelText('Ends'), '2026-12-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Save stay' }));
+    expect(await screen.findByText('The end cannot be before the start.')).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
   });
 
   it('starts at the only branch of a one-branch user, and at the row’s branch when editing', async () => {

@@ -12,10 +12,15 @@ const BRANCH_MESSAGE = 'Choose one of your branches.';
 /** The schema a form validates with: the declaration's, plus a required branch for a branch-scoped resource. */
 export function formSchemaOf(spec: ResourceSpec): v.GenericSchema<unknown, unknown> {
   if (!spec.branchScoped) return spec.schema;
-  return v.strictObject({
+  const withBranch = v.strictObject({
     ...spec.schema.entries,
     branch_id: v.pipe(v.string(BRANCH_MESSAGE), v.nonEmpty(BRANCH_MESSAGE)),
   });
+  // The declaration's rules across fields (a pipe after its object: a leaving date not before the start date) hold
+  // on the form as on the server.
+  const acrossFields = 'pipe' in spec.schema ? (spec.schema.pipe as readonly unknown[]).slice(1) : [];
+  if (acrossFields.length === 0) return withBranch;
+  return (v.pipe as unknown as (...items: unknown[]) => v.GenericSchema<unknown, unknown>)(withBranch, ...acrossFields);
 }
 
 /** The form's branch value: the row's, or for a new row the user's only branch. */
