@@ -32,7 +32,7 @@ test('lists the emails, searches, and opens one with its links clickable', async
     Promise.resolve(
       path === 'api/v1/mail-outbox'
         ? ok({ data: [ROW], total: 1, page: 1, page_size: 10, last_page: 1 })
-        : ok({ ...ROW, text_body: 'Open https://care.example/reset-password/abc?email=jo%40homecare.test to continue.', html_body: null, error: null }),
+        : ok({ ...ROW, text_body: 'Open https://care.example/reset-password/abc?email=jo%40homecare.test to continue.', html_body: null, error: null, attachments: [] }),
     ),
   );
   renderAt('/app/outbox');
@@ -47,6 +47,25 @@ test('lists the emails, searches, and opens one with its links clickable', async
   const link = await screen.findByRole('link', { name: 'https://care.example/reset-password/abc?email=jo%40homecare.test' });
   expect(link).toHaveAttribute('href', 'https://care.example/reset-password/abc?email=jo%40homecare.test');
   expect(get).toHaveBeenLastCalledWith('api/v1/mail-outbox/5');
+});
+
+test('an email that carried files lists each, downloadable as it was sent, with its size', async () => {
+  get.mockResolvedValue(
+    ok({ ...ROW, subject: 'Invoice INV-0042', text_body: 'Your invoice is attached.', html_body: null, error: null, attachments: [{ position: 0, filename: 'INV-0042.pdf', content_type: 'application/pdf', size: 48_213 }] }),
+  );
+  renderAt('/app/outbox/5');
+  const files = await screen.findByRole('list', { name: 'Attachments' });
+  const link = within(files).getByRole('link', { name: 'INV-0042.pdf' });
+  expect(link).toHaveAttribute('href', '/api/v1/mail-outbox/5/attachments/0');
+  expect(link).toHaveAttribute('download', 'INV-0042.pdf');
+  expect(files).toHaveTextContent('INV-0042.pdf (47 KB)');
+});
+
+test('an email without files shows no attachments', async () => {
+  get.mockResolvedValue(ok({ ...ROW, text_body: 'Hello', html_body: null, error: null, attachments: [] }));
+  renderAt('/app/outbox/5');
+  expect(await screen.findByText('Hello')).toBeInTheDocument();
+  expect(screen.queryByRole('list', { name: 'Attachments' })).not.toBeInTheDocument();
 });
 
 test('only http and https addresses become links', () => {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, type Page } from '@hcm/contract';
-import type { MailOutboxMessage, MailOutboxSummary } from '@hcm/contract/schemas';
-import { Button, Card, ErrorPanel, Loading, PageHeader, useRouteName } from '@hcm/kit';
+import type { MailOutboxAttachment, MailOutboxMessage, MailOutboxSummary } from '@hcm/contract/schemas';
+import { Button, Card, ErrorPanel, Loading, PageHeader, useRouteName, useRuntime } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
 import styles from './outbox.module.css';
@@ -76,7 +76,26 @@ export function LinkifiedText({ text }: { text: string }) {
   return <pre className={styles.body}>{parts}</pre>;
 }
 
-/** /app/outbox/:id: one email, its text with clickable links. */
+const sizeInWords = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+/** The files an email carried, each downloadable as it was sent. */
+function Attachments({ messageId, files }: { messageId: number; files: MailOutboxAttachment[] }) {
+  const apiUrl = useRuntime((state) => state.registry.apiUrl).replace(/\/+$/, '');
+  return (
+    <ul aria-label="Attachments" className={styles.attachments}>
+      {files.map((file) => (
+        <li key={file.position}>
+          <a href={`${apiUrl}/api/v1/mail-outbox/${messageId}/attachments/${file.position}`} download={file.filename}>
+            {file.filename}
+          </a>{' '}
+          ({sizeInWords(file.size)})
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /app/outbox/:id: one email, its text with clickable links, and the files it carried. */
 export function OutboxMessage() {
   const { id = '' } = useParams();
   const answer = useApiQuery<MailOutboxMessage>(`api/v1/mail-outbox/${encodeURIComponent(id)}`);
@@ -104,6 +123,11 @@ export function OutboxMessage() {
         </dl>
         <LinkifiedText text={message.text_body} />
       </Card>
+      {message.attachments.length > 0 ? (
+        <Card title="Attached files">
+          <Attachments messageId={message.id} files={message.attachments} />
+        </Card>
+      ) : null}
     </>
   );
 }

@@ -3,7 +3,6 @@ import { after, before, test } from 'node:test';
 import type { Page } from '@hcm/contract';
 import type { MailOutboxMessage, MailOutboxSummary } from '@hcm/contract/schemas';
 import { mailOutbox, mailOutboxAttachments } from '../db/schema.js';
-import type { MailOutboxAttachment } from './outbox-routes.js';
 import { anonymousClient, createTestApp, loginAs, type TestApp } from '../testing.js';
 
 let t: TestApp;
@@ -64,7 +63,7 @@ test('a message lists the files it carried; each file comes back byte for byte',
     .values({ to_address: 'accounts@council.example', subject: 'Invoice INV-1', text_body: 'Attached.', transport: 'outbox', status: 'stored' })
     .returning({ id: mailOutbox.id });
   await t.database.db.insert(mailOutboxAttachments).values({ mail_id: mail!.id, position: 0, filename: 'INV-1 (copy).pdf', content_type: 'application/pdf', content: pdf });
-  const message = (await admin.get(`/api/v1/mail-outbox/${mail!.id}`)).json().data as MailOutboxMessage & { attachments: MailOutboxAttachment[] };
+  const message = (await admin.get(`/api/v1/mail-outbox/${mail!.id}`)).json().data as MailOutboxMessage;
   assert.deepEqual(message.attachments, [{ position: 0, filename: 'INV-1 (copy).pdf', content_type: 'application/pdf', size: pdf.length }]);
   const file = await admin.get(`/api/v1/mail-outbox/${mail!.id}/attachments/0`);
   assert.equal(file.statusCode, 200);

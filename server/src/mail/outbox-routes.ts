@@ -1,4 +1,4 @@
-import type { MailOutboxMessage, MailOutboxSummary } from '@hcm/contract/schemas';
+import type { MailOutboxAttachment, MailOutboxMessage, MailOutboxSummary } from '@hcm/contract/schemas';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
@@ -34,9 +34,6 @@ function toSummary(row: StoredSummary): MailOutboxSummary {
   return { id, to_address, subject, transport, status, created_at: row.created_at.toISOString(), sent_at: iso(row.sent_at) };
 }
 
-/** A file sent with a message, as the message's answer lists it (its bytes: GET …/attachments/:position). */
-export type MailOutboxAttachment = { position: number; filename: string; content_type: string; size: number };
-
 /**
  * Under /api/v1, for mail.outbox.view: every email the product has sent or stored, newest first; one message with
  * the files it carries (GET /mail-outbox/:id/attachments/:position answers a file's bytes as it was sent).
@@ -67,12 +64,6 @@ export async function outboxRoutes(app: FastifyInstance, options: { db: Database
     const id = parseId(request.params.id);
     const [row] = id === null ? [] : await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     if (!row) return sendError(reply, 404, NOT_FOUND);
-    const message: MailOutboxMessage = {
-      ...toSummary(row),
-      text_body: row.text_body,
-      html_body: row.html_body,
-      error: row.error,
-    };
     const attachments: MailOutboxAttachment[] = await db
       .select({
         position: mailOutboxAttachments.position,
@@ -83,7 +74,8 @@ export async function outboxRoutes(app: FastifyInstance, options: { db: Database
       .from(mailOutboxAttachments)
       .where(eq(mailOutboxAttachments.mail_id, row.id))
       .orderBy(asc(mailOutboxAttachments.position));
-    return ok({ ...message, attachments });
+    const message: MailOutboxMessage = { ...toSummary(row), text_body: row.text_body, html_body: row.html_body, error: row.error, attachments };
+    return ok(message);
   });
 
   app.get<{ Params: { id: string; position: string } }>('/mail-outbox/:id/attachments/:position', VIEW, async (request, reply) => {

@@ -77,4 +77,7 @@ export type MailOutboxSummary = {
   sent_at: string | null;
 };
 
-export type MailOutboxMessage = MailOutboxSummary & { text_body: string; html_body: string | null; error: string | null };
+/** A file sent with a message (its bytes: GET /api/v1/mail-outbox/:id/attachments/:position). */
+export type MailOutboxAttachment = { position: number; filename: string; content_type: string; size: number };
+
+export type MailOutboxMessage = MailOutboxSummary & { text_body: string; html_body: string | null; error: string | null; attachments: MailOutboxAttachment[] };
