@@ -13,10 +13,13 @@ const CHAT_PORT = Number(process.env.E2E_CHAT_PORT ?? 13002);
 const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'hcm-e2e-')), 'pglite');
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
+// Timeouts are ceilings for what hangs, not measures of speed (those are the benches'): `npm test` runs the journeys
+// beside the other checks, and a machine may be running a second suite, where a first start (migrating and seeding
+// the demo on a fresh embedded database) took over a minute and a screen several seconds.
 export default defineConfig({
   testDir: './tests',
-  timeout: 30_000,
-  expect: { timeout: 7_500 },
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -42,7 +45,7 @@ export default defineConfig({
       command: 'node ../server/dist/main.js',
       url: `http://127.0.0.1:${API_PORT}/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 300_000,
       env: {
         API_PORT: String(API_PORT),
         PGLITE_DATA_DIR: dataDir,
@@ -56,7 +59,7 @@ export default defineConfig({
       command: 'node ../server/dist/web.js',
       url: `http://127.0.0.1:${WEB_PORT}/registry.json`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 120_000,
       env: { WEB_PORT: String(WEB_PORT), API_PUBLIC_URL: `http://localhost:${API_PORT}`, CHAT_PUBLIC_URL: `ws://localhost:${CHAT_PORT}` },
     },
   ],

@@ -25,7 +25,7 @@ const chatEntry = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Chats' }).getByRole('listitem').filter({ has: page.getByRole('button', { name }) });
 
 test('two people chat: presence, a live message with unread badge and toast, opening it clears the badge, the sender sees Read', async ({ page: admin, browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const code = unique();
   const colleague = { name: `Chloe Chat ${code}`, email: `chloe.${code.toLowerCase()}@homecare.test`, password: 'Quiet-Lantern-Meadow-83' };
   const text = `Can you cover the 10:00 visit? ${code}`;

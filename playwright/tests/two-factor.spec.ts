@@ -28,7 +28,7 @@ async function enterPassword(page: Page) {
 }
 
 test('a user turns on two-factor authentication from the profile, then logs in with a code from the app', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
 
   // Password only, for now.
   await enterPassword(page);
