@@ -9,7 +9,7 @@
 //   npm run test:clock                              every instant below, one after another
 //   npm run test:clock -- 2027-10-30T23:30:00Z      just the instants given
 // TEST_CONCURRENCY (default 2) sets how many test files run at once in each pass.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -31,26 +31,28 @@ if (!faketime) console.log('faketime is not installed (apt-get install faketime)
 const asFaketime = (at) => at.replace('T', ' ').replace(/(\.\d+)?Z$/, '');
 const asked = process.argv.slice(2);
 const instants = asked.length ? asked.map((at) => [at, 'as asked']) : CLOCK_INSTANTS;
+/** Runs a command to its end, its output shown as it comes: whether it passed. */
+const passes = (command, args, options) =>
+  new Promise((resolve) => spawn(command, args, { stdio: 'inherit', ...options }).on('close', (code) => resolve(code === 0)));
+
 const results = [];
 for (const [at, what] of instants) {
-  console.log(`\n▶ the server suite at ${at} (${what})`);
+  // The unit tests and the server suite of one instant run side by side: each is mostly one process.
+  console.log(`\n▶ the server suite at ${at} (${what})${faketime ? ", beside the unit tests with the machine's clock there" : ''}`);
   const began = Date.now();
-  let unitPassed = true;
-  if (faketime) {
-    console.log(`▶ the unit tests with the machine's clock at ${at}`);
-    const unit = spawnSync(
-      faketime,
-      [asFaketime(at), process.execPath, 'scripts/pnpm.mjs', '-r', '--workspace-concurrency=1', '--no-bail', '--filter', '!@hcm/playwright', '--filter', '!@hcm/server', 'test'],
-      { cwd: root, stdio: 'inherit', env: { ...process.env, TZ: 'UTC', HCM_NOW: '' } },
-    );
-    unitPassed = unit.status === 0;
-  }
-  const run = spawnSync(process.execPath, ['scripts/run-tests.mjs'], {
+  const unit = faketime
+    ? passes(
+        faketime,
+        [asFaketime(at), process.execPath, 'scripts/pnpm.mjs', '-r', '--workspace-concurrency=1', '--no-bail', '--filter', '!@hcm/playwright', '--filter', '!@hcm/server', 'test'],
+        { cwd: root, env: { ...process.env, TZ: 'UTC', HCM_NOW: '' } },
+      )
+    : Promise.resolve(true);
+  const server = passes(process.execPath, ['scripts/run-tests.mjs'], {
     cwd: serverDir,
-    stdio: 'inherit',
     env: { ...process.env, HCM_NOW: at, TEST_CONCURRENCY: process.env.TEST_CONCURRENCY || '2', TEST_DATABASE_URL: '' },
   });
-  results.push({ at, what, passed: run.status === 0 && unitPassed, seconds: Math.round((Date.now() - began) / 1000) });
+  const [unitPassed, serverPassed] = await Promise.all([unit, server]);
+  results.push({ at, what, passed: unitPassed && serverPassed, seconds: Math.round((Date.now() - began) / 1000) });
 }
 console.log('\nThe server suite by instant:');
 for (const { at, what, passed, seconds } of results) console.log(`  ${passed ? '✔' : '✘'} ${at}  ${what}  (${seconds} s)`);
