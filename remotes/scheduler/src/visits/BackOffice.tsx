@@ -1,10 +1,10 @@
 import { ukDate } from '@hcm/contract/time';
-import { useEffect, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useEffect, useId, useState } from 'react';
+import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { api, Button, PageHeader, useRouteName } from '@hcm/kit';
 import { apiKey, useApiMutation } from '@hcm/kit/data';
-import { CheckboxField, SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
+import { formStyles, SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { BACKOFFICE_ISSUES, CORRECTABLE_STATUSES, CorrectSchema, type BackofficeRow } from '../../contract/visit-actions';
 import type { VisitRow } from '../../contract/visits';
 import { BACKOFFICE_PATH, formatDay, outcomeOf, Section, shiftDay, styles, timesOf, useBranchChoices, useVisitChoices, visitApiPath, VISIT_LOGS_PATH, VISITS_PATH } from './common';
@@ -33,6 +33,22 @@ export function correctionBody(values: CorrectionValues, version: number): Recor
   for (const key of ['status', 'actual_start', 'actual_end', 'funder_code_id', 'npc_code_id', 'detail'] as const) if (values[key] !== '') body[key] = values[key];
   for (const key of ['overnight', 'confirm_long'] as const) if (values[key]) body[key] = true;
   return body;
+}
+
+/** A checkbox of the correction, with its error (the kit's CheckboxField shows none). */
+function CorrectionCheckbox({ name, label }: { name: 'overnight' | 'confirm_long'; label: string }) {
+  const id = useId();
+  const { register, getFieldState, formState } = useFormContext<CorrectionValues>();
+  const message = getFieldState(name, formState).error?.message;
+  return (
+    <div className={[formStyles.field, message ? formStyles.invalid : ''].join(' ')}>
+      <label htmlFor={id} className={formStyles.checkbox}>
+        <input id={id} type="checkbox" aria-invalid={message ? true : undefined} aria-describedby={message ? `${id}-error` : undefined} {...register(name)} />
+        {label}
+      </label>
+      {message ? <span id={`${id}-error`} className={formStyles.invalidMessage}>{message}</span> : null}
+    </div>
+  );
 }
 
 /**
@@ -85,11 +101,11 @@ export function CorrectionForm({ visit, onDone }: { visit: VisitRow; onDone: () 
             <SelectField name="status" label="Status" options={[keep, ...CORRECTABLE_STATUSES.map((status) => ({ value: status.value, label: status.label }))]} />
             <TextField name="actual_start" label="Actual start" type="time" hint="UK time, HH:MM" />
             <TextField name="actual_end" label="Actual end" type="time" hint="UK time, HH:MM" />
-            <CheckboxField name="overnight" label="Finished after midnight" />
+            <CorrectionCheckbox name="overnight" label="Finished after midnight" />
             <SelectField name="funder_code_id" label="Funder code" options={[keep, ...choices.funders]} />
             <SelectField name="npc_code_id" label="NPC code" options={[keep, ...choices.npcs]} />
           </div>
-          {askLong ? <CheckboxField name="confirm_long" label="Yes, the visit lasted more than 12 hours" /> : null}
+          {askLong ? <CorrectionCheckbox name="confirm_long" label="Yes, the visit lasted more than 12 hours" /> : null}
           <TextAreaField name="detail" label="Details" rows={2} />
           <div className={styles.actions}>
             <Button type="submit" disabled={form.formState.isSubmitting}>Save the correction</Button>

@@ -64,21 +64,15 @@ export function SelectField({ name, label, hint, options, ...select }: Common & 
   );
 }
 
-export function CheckboxField({ name, label, hint, disabled }: Common & { disabled?: boolean }) {
+export function CheckboxField({ name, label, disabled }: Common & { disabled?: boolean }) {
   const id = useId();
-  const { register, message } = useFieldState(name);
+  const { register } = useFieldState(name);
   return (
-    <div className={[styles.field, message ? styles.invalid : ''].join(' ')}>
+    <div className={styles.field}>
       <label htmlFor={id} className={styles.checkbox}>
-        <input id={id} type="checkbox" disabled={disabled} aria-invalid={message ? true : undefined} aria-describedby={describedBy(id, hint, message)} {...register(name)} />
+        <input id={id} type="checkbox" disabled={disabled} {...register(name)} />
         {label}
       </label>
-      {hint ? <span id={`${id}-hint`} className={styles.hint}>{hint}</span> : null}
-      {message ? (
-        <span id={`${id}-error`} className={styles.invalidMessage}>
-          {message}
-        </span>
-      ) : null}
     </div>
   );
 }
