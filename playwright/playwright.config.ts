@@ -11,6 +11,11 @@ const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 18080);
 // The API process runs the chat server (socket.io) on CHAT_PORT; the registry tells the browser where it is.
 const CHAT_PORT = Number(process.env.E2E_CHAT_PORT ?? 13002);
 const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'hcm-e2e-')), 'pglite');
+// Run at an instant (`HCM_NOW=2026-12-28T09:00:00Z`, scripts/test-clock.mjs): both servers start their clocks there,
+// on one timeline from the moment this runner read it (HCM_CLOCK_ORIGIN, inherited by the workers, whose journeys ask
+// productNow() in ./tests/helpers.ts). The screens follow the web server's clock (registry.json's clockAt).
+if (process.env.HCM_NOW && !process.env.HCM_CLOCK_ORIGIN) process.env.HCM_CLOCK_ORIGIN = String(Date.now());
+const clockAtInstant = process.env.HCM_NOW ? { HCM_NOW: process.env.HCM_NOW, HCM_CLOCK_ORIGIN: process.env.HCM_CLOCK_ORIGIN! } : {};
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 // Timeouts are ceilings for what hangs, not measures of speed (those are the benches'): `npm test` runs the journeys
@@ -53,6 +58,7 @@ export default defineConfig({
         // The journeys log in many times from one IP; the throttle itself is covered by the server's tests.
         LOGIN_THROTTLE_PER_MINUTE: '1000',
         CHAT_PORT: String(CHAT_PORT),
+        ...clockAtInstant,
       },
     },
     {
@@ -60,7 +66,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${WEB_PORT}/registry.json`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { WEB_PORT: String(WEB_PORT), API_PUBLIC_URL: `http://localhost:${API_PORT}`, CHAT_PUBLIC_URL: `ws://localhost:${CHAT_PORT}` },
+      env: { WEB_PORT: String(WEB_PORT), API_PUBLIC_URL: `http://localhost:${API_PORT}`, CHAT_PUBLIC_URL: `ws://localhost:${CHAT_PORT}`, ...clockAtInstant },
     },
   ],
 });

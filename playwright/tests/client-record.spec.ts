@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MANAGER, logIn, unique } from './helpers';
+import { MANAGER, logIn, now, ukToday, unique } from './helpers';
 
 // Issue 13: the client record. A registered manager opens a demo client's record, reads the header's alerts,
 // changes a risk assessment (a new version, the earlier one kept with who changed what), prints it, and takes
@@ -64,7 +64,7 @@ test('a medication round is recorded on the MAR chart, and the month is audited 
   // Every scheduled dose still to record today or missed shows as a button naming it: record the first as given.
   // Late in the day the demo has recorded them all; then record a when-needed dose given today, with its reason.
   const scheduled = chart.getByRole('button', { name: /^Record (?!a when-needed).* dose of .+ on \d{1,2} \w+/ });
-  const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'Europe/London' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'Europe/London' }).format(now());
   const whenNeeded = chart.getByRole('button', { name: new RegExp(`^Record a when-needed dose of .+ on ${today}$`) });
   const isScheduled = (await scheduled.count()) > 0;
   const due = (isScheduled ? scheduled : whenNeeded).first();
@@ -83,7 +83,7 @@ test('a medication round is recorded on the MAR chart, and the month is audited 
   await page.getByRole('link', { name: 'Audit a month' }).click();
   const audit = page.getByRole('form', { name: 'MAR chart audit' });
   await expect(page.getByRole('region', { name: 'What the chart shows' }).getByRole('list', { name: 'The month in figures' })).toBeVisible();
-  await audit.getByLabel('Date of the audit').fill(new Date().toISOString().slice(0, 10));
+  await audit.getByLabel('Date of the audit').fill(ukToday());
   for (const fieldset of await audit.locator('fieldset').all()) await fieldset.getByLabel('Yes', { exact: true }).check();
   await audit.getByLabel('What explains the gaps').fill('Checked with the carers: the doses were given and not recorded; reminded them to record at the time.');
   await audit.getByLabel('Findings').fill('Chart complete apart from the gaps explained above.');

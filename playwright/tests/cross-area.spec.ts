@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { ADMIN, MANAGER, logIn, sidebar, unique } from './helpers';
+import { ADMIN, MANAGER, addDays, isoWeekday, logIn, mondayOf, sidebar, ukToday, unique } from './helpers';
 
 // Issue 27: one journey across areas. What one area records changes another's, through the API's outbox of events
 // or the rules reading the other area's data, and the registered manager sees it on the other area's screens:
@@ -33,16 +33,7 @@ type VisitRow = {
   funder_code_id: number | null;
 };
 
-/** Today in the UK, YYYY-MM-DD. */
-const ukToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-
-function addDays(date: string, days: number): string {
-  const day = new Date(`${date}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-
-const isWeekday = (date: string) => ![0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay());
+const isWeekday = (date: string) => isoWeekday(date) <= 5;
 /** A day as the rules word it: "7 Dec 2026". */
 const ruleDay = (date: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -726,8 +717,7 @@ test('a past visit recorded as completed and confirmed by the office is on its f
   expect(explanation).toContain(amount);
 
   // Pay: the week's pay run preview of the branch has the carer's line for the visit, paid on the actual minutes.
-  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay() || 7;
-  const monday = addDays(day, 1 - weekday);
+  const monday = mondayOf(day);
   await openMenu(finance, 'Finance');
   await sidebar(finance).getByRole('link', { name: 'Pay runs' }).click();
   await finance.getByRole('link', { name: 'New pay run' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn, sidebar } from './helpers';
+import { logIn, sidebar, ukToday } from './helpers';
 
 // Issue 17: finance. The finance officer generates last month's invoice for Camden's council from the demo's
 // confirmed visits, opens its printable PDF, credits one line of it with a reason, then records the council's
@@ -9,7 +9,7 @@ const FINANCE = { email: 'finance@homecare.test', password: 'Finance!2026demo' }
 
 /** The first and last day of the month before today's (UK). */
 function lastMonth(): { from: string; to: string } {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  const today = ukToday();
   const [year, month] = today.split('-').map(Number) as [number, number];
   const first = new Date(Date.UTC(year, month - 2, 1));
   const last = new Date(Date.UTC(year, month - 1, 0));
@@ -73,7 +73,7 @@ test('generate a month of invoices, print one, credit a line and allocate a paym
   const record = page.getByRole('form', { name: 'Record a payment' });
   await record.getByLabel('Branch').selectOption({ label: 'Camden Domiciliary' });
   await record.getByLabel('Paid by').selectOption({ label: 'Funder: London Borough of Camden' });
-  await record.getByLabel('Received on').fill(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date()));
+  await record.getByLabel('Received on').fill(ukToday());
   await record.getByLabel('Amount (£)').fill('100.00');
   await record.getByLabel('Reference').fill('REMIT-CAM-001');
   await record.getByRole('button', { name: /Record/ }).click();

@@ -1,4 +1,13 @@
 import { expect, type Page } from '@playwright/test';
+import { setClock } from '@hcm/contract/time';
+
+// A run at an instant (HCM_NOW, see ../playwright.config.ts) puts the product's clock there in this worker too, on
+// the servers' timeline, so a journey's "today" (ukToday(), now() from @hcm/contract/time) is the product's.
+if (process.env.HCM_NOW) {
+  const origin = Number(process.env.HCM_CLOCK_ORIGIN);
+  setClock(Date.parse(process.env.HCM_NOW) + (Number.isFinite(origin) && origin > 0 ? Math.max(0, Date.now() - origin) : 0));
+}
+export { addDays, isoWeekday, mondayOf, now, nowMs, ukToday } from '@hcm/contract/time';
 
 export const ADMIN = { email: 'admin@homecare.test', password: 'Admin!2026demo', name: 'Amira Admin' };
 export const OFFICE = { email: 'office@homecare.test', password: 'Office!2026demo', name: 'Oliver Office' };

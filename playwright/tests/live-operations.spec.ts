@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OFFICE, logIn, nhsNumber, sidebar, unique } from './helpers';
+import { OFFICE, logIn, nhsNumber, nowMs, sidebar, unique } from './helpers';
 
 // Issue 16: live operations. The office watches the live view; a visit that began twenty minutes ago with nobody
 // checked in is raised as late by the engine running in the API, and appears on the open live view without a
@@ -64,8 +64,8 @@ test('a late visit appears on the live view without a reload; the office acknowl
   await expect(page.getByRole('status').filter({ hasText: 'Live: updates as carers check in.' })).toBeVisible();
 
   // A visit planned to have begun 20 minutes ago (late after 15 by default); nobody has checked in.
-  const start = londonParts(new Date(Date.now() - 20 * 60_000));
-  const end = londonParts(new Date(Date.now() + 25 * 60_000));
+  const start = londonParts(new Date(nowMs() - 20 * 60_000));
+  const end = londonParts(new Date(nowMs() + 25 * 60_000));
   const created = await page.request.post(`${API}/api/v1/visits`, {
     headers: await headersOf(page),
     data: { client_id: clientId, date: start.date, start_time: start.time, end_time: end.time, carers_needed: 1 },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { MANAGER, logIn, sidebar, unique } from './helpers';
+import { MANAGER, logIn, sidebar, ukToday, unique } from './helpers';
 
 // Issue 18: quality. The registered manager records a fall with a fracture that went to hospital, is told it
 // needs a CQC notification, prepares it from the incident, submits it, opens its PDF, and finds both on the
@@ -8,7 +8,7 @@ import { MANAGER, logIn, sidebar, unique } from './helpers';
 test('a serious fall prompts a CQC notification, which is completed, submitted, printed and counted', async ({ page }) => {
   test.slow();
   const marker = `Fall ${unique()}`;
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  const today = ukToday();
   await logIn(page, MANAGER);
 
   await sidebar(page).getByRole('button', { name: 'Quality assurance' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OFFICE, logIn } from './helpers';
+import { OFFICE, addDays, logIn, mondayOf, ukToday } from './helpers';
 
 // Issue 15: scheduling. A planner builds a client's new care package in the rostering wizard and publishes it
 // (its visits are generated), generates again from the client's record (nothing doubles), auto-assigns the
@@ -8,12 +8,8 @@ import { OFFICE, logIn } from './helpers';
 
 const CLIENT = 'Margaret Ellison';
 
-/** The Monday of the week after `today` (UK dates as YYYY-MM-DD). */
-function nextMonday(today = new Date()): string {
-  const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
-  day.setUTCDate(day.getUTCDate() + ((8 - day.getUTCDay()) % 7 || 7));
-  return day.toISOString().slice(0, 10);
-}
+/** The Monday of next week in the UK (YYYY-MM-DD). */
+const nextMonday = (): string => addDays(mondayOf(ukToday()), 7);
 
 async function continueTo(page: Page, button: string, step: number) {
   await page.getByRole('button', { name: button }).click();
@@ -101,9 +97,3 @@ test('a planner builds a package in the wizard, generates, auto-assigns, is refu
   await page.goto('/app/visits/logs');
   await expect(page.getByRole('row', { name: /Moved/ }).first()).toBeVisible();
 });
-
-function addDays(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}

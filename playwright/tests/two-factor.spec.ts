@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { nowMs } from './helpers';
 
 // A demo user of its own (seeded by server/src/db/seed-auth-settings.ts), so turning 2FA on here never
 // changes how the other journeys log in.
@@ -18,7 +19,8 @@ function totp(secret: string, step: number): string {
   const value = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return String(value).padStart(6, '0');
 }
-const currentStep = () => Math.floor(Date.now() / 30_000);
+// The server checks a code by the product's clock.
+const currentStep = () => Math.floor(nowMs() / 30_000);
 
 async function enterPassword(page: Page) {
   await page.goto('/');

@@ -1,6 +1,7 @@
 // The chat server alone (dist/chat.js), for PostgreSQL deployments: run one or more beside API processes
 // started with CHAT_EMBEDDED=false. They work as one through @socket.io/postgres-adapter. The API applies
 // the migrations (or dist/migrate.js); start it after them.
+import './clock/from-environment.js'; // first: a server started at an instant (HCM_NOW) runs there
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runChatServer } from './chat/start.js';

@@ -1,3 +1,4 @@
+import './clock/from-environment.js'; // first: a server started at an instant (HCM_NOW) runs there
 import { AREA_MODULES, areaMigrations } from './area-modules.js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';

@@ -1,5 +1,6 @@
 import { after, before } from 'node:test';
 import { setClock, type ClockSetting } from '@hcm/contract/time';
+import { CLOCK_ORIGIN_VARIABLE, machineNow } from '../clock/process-clock.js';
 
 /**
  * A Wednesday mid-morning in winter (GMT), when the demo is true: today's visits are under way, last week is
@@ -20,9 +21,9 @@ export const WEEKDAY_MORNING = '2026-11-25T10:00:00Z';
  * clock at exactly the instant instead.
  */
 export function fixClock(at: ClockSetting, options: { frozen?: boolean } = {}): void {
-  const origin = Number(process.env.HCM_CLOCK_ORIGIN);
+  const origin = Number(process.env[CLOCK_ORIGIN_VARIABLE]);
   const instant = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
-  const apply = () => setClock(instant + (!options.frozen && Number.isFinite(origin) && origin > 0 ? Math.max(0, Math.round(realNow() - origin)) : 0), options);
+  const apply = () => setClock(instant + (!options.frozen && Number.isFinite(origin) && origin > 0 ? Math.max(0, Math.round(machineNow() - origin)) : 0), options);
   const restore = apply();
   // Files share a process in batches (server/scripts/test-batches.mjs, with files that fix the same clock): all of
   // them load before the first test runs, and one that ends puts the clock back as it found it. So each file puts
@@ -32,6 +33,3 @@ export function fixClock(at: ClockSetting, options: { frozen?: boolean } = {}): 
   });
   after(restore);
 }
-
-// The machine's time: Date follows the product's clock in a test process, performance's origin does not.
-const realNow = () => performance.timeOrigin + performance.now();

@@ -1,3 +1,4 @@
+import '../clock/from-environment.js'; // first: a server started at an instant (HCM_NOW) runs there
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
