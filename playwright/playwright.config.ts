@@ -15,7 +15,7 @@ const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'hcm-e2e-')), 'pglite'
 // on one timeline from the moment this runner read it (HCM_CLOCK_ORIGIN, inherited by the workers, whose journeys ask
 // productNow() in ./tests/helpers.ts). The screens follow the web server's clock (registry.json's clockAt).
 if (process.env.HCM_NOW && !process.env.HCM_CLOCK_ORIGIN) process.env.HCM_CLOCK_ORIGIN = String(Date.now());
-const clockAtInstant = process.env.HCM_NOW ? { HCM_NOW: process.env.HCM_NOW, HCM_CLOCK_ORIGIN: process.env.HCM_CLOCK_ORIGIN! } : {};
+const clockAtInstant: Record<string, string> = process.env.HCM_NOW ? { HCM_NOW: process.env.HCM_NOW, HCM_CLOCK_ORIGIN: process.env.HCM_CLOCK_ORIGIN! } : {};
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 // Timeouts are ceilings for what hangs, not measures of speed (those are the benches'): `npm test` runs the journeys
