@@ -17,6 +17,17 @@ describe('Toaster (spec §4 Alerts)', () => {
     expect(screen.getByLabelText('Notifications')).toHaveAttribute('aria-live', 'polite');
   });
 
+  it('is a named region landmark, present and live before any toast (a label needs a role: axe aria-prohibited-attr)', () => {
+    render(<Toaster />);
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region).toBeEmptyDOMElement();
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    act(() => {
+      useAlerts.getState().notify({ type: 'success', title: 'Saved' });
+    });
+    expect(region).toContainElement(screen.getByRole('status'));
+  });
+
   it('can be dismissed by the user', async () => {
     render(<Toaster />);
     act(() => {
