@@ -24,6 +24,7 @@ import { seedMedicationLiveDemo } from './live-events/medication/demo.js';
 import { reviewsLiveRoutes } from './live-events/reviews/routes.js';
 import { reablementRoutes } from './reablement/routes.js';
 import { seedDemoReviews } from './live-events/reviews/demo.js';
+import { reviewsDueJob } from './live-events/reviews/review-due.js';
 import { billingProfileRoutes } from './billing/billing-profiles.js';
 import { careRecordsPublications } from './published.js';
 import { onClientWrite, onHospitalStayWrite } from './episodes/events.js';
@@ -59,7 +60,8 @@ export const careRecordsModule = defineAreaModule({
     'client-pre-exit': followEpisodeWrite,
     clients: onClientWrite,
   },
-  jobs: [clientStatusJob],
+  // Reviews falling due are announced for the office to book (live-events/reviews/review-due.ts).
+  jobs: [clientStatusJob, reviewsDueJob],
   async routes(app, context) {
     const { auth, appUrl, trackables } = context;
     trackables.register('client', trackableClient);

@@ -5,6 +5,7 @@ import { CareSheetSchema } from '../contract/live-medication.js';
 import { ClientBillingSchema, ClientPlaceSchema } from './billing/billing-profiles.js';
 import { RotaProfileSchema } from './rota-profiles.js';
 import { CARE_EVENTS } from './episodes/events.js';
+import { REVIEW_EVENTS } from './live-events/reviews/review-due.js';
 import { careIncidents, clientDocuments, clientDocumentVersions, clientPreExitTable, clientsTable, familyFeedback, logBookAudits, marAdministrations, marAudits, moneyAudits } from './tables.js';
 
 // What other areas may read of the care records (server/src/modules/contracts.ts): the clients, the ending of
@@ -14,7 +15,7 @@ import { careIncidents, clientDocuments, clientDocumentVersions, clientPreExitTa
 // columns stay this area's to change.
 
 export const careRecordsPublications: AreaPublications = {
-  version: 1,
+  version: 2,
   readModels: [
     {
       table: clientsTable,
@@ -184,6 +185,6 @@ export const careRecordsPublications: AreaPublications = {
     },
   ],
   // Events written with the change (server/src/events/outbox.ts): a client's calls paused for a hospital stay,
-  // resumed after it, or their care ended.
-  events: CARE_EVENTS,
+  // resumed after it, or their care ended; and, from a job, a care plan or assessment falling due for review.
+  events: [...CARE_EVENTS, ...REVIEW_EVENTS],
 };

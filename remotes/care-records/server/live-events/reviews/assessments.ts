@@ -28,6 +28,15 @@ export const ASSESSMENT_KINDS: readonly AssessmentKind[] = RECORD_TABS.filter(
   (tab) => tab.kind === 'document' && (tab.group === 'risks' || (OTHER_ASSESSMENT_KINDS as readonly string[]).includes(documentNameOf(tab.segment))),
 ).map((tab) => ({ kind: documentNameOf(tab.segment), title: CLIENT_DOCUMENTS.find((spec) => spec.name === documentNameOf(tab.segment))?.title ?? tab.title, tab: tab.segment }));
 
+/** The UK day a record document (the row aliased `alias`) was last reviewed: its last change. */
+export const lastReviewedSql = (alias: string): SQL => sql`(${sql.raw(alias)}.updated_at at time zone 'Europe/London')::date`;
+
+/** The UK day its review is due: its own review date, but never later than 12 months after its last review. */
+export function reviewDueSql(alias: string): SQL {
+  const latest = sql`(${lastReviewedSql(alias)} + interval '${sql.raw(String(REVIEW_AT_LEAST_MONTHS))} months')::date`;
+  return sql`least(coalesce(${sql.raw(alias)}.review_date, ${latest}), ${latest})`;
+}
+
 export type AssessmentFilters = { alert?: AssessmentAlert; kind?: string; branchId?: number; clientId?: number; within: number };
 
 /** Clients still in the service: reviews matter; only 'active' ones must have their required assessments. */
@@ -49,8 +58,7 @@ function alertsQuery(scope: BranchScope, kinds: readonly AssessmentKind[], filte
           where sp.kind = 'support-plan' and sp.status = 'active' and spv.content ->> ${rule.when.field} in (${sql.join(rule.when.values.map((value) => sql`${value}`), sql`, `)})`
       : sql`select ${c.id} as client_id, ${rule.kind}::text as kind, ${rule.reason}::text as reason from ${clientsTable} where ${c.status} = 'active'`,
   );
-  const last = sql`(d.updated_at at time zone 'Europe/London')::date`;
-  const latest = sql`(${last} + interval '${sql.raw(String(REVIEW_AT_LEAST_MONTHS))} months')::date`;
+  const last = lastReviewedSql('d');
   return sql`
     with titles(kind, title, tab) as (values ${titles}),
     scoped as (
@@ -59,7 +67,7 @@ function alertsQuery(scope: BranchScope, kinds: readonly AssessmentKind[], filte
     ),
     docs as (
       select d.id, d.owner_id, d.kind, d.version, d.signed_off_version, ${last} as last_reviewed,
-        least(coalesce(d.review_date, ${latest}), ${latest}) as due_date
+        ${reviewDueSql('d')} as due_date
       from ${clientDocuments} d join scoped on scoped.client_id = d.owner_id
       where d.status = 'active' and d.kind in (${sql.join(kindNames.map((kind) => sql`${kind}`), sql`, `)})
         and scoped.client_status in (${sql.join(IN_SERVICE.map((status) => sql`${status}`), sql`, `)})

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, users } from '@hcm/server/schema';
 import type { NoteAuditOutcome } from '../../../contract/live-reviews.js';
 // From ../../tables.js, read lazily (inside references): that file re-exports this one.
@@ -28,4 +28,19 @@ export const careNoteAudits = pgTable(
     index('care_note_audits_client_idx').on(t.client_id),
     check('care_note_audits_outcome_check', sql`${t.outcome} in ('satisfactory', 'feedback-given', 'care-plan-updated', 'escalated', 'training-needed')`),
   ],
+);
+
+/**
+ * Which record documents' reviews have been announced as falling due (./review-due.ts): one row per document and
+ * due day, so each due day is published once, and a review that moves the day (the document changed, a new review
+ * date) is announced again.
+ */
+export const reviewDueNotices = pgTable(
+  'care_record_review_due_notices',
+  {
+    document_id: integer('document_id').notNull(),
+    due_on: date('due_on', { mode: 'string' }).notNull(),
+    announced_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.document_id, t.due_on] })],
 );
