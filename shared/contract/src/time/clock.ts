@@ -7,23 +7,34 @@
 
 type Source = { kind: 'real' } | { kind: 'offset'; offsetMs: number } | { kind: 'frozen'; atMs: number };
 
-// The machine's time, read at each call, so that test tools that fake Date (jest's timers, Playwright's clock)
-// reach the product's clock too. A process that makes Date itself follow this clock
-// (server/src/testing/process-clock.ts) hands over the real reading first, or the two would ask each other.
-let realNowMs: () => number = () => Date.now();
+type ClockState = {
+  source: Source;
+  // The machine's time, read at each call, so that test tools that fake Date (jest's timers, Playwright's clock)
+  // reach the product's clock too. A process that makes Date itself follow this clock
+  // (server/src/clock/process-clock.ts) hands over the real reading first, or the two would ask each other.
+  realNowMs: () => number;
+  /** Whether HCM_NOW has been applied (once per process, whichever copy of this module loads first). */
+  environmentApplied: boolean;
+};
+
+// One clock per page or process, however many copies of this module are bundled: a remote bundles its own copy
+// of the engine (@hcm/contract/engine is not a shared singleton) and with it this module, and its date rules
+// ("not in the future") must read the clock the host set from the server (registry.json's clockAt).
+const STATE_KEY = Symbol.for('@hcm/contract/time: the product clock');
+const holder = globalThis as { [STATE_KEY]?: ClockState };
+const state: ClockState = (holder[STATE_KEY] ??= { source: { kind: 'real' }, realNowMs: () => Date.now(), environmentApplied: false });
 
 /** Reads the machine's time from here from now on (the real Date.now, before Date is replaced). */
 export function setMachineClock(read: () => number): void {
-  realNowMs = read;
+  state.realNowMs = read;
 }
-
-let source: Source = { kind: 'real' };
 
 /** Milliseconds since the epoch, by the product's clock. */
 export function nowMs(): number {
+  const { source } = state;
   if (source.kind === 'frozen') return source.atMs;
-  if (source.kind === 'offset') return realNowMs() + source.offsetMs;
-  return realNowMs();
+  if (source.kind === 'offset') return state.realNowMs() + source.offsetMs;
+  return state.realNowMs();
 }
 
 /** The current instant, by the product's clock. */
@@ -44,24 +55,25 @@ function instantMs(at: ClockSetting): number {
  * Answers the previous setting's restorer, so a test can put things back as it found them.
  */
 export function setClock(at: ClockSetting | null, options: { frozen?: boolean } = {}): () => void {
-  const previous = source;
-  if (at === null) source = { kind: 'real' };
-  else if (options.frozen) source = { kind: 'frozen', atMs: instantMs(at) };
-  else source = { kind: 'offset', offsetMs: instantMs(at) - realNowMs() };
+  const previous = state.source;
+  if (at === null) state.source = { kind: 'real' };
+  else if (options.frozen) state.source = { kind: 'frozen', atMs: instantMs(at) };
+  else state.source = { kind: 'offset', offsetMs: instantMs(at) - state.realNowMs() };
   return () => {
-    source = previous;
+    state.source = previous;
   };
 }
 
 /** Moves a set clock on (or back) by some milliseconds: a test's "an hour later". */
 export function advanceClock(ms: number): void {
-  if (source.kind === 'frozen') source = { kind: 'frozen', atMs: source.atMs + ms };
-  else source = { kind: 'offset', offsetMs: (source.kind === 'offset' ? source.offsetMs : 0) + ms };
+  const { source } = state;
+  if (source.kind === 'frozen') state.source = { kind: 'frozen', atMs: source.atMs + ms };
+  else state.source = { kind: 'offset', offsetMs: (source.kind === 'offset' ? source.offsetMs : 0) + ms };
 }
 
 /** Whether the clock has been set away from the machine's (by HCM_NOW or setClock). */
 export function clockIsSet(): boolean {
-  return source.kind !== 'real';
+  return state.source.kind !== 'real';
 }
 
 /** The environment variable that sets the clock of a whole process: an ISO instant it starts from. */
@@ -70,7 +82,10 @@ export const CLOCK_VARIABLE = 'HCM_NOW';
 // A process started with HCM_NOW (a server, a test run) starts at that instant. Read defensively: screens have
 // no `process`.
 const fromEnvironment = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[CLOCK_VARIABLE];
-if (fromEnvironment) setClock(fromEnvironment);
+if (fromEnvironment && !state.environmentApplied) {
+  state.environmentApplied = true;
+  setClock(fromEnvironment);
+}
 
 /** The clock as one name, for modules that already call something `now`: `clock.now()`, `clock.nowMs()`. */
 export const clock = { now, nowMs } as const;

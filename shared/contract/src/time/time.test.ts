@@ -27,6 +27,17 @@ describe('the clock', () => {
   it('refuses what is not an instant', () => {
     expect(() => setClock('next Tuesday')).toThrow(/ISO instant/);
   });
+
+  it('is one clock for every copy of the module on a page: a remote bundles its own copy with the engine', () => {
+    let copy: typeof import('./clock') | undefined;
+    jest.isolateModules(() => {
+      copy = jest.requireActual<typeof import('./clock')>('./clock');
+    });
+    setClock('2026-12-28T09:00:00Z', { frozen: true });
+    expect(copy!.now().toISOString()).toBe('2026-12-28T09:00:00.000Z');
+    copy!.setClock('2027-10-30T23:30:00Z', { frozen: true });
+    expect(ukToday()).toBe('2027-10-31');
+  });
 });
 
 describe('UK dates', () => {
