@@ -28,6 +28,7 @@ import { timeOffRoutes } from './time-off/routes.js';
 import { seedDemoTraining } from './training/demo.js';
 import { trainingCoursesRead } from './training/read-models.js';
 import { trainingRoutes } from './training/routes.js';
+import { seedDemoTrainingStatus, trainingLapsesJob } from './training/status.js';
 
 /**
  * The workforce area's API: carers (applicants included) and office employees (served by the resource engine from
@@ -39,7 +40,7 @@ export const workforceModule = defineAreaModule({
   name: 'workforce',
   permissions: WORKFORCE_PERMISSIONS,
   publishes: workforcePublications,
-  jobs: [complianceSweepJob],
+  jobs: [complianceSweepJob, trainingLapsesJob],
   consumes: {
     readModels: [
       visitsRead,
@@ -59,7 +60,7 @@ export const workforceModule = defineAreaModule({
   },
   resources: WORKFORCE_RESOURCES,
   resourceTables: workforceTables,
-  // A carer's suspension, its end and their leaving are published in the write's transaction (the rota follows).
+  // A carer's hire, suspension, its end and their leaving are published in the write's transaction (the rota follows).
   onResourceWrite: { carers: onCarerWrite },
   async routes(app, context) {
     const { auth } = context;
@@ -82,6 +83,7 @@ export const workforceModule = defineAreaModule({
     await seedDemoStaffDocuments(tx);
     await seedDemoTraining(tx);
     await seedDemoCompliance(tx);
+    await seedDemoTrainingStatus(tx);
     await seedDemoTimeOff(tx);
     await seedDemoRecruitment(tx);
     await seedDemoFiles(tx);

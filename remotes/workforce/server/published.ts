@@ -11,6 +11,7 @@ import { CarerAppIdentitySchema, RotaCarerSchema } from './people/rota-carers.js
 import { COMPLIANCE_EVENTS } from './compliance/events.js';
 import { CARER_EVENTS } from './people/events.js';
 import { TIME_OFF_EVENTS } from './time-off/events.js';
+import { TRAINING_EVENTS } from './training/events.js';
 import { carerAccounts, carerCompliance, carerDocuments, carerDocumentVersions, carersTable, employeesTable, recruitmentStageHistory, trainingRecords } from './tables.js';
 
 // What other areas may read of the workforce (server/src/modules/contracts.ts): carers and office employees, the
@@ -20,7 +21,7 @@ import { carerAccounts, carerCompliance, carerDocuments, carerDocumentVersions, 
 // columns stay this area's to change.
 
 export const workforcePublications: AreaPublications = {
-  version: 1,
+  version: 2,
   readModels: [
     {
       table: carersTable,
@@ -191,7 +192,7 @@ export const workforcePublications: AreaPublications = {
         "The employees resource's CSV export (the resource engine's, employees.view): a header row of column labels, then the rows of the caller's branches the list's filters hold (?branch_id…), cells as people read them, formulas defused.",
     },
   ],
-  // Events written with the change (server/src/events/outbox.ts): a carer's leave decided; a carer suspended,
-  // reinstated or leaving; what a carer's compliance checks mean to rostering changed.
-  events: [...TIME_OFF_EVENTS, ...CARER_EVENTS, ...COMPLIANCE_EVENTS],
+  // Events written with the change (server/src/events/outbox.ts): a carer's leave decided; a carer hired,
+  // suspended, reinstated or leaving; what a carer's compliance checks, or their training, mean to rostering changed.
+  events: [...TIME_OFF_EVENTS, ...CARER_EVENTS, ...COMPLIANCE_EVENTS, ...TRAINING_EVENTS],
 };

@@ -1,10 +1,20 @@
 import * as v from 'valibot';
 import { ukToday } from '@hcm/contract/time';
 import { publishEvent, type PublishedEvent, type ResourceChange, type ResourceWriteHook, type Transaction } from '@hcm/server/platform';
+import { recomputeCompliance } from '../compliance/service.js';
 
-// The events workforce writes when a carer stops (or may again) work for the agency (the outbox:
-// server/src/events/outbox.ts), from the resource engine's write hook on carers, so each is written in the
-// transaction of the change it reports. The scheduler takes a suspended carer or a leaver off their visits.
+// The events workforce writes when a carer starts, stops (or may again) work for the agency (the outbox:
+// server/src/events/outbox.ts), from the resource engine's write hook on carers and from the recruitment hire
+// (../recruitment/service.ts), so each is written in the transaction of the change it reports. The scheduler
+// takes a suspended carer or a leaver off their visits.
+
+const CarerHiredSchema = v.object({
+  carer_id: v.number(),
+  carer_name: v.string(),
+  branch_id: v.number(),
+  /** The UK day they were hired (their record became an active carer's). */
+  hired_on: v.string(),
+});
 
 const CarerSuspendedSchema = v.object({
   carer_id: v.number(),
@@ -47,7 +57,14 @@ export const CARER_REINSTATED: PublishedEvent = {
   meaning: 'A suspended carer is active again from the UK day from: they may be given visits again (the visits taken from them are not given back).',
 };
 
-export const CARER_EVENTS: PublishedEvent[] = [CARER_SUSPENDED, CARER_LEFT, CARER_REINSTATED];
+export const CARER_HIRED: PublishedEvent = {
+  type: 'workforce.carer.hired',
+  payload: CarerHiredSchema,
+  meaning:
+    "An applicant was hired on the UK day hired_on (the recruitment hire, or their status set from applicant to active on the carer form): the same record is now an active carer's. Their compliance is worked out again in the same transaction, so they may be rostered at once when their checks allow.",
+};
+
+export const CARER_EVENTS: PublishedEvent[] = [CARER_HIRED, CARER_SUSPENDED, CARER_LEFT, CARER_REINSTATED];
 
 type Row = Record<string, unknown>;
 
@@ -66,12 +83,23 @@ function leavingOf(carer: Row): string | null {
 
 const identity = (carer: Row) => ({ carer_id: Number(carer.id), carer_name: `${String(carer.first_name)} ${String(carer.last_name)}`, branch_id: Number(carer.branch_id) });
 
-/** A carer written through the engine: their suspension, its end, or their leaving (or its date moving). */
+/**
+ * A hire, in its transaction: the carer's compliance worked out again (no longer "an applicant, not yet hired":
+ * rosterable from now when the checks allow, not from a later read) and workforce.carer.hired written.
+ */
+export async function recordHire(tx: Transaction, carer: { carer_id: number; carer_name: string; branch_id: number }, userId: number | null): Promise<void> {
+  await recomputeCompliance(tx, [carer.carer_id]);
+  const payload: v.InferOutput<typeof CarerHiredSchema> = { ...carer, hired_on: ukToday() };
+  await publishEvent(tx, CARER_HIRED, payload, userId);
+}
+
+/** A carer written through the engine: their hire, suspension, its end, or their leaving (or its date moving). */
 export const onCarerWrite: ResourceWriteHook = async (tx: Transaction, change: ResourceChange) => {
   const { before, after } = change;
   // Only an update changes a carer's working life: a carer created suspended or a leaver has no visits yet, and a
   // removed carer's visits are the office's to hand over.
   if (!before || !after) return;
+  if (before.status === 'applicant' && after.status === 'active') await recordHire(tx, identity(after), change.userId);
   if (after.status === 'suspended' && before.status !== 'suspended') {
     const payload: v.InferOutput<typeof CarerSuspendedSchema> = { ...identity(after), from: ukToday() };
     await publishEvent(tx, CARER_SUSPENDED, payload, change.userId);

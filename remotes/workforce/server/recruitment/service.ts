@@ -30,8 +30,9 @@ import {
   type VacancyDetail,
   type VacancyRow,
 } from '../../contract/recruitment.js';
-import { recomputeCompliance, refreshStaleCompliance } from '../compliance/service.js';
+import { refreshStaleCompliance } from '../compliance/service.js';
 import { carerCompliance } from '../compliance/tables.js';
+import { recordHire } from '../people/events.js';
 import { carerAccounts, carerDocuments, carersTable } from '../people/people-tables.js';
 import { carerColumns as c, visibleCarers } from '../people/visibility.js';
 import { careerRoles, careers, carerSurveyQuestions, carerSurveys, carerSurveySubmissions, RECRUITMENT_SETTINGS } from './read-models.js';
@@ -405,8 +406,8 @@ export async function hire(db: Database, actor: AuditActor, carerId: number, val
       band_id: values.band_id ?? carer.band_id,
     };
     await tx.update(carersTable).set({ ...after, rejection_reason: '', updated_at: clock.now() } as never).where(eq(c.id, carerId));
-    // Hired: rosterable from now when the checks allow (no longer "an applicant"), not from a later read.
-    await recomputeCompliance(tx, [carerId]);
+    // Hired: rosterable from now when the checks allow (no longer "an applicant"), not from a later read; told.
+    await recordHire(tx, { carer_id: carerId, carer_name: name, branch_id: Number(carer.branch_id) }, actor.userId);
     await tx.insert(history).values({ carer_id: carerId, from_stage: String(carer.stage) as RecruitmentStage, to_stage: 'hired', reason: `Hired to start on ${values.start_date}.`, moved_by: actor.userId });
     await recordAudit(tx, { actor, resource: 'carers', recordId: carerId, action: 'update', before: { status: 'applicant', recruitment_stage: carer.stage }, after: { ...after, user_id: user!.id } });
     await recordAudit(tx, { actor, resource: 'users', recordId: user!.id, action: 'create', after: { name, email, role: CARER_ROLE, branch_ids: [Number(carer.branch_id)], carer_id: carerId } });

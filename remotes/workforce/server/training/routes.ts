@@ -15,6 +15,7 @@ import {
   sendInvalid,
   viewerOf,
   type AreaServerContext,
+  type Transaction,
   type Viewer,
 } from '@hcm/server/platform';
 import {
@@ -32,6 +33,7 @@ import { findCarer, visibleCarerIds } from '../people/visibility.js';
 import { competenceOfCarers } from './competence.js';
 import { activeCourses, carerRecords, carerTraining, findCourse, matrixCsv, trainingCells, trainingMatrix, trainingSettings, trainingStatsOf, type MatrixFilters } from './service.js';
 import { careCertificateOfCarer, saveStandard } from './care-certificate.js';
+import { recomputeTrainingStatus } from './status.js';
 import { careCertificateStandards, trainingRecords } from './tables.js';
 import { clock } from '@hcm/contract/time';
 
@@ -125,6 +127,20 @@ export async function trainingRoutes(app: FastifyInstance, { auth }: AreaServerC
     notes: values.notes,
   });
 
+  /**
+   * A write of a carer's training records, in one transaction with what it means to the rota: their standing is
+   * brought up to date first (a lapse since it was last stored is told as such), then worked out again after the
+   * write, and workforce.carer-training.changed written with it when it changed (./status.ts).
+   */
+  async function toldToTheRota<T>(carerId: number, userId: number, write: (tx: Transaction) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await recomputeTrainingStatus(tx, [carerId]);
+      const written = await write(tx);
+      await recomputeTrainingStatus(tx, [carerId], clock.now(), userId);
+      return written;
+    });
+  }
+
   async function fullTraining(carerId: number): Promise<CarerTraining> {
     const settings = await trainingSettings(db);
     const [training, competence] = await Promise.all([carerTraining(db, carerId, londonDate(), settings), competenceOfCarers(db, [carerId], settings.medicationObservations)]);
@@ -161,12 +177,15 @@ export async function trainingRoutes(app: FastifyInstance, { auth }: AreaServerC
     if (!target) return reply;
     const values = await parsedRecord(reply, request.body);
     if (!values) return reply;
-    const [row] = await db
-      .insert(trainingRecords)
-      .values({ ...columnsOf(values), carer_id: target.carer.id, recorded_by: target.viewer.user.userID })
-      .returning({ id: trainingRecords.id });
-    const [saved] = await carerRecords(db, target.carer.id, row!.id);
-    await recordAudit(db, { actor: auditActorOf(request), resource: 'training-records', recordId: row!.id, action: 'create', after: saved });
+    const saved = await toldToTheRota(target.carer.id, target.viewer.user.userID, async (tx) => {
+      const [row] = await tx
+        .insert(trainingRecords)
+        .values({ ...columnsOf(values), carer_id: target.carer.id, recorded_by: target.viewer.user.userID })
+        .returning({ id: trainingRecords.id });
+      const [written] = await carerRecords(tx, target.carer.id, row!.id);
+      await recordAudit(tx, { actor: auditActorOf(request), resource: 'training-records', recordId: row!.id, action: 'create', after: written });
+      return written;
+    });
     return reply.code(201).send(ok(saved, `${saved!.course_name} recorded.`));
   });
 
@@ -187,20 +206,25 @@ export async function trainingRoutes(app: FastifyInstance, { auth }: AreaServerC
     if (!target) return reply;
     const values = await parsedRecord(reply, request.body);
     if (!values) return reply;
-    await db
-      .update(trainingRecords)
-      .set({ ...columnsOf(values), recorded_by: target.viewer.user.userID, updated_at: clock.now() })
-      .where(and(eq(trainingRecords.id, target.recordId), eq(trainingRecords.carer_id, target.carerId)));
-    const [saved] = await carerRecords(db, target.carerId, target.recordId);
-    await recordAudit(db, { actor: auditActorOf(request), resource: 'training-records', recordId: target.recordId, action: 'update', before: target.before, after: saved });
+    const saved = await toldToTheRota(target.carerId, target.viewer.user.userID, async (tx) => {
+      await tx
+        .update(trainingRecords)
+        .set({ ...columnsOf(values), recorded_by: target.viewer.user.userID, updated_at: clock.now() })
+        .where(and(eq(trainingRecords.id, target.recordId), eq(trainingRecords.carer_id, target.carerId)));
+      const [written] = await carerRecords(tx, target.carerId, target.recordId);
+      await recordAudit(tx, { actor: auditActorOf(request), resource: 'training-records', recordId: target.recordId, action: 'update', before: target.before, after: written });
+      return written;
+    });
     return ok(saved, 'Training record saved.');
   });
 
   app.delete('/carers/:id/training/:recordId', canEdit, async (request, reply) => {
     const target = await ownRecord(request, reply);
     if (!target) return reply;
-    await db.delete(trainingRecords).where(and(eq(trainingRecords.id, target.recordId), eq(trainingRecords.carer_id, target.carerId)));
-    await recordAudit(db, { actor: auditActorOf(request), resource: 'training-records', recordId: target.recordId, action: 'delete', before: target.before });
+    await toldToTheRota(target.carerId, target.viewer.user.userID, async (tx) => {
+      await tx.delete(trainingRecords).where(and(eq(trainingRecords.id, target.recordId), eq(trainingRecords.carer_id, target.carerId)));
+      await recordAudit(tx, { actor: auditActorOf(request), resource: 'training-records', recordId: target.recordId, action: 'delete', before: target.before });
+    });
     return ok(null, 'Training record removed.');
   });
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, users } from '@hcm/server/schema';
 import type { TrainingResult } from '../../contract/training.js';
+import type { OutOfDateCourse } from './events.js';
 import { carersTable } from '../people/people-tables.js';
 import { trainingCoursesRead } from './read-models.js';
 import { clock } from '@hcm/contract/time';
@@ -63,3 +64,17 @@ export const careCertificateStandards = pgTable(
   },
   (t) => [primaryKey({ columns: [t.carer_id, t.standard] }), check('care_certificate_standards_standard_check', sql`${t.standard} between 1 and 16`)],
 );
+
+/**
+ * What workforce last worked out (and told the rota, ./events.ts) of a carer's training as rostering sees it: the
+ * required courses whose latest completed record has expired, and whether they may give medication alone. Kept so
+ * the hourly job (./status.ts) tells each lapse once, the day it happens, and never again on its next runs.
+ */
+export const carerTrainingStatus = pgTable('carer_training_status', {
+  carer_id: integer('carer_id')
+    .primaryKey()
+    .references(() => carersTable.id),
+  out_of_date: jsonb('out_of_date').$type<OutOfDateCourse[]>().notNull(),
+  medication_competent: boolean('medication_competent').notNull(),
+  checked_at: timestamp('checked_at', { withTimezone: true }).notNull(),
+});
