@@ -46,8 +46,8 @@ export default tseslint.config(
   },
   {
     // One clock: the product reads the time from @hcm/contract/time, so a test or HCM_NOW can put it anywhere.
-    files: ['server/src/**/*.ts', 'remotes/*/server/**/*.ts', 'remotes/*/src/**/*.{ts,tsx}', 'remotes/*/contract/**/*.ts', 'remotes/*/scripts/simulate-devices.ts', 'host/src/**/*.{ts,tsx}', 'shared/kit/src/**/*.{ts,tsx}', 'shared/contract/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/bench.ts', '**/*-bench.ts', '**/bench/**', 'server/src/testing/process-clock.ts', 'shared/contract/src/time/clock.ts'],
+    files: ['server/src/**/*.ts', 'remotes/*/server/**/*.ts', 'remotes/*/src/**/*.{ts,tsx}', 'remotes/*/contract/**/*.ts', 'remotes/*/scripts/simulate-devices.ts', 'host/src/**/*.{ts,tsx}', 'shared/kit/src/**/*.{ts,tsx}', 'shared/contract/src/**/*.ts', 'carer-app/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/bench.ts', '**/*-bench.ts', '**/bench/**', 'server/src/clock/process-clock.ts', 'shared/contract/src/time/clock.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -41,6 +41,7 @@ const CHECKS = [
     commands: [
       ['scripts/typecheck/node_modules/.bin/tsc', '-p', 'tsconfig.json', '--noEmit'],
       ['scripts/typecheck/node_modules/.bin/tsc', '-p', 'server/tsconfig.json', '--noEmit'],
+      ['scripts/typecheck/node_modules/.bin/tsc', '-p', 'carer-app/tsconfig.json', '--noEmit'],
     ],
     summary: /^$/,
   },

@@ -65,6 +65,17 @@ test('CORS lets the web origins call with cookies and the CSRF header, and no on
   const allowed = String(preflight.headers['access-control-allow-headers']).toLowerCase();
   for (const header of ['content-type', 'x-requested-with', 'x-xsrf-token', 'accept']) assert.ok(allowed.includes(header));
 
+  // The carers' app at /carer/ on the same web origin sends its device token and each write's Idempotency-Key.
+  const device = await t.app.inject({
+    method: 'OPTIONS',
+    url: '/api/v1/carer-app/visits/1/check-in',
+    headers: { origin: 'http://localhost:8080', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,idempotency-key,content-type' },
+  });
+  assert.equal(device.statusCode, 204);
+  assert.equal(device.headers['access-control-allow-origin'], 'http://localhost:8080');
+  const deviceAllowed = String(device.headers['access-control-allow-headers']).toLowerCase();
+  for (const header of ['authorization', 'idempotency-key', 'content-type']) assert.ok(deviceAllowed.includes(header), header);
+
   const stranger = await t.app.inject({ method: 'GET', url: '/health', headers: { origin: 'http://evil.test' } });
   assert.equal(stranger.headers['access-control-allow-origin'], undefined);
 });

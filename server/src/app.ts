@@ -117,8 +117,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     origin: options.webOrigins,
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Content-Type', 'X-Requested-With', CSRF_HEADER, 'Accept'],
-    exposedHeaders: ['X-Request-Id'],
+    // The carers' app (/carer/ on the web origin) calls with its device token and each write's Idempotency-Key.
+    allowedHeaders: ['Content-Type', 'X-Requested-With', CSRF_HEADER, 'Accept', 'Authorization', 'Idempotency-Key'],
+    exposedHeaders: ['X-Request-Id', 'Idempotent-Replayed'],
   });
   await app.register(cookie);
 

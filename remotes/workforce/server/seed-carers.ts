@@ -5,9 +5,10 @@ import { branches, hashPassword, roles, userBranches, users, type Transaction } 
 import { carerMessages } from './tables.js';
 
 /**
- * Demo carers: users with the carer role across the demo branches. They do not sign in to the back office, so
- * each gets a random password nobody knows (an administrator can set one); the communication area messages
- * them and sends them notices.
+ * Demo carers: users with the carer role across the demo branches. They do not sign in to the back office; the
+ * communication area messages them and sends them notices. One of them, Aisha Bello (Camden, on the rota every
+ * day of the demo), signs in to the carers' app with the password in the README's demo accounts; the others get a
+ * random password nobody knows (an administrator can set one).
  */
 export const DEMO_CARERS = [
   { name: 'Aisha Bello', email: 'aisha.bello@homecare.test', branchCode: 'CAM' },
@@ -19,6 +20,9 @@ export const DEMO_CARERS = [
   { name: 'Joseph Adeyemi', email: 'joseph.adeyemi@homecare.test', branchCode: 'BRN' },
 ] as const;
 
+/** The demo carer who signs in to the carers' app (/carer/): listed in the README's demo accounts. */
+export const DEMO_CARER_SIGN_IN = { email: 'aisha.bello@homecare.test', password: 'Carer!2026demo' } as const;
+
 /** Adds the demo carers, with the carer role (a standard role: seedRoles has created it). */
 export async function seedCarers(tx: Transaction): Promise<void> {
   const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, CARER_ROLE));
@@ -27,7 +31,7 @@ export async function seedCarers(tx: Transaction): Promise<void> {
     .from(branches)
     .where(inArray(branches.code, [...new Set(DEMO_CARERS.map((carer) => carer.branchCode))]));
   const branchId = new Map(branchRows.map((row) => [row.code, row.id]));
-  const hashes = await Promise.all(DEMO_CARERS.map(() => hashPassword(randomBytes(32).toString('base64url'))));
+  const hashes = await Promise.all(DEMO_CARERS.map((carer) => hashPassword(carer.email === DEMO_CARER_SIGN_IN.email ? DEMO_CARER_SIGN_IN.password : randomBytes(32).toString('base64url'))));
 
   for (const [index, carer] of DEMO_CARERS.entries()) {
     const [user] = await tx

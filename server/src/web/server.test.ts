@@ -23,6 +23,12 @@ for (const version of ['0.1.0-old', '0.1.0-new']) {
   write(`remotes/finance/dist/${version}/mf-manifest.json`, '{}');
 }
 write('remotes/finance/dist/ACTIVE', '0.1.0-new\n');
+// The carers' app: its page, a hashed bundle, its service worker and manifest.
+write('carer-app/dist/index.html', '<!doctype html><html><head><title>carer</title></head><body></body></html>');
+write('carer-app/dist/main.1a2b3c4d.js', 'console.log("carer")');
+write('carer-app/dist/sw.js', 'self.addEventListener("fetch", () => {})');
+write('carer-app/dist/manifest.webmanifest', '{"start_url":"/carer/"}');
+write('carer-app/dist/main.1a2b3c4d.js.map', '{"sources":["secret.ts"]}');
 write('remotes/finance/dist/.staging/leftover.js', 'a build in progress');
 write('remotes/finance/secret.txt', 'not for the web');
 // Production builds emit hidden source maps (the full sources): never served unless SERVE_SOURCE_MAPS=true.
@@ -199,4 +205,39 @@ test('the app page carries the registry inline, as /registry.json answers it, wi
   assert.ok(!hostile.includes('</script><script>'), hostile);
   const parsed = JSON.parse(/type="application\/json">(.*?)<\/script>/.exec(hostile)![1]!) as Registry;
   assert.equal(parsed.productLabel, "</script><script>alert(1)</script>$'$&");
+});
+
+test("the carers' app is served at /carer/: its page with the registry and the host's CSP, its files, its routes", async () => {
+  for (const url of ['/carer/', '/carer/visit/12', '/carer/index.html']) {
+    const page = await fetch(`${base}${url}`);
+    assert.equal(page.status, 200, url);
+    assert.equal(page.headers.get('cache-control'), 'no-cache', url);
+    const html = await page.text();
+    assert.match(html, /<title>carer<\/title>/, url);
+    const inline = JSON.parse(/<script id="hcm-registry" type="application\/json">(.*?)<\/script>/.exec(html)![1]!) as Registry;
+    assert.equal(inline.apiUrl, 'http://api.test');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /connect-src [^;]*http:\/\/api\.test/, url);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.equal(page.headers.get('x-frame-options'), 'DENY');
+  }
+  const redirect = await raw('/carer');
+  assert.equal(redirect.status, 308);
+  assert.equal(redirect.headers.location, '/carer/');
+  const bundle = await fetch(`${base}/carer/main.1a2b3c4d.js`);
+  assert.equal(bundle.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  assert.equal(await bundle.text(), 'console.log("carer")');
+  // The service worker and the manifest are revalidated, so a new build reaches the phones.
+  const worker = await fetch(`${base}/carer/sw.js`);
+  assert.equal(worker.headers.get('cache-control'), 'no-cache');
+  assert.equal(worker.headers.get('service-worker-allowed'), '/carer/');
+  assert.match(worker.headers.get('content-type') ?? '', /javascript/);
+  const manifest = await fetch(`${base}/carer/manifest.webmanifest`);
+  assert.equal(manifest.headers.get('content-type'), 'application/manifest+json');
+  assert.equal(manifest.headers.get('x-content-type-options'), 'nosniff');
+  for (const url of ['/carer/missing.js', '/carer/main.1a2b3c4d.js.map', '/carer/../host/dist/index.html.x', '/carer/%2e%2e/remotes/finance/secret.txt']) {
+    assert.equal(await rawStatus(url), 404, url);
+  }
+  // The host's routes are not the carers' app's.
+  assert.match(await (await fetch(`${base}/app/carer`)).text(), /<title>host<\/title>/);
 });

@@ -34,6 +34,9 @@ export type WebConfig = {
 const CORS = { 'Access-Control-Allow-Origin': '*' };
 const SECURITY = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin', 'X-Frame-Options': 'DENY' };
 
+/** Where the carers' app is served (carer-app/dist). */
+export const CARER_PREFIX = '/carer/';
+
 const BAD_REQUEST = { message: 'Bad request: the address is not valid.' };
 const NOT_FOUND = { message: 'Not found.' };
 
@@ -69,6 +72,7 @@ function requestPath(request: IncomingMessage): { raw: string; decoded: string }
  */
 export function createWebServer(config: WebConfig): Server {
   const hostDist = path.join(config.repoRoot, 'host', 'dist');
+  const carerDist = path.join(config.repoRoot, 'carer-app', 'dist');
   const registry = createRegistrySource({ repoRoot: config.repoRoot, apiUrl: config.registryApiUrl ?? '', env: config.env });
   const webOrigins = config.webOrigins?.length ? config.webOrigins : DEFAULT_WEB_ORIGINS;
   const serveMaps = sourceMapsServed(config.env);
@@ -109,6 +113,27 @@ export function createWebServer(config: WebConfig): Server {
   const servable = (root: string, urlPath: string) => {
     const file = fileUnder(root, urlPath);
     return file && (serveMaps || !isSourceMap(file)) ? file : undefined;
+  };
+
+  /**
+   * A file of the carers' app, or its page. Content-hashed bundles are immutable; everything else (the service
+   * worker, the manifest, precache.json, icons) is revalidated, so a new build reaches phones.
+   */
+  const sendCarerApp = async (request: IncomingMessage, response: ServerResponse, rawPath: string, headOnly: boolean) => {
+    const rest = rawPath.slice(CARER_PREFIX.length);
+    const asset = rest ? servable(carerDist, rest) : undefined;
+    if (asset) {
+      if (path.extname(asset) === '.html') return sendPage(request, response, asset, headOnly);
+      const name = path.basename(asset);
+      const headers: Record<string, string> = { ...securityOf(request) };
+      if (name === 'sw.js') headers['Service-Worker-Allowed'] = CARER_PREFIX;
+      if (name.endsWith('.webmanifest')) headers['Content-Type'] = 'application/manifest+json';
+      return sendFile(response, asset, /\.[0-9a-f]{8}\.js$/.test(name) ? IMMUTABLE : NO_CACHE, headers, headOnly);
+    }
+    if (path.extname(rest)) return sendJson(response, 404, NOT_FOUND, securityOf(request));
+    const index = fileUnder(carerDist, 'index.html');
+    if (!index) return sendJson(response, 503, { message: "The carers' app is not built yet: run npm run build." });
+    return sendPage(request, response, index, headOnly);
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -152,6 +177,14 @@ export function createWebServer(config: WebConfig): Server {
       // A version folder never changes; its manifest is named by the registry, so it may be cached too.
       return sendFile(response, file, IMMUTABLE, CORS, headOnly);
     }
+
+    // The carers' app (carer-app/dist) at /carer/: its page like the host's (registry inline, same CSP), its
+    // files, and the page again for its client routes.
+    if (pathname === '/carer') {
+      response.writeHead(308, { Location: '/carer/', ...securityOf(request) });
+      return response.end();
+    }
+    if (pathname.startsWith(CARER_PREFIX)) return sendCarerApp(request, response, pathname, headOnly);
 
     const asset = pathname !== '/' ? servable(hostDist, pathname) : undefined;
     if (asset) {

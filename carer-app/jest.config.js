@@ -1,0 +1,3 @@
+import { createJestConfig } from '@hcm/build-config/jest';
+
+export default createJestConfig();

@@ -1,0 +1,91 @@
+/// <reference lib="webworker" />
+import { createApi, writeSender } from './api.js';
+import { openDb } from './queue/db.js';
+import { WriteQueue } from './queue/queue.js';
+import { readSession } from './session.js';
+
+// The service worker: keeps the app shell (precache.json: the page, its script, manifest and icons) so the app
+// opens with no network, and sends the queue on Background Sync. API reads are not cached here: the app keeps
+// the day and care sheets in IndexedDB itself.
+
+declare const self: ServiceWorkerGlobalScope;
+const SHELL = 'carer-shell-v1';
+const BASE = '/carer/';
+/** The web server puts the registry (API address, the clock) in the page; a kept page must not carry an old one. */
+const INLINE_REGISTRY = /<script id="hcm-registry" type="application\/json">[\s\S]*?<\/script>/;
+
+async function keepShell(): Promise<void> {
+  const cache = await caches.open(SHELL);
+  const list = (await (await fetch(`${BASE}precache.json`, { cache: 'no-store' })).json()) as { files: string[] };
+  await Promise.all(
+    list.files.map(async (file) => {
+      const response = await fetch(`${BASE}${file}`, { cache: 'no-store' });
+      if (!response.ok) return;
+      if (file === 'index.html') await cache.put(BASE, await withoutRegistry(response));
+      else await cache.put(`${BASE}${file}`, response);
+    }),
+  );
+  // Files of earlier builds are dropped.
+  const wanted = new Set([BASE, ...list.files.map((file) => `${BASE}${file}`)]);
+  for (const request of await cache.keys()) if (!wanted.has(new URL(request.url).pathname)) await cache.delete(request);
+}
+
+async function withoutRegistry(response: Response): Promise<Response> {
+  const html = (await response.text()).replace(INLINE_REGISTRY, '');
+  return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(keepShell().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) if (name !== SHELL) await caches.delete(name);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin || !url.pathname.startsWith(BASE)) return;
+  if (request.mode === 'navigate') {
+    // The page: the network's (with today's registry), else the kept shell.
+    event.respondWith(
+      fetch(request).then(
+        (response) => {
+          if (response.ok) {
+            const copy = response.clone();
+            void caches.open(SHELL).then(async (cache) => cache.put(BASE, await withoutRegistry(copy)));
+          }
+          return response;
+        },
+        async () => (await caches.match(BASE)) ?? Response.error(),
+      ),
+    );
+    return;
+  }
+  // Built files are named by their content: the kept copy is the right one.
+  event.respondWith(caches.match(request).then((kept) => kept ?? fetch(request)));
+});
+
+type SyncEvent = ExtendableEvent & { tag: string };
+self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, ((event: SyncEvent) => {
+  if (event.tag !== 'send-queue') return;
+  event.waitUntil(sendQueue());
+}) as EventListener);
+
+/** Sends the signed-in carer's queue, as the page does (a failure makes the browser try the sync again later). */
+async function sendQueue(): Promise<void> {
+  const db = await openDb();
+  const session = await readSession(db);
+  if (!session) return;
+  const config = (await (await fetch('/registry.json', { cache: 'no-store' })).json()) as { apiUrl?: string };
+  const apiUrl = (config.apiUrl || `${self.location.protocol}//${self.location.hostname}:8000`).replace(/\/+$/, '');
+  const queue = new WriteQueue(db, () => session.email);
+  const outcome = await queue.flush(writeSender(createApi(apiUrl), () => session.token), { force: true });
+  if (outcome.retryLater) throw new Error('Some writes wait for the network.');
+}
