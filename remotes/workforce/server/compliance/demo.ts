@@ -4,6 +4,7 @@ import { resultsOf, type Transaction } from '@hcm/server/platform';
 import { carerDocument } from '../../contract/documents/index.js';
 import { carerDocuments, carerDocumentVersions, carersTable } from '../people/people-tables.js';
 import { carerColumns } from '../people/visibility.js';
+import { demoDates, demoDay } from '../demo-day.js';
 import { tokenHash } from './references.js';
 import { recomputeCompliance } from './service.js';
 import { businessInsurance, dbsChecks, dbsUpdateChecks, drivingLicences, photoIdChecks, referenceRequests, rightToWorkChecks } from './tables.js';
@@ -13,7 +14,8 @@ import { businessInsurance, dbsChecks, dbsUpdateChecks, drivingLicences, photoId
 // Priya Nair's Student visa caps her at 20 hours a week; Patrick Doyle's yearly DBS Update Service check lapsed in
 // October (not rosterable); Esther Boateng's certificate disclosed new information (risk assessment under way);
 // Megan Hughes's business insurance ran out; applicants part way through their checks; two references for most
-// carers, one request waiting on Ella Jones's referee and one that expired unanswered.
+// carers, one request waiting on Ella Jones's referee and one that expired unanswered. Every date is written as of
+// 25 November 2026 and moved to the day the demo is seeded (../demo-day.ts), words included.
 
 type Seed = {
   dbs?: { issued: string; update?: boolean; lastCheck?: string; result?: 'no-new-information' | 'new-information'; disclosure?: string; level?: 'enhanced-barred' | 'enhanced' };
@@ -28,7 +30,7 @@ type Seed = {
 const passport = (checked: string) => ({ document: 'british-irish-passport', visa: 'none', checked });
 const settled = (checked: string, shareCode: string) => ({ document: 'share-code', visa: 'settled', checked, shareCode });
 
-/** By email (server/people/demo.ts); carers not named get the usual complete file. */
+/** By email (server/people/demo.ts); carers not named get the usual complete file. As of the anchor day: see demoSeeds(). */
 const SEEDS: Record<string, Seed> = {
   'aisha.bello': { dbs: { issued: '2021-02-22', update: true, lastCheck: '2026-03-10' }, rtw: passport('2021-02-15'), licence: { expires: '2031-05-02' }, insurance: { insurer: 'Aviva', expires: '2026-11-30' } },
   'tom.fletcher': { dbs: { issued: '2023-05-12', update: true, lastCheck: '2025-12-05' }, rtw: passport('2023-05-20'), licence: { expires: '2026-12-08', points: 3 }, insurance: { insurer: 'Direct Line', expires: '2027-06-01' } },
@@ -61,6 +63,9 @@ const SEEDS: Record<string, Seed> = {
   'olivia.brown': { photo: '2026-10-27', references: 0, workHistory: 'gap' },
   'yasmin.ali': { photo: null, references: 0, workHistory: undefined },
 };
+
+/** The seeds moved to the day the demo is seeded. */
+export const demoSeeds = (): Record<string, Seed> => demoDates(SEEDS);
 
 const CARE_EMPLOYERS = ['Bluebird Care', 'Helping Hands', 'Home Instead', 'Right at Home', 'Caremark', 'Radfield Home Care', 'Westminster Homecare', 'Sunrise of Camden'];
 const REFEREES = [
@@ -139,17 +144,19 @@ export async function seedDemoCompliance(tx: Transaction): Promise<void> {
     .from(carersTable)
     .where(inArray(c.status, ['active', 'suspended', 'applicant', 'leaver']));
   const requests: (typeof referenceRequests.$inferInsert)[] = [];
+  const seeds = demoSeeds();
+  const insuranceRenewedBy = demoDay('2026-11-24');
   for (const [index, carer] of carers.entries()) {
     const id = Number(carer.id);
     const key = String(carer.email).split('@')[0]!;
     const name = `${String(carer.first)} ${String(carer.last)}`;
     const applicant = carer.status === 'applicant';
-    if (applicant && !SEEDS[key]) continue; // early in the pipeline: nothing checked yet
+    if (applicant && !seeds[key]) continue; // early in the pipeline: nothing checked yet
     const start = String(carer.start || carer.applied || '2024-01-01');
-    const seed: Seed = SEEDS[key] ?? {
-      dbs: { issued: dayBefore(start, 20), update: true, lastCheck: `2026-0${1 + (index % 9)}-1${index % 10}` },
+    const seed: Seed = seeds[key] ?? {
+      dbs: { issued: dayBefore(start, 20), update: true, lastCheck: demoDay(`2026-0${1 + (index % 9)}-1${index % 10}`) },
       rtw: passport(dayBefore(start, 14)),
-      ...(carer.drives ? { licence: { expires: `20${29 + (index % 6)}-0${1 + (index % 9)}-15` }, insurance: { insurer: ['Aviva', 'Admiral', 'Direct Line', 'LV='][index % 4]!, expires: `2027-0${1 + (index % 9)}-2${index % 8}` } } : {}),
+      ...(carer.drives ? { licence: { expires: demoDay(`20${29 + (index % 6)}-0${1 + (index % 9)}-15`) }, insurance: { insurer: ['Aviva', 'Admiral', 'Direct Line', 'LV='][index % 4]!, expires: demoDay(`2027-0${1 + (index % 9)}-2${index % 8}`) } } : {}),
     };
     const checkedBy = ['Marcus Webb', 'Gareth Powell', 'Imran Chaudhry'][index % 3]!;
 
@@ -190,7 +197,7 @@ export async function seedDemoCompliance(tx: Transaction): Promise<void> {
       });
     }
     if (seed.licence) await tx.insert(drivingLicences).values({ carer_id: id, licence_number: `${String(carer.last).toUpperCase().replace(/[^A-Z]/g, '').padEnd(5, '9').slice(0, 5)}${String(700000 + index * 1301).slice(0, 6)}${String(carer.first)[0]!.toUpperCase()}9${index % 10}AB`, expires_on: seed.licence.expires, points: seed.licence.points ?? 0, checked_on: dayBefore(start, 7) });
-    if (seed.insurance) await tx.insert(businessInsurance).values({ carer_id: id, insurer: seed.insurance.insurer, policy_number: `POL${100200 + index}`, expires_on: seed.insurance.expires, business_use_confirmed: seed.insurance.business ?? true, checked_on: dayBefore(seed.insurance.expires, 365) > '2026-11-24' ? '2026-11-01' : dayBefore(seed.insurance.expires, 360) });
+    if (seed.insurance) await tx.insert(businessInsurance).values({ carer_id: id, insurer: seed.insurance.insurer, policy_number: `POL${100200 + index}`, expires_on: seed.insurance.expires, business_use_confirmed: seed.insurance.business ?? true, checked_on: dayBefore(seed.insurance.expires, 365) > insuranceRenewedBy ? demoDay('2026-11-01') : dayBefore(seed.insurance.expires, 360) });
 
     // References and the work history: leavers' files are kept as they were.
     const references = seed.references ?? 2;
@@ -203,7 +210,7 @@ export async function seedDemoCompliance(tx: Transaction): Promise<void> {
         tx,
         id,
         'dbs-risk-assessment',
-        {
+        demoDates({
           certificate_number: '001987654321',
           disclosure: 'Police caution for common assault, 2 August 2026 (dispute with a neighbour).',
           date_of_offence: '2026-08-02',
@@ -216,8 +223,8 @@ export async function seedDemoCompliance(tx: Transaction): Promise<void> {
           controls: '',
           review_on: '',
           assessed_by: null,
-        },
-        '2026-11-19',
+        }),
+        demoDay('2026-11-19'),
         'draft',
         'Started after the Update Service check; decision to be taken by the registered manager.',
       );
@@ -225,10 +232,10 @@ export async function seedDemoCompliance(tx: Transaction): Promise<void> {
 
     // Reference requests: one waiting on Ella Jones's second referee, one that expired for Olivia Brown.
     if (key === 'ella.jones') {
-      requests.push({ carer_id: id, referee_name: 'Rebecca Hart', referee_email: 'rebecca.hart@example.org', organisation: 'Leeds Teaching Hospitals', relationship: 'employer', token_hash: tokenHash(randomBytes(32).toString('base64url')), sent_at: at('2026-11-18'), expires_at: at('2026-12-02'), opened_at: at('2026-11-20') });
+      requests.push({ carer_id: id, referee_name: 'Rebecca Hart', referee_email: 'rebecca.hart@example.org', organisation: 'Leeds Teaching Hospitals', relationship: 'employer', token_hash: tokenHash(randomBytes(32).toString('base64url')), sent_at: at(demoDay('2026-11-18')), expires_at: at(demoDay('2026-12-02')), opened_at: at(demoDay('2026-11-20')) });
     }
     if (key === 'olivia.brown') {
-      requests.push({ carer_id: id, referee_name: 'Graham Doyle', referee_email: 'graham.doyle@example.org', organisation: 'Costa Coffee', relationship: 'employer', token_hash: tokenHash(randomBytes(32).toString('base64url')), sent_at: at('2026-10-29'), expires_at: at('2026-11-12') });
+      requests.push({ carer_id: id, referee_name: 'Graham Doyle', referee_email: 'graham.doyle@example.org', organisation: 'Costa Coffee', relationship: 'employer', token_hash: tokenHash(randomBytes(32).toString('base64url')), sent_at: at(demoDay('2026-10-29')), expires_at: at(demoDay('2026-11-12')) });
     }
   }
   if (requests.length) await tx.insert(referenceRequests).values(requests);

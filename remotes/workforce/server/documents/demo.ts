@@ -5,13 +5,15 @@ import { resultsOf, users, type Transaction } from '@hcm/server/platform';
 import { carerDocument, employeeDocument } from '../../contract/documents/index.js';
 import { carerDocuments, carerDocumentVersions, carersTable, employeeDocuments, employeeDocumentVersions, employeesTable } from '../people/people-tables.js';
 import { carerColumns, employeeColumns } from '../people/visibility.js';
+import { demoDates } from '../demo-day.js';
 
 // The demo agency's staff-file documents as of late November 2026 (../people/demo.ts names the people): most
 // working carers supervised in the last eight weeks and some not since the summer, spot checks and appraisals in
 // every state, health declarations and risk assessments, two return-to-work interviews, a complaint and
 // compliments, exit interviews for the two leavers; the applicants' documents as far as their stage has gone;
-// the office employees' supervisions, appraisals, checks and Nadia Karim's probation reviews. Dates are fixed
-// (the demo's today is 2026-11-24), so the due lists show the same overdue carers every time.
+// the office employees' supervisions, appraisals, checks and Nadia Karim's probation reviews. Dates are written as
+// of 25 November 2026 and moved, with the dates in their words, to the day the demo is seeded (../demo-day.ts), so
+// the due lists show the same overdue carers whenever the demo starts.
 
 type Who = 'office' | 'manager' | 'admin';
 const DEMO_USERS: Record<Who, string> = { office: 'office@homecare.test', manager: 'manager@homecare.test', admin: 'admin@homecare.test' };
@@ -931,7 +933,8 @@ export async function seedDemoStaffDocuments(tx: Transaction): Promise<void> {
   const manager = userOf('manager');
   const at = (day: string, time = '17:00') => new Date(`${day}T${time}:00Z`);
 
-  for (const demo of DEMO_STAFF_DOCUMENTS) {
+  for (const written of DEMO_STAFF_DOCUMENTS) {
+    const demo = demoDates(written);
     const spec = demoSpec(demo);
     const ownerId = (demo.owner === 'carer' ? carerId : employeeId).get(demo.email);
     // A declaration or a demo person renamed is a mistake in the demo: fail the seed rather than leave a gap.

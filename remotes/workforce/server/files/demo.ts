@@ -5,6 +5,7 @@ import { carersTable, employeesTable } from '../people/people-tables.js';
 import { carerColumns, employeeColumns } from '../people/visibility.js';
 import { staffUploadTypes, type StaffOwnerKind } from './common.js';
 import { idCardPng, letterPdf } from './demo-files.js';
+import { demoDates, demoDay } from '../demo-day.js';
 import { saveUpload } from './uploads.js';
 import { carerPreferences, carerTermsAcceptances, carerTransfers, staffCallLogs, staffTerms } from './tables.js';
 
@@ -12,7 +13,8 @@ import { carerPreferences, carerTermsAcceptances, carerTransfers, staffCallLogs,
 // office employees' (generated PDF letters and PNG card scans, stored through the FileStorage like any upload),
 // calls with carers and employees (some follow-ups open, one overdue), Amara Eze's move from Camden to Bristol in
 // May 2025, every hired carer's settings, and the carer handbook's terms v2 (2024) and v3 (January 2026), v3
-// accepted by most active carers (three bank or zero-hours carers have not signed yet).
+// accepted by most active carers (three bank or zero-hours carers have not signed yet). Every date (the letters'
+// words included) is written as of 25 November 2026 and moved to the day the demo is seeded (../demo-day.ts).
 
 type Person = { id: number; first: string; last: string; branch: number; status: string; start: string; drives: boolean; hours: number | null; contract: string };
 type Uploader = { id: number | null; name: string };
@@ -59,7 +61,7 @@ export async function seedDemoFiles(tx: Transaction, storage: FileStorage = file
 
 type DemoUpload = { owner: StaffOwnerKind; email: string; type: string; title: string; expires?: string; file: () => Promise<{ name: string; bytes: Uint8Array }>; by: 'office' | 'manager' };
 
-const pdf = (name: string, letter: Parameters<typeof letterPdf>[0]) => async () => ({ name, bytes: await letterPdf(letter) });
+const pdf = (name: string, letter: Parameters<typeof letterPdf>[0]) => async () => ({ name, bytes: await letterPdf(demoDates(letter)) });
 const png = (name: string, tint: readonly [number, number, number], lines?: number) => async () => ({ name, bytes: idCardPng(tint, lines) });
 
 const UPLOADS: DemoUpload[] = [
@@ -121,7 +123,7 @@ async function seedUploads(tx: Transaction, storage: FileStorage, carers: Map<st
       ownerId,
       uploadTypeId: type.id,
       title: upload.title,
-      expiresOn: upload.expires ?? null,
+      expiresOn: upload.expires ? demoDay(upload.expires) : null,
       fileName: file.name,
       bytes: file.bytes,
       uploadedBy: upload.by === 'office' ? office : manager,
@@ -192,7 +194,8 @@ const CALLS: DemoCall[] = [
 ];
 
 async function seedCallLogs(tx: Transaction, carers: Map<string, Person>, employees: Map<string, number>, office: Uploader, manager: Uploader): Promise<void> {
-  const rows = CALLS.flatMap((call) => {
+  const rows = CALLS.flatMap((written) => {
+    const call = demoDates(written);
     const ownerId = call.owner === 'carers' ? carers.get(call.email)?.id : employees.get(call.email);
     if (!ownerId) return [];
     const by = call.by === 'office' ? office : manager;
@@ -229,11 +232,11 @@ async function seedTransfer(tx: Transaction, carers: Map<string, Person>, manage
     carer_id: amara.id,
     from_branch_id: 1,
     to_branch_id: 3,
-    effective_on: '2025-05-12',
+    effective_on: demoDay('2025-05-12'),
     reason: 'Moved to Bristol to be near her family and asked to keep working with us. Her Camden clients were handed over to Chloe Bennett and Patrick Doyle with introductory visits.',
     recorded_by: manager.id,
     recorded_by_name: manager.name,
-    recorded_at: new Date(ukInstant('2025-04-28', '15:20')),
+    recorded_at: new Date(ukInstant(demoDay('2025-04-28'), '15:20')),
   });
 }
 
@@ -243,6 +246,7 @@ const KINDS: ClientType[] = CLIENT_TYPES.map((type) => type.value);
 
 async function seedPreferences(tx: Transaction, carers: Person[], office: Uploader): Promise<void> {
   const hired = carers.filter((carer) => carer.status === 'active' || carer.status === 'suspended');
+  const [since, settled] = [demoDay('2026-01-05'), demoDay('2026-01-12')];
   const rows = hired.map((carer, index) => {
     const transport: TransportMode = carer.drives ? 'car' : (['public-transport', 'public-transport', 'bicycle', 'walking'] as const)[index % 4]!;
     const student = carer.first === 'Priya' && carer.last === 'Nair';
@@ -259,7 +263,7 @@ async function seedPreferences(tx: Transaction, carers: Person[], office: Upload
       transport_mode: transport,
       client_types: ['older-people', ...[KINDS[1 + (index % 5)]!, KINDS[1 + ((index * 3) % 6)]!]].filter((kind, at, all) => all.indexOf(kind) === at) as ClientType[],
       updated_by_name: office.name,
-      updated_at: new Date(ukInstant(carer.start && carer.start > '2026-01-05' ? carer.start : '2026-01-12', '10:00')),
+      updated_at: new Date(ukInstant(carer.start && carer.start > since ? carer.start : settled, '10:00')),
     };
   });
   if (rows.length) await tx.insert(carerPreferences).values(rows);
@@ -291,11 +295,12 @@ const METHODS: TermsAcceptanceMethod[] = ['app', 'app', 'in-person', 'email'];
 const NOT_YET_ACCEPTED = new Set(['callum.mcleod@homecare.test', 'oliver.grant@homecare.test', 'nathan.price@homecare.test']);
 
 async function seedTerms(tx: Transaction, carers: Map<string, Person>, office: Uploader): Promise<void> {
+  const [v2On, v3On] = [demoDay('2024-04-01'), demoDay('2026-01-05')];
   const [v2, v3] = await tx
     .insert(staffTerms)
     .values([
-      { version: 2, title: 'Carer handbook: terms and conditions (2024)', body: V2_BODY, published_at: new Date(ukInstant('2024-04-01', '09:00')), created_at: new Date(ukInstant('2024-03-25', '12:00')) },
-      { version: 3, title: 'Carer handbook: terms and conditions 2026 (version 3)', body: V3_BODY, published_at: new Date(ukInstant('2026-01-05', '09:00')), created_at: new Date(ukInstant('2025-12-15', '12:00')) },
+      { version: 2, title: 'Carer handbook: terms and conditions (2024)', body: V2_BODY, published_at: new Date(ukInstant(v2On, '09:00')), created_at: new Date(ukInstant(demoDay('2024-03-25'), '12:00')) },
+      { version: 3, title: 'Carer handbook: terms and conditions 2026 (version 3)', body: V3_BODY, published_at: new Date(ukInstant(v3On, '09:00')), created_at: new Date(ukInstant(demoDay('2025-12-15'), '12:00')) },
     ])
     .returning({ id: staffTerms.id });
   const rows: (typeof carerTermsAcceptances.$inferInsert)[] = [];
@@ -305,13 +310,13 @@ async function seedTerms(tx: Transaction, carers: Map<string, Person>, office: U
     index += 1;
     const method = METHODS[index % METHODS.length]!;
     // Version 2 was signed by everyone working here while it was current.
-    if (carer.start < '2026-01-05') {
-      const on = carer.start > '2024-04-01' ? carer.start : `2024-04-${String(2 + (index % 20)).padStart(2, '0')}`;
-      rows.push({ carer_id: carer.id, terms_id: v2!.id, accepted_on: on, method: carer.start > '2024-04-01' ? 'in-person' : method, recorded_by: office.id, recorded_by_name: office.name, recorded_at: new Date(ukInstant(on, '16:00')) });
+    if (carer.start < v3On) {
+      const on = carer.start > v2On ? carer.start : demoDay(`2024-04-${String(2 + (index % 20)).padStart(2, '0')}`);
+      rows.push({ carer_id: carer.id, terms_id: v2!.id, accepted_on: on, method: carer.start > v2On ? 'in-person' : method, recorded_by: office.id, recorded_by_name: office.name, recorded_at: new Date(ukInstant(on, '16:00')) });
     }
     if (carer.status !== 'active' || NOT_YET_ACCEPTED.has(email)) continue;
-    const on = carer.start >= '2026-01-05' ? carer.start : `2026-01-${String(6 + (index % 22)).padStart(2, '0')}`;
-    rows.push({ carer_id: carer.id, terms_id: v3!.id, accepted_on: on, method: carer.start >= '2026-01-05' ? 'in-person' : method, recorded_by: office.id, recorded_by_name: office.name, recorded_at: new Date(ukInstant(on, '16:30')) });
+    const on = carer.start >= v3On ? carer.start : demoDay(`2026-01-${String(6 + (index % 22)).padStart(2, '0')}`);
+    rows.push({ carer_id: carer.id, terms_id: v3!.id, accepted_on: on, method: carer.start >= v3On ? 'in-person' : method, recorded_by: office.id, recorded_by_name: office.name, recorded_at: new Date(ukInstant(on, '16:30')) });
   }
   if (rows.length) await tx.insert(carerTermsAcceptances).values(rows);
 }

@@ -6,11 +6,14 @@ import { hashPassword, roles, seedDemoRows, userBranches, users, type Transactio
 import { WORKFORCE_RESOURCES } from '../../contract/people.js';
 import { carerAccounts, workforceTables } from './people-tables.js';
 import { carerColumns } from './visibility.js';
+import { demoDates } from '../demo-day.js';
 
 // The demo agency's people (as of late November 2026): 30 carers across the three branches (Camden 12, Leeds 9,
 // Bristol 9; two suspended, two who left), 8 applicants across the recruitment pipeline, and 6 office employees.
 // The first seven carers are the demo users of the carer role (messages and notices name them), linked by email.
 // Positions matter: other parts' demo data (compliance, training, holidays) name carers by their email.
+// DEMO_PEOPLE is written as of 25 November 2026; demoPeople() moves its start, application, leaving and probation
+// dates (and the dates in notes) to the day the demo is seeded (../demo-day.ts). Dates of birth are not moved.
 
 type CarerSeed = [first: string, last: string, gender: 'female' | 'male', branch: 1 | 2 | 3, role: 1 | 2 | 3 | 4, band: 1 | 2 | 3 | 4, contract: string, hours: number | null, start: string, extra?: Record<string, unknown>];
 
@@ -163,13 +166,22 @@ export const DEMO_PEOPLE: DemoRows = {
   })),
 };
 
+/** The dates of the story, moved; dates of birth and everything else kept. */
+const MOVED = ['start_date', 'applied_on', 'leaving_date', 'probation_ends_on', 'notes'];
+
+/** DEMO_PEOPLE as of the day the demo is seeded. */
+export function demoPeople(): DemoRows {
+  const move = (row: Record<string, unknown>) => ({ ...row, ...demoDates(Object.fromEntries(MOVED.filter((key) => key in row).map((key) => [key, row[key]]))) });
+  return Object.fromEntries(Object.entries(DEMO_PEOPLE).map(([resource, rows]) => [resource, rows.map(move)]));
+}
+
 /**
  * Seeds the demo carers, applicants and employees, then gives each active or suspended carer a sign-in account of
  * the carer role (the seven demo carer users already exist: linked by email; the others get one with a random
  * password nobody knows, as hiring does).
  */
 export async function seedDemoPeople(tx: Transaction): Promise<void> {
-  await seedDemoRows(tx, WORKFORCE_RESOURCES, DEMO_PEOPLE, workforceTables);
+  await seedDemoRows(tx, WORKFORCE_RESOURCES, demoPeople(), workforceTables);
   const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, CARER_ROLE));
   const hired = await tx
     .select({ id: carerColumns.id, email: carerColumns.email, first: carerColumns.first_name, last: carerColumns.last_name, branch_id: carerColumns.branch_id })

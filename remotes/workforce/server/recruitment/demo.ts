@@ -3,12 +3,16 @@ import { users, type Transaction } from '@hcm/server/platform';
 import type { RecruitmentStage } from '../../contract/people.js';
 import { carersTable } from '../people/people-tables.js';
 import { carerColumns } from '../people/visibility.js';
+import { demoDates, demoDay, demoWeekday } from '../demo-day.js';
 import { careers } from './read-models.js';
 import { applicantVacancies, recruitmentInterviews, recruitmentStageHistory } from './tables.js';
 
 // The demo agency's recruitment as of late November 2026: how each of the eight applicants got where they are,
 // how five carers hired in 2025–2026 were recruited (so the dashboard shows a time to hire), interviews held and
 // booked, and the vacancies applicants answered. Carers are found by email (server/people/demo.ts).
+// Written as of Wednesday 25 November 2026 and moved to the day the demo is seeded (../demo-day.ts): the stages by
+// whole days, the interviews by whole weeks (each keeps its weekday, a booked one stays ahead of today, a held one
+// behind), with the dates in the reasons written from the moved dates.
 
 type Path = [stage: RecruitmentStage, day: string, reason?: string][];
 
@@ -19,7 +23,7 @@ const PATHS: Record<string, Path> = {
   'harry.walsh': [['applied', '2026-11-03'], ['screening', '2026-11-05'], ['interview', '2026-11-10', 'Interview booked for 2026-11-20 at 14:00.']],
   'olivia.brown': [['applied', '2026-10-27'], ['screening', '2026-10-29'], ['interview', '2026-10-30', 'Interview booked for 2026-11-03 at 11:00.'], ['offer', '2026-11-06', 'Conditional offer sent: 25 hours a week, Camden.']],
   'samuel.osei': [['applied', '2026-10-12'], ['screening', '2026-10-14'], ['interview', '2026-10-15'], ['offer', '2026-10-23'], ['checks', '2026-10-26', 'Offer accepted: DBS applied for, references requested.']],
-  'ella.jones': [['applied', '2026-09-29'], ['screening', '2026-10-01'], ['interview', '2026-10-02'], ['offer', '2026-10-09'], ['checks', '2026-10-13'], ['ready', '2026-11-16', 'All checks clear: starts on 1 December after induction.']],
+  'ella.jones': [['applied', '2026-09-29'], ['screening', '2026-10-01'], ['interview', '2026-10-02'], ['offer', '2026-10-09'], ['checks', '2026-10-13'], ['ready', '2026-11-16', 'All checks clear: starts on 1 December 2026 after induction.']],
   'adam.clarke': [['applied', '2026-10-20'], ['screening', '2026-10-22'], ['interview', '2026-10-23'], ['rejected', '2026-11-10', 'Could not give two years of employment references; invited to reapply once available.']],
   // Hired carers: applied → hired.
   'nathan.price': [['applied', '2025-09-01'], ['screening', '2025-09-03'], ['interview', '2025-09-09'], ['offer', '2025-09-12'], ['checks', '2025-09-15'], ['ready', '2025-10-22'], ['hired', '2025-10-27', 'Hired to start on 2025-11-03.']],
@@ -51,6 +55,12 @@ const VACANCIES: Record<string, string> = {
   'ella.jones': 'Bank Care Worker – Leeds',
 };
 
+/** A stage's reason with its dates moved: an interview booked keeps its weekday, as the interview does. */
+function movedReason(reason: string): string {
+  const booked = /^Interview booked for (\d{4}-\d{2}-\d{2})(.*)$/.exec(reason);
+  return booked ? `Interview booked for ${demoWeekday(booked[1]!)}${booked[2]}` : demoDates(reason);
+}
+
 const emailOf = (who: string) => `${who}@homecare.test`;
 const moment = (day: string, time = '10:00') => sql`((${day}::date + ${time}::time) at time zone 'Europe/London')`;
 
@@ -66,11 +76,12 @@ export async function seedDemoRecruitment(tx: Transaction): Promise<void> {
     if (!id) continue;
     let from: RecruitmentStage | null = null;
     for (const [stage, day, reason = ''] of path) {
-      await tx.insert(recruitmentStageHistory).values({ carer_id: id, from_stage: from, to_stage: stage, reason, moved_by: stage === 'applied' ? null : movedBy, moved_at: moment(day) as never });
+      await tx.insert(recruitmentStageHistory).values({ carer_id: id, from_stage: from, to_stage: stage, reason: movedReason(reason), moved_by: stage === 'applied' ? null : movedBy, moved_at: moment(demoDay(day)) as never });
       from = stage;
     }
   }
-  for (const interview of INTERVIEWS) {
+  for (const written of INTERVIEWS) {
+    const interview = { ...written, day: demoWeekday(written.day) };
     const id = carerId.get(emailOf(interview.who));
     if (!id) continue;
     await tx.insert(recruitmentInterviews).values({

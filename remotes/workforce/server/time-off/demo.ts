@@ -6,6 +6,7 @@ import { carersTable, employeesTable } from '../people/people-tables.js';
 import { carerColumns as c, employeeColumns as e } from '../people/visibility.js';
 import { findPerson, requestHoliday } from './holidays.js';
 import { holidayReasonsRead } from './read-models.js';
+import { demoDates, demoDay, demoWeekday } from '../demo-day.js';
 import { addDays } from './rules.js';
 import { carerDutyPatterns, carerTemporaryChanges, carerWorkedHours, staffHolidays } from './tables.js';
 
@@ -14,6 +15,9 @@ import { carerDutyPatterns, carerTemporaryChanges, carerWorkedHours, staffHolida
 // temporary changes for a few, holidays in every state (approved next month, a request in Camden clashing with two
 // others, a refusal with its reason, a cancellation, past ones taken, maternity leave), and the hours the
 // irregular-hours carers worked per four-weekly pay period since April, so their accrual shows.
+// Written as of Wednesday 25 November 2026 and moved to the day the demo is seeded (../demo-day.ts) by whole weeks,
+// so each keeps its weekday (a holiday Monday to Friday, a Saturday's cover) and stays on its side of today; the
+// pay periods keep starting on a Monday. Dates in words without a year ("Offered 4–8 January") are not moved.
 
 const w = (from: string, to: string): TimeWindow => ({ from, to });
 const day = (weekday: number, windows: TimeWindow[], note = '', week: 'A' | 'B' = 'A'): DutyDay => ({ week, weekday, available: true, windows, note });
@@ -71,7 +75,7 @@ export async function seedDemoTimeOff(tx: Transaction): Promise<void> {
         return {
           carer_id: Number(carer.id),
           fortnightly: true,
-          week_a_starts_on: '2026-11-02',
+          week_a_starts_on: demoWeekday('2026-11-02'),
           days: [
             ...[1, 2, 3].map((weekday) => day(weekday, [w('07:30', '13:30')])),
             day(6, [w('08:00', '14:00')], 'Weekend on week A'),
@@ -91,24 +95,26 @@ export async function seedDemoTimeOff(tx: Transaction): Promise<void> {
   );
 
   // ---- temporary changes
+  const weeks = (from: string, to: string) => ({ from_date: demoWeekday(from), to_date: demoWeekday(to, from) });
   await tx.insert(carerTemporaryChanges).values([
-    { carer_id: id('priya.nair'), from_date: '2026-12-07', to_date: '2026-12-18', available: false, windows: [], reason: 'University exams: not available', created_by: officeId },
-    { carer_id: id('priya.nair'), from_date: '2026-12-19', to_date: '2027-01-10', available: true, windows: [w('08:00', '20:00')], reason: 'Vacation: full-time hours allowed outside term (visa)', created_by: officeId },
-    { carer_id: id('tom.fletcher'), from_date: '2026-11-28', to_date: '2026-11-28', available: true, windows: [w('08:00', '14:00')], reason: 'Offered to cover Saturday mornings this week', created_by: officeId },
-    { carer_id: id('aisha.bello'), from_date: '2026-11-26', to_date: '2026-11-26', available: true, windows: [w('07:00', '11:00')], reason: 'Hospital appointment in the afternoon', created_by: officeId },
-    { carer_id: id('joseph.adeyemi'), from_date: '2026-12-01', to_date: '2026-12-04', available: false, windows: [], reason: 'Childcare: nursery closed', created_by: officeId },
+    { carer_id: id('priya.nair'), ...weeks('2026-12-07', '2026-12-18'), available: false, windows: [], reason: 'University exams: not available', created_by: officeId },
+    { carer_id: id('priya.nair'), ...weeks('2026-12-19', '2027-01-10'), available: true, windows: [w('08:00', '20:00')], reason: 'Vacation: full-time hours allowed outside term (visa)', created_by: officeId },
+    { carer_id: id('tom.fletcher'), ...weeks('2026-11-28', '2026-11-28'), available: true, windows: [w('08:00', '14:00')], reason: 'Offered to cover Saturday mornings this week', created_by: officeId },
+    { carer_id: id('aisha.bello'), ...weeks('2026-11-26', '2026-11-26'), available: true, windows: [w('07:00', '11:00')], reason: 'Hospital appointment in the afternoon', created_by: officeId },
+    { carer_id: id('joseph.adeyemi'), ...weeks('2026-12-01', '2026-12-04'), available: false, windows: [], reason: 'Childcare: nursery closed', created_by: officeId },
   ]);
 
   // ---- hours worked by irregular-hours carers, per four-weekly pay period from 6 April 2026 to 22 November 2026
   const irregular = carers.filter((carer) => carer.irregular && carer.status !== 'leaver');
   const periods: { start: string; end: string }[] = [];
-  for (let start = '2026-04-06'; addDays(start, 27) <= '2026-11-22'; start = addDays(start, 28)) periods.push({ start, end: addDays(start, 27) });
+  const lastEnd = demoWeekday('2026-11-22');
+  for (let start = demoWeekday('2026-04-06'); addDays(start, 27) <= lastEnd; start = addDays(start, 28)) periods.push({ start, end: addDays(start, 27) });
   const starts = new Map(
-    (await tx.select({ id: c.id, start: c.start_date }).from(carersTable).where(inArray(c.id, irregular.map((carer) => Number(carer.id))))).map((row) => [Number(row.id), String(row.start ?? '2026-01-01').slice(0, 10)]),
+    (await tx.select({ id: c.id, start: c.start_date }).from(carersTable).where(inArray(c.id, irregular.map((carer) => Number(carer.id))))).map((row) => [Number(row.id), String(row.start ?? demoDay('2026-01-01')).slice(0, 10)]),
   );
   const worked = irregular.flatMap((carer, index) =>
     periods
-      .filter((period) => period.end >= (starts.get(Number(carer.id)) ?? '2026-01-01'))
+      .filter((period) => period.end >= (starts.get(Number(carer.id)) ?? demoDay('2026-01-01')))
       .map((period, n) => ({
         carer_id: Number(carer.id),
         period_start: period.start,
@@ -150,7 +156,9 @@ export async function seedDemoTimeOff(tx: Transaction): Promise<void> {
     { owner: 'carers', person: id('jordan.reid'), from: '2026-12-07', to: '2026-12-09', status: 'cancelled', why: 'Trip postponed' },
     { owner: 'employees', person: employeeId('Leah'), from: '2026-10-01', to: '2027-06-30', reason: 'MAT', status: 'approved', notes: 'Maternity leave; keeping-in-touch days agreed' },
   ];
-  for (const seed of seeds) {
+  const requestedBy = demoDay('2026-11-10');
+  for (const written of seeds) {
+    const seed = { ...written, ...demoDates({ notes: written.notes, why: written.why }), from: demoWeekday(written.from), to: demoWeekday(written.to, written.from) };
     const person = await findPerson(tx, 'all', seed.owner, seed.person);
     if (!person) continue;
     const reasonId = reasons.get(seed.reason ?? 'AL');
@@ -161,7 +169,7 @@ export async function seedDemoTimeOff(tx: Transaction): Promise<void> {
       { from_date: seed.from, to_date: seed.to, half_day_start: seed.halfStart ?? false, half_day_end: seed.halfEnd ?? false, reason_id: reasonId, notes: seed.notes ?? '', override_reason: '' },
       officeId,
     );
-    const requestedAt = new Date(`${addDays(seed.from < '2026-11-10' ? seed.from : '2026-11-10', -21)}T10:00:00Z`);
+    const requestedAt = new Date(`${addDays(seed.from < requestedBy ? seed.from : requestedBy, -21)}T10:00:00Z`);
     const decidedAt = new Date(requestedAt.getTime() + 2 * 86_400_000);
     await tx
       .update(staffHolidays)

@@ -23,7 +23,7 @@ after(() => t.close());
 
 async function announced(): Promise<ReviewDue[]> {
   const rows = await t.database.db.select({ payload: domainEvents.payload }).from(domainEvents).where(eq(domainEvents.type, DOCUMENT_REVIEW_DUE.type)).orderBy(asc(domainEvents.id));
-  return rows.map((row) => v.parse(DOCUMENT_REVIEW_DUE.payload, row.payload));
+  return rows.map((row) => v.parse(DOCUMENT_REVIEW_DUE.payload, row.payload) as ReviewDue);
 }
 
 test("the demo's reviews due within a fortnight, or overdue, are announced once each, with the client and the document named", async () => {
