@@ -18,3 +18,4 @@ export const migrateComposed = (database: DatabaseHandle) => database.migrate(ar
 export const seedComposedDemo = (db: Database) => seedDemo(db, AREA_MODULES);
 export { fixClock, WEEKDAY_MORNING } from './testing/fix-clock.js';
 export { waitFor, type WaitOptions } from './testing/wait.js';
+export { pdfText } from './pdf/extract-text.js';

@@ -1,8 +1,13 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { embedFamily } from './fonts.js';
+import { drawText, EMPTY_LINE, measureAfter, printable, textWidth } from './text.js';
 
-// The house's way of drawing PDFs on the server with pdf-lib: A4 pages, the two standard Helvetica faces, text
-// that wraps and flows onto new pages with a footer on each. Areas' PDFs (care plans, MAR charts, record
-// documents, exports) are written with these, so they look like one product.
+// The house's way of drawing PDFs on the server with pdf-lib: A4 pages, Noto Sans regular and bold (with Noto Sans
+// Arabic for Arabic, shaped and set right to left: ./text.ts), text that wraps and flows onto new pages with a
+// footer on each. Areas' PDFs (care plans, MAR charts, invoices, record documents, notifications, exports) are
+// written with these, so they look like one product and print every name.
+
+export { drawText, FALLBACK, printable, textWidth, type DrawTextOptions } from './text.js';
 
 export const A4: [number, number] = [595.28, 841.89];
 export const MARGIN = 48;
@@ -10,46 +15,38 @@ export const INK = rgb(0.1, 0.1, 0.12);
 export const MUTED = rgb(0.38, 0.4, 0.45);
 export const RULE = rgb(0.7, 0.72, 0.76);
 
+/** The two weights text is set in; each also draws with the faces behind it (Arabic), through drawText and textWidth. */
 export type Fonts = { regular: PDFFont; bold: PDFFont };
 
-/**
- * The standard PDF fonts know only the WinAnsi characters: anything else (emoji, most non-Latin scripts)
- * would make pdf-lib throw, so it is folded to its plain letter when it has one, else shown as '?'.
- */
-export function printable(value: string, font: PDFFont): string {
-  const supported = new Set(font.getCharacterSet());
-  let out = '';
-  for (const char of value.replace(/\r\n?/g, '\n').replace(/\t/g, ' ')) {
-    if (char === '\n' || supported.has(char.codePointAt(0)!)) out += char;
-    else {
-      const plain = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-      out += [...plain].every((part) => supported.has(part.codePointAt(0)!)) && plain ? plain : '?';
-    }
-  }
-  return out;
-}
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
-/** Splits text into lines no wider than `width` (honouring its own line breaks). */
+/**
+ * Splits text into lines no wider than `width` (honouring its own line breaks), measuring each word as drawText
+ * draws it. A word wider than a line is cut between letters (never inside an accented letter or a surrogate pair).
+ */
 export function wrap(value: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of printable(value, font).split('\n')) {
     let line = '';
+    let measured = EMPTY_LINE;
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
+      const candidate = line ? measureAfter(measured, ` ${word}`, font, size) : measureAfter(EMPTY_LINE, word, font, size);
+      if (candidate.width <= width) {
+        line = line ? `${line} ${word}` : word;
+        measured = candidate;
         continue;
       }
       if (line) lines.push(line);
       // A single word wider than the line is cut where it must be.
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width) {
+      let rest = [...graphemes.segment(word)].map(({ segment }) => segment);
+      while (rest.length > 1 && textWidth(rest.join(''), font, size) > width) {
         let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
-        lines.push(rest.slice(0, cut));
+        while (cut > 1 && textWidth(rest.slice(0, cut).join(''), font, size) > width) cut -= 1;
+        lines.push(rest.slice(0, cut).join(''));
         rest = rest.slice(cut);
       }
-      line = rest;
+      line = rest.join('');
+      measured = measureAfter(EMPTY_LINE, line, font, size);
     }
     lines.push(line);
   }
@@ -73,7 +70,7 @@ export class Flow {
   }
   newPage(): PDFPage {
     const page = this.doc.addPage(A4);
-    page.drawText(printable(this.footer, this.fonts.regular), { x: MARGIN, y: 24, size: 8, font: this.fonts.regular, color: MUTED });
+    drawText(page, this.footer, { x: MARGIN, y: 24, size: 8, font: this.fonts.regular, color: MUTED });
     this.page = page;
     this.y = A4[1] - MARGIN;
     return page;
@@ -88,7 +85,7 @@ export class Flow {
     for (const line of wrap(value, font, size, this.width - indent)) {
       this.ensure(size * 1.35);
       this.y -= size * 1.35;
-      this.page.drawText(line, { x: MARGIN + indent, y: this.y, size, font, color: options.color ?? INK });
+      drawText(this.page, line, { x: MARGIN + indent, y: this.y, size, font, color: options.color ?? INK });
     }
     this.y -= options.gap ?? 0;
   }
@@ -110,10 +107,10 @@ export const formatDate = (iso: string) => {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
 };
 
-/** A new PDF with the standard fonts embedded and the product named as its producer. */
+/** A new PDF with the faces embedded (as subsets: only the glyphs drawn) and the product named as its producer. */
 export async function newPdf(title: string): Promise<{ doc: PDFDocument; fonts: Fonts }> {
   const doc = await PDFDocument.create();
-  const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const fonts = await embedFamily(doc);
   doc.setTitle(title);
   doc.setProducer('Home Care back office');
   doc.setCreator('Home Care back office');

@@ -1,6 +1,6 @@
 import { rgb } from 'pdf-lib';
 import { type CareNoteSummary } from '../../contract/index.js';
-import { Flow, formatDate, newPdf } from '@hcm/server/platform';
+import { drawText, Flow, formatDate, newPdf } from '@hcm/server/platform';
 import { clock } from '@hcm/contract/time';
 
 // The care-note summary as a PDF for the file or a review meeting: counts per category, the concerns raised and
@@ -36,9 +36,7 @@ export async function careNoteSummaryPdf(clientName: string, summary: CareNoteSu
   const drawRow = (cells: string[], bold = false) => {
     flow.ensure(14);
     flow.y -= 13;
-    cells.forEach((cell, index) =>
-      flow.page.drawText(cell, { x: 48 + columns[index]!, y: flow.y, size: 9, font: bold ? fonts.bold : fonts.regular, color: DARK }),
-    );
+    cells.forEach((cell, index) => drawText(flow.page, cell, { x: 48 + columns[index]!, y: flow.y, size: 9, font: bold ? fonts.bold : fonts.regular, color: DARK }));
   };
   drawRow(header, true);
   for (const day of summary.days) {
@@ -52,11 +50,11 @@ export async function careNoteSummaryPdf(clientName: string, summary: CareNoteSu
   for (const day of summary.days) {
     flow.ensure(12);
     flow.y -= 11;
-    flow.page.drawText(formatDate(day.date), { x: 48, y: flow.y, size: 8, font: fonts.regular, color: DARK });
+    drawText(flow.page, formatDate(day.date), { x: 48, y: flow.y, size: 8, font: fonts.regular, color: DARK });
     const length = Math.round((day.fluid_ml / most) * barSpace);
     flow.page.drawRectangle({ x: 110, y: flow.y - 1, width: barSpace, height: 8, color: LIGHT });
     if (length > 0) flow.page.drawRectangle({ x: 110, y: flow.y - 1, width: length, height: 8, color: DARK });
-    flow.page.drawText(`${day.fluid_ml} ml`, { x: 114 + barSpace, y: flow.y, size: 8, font: fonts.bold, color: DARK });
+    drawText(flow.page, `${day.fluid_ml} ml`, { x: 114 + barSpace, y: flow.y, size: 8, font: fonts.bold, color: DARK });
   }
   return doc.save();
 }

@@ -169,7 +169,7 @@ test('the care plan and MAR chart are PDFs with the client’s name, audited as 
   assert.match(String(plan.headers['content-disposition']), /^inline; filename="care-plan-/);
   assert.equal(plan.headers['cache-control'], 'no-store');
   assert.equal(plan.rawPayload.subarray(0, 5).toString(), '%PDF-');
-  const planText = pdfText(plan.rawPayload);
+  const planText = await pdfText(plan.rawPayload);
   assert.ok(planText.includes('Zoë Ó Briain'), planText);
   assert.ok(planText.includes('Care needs'));
   assert.ok(planText.includes('Needs ? encouragement at meals.'), 'characters the font lacks are replaced, not fatal');
@@ -179,7 +179,7 @@ test('the care plan and MAR chart are PDFs with the client’s name, audited as 
   const mar = await client.get(`/health-professionals/clients/${sharedClient.id}/pdf/mar-chart?month=2026-02`);
   assert.equal(mar.statusCode, 200);
   assert.equal(mar.rawPayload.subarray(0, 5).toString(), '%PDF-');
-  const marText = pdfText(mar.rawPayload);
+  const marText = await pdfText(mar.rawPayload);
   for (const expected of ['MAR chart: Zoë Ó Briain, February 2026', 'Zoë Ó Briain', 'Allergies: Penicillin', 'Leeds Road Surgery', '28']) {
     assert.ok(marText.includes(expected), `${expected} in ${marText}`);
   }
@@ -194,6 +194,29 @@ test('the care plan and MAR chart are PDFs with the client’s name, audited as 
     .from(auditLog)
     .where(and(eq(auditLog.record_id, sharedClient.id), eq(auditLog.action, 'view'), eq(auditLog.health_professional_id, professional.id)));
   assert.deepEqual(views.map((row) => (row.after as { view: string }).view).sort(), ['care-plan', 'mar-chart']);
+});
+
+test('the care plan and MAR chart print a name in any script: Arabic set right to left, Polish, Turkish and Cyrillic kept', async () => {
+  const professional = await insertProfessional(db());
+  const sharedClient = await insertClient(db(), {
+    branchCode: 'CAM',
+    first_name: 'محمد',
+    last_name: 'علي',
+    care_needs: 'Speaks Arabic; his daughter Ayşe Yılmaz translates. Carers: Łucja Wójcik, Олена Коваль.',
+    allergies: 'Penicillin (told by زينب الزهراء)',
+  });
+  await share(db(), professional.id, sharedClient.id);
+  const client = await signedInByLink(professional.id);
+
+  const plan = (await pdfText((await client.get(`/health-professionals/clients/${sharedClient.id}/pdf/care-plan`)).rawPayload)).split('\n');
+  assert.ok(plan.includes('محمد علي'), plan.join('\n'));
+  assert.ok(plan.includes('Speaks Arabic; his daughter Ayşe Yılmaz translates. Carers: Łucja Wójcik, Олена Коваль.'), plan.join('\n'));
+  assert.ok(plan.includes('Penicillin (told by زينب الزهراء)'), plan.join('\n'));
+  assert.ok(plan.includes('Care plan for محمد علي, printed 25/11/2026. Confidential: shared for the care of this person only.'), 'the footer');
+
+  const mar = (await pdfText((await client.get(`/health-professionals/clients/${sharedClient.id}/pdf/mar-chart?month=2026-02`)).rawPayload)).split('\n');
+  assert.ok(mar.includes('MAR chart: محمد علي, February 2026'), mar.join('\n'));
+  assert.ok(mar.includes('Allergies: Penicillin (told by زينب الزهراء)'), mar.join('\n'));
 });
 
 test('a professional sets a password (policy checked), then signs in with it; wrong answers are all the same 422', async () => {

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import type { Database } from '@hcm/server/platform';
 import { branchIdOf } from '@hcm/server/testing';
 import { clientContactsTable, clientMedicationsTable, clientsTable, healthProfessionalsTable } from '../columns.js';
@@ -88,21 +87,7 @@ export async function share(db: Database, professionalId: number, clientId: numb
 }
 
 /**
- * The text drawn on a pdf-lib PDF: its content streams are inflated and the hex strings shown by Tj read
- * back (the standard fonts write WinAnsi codes, one byte a character).
+ * The text of a PDF as a reader gets it (the platform's pdf.js reading: the fonts are embedded Unicode subsets,
+ * so the text is read back through their ToUnicode maps, Arabic in logical order), a line for each line printed.
  */
-export function pdfText(pdf: Buffer): string {
-  const source = pdf.toString('latin1');
-  const parts: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
-  for (let match = streams.exec(source); match; match = streams.exec(source)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      content = match[1]!;
-    }
-    for (const shown of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) parts.push(Buffer.from(shown[1]!, 'hex').toString('latin1'));
-  }
-  return parts.join('\n');
-}
+export { pdfText } from '@hcm/server/testing';

@@ -155,7 +155,7 @@ test('the chart prints as a PDF: the client, the medicines, the codes and the ga
   assert.equal(response.statusCode, 200);
   assert.equal(response.headers['content-type'], 'application/pdf');
   assert.equal(response.rawPayload.subarray(0, 5).toString(), '%PDF-');
-  const text = pdfText(response.rawPayload);
+  const text = await pdfText(response.rawPayload);
   assert.match(text, /MAR chart: Agnes\d+ Whitfield\d+, February 2026/);
   assert.match(text, /Insulin/);
   assert.match(text, /GA/, 'the late dose shows its G variant');

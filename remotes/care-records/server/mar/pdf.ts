@@ -1,5 +1,5 @@
 import { rgb, type PDFPage, type RGB } from 'pdf-lib';
-import { A4, Flow, formatDate, INK, MUTED, newPdf, printable, RULE, wrap } from '@hcm/server/platform';
+import { A4, drawText, Flow, formatDate, INK, MUTED, newPdf, printable, RULE, textWidth, wrap } from '@hcm/server/platform';
 import { gradientVariantOf, MEDICATION_ROUTES, slotLabel, slotName, SUPPORT_LEVELS, ukWallClock, type MarChart, type MarEntry } from '../../contract/index.js';
 
 // The MAR chart printed (NICE NG67 asks for a record the home and the office can read alike): landscape grid
@@ -35,12 +35,13 @@ export async function marChartPdf(chart: MarChart): Promise<Uint8Array> {
   const dayWidth = (width - 2 * left - nameColumn) / chart.days.length;
   const rowHeight = 24;
   const colours = new Map(chart.codes.map((code) => [code.code, colourOf(code.colour)]));
+  // Text goes through the platform's drawText: names in any script, Arabic set right to left.
   const put = (page: PDFPage, value: string, x: number, y: number, size = 8, bold = false, color = INK) =>
-    page.drawText(printable(value, bold ? fonts.bold : fonts.regular), { x, y, size, font: bold ? fonts.bold : fonts.regular, color });
+    drawText(page, value, { x, y, size, font: bold ? fonts.bold : fonts.regular, color });
   const centred = (page: PDFPage, value: string, x: number, cellWidth: number, y: number, size: number, bold = true, color = INK) => {
     const font = bold ? fonts.bold : fonts.regular;
     const text = printable(value, font);
-    page.drawText(text, { x: x + (cellWidth - font.widthOfTextAtSize(text, size)) / 2, y, size, font, color });
+    drawText(page, text, { x: x + (cellWidth - textWidth(text, font, size)) / 2, y, size, font, color });
   };
 
   const legend = chart.codes.map((code) => `${code.code} ${code.label}`).join('  ·  ');

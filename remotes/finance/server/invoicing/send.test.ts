@@ -59,7 +59,7 @@ test('sending an invoice emails its PDF as an attachment, not a link; the outbox
   assert.match(pdf!.headers, new RegExp(`Content-Disposition: attachment; filename="?${invoice.number}\\.pdf"?`, 'i'));
   const bytes = Buffer.from(pdf!.body.replace(/\s+/g, ''), 'base64');
   assert.equal(bytes.subarray(0, 5).toString('latin1'), '%PDF-');
-  assert.match(pdfText(bytes), new RegExp(`Invoice ${invoice.number}`), 'the invoice itself');
+  assert.match(await pdfText(bytes), new RegExp(`Invoice ${invoice.number}`), 'the invoice itself');
 
   const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, 'invoices@camden.example.org'));
   assert.equal(row?.status, 'sent');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '@hcm/server/testing';
 import { branches } from '@hcm/server/schema';
 import { creditNotePdf, creditNotesPdf, invoicePdf, invoicesPdf, statementPdf } from './documents.js';
@@ -39,7 +39,7 @@ test('an invoice prints its number, payer, every line amount, credits, payments 
   const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, lines: 4, purchaseOrder: 'PO-7781' });
   const note = await creditLines(db, invoice, [2], 'Carer left early');
   await payInvoice(db, invoice, branchId, { amount: 5_000, allocate: 3_000 });
-  const text = pdfText(await invoicePdf(db, invoice.id));
+  const text = await pdfText(await invoicePdf(db, invoice.id));
   assert.match(text, new RegExp(`Invoice ${invoice.number}`));
   assert.match(text, /London Borough of Camden Adult Social Care/);
   assert.match(text, /Purchase order: PO-7781/);
@@ -56,14 +56,14 @@ test('an invoice prints its number, payer, every line amount, credits, payments 
 test('the local-authority variant names the council id instead of the client and shows hours by call band', async () => {
   const db = t.database.db;
   const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, lines: 3, purchaseOrder: 'LA-PO-2231' });
-  const text = pdfText(await invoicePdf(db, invoice.id, 'local-authority'));
+  const text = await pdfText(await invoicePdf(db, invoice.id, 'local-authority'));
   assert.match(text, new RegExp(`Council client id ${client.la}`));
   assert.ok(!text.includes(client.name), 'the name is not printed');
   assert.match(text, /Purchase order: LA-PO-2231/);
   assert.match(text, /30-minute calls: 1 \(0\.50 h\); 45-minute calls: 1 \(0\.75 h\); 60-minute calls: 1 \(1\.00 h\)/);
   // The invoice's own template is used when no variant is asked for.
   const templated = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, template: 'local-authority' });
-  assert.match(pdfText(await invoicePdf(db, templated.id)), new RegExp(`Council client id ${client.la}`));
+  assert.match(await pdfText(await invoicePdf(db, templated.id)), new RegExp(`Council client id ${client.la}`));
 });
 
 test('the Rate column prints what was charged and why, and council call bands are the bands pricing used', async () => {
@@ -91,7 +91,7 @@ test('the Rate column prints what was charged and why, and council call bands ar
       return { billed_minutes: charge.billed_minutes, rate_pence: charge.rate_pence, rate_label: charge.rate_label, band_minutes: charge.band_minutes, charged_as: charge.charged_as, care_pence: charge.care_pence, amount_pence: charge.total_pence, cancellation: '' };
     },
   });
-  const text = pdfText(await invoicePdf(db, invoice.id, 'local-authority'));
+  const text = await pdfText(await invoicePdf(db, invoice.id, 'local-authority'));
   assert.match(text, /45-min call £20\.00 \+ 5 min at £24\.00\/h/);
   assert.match(text, /30-min call £15\.00 in full \(shortest band\)/);
   assert.doesNotMatch(text, /£20\.00 45-min call/);
@@ -102,25 +102,54 @@ test('the Rate column prints what was charged and why, and council call bands ar
 test('the NHS CHC variant shows the NHS number and the package reference', async () => {
   const db = t.database.db;
   const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, purchaseOrder: 'CHC-PKG-19' });
-  const text = pdfText(await invoicePdf(db, invoice.id, 'nhs-chc'));
+  const text = await pdfText(await invoicePdf(db, invoice.id, 'nhs-chc'));
   assert.match(text, new RegExp(`NHS number ${client.nhs}`));
   assert.match(text, /CHC package reference: CHC-PKG-19/);
+});
+
+test('an invoice prints every name as written: Polish, Turkish, Cyrillic, and Arabic set right to left', async () => {
+  const db = t.database.db;
+  // A private client with an Arabic name whose bill goes to a relative; the cancellation note names the carer.
+  // (Another demo client than the other tests', whose statement must hold their invoices only.)
+  const [other] = await db
+    .select({ id: demoClients.id })
+    .from(demoClients)
+    .where(and(eq(demoClients.branch_id, branchId), ne(demoClients.id, client.id), isNull(demoClients.deleted_at)))
+    .orderBy(desc(demoClients.id))
+    .limit(1);
+  const invoice = await postInvoice(db, {
+    branchId,
+    clientId: other!.id,
+    clientLabel: 'محمد علي',
+    clientIdentity: { name: 'محمد علي', nhs_number: '943 476 5919', council_id: '' },
+    payerKind: 'client',
+    payerName: 'Łucja Wójcik',
+    lines: 2,
+    lineFields: (index) => (index === 1 ? { cancellation: 'Ayşe Yılmaz was turned away at the door (Олена Коваль told)' } : {}),
+  });
+  const lines = (await pdfText(await invoicePdf(db, invoice.id))).split('\n');
+  assert.ok(lines.includes('Łucja Wójcik'), 'the payer');
+  assert.ok(lines.includes('محمد علي'), 'the client block, read back in logical order');
+  assert.ok(lines.includes('Cancelled: Ayşe Yılmaz was turned away at the door (Олена Коваль told)'), 'a note in the table');
+  // The NHS CHC variant heads the block with the name and the number on one line, in that order.
+  const chc = (await pdfText(await invoicePdf(db, invoice.id, 'nhs-chc'))).split('\n');
+  assert.ok(chc.includes('محمد علي, NHS number 943 476 5919'), chc.join('\n'));
 });
 
 test('a void invoice prints with a VOID mark and nothing outstanding', async () => {
   const db = t.database.db;
   const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, status: 'void' });
-  const text = pdfText(await invoicePdf(db, invoice.id));
+  const text = await pdfText(await invoicePdf(db, invoice.id));
   assert.match(text, /^VOID$/m);
   assert.match(text, new RegExp(`VOID Invoice ${invoice.number}`));
-  assert.match(text, /Outstanding\n£0\.00/);
+  assert.match(text, /Outstanding £0\.00/);
 });
 
 test('a credit note names the invoice it corrects, each credited line and the reason; bundles hold every document', async () => {
   const db = t.database.db;
   const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, lines: 3 });
   const note = await creditLines(db, invoice, [0, 1], 'Visits not delivered');
-  const text = pdfText(await creditNotePdf(db, note.id));
+  const text = await pdfText(await creditNotePdf(db, note.id));
   assert.match(text, new RegExp(`Credit note ${note.number}`));
   assert.match(text, new RegExp(`Corrects invoice: ${invoice.number}`));
   assert.match(text, /Reason: Visits not delivered/);
@@ -128,18 +157,18 @@ test('a credit note names the invoice it corrects, each credited line and the re
   assert.ok(text.includes(formatPence(note.total)));
 
   const other = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, lines: 1 });
-  const bundle = pdfText(await invoicesPdf(db, [invoice.id, other.id], { withCreditNotes: true }));
+  const bundle = await pdfText(await invoicesPdf(db, [invoice.id, other.id], { withCreditNotes: true }));
   assert.ok(bundle.indexOf(`Invoice ${invoice.number}`) < bundle.indexOf(`Credit note ${note.number}`));
   assert.ok(bundle.indexOf(`Credit note ${note.number}`) < bundle.indexOf(`Invoice ${other.number}`));
-  assert.match(pdfText(await creditNotesPdf(db, [note.id])), new RegExp(note.number));
-  assert.match(pdfText(await creditNotesPdf(db, [])), /No credit notes match/);
+  assert.match(await pdfText(await creditNotesPdf(db, [note.id])), new RegExp(note.number));
+  assert.match(await pdfText(await creditNotesPdf(db, [])), /No credit notes match/);
 });
 
 test('a 60-line invoice prints every line and its total (how long it takes is print/bench.ts)', async () => {
   const db = t.database.db;
   const invoice = await postInvoice(db, { branchId, clientId: client.id, clientLabel: client.name, clientIdentity: { name: client.name, nhs_number: client.nhs, council_id: client.la }, lines: 60 });
   const pdf = await invoicePdf(db, invoice.id);
-  const text = pdfText(pdf);
+  const text = await pdfText(pdf);
   assert.ok(text.includes(formatPence(invoice.total)));
   for (const amount of invoice.amounts) assert.ok(text.includes(formatPence(amount)), `line of ${formatPence(amount)} printed`);
 });
@@ -162,7 +191,7 @@ test("a private client's statement: opening balance, running balance and closing
     ],
   );
   assert.equal(statement.closing_pence, before.total + inPeriod.total - note.total - 1_000);
-  const text = pdfText(await statementPdf(db, statement));
+  const text = await pdfText(await statementPdf(db, statement));
   assert.match(text, /Statement of account/);
   assert.match(text, /Balance brought forward/);
   assert.ok(text.includes(formatPence(statement.closing_pence)));

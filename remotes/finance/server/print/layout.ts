@@ -1,4 +1,4 @@
-import { Flow, INK, MARGIN, MUTED, printable, RULE, type Fonts } from '@hcm/server/platform';
+import { drawText, Flow, INK, MARGIN, MUTED, printable, RULE, textWidth, type Fonts } from '@hcm/server/platform';
 
 // pdf-lib itself is the platform's dependency, not this area's: its types are reached through the platform's.
 type PDFPage = Flow['page'];
@@ -68,10 +68,10 @@ export class Table {
     this.widths().forEach((columnWidth, index) => {
       if (options.span && index > last) return;
       const width = options.span && index === last ? MARGIN + this.flow.width - x : columnWidth;
-      const text = fit(winAnsi(cells[index] ?? '', font), font, width - 4);
+      const text = fit(printable(cells[index] ?? '', font).replace(/\n/g, ' '), font, width - 4);
       const column = this.columns[index]!;
-      const left = column.align === 'right' ? x + width - 4 - font.widthOfTextAtSize(text, SIZE) : x;
-      if (text) page.drawText(text, { x: left, y: this.flow.y, size: SIZE, font, color: options.muted ? MUTED : INK });
+      const left = column.align === 'right' ? x + width - 4 - textWidth(text, font, SIZE) : x;
+      if (text) drawText(page, text, { x: left, y: this.flow.y, size: SIZE, font, color: options.muted ? MUTED : INK });
       x += columnWidth;
     });
   }
@@ -79,25 +79,24 @@ export class Table {
 
 type RowOptions = { bold?: boolean; muted?: boolean; span?: boolean };
 
-// The platform's printable() builds the font's character set on every call; a table prints hundreds of cells,
-// so the set is kept per font (the same folding rules: plain letters kept, anything else shown as '?').
-const characterSets = new WeakMap<Fonts['regular'], Set<number>>();
-const PLAIN = /^[\x20-\x7e]*$/;
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
-function winAnsi(value: string, font: Fonts['regular']): string {
-  if (PLAIN.test(value)) return value;
-  let supported = characterSets.get(font);
-  if (!supported) characterSets.set(font, (supported = new Set(font.getCharacterSet())));
-  const known = supported;
-  return [...value].every((char) => known.has(char.codePointAt(0)!)) ? value : printable(value, font);
-}
-
-/** The text cut to the width with an ellipsis-like '..' (a table cell never spills into the next). */
+/**
+ * The text cut to the width with an ellipsis-like '..' (a table cell never spills into the next), measured as the
+ * platform draws it (names in any script) and cut between letters, never inside one.
+ */
 function fit(text: string, font: Fonts['regular'], width: number, size = SIZE): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
-  let cut = text.length;
-  while (cut > 1 && font.widthOfTextAtSize(`${text.slice(0, cut)}..`, size) > width) cut -= 1;
-  return `${text.slice(0, cut)}..`;
+  if (textWidth(text, font, size) <= width) return text;
+  const letters = [...graphemes.segment(text)].map(({ segment }) => segment);
+  // The longest start that fits with its '..' (found by halving: a long cell is measured a few times, not once a letter).
+  let fits = 1;
+  let over = letters.length;
+  while (over - fits > 1) {
+    const middle = Math.floor((fits + over) / 2);
+    if (textWidth(`${letters.slice(0, middle).join('')}..`, font, size) <= width) fits = middle;
+    else over = middle;
+  }
+  return `${letters.slice(0, fits).join('')}..`;
 }
 
 /** Label and amount pairs, right-aligned, for the totals under an invoice. */
@@ -108,15 +107,15 @@ export function totals(flow: Flow, rows: readonly { label: string; pence: number
     flow.y -= 13;
     const font = row.bold ? flow.fonts.bold : flow.fonts.regular;
     const amount = formatPence(row.pence);
-    flow.page.drawText(printable(row.label, font), { x: right - 220, y: flow.y, size: 9.5, font, color: INK });
-    flow.page.drawText(amount, { x: right - font.widthOfTextAtSize(amount, 9.5), y: flow.y, size: 9.5, font, color: INK });
+    drawText(flow.page, row.label, { x: right - 220, y: flow.y, size: 9.5, font, color: INK });
+    drawText(flow.page, amount, { x: right - textWidth(amount, font, 9.5), y: flow.y, size: 9.5, font, color: INK });
   }
   flow.y -= 4;
 }
 
 /** A large grey VOID across a page: a voided invoice can be printed, never mistaken for a live one. */
 export function voidMark(page: PDFPage, fonts: Fonts) {
-  page.drawText('VOID', { x: 130, y: 330, size: 150, font: fonts.bold, color: MUTED, opacity: 0.25 });
+  drawText(page, 'VOID', { x: 130, y: 330, size: 150, font: fonts.bold, color: MUTED, opacity: 0.25 });
 }
 
 /** Two blocks side by side at the top of a document: the agency on the left, the document's facts on the right. */
@@ -129,7 +128,7 @@ export function letterhead(flow: Flow, left: readonly string[], right: readonly 
       const font = index === 0 && firstBold ? flow.fonts.bold : flow.fonts.regular;
       const size = index === 0 && firstBold ? 12 : 9;
       y -= size * 1.35;
-      flow.page.drawText(fit(printable(line, font), font, half - 8, size), { x, y, size, font, color: index === 0 ? INK : MUTED });
+      drawText(flow.page, fit(printable(line, font).replace(/\n/g, ' '), font, half - 8, size), { x, y, size, font, color: index === 0 ? INK : MUTED });
     });
     return y;
   };

@@ -37,7 +37,7 @@ before(async () => {
 });
 after(() => t.close());
 
-const isPdf = (response: { statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer }) => {
+const isPdf = async (response: { statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer }) => {
   assert.equal(response.statusCode, 200);
   assert.equal(response.headers['content-type'], 'application/pdf');
   assert.equal(response.rawPayload.subarray(0, 5).toString('latin1'), '%PDF-');
@@ -45,8 +45,8 @@ const isPdf = (response: { statusCode: number; headers: Record<string, unknown>;
 };
 
 test('an invoice by its number, in a variant; 404 unknown; 422 unknown variant', async () => {
-  assert.match(isPdf(await finance.get(`/api/v1/finance/print/invoices/${invoice.number}.pdf`)), new RegExp(`Invoice ${invoice.number}`));
-  assert.match(isPdf(await finance.get(`/api/v1/finance/print/invoices/${invoice.number}.pdf?variant=local-authority`)), /Council client id/);
+  assert.match(await isPdf(await finance.get(`/api/v1/finance/print/invoices/${invoice.number}.pdf`)), new RegExp(`Invoice ${invoice.number}`));
+  assert.match(await isPdf(await finance.get(`/api/v1/finance/print/invoices/${invoice.number}.pdf?variant=local-authority`)), /Council client id/);
   const unknown = await finance.get('/api/v1/finance/print/invoices/INV-NOPE-1.pdf');
   assert.equal(unknown.statusCode, 404);
   assert.equal(unknown.json().message, 'No such invoice.');
@@ -56,17 +56,17 @@ test('an invoice by its number, in a variant; 404 unknown; 422 unknown variant',
 });
 
 test('a credit note by its number; 404 unknown', async () => {
-  assert.match(isPdf(await finance.get(`/api/v1/finance/print/credit-notes/${note.number}.pdf`)), new RegExp(`Corrects invoice: ${invoice.number}`));
+  assert.match(await isPdf(await finance.get(`/api/v1/finance/print/credit-notes/${note.number}.pdf`)), new RegExp(`Corrects invoice: ${invoice.number}`));
   assert.equal((await finance.get('/api/v1/finance/print/credit-notes/CN-NOPE.pdf')).statusCode, 404);
 });
 
 test("the period's bundles: invoices, credit notes, credited invoices; 422 for a bad period", async () => {
   const period = 'from=2026-02-01&to=2026-02-28';
-  assert.match(isPdf(await finance.get(`/api/v1/finance/print/invoices.pdf?${period}&branch_id=${branchId}`)), new RegExp(invoice.number));
-  assert.match(isPdf(await finance.get(`/api/v1/finance/print/credit-notes.pdf?${period}`)), new RegExp(note.number));
-  const credited = isPdf(await finance.get(`/api/v1/finance/print/credit-invoices.pdf?${period}`));
+  assert.match(await isPdf(await finance.get(`/api/v1/finance/print/invoices.pdf?${period}&branch_id=${branchId}`)), new RegExp(invoice.number));
+  assert.match(await isPdf(await finance.get(`/api/v1/finance/print/credit-notes.pdf?${period}`)), new RegExp(note.number));
+  const credited = await isPdf(await finance.get(`/api/v1/finance/print/credit-invoices.pdf?${period}`));
   assert.ok(credited.indexOf(`Invoice ${invoice.number}`) >= 0 && credited.indexOf(`Invoice ${invoice.number}`) < credited.indexOf(`Credit note ${note.number}`));
-  assert.match(isPdf(await finance.get('/api/v1/finance/print/invoices.pdf?from=2001-01-01&to=2001-01-31')), /No invoices match/);
+  assert.match(await isPdf(await finance.get('/api/v1/finance/print/invoices.pdf?from=2001-01-01&to=2001-01-31')), /No invoices match/);
 
   const backwards = await finance.get('/api/v1/finance/print/invoices.pdf?from=2026-02-28&to=2026-02-01');
   assert.equal(backwards.statusCode, 422);
@@ -105,7 +105,7 @@ test('impossible dates in a period answer 422 naming each, never 500: every bund
 });
 
 test("a client's statement is printed and audited; 404 for an unknown client", async () => {
-  const text = isPdf(await finance.get(`/api/v1/finance/print/statements/client/${client.id}.pdf?from=2026-02-01&to=2026-02-28`));
+  const text = await isPdf(await finance.get(`/api/v1/finance/print/statements/client/${client.id}.pdf?from=2026-02-01&to=2026-02-28`));
   assert.match(text, new RegExp(invoice.number));
   assert.match(text, new RegExp(note.number));
   const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.resource, 'finance-client-billing-prints'), eq(auditLog.record_id, client.id))).orderBy(desc(auditLog.id)).limit(1);
@@ -119,7 +119,7 @@ test('the funders invoiced, for the picker', async () => {
   const response = await finance.get('/api/v1/finance/print/funders');
   assert.equal(response.statusCode, 200);
   assert.ok((response.json().data as { id: number; name: string }[]).some((row) => row.id === funder.id && row.name === funder.name));
-  const only = pdfText((await finance.get(`/api/v1/finance/print/invoices.pdf?from=2026-02-01&to=2026-02-28&funder_code_id=${funder.id}`)).rawPayload);
+  const only = await pdfText((await finance.get(`/api/v1/finance/print/invoices.pdf?from=2026-02-01&to=2026-02-28&funder_code_id=${funder.id}`)).rawPayload);
   assert.ok(!only.includes(invoice.number), 'a private client invoice is not the funder\'s');
 });
 

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@hcm/server/platform';
 import { creditNoteLines, creditNotes, invoiceLines, invoiceRuns, invoices, paymentAllocations, payments, type PayerKind } from '../invoicing/tables.js';
@@ -142,28 +141,10 @@ export async function payInvoice(db: Database, invoice: PostedInvoice, branchId:
 }
 
 /**
- * The text drawn on a pdf-lib PDF: its content streams inflated and the hex strings shown by Tj read back (the
- * standard fonts write WinAnsi codes, one byte a character).
+ * The text of a PDF as a reader gets it (the platform's pdf.js reading: the fonts are embedded Unicode subsets,
+ * so the text is read back through their ToUnicode maps, Arabic in logical order), a line for each line printed.
  */
-export function pdfText(pdf: Uint8Array): string {
-  const source = Buffer.from(pdf).toString('latin1');
-  const parts: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
-  for (let match = streams.exec(source); match; match = streams.exec(source)) {
-    // The pattern takes a carriage return that ends the compressed bytes for the line break before `endstream`
-    // (the bytes depend on the text, so now and then they do end so): inflated with it put back when without fails.
-    const inflated = (bytes: string) => {
-      try {
-        return inflateSync(Buffer.from(bytes, 'latin1')).toString('latin1');
-      } catch {
-        return null;
-      }
-    };
-    const content = inflated(match[1]!) ?? inflated(`${match[1]!}\r`) ?? match[1]!;
-    for (const shown of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) parts.push(Buffer.from(shown[1]!, 'hex').toString('latin1'));
-  }
-  return parts.join('\n');
-}
+export { pdfText } from '@hcm/server/testing';
 
 /** The demo's clients, to pick one for a test: the area's read model of care-records' table (../read-models.ts). */
 export { clientsRead as demoClients } from '../read-models.js';

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { inflateSync } from 'node:zlib';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
 import { auditLog } from '@hcm/server/platform';
 import { branches } from '@hcm/server/schema';
-import { createTestApp, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
+import { createTestApp, loginAs, pdfText, type TestApp, type TestClient } from '@hcm/server/testing';
 import { emptyValues, type DashboardAnswer, type RegisterRecord, type RegisterRow } from '../../contract/registers.js';
 import { carersRead, clientsRead, employeesRead } from '../read-models.js';
 import { qaRecords } from './tables.js';
@@ -45,21 +44,6 @@ const fall = (branchId: number, extra: Record<string, unknown> = {}) => ({
   told: [{ party: 'family', told_on: today, told_time: '09:00', by_whom: 'Amara Okafor', reference: '' }],
   ...extra,
 });
-
-const pdfText = (pdf: Buffer) => {
-  const source = pdf.toString('latin1');
-  const parts: string[] = [];
-  for (const match of source.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content = match[1]!;
-    try {
-      content = inflateSync(Buffer.from(content, 'latin1')).toString('latin1');
-    } catch {
-      // not compressed
-    }
-    for (const shown of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) parts.push(Buffer.from(shown[1]!, 'hex').toString('latin1'));
-  }
-  return parts.join('\n');
-};
 
 test('a fall with a fracture is recorded, numbered, audited and prompts a serious-injury notification', async () => {
   const created = await manager.post('/api/v1/quality-assurance/incident-and-accidents', fall(camden));
@@ -157,7 +141,7 @@ test('the prompted notification is linked, submitted and printed; the record sho
   const pdf = await manager.get(`/api/v1/quality-assurance/cqc-notifications/${notification.id}/pdf`);
   assert.equal(pdf.statusCode, 200);
   assert.equal(pdf.headers['content-type'], 'application/pdf');
-  const text = pdfText(pdf.rawPayload);
+  const text = await pdfText(pdf.rawPayload);
   assert.match(text, new RegExp(`CQC notification ${notification.reference}`));
   assert.match(text, /Serious injury/);
   assert.match(text, /CQC reference CQC-T-1/);
@@ -167,6 +151,36 @@ test('the prompted notification is linked, submitted and printed; the record sho
 
   const wrongSource = await manager.post('/api/v1/quality-assurance/cqc-notifications', { ...emptyValues('cqc-notifications', camden), occurred_on: today, reported_by: 'x', summary: 'x', category: 'police', source_id: 2_000_000 });
   assert.ok(wrongSource.json().errors.source_id);
+});
+
+test("a CQC notification's PDF prints every name as written: Arabic set right to left, Polish, Turkish and Cyrillic kept", async () => {
+  const draft = await manager.post('/api/v1/quality-assurance/cqc-notifications', {
+    ...emptyValues('cqc-notifications', camden),
+    occurred_on: today,
+    occurred_time: '07:45',
+    reported_by: 'Łucja Wójcik',
+    summary: 'محمد علي fell in the bathroom; Ayşe Yılmaz called 999.',
+    category: 'serious_injury',
+    injury_description: 'Fractured wrist, set at the Royal Free',
+    people: [
+      { person_type: 'client', person_id: null, name: 'محمد علي', role: 'Fell' },
+      { person_type: 'carer', person_id: null, name: 'Олена Коваль', role: 'First aid' },
+    ],
+    told: [{ party: 'family', told_on: today, told_time: '08:30', by_whom: 'Ayşe Yılmaz', reference: '' }],
+  });
+  assert.equal(draft.statusCode, 201, draft.body);
+  const notification = draft.json().data.record as RegisterRecord;
+  const pdf = await manager.get(`/api/v1/quality-assurance/cqc-notifications/${notification.id}/pdf`);
+  const lines = (await pdfText(pdf.rawPayload)).split('\n');
+  for (const expected of [
+    'Reported by: Łucja Wójcik',
+    'محمد علي fell in the bathroom; Ayşe Yılmaz called 999.',
+    'محمد علي (Client) - Fell',
+    'Олена Коваль (Carer) - First aid',
+  ]) {
+    assert.ok(lines.includes(expected), `"${expected}" in\n${lines.join('\n')}`);
+  }
+  assert.ok(lines.some((line) => line.startsWith('Family: ') && line.endsWith(' 08:30 by Ayşe Yılmaz')), lines.join('\n'));
 });
 
 test('the dashboard counts by register and status, trends by month and overdue items, in SQL, per branch', async () => {
