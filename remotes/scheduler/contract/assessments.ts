@@ -56,3 +56,18 @@ export type AssessmentVisitRow = {
 };
 
 export type AssessmentChoices = { clients: { id: number; name: string; branch: string }[]; assessors: { id: number; name: string }[] };
+
+/** A care plan or assessment review to book with a client (care-records announced it falling due). */
+export type ReviewToBookRow = {
+  id: number;
+  client_id: number;
+  client_name: string;
+  branch_id: number;
+  document_id: number;
+  /** The record document's kind and title as the client's record names it. */
+  kind: string;
+  title: string;
+  /** The UK day the review is due, and whether it has passed. */
+  due_on: string;
+  overdue: boolean;
+};

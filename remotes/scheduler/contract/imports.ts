@@ -12,7 +12,7 @@ export const CSV_COLUMNS = [
   { key: 'end', label: 'End', help: 'HH:MM, UK time' },
   { key: 'carers_needed', label: 'Carers needed', help: '1, or 2 for a double-up' },
   { key: 'funder_code', label: 'Funder code', help: 'A funder code of the reference data (may be empty)' },
-  { key: 'carer_email', label: 'Carer email', help: 'Optional: noted for the planner; carers are assigned on the rota' },
+  { key: 'carer_email', label: 'Carer email', help: 'Optional: the carer (by the email they sign in with) put on the visit when the rules allow; else it is left unassigned and flagged for a planner' },
   { key: 'notes', label: 'Notes', help: 'Optional notes for the carers' },
 ] as const;
 
@@ -46,6 +46,11 @@ export type ImportRow = {
   client_id: number | null;
   client_name: string | null;
   visit_id: number | null;
+  /** The carer the row names (Carer email), when they are a carer of the branch. */
+  carer_id?: number | null;
+  carer_name?: string | null;
+  /** After the import: why the visit needs a planner (the carer left off by the rules, or a warning), else null. */
+  attention?: string | null;
 };
 
 export type CsvImportRow = {

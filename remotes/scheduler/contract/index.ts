@@ -1,5 +1,6 @@
 // What the scheduler area declares, read by its screens (src/) and its API module (server/).
 export * from './visits.js';
+export * from './attention.js';
 export * from './visit-actions.js';
 export * from './timeline.js';
 export * from './templates.js';

@@ -251,6 +251,8 @@ export type GenerateAnswer = {
   bank_holidays_skipped: number;
   assigned: number;
   left_for_auto_assign: number;
+  /** New visits flagged for a planner: a preferred carer the rules refused (left unassigned), or one put on with a warning. */
+  needs_attention?: number;
 };
 
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

@@ -1,3 +1,4 @@
+import type { VisitAttention } from './attention.js';
 import * as v from 'valibot';
 import { isoDate, objectMessage, optionalText } from '@hcm/contract/engine';
 import type { ConfirmationState } from './live.js';
@@ -192,6 +193,8 @@ export type VisitRow = {
   notes: string;
   version: number;
   updated_at: string;
+  /** Why the visit needs a planner (a carer taken off, refused when it was made, a warning), or null (./attention.ts). */
+  attention?: VisitAttention | null;
 };
 
 /** An entry of a visit's history (visits/logs). */
@@ -228,6 +231,7 @@ export const VISIT_LOG_ACTIONS = [
   { value: 'check-out', label: 'Checked out (carer’s device)' },
   { value: 'tasks', label: 'Tasks recorded (carer’s device)' },
   { value: 'confirmed', label: 'Confirmed by the office' },
+  { value: 'attention-dismissed', label: 'Attention dismissed' },
 ] as const;
 export type VisitLogAction = (typeof VISIT_LOG_ACTIONS)[number]['value'];
 

@@ -115,7 +115,12 @@ export type WizardPatternValues = v.InferOutput<typeof WizardPatternSchema>;
 export type WizardCarersValues = v.InferOutput<typeof WizardCarersSchema>;
 
 /** One call's verdict at step 5: each preferred carer checked on the first cycle's visit of the call. */
-export type WizardCallCheck = { call: number; label: string; date: string; hard: RuleFinding[]; soft: RuleFinding[] };
+/**
+ * Step 5's check of one call over every visit publishing makes: `date` its first; `hard` the preferred carers the
+ * rules refuse on every one of its visits (fix them first); `left_unassigned` the visits a preferred carer is
+ * refused on some days only (published unassigned, flagged for a planner); `soft` the warnings, once each.
+ */
+export type WizardCallCheck = { call: number; label: string; date: string; visits?: number; hard: RuleFinding[]; left_unassigned?: { date: string; carer_id: number | null; message: string }[]; soft: RuleFinding[] };
 export type WizardCheckResult = {
   checked_at: string;
   calls: WizardCallCheck[];
@@ -166,7 +171,7 @@ export type WizardStepAnswer = {
   check: WizardCheckResult | null;
 };
 
-export type WizardPublished = { template_id: number; visits_created: number; from: string; to: string; draft: RosteringDraftRow };
+export type WizardPublished = { template_id: number; visits_created: number; from: string; to: string; draft: RosteringDraftRow; /** Visits made without a preferred carer the rules refused that day (or with a warning), flagged for a planner. */ needs_attention?: number };
 
 /** Hours a week the pattern plans, averaged over its cycle. */
 export function plannedHoursPerWeek(calls: readonly { duration_minutes: number; carers_needed?: number }[], repeatWeeks: number): number {

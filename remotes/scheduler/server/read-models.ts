@@ -26,14 +26,32 @@ export const clientsRead = pgTable('clients', {
   deleted_at: timestamp('deleted_at', { withTimezone: true }),
 });
 
-/** Workforce's carers, for the demo's schedule (its carers are put on visits in their own branch). */
+/**
+ * Workforce's carers, for the demo's schedule (its carers are put on visits in their own branch, through the rules:
+ * the days they start and leave count) and the CSV import (a carer named by the email they sign in with).
+ */
 export const carersRead = pgTable('carers', {
   id: integer('id').notNull(),
   first_name: text('first_name').notNull(),
   last_name: text('last_name').notNull(),
   branch_id: integer('branch_id').notNull(),
   status: text('status').notNull(),
+  start_date: date('start_date', { mode: 'string' }),
+  leaving_date: date('leaving_date', { mode: 'string' }),
   deleted_at: timestamp('deleted_at', { withTimezone: true }),
+});
+
+/**
+ * Workforce's training records, for the demo's schedule (it has no signed-in user to ask workforce's training API):
+ * the latest completed record per carer and course counts, as published.
+ */
+export const trainingRecordsRead = pgTable('training_records', {
+  id: integer('id').notNull(),
+  carer_id: integer('carer_id').notNull(),
+  course_id: integer('course_id').notNull(),
+  result: text('result').notNull(),
+  completed_on: date('completed_on', { mode: 'string' }),
+  expires_on: date('expires_on', { mode: 'string' }),
 });
 
 /**

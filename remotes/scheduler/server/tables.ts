@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches, createdAt, users } from '@hcm/server/schema';
+import type { AttentionKind } from '../contract/attention.js';
 import type { ConfirmationState } from '../contract/live.js';
 import type { CancelReason, RuleFinding, VisitLogAction, VisitSource, VisitStatus, VisitTask } from '../contract/visits.js';
 import { clock } from '@hcm/contract/time';
@@ -168,6 +169,27 @@ export const visitLogs = pgTable(
   },
   (t) => [index('visit_logs_visit_idx').on(t.visit_id), index('visit_logs_at_idx').on(t.at)],
 );
+/**
+ * Why a visit needs a planner (contract/attention.ts; visits/attention.ts): a carer taken off by another area's event,
+ * a carer the rules refused when the visit was made, or a warning. One row per visit, gone with the visit; cleared
+ * when a carer is assigned again through the rules, when the visit is cancelled, or dismissed with a reason.
+ */
+export const visitAttention = pgTable(
+  'visit_attention',
+  {
+    visit_id: integer('visit_id')
+      .primaryKey()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<AttentionKind>().notNull(),
+    /** In words, naming the carer and the rule ("Aisha Bello taken off: on approved leave 2–4 Dec 2026"). */
+    reason: text('reason').notNull(),
+    /** When it first needed attention. */
+    since: timestamp('since', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('visit_attention_kind_check', sql`${t.kind} in ('taken-off', 'rule-break-at-generation', 'warning')`), index('visit_attention_since_idx').on(t.since)],
+);
+
 /**
  * The push notifications a visit's event means to its carers (visits/notify-carers.ts), one per event and carer,
  * written in the event's delivery: the key makes a redelivered event push nobody twice, and a row not sent (the

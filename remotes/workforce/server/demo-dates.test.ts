@@ -103,9 +103,9 @@ test('seeded on another day, the rota puts Bristol’s carers on the coming visi
     assert.equal(answer.statusCode, 200, answer.body);
     return (answer.json() as { data: { data: { date: string }[] } }).data.data;
   };
-  // Ben Carter's DBS Update Service check, written as of the anchor day, is in date today: he is on the rota.
-  const ben = await visitsOf({ carer_id: String(id('ben.carter')), from: addDays(today, 1), to: addDays(today, 13), status: 'assigned' });
-  assert.ok(ben.some((visit) => isoWeekday(visit.date) <= 5), `Ben Carter has ${ben.length} visits in the coming two weeks, some on a weekday`);
+  // Bristol's checks, written as of the anchor day, are in date today: its carers are on the coming weekdays' visits.
+  const bristol = await visitsOf({ branch_id: '3', from: addDays(today, 1), to: addDays(today, 13), status: 'assigned' });
+  assert.ok(bristol.filter((visit) => isoWeekday(visit.date) <= 5).length >= 10, `Bristol North has ${bristol.length} visits with carers in the coming two weeks`);
   // Last month (what finance invoices): Camden's visits were delivered by rosterable carers.
   const firstOfMonth = `${today.slice(0, 7)}-01`;
   const delivered = await visitsOf({ branch_id: '1', from: `${addDays(firstOfMonth, -1).slice(0, 7)}-01`, to: addDays(firstOfMonth, -1), status: 'completed' });

@@ -198,6 +198,7 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown> | null> = {
   'PUT /api/v1/visits/:id': { client_id: 1, date: '2026-12-01', start_time: '08:00', end_time: '08:45', carers_needed: 1, version: 1 },
   'POST /api/v1/visits/:id/cancel': { version: 1, reason: 'client-request', detail: '', chargeable: false },
   'POST /api/v1/visits/:id/reinstate': { version: 1 },
+  'POST /api/v1/visits/:id/attention/dismiss': { reason: 'Family are covering this call themselves this week.' },
   'POST /api/v1/visits/:id/assign': { carer_id: 1, version: 1 },
   'POST /api/v1/visits/:id/unassign': { carer_id: 1, version: 1 },
   'POST /api/v1/visits/:id/move': { version: 1, start_time: '09:00', end_time: '09:45' },

@@ -27,10 +27,19 @@ function load(): PdfJs {
 }
 
 /**
+ * pdf.js refuses to run when Array.prototype has enumerable additions, and drizzle-kit's API (which the migration
+ * checks load, in the same test process when files share one) adds `random`. Made non-enumerable, it stays usable.
+ */
+function hideArrayExtensions(): void {
+  for (const key in Array.prototype) Object.defineProperty(Array.prototype, key, { enumerable: false });
+}
+
+/**
  * The PDF's text, page after page, one line of the answer for each line printed (top to bottom): the pieces of a
  * line left to right, a space between pieces that stand apart (a table's cells, a label and its amount).
  */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
+  hideArrayExtensions();
   const document = await load().getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
   const lines: string[] = [];
   try {

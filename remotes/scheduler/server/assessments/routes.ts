@@ -8,6 +8,7 @@ import { AssessmentVisitSchema, type AssessmentChoices, type AssessmentVisitRow,
 import { clientName, clientsInScope, inScope, paramId, parsed } from '../imports/common.js';
 import { clientsRead } from '../read-models.js';
 import { assessmentVisits } from './tables.js';
+import { followAssessmentVisit, reviewsToBookRoutes } from './reviews-to-book.js';
 import { clock } from '@hcm/contract/time';
 
 // The office planner's API (assessment-visits): office staff's assessments, reviews and re-assessments.
@@ -18,6 +19,7 @@ import { clock } from '@hcm/contract/time';
 //   POST   /assessment-visits              (scheduler.edit)
 //   PUT    /assessment-visits/:id          {…, version} (scheduler.edit; 409 on a stale version)
 //   DELETE /assessment-visits/:id          (scheduler.edit)
+//   GET    /assessment-visits/reviews-to-book   care plans and assessments due for review, not yet booked (./reviews-to-book.ts)
 // Branch-scoped by the client's branch; every write audited ('scheduler-assessment-visits').
 
 const RESOURCE = 'scheduler-assessment-visits';
@@ -57,6 +59,7 @@ export async function assessorsInScope(db: Database, viewer: Viewer, ids?: reado
 export async function assessmentRoutes(app: FastifyInstance, context: AreaServerContext): Promise<void> {
   const { auth } = context;
   const db: Database = auth.db;
+  await reviewsToBookRoutes(app, context);
 
   app.auditScopes.declare({
     resource: RESOURCE,
@@ -182,6 +185,7 @@ export async function assessmentRoutes(app: FastifyInstance, context: AreaServer
       })
       .returning({ id: assessmentVisits.id });
     const row = (await findRow(viewer, made!.id))!;
+    await followAssessmentVisit(db, row);
     await audit(request, row.id, 'create', null, row);
     return reply.code(201).send(ok(row, 'Assessment visit planned.'));
   });
@@ -221,6 +225,7 @@ export async function assessmentRoutes(app: FastifyInstance, context: AreaServer
       .returning({ id: assessmentVisits.id });
     if (!updated.length) return sendError(reply, 409, 'Someone else changed this assessment visit since you opened it. Reload it and make your change again.');
     const after = (await findRow(viewer, id))!;
+    await followAssessmentVisit(db, after);
     await audit(request, id, 'update', before, after);
     return ok(after, 'Assessment visit saved.');
   });

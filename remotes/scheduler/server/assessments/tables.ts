@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches, createdAt, users } from '@hcm/server/schema';
 import type { AssessmentKind, AssessmentStatus } from '../../contract/assessments.js';
 import { clock } from '@hcm/contract/time';
@@ -35,4 +35,29 @@ export const assessmentVisits = pgTable(
     check('scheduler_assessment_visits_status_check', sql`${t.status} in ('planned', 'done', 'cancelled')`),
     check('scheduler_assessment_visits_duration_check', sql`${t.duration_minutes} between 15 and 480`),
   ],
+);
+
+/**
+ * Reviews to book (./reviews-to-book.ts): a client's care plan or assessment falling due for review, from
+ * care-records' care-records.document-review.due, one row per document and due day, until an office user plans a
+ * review (or re-assessment) visit with the client (booked_visit_id; back on the list when that visit is cancelled
+ * or removed).
+ */
+export const reviewsToBook = pgTable(
+  'scheduler_reviews_to_book',
+  {
+    id: serial('id').primaryKey(),
+    document_id: integer('document_id').notNull(),
+    client_id: integer('client_id').notNull(),
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    client_name: text('client_name').notNull(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    due_on: date('due_on', { mode: 'string' }).notNull(),
+    booked_visit_id: integer('booked_visit_id').references(() => assessmentVisits.id, { onDelete: 'set null' }),
+    announced_at: createdAt(),
+  },
+  (t) => [uniqueIndex('scheduler_reviews_to_book_document_day').on(t.document_id, t.due_on), index('scheduler_reviews_to_book_open_idx').on(t.branch_id, t.due_on)],
 );

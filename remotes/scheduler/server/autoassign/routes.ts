@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { fieldErrorsOf, londonTime } from '@hcm/contract/engine';
@@ -7,9 +7,11 @@ import { AutoAssignSchema, type AutoAssignAnswer, type AutoAssignLeft, type Auto
 import { addDays } from '../rules/rules.js';
 import { ruleSettings } from '../rules/settings.js';
 import { apiSources } from '../sources/api-sources.js';
+import type { SchedulingSources } from '../sources/types.js';
 import { visitCarers, visitLogs, visits } from '../tables.js';
 import { announceVisitsChanged } from '../visits/push.js';
 import { statusFor } from '../visits/service.js';
+import { clearAttention } from '../visits/attention.js';
 import { publishVisitChanges, type VisitWrite } from '../visits/events.js';
 import { checkSolution } from './checker.js';
 import { loadWeek } from './load.js';
@@ -35,7 +37,12 @@ const metricsOf = (metrics: Metrics): AutoAssignMetrics => ({
   milliseconds: metrics.milliseconds,
 });
 
-export async function autoAssignRoutes(app: FastifyInstance, context: AreaServerContext): Promise<void> {
+export type AutoAssignRouteOptions = {
+  /** The other areas' reads for a request (their HTTP APIs by default; tests make them plain). */
+  sourcesFor?: (app: FastifyInstance, request: FastifyRequest) => SchedulingSources;
+};
+
+export async function autoAssignRoutes(app: FastifyInstance, context: AreaServerContext, options: AutoAssignRouteOptions = {}): Promise<void> {
   const { auth } = context;
   const db: Database = auth.db;
 
@@ -47,7 +54,7 @@ export async function autoAssignRoutes(app: FastifyInstance, context: AreaServer
     const { branch_id: branchId, week_start: monday, apply } = parsed.output;
     if (viewer.scope !== 'all' && !viewer.scope.includes(branchId)) return sendInvalid(reply, { branch_id: ['Choose one of your branches.'] });
 
-    const sources = apiSources(app, request);
+    const sources = (options.sourcesFor ?? apiSources)(app, request);
     const week = await loadWeek(db, sources, branchId, monday);
     const settings = await ruleSettings(db);
     const solution = solve(week.problem, { timeBudgetMs: settings.timeBudgetMs });
@@ -128,6 +135,8 @@ export async function autoAssignRoutes(app: FastifyInstance, context: AreaServer
         }
         // The carers hear of their new visits from these events, once delivered.
         await publishVisitChanges(tx, writes, viewer.user.userID);
+        // Filled through the rules (the checker verified every answer): they no longer need a planner.
+        await clearAttention(tx, [...perVisit.keys()]);
       });
     } catch (error) {
       if (error instanceof Conflict) return sendError(reply, 409, `${error.message} Run auto-assign again.`);

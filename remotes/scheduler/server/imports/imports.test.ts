@@ -1,14 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { auditLog } from '@hcm/server/platform';
 import { loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
 import { branches } from '@hcm/server/schema';
 import type { CsvImportDetail, CsvImportRow } from '../../contract/imports.js';
-import { visitLogs, visits } from '../tables.js';
+import { visitAttention, visitCarers, visitLogs, visits } from '../tables.js';
 import { parseCsv } from './csv.js';
 import { clientsRead, funderCodesRead } from '../read-models.js';
 import { createPartApp } from './test-app.js';
+import { plainSources, type PlainChanges } from '../rules/testing.js';
+import { apiSources } from '../sources/api-sources.js';
 
 // CSV imports: the parser (RFC 4180), a preview with every row's errors in words, importing only the valid rows
 // after confirmation, and never half an import when one insert fails.
@@ -21,8 +23,11 @@ let notActive: { nhs: string; name: string } | undefined;
 let leedsNhs: string;
 let funderCode: string;
 
+// The other areas' answers made plain (everyone available, trained, rosterable), but for what a test changes.
+const changes: PlainChanges = {};
+
 before(async () => {
-  t = await createPartApp();
+  t = await createPartApp({ sources: (app, request) => plainSources(apiSources(app, request), changes) });
   office = await loginAs(t.app, 'office');
   const db = t.database.db;
   const [branch] = await db.select({ id: branches.id }).from(branches).where(eq(branches.code, 'CAM'));
@@ -152,4 +157,40 @@ test('an unreadable file or a missing column is refused on the file field; anoth
   const elsewhere = await office.post('/api/v1/visits/csv-imports', { branch_id: leeds!.id, file_name: 'a.csv', content: 'client,date,start,end\n1,2026-12-01,08:00,09:00' });
   assert.equal(elsewhere.statusCode, 422);
   assert.ok(elsewhere.json().errors.branch_id);
+});
+
+test('issue 29: a row naming a carer puts them on through the rules; one on approved holiday is left off and the visit flagged', async () => {
+  const db = t.database.db;
+  const found = await db.execute(sql`select u.email, c.id, c.first_name || ' ' || c.last_name as name from carer_accounts ca join users u on u.id = ca.user_id join carers c on c.id = ca.carer_id where c.branch_id = ${camden} and c.status = 'active' and c.deleted_at is null order by c.id`);
+  const [away, free] = (found as unknown as { rows: { email: string; id: number; name: string }[] }).rows;
+  assert.ok(away && free, 'two Camden carers with accounts');
+  changes.away = new Map([[Number(away.id), { dates: ['2027-02-01'] }]]);
+  try {
+    const [first] = active;
+    const csv = [
+      'client,date,start,end,carer email',
+      `${first!.nhs},2027-02-01,08:00,08:30,${away.email}`,
+      `${first!.nhs},2027-02-01,12:00,12:30,${free.email.toUpperCase()}`,
+      `${first!.nhs},2027-02-01,17:00,17:30,nobody@homecare.test`,
+    ].join('\n');
+    const preview = (await upload(csv, 'february.csv')).json().data as CsvImportDetail;
+    assert.equal(preview.valid_rows, 2);
+    assert.deepEqual(preview.rows.map((row) => row.carer_name ?? null), [away.name, free.name, null]);
+    assert.match(preview.rows[2]!.errors.join(' '), /No active carer of .* signs in as “nobody@homecare\.test”/);
+
+    const imported = await office.post(`/api/v1/visits/csv-imports/${preview.id}/import`, { confirm: true });
+    assert.equal(imported.statusCode, 200, imported.body);
+    const report = imported.json().data as CsvImportDetail;
+    const [held, given] = report.rows;
+    assert.equal(held!.attention, `Left unassigned when imported: ${away.name} is on holiday on 2027-02-01 (Annual leave).`);
+    assert.equal(given!.attention, null);
+    const made = await db.select().from(visits).where(inArray(visits.id, [held!.visit_id!, given!.visit_id!])).orderBy(asc(visits.planned_start));
+    assert.deepEqual(made.map((visit) => visit.status), ['unassigned', 'assigned']);
+    const onThem = await db.select().from(visitCarers).where(inArray(visitCarers.visit_id, made.map((visit) => visit.id)));
+    assert.deepEqual(onThem.map((row) => [row.visit_id, row.carer_id]), [[given!.visit_id, Number(free.id)]]);
+    const flags = await db.select().from(visitAttention).where(inArray(visitAttention.visit_id, made.map((visit) => visit.id)));
+    assert.deepEqual(flags.map((flag) => [flag.visit_id, flag.kind, flag.reason]), [[held!.visit_id, 'rule-break-at-generation', held!.attention]]);
+  } finally {
+    delete changes.away;
+  }
 });

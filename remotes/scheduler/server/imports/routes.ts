@@ -1,10 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { auditActorOf, ok, pageOf, pageOffset, parsePaging, recordAudit, recordIdIn, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database, type Viewer } from '@hcm/server/platform';
+import { AreaCallError, auditActorOf, ok, pageOf, pageOffset, parsePaging, recordAudit, recordIdIn, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database, type Viewer } from '@hcm/server/platform';
 import { branches, users } from '@hcm/server/schema';
 import { CsvConfirmSchema, CsvUploadSchema, type CsvImportDetail, type CsvImportRow, type ImportRow } from '../../contract/imports.js';
 import { inScope, mayUseBranch, paramId, parsed } from './common.js';
-import { ImportFileError, importRows, previewRows, rowsAsCsv } from './service.js';
+import { ImportFileError, importRows, importScope, previewRows, rowsAsCsv } from './service.js';
+import { loadRuleFacts, type RuleFacts } from '../rules/check.js';
+import { apiSources } from '../sources/api-sources.js';
+import type { SchedulingSources } from '../sources/types.js';
 import { announceVisitsChanged } from '../visits/push.js';
 import { csvImports } from './tables.js';
 import { clock } from '@hcm/contract/time';
@@ -40,7 +43,12 @@ const listColumns = {
   imported_at: iso(csvImports.imported_at),
 };
 
-export async function importRoutes(app: FastifyInstance, context: AreaServerContext): Promise<void> {
+export type ImportRouteOptions = {
+  /** The other areas' reads for a request (their HTTP APIs by default; tests make them plain). */
+  sourcesFor?: (app: FastifyInstance, request: FastifyRequest) => SchedulingSources;
+};
+
+export async function importRoutes(app: FastifyInstance, context: AreaServerContext, options: ImportRouteOptions = {}): Promise<void> {
   const { auth } = context;
   const db: Database = auth.db;
 
@@ -103,14 +111,23 @@ export async function importRoutes(app: FastifyInstance, context: AreaServerCont
     if (!(await parsed(reply, CsvConfirmSchema, request.body))) return reply;
     if (found.status === 'imported') return sendError(reply, 409, `This file was imported already (${found.imported_rows} visits). Upload it again to import it again.`);
     const before = { status: found.status, imported_rows: found.imported_rows };
+    // The rules' facts of the carers the rows name (asked of workforce and care-records before the transaction).
+    let facts: RuleFacts;
+    try {
+      facts = await loadRuleFacts(db, (options.sourcesFor ?? apiSources)(app, request), importScope(found.rows, found.branch_id));
+    } catch (error) {
+      if (!(error instanceof AreaCallError)) throw error;
+      request.log.error({ err: error }, 'a scheduling source failed');
+      return sendError(reply, 502, 'Clients or carers could not be read just now. Try again.');
+    }
     try {
       const result = await db.transaction(async (tx) => {
         // Checked again as things are now (another import or planner may have added the same visits meanwhile).
         const [claimed] = await tx.update(csvImports).set({ status: 'imported' }).where(and(eq(csvImports.id, id), sql`${csvImports.status} <> 'imported'`)).returning({ id: csvImports.id });
         if (!claimed) return null;
         const again = await previewRows(tx, viewer.scope, found.branch_id, found.branch, rowsAsCsv(found.rows));
-        const checked = found.rows.map((row, index) => ({ ...row, errors: again[index]?.errors ?? row.errors }));
-        const rows = await importRows(tx, checked, { fileName: found.file_name, userId: viewer.user.userID });
+        const checked = found.rows.map((row, index) => ({ ...row, errors: again[index]?.errors ?? row.errors, carer_id: again[index]?.carer_id ?? null, carer_name: again[index]?.carer_name ?? null }));
+        const rows = await importRows(tx, checked, { fileName: found.file_name, userId: viewer.user.userID, facts });
         const imported = rows.filter((row) => row.visit_id !== null).length;
         await tx
           .update(csvImports)

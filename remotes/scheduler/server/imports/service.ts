@@ -1,11 +1,16 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { isCalendarDate, londonInstant } from '@hcm/contract/engine';
 import type { BranchScope, Database, Transaction } from '@hcm/server/platform';
+import { users } from '@hcm/server/schema';
 import { MAX_CSV_ROWS, type ImportRow } from '../../contract/imports.js';
-import { visitLogs, visits } from '../tables.js';
+import type { RuleFinding } from '../../contract/visits.js';
+import { ruleBatch, type PlannedVisit, type RuleFacts } from '../rules/check.js';
+import { visitCarers, visitLogs, visits } from '../tables.js';
+import { flagVisits, type AttentionFlag } from '../visits/attention.js';
+import { publishVisitChanges, type VisitWrite } from '../visits/events.js';
 import { clientsInScope } from './common.js';
 import { CsvError, parseCsv } from './csv.js';
-import { clientsRead, funderCodesRead } from '../read-models.js';
+import { carerAccountsRead, carersRead, clientsRead, funderCodesRead } from '../read-models.js';
 
 // Reading an uploaded CSV of visits into rows with their errors in words, and importing the valid ones.
 
@@ -102,7 +107,30 @@ export async function previewRows(db: Database | Transaction, scope: BranchScope
       if (earlier !== undefined) errors.push(`Duplicate of line ${earlier} in this file (same client, date and start).`);
       else seen.set(key, record.line);
     }
-    rows.push({ line: record.line, values, errors, client_id: client?.id ?? null, client_name: client?.name ?? null, visit_id: null });
+    rows.push({ line: record.line, values, errors, client_id: client?.id ?? null, client_name: client?.name ?? null, visit_id: null, carer_id: null, carer_name: null });
+  }
+
+  // The carers named by the email they sign in with (their account, workforce's carer_accounts): an active carer of
+  // the branch, put on the visit at import when the rules allow.
+  const emails = [...new Set(rows.map((row) => (row.values.carer_email ?? '').toLowerCase()).filter((email) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)))];
+  if (emails.length) {
+    const found = await db
+      .select({ email: users.email, id: carersRead.id, first: carersRead.first_name, last: carersRead.last_name, branch_id: carersRead.branch_id, status: carersRead.status })
+      .from(users)
+      .innerJoin(carerAccountsRead, eq(carerAccountsRead.user_id, users.id))
+      .innerJoin(carersRead, eq(carersRead.id, carerAccountsRead.carer_id))
+      .where(and(inArray(sql`lower(${users.email})`, emails), isNull(carersRead.deleted_at)));
+    const byEmail = new Map(found.map((carer) => [carer.email.toLowerCase(), carer]));
+    for (const row of rows) {
+      const email = (row.values.carer_email ?? '').toLowerCase();
+      if (!emails.includes(email)) continue;
+      const carer = byEmail.get(email);
+      if (!carer || carer.branch_id !== branchId || carer.status !== 'active') row.errors.push(`No active carer of ${branchName} signs in as “${row.values.carer_email}”.`);
+      else {
+        row.carer_id = carer.id;
+        row.carer_name = `${carer.first} ${carer.last}`;
+      }
+    }
   }
 
   // Duplicates of visits already planned (not cancelled): same client, same planned start.
@@ -121,8 +149,23 @@ export async function previewRows(db: Database | Transaction, scope: BranchScope
   return rows;
 }
 
-/** Creates the visits of the valid rows (source 'import', logged 'imported'); answers the rows with their visit ids. */
-export async function importRows(tx: Transaction, rows: ImportRow[], meta: { fileName: string; userId: number }): Promise<ImportRow[]> {
+/** The rules' scope of the rows that name a carer: who, whose visits, when (facts asked before the import's transaction). */
+export function importScope(rows: readonly ImportRow[], branchId: number) {
+  const named = rows.filter((row) => !row.errors.length && row.carer_id && row.client_id);
+  const dates = named.map((row) => csvDate(row.values.date!)!).sort();
+  return { carerIds: [...new Set(named.map((row) => row.carer_id!))], clientIds: [...new Set(named.map((row) => row.client_id!))], branchIds: [branchId], from: dates[0] ?? '1970-01-01', to: dates.at(-1) ?? '1970-01-01' };
+}
+
+const INFORMATION = new Set(['continuity', 'preferred']);
+const messagesOf = (findings: readonly RuleFinding[]) => [...new Set(findings.map((finding) => finding.message))].join(' ');
+
+/**
+ * Creates the visits of the valid rows (source 'import', logged 'imported'); answers the rows with their visit ids.
+ * A row naming a carer puts them on the visit through the rules (the same check as a manual assignment, one batch
+ * for the file with `facts`): refused by a hard rule, the visit is left unassigned and flagged for a planner with
+ * the rule in words; put on with a warning, flagged as a warning.
+ */
+export async function importRows(tx: Transaction, rows: ImportRow[], meta: { fileName: string; userId: number; facts: RuleFacts }): Promise<ImportRow[]> {
   const funderIds = new Map((await tx.select({ id: funderCodesRead.id, code: funderCodesRead.code }).from(funderCodesRead).where(isNull(funderCodesRead.deleted_at))).map((row) => [row.code.toLowerCase(), row.id]));
   const clientIds = [...new Set(rows.filter((row) => !row.errors.length).map((row) => row.client_id!))];
   const clients = clientIds.length ? await tx.select({ id: clientsRead.id, branch_id: clientsRead.branch_id }).from(clientsRead).where(inArray(clientsRead.id, clientIds)) : [];
@@ -159,7 +202,49 @@ export async function importRows(tx: Transaction, rows: ImportRow[], meta: { fil
       summary: `Imported from ${meta.fileName}, line ${row.line}`,
       after: { date, start_time: start, end_time: end, carers_needed: Number(row.values.carers_needed || '1'), funder_code: row.values.funder_code || null, carer_email: row.values.carer_email || null },
     });
-    answer.push({ ...row, visit_id: made!.id });
+    answer.push({ ...row, visit_id: made!.id, attention: null });
+  }
+
+  // The carers named: through the rules, in time order, each put on seen busy by the next.
+  const named = answer.filter((row) => row.visit_id && row.carer_id);
+  if (named.length) {
+    const stored = await tx.select().from(visits).where(inArray(visits.id, named.map((row) => row.visit_id!)));
+    const byId = new Map(stored.map((visit) => [visit.id, visit]));
+    const planned = new Map<ImportRow, PlannedVisit>(
+      named.map((row) => {
+        const visit = byId.get(row.visit_id!)!;
+        return [row, { id: visit.id, branch_id: visit.branch_id, client_id: visit.client_id, date: visit.visit_date, planned_start: visit.planned_start.toISOString(), planned_end: visit.planned_end.toISOString(), carers_needed: visit.carers_needed as 1 | 2, requires_medication: visit.requires_medication, carer_ids: [], tasks: visit.tasks, preferred_carer_ids: [] }];
+      }),
+    );
+    const rules = await ruleBatch(tx, meta.facts, [...planned.values()]);
+    const flags: AttentionFlag[] = [];
+    const writes: VisitWrite[] = [];
+    for (const row of [...named].sort((a, b) => planned.get(a)!.planned_start.localeCompare(planned.get(b)!.planned_start))) {
+      const visit = planned.get(row)!;
+      const stored = byId.get(visit.id!)!;
+      const findings = rules.check(visit, row.carer_id!).map((finding) => ({ ...finding, carer_id: finding.carer_id ?? row.carer_id! }));
+      const hard = findings.filter((finding) => finding.severity === 'hard');
+      if (hard.length) {
+        row.attention = `Left unassigned when imported: ${messagesOf(hard)}`;
+        flags.push({ visit_id: visit.id!, kind: 'rule-break-at-generation', reason: row.attention });
+        await tx.insert(visitLogs).values({ visit_id: visit.id!, user_id: meta.userId, action: 'imported', summary: `${row.carer_name} left off by the rules`, warnings: hard });
+        continue;
+      }
+      rules.commit(visit, row.carer_id!);
+      const warnings = findings.filter((finding) => !INFORMATION.has(finding.rule));
+      const status = stored.carers_needed <= 1 ? ('assigned' as const) : ('unassigned' as const);
+      await tx.insert(visitCarers).values({ visit_id: visit.id!, position: 1, carer_id: row.carer_id!, assigned_by: meta.userId });
+      if (status === 'assigned') await tx.update(visits).set({ status }).where(eq(visits.id, visit.id!));
+      await tx.insert(visitLogs).values({ visit_id: visit.id!, user_id: meta.userId, action: 'assigned', summary: `${row.carer_name} assigned (named in ${meta.fileName}, line ${row.line})`, after: { carer_ids: [row.carer_id] }, warnings });
+      writes.push({ before: null, after: { ...stored, status, carers: [{ carer_id: row.carer_id!, position: 1 }] } });
+      if (warnings.length) {
+        row.attention = `Imported with a warning: ${messagesOf(warnings)}`;
+        flags.push({ visit_id: visit.id!, kind: 'warning', reason: row.attention });
+      }
+    }
+    await flagVisits(tx, flags, meta.userId);
+    // The carers put on hear of their new visits from these events, once delivered.
+    await publishVisitChanges(tx, writes, meta.userId);
   }
   return answer;
 }

@@ -20,7 +20,7 @@ export async function createPartApp(options: { sources?: (app: FastifyInstance, 
           ...module,
           async routes(app: FastifyInstance, context: AreaServerContext) {
             await app.register(async (scope) => wizardRoutes(scope, context, options.sources ? { sources: (request) => options.sources!(app, request) } : {}));
-            await app.register(async (scope) => importRoutes(scope, context));
+            await app.register(async (scope) => importRoutes(scope, context, options.sources ? { sourcesFor: options.sources } : {}));
             await app.register(async (scope) => utilityRoutes(scope, context));
             await app.register(async (scope) => assessmentRoutes(scope, context));
           },

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { londonInstant } from '@hcm/contract/engine';
 import { branchIdOf, createTestApp, fixClock, loginAs, WEEKDAY_MORNING, type TestApp, type TestClient } from '@hcm/server/testing';
 import type { VisitRow } from '../../contract/visits.js';
@@ -14,8 +15,8 @@ fixClock(WEEKDAY_MORNING);
 
 // A carer rosterable today whose right to work ends on Wednesday 2 December 2026 (issue 27): assigning them to a
 // visit on the Thursday is refused with the reason, the Tuesday is accepted; auto-assign never gives them a
-// visit from the Thursday and its checker reports one that does. Aisha Bello is free for Margaret Ellison at
-// 16:30 on both days in the demo (no other hard rule).
+// visit from the Thursday and its checker reports one that does. Aisha Bello is made free for Margaret Ellison at
+// 16:30 on both days (the demo's rota, staffed through the rules, may give her a visit then: taken off here).
 
 type Envelope<T> = { data: T; errors: Record<string, string[]> | null };
 const body = <T>(response: { json(): unknown }) => response.json() as Envelope<T>;
@@ -33,6 +34,7 @@ before(async () => {
   camden = await branchIdOf(t.database.db, 'CAM');
   aisha = body<{ id: number; name: string }[]>(await office.get(`/api/v1/carers/rota?branch_id=${camden}`)).data.find((carer) => carer.name === 'Aisha Bello')!.id;
   margaret = body<{ id: number; name: string }[]>(await office.get('/api/v1/clients/rota-profiles?content=0')).data.find((client) => client.name === 'Margaret Ellison')!.id;
+  await t.database.db.execute(sql`delete from visit_carers where carer_id = ${aisha} and visit_id in (select id from visits where visit_date in ('2026-12-01', '2026-12-03') and planned_start < ${londonInstant('2026-12-03', '18:00')}::timestamptz + (visit_date - date '2026-12-03') * interval '1 day' and planned_end > ${londonInstant('2026-12-03', '15:30')}::timestamptz + (visit_date - date '2026-12-03') * interval '1 day')`);
   const recorded = await office.post(`/api/v1/carers/${aisha}/compliance/right-to-work`, { document_type: 'share-code', visa_type: 'skilled-worker', share_code: 'W4X8RT9KP', checked_on: '2026-11-20', expires_on: '2026-12-02' });
   assert.equal(recorded.statusCode, 201, recorded.body);
 });

@@ -1,5 +1,5 @@
 import { addDays } from '@hcm/contract/time';
-import { londonDate, londonTime } from '@hcm/contract/engine';
+import { londonOffsetMinutes } from '@hcm/contract/engine';
 import type { RuleFinding, RuleKey, VisitTask } from '../../contract/visits.js';
 import type { CarerCompliance, CarerDay, CarerFacts, CarerPreferences, CarerTraining, ClientFacts, ComplianceLapse } from '../sources/types.js';
 import type { RuleSettings } from './settings.js';
@@ -8,8 +8,8 @@ import type { RuleSettings } from './settings.js';
 // (./check.ts loads it): each answers its findings, hard ones refuse the assignment, soft ones warn. No rule reads
 // the database, so each is tested on its own (rules.test.ts) and auto-assign's loader can reuse the facts.
 
-/** Another visit of the carer, as the rules need it (instants in ms). */
-export type CarerVisit = { id: number; client_id: number; client_name: string; postcode: string; start: number; end: number };
+/** Another visit of the carer, as the rules need it (instants in ms; its UK day when the loader knows it already). */
+export type CarerVisit = { id: number; client_id: number; client_name: string; postcode: string; start: number; end: number; date?: string };
 
 export type RuleContext = {
   visit: {
@@ -63,8 +63,21 @@ const hours = (ms: number) => {
   const value = Math.round((ms / HOUR) * 10) / 10;
   return Number.isInteger(value) ? String(value) : value.toFixed(1);
 };
-const time = (ms: number) => londonTime(new Date(ms));
-const dayOf = (ms: number) => londonDate(new Date(ms));
+// The UK wall clock of an instant, its offset cached per UTC hour (it only changes on an hour): a batch of thousands
+// of checks reads the days and times of the same visits over and over.
+const offsets = new Map<number, number>();
+const wallClock = (ms: number) => {
+  const hour = Math.floor(ms / 3_600_000);
+  let offset = offsets.get(hour);
+  if (offset === undefined) offsets.set(hour, (offset = londonOffsetMinutes(new Date(ms))));
+  return new Date(ms + offset * 60_000).toISOString();
+};
+const time = (ms: number) => wallClock(ms).slice(11, 16);
+const dayOf = (ms: number) => wallClock(ms).slice(0, 10);
+/** The UK day of an instant (ms). */
+export const dayOfInstant = dayOf;
+/** The UK day a visit starts on. */
+const dayOfVisit = (visit: Pick<CarerVisit, 'start' | 'date'>) => visit.date ?? dayOf(visit.start);
 /** A UK day in words: 14 Dec 2026. */
 const dayWords = (day: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 
@@ -106,7 +119,7 @@ const weekVisits = (ctx: RuleContext) => {
   const monday = mondayOf(ctx.visit.date);
   const sunday = addDays(monday, 6);
   return ctx.carerVisits.filter((other) => {
-    const date = dayOf(other.start);
+    const date = dayOfVisit(other);
     return date >= monday && date <= sunday;
   });
 };
@@ -261,7 +274,7 @@ export function wtrWeeklyRule(ctx: RuleContext): RuleFinding[] {
   let total = visitMs(ctx);
   let earliest = monday;
   for (const other of ctx.carerVisits) {
-    const date = dayOf(other.start);
+    const date = dayOfVisit(other);
     if (date < first || date >= end) continue;
     total += other.end - other.start;
     if (date < earliest) earliest = mondayOf(date);
@@ -277,7 +290,7 @@ export function wtrDailyRestRule(ctx: RuleContext): RuleFinding[] {
   const all = [...ctx.carerVisits.filter((other) => other.id !== ctx.visit.id), { id: -1, client_id: ctx.visit.client_id, client_name: clientName(ctx), postcode: '', start: ctx.visit.start, end: ctx.visit.end }];
   const byDay = new Map<string, { first: number; last: number }>();
   for (const item of all) {
-    const date = dayOf(item.start);
+    const date = dayOfVisit(item);
     const span = byDay.get(date);
     byDay.set(date, span ? { first: Math.min(span.first, item.start), last: Math.max(span.last, item.end) } : { first: item.start, last: item.end });
   }
@@ -296,7 +309,7 @@ export function wtrDailyRestRule(ctx: RuleContext): RuleFinding[] {
 /** A 20-minute break in a working stretch of more than 6 hours (travel between visits is work, not a break). */
 export function wtrBreakRule(ctx: RuleContext): RuleFinding[] {
   const clientPostcode = ctx.client?.postcode ?? '';
-  const day = [...ctx.carerVisits.filter((other) => other.id !== ctx.visit.id && dayOf(other.start) === ctx.visit.date), { id: -1, client_id: ctx.visit.client_id, client_name: clientName(ctx), postcode: clientPostcode, start: ctx.visit.start, end: ctx.visit.end }].sort(
+  const day = [...ctx.carerVisits.filter((other) => other.id !== ctx.visit.id && dayOfVisit(other) === ctx.visit.date), { id: -1, client_id: ctx.visit.client_id, client_name: clientName(ctx), postcode: clientPostcode, start: ctx.visit.start, end: ctx.visit.end }].sort(
     (a, b) => a.start - b.start,
   );
   let stretchStart = day[0]!.start;

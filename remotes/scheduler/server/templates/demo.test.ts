@@ -7,6 +7,9 @@ import { AREA_MODULES, createTestApp, type TestApp, fixClock, WEEKDAY_MORNING } 
 import { visitCarers, visits, visitTemplates } from '../tables.js';
 import { addDays } from './days.js';
 import { firstOfPreviousMonth, seedDemoSchedule } from './demo.js';
+import { loadRuleFacts, ruleBatch, scopeOf, type PlannedVisit } from '../rules/check.js';
+import { seedSources } from '../sources/seed-sources.js';
+import { visitAttention } from '../tables.js';
 
 // What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
 // current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
@@ -96,4 +99,42 @@ it('seeds templates for every client, from the first of last month to two weeks 
   const doubles = all.filter((visit) => visit.carers_needed === 2);
   assert.ok(doubles.length > 0, 'double-ups for hoist or end-of-life care');
   assert.ok(all.some((visit) => visit.requires_medication));
+});
+
+it('issue 29: puts no carer on a visit still to come where the rules refuse (the same check, with the facts the seed reads); a refused preferred carer leaves the visit flagged', async () => {
+  const db = t.database.db;
+  const today = londonDate();
+  const now = Date.now();
+  const future = (await db.select().from(visits)).filter((visit) => new Date(visit.planned_start).getTime() > now && visit.status !== 'cancelled');
+  const onVisits = await db.select().from(visitCarers);
+  const carersOf = new Map<number, number[]>();
+  for (const row of onVisits) carersOf.set(row.visit_id, [...(carersOf.get(row.visit_id) ?? []), row.carer_id]);
+  const staffed = future.filter((visit) => (carersOf.get(visit.id) ?? []).length);
+  assert.ok(staffed.length > 50, `${staffed.length} visits still to come have carers`);
+  const planned: PlannedVisit[] = staffed.map((visit) => ({
+    id: visit.id,
+    branch_id: visit.branch_id,
+    client_id: visit.client_id,
+    date: visit.visit_date,
+    planned_start: new Date(visit.planned_start).toISOString(),
+    planned_end: new Date(visit.planned_end).toISOString(),
+    carers_needed: visit.carers_needed as 1 | 2,
+    requires_medication: visit.requires_medication,
+    carer_ids: [],
+  }));
+  const carerIds = [...new Set(staffed.flatMap((visit) => carersOf.get(visit.id)!))];
+  const rules = await ruleBatch(db, await loadRuleFacts(db, seedSources(db, today), scopeOf(planned, carerIds)), planned);
+  const refused: string[] = [];
+  for (const visit of planned) {
+    for (const carerId of carersOf.get(visit.id!)!) {
+      const hard = rules.check({ ...visit, carer_ids: carersOf.get(visit.id!)!.filter((id) => id !== carerId) }, carerId).filter((finding) => finding.severity === 'hard');
+      if (hard.length) refused.push(`${visit.date} ${hard.map((finding) => finding.message).join(' ')}`);
+    }
+  }
+  assert.deepEqual(refused.slice(0, 5), [], `${refused.length} carers on visits the rules refuse`);
+  // A visit left without its preferred carer by the rules is flagged, in words, and listed from today on.
+  const flags = await db.select().from(visitAttention);
+  const flaggedFuture = flags.filter((flag) => future.some((visit) => visit.id === flag.visit_id));
+  assert.ok(flaggedFuture.every((flag) => flag.kind === 'rule-break-at-generation' && /^Left (unassigned|without its second carer) when generated: /.test(flag.reason)), JSON.stringify(flaggedFuture.slice(0, 3)));
+  assert.ok(flaggedFuture.every((flag) => (carersOf.get(flag.visit_id) ?? []).length < future.find((visit) => visit.id === flag.visit_id)!.carers_needed), 'only visits still short of carers');
 });

@@ -5,7 +5,10 @@ import type { VisitTask } from '../../contract/visits.js';
 import { branches } from '@hcm/server/schema';
 import { templateSlots, visitCarers, visitLogs, visits, visitTemplates } from '../tables.js';
 import { addDays } from './days.js';
-import { generateVisits } from './generate.js';
+import { generateVisits, generationFacts } from './generate.js';
+import { loadRuleFacts, ruleBatch, scopeOf, type PlannedVisit } from '../rules/check.js';
+import { seedSources } from '../sources/seed-sources.js';
+import { clearAttention } from '../visits/attention.js';
 import { carerComplianceRead, carersRead, clientsRead, funderCodesRead, visitSlotsRead } from '../read-models.js';
 import { bankHolidaysBetween } from './read-models.js';
 import { clientSlots } from './tables.js';
@@ -14,8 +17,11 @@ import { clock } from '@hcm/contract/time';
 // The demo's schedule: a rota template for every demo client (care-records) with a realistic package and its
 // funder, the commissioned windows of two, and visits generated from the first day of last month (a whole month
 // for finance to invoice and pay, and the current one open) to two weeks ahead across the three branches. Carers
-// (workforce) are put on them in their own branch without overlaps, only when rosterable (carer_compliance); some
-// future visits are left unassigned for the rota to fill. The past has happened (the days before today):
+// (workforce) are put on them in their own branch without overlaps, only when rosterable (carer_compliance); the
+// visits still to come only through the rules, the same check as a manual assignment (rules/check.ts, with the facts
+// the seed can read: sources/seed-sources.ts), so the demo never puts a carer where the product refuses one; a
+// preferred carer the rules refuse leaves the visit unassigned and flagged as needing attention. Some future visits
+// are left unassigned for the rota to fill. The past has happened (the days before today):
 // completed with actual times a few minutes off and auto-confirmed, one missed, one cancelled the evening before,
 // a few cancelled late enough to be chargeable, one extra call booked at short notice (a call-out), and one still
 // without a check-out (for the back-office corrections). Dates follow londonDate(), so the demo stays current.
@@ -207,14 +213,16 @@ export async function seedDemoSchedule(tx: Transaction): Promise<void> {
     );
   }
 
-  // Visits from the first of last month to two weeks ahead; then carers on them (own branch, no overlap, travel between).
+  // Visits from the first of last month to two weeks ahead, their preferred carers put on through the rules; then
+  // carers on the others (own branch, no overlap, travel between; through the rules from now on).
+  const sources = seedSources(tx, today);
   await generateVisits(tx, {
     from,
     to,
     templateIds,
     clientStatus: new Map(clients.map((client) => [client.id, client.status])),
     bankHolidays: await bankHolidaysBetween(tx, from, to),
-    eligibleCarerIds: new Set(carers.map((carer) => carer.id)),
+    facts: await generationFacts(tx, sources, { from, to, templateIds }),
     userId: null,
     events: false,
   });
@@ -237,32 +245,66 @@ export async function seedDemoSchedule(tx: Transaction): Promise<void> {
   const newCarers: { visit_id: number; position: number; carer_id: number }[] = [];
   const logs: (typeof visitLogs.$inferInsert)[] = [];
   const names = new Map(carers.map((carer) => [carer.id, `${carer.first} ${carer.last}`]));
+  // Leave about one future visit in six for the rota (and auto-assign) to fill.
+  const leftForTheRota = new Set<number>();
   for (const [position, visit] of made.entries()) {
+    const start = new Date(visit.planned_start).getTime();
+    if (start <= now || position % 6 !== 5) continue;
+    leftForTheRota.add(visit.id);
+    const on = carersOn.get(visit.id) ?? [];
+    if (on.length) {
+      await tx.delete(visitCarers).where(eq(visitCarers.visit_id, visit.id));
+      await tx.update(visits).set({ status: 'unassigned' }).where(eq(visits.id, visit.id));
+      for (const carerId of on) busy.set(carerId, (busy.get(carerId) ?? []).filter((slot) => slot.start !== start));
+      carersOn.set(visit.id, []);
+    }
+  }
+  // The visits still to come are staffed through the rules, the carers put on earlier counted busy for the later.
+  const toStaff = made.filter((visit) => new Date(visit.planned_start).getTime() > now && !leftForTheRota.has(visit.id) && (carersOn.get(visit.id) ?? []).length < visit.carers_needed);
+  const planned = new Map<number, PlannedVisit>(
+    toStaff.map((visit) => [
+      visit.id,
+      {
+        id: visit.id,
+        branch_id: visit.branch_id,
+        client_id: visit.client_id,
+        date: visit.visit_date,
+        planned_start: new Date(visit.planned_start).toISOString(),
+        planned_end: new Date(visit.planned_end).toISOString(),
+        carers_needed: visit.carers_needed as 1 | 2,
+        requires_medication: visit.requires_medication,
+        carer_ids: [...(carersOn.get(visit.id) ?? [])],
+        tasks: visit.tasks,
+      },
+    ]),
+  );
+  const rules = planned.size ? await ruleBatch(tx, await loadRuleFacts(tx, sources, scopeOf([...planned.values()], carers.map((carer) => carer.id))), [...planned.values()]) : null;
+  const staffed: number[] = [];
+  for (const visit of made) {
+    if (leftForTheRota.has(visit.id)) continue;
     const start = new Date(visit.planned_start).getTime();
     const end = new Date(visit.planned_end).getTime();
     const on = carersOn.get(visit.id) ?? [];
-    const future = start > now;
-    // Leave about one future visit in six for the rota (and auto-assign) to fill.
-    if (future && position % 6 === 5) {
-      if (on.length) {
-        await tx.delete(visitCarers).where(eq(visitCarers.visit_id, visit.id));
-        await tx.update(visits).set({ status: 'unassigned' }).where(eq(visits.id, visit.id));
-        for (const carerId of on) busy.set(carerId, (busy.get(carerId) ?? []).filter((slot) => slot.start !== start));
-        carersOn.set(visit.id, []);
-      }
-      continue;
-    }
     const team = carersOf(visit.branch_id);
+    const plannedVisit = planned.get(visit.id);
     for (let offset = 0; on.length < visit.carers_needed && offset < team.length; offset += 1) {
       const carer = team[(visit.client_id + offset) % team.length]!;
       if (on.includes(carer.id) || !free(carer.id, start, end)) continue;
+      if (plannedVisit && rules) {
+        plannedVisit.carer_ids = [...on];
+        if (rules.check(plannedVisit, carer.id).some((finding) => finding.severity === 'hard')) continue;
+        rules.commit(plannedVisit, carer.id);
+      }
       on.push(carer.id);
       newCarers.push({ visit_id: visit.id, position: on.length, carer_id: carer.id });
       busy.set(carer.id, [...(busy.get(carer.id) ?? []), { start, end }]);
       logs.push({ visit_id: visit.id, action: 'assigned', summary: `${names.get(carer.id)} assigned.`, after: { carer_id: carer.id }, at: new Date(Math.min(now, start - 3 * 86_400_000)) });
     }
     carersOn.set(visit.id, on);
+    if (on.length >= visit.carers_needed) staffed.push(visit.id);
   }
+  // Staffed after all (another carer the rules allow, or the past as it happened): no longer needing a planner.
+  await clearAttention(tx, staffed);
   for (let index = 0; index < newCarers.length; index += 500) await tx.insert(visitCarers).values(newCarers.slice(index, index + 500));
 
   // What happened: the past is completed, with a missed visit, a cancellation and a visit never checked out.

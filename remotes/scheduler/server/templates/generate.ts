@@ -1,18 +1,24 @@
-import { and, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { londonInstant } from '@hcm/contract/engine';
 import type { Database, Transaction } from '@hcm/server/platform';
-import type { VisitTask } from '../../contract/visits.js';
-import { templateSlots, visitCarers, visitLogs, visits, visitTemplates } from '../tables.js';
-import { addDays, cycleWeek, eachDay, isoWeekday } from './days.js';
+import type { RuleFinding, VisitTask } from '../../contract/visits.js';
+import { loadRuleFacts, ruleBatch, type PlannedVisit, type RuleFacts } from '../rules/check.js';
+import type { SchedulingSources } from '../sources/types.js';
+import { templateSlots, visitLogs, visitCarers, visits, visitTemplates } from '../tables.js';
+import { cycleWeek, eachDay, isoWeekday } from './days.js';
 import { publishVisitChanges } from '../visits/events.js';
+import { flagVisits, type AttentionFlag } from '../visits/attention.js';
 
 // Generating a period's visits from clients' rota templates (issue 15). Idempotent: one visit per template slot
 // and day (the unique index visits_template_slot_day_unique), so generating twice creates nothing new. Clients
 // not receiving care (in hospital, paused, ended, deceased) are skipped and named in the report; a template that
 // skips bank holidays makes no visit on one. Planned times are UK wall-clock: a 08:00 call is 08:00 in summer and
-// in winter (londonInstant). The slot's preferred carers are put on a new visit when they are free (no other
-// visit overlapping it) and allowed (`eligibleCarerIds`, when given); every other place is left unassigned for
-// auto-assign or the planner.
+// in winter (londonInstant). The slot's preferred carers are put on a new visit only through the rules, the same
+// check as a manual assignment (rules/check.ts, one batch for the whole run: issues 27 and 29): a carer a hard rule
+// refuses (on holiday, not available, not rosterable that day, training lapsed, no medication competence, another
+// visit at the time...) is left off, the visit made unassigned and flagged for a planner with the rule in words
+// ("Left unassigned when generated: …"); one put on with a warning (a soft rule) is flagged as a warning. Every
+// other place is left unassigned for auto-assign or the planner.
 
 export type GenerateOptions = {
   from: string;
@@ -26,10 +32,11 @@ export type GenerateOptions = {
   clientNames?: Map<number, string>;
   /** The days that are bank holidays (of the agency's region). */
   bankHolidays: Set<string>;
-  /** When given, only these carers may be put on visits as preferred carers (active and rosterable). */
-  eligibleCarerIds?: ReadonlySet<number>;
-  /** The last UK day a carer may be put on a visit, for those whose right to work or DBS check ends (none: no end). */
-  eligibleUntil?: ReadonlyMap<number, string>;
+  /**
+   * What the other areas answered about the preferred carers and the clients (generationFacts, asked before the
+   * generation's transaction): the rules' facts.
+   */
+  facts: RuleFacts;
   userId: number | null;
   /**
    * Write the events of the new visits given carers (scheduler.visit.changed, assigned: the carers' pushes follow
@@ -51,6 +58,8 @@ export type GenerateReport = {
   assigned: number;
   /** New visits left (fully or partly) without carers, for auto-assign or the planner. */
   left_for_auto_assign: number;
+  /** New visits flagged for a planner: a preferred carer the rules refused, or one put on with a warning. */
+  needs_attention: number;
 };
 
 export type GenerateResult = GenerateReport & {
@@ -89,11 +98,10 @@ type Candidate = {
   notes: string;
   preferred: number[];
   carer_ids: number[];
+  /** The rules' findings on its preferred carers: hard ones (carers left off) and the warnings of those put on. */
+  refused: RuleFinding[];
+  warnings: RuleFinding[];
 };
-
-/** A carer's visits by the UTC day their start falls on (a visit lasts at most 12 hours, so two days cover it). */
-type Busy = Map<number, { start: number; end: number }[]>;
-const DAY = 86_400_000;
 
 const CHUNK = 1000;
 const BIG_CHUNK = 5000;
@@ -105,22 +113,34 @@ const chunks = <T>(rows: readonly T[], size = CHUNK): T[][] => {
   return out;
 };
 
-function overlaps(busy: Busy | undefined, start: number, end: number): boolean {
-  if (!busy) return false;
-  const day = Math.floor(start / DAY);
-  for (let bucket = day - 1; bucket <= Math.floor(end / DAY); bucket += 1) {
-    if (busy.get(bucket)?.some((slot) => slot.start < end && start < slot.end)) return true;
+/**
+ * The rules' facts for generating `from`…`to` from the active templates matching the filters: their preferred
+ * carers (and `carerIds`, a template's new calls' not saved yet), their clients and branches, asked of the other
+ * areas once. Before the generation's transaction (their APIs answer as other requests).
+ */
+export async function generationFacts(
+  db: Database | Transaction,
+  sources: SchedulingSources,
+  scope: { from: string; to: string; branchIds?: readonly number[]; clientIds?: readonly number[]; templateIds?: readonly number[]; carerIds?: readonly number[] },
+): Promise<RuleFacts> {
+  const filters: SQL[] = [sql`${visitTemplates.active}`, lte(visitTemplates.starts_on, scope.to), or(isNull(visitTemplates.ends_on), gte(visitTemplates.ends_on, scope.from))!];
+  if (scope.branchIds) filters.push(inArray(visitTemplates.branch_id, [...scope.branchIds, 0]));
+  if (scope.clientIds) filters.push(inArray(visitTemplates.client_id, [...scope.clientIds, 0]));
+  if (scope.templateIds) filters.push(inArray(visitTemplates.id, [...scope.templateIds, 0]));
+  const rows = await db
+    .select({ client_id: visitTemplates.client_id, branch_id: visitTemplates.branch_id, preferred: templateSlots.preferred_carer_ids })
+    .from(visitTemplates)
+    .innerJoin(templateSlots, sql`${templateSlots.template_id} = ${visitTemplates.id}`)
+    .where(and(...filters));
+  const carerIds = new Set<number>(scope.carerIds ?? []);
+  const clientIds = new Set<number>(scope.clientIds ?? []);
+  const branchIds = new Set<number>(scope.branchIds ?? []);
+  for (const row of rows) {
+    clientIds.add(row.client_id);
+    branchIds.add(row.branch_id);
+    for (const id of row.preferred ?? []) carerIds.add(id);
   }
-  return false;
-}
-
-function occupy(all: Map<number, Busy>, carerId: number, start: number, end: number): void {
-  let busy = all.get(carerId);
-  if (!busy) all.set(carerId, (busy = new Map()));
-  const day = Math.floor(start / DAY);
-  const list = busy.get(day);
-  if (list) list.push({ start, end });
-  else busy.set(day, [{ start, end }]);
+  return loadRuleFacts(db, sources, { carerIds: [...carerIds], clientIds: [...clientIds], branchIds: [...branchIds], from: scope.from, to: scope.to });
 }
 
 /** Generates the visits of `from`…`to` (both days included) from the active templates matching the filters. */
@@ -130,7 +150,7 @@ export async function generateVisits(db: Database | Transaction, options: Genera
 
 async function generateIn(tx: Transaction, options: GenerateOptions): Promise<GenerateResult> {
   const { from, to } = options;
-  const result: GenerateResult = { created: 0, already_there: 0, skipped: [], bank_holidays_skipped: 0, assigned: 0, left_for_auto_assign: 0, createdByBranch: new Map(), createdByTemplate: new Map() };
+  const result: GenerateResult = { created: 0, already_there: 0, skipped: [], bank_holidays_skipped: 0, assigned: 0, left_for_auto_assign: 0, needs_attention: 0, createdByBranch: new Map(), createdByTemplate: new Map() };
   if (to < from) return result;
 
   const filters: SQL[] = [sql`${visitTemplates.active}`, lte(visitTemplates.starts_on, to), or(isNull(visitTemplates.ends_on), gte(visitTemplates.ends_on, from))!];
@@ -235,12 +255,14 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
           notes: slot.notes,
           preferred: slot.preferred_carer_ids,
           carer_ids: [],
+          refused: [],
+          warnings: [],
         });
       }
     }
   }
 
-  await assignPreferred(tx, candidates, options, from, to);
+  await assignPreferred(tx, candidates, options);
 
   // Insert; a row another generation made meanwhile is skipped by the unique index and counted as there already.
   const byKey = new Map(candidates.map((candidate) => [`${candidate.template_slot_id}|${candidate.visit_date}`, candidate]));
@@ -281,14 +303,22 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
   }
   const logRows = created.map((visit) => ({
     v: visit.id,
-    s: `Generated from the template “${visit.template_name}”${visit.carer_ids.length ? (visit.carer_ids.length >= visit.carers_needed ? ', with its preferred carers' : ', with one of its two carers') : ''}.`,
+    s:
+      `Generated from the template “${visit.template_name}”${visit.carer_ids.length ? (visit.carer_ids.length >= visit.carers_needed ? ', with its preferred carers' : ', with one of its two carers') : ''}.` +
+      (short(visit) && visit.refused.length ? ` Left off by the rules: ${messagesOf(visit.refused)}` : ''),
     a: visit.carer_ids.length ? { template_id: visit.template_id, carer_ids: visit.carer_ids } : { template_id: visit.template_id },
+    w: [...visit.refused, ...visit.warnings],
   }));
   for (const batch of chunks(logRows, BIG_CHUNK)) {
     await tx.execute(sql`
-      insert into ${visitLogs} (visit_id, user_id, action, summary, after)
-      select r.v, ${options.userId}::integer, 'generated', r.s, r.a from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(v integer, s text, a jsonb)`);
+      insert into ${visitLogs} (visit_id, user_id, action, summary, after, warnings)
+      select r.v, ${options.userId}::integer, 'generated', r.s, r.a, r.w from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(v integer, s text, a jsonb, w jsonb)`);
   }
+
+  // Why a planner is needed: a preferred carer the rules refused (the visit short of carers), or a warning.
+  const flags = created.flatMap((visit) => attentionFlagOf(visit));
+  await flagVisits(tx, flags, options.userId);
+  result.needs_attention = flags.length;
 
   if (options.events ?? true) {
     const given = created.filter((visit) => visit.carer_ids.length);
@@ -316,37 +346,66 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
   return result;
 }
 
-/**
- * Puts each slot's preferred carers (in the order given) on the new visits, in time order, when free: no visit of
- * theirs (not cancelled) overlaps, counting the visits already given to them in this run.
- */
-async function assignPreferred(tx: Transaction, candidates: Candidate[], options: GenerateOptions, from: string, to: string): Promise<void> {
-  const wanted = [...new Set(candidates.flatMap((candidate) => candidate.preferred))].filter((id) => !options.eligibleCarerIds || options.eligibleCarerIds.has(id));
-  if (!wanted.length) return;
-  const busy = new Map<number, Busy>();
-  const windowFrom = londonInstant(addDays(from, -1), '00:00');
-  const windowTo = londonInstant(addDays(to, 2), '00:00');
-  for (const ids of chunks(wanted)) {
-    const rows = await tx
-      .select({ carer: visitCarers.carer_id, start: visits.planned_start, end: visits.planned_end })
-      .from(visitCarers)
-      .innerJoin(visits, sql`${visits.id} = ${visitCarers.visit_id}`)
-      .where(and(inArray(visitCarers.carer_id, ids), ne(visits.status, 'cancelled'), lte(visits.planned_start, new Date(windowTo)), gte(visits.planned_end, new Date(windowFrom))));
-    for (const row of rows) occupy(busy, row.carer, new Date(row.start).getTime(), new Date(row.end).getTime());
+const short = (visit: Candidate) => visit.carer_ids.length < visit.carers_needed;
+const messagesOf = (findings: readonly RuleFinding[]) => [...new Set(findings.map((finding) => finding.message))].join(' ');
+
+/** Soft findings that are information, not warnings: a carer new to the client, another carer preferred. */
+const INFORMATION = new Set(['continuity', 'preferred']);
+
+/** The flag a new visit carries: left short of carers by a refusal, or made with a warning; none otherwise. */
+function attentionFlagOf(visit: Candidate & { id: number }): AttentionFlag[] {
+  if (short(visit) && visit.refused.length) {
+    const left = visit.carer_ids.length ? 'without its second carer' : 'unassigned';
+    return [{ visit_id: visit.id, kind: 'rule-break-at-generation', reason: `Left ${left} when generated: ${messagesOf(visit.refused)}` }];
   }
-  const allowed = new Set(wanted);
-  const ordered = [...candidates].sort((a, b) => a.planned_start.localeCompare(b.planned_start));
+  if (visit.warnings.length) return [{ visit_id: visit.id, kind: 'warning', reason: `Generated with a warning: ${messagesOf(visit.warnings)}` }];
+  return [];
+}
+
+/**
+ * Puts each slot's preferred carers (in the order given) on the new visits, in time order, through the rules (the
+ * same check as a manual assignment, loaded once for the run): a carer a hard rule refuses is left off, and the
+ * carers put on earlier in the run count as busy for the later visits.
+ */
+async function assignPreferred(tx: Transaction, candidates: Candidate[], options: GenerateOptions): Promise<void> {
+  const withPreferred = candidates.filter((candidate) => candidate.preferred.length);
+  const wanted = [...new Set(withPreferred.flatMap((candidate) => candidate.preferred))];
+  if (!wanted.length) return;
+  const planned = new Map<Candidate, PlannedVisit>(
+    withPreferred.map((candidate) => [
+      candidate,
+      {
+        id: null,
+        branch_id: candidate.branch_id,
+        client_id: candidate.client_id,
+        date: candidate.visit_date,
+        planned_start: candidate.planned_start,
+        planned_end: candidate.planned_end,
+        carers_needed: candidate.carers_needed,
+        requires_medication: candidate.tasks.some((task) => task.kind === 'medication'),
+        carer_ids: [],
+        tasks: candidate.tasks,
+        preferred_carer_ids: candidate.preferred,
+      },
+    ]),
+  );
+  const rules = await ruleBatch(tx, options.facts, [...planned.values()]);
+  const ordered = [...withPreferred].sort((a, b) => a.planned_start.localeCompare(b.planned_start));
   for (const candidate of ordered) {
-    const start = Date.parse(candidate.planned_start);
-    const end = Date.parse(candidate.planned_end);
+    const visit = planned.get(candidate)!;
     for (const carerId of candidate.preferred) {
       if (candidate.carer_ids.length >= candidate.carers_needed) break;
-      if (!allowed.has(carerId) || candidate.carer_ids.includes(carerId) || overlaps(busy.get(carerId), start, end)) continue;
-      // Rosterable today, but not on a day after their right to work or DBS check ends.
-      const until = options.eligibleUntil?.get(carerId);
-      if (until && candidate.visit_date > until) continue;
+      if (candidate.carer_ids.includes(carerId)) continue;
+      visit.carer_ids = [...candidate.carer_ids];
+      const findings = rules.check(visit, carerId);
+      const hard = findings.filter((finding) => finding.severity === 'hard');
+      if (hard.length) {
+        candidate.refused.push(...hard.map((finding) => ({ ...finding, carer_id: finding.carer_id ?? carerId })));
+        continue;
+      }
       candidate.carer_ids.push(carerId);
-      occupy(busy, carerId, start, end);
+      rules.commit(visit, carerId);
+      candidate.warnings.push(...findings.filter((finding) => !INFORMATION.has(finding.rule)).map((finding) => ({ ...finding, carer_id: finding.carer_id ?? carerId })));
     }
   }
 }

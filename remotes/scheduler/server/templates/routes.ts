@@ -20,15 +20,14 @@ import {
   type TemplateVisitChanges,
 } from '../../contract/templates.js';
 import { VersionSchema } from '../../contract/visits.js';
-import { lastWorkingDay } from '../rules/rules.js';
 import { apiSources, type ApiSchedulingSources, type ClientBasics } from '../sources/api-sources.js';
 import { visitTemplates } from '../tables.js';
 import { announceVisitsChanged } from '../visits/push.js';
 import { daysFromTo } from './days.js';
-import { generateVisits } from './generate.js';
+import { generateVisits, generationFacts } from './generate.js';
 import { clientsRead, funderCodesRead } from '../read-models.js';
 import { bankHolidaysBetween, generateMaxDays, visitSlotChoices } from './read-models.js';
-import { clientSlotsOf, createTemplate, endTemplate, findTemplate, foreignSlotIds, listTemplates, saveClientSlots, templateDetail, unknownVisitSlots, updateTemplate } from './service.js';
+import { clientSlotsOf, createTemplate, endTemplate, findTemplate, foreignSlotIds, furthestDay, listTemplates, saveClientSlots, templateDetail, unknownVisitSlots, updateTemplate } from './service.js';
 
 // The API of rota templates, client slots and generating visits (issue 15):
 //   GET    /clients/:clientId/visit-templates        the client's templates and what the form offers (scheduler.view)
@@ -54,7 +53,12 @@ function parsed<S extends v.GenericSchema>(schema: S, body: unknown): { values: 
 
 const emptyChanges = (): TemplateVisitChanges => ({ changed: 0, removed: 0, created: 0, kept: 0, skipped: 0, unchanged: 0 });
 
-export async function templateRoutes(app: FastifyInstance, context: AreaServerContext): Promise<void> {
+export type TemplateRouteOptions = {
+  /** The other areas' reads for a request (their HTTP APIs by default; tests make them plain). */
+  sourcesFor?: (app: FastifyInstance, request: FastifyRequest) => Sources;
+};
+
+export async function templateRoutes(app: FastifyInstance, context: AreaServerContext, options: TemplateRouteOptions = {}): Promise<void> {
   const { auth } = context;
   const db: Database = auth.db;
 
@@ -128,21 +132,6 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
     return errors;
   }
 
-  /**
-   * Active and rosterable carers of the branches (who generation may put on visits as preferred carers), and the
-   * last day of those whose right to work or DBS check ends (each visit is judged on its own date).
-   */
-  async function eligibleCarers(sources: Sources, branchIds: readonly number[] | undefined): Promise<{ eligibleCarerIds: Set<number>; eligibleUntil: Map<number, string> }> {
-    const carers = (await sources.carers({ branchIds })).filter((carer) => carer.status === 'active');
-    const compliance = await sources.compliance(carers.map((carer) => carer.id));
-    const eligible = carers.filter((carer) => compliance.get(carer.id)?.rosterable ?? false).map((carer) => carer.id);
-    const until = eligible.flatMap((id) => {
-      const day = lastWorkingDay(compliance.get(id));
-      return day ? [[id, day] as const] : [];
-    });
-    return { eligibleCarerIds: new Set(eligible), eligibleUntil: new Map(until) };
-  }
-
   async function detailOf(template: NonNullable<Awaited<ReturnType<typeof findTemplate>>>, sources: Sources): Promise<TemplateDetail> {
     const bare = await templateDetail(db, template, new Map());
     return templateDetail(db, template, await carerNames(sources, bare.slots.flatMap((slot) => slot.preferred_carer_ids)));
@@ -152,7 +141,7 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
     const viewer = await viewerOf(request, reply, auth);
     if (!viewer) return reply;
     try {
-      return await handler(request, reply, viewer, apiSources(app, request));
+      return await handler(request, reply, viewer, (options.sourcesFor ?? apiSources)(app, request));
     } catch (error) {
       if (error instanceof AreaCallError) {
         request.log.error({ err: error }, 'a scheduling source failed');
@@ -270,7 +259,15 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
       userId: viewer.user.userID,
       clientStatus: new Map([[client.id, client.status]]),
       clientNames: new Map([[client.id, client.name]]),
-      ...(await eligibleCarers(sources, [template.branch_id])),
+      // The rules' facts for the new calls' visits (up to the furthest day generated), asked before the transaction.
+      facts: await generationFacts(db, sources, {
+        from: londonDate(),
+        to: (await furthestDay(db, template.id)) ?? londonDate(),
+        templateIds: [template.id],
+        clientIds: [client.id],
+        branchIds: [template.branch_id],
+        carerIds: result.values.slots.flatMap((slot) => slot.preferred_carer_ids),
+      }),
     };
     return { template, client, values: result.values, context };
   }
@@ -413,15 +410,13 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
       const clients = client_id !== null ? await sources.clientBasics({ ids: [client_id] }) : await sources.clientBasics({ branchIds });
       const visible = clients.filter((client) => inScope(viewer, client.branch_id) && (branch_id === null || client.branch_id === branch_id));
       if (client_id !== null && !visible.length) return sendInvalid(reply, { client_id: ['Choose one of your branches’ clients.'] });
+      const scope = { from, to, branchIds: branchIds ?? undefined, clientIds: client_id !== null ? [client_id] : undefined };
       const generated = await generateVisits(db, {
-        from,
-        to,
-        branchIds: branchIds ?? undefined,
-        clientIds: client_id !== null ? [client_id] : undefined,
+        ...scope,
         clientStatus: new Map(visible.map((client) => [client.id, client.status])),
         clientNames: new Map(visible.map((client) => [client.id, client.name])),
         bankHolidays: await bankHolidaysBetween(db, from, to),
-        ...(await eligibleCarers(sources, branchIds)),
+        facts: await generationFacts(db, sources, scope),
         userId: viewer.user.userID,
       });
       for (const [templateId, created] of generated.createdByTemplate) {
@@ -436,6 +431,7 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
         answer,
         `${report.created} visit${report.created === 1 ? '' : 's'} generated (${report.already_there} there already)` +
           `${report.assigned ? `; ${report.assigned} given their preferred carers` : ''}${report.left_for_auto_assign ? `; ${report.left_for_auto_assign} left for auto-assign` : ''}` +
+          `${report.needs_attention ? `; ${report.needs_attention} need${report.needs_attention === 1 ? 's' : ''} attention (a preferred carer the rules refuse left off, or a warning)` : ''}` +
           `${report.skipped.length ? `; ${report.skipped.length} client${report.skipped.length === 1 ? '' : 's'} skipped` : ''}${report.bank_holidays_skipped ? `; ${report.bank_holidays_skipped} bank-holiday call${report.bank_holidays_skipped === 1 ? '' : 's'} skipped` : ''}.`,
       );
     }),

@@ -10,6 +10,7 @@ import { funderCodesRead, visitSlotsRead } from '../read-models.js';
 import { bankHolidaysBetween } from './read-models.js';
 import { clientSlots } from './tables.js';
 import { clock } from '@hcm/contract/time';
+import type { RuleFacts } from '../rules/check.js';
 import { publishVisitChanges, type VisitWrite } from '../visits/events.js';
 
 // Rota templates and client slots: reads, saves, and what a template change does to its visits. Editing a template
@@ -154,7 +155,13 @@ export async function foreignSlotIds(db: Db, templateId: number, values: Templat
   return named.filter((id) => !own.has(id));
 }
 
-export type ChangeContext = { userId: number | null; clientStatus: Map<number, string>; clientNames?: Map<number, string>; eligibleCarerIds?: ReadonlySet<number>; eligibleUntil?: ReadonlyMap<number, string> };
+/** The furthest day a template's visits were generated to (null: none yet). */
+export async function furthestDay(db: Db, templateId: number): Promise<string | null> {
+  const [row] = await db.select({ last: max(visits.visit_date) }).from(visits).where(eq(visits.template_id, templateId));
+  return row?.last ?? null;
+}
+
+export type ChangeContext = { userId: number | null; clientStatus: Map<number, string>; clientNames?: Map<number, string>; facts: RuleFacts };
 
 const emptyChanges = (): TemplateVisitChanges => ({ changed: 0, removed: 0, created: 0, kept: 0, skipped: 0, unchanged: 0 });
 
@@ -289,8 +296,7 @@ export async function updateTemplate(tx: Transaction, template: TemplateRecord, 
       clientStatus: context.clientStatus,
       clientNames: context.clientNames,
       bankHolidays: holidays,
-      eligibleCarerIds: context.eligibleCarerIds,
-      eligibleUntil: context.eligibleUntil,
+      facts: context.facts,
       userId: context.userId,
     });
     changes.created = generated.created;

@@ -6,10 +6,13 @@ import { auditLog } from '@hcm/server/schema';
 import type { AreaModule } from '@hcm/server/platform';
 import { AREA_MODULES, createTestApp, loginAs, userIdOf, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { ClientSlotsAnswer, ClientTemplates, GenerateAnswer, TemplatePreview, TemplateSaved } from '../../contract/templates.js';
-import { templateSlots, visitCarers, visitLogs, visits, visitTemplates } from '../tables.js';
+import { templateSlots, visitAttention, visitCarers, visitLogs, visits, visitTemplates } from '../tables.js';
 import { addDays, isoWeekday } from './days.js';
-import { generateVisits } from './generate.js';
+import { generateVisits, generationFacts, type GenerateOptions } from './generate.js';
 import { templateRoutes } from './routes.js';
+import { plainSources, type PlainChanges } from '../rules/testing.js';
+import { apiSources } from '../sources/api-sources.js';
+import { seedSources } from '../sources/seed-sources.js';
 
 // What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
 // current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
@@ -20,9 +23,21 @@ fixClock(WEEKDAY_MORNING);
 // the cycle of repeat_weeks, UK wall-clock across the clock change, and a template's edit touching only future
 // unlocked visits, with its counts.
 
+// The other areas' answers made plain (everyone available, trained, rosterable), but for what a test changes.
+const changes: PlainChanges = {};
 const modules: AreaModule[] = AREA_MODULES.map((module) =>
-  module.name === 'scheduler' ? { ...module, seedDemo: undefined, routes: async (app, context) => void (await app.register(async (scope) => templateRoutes(scope, context))) } : module,
+  module.name === 'scheduler'
+    ? { ...module, seedDemo: undefined, routes: async (app, context) => void (await app.register(async (scope) => templateRoutes(scope, context, { sourcesFor: (instance, request) => {
+        const api = apiSources(instance, request);
+        // Compliance as workforce says it (a right to work ending counts), the rest plain.
+        return { ...api, ...plainSources(api, changes), compliance: api.compliance };
+      } }))) }
+    : module,
 );
+
+/** Generates with the rules' facts as the test's plain sources say (direct calls have no signed-in user). */
+const generate = async (options: Omit<GenerateOptions, 'facts'>) =>
+  generateVisits(t.database.db, { ...options, facts: await generationFacts(t.database.db, plainSources(seedSources(t.database.db, londonDate()), changes), options) });
 
 let t: TestApp;
 let manager: TestClient;
@@ -97,7 +112,7 @@ describe('rota templates', () => {
       bankHolidays: new Set(['2026-12-25', '2026-12-28', '2027-01-01']),
       userId: managerId,
     };
-    const first = await generateVisits(db, options);
+    const first = await generate(options);
     assert.equal(first.created, 14 - 3 + 14);
     assert.equal(first.bank_holidays_skipped, 3);
     assert.deepEqual(first.skipped, [{ client_id: client.Irene!.id, client: 'Irene Kowalczyk', reason: 'In hospital' }]);
@@ -111,7 +126,7 @@ describe('rota templates', () => {
     assert.equal(logs.length, desmond.length);
     assert.ok(logs.every((log) => log.action === 'generated'));
 
-    const again = await generateVisits(db, options);
+    const again = await generate(options);
     assert.equal(again.created, 0, 'generating twice creates nothing new');
     assert.equal(again.already_there, first.created);
     assert.equal((await visitsOf(skip.id)).length, desmond.length);
@@ -124,7 +139,7 @@ describe('rota templates', () => {
       'Gwendolyn',
       templateBody({ name: 'Fortnightly', starts_on: '2027-03-22', repeat_weeks: 2, slots: [...[1, 2, 3, 4, 5, 6, 7].map((weekday) => slot({ weekday })), slot({ week: 2, weekday: 2, start_time: '09:00' })] }),
     );
-    const report = await generateVisits(t.database.db, { from: '2027-03-22', to: '2027-04-18', templateIds: [template.id], clientStatus: new Map([[client.Gwendolyn!.id, 'active']]), bankHolidays: new Set(), userId: null });
+    const report = await generate({ from: '2027-03-22', to: '2027-04-18', templateIds: [template.id], clientStatus: new Map([[client.Gwendolyn!.id, 'active']]), bankHolidays: new Set(), userId: null });
     assert.equal(report.created, 7 + 1 + 7 + 1);
     const made = await visitsOf(template.id);
     const at = (day: string) => made.find((visit) => visit.visit_date === day)!;
@@ -165,6 +180,50 @@ describe('rota templates', () => {
     assert.equal(again.already_there, report.created + report.already_there);
   });
 
+  it('issue 29: generation runs the rules: a preferred carer on approved holiday, or without medication competence, is left off and the visit flagged', async () => {
+    const today = londonDate();
+    const carers = (await office.get('/api/v1/carers/rota')).json().data as { id: number; name: string; branch_id: number; status: string }[];
+    const compliance = await t.database.db.execute(sql`select carer_id from carer_compliance where rosterable`);
+    const rosterable = new Set(((compliance as unknown as { rows: { carer_id: number }[] }).rows).map((row) => Number(row.carer_id)));
+    const [carer, other] = carers.filter((row) => row.status === 'active' && row.branch_id === client.Margaret!.branch_id && rosterable.has(row.id)).slice(2);
+    const away = addDays(today, 3);
+    changes.away = new Map([[carer!.id, { dates: [away] }]]);
+    changes.notMedicationCompetent = new Set([other!.id]);
+    try {
+      const teatime = await makeTemplate('Margaret', templateBody({ name: 'Tea', starts_on: today, slots: [1, 2, 3, 4, 5, 6, 7].map((weekday) => slot({ weekday, start_time: '16:00', preferred_carer_ids: [carer!.id] })) }));
+      const meds = { key: 'meds', label: 'Evening tablets', kind: 'medication' };
+      const evening = await makeTemplate('Margaret', templateBody({ name: 'Tablets', starts_on: today, slots: [1, 2, 3, 4, 5, 6, 7].map((weekday) => slot({ weekday, start_time: '21:00', tasks: [meds], preferred_carer_ids: [other!.id] })) }));
+      const answer = await office.post('/api/v1/scheduler/generate', { from: addDays(today, 1), to: addDays(today, 7), client_id: client.Margaret!.id });
+      assert.equal(answer.statusCode, 200, answer.body);
+      const report = answer.json().data as GenerateAnswer;
+      assert.equal(report.needs_attention, 1 + 7, JSON.stringify(report));
+      assert.match(answer.json().message, /8 need attention/);
+
+      const tea = (await visitsOf(teatime.id)).filter((visit) => visit.visit_date > today);
+      const onTea = await t.database.db.select().from(visitCarers).where(inArray(visitCarers.visit_id, tea.map((visit) => visit.id)));
+      const held = tea.find((visit) => visit.visit_date === away)!;
+      assert.equal(held.status, 'unassigned', 'not put on the holiday');
+      assert.ok(!onTea.some((row) => row.visit_id === held.id));
+      assert.equal(onTea.length, 6, 'the other six days are theirs');
+      const flags = await t.database.db.select().from(visitAttention).where(inArray(visitAttention.visit_id, [...tea, ...(await visitsOf(evening.id))].map((visit) => visit.id)));
+      const heldFlag = flags.find((flag) => flag.visit_id === held.id)!;
+      assert.equal(heldFlag.kind, 'rule-break-at-generation');
+      assert.equal(heldFlag.reason, `Left unassigned when generated: ${carer!.name} is on holiday on ${away} (Annual leave).`);
+      assert.equal(flags.filter((flag) => tea.some((visit) => visit.id === flag.visit_id)).length, 1, 'only the holiday');
+
+      const tablets = (await visitsOf(evening.id)).filter((visit) => visit.visit_date > today);
+      assert.ok(tablets.every((visit) => visit.status === 'unassigned'));
+      const tabletFlags = flags.filter((flag) => tablets.some((visit) => visit.id === flag.visit_id));
+      assert.equal(tabletFlags.length, 7);
+      assert.ok(tabletFlags.every((flag) => flag.reason === `Left unassigned when generated: This visit includes medication and ${other!.name} has no medication competence assessment.`));
+      const [log] = await t.database.db.select().from(visitLogs).where(and(eq(visitLogs.visit_id, held.id), eq(visitLogs.action, 'generated')));
+      assert.match(log!.summary, /Left off by the rules: .* is on holiday/);
+    } finally {
+      delete changes.away;
+      delete changes.notMedicationCompetent;
+    }
+  });
+
   it('a preferred carer whose right to work ends is put on visits up to its last day, not after', async () => {
     const today = londonDate();
     const carers = (await office.get('/api/v1/carers/rota')).json().data as { id: number; name: string; branch_id: number; status: string }[];
@@ -188,7 +247,7 @@ describe('rota templates', () => {
     const today = londonDate();
     const starts = addDays(today, -14);
     const template = await makeTemplate('Albert', templateBody({ name: 'Albert evenings', starts_on: starts, slots: [1, 2, 3, 4, 5, 6, 7].map((weekday) => slot({ weekday, start_time: '18:00' })) }));
-    await generateVisits(db, { from: starts, to: addDays(today, 13), templateIds: [template.id], clientStatus: new Map([[client.Albert!.id, 'active']]), bankHolidays: new Set(), userId: null });
+    await generate({ from: starts, to: addDays(today, 13), templateIds: [template.id], clientStatus: new Map([[client.Albert!.id, 'active']]), bankHolidays: new Set(), userId: null });
     const all = await visitsOf(template.id);
     const now = Date.now();
     const future = all.filter((visit) => new Date(visit.planned_start).getTime() > now);

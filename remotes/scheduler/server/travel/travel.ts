@@ -103,7 +103,7 @@ export function travelOver(places: ReadonlyMap<string, LatLon>, parametersOf: (b
 }
 
 /** Travel between the given postcodes (others are unknown: null), with each branch's settings. */
-export async function loadTravel(db: Database, postcodes: readonly string[]): Promise<Travel> {
+export async function loadTravel(db: Database | Transaction, postcodes: readonly string[]): Promise<Travel> {
   const [places, parameters] = await Promise.all([loadPlaces(db, postcodes), travelParameters(db)]);
   return travelOver(places, (branchId) => parameters.branches.get(branchId) ?? parameters.defaults);
 }

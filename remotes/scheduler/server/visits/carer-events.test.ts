@@ -77,6 +77,8 @@ test('a suspended carer is taken off every visit not yet started from now, today
   const log = (await logsOf(visit.id)).find((row) => row.action === 'unassigned')!;
   assert.equal(log.summary, `${name} taken off: suspended`);
   assert.equal(log.reason, `Suspended on ${TODAY}`);
+  // Issue 27: the visit needs a planner, flagged with the carer and why.
+  assert.deepEqual(current.attention && [current.attention.kind, current.attention.reason], ['taken-off', `${name} taken off: suspended on 25 Nov 2026`]);
 
   // Delivered once: another pass finds nothing due; run again, it changes nothing.
   assert.deepEqual(await deliverBesideVisitEvents(t), []);

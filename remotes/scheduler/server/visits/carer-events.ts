@@ -5,6 +5,7 @@ import type { AreaEventHandler, AreaServerContext, ConsumedEvent, Database, Deli
 import { PLANNABLE_STATUSES } from '../../contract/visits.js';
 import { visitCarers, visits } from '../tables.js';
 import { applyChange, loadVisits } from './service.js';
+import { dayInWords, flagVisits } from './attention.js';
 
 // The scheduler's reaction to a carer who may no longer work (workforce's events, written with the change to the
 // carer's record): a suspended carer is taken off every visit not yet started from the moment of the suspension
@@ -27,7 +28,7 @@ export const CARER_EVENTS_CONSUMED: ConsumedEvent[] = [
 ];
 
 /** Takes the carer off their visits not yet started nor over at the event's moment that `where` also holds. */
-export async function takeOff(event: DeliveredEvent, tx: Transaction, carer: { carer_id: number; carer_name: string }, where: SQL | undefined, why: { summary: string; reason: string }) {
+export async function takeOff(event: DeliveredEvent, tx: Transaction, carer: { carer_id: number; carer_name: string }, where: SQL | undefined, why: { summary: string; reason: string; attention?: string }) {
   const affected = await loadVisits(
     tx,
     and(
@@ -47,11 +48,13 @@ export async function takeOff(event: DeliveredEvent, tx: Transaction, carer: { c
     // A savepoint per visit inside the delivery's transaction (applyChange opens its own transaction).
     await applyChange(tx as unknown as Database, visit, visit.version, { carers, action: 'unassigned', summary: `${carer.carer_name} taken off: ${why.summary}`, reason: why.reason }, writeContext);
   }
+  // Each visit now needs a carer: flagged for a planner, naming the carer and why.
+  await flagVisits(tx, affected.map((visit) => ({ visit_id: visit.id, kind: 'taken-off' as const, reason: why.attention ?? `${carer.carer_name} taken off: ${why.summary}` })), event.user_id);
 }
 
 async function takeSuspendedCarerOff(event: DeliveredEvent, tx: Transaction) {
   const suspension = v.parse(CarerSuspended, event.payload);
-  return takeOff(event, tx, suspension, undefined, { summary: 'suspended', reason: `Suspended on ${suspension.from}` });
+  return takeOff(event, tx, suspension, undefined, { summary: 'suspended', reason: `Suspended on ${suspension.from}`, attention: `${suspension.carer_name} taken off: suspended on ${dayInWords(suspension.from.slice(0, 10))}` });
 }
 
 async function takeLeaverOff(event: DeliveredEvent, tx: Transaction) {
@@ -61,6 +64,7 @@ async function takeLeaverOff(event: DeliveredEvent, tx: Transaction) {
   return takeOff(event, tx, leaving, leaving.leaving_date ? gt(visits.visit_date, leaving.leaving_date) : undefined, {
     summary: `left the agency on ${day}`,
     reason: leaving.leaving_date ? `Leaving date ${leaving.leaving_date}` : `Marked a leaver on ${day} (no leaving date recorded)`,
+    attention: `${leaving.carer_name} taken off: left the agency on ${dayInWords(day)}`,
   });
 }
 

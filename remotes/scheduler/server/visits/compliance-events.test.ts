@@ -86,6 +86,8 @@ test('a right to work that has ended takes the carer off every visit not yet sta
   const log = (await logsOf(visit.id)).find((row) => row.action === 'unassigned')!;
   assert.equal(log.summary, `${name} taken off: right to work lapsed`);
   assert.equal(log.reason, `${name}’s right to work lapsed on 25 Nov 2026: they cannot work on this visit.`);
+  // Issue 27: each visit taken off needs a planner, flagged with the carer and the check in words.
+  assert.deepEqual(current.attention && [current.attention.kind, current.attention.reason], ['taken-off', `${name} taken off: ${name}’s right to work lapsed on 25 Nov 2026: they cannot work on this visit.`]);
 
   // Delivered once: another pass finds nothing due; run again, it changes nothing.
   assert.deepEqual(await deliverBesideVisitEvents(t), []);

@@ -51,7 +51,7 @@ async function takeCarerOffForCompliance(event: DeliveredEvent, tx: Transaction)
     // Lapsed by now (a dated check past its last day): say which and when; otherwise what the checks say.
     const lapsed = change.lapses_on && change.lapsing && change.lapses_on <= today;
     const reason = lapsed ? lapseReason(change.carer_name, change.lapsing!, change.lapses_on!, today) : `${change.carer_name} can no longer be rostered: ${change.reasons.join(' ')}`;
-    return takeOff(event, tx, carer, undefined, { summary: lapsed ? `${inSentence(change.lapsing!)} lapsed` : 'compliance checks not met', reason });
+    return takeOff(event, tx, carer, undefined, { summary: lapsed ? `${inSentence(change.lapsing!)} lapsed` : 'compliance checks not met', reason, attention: `${change.carer_name} taken off: ${reason}` });
   }
   // Rosterable today and still before: the day a check lapses came (or moved) within reach of the rota. Becoming
   // rosterable again (previous.rosterable false) changes nothing.
@@ -59,6 +59,7 @@ async function takeCarerOffForCompliance(event: DeliveredEvent, tx: Transaction)
   return takeOff(event, tx, carer, gte(visits.visit_date, change.lapses_on), {
     summary: `${inSentence(change.lapsing)} lapses on ${change.lapses_on}`,
     reason: lapseReason(change.carer_name, change.lapsing, change.lapses_on, today),
+    attention: `${change.carer_name} taken off: ${lapseReason(change.carer_name, change.lapsing, change.lapses_on, today)}`,
   });
 }
 

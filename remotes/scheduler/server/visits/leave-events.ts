@@ -4,13 +4,15 @@ import { addDays } from '@hcm/contract/time';
 import type { AreaEventHandler, AreaServerContext, ConsumedEvent, Database, DeliveredEvent, Transaction } from '@hcm/server/platform';
 import { visitCarers, visits } from '../tables.js';
 import { applyChange, loadVisits } from './service.js';
+import { dayInWords, daysInWords, flagVisits } from './attention.js';
 
 // The scheduler's reaction to a carer's approved leave (workforce's event, written with the approval): the carer is
 // taken off every visit of theirs still to be done on a whole day of the leave, each change logged with the reason
 // and audited as the approver's, so the visits show unassigned and are offered to others (auto-assign, the
 // timeline); each change's visit event tells the carer and the branch's online planners (./visit-events-handler.ts).
-// A half day (the first or last) keeps its visits: the carer works part of it, and the rules' availability check
-// flags the visits outside their hours.
+// A half day (the first or last) keeps its visits: the carer works part of it; its visits are flagged for a planner
+// as a warning (contract/attention.ts), and those taken off as needing a carer ("<name> taken off: on approved leave
+// 2–4 Dec 2026").
 
 const CarerLeave = v.object({
   holiday_id: v.number(),
@@ -34,8 +36,30 @@ export function wholeDaysOf(leave: Pick<v.InferOutput<typeof CarerLeave>, 'from_
   return from <= to ? { from, to } : null;
 }
 
+/** The half days of a leave (its first and/or last day, when said so), each once. */
+export function halfDaysOf(leave: Pick<v.InferOutput<typeof CarerLeave>, 'from_date' | 'to_date' | 'half_day_start' | 'half_day_end'>): string[] {
+  return [...new Set([...(leave.half_day_start ? [leave.from_date] : []), ...(leave.half_day_end ? [leave.to_date] : [])])];
+}
+
 async function takeCarerOffVisits(event: DeliveredEvent, tx: Transaction) {
   const leave = v.parse(CarerLeave, event.payload);
+  // The half days' visits stay, with a warning for a planner: the carer works part of the day only.
+  const halfDays = halfDaysOf(leave);
+  if (halfDays.length) {
+    const kept = await loadVisits(
+      tx,
+      and(
+        inArray(visits.visit_date, halfDays),
+        inArray(visits.status, ['unassigned', 'assigned']),
+        sql`exists (select 1 from ${visitCarers} where ${visitCarers.visit_id} = "visits"."id" and ${visitCarers.carer_id} = ${leave.carer_id})`,
+      ),
+    );
+    await flagVisits(
+      tx,
+      kept.map((visit) => ({ visit_id: visit.id, kind: 'warning' as const, reason: `${leave.carer_name} is on approved leave for half of ${dayInWords(visit.visit_date)}: check this visit is within the hours they work.` })),
+      event.user_id,
+    );
+  }
   const days = wholeDaysOf(leave);
   if (!days) return;
   // Only visits not yet started: one in progress or done stays as it happened. Running again finds none left.
@@ -62,6 +86,8 @@ async function takeCarerOffVisits(event: DeliveredEvent, tx: Transaction) {
       reason: `${leave.reason}, ${leave.from_date === leave.to_date ? leave.from_date : `${leave.from_date} to ${leave.to_date}`} (approved holiday #${leave.holiday_id})`,
     }, { actor, userId: event.user_id });
   }
+  // Each visit now needs a carer: flagged for a planner, naming the carer and the leave.
+  await flagVisits(tx, affected.map((visit) => ({ visit_id: visit.id, kind: 'taken-off' as const, reason: `${leave.carer_name} taken off: on approved leave ${daysInWords(leave.from_date, leave.to_date)}` })), event.user_id);
 }
 
 export const LEAVE_EVENT_HANDLERS: AreaEventHandler<AreaServerContext>[] = [{ name: 'carer-leave-takes-carer-off-visits', handles: [CARER_LEAVE_APPROVED], handle: takeCarerOffVisits }];

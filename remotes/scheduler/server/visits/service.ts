@@ -8,6 +8,8 @@ import { visitCarers, visitLogs, visits } from '../tables.js';
 import { funderCodesRead, npcCodesRead } from '../read-models.js';
 import { addDays, clock } from '@hcm/contract/time';
 import { publishVisitChanges } from './events.js';
+import { attentionOf, clearAttention } from './attention.js';
+import type { VisitAttention } from '../../contract/attention.js';
 
 // The visits' reads and writes shared by the routes, the timelines and other parts of the area: a stored visit
 // and its carers, presented as the API's VisitRow (names read through the other areas' APIs), and one guarded
@@ -144,6 +146,8 @@ export type Names = {
   branches: Map<number, string>;
   funders: Map<number, string>;
   npcs: Map<number, string>;
+  /** The visits that need a planner, and why (./attention.ts). */
+  attention: Map<number, VisitAttention>;
 };
 
 export async function namesFor(db: Db, sources: ApiSchedulingSources, stored: readonly StoredVisit[], known: Partial<Names> = {}): Promise<Names> {
@@ -151,12 +155,13 @@ export async function namesFor(db: Db, sources: ApiSchedulingSources, stored: re
   const carerIds = [...new Set(stored.flatMap((visit) => visit.carers.map((carer) => carer.carer_id)))].filter((id) => !known.carers?.has(id));
   const funderIds = [...new Set(stored.map((visit) => visit.funder_code_id).filter((id): id is number => id !== null))];
   const npcIds = [...new Set(stored.map((visit) => visit.npc_code_id).filter((id): id is number => id !== null))];
-  const [clients, carers, branchRows, funders, npcs] = await Promise.all([
+  const [clients, carers, branchRows, funders, npcs, attention] = await Promise.all([
     clientIds.length ? sources.clientBasics({ ids: clientIds }) : [],
     carerIds.length ? sources.carers({ ids: carerIds }) : [],
     known.branches ? [] : db.select({ id: branches.id, name: branches.name }).from(branches),
     funderIds.length ? db.select({ id: funderCodesRead.id, code: funderCodesRead.code }).from(funderCodesRead).where(inArray(funderCodesRead.id, funderIds)) : [],
     npcIds.length ? db.select({ id: npcCodesRead.id, code: npcCodesRead.code }).from(npcCodesRead).where(inArray(npcCodesRead.id, npcIds)) : [],
+    known.attention ?? attentionOf(db, stored.map((visit) => visit.id)),
   ]);
   return {
     clients: new Map([...(known.clients ?? []), ...clients.map((client) => [client.id, client] as const)]),
@@ -164,6 +169,7 @@ export async function namesFor(db: Db, sources: ApiSchedulingSources, stored: re
     branches: known.branches ?? new Map(branchRows.map((row) => [row.id, row.name])),
     funders: new Map(funders.map((row) => [row.id, row.code])),
     npcs: new Map(npcs.map((row) => [row.id, row.code])),
+    attention,
   };
 }
 
@@ -211,6 +217,7 @@ export function present(visit: StoredVisit, names: Names): VisitRow {
     notes: visit.notes,
     version: visit.version,
     updated_at: iso(visit.updated_at)!,
+    attention: names.attention.get(visit.id) ?? null,
   };
 }
 
@@ -336,6 +343,9 @@ export async function applyChange(db: Database, current: StoredVisit, version: n
     await recordAudit(tx, { actor: context.actor, resource: VISITS_AUDIT, recordId: current.id, action: 'update', before: diff.before, after: { ...diff.after, version: after.version, action: change.action } });
     // What it means to others (assigned, moved, cancelled…), written with the change (./events.ts).
     await publishVisitChanges(tx, [{ before: current, after, reason: change.reason }], context.userId);
+    // A carer put on it through the rules (assign, move), or the visit cancelled: it no longer needs a planner.
+    const before = new Set(current.carers.map((carer) => carer.carer_id));
+    if (status === 'cancelled' || after.carers.some((carer) => !before.has(carer.carer_id))) await clearAttention(tx, [current.id]);
     return after;
   });
   return saved;

@@ -15,7 +15,10 @@ import { deviceRoutes } from '../live/device/routes.js';
 import { recordCheck } from '../live/device/service.js';
 import { carerAccountsRead } from '../read-models.js';
 import { visitCarerPushes, visitCarers, visits } from '../tables.js';
-import { generateVisits } from '../templates/generate.js';
+import { generateVisits, generationFacts } from '../templates/generate.js';
+import { plainSources } from '../rules/testing.js';
+import { apiSources } from '../sources/api-sources.js';
+import { seedSources } from '../sources/seed-sources.js';
 import { templateRoutes } from '../templates/routes.js';
 import { VISIT_CHANGED, visitChangedPayload, visitChangesOf, type VisitChanged, type VisitFacts } from './events.js';
 import { carerPushesFor, carerPushesJob, LEFT_BEHIND_MS } from './notify-carers.js';
@@ -53,7 +56,8 @@ const modules: AreaModule[] = AREA_MODULES.map((module) =>
           const context = { ...base, chat };
           await app.register(async (scope) => visitRoutes(scope, context, { checkAssignment: async () => [] }));
           await app.register(async (scope) => templateRoutes(scope, context));
-          await app.register(async (scope) => autoAssignRoutes(scope, context));
+          // Over plain facts (everyone available and trained): the demo's week has visits for it to fill.
+          await app.register(async (scope) => autoAssignRoutes(scope, context, { sourcesFor: (instance, request) => plainSources(apiSources(instance, request)) }));
           await app.register(async (scope) => deviceRoutes(scope, context));
         },
       }
@@ -310,7 +314,10 @@ describe('visit events', () => {
     const made = await manager.post(`/api/v1/clients/${client.id}/visit-templates`, body);
     assert.equal(made.statusCode, 201, made.body);
     const template = (made.json().data as TemplateSaved).template;
-    const options = { from: '2027-05-03', to: '2027-05-09', templateIds: [template.id], clientStatus: new Map([[client.id, 'active']]), bankHolidays: new Set<string>(), userId: officeId };
+    const scope = { from: '2027-05-03', to: '2027-05-09', templateIds: [template.id] };
+    // The rules' facts made plain (carer.a available, trained and rosterable), read as the demo's seed reads them.
+    const facts = await generationFacts(db(), plainSources(seedSources(db(), '2026-11-25')), scope);
+    const options = { ...scope, clientStatus: new Map([[client.id, 'active']]), bankHolidays: new Set<string>(), userId: officeId, facts };
     const generated = () => db().select().from(visits).where(eq(visits.template_id, template.id)).orderBy(asc(visits.planned_start));
 
     // Rolled back, or its events refused: no visit and no event.

@@ -14,15 +14,14 @@ import {
 } from '../../contract/wizard.js';
 import { activeFunderCodes, clientsInScope, inScope, paramId, parsed, settingNumber } from '../imports/common.js';
 import { clientsRead } from '../read-models.js';
-import { lastWorkingDay } from '../rules/rules.js';
+import { loadRuleFacts } from '../rules/check.js';
 import { apiSources } from '../sources/api-sources.js';
 import type { SchedulingSources } from '../sources/types.js';
-import { addDays } from '../templates/days.js';
 import { generateVisits } from '../templates/generate.js';
 import { bankHolidaysBetween } from '../templates/read-models.js';
 import { visits } from '../tables.js';
 import { announceVisitsChanged } from '../visits/push.js';
-import { checkDraft, createTemplateFrom, overlappingCalls } from './service.js';
+import { checkDraft, createTemplateFrom, overlappingCalls, publishPeriod } from './service.js';
 import { rosteringDrafts } from './tables.js';
 import { clock } from '@hcm/contract/time';
 
@@ -113,6 +112,19 @@ export async function wizardRoutes(app: FastifyInstance, context: AreaServerCont
     return Object.keys(errors).length ? errors : null;
   }
 
+  /** The days publishing makes visits for (the setting's weeks from the package's start) and their bank holidays. */
+  async function periodOf(data: WizardData) {
+    const weeks = Math.min(12, Math.max(1, await settingNumber(db, 'wizard_publish_weeks', WIZARD_SETTINGS.wizard_publish_weeks.default)));
+    const period = publishPeriod(data.package!, weeks);
+    return { period, bankHolidays: period.to >= period.from ? await bankHolidaysBetween(db, period.from, period.to) : new Set<string>() };
+  }
+
+  /** Step 5's check of every visit publishing would make. */
+  async function check(sources: SchedulingSources, data: WizardData, client: Parameters<typeof checkDraft>[3]) {
+    const { period, bankHolidays } = await periodOf(data);
+    return checkDraft(db, sources, data, client, period, bankHolidays);
+  }
+
   const withSourceErrors = async (request: FastifyRequest, reply: FastifyReply, work: () => Promise<unknown>) => {
     try {
       return await work();
@@ -191,8 +203,8 @@ export async function wizardRoutes(app: FastifyInstance, context: AreaServerCont
       const client = await clientOf(viewer, draft);
       let carePlanTasks: WizardStepAnswer['care_plan_tasks'] = [];
       if (reachable && step === 3 && client) carePlanTasks = (await sources.clients({ ids: [client.id] }))[0]?.care_plan_tasks ?? [];
-      const check = reachable && step === 5 && client ? await checkDraft(db, sources, draft.data, client) : null;
-      const answer: WizardStepAnswer = { draft: await rowOf(draft, viewer), step, reachable, care_plan_tasks: carePlanTasks, check };
+      const checked = reachable && step === 5 && client ? await check(sources, draft.data, client) : null;
+      const answer: WizardStepAnswer = { draft: await rowOf(draft, viewer), step, reachable, care_plan_tasks: carePlanTasks, check: checked };
       return ok(answer);
     });
   });
@@ -263,11 +275,11 @@ export async function wizardRoutes(app: FastifyInstance, context: AreaServerCont
       } else if (step === 5) {
         const client = await clientOf(viewer, draft);
         if (!client) return sendInvalid(reply, { accept_warnings: ['The client is no longer one of your branches’ clients.'] });
-        const check = await checkDraft(db, sourcesOf(request), data, client);
-        data.check = { ...check, accepted: check.hard_count === 0 };
+        const checked = await check(sourcesOf(request), data, client);
+        data.check = { ...checked, accepted: checked.hard_count === 0 };
         await db.update(rosteringDrafts).set({ data, updated_at: clock.now() }).where(eq(rosteringDrafts.id, draft.id));
-        if (check.hard_count) {
-          return sendInvalid(reply, { accept_warnings: [`${check.hard_count} problem${check.hard_count === 1 ? '' : 's'} must be fixed first: go back to the pattern or the carers.`] }, 'The package breaks the rules.');
+        if (checked.hard_count) {
+          return sendInvalid(reply, { accept_warnings: [`${checked.hard_count} problem${checked.hard_count === 1 ? '' : 's'} must be fixed first: go back to the pattern or the carers.`] }, 'The package breaks the rules.');
         }
       }
       if (step < 5) {
@@ -294,44 +306,34 @@ export async function wizardRoutes(app: FastifyInstance, context: AreaServerCont
     if (!client) return sendError(reply, 409, 'The client is no longer one of your branches’ clients.');
     return withSourceErrors(request, reply, async () => {
       const sources = sourcesOf(request);
-      // Checked again now: another planner may have filled a carer's time since step 5.
-      const check = await checkDraft(db, sources, draft.data, client);
-      if (check.hard_count) {
-        await db.update(rosteringDrafts).set({ data: { ...draft.data, check: { ...check, accepted: false } }, step_reached: 4, updated_at: clock.now() }).where(eq(rosteringDrafts.id, draft.id));
-        return sendError(reply, 409, `Something changed since the check: ${check.hard_count} problem${check.hard_count === 1 ? '' : 's'} now. Check the package again.`);
+      // Checked again now (every visit): another planner may have filled a carer's time since step 5.
+      const { period, bankHolidays } = await periodOf(draft.data);
+      const checked = await checkDraft(db, sources, draft.data, client, period, bankHolidays);
+      if (checked.hard_count) {
+        await db.update(rosteringDrafts).set({ data: { ...draft.data, check: { ...checked, accepted: false } }, step_reached: 4, updated_at: clock.now() }).where(eq(rosteringDrafts.id, draft.id));
+        return sendError(reply, 409, `Something changed since the check: ${checked.hard_count} problem${checked.hard_count === 1 ? '' : 's'} now. Check the package again.`);
       }
-      const pkg = draft.data.package!;
-      const weeks = Math.min(12, Math.max(1, await settingNumber(db, 'wizard_publish_weeks', WIZARD_SETTINGS.wizard_publish_weeks.default)));
-      const today = londonDate();
-      const from = pkg.starts_on > today ? pkg.starts_on : today;
-      const lastDay = addDays(from, weeks * 7 - 1);
-      const to = pkg.ends_on && pkg.ends_on < lastDay ? pkg.ends_on : lastDay;
-      const carers = await sources.carers({ branchIds: [client.branch_id] });
-      const compliance = await sources.compliance(carers.filter((carer) => carer.status === 'active').map((carer) => carer.id));
-      const eligible = new Set([...compliance].filter(([, facts]) => facts.rosterable).map(([id]) => id));
-      // Each published visit is judged on its own date: not after a carer's right to work or DBS check ends.
-      const eligibleUntil = new Map([...compliance].flatMap(([id, facts]) => {
-        const day = lastWorkingDay(facts);
-        return facts.rosterable && day ? [[id, day] as const] : [];
-      }));
-      const bankHolidays = await bankHolidaysBetween(db, from, to);
+      const { from, to } = period;
+      // The rules' facts of the preferred carers, asked before the transaction: each visit is put through the rules
+      // as it is made, a carer refused that day left off and the visit flagged for a planner.
+      const facts = await loadRuleFacts(db, sources, { carerIds: (draft.data.carers?.preferred ?? []).flatMap((entry) => entry.carer_ids), clientIds: [client.id], branchIds: [client.branch_id], from, to });
       const outcome = await db.transaction(async (tx) => {
         // Claimed first, so two clicks never publish twice.
         const [claimed] = await tx.update(rosteringDrafts).set({ published_at: clock.now(), updated_at: clock.now() }).where(and(eq(rosteringDrafts.id, draft.id), isNull(rosteringDrafts.published_at))).returning({ id: rosteringDrafts.id });
         if (!claimed) return null;
         const templateId = await createTemplateFrom(tx, draft.data, client, viewer.user.userID);
-        const generated = await generateVisits(tx, { from, to, templateIds: [templateId], clientStatus: new Map([[client.id, client.status]]), clientNames: new Map([[client.id, client.name]]), bankHolidays, eligibleCarerIds: eligible, eligibleUntil, userId: viewer.user.userID });
+        const generated = await generateVisits(tx, { from, to, templateIds: [templateId], clientStatus: new Map([[client.id, client.status]]), clientNames: new Map([[client.id, client.name]]), bankHolidays, facts, userId: viewer.user.userID });
         const ids = [...generated.createdByBranch.values()].flat();
         if (ids.length) await tx.update(visits).set({ source: 'wizard' }).where(inArray(visits.id, ids));
         await tx.update(rosteringDrafts).set({ template_id: templateId }).where(eq(rosteringDrafts.id, draft.id));
         await recordAudit(tx, { actor: auditActorOf(request), resource: RESOURCE, recordId: draft.id, action: 'update', before: { published_at: null }, after: { published: true, template_id: templateId, visits_created: ids.length, from, to } });
-        return { templateId, ids };
+        return { templateId, ids, flagged: generated.needs_attention };
       });
       if (!outcome) return sendError(reply, 409, 'This package is published already.');
       void announceVisitsChanged(context, db, client.branch_id, outcome.ids, viewer.user.userID, (error) => request.log.warn({ err: error }, 'visits push failed'));
       const [saved] = await db.select(draftColumns).from(rosteringDrafts).where(eq(rosteringDrafts.id, draft.id));
-      const answer: WizardPublished = { template_id: outcome.templateId, visits_created: outcome.ids.length, from, to, draft: await rowOf(saved as Draft, viewer) };
-      return ok(answer, `Published: the rota template and ${outcome.ids.length} visit${outcome.ids.length === 1 ? '' : 's'} from ${from} to ${to}.`);
+      const answer: WizardPublished = { template_id: outcome.templateId, visits_created: outcome.ids.length, from, to, draft: await rowOf(saved as Draft, viewer), needs_attention: outcome.flagged };
+      return ok(answer, `Published: the rota template and ${outcome.ids.length} visit${outcome.ids.length === 1 ? '' : 's'} from ${from} to ${to}${outcome.flagged ? `; ${outcome.flagged} need${outcome.flagged === 1 ? 's' : ''} attention` : ''}.`);
     });
   });
 }

@@ -6,7 +6,7 @@ import { loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
 import type { RosteringDraftRow, WizardChoices, WizardPublished, WizardStepAnswer } from '../../contract/wizard.js';
 import { addDays, isoWeekday } from '../templates/days.js';
 import { apiSources } from '../sources/api-sources.js';
-import { templateSlots, visitCarers, visitLogs, visits, visitTemplates } from '../tables.js';
+import { templateSlots, visitAttention, visitCarers, visitLogs, visits, visitTemplates } from '../tables.js';
 import { createPartApp } from '../imports/test-app.js';
 
 // The rostering wizard through the API: each step kept as typed, steps not yet reachable, per-field 422s, the
@@ -19,6 +19,8 @@ let office: TestClient;
 let blocked = 0;
 /** A carer rosterable today whose right to work ends on this day (none when empty). */
 let lapsing: { id: number; on: string } | null = null;
+/** A carer on approved holiday on one day (none when null). */
+let holiday: { id: number; on: string } | null = null;
 
 before(async () => {
   t = await createPartApp({
@@ -31,7 +33,9 @@ before(async () => {
           const days = new Map();
           for (const id of ids) {
             const list = [];
-            for (let day = from; day <= to; day = addDays(day, 1)) list.push({ date: day, status: 'available' as const, windows: [{ from: '00:00', to: '23:59' }], note: '' });
+            for (let day = from; day <= to; day = addDays(day, 1)) {
+              list.push(holiday?.id === id && holiday.on === day ? { date: day, status: 'holiday' as const, windows: [], note: 'Annual leave' } : { date: day, status: 'available' as const, windows: [{ from: '00:00', to: '23:59' }], note: '' });
+            }
             days.set(id, list);
           }
           return days;
@@ -176,4 +180,46 @@ test('changing the client starts the later steps again; drafts are their planner
   assert.equal((await manager.get(`${base}/${draft.id}`)).statusCode, 404);
   assert.equal((await manager.delete(`${base}/${draft.id}`)).statusCode, 404);
   assert.equal((await office.delete(`${base}/${draft.id}`)).statusCode, 200);
+});
+
+test('issue 29: step 5 checks every visit publishing makes; a holiday in week 2 is listed, and publishing leaves that visit unassigned and flagged', async () => {
+  const choices = (await office.get(`${base}/choices`)).json().data as WizardChoices;
+  const client = choices.clients.at(-1)!;
+  const draft = (await office.post(base, { client_id: client.id, funder_code_id: choices.funder_codes[0]!.id })).json().data as RosteringDraftRow;
+  const monday = addDays(nextMonday(), 7);
+  assert.equal((await office.put(`${base}/${draft.id}/steps/2`, { name: 'Wednesday shopping', starts_on: monday, ends_on: '', repeat_weeks: 1, bank_holidays: 'run', hours_per_week: 1, notes: '' })).statusCode, 200);
+  assert.equal((await office.put(`${base}/${draft.id}/steps/3`, { calls: [{ week: 1, weekday: 3, start_time: '10:00', duration_minutes: 60, carers_needed: 1, tasks: [] }] })).statusCode, 200);
+  const carers = ((await office.get(`${base}/choices?client_id=${client.id}`)).json().data as WizardChoices).carers;
+  const dana = carers.at(-1)!;
+  assert.equal((await office.put(`${base}/${draft.id}/steps/4`, { preferred: [{ carer_ids: [dana.id] }] })).statusCode, 200);
+  // Dana is on holiday on the second Wednesday: not the call's first visit, which is all step 5 used to check.
+  const secondWednesday = addDays(monday, 9);
+  holiday = { id: dana.id, on: secondWednesday };
+  try {
+    const step = (await office.get(`${base}/${draft.id}/steps/5`)).json().data as WizardStepAnswer;
+    const call = step.check!.calls[0]!;
+    assert.equal(call.visits, 4, 'every visit of the four weeks checked');
+    assert.deepEqual(call.hard, [], 'refused one day only: not a problem blocking the package');
+    assert.deepEqual(call.left_unassigned, [{ date: secondWednesday, carer_id: dana.id, message: `${dana.name} is on holiday on ${secondWednesday} (Annual leave).` }]);
+    assert.ok(step.check!.package_warnings.some((warning) => /1 visit will be published without a preferred carer/.test(warning)), JSON.stringify(step.check!.package_warnings));
+    assert.equal((await office.put(`${base}/${draft.id}/steps/5`, { accept_warnings: true })).statusCode, 200);
+
+    const published = await office.post(`${base}/${draft.id}/publish`, {});
+    assert.equal(published.statusCode, 200, published.body);
+    const answer = published.json().data as WizardPublished;
+    assert.equal(answer.needs_attention, 1);
+    const db = t.database.db;
+    const made = await db.select().from(visits).where(eq(visits.template_id, answer.template_id)).orderBy(asc(visits.planned_start));
+    assert.equal(made.length, 4);
+    const onThem = await db.select().from(visitCarers).where(inArray(visitCarers.visit_id, made.map((visit) => visit.id)));
+    const held = made.find((visit) => visit.visit_date === secondWednesday)!;
+    assert.equal(held.status, 'unassigned');
+    assert.ok(!onThem.some((row) => row.visit_id === held.id), 'not put on her holiday');
+    assert.equal(onThem.filter((row) => row.carer_id === dana.id).length, 3, 'the other three Wednesdays are hers');
+    const [flag] = await db.select().from(visitAttention).where(eq(visitAttention.visit_id, held.id));
+    assert.equal(flag?.kind, 'rule-break-at-generation');
+    assert.equal(flag?.reason, `Left unassigned when generated: ${dana.name} is on holiday on ${secondWednesday} (Annual leave).`);
+  } finally {
+    holiday = null;
+  }
 });

@@ -8,7 +8,7 @@ import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { ListTable } from '@hcm/kit/table';
 import { useTracker } from '@hcm/kit/tracker';
-import { ASSESSMENT_KINDS, ASSESSMENT_STATUSES, AssessmentVisitSchema, type AssessmentChoices, type AssessmentVisitRow } from '../../contract/assessments';
+import { ASSESSMENT_KINDS, ASSESSMENT_STATUSES, AssessmentVisitSchema, type AssessmentChoices, type AssessmentVisitRow, type ReviewToBookRow } from '../../contract/assessments';
 import { formatDay, handleSaved, shiftDay } from '../planning/common';
 import styles from './assessments.module.css';
 
@@ -60,6 +60,50 @@ export function StartTimer({ visit }: { visit: AssessmentVisitRow }) {
       </Button>
       {message ? <span className={styles.error} role="alert"> {message}</span> : null}
     </>
+  );
+}
+
+/**
+ * Care plans and assessments falling due for review (care-records announces them a fortnight ahead), until a
+ * review or re-assessment visit is planned with the client.
+ */
+function ReviewsToBook() {
+  const can = useCan();
+  const [paging, setPaging] = useState({ page: 1, page_size: 10 });
+  const list = useApiQuery<Page<ReviewToBookRow>>(`${PATH}/reviews-to-book`, paging, { failure: 'The reviews to book could not be loaded.', keepPrevious: true });
+  return (
+    <section aria-labelledby="reviews-to-book" className={styles.screen}>
+      <h2 id="reviews-to-book" className={styles.subheading}>
+        Reviews to book
+      </h2>
+      <ListTable<ReviewToBookRow>
+        caption="Care plans and assessments due for review, no review visit planned yet"
+        columns={[
+          { key: 'due_on', label: 'Due', render: (row) => (row.overdue ? `${formatDay(row.due_on)} (overdue)` : formatDay(row.due_on)) },
+          { key: 'client_name', label: 'Client' },
+          { key: 'title', label: 'Document' },
+          {
+            key: 'actions',
+            label: 'Actions',
+            render: (row) =>
+              can('scheduler.edit') ? (
+                <Link to={`/app/assessment-visits/visits/add?client_id=${row.client_id}&kind=review`} aria-label={`Plan a review with ${row.client_name}`}>
+                  Plan a review
+                </Link>
+              ) : null,
+          },
+        ]}
+        page={list.data ?? null}
+        loading={list.isFetching}
+        error={list.error?.message ?? null}
+        onSort={() => undefined}
+        onPage={(page) => setPaging((previous) => ({ ...previous, page }))}
+        onPageSize={(size) => setPaging({ page: 1, page_size: size })}
+        onRetry={() => void list.refetch()}
+        rowKey={(row) => row.id}
+        empty={<EmptyState>No review to book: every care plan and assessment due has a review planned.</EmptyState>}
+      />
+    </section>
   );
 }
 
@@ -132,20 +176,21 @@ function VisitList() {
         rowKey={(row) => row.id}
         empty={<EmptyState>No assessment visit matches.</EmptyState>}
       />
+      <ReviewsToBook />
     </div>
   );
 }
 
 type FormValues = { client_id: string; kind: string; assessor_id: string; date: string; start_time: string; duration_minutes: string; location: string; status: string; outcome: string; version?: number };
 
-function VisitForm({ visit }: { visit: AssessmentVisitRow | null }) {
+function VisitForm({ visit, start = {} }: { visit: AssessmentVisitRow | null; start?: Partial<Pick<FormValues, 'client_id' | 'kind'>> }) {
   const navigate = useNavigate();
   const choices = useApiQuery<AssessmentChoices>(`${PATH}/choices`, undefined, { failure: 'The clients and assessors could not be loaded.' });
   const form = useForm<FormValues>({
     resolver: valibotResolver(AssessmentVisitSchema) as never,
     defaultValues: visit
       ? { client_id: String(visit.client_id), kind: visit.kind, assessor_id: String(visit.assessor_id), date: visit.date, start_time: visit.start_time, duration_minutes: String(visit.duration_minutes), location: visit.location, status: visit.status, outcome: visit.outcome, version: visit.version }
-      : { client_id: '', kind: 'assessment', assessor_id: '', date: shiftDay(ukDate(), 7), start_time: '10:00', duration_minutes: '60', location: '', status: 'planned', outcome: '' },
+      : { client_id: start.client_id ?? '', kind: start.kind ?? 'assessment', assessor_id: '', date: shiftDay(ukDate(), 7), start_time: '10:00', duration_minutes: '60', location: '', status: 'planned', outcome: '' },
   });
   const [conflict, setConflict] = useState('');
   const save = useApiMutation<AssessmentVisitRow, FormValues>({
@@ -199,10 +244,14 @@ function VisitForm({ visit }: { visit: AssessmentVisitRow | null }) {
 
 function AddVisit() {
   useRouteName('Plan an assessment visit');
+  // "Plan a review" from the reviews to book opens the form on that client and kind.
+  const [search] = useSearchParams();
+  const kind = search.get('kind');
+  const start = { client_id: search.get('client_id') ?? undefined, kind: ASSESSMENT_KINDS.some((choice) => choice.value === kind) ? kind! : undefined };
   return (
     <div className={styles.screen}>
       <PageHeader title="Plan an assessment visit" />
-      <VisitForm visit={null} />
+      <VisitForm visit={null} start={start} />
     </div>
   );
 }

@@ -114,8 +114,15 @@ function UploadCsv() {
 }
 
 function RowOutcome({ row, status }: { row: ImportRow; status: string }) {
-  if (row.visit_id) return <>Imported (visit <Link to={`/app/visits/${row.visit_id}`}>#{row.visit_id}</Link>)</>;
-  if (!row.errors.length) return <>{status === 'imported' ? 'Not imported' : 'Will be imported'}</>;
+  if (row.visit_id) {
+    return (
+      <>
+        Imported (visit <Link to={`/app/visits/${row.visit_id}`}>#{row.visit_id}</Link>){row.carer_name && !row.attention?.startsWith('Left') ? ` with ${row.carer_name}` : ''}
+        {row.attention ? <span className={styles.skip}> <span aria-hidden="true">⚑</span> Needs attention: {row.attention}</span> : null}
+      </>
+    );
+  }
+  if (!row.errors.length) return <>{status === 'imported' ? 'Not imported' : `Will be imported${row.carer_name ? `, with ${row.carer_name} if the rules allow` : ''}`}</>;
   return (
     <>
       <span className={styles.skip}>Skipped:</span>

@@ -313,7 +313,7 @@ function CheckStep({ draft, onSaved }: Props & { draft: RosteringDraftRow }) {
     <FormProvider {...form}>
       <p>
         <strong>{check.hard_count ? `${check.hard_count} problem${check.hard_count === 1 ? '' : 's'} to fix` : 'No problem to fix'}</strong>
-        {`, ${check.soft_count} warning${check.soft_count === 1 ? '' : 's'}.`} Each call’s first visit is checked with its preferred carers.
+        {`, ${check.soft_count} warning${check.soft_count === 1 ? '' : 's'}.`} Every visit publishing makes is checked with its call’s preferred carers: a carer the rules refuse on every visit of a call must be changed; one refused on some days only leaves those visits unassigned, flagged as needing attention.
       </p>
       {check.package_problems.length ? (
         <ul className={styles.problems} aria-label="Problems with the package">
@@ -332,6 +332,7 @@ function CheckStep({ draft, onSaved }: Props & { draft: RosteringDraftRow }) {
             <th scope="col">Call</th>
             <th scope="col">First visit</th>
             <th scope="col">Must be fixed</th>
+            <th scope="col">Left unassigned</th>
             <th scope="col">Warnings</th>
           </tr>
         </thead>
@@ -341,6 +342,13 @@ function CheckStep({ draft, onSaved }: Props & { draft: RosteringDraftRow }) {
               <td>{call.label}</td>
               <td>{formatDay(call.date)}</td>
               <td>{call.hard.length ? <ul>{call.hard.map((finding, index) => <li key={index}>Problem: {finding.message}</li>)}</ul> : 'Nothing'}</td>
+              <td>
+                {call.left_unassigned?.length ? (
+                  <ul>{call.left_unassigned.map((item, index) => <li key={index}>{formatDay(item.date)}: {item.message}</li>)}</ul>
+                ) : (
+                  'None'
+                )}
+              </td>
               <td>{call.soft.length ? <ul>{call.soft.map((finding, index) => <li key={index}>Warning: {finding.message}</li>)}</ul> : 'None'}</td>
             </tr>
           ))}

@@ -21,6 +21,12 @@ function GenerateReport({ report }: { report: GenerateAnswer }) {
       <span>
         {plural(report.assigned, 'visit')} given their preferred carers; {plural(report.left_for_auto_assign, 'visit')} left for auto-assign or the planner.
       </span>
+      {report.needs_attention ? (
+        <span>
+          {plural(report.needs_attention, 'visit')} need{report.needs_attention === 1 ? 's' : ''} attention: a preferred carer the rules refuse was left off, or went on with a warning (see{' '}
+          <a href="/app/visits/needs-attention">Needs attention</a>).
+        </span>
+      ) : null}
       {report.bank_holidays_skipped ? <span>{plural(report.bank_holidays_skipped, 'call')} not made on bank holidays (the template skips them).</span> : null}
       {report.skipped.length ? (
         <span>

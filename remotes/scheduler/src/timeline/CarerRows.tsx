@@ -1,7 +1,7 @@
 import { memo, type DragEvent } from 'react';
 import type { TimelineCarerDay, TimelineCarerRow, TimelineView, TravelGap } from '../../contract/timeline';
 import type { RuleFinding, VisitRow } from '../../contract/visits';
-import { DAY_SPAN, DAY_START, hoursText, STATUS_LABEL, STATUS_SYMBOL, timesOf, toMinutes, visitLabel, weekdayShort, type RowKey } from './common';
+import { ATTENTION_SYMBOL, DAY_SPAN, DAY_START, hoursText, STATUS_LABEL, STATUS_SYMBOL, timesOf, toMinutes, visitLabel, weekdayShort, type RowKey } from './common';
 import type { Placement, PlanningNotice } from './planning';
 import styles from './timeline.module.css';
 
@@ -139,7 +139,7 @@ function Bar({ visit, row, view, picked, short, canPlan, describedBy, handlers, 
   return (
     <button
       type="button"
-      className={[styles.bar, styles[`status-${visit.status}`], picked ? styles.picked : '', short ? styles.compact : ''].join(' ')}
+      className={[styles.bar, styles[`status-${visit.status}`], picked ? styles.picked : '', short ? styles.compact : '', visit.attention ? styles.attention : ''].join(' ')}
       data-visit={visit.id}
       data-row={row}
       aria-label={label}
@@ -154,15 +154,18 @@ function Bar({ visit, row, view, picked, short, canPlan, describedBy, handlers, 
           <span aria-hidden="true">{STATUS_SYMBOL[visit.status]}</span> {visit.start_time}
           {visit.carers_needed === 2 ? ' ×2' : ''}
           {shortGapBefore ? ' ⚠' : ''}
+          {visit.attention ? <span aria-hidden="true"> {ATTENTION_SYMBOL}</span> : null}
         </span>
       ) : (
         <>
           <span className={styles.barName}>
+            {visit.attention ? <span aria-hidden="true">{ATTENTION_SYMBOL} </span> : null}
             {visit.client_name}
             {visit.carers_needed === 2 ? <span className={styles.double}> ×2</span> : null}
           </span>
           <span className={styles.barMeta}>
             {timesOf(visit)} · <span aria-hidden="true">{STATUS_SYMBOL[visit.status]}</span> {STATUS_LABEL[visit.status]}
+            {visit.attention ? ' · needs attention' : ''}
           </span>
         </>
       )}

@@ -230,3 +230,14 @@ test('the week view: days as columns, keyboard moves by a day, and auto-assign s
   await waitFor(() => expect(post).toHaveBeenCalledWith('api/v1/scheduler/auto-assign', { branch_id: 1, week_start: '2026-11-23', apply: true }));
   await waitFor(() => expect(screen.queryByRole('dialog', { name: /Auto-assign proposal/ })).toBeNull());
 });
+
+test('issue 27: a visit needing attention is marked on its bar with a symbol and words in its accessible name, not colour alone', async () => {
+  const flagged = { ...patel, attention: { kind: 'taken-off' as const, reason: 'Aisha Bello taken off: on approved leave 24–25 Nov 2026', since: '2026-11-23T09:00:00.000Z' } };
+  timeline = { ...dayTimeline(), unassigned: [flagged] };
+  renderAt('/app/scheduler/timeline/today?date=2026-11-24');
+  const bar = await screen.findByRole('button', { name: 'Mr Patel, 10:00–10:45, Unassigned, double-up, 0 of 2 carers, needs attention: Aisha Bello taken off: on approved leave 24–25 Nov 2026' });
+  expect(bar).toHaveTextContent('⚑');
+  expect(bar).toHaveTextContent('needs attention');
+  // A bar without a flag says nothing of it.
+  expect(screen.getByRole('button', { name: 'Mrs Khan, 08:00–08:30, Assigned' })).not.toHaveTextContent('⚑');
+});

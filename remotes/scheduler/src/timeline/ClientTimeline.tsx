@@ -4,7 +4,7 @@ import { Button, ErrorPanel, Loading, PageHeader, useAreaEvent, useRouteName } f
 import { apiKey, useApiQuery, useQueryClient } from '@hcm/kit/data';
 import { CLIENT_TIMELINE_VIEWS, type ClientTimeline, type ClientTimelineView } from '../../contract/timeline';
 import { VISITS_TOPIC, type VisitRow, type VisitsChanged } from '../../contract/visits';
-import { CLIENT_TIMELINE_PATH, DAY_SPAN, DAY_START, dayAndMonth, daysBetween, formatLongDay, hoursText, period, STATUS_LABEL, STATUS_SYMBOL, timesOf, toMinutes, toTime, visitLabel, weekdayShort } from './common';
+import { ATTENTION_SYMBOL, CLIENT_TIMELINE_PATH, DAY_SPAN, DAY_START, dayAndMonth, daysBetween, formatLongDay, hoursText, period, STATUS_LABEL, STATUS_SYMBOL, timesOf, toMinutes, toTime, visitLabel, weekdayShort } from './common';
 import { PeriodToolbar, usePeriodParams } from './Toolbar';
 import { VisitPanel } from './VisitPanel';
 import styles from './timeline.module.css';
@@ -29,14 +29,16 @@ function useLiveReload(branchId: string) {
 
 function VisitChip({ visit, compact, onOpen }: { visit: VisitRow; compact: boolean; onOpen: (visit: VisitRow) => void }) {
   return (
-    <button type="button" className={[styles.bar, styles[`status-${visit.status}`], compact ? styles.compact : ''].join(' ')} aria-label={visitLabel(visit, 'carers', true)} onClick={() => onOpen(visit)}>
+    <button type="button" className={[styles.bar, styles[`status-${visit.status}`], compact ? styles.compact : '', visit.attention ? styles.attention : ''].join(' ')} aria-label={visitLabel(visit, 'carers', true)} onClick={() => onOpen(visit)}>
       {compact ? (
         <span className={styles.barMeta}>
           <span aria-hidden="true">{STATUS_SYMBOL[visit.status]}</span> {visit.start_time}
+          {visit.attention ? <span aria-hidden="true"> {ATTENTION_SYMBOL}</span> : null}
         </span>
       ) : (
         <>
           <span className={styles.barName}>
+            {visit.attention ? <span aria-hidden="true">{ATTENTION_SYMBOL} </span> : null}
             {timesOf(visit)}
             {visit.carers_needed === 2 ? <span className={styles.double}> ×2</span> : null}
           </span>

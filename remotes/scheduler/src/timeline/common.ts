@@ -83,8 +83,12 @@ export function visitLabel(visit: VisitRow, who: 'client' | 'carers' = 'client',
   const double = doubleUpText(visit);
   if (double) parts.push(double);
   if (visit.requires_medication) parts.push('medication');
+  if (visit.attention) parts.push(`needs attention: ${visit.attention.reason}`);
   return parts.join(', ');
 }
+
+/** The mark of a visit needing a planner (shown beside its words, never by colour alone). */
+export const ATTENTION_SYMBOL = '⚑';
 
 /** The field names a 409 lists, in words. */
 const FIELD_WORDS: Record<string, string> = {

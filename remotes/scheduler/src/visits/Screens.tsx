@@ -10,6 +10,7 @@ import VisitsList from './VisitsList';
 // CSV imports are their own part (src/imports), loaded on the first visit to one of its screens.
 const CsvImports = lazyScreen(() => import('../imports/Screens'), 'Loading CSV imports…');
 const Confirmations = lazyScreen(() => import('./Confirmations'), 'Loading visits to confirm…');
+const NeedsAttention = lazyScreen(() => import('./NeedsAttention'), 'Loading the visits needing attention…');
 
 function EditRoute() {
   const { id = '' } = useParams();
@@ -23,7 +24,7 @@ function BackOfficeRoute() {
 
 /**
  * /app/visits: the visits list, add, one visit's page and its edit form, the history of all visits, the back
- * office's corrections, and CSV imports (csv-imports/*, delegated to the imports part).
+ * office's corrections, the visits needing attention (needs-attention), and CSV imports (csv-imports/*, delegated to the imports part).
  */
 export default function VisitScreens() {
   return (
@@ -33,6 +34,7 @@ export default function VisitScreens() {
       <Route path="logs" element={<VisitLogs />} />
       <Route path="backoffice" element={<BackOfficeRoute />} />
       <Route path="confirmations" element={<Confirmations />} />
+      <Route path="needs-attention" element={<NeedsAttention />} />
       <Route path="csv-imports/*" element={<CsvImports />} />
       <Route path=":id" element={<VisitPage />} />
       <Route path=":id/edit" element={<EditRoute />} />

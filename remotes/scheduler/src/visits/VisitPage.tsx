@@ -14,6 +14,7 @@ import {
   discrepancyOf,
   discrepancyWords,
   formatDay,
+  formatWhen,
   outcomeOf,
   rowsOf,
   Section,
@@ -177,6 +178,14 @@ export default function VisitPage() {
         }
       />
       {notice ? <p role="alert" className={styles.conflict}>{notice}</p> : null}
+      {row.attention ? (
+        <p className={styles.conflict}>
+          <strong>
+            <span aria-hidden="true">⚑</span> Needs attention:
+          </strong>{' '}
+          {row.attention.reason} (since {formatWhen(row.attention.since)}). Assign a carer (the rules are checked) on the timeline, or dismiss it on <Link to="/app/visits/needs-attention">Needs attention</Link>.
+        </p>
+      ) : null}
       <Details visit={row} />
       {mayEdit ? (
         <Section title={row.status === 'cancelled' ? 'Reinstate' : 'Cancel'}>

@@ -1,0 +1,105 @@
+import { and, asc, desc, inArray, isNull } from 'drizzle-orm';
+import type { Database, Transaction } from '@hcm/server/platform';
+import { carerComplianceRead, carersRead, clientsRead, trainingRecordsRead } from '../read-models.js';
+import type { CarerCompliance, CarerDay, CarerFacts, CarerTraining, ClientFacts, SchedulingSources } from './types.js';
+
+// The rules' facts for the demo's seed, which runs in the seed's transaction with no signed-in user to ask the other
+// areas' APIs: what their published read models say (server/read-models.ts). A carer's status, start and leaving
+// days (carers), whether they may be rostered (carer_compliance), their training (training_records: the latest
+// completed record per course, expired after its expiry day), a client's status and postcode (clients). What the
+// read models do not publish is answered as what refuses nothing the seed cannot see: every day available with no
+// hours said, no dated compliance lapses, no preferences, a client with no staff preferences, medication competence
+// (observed rounds) taken as given while its courses are checked. README, "One rule check for every path", says what
+// workforce would publish for the seed to see the rest.
+
+const COMPLETED = ['passed', 'attended', 'competent'];
+
+export function seedSources(tx: Database | Transaction, today: string): SchedulingSources {
+  const carerRows = async (where: ReturnType<typeof and>) =>
+    tx
+      .select({ id: carersRead.id, first: carersRead.first_name, last: carersRead.last_name, branch_id: carersRead.branch_id, status: carersRead.status, start_date: carersRead.start_date, leaving_date: carersRead.leaving_date })
+      .from(carersRead)
+      .where(and(isNull(carersRead.deleted_at), where))
+      .orderBy(asc(carersRead.id));
+  const carerFacts = (row: Awaited<ReturnType<typeof carerRows>>[number]): CarerFacts => ({
+    id: row.id,
+    name: `${row.first} ${row.last}`,
+    branch_id: row.branch_id,
+    status: row.status,
+    gender: '',
+    drives: true,
+    contracted_hours: null,
+    postcode: '',
+    start_date: row.start_date,
+    leaving_date: row.leaving_date,
+    user_id: null,
+  });
+  return {
+    async carers({ branchIds, ids }) {
+      if ((branchIds && !branchIds.length) || (ids && !ids.length)) return [];
+      const rows = await carerRows(and(branchIds ? inArray(carersRead.branch_id, [...branchIds]) : undefined, ids ? inArray(carersRead.id, [...ids]) : undefined));
+      return rows.map(carerFacts);
+    },
+    async clients({ branchIds, ids }) {
+      if ((branchIds && !branchIds.length) || (ids && !ids.length)) return [];
+      const rows = await tx
+        .select({ id: clientsRead.id, first: clientsRead.first_name, last: clientsRead.last_name, branch_id: clientsRead.branch_id, status: clientsRead.status, postcode: clientsRead.postcode })
+        .from(clientsRead)
+        .where(and(isNull(clientsRead.deleted_at), branchIds ? inArray(clientsRead.branch_id, [...branchIds]) : undefined, ids ? inArray(clientsRead.id, [...ids]) : undefined));
+      return rows.map(
+        (row): ClientFacts => ({ id: row.id, name: `${row.first} ${row.last}`, branch_id: row.branch_id, status: row.status, postcode: row.postcode, gender_preference: 'none', preferred_carer_names: [], declined_carer_names: [], continuity: null, care_plan_tasks: [] }),
+      );
+    },
+    async availability(carerIds, from, to) {
+      // Not published: every day "available", no hours said (windows empty: the rules find no window to break).
+      const answer = new Map<number, CarerDay[]>();
+      for (const id of carerIds) {
+        const days: CarerDay[] = [];
+        for (let day = from; day <= to; day = nextDay(day)) days.push({ date: day, status: 'available', windows: [], note: '' });
+        answer.set(id, days);
+      }
+      return answer;
+    },
+    async compliance(carerIds) {
+      if (!carerIds.length) return new Map();
+      const rows = await tx.select().from(carerComplianceRead).where(inArray(carerComplianceRead.carer_id, [...carerIds]));
+      const known = new Map(rows.map((row) => [row.carer_id, row.rosterable]));
+      // No row: not worked out yet, read as not rosterable (as workforce publishes it).
+      return new Map<number, CarerCompliance>(
+        carerIds.map((id) => [id, { rosterable: known.get(id) ?? false, blocked_because: known.get(id) ? [] : ['Compliance checks not met (carer_compliance)'], weekly_hours_cap: null, next_expiry: null, lapses: [] }]),
+      );
+    },
+    async training(carerIds, courseIds) {
+      if (!carerIds.length) return new Map();
+      const rows = courseIds.length
+        ? await tx
+            .select()
+            .from(trainingRecordsRead)
+            .where(and(inArray(trainingRecordsRead.carer_id, [...carerIds]), inArray(trainingRecordsRead.course_id, [...courseIds]), inArray(trainingRecordsRead.result, COMPLETED)))
+            .orderBy(desc(trainingRecordsRead.completed_on), desc(trainingRecordsRead.id))
+        : [];
+      // The latest completed record per carer and course (rows come newest first).
+      const latest = new Map<string, (typeof rows)[number]>();
+      for (const row of rows) if (!latest.has(`${row.carer_id}:${row.course_id}`)) latest.set(`${row.carer_id}:${row.course_id}`, row);
+      return new Map<number, CarerTraining>(
+        carerIds.map((id) => {
+          const courses = courseIds.map((courseId) => {
+            const record = latest.get(`${id}:${courseId}`);
+            const state = !record ? 'missing' : record.expires_on && record.expires_on < today ? 'expired' : 'valid';
+            return { course_id: courseId, code: String(courseId), state, expires_on: record?.expires_on ?? null };
+          });
+          return [id, { medication_competent: true, courses }];
+        }),
+      );
+    },
+    async preferences(carerIds) {
+      return new Map(carerIds.map((id) => [id, { max_weekly_hours: null, max_travel_miles: null, transport_mode: 'car' }]));
+    },
+  };
+}
+
+const nextDay = (day: string) => {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+};
