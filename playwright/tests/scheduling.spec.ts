@@ -70,6 +70,9 @@ test('a planner builds a package in the wizard, generates, auto-assigns, is refu
   await expect(page.getByText(/continuity/i).first()).toBeVisible();
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /assigned/i }).first()).toBeVisible();
+  // The week as saved (auto-assign changed its visits), not as the page held it before.
+  await page.goto(`/app/scheduler/timeline/week?date=${monday}`);
+  await page.getByLabel('Branch').selectOption({ label: 'Camden Domiciliary' });
 
   // A visit dragged onto a carer who cannot be rostered is refused, with the reason in words; nothing moves.
   const timeline = page.getByRole('table', { name: /Carer timeline/ });
