@@ -100,16 +100,24 @@ test('approving a carer’s holiday takes them off their visits on those days: t
   await logIn(page, MANAGER);
   // A carer of the branch the demo rostered on a weekday of the coming two weeks (read from the demo), not one of
   // the other journeys' carers.
-  const branchVisits = await visitsOf(page, { branch_id: await branchId(page, BRANCH), from: addDays(today, 1), to: addDays(today, 13), status: 'assigned' });
-  const chosen = branchVisits.find((one) => isWeekday(one.date) && one.carers.length === 1 && !OTHER_JOURNEYS_CARERS.includes(one.carers[0]!.name));
-  expect(chosen, `${BRANCH} has a carer rostered on a weekday of the coming two weeks`).toBeTruthy();
+  // The day must be one of their working days (their duty days): a holiday on a day off is refused.
+  const branch = await branchId(page, BRANCH);
+  const branchVisits = await visitsOf(page, { branch_id: branch, from: addDays(today, 1), to: addDays(today, 13), status: 'assigned' });
+  const rotas = new Map<string, CarerTimeline>();
+  let chosen: VisitRow | undefined;
+  for (const candidate of branchVisits) {
+    if (!isWeekday(candidate.date) || candidate.carers.length !== 1 || OTHER_JOURNEYS_CARERS.includes(candidate.carers[0]!.name)) continue;
+    if (!rotas.has(candidate.date)) rotas.set(candidate.date, await timelineOf(page, branch, candidate.date));
+    const onRota = rotas.get(candidate.date)!.carers.find((one) => one.carer_id === candidate.carers[0]!.carer_id);
+    if (onRota?.days.find((one) => one.date === candidate.date)?.status !== 'available') continue;
+    chosen = candidate;
+    break;
+  }
+  expect(chosen, `${BRANCH} has a carer rostered on one of their working weekdays of the coming two weeks`).toBeTruthy();
   const carer = chosen!.carers[0]!.name;
   const carerId = await openCarer(page, carer);
-
-  // Their first weekday from tomorrow with visits they are rostered on (a whole day of leave: a working day).
-  const rostered = await visitsOf(page, { carer_id: carerId, from: addDays(today, 1), to: addDays(today, 13), status: 'assigned' });
-  const day = rostered.find((visit) => isWeekday(visit.date))?.date;
-  expect(day, `${carer} has visits on a weekday of the coming two weeks`).toBeTruthy();
+  const day = chosen!.date;
+  const rostered = await visitsOf(page, { carer_id: carerId, from: day, to: day, status: 'assigned' });
   const onLeave = rostered.filter((visit) => visit.date === day);
   const visit = onLeave[0]!;
 
@@ -117,8 +125,8 @@ test('approving a carer’s holiday takes them off their visits on those days: t
   await openTab(page, 'Carer record', 'Availability and holidays', 'Holidays');
   await page.getByRole('link', { name: 'Request a holiday' }).click();
   const request = page.getByRole('form', { name: 'Request a holiday' });
-  await request.getByLabel('First day', { exact: true }).fill(day!);
-  await request.getByLabel('Last day', { exact: true }).fill(day!);
+  await request.getByLabel('First day', { exact: true }).fill(day);
+  await request.getByLabel('Last day', { exact: true }).fill(day);
   await request.getByLabel('Reason').selectOption({ label: 'Annual leave' });
   await request.getByLabel('Notes').fill('Her brother’s wedding in Lagos.');
   await request.getByRole('button', { name: 'Send request' }).click();
@@ -133,8 +141,8 @@ test('approving a carer’s holiday takes them off their visits on those days: t
   // Scheduling: the visits list of that day, unassigned only, offers her visit again.
   await page.goto('/app/visits');
   const filters = page.getByRole('search', { name: 'Filter visits' });
-  await filters.getByLabel('From', { exact: true }).fill(day!);
-  await filters.getByLabel('To', { exact: true }).fill(day!);
+  await filters.getByLabel('From', { exact: true }).fill(day);
+  await filters.getByLabel('To', { exact: true }).fill(day);
   await filters.getByRole('combobox', { name: /^Branch/ }).selectOption({ label: BRANCH });
   await filters.getByLabel('Unassigned only').check();
   const row = page.getByRole('table', { name: 'Visits' }).getByRole('row').filter({ hasText: visit.client_name }).filter({ hasText: `${visit.start_time}–${visit.end_time}` });

@@ -70,7 +70,10 @@ test('a planner builds a package in the wizard, generates, auto-assigns, is refu
   await expect(page.getByText(/continuity/i).first()).toBeVisible();
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /assigned/i }).first()).toBeVisible();
-  // The week as saved (auto-assign changed its visits), not as the page held it before.
+  // The week as saved (auto-assign changed its visits), not as the page held it before. A tall window holds the
+  // visit and the blocked carer's row together (the timeline draws the rows near the window), so the drag below
+  // needs no scrolling on the way: the test driver's pointer drag does not scroll the timeline mid-drag.
+  await page.setViewportSize({ width: 1440, height: 2400 });
   await page.goto(`/app/scheduler/timeline/week?date=${monday}`);
   await page.getByLabel('Branch').selectOption({ label: 'Camden Domiciliary' });
 
@@ -79,11 +82,11 @@ test('a planner builds a package in the wizard, generates, auto-assigns, is refu
   const blocked = timeline.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Cannot be rostered/ }) }).first();
   const blockedName = (await blocked.getByRole('rowheader').textContent())!;
   const visit = timeline.getByRole('button', { name: new RegExp(`^${CLIENT},.*14:00–15:00`) }).first();
-  // A tall window holds both rows, so the drag needs no scrolling on the way: the test driver's pointer drag does not
-  // scroll the timeline mid-drag (the demo's Camden week puts the blocked carer a screen below the unassigned lane).
-  await page.setViewportSize({ width: 1440, height: 2400 });
-  await visit.dragTo(blocked.getByRole('cell').first());
-  await expect(page.getByRole('alert').filter({ hasText: /cannot be rostered|DBS/i }).first()).toBeVisible();
+  // Onto the blocked carer's cell of the visit's own day (the row's cells run Monday to Sunday).
+  const visitName = (await visit.getAttribute('aria-label')) ?? (await visit.textContent()) ?? '';
+  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].findIndex((day) => visitName.includes(`, ${day}, `));
+  await visit.dragTo(blocked.getByRole('cell').nth(Math.max(weekday, 0)));
+  await expect(page.getByRole('alert').filter({ hasText: /Not moved|cannot be rostered|DBS/i }).first()).toBeVisible();
   expect(blockedName).toMatch(/Cannot be rostered/);
   await expect(blocked.getByRole('button', { name: new RegExp(`^${CLIENT}`) })).toHaveCount(0);
 
