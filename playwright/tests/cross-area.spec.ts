@@ -100,13 +100,16 @@ test('approving a carer’s holiday takes them off their visits on those days: t
   await logIn(page, MANAGER);
   // A carer of the branch the demo rostered on a weekday of the coming two weeks (read from the demo), not one of
   // the other journeys' carers.
-  // The day must be one of their working days (their duty days): a holiday on a day off is refused.
+  // The day must be one of their working days (their duty days, not a bank holiday): leave on a day off is refused.
   const branch = await branchId(page, BRANCH);
   const branchVisits = await visitsOf(page, { branch_id: branch, from: addDays(today, 1), to: addDays(today, 13), status: 'assigned' });
+  const bankHolidays = new Set(
+    (await read<{ data: { date: string }[] }>(page, `/api/v1/organization-bank-holidays?page_size=100&date_from=${addDays(today, 1)}&date_to=${addDays(today, 13)}`)).data.map((one) => one.date),
+  );
   const rotas = new Map<string, CarerTimeline>();
   let chosen: VisitRow | undefined;
   for (const candidate of branchVisits) {
-    if (!isWeekday(candidate.date) || candidate.carers.length !== 1 || OTHER_JOURNEYS_CARERS.includes(candidate.carers[0]!.name)) continue;
+    if (!isWeekday(candidate.date) || bankHolidays.has(candidate.date) || candidate.carers.length !== 1 || OTHER_JOURNEYS_CARERS.includes(candidate.carers[0]!.name)) continue;
     if (!rotas.has(candidate.date)) rotas.set(candidate.date, await timelineOf(page, branch, candidate.date));
     const onRota = rotas.get(candidate.date)!.carers.find((one) => one.carer_id === candidate.carers[0]!.carer_id);
     if (onRota?.days.find((one) => one.date === candidate.date)?.status !== 'available') continue;
