@@ -163,7 +163,13 @@ export async function invoicingRoutes(app: FastifyInstance, context: AreaServerC
       const missing = preview.missing_rates.map((rate) => `${rate.funder}, ${rate.day_kind} at ${rate.time}: ${rate.what} (${rate.visit_ids.length} ${rate.visit_ids.length === 1 ? 'visit' : 'visits'})`);
       return sendInvalid(reply, { missing_rates: missing }, `Nothing was posted: ${missing.length} ${missing.length === 1 ? 'rate is' : 'rates are'} missing. Add them to the rate card and generate again.`);
     }
-    if (!preview.invoices.length) return sendInvalid(reply, { period_to: ['There is nothing to invoice in this period: no confirmed visit is left unclaimed.'] });
+    if (!preview.invoices.length) {
+      // Another run of the same period may have been posted while this one was worked out (two people at once):
+      // its visits are then claimed, and the answer is that run, not an empty period.
+      const postedMeanwhile = await postedRunSentence(db, values);
+      if (postedMeanwhile) return sendError(reply, 409, postedMeanwhile);
+      return sendInvalid(reply, { period_to: ['There is nothing to invoice in this period: no confirmed visit is left unclaimed.'] });
+    }
     try {
       const id = await postRun(db, preview, { userId: viewer.user.userID, fiscalYearOf: run.fiscalYearOf, summaryName: run.summaryName });
       const row = (await findRun(db, viewer.scope, id))!;
