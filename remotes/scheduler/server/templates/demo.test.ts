@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
+import { clock } from '@hcm/contract/time';
 import type { AreaModule } from '@hcm/server/platform';
 import { AREA_MODULES, createTestApp, type TestApp, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
-import { visitCarers, visits, visitTemplates } from '../tables.js';
+import { visitAttention, visitCarers, visits, visitTemplates } from '../tables.js';
 import { addDays } from './days.js';
 import { firstOfPreviousMonth, seedDemoSchedule } from './demo.js';
 import { loadRuleFacts, ruleBatch, scopeOf, type PlannedVisit } from '../rules/check.js';
 import { seedSources } from '../sources/seed-sources.js';
-import { visitAttention } from '../tables.js';
 
 // What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
 // current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
@@ -48,7 +48,7 @@ it('seeds templates for every client, from the first of last month to two weeks 
   assert.ok(away.length > 0);
   assert.ok(!all.some((visit) => away.includes(visit.client_id)), 'no visits to clients in hospital or paused');
 
-  const now = Date.now();
+  const now = clock.nowMs();
   const past = all.filter((visit) => new Date(visit.planned_end).getTime() < now && visit.visit_date < today);
   const statuses = new Map<string, number>();
   for (const visit of past) statuses.set(visit.status, (statuses.get(visit.status) ?? 0) + 1);
@@ -104,7 +104,7 @@ it('seeds templates for every client, from the first of last month to two weeks 
 it('issue 29: puts no carer on a visit still to come where the rules refuse (the same check, with the facts the seed reads); a refused preferred carer leaves the visit flagged', async () => {
   const db = t.database.db;
   const today = londonDate();
-  const now = Date.now();
+  const now = clock.nowMs();
   const future = (await db.select().from(visits)).filter((visit) => new Date(visit.planned_start).getTime() > now && visit.status !== 'cancelled');
   const onVisits = await db.select().from(visitCarers);
   const carersOf = new Map<number, number[]>();
