@@ -21,7 +21,7 @@ import { REVIEW_EVENT_HANDLERS, REVIEW_EVENTS_CONSUMED } from './assessments/rev
 import { VISIT_EVENT_HANDLERS, VISIT_EVENTS_CONSUMED } from './visits/visit-events-handler.js';
 import { carerPushesJob } from './visits/notify-carers.js';
 import { SCHEDULER_CONSUMED_ROUTES } from './consumed-routes.js';
-import { bankHolidaysRead, carerAccountsRead, carerComplianceRead, carersRead, clientsRead, funderCodesRead, npcCodesRead, settingsRead, trainingCoursesRead, trainingRecordsRead, visitSlotsRead } from './read-models.js';
+import { bankHolidaysRead, carerAccountsRead, carerAvailabilityDaysRead, carerComplianceRead, carersRead, clientsRead, funderCodesRead, npcCodesRead, settingsRead, trainingCoursesRead, trainingRecordsRead, carerTrainingStatusRead, visitSlotsRead } from './read-models.js';
 import { utilityRoutes } from './utility/routes.js';
 import { visitRoutes } from './visits/routes.js';
 import { attentionRoutes } from './visits/attention-routes.js';
@@ -42,7 +42,7 @@ export const schedulerModule = defineAreaModule({
   publishes: schedulerPublications,
   eventHandlers: [...LEAVE_EVENT_HANDLERS, ...CLIENT_EVENT_HANDLERS, ...CARER_EVENT_HANDLERS, ...COMPLIANCE_EVENT_HANDLERS, ...TRAINING_EVENT_HANDLERS, ...REVIEW_EVENT_HANDLERS, ...VISIT_EVENT_HANDLERS],
   jobs: [liveEngineJob, carerPushesJob],
-  consumes: { readModels: [clientsRead, carersRead, carerAccountsRead, carerComplianceRead, funderCodesRead, npcCodesRead, bankHolidaysRead, settingsRead, trainingCoursesRead, trainingRecordsRead, visitSlotsRead], routes: SCHEDULER_CONSUMED_ROUTES, events: [...LEAVE_EVENTS_CONSUMED, ...CLIENT_EVENTS_CONSUMED, ...CARER_EVENTS_CONSUMED, ...COMPLIANCE_EVENTS_CONSUMED, ...TRAINING_EVENTS_CONSUMED, ...REVIEW_EVENTS_CONSUMED, ...VISIT_EVENTS_CONSUMED] },
+  consumes: { readModels: [clientsRead, carersRead, carerAccountsRead, carerComplianceRead, carerAvailabilityDaysRead, carerTrainingStatusRead, funderCodesRead, npcCodesRead, bankHolidaysRead, settingsRead, trainingCoursesRead, trainingRecordsRead, visitSlotsRead], routes: SCHEDULER_CONSUMED_ROUTES, events: [...LEAVE_EVENTS_CONSUMED, ...CLIENT_EVENTS_CONSUMED, ...CARER_EVENTS_CONSUMED, ...COMPLIANCE_EVENTS_CONSUMED, ...TRAINING_EVENTS_CONSUMED, ...REVIEW_EVENTS_CONSUMED, ...VISIT_EVENTS_CONSUMED] },
   async routes(app, context) {
     await app.register(async (scope) => visitRoutes(scope, context));
     await app.register(async (scope) => attentionRoutes(scope, context));

@@ -1,4 +1,4 @@
-import { boolean, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // What the scheduler reads of other areas' tables, by table name (server/src/modules/contracts.ts): the area's one
 // view of each, listed in the module's `consumes` and checked against what the owner publishes at start-up. Never
@@ -62,6 +62,25 @@ export const carerAccountsRead = pgTable('carer_accounts', { carer_id: integer('
 
 /** Workforce's compliance of each carer: the demo rosters only rosterable carers. */
 export const carerComplianceRead = pgTable('carer_compliance', { carer_id: integer('carer_id').notNull(), rosterable: boolean('rosterable').notNull() });
+
+/**
+ * Workforce's availability of each rota carer by day over a rolling horizon (duty days, temporary changes, approved
+ * holidays): what the demo's rota reads, having no signed-in user to ask GET /carers/availability as.
+ */
+export const carerAvailabilityDaysRead = pgTable('carer_availability_days', {
+  carer_id: integer('carer_id').notNull(),
+  date: date('date', { mode: 'string' }).notNull(),
+  status: text('status').notNull(),
+  windows: jsonb('windows').$type<{ from: string; to: string }[]>().notNull(),
+  note: text('note').notNull(),
+});
+
+/** Workforce's training standing of each rota carer: whether their medication competence holds. */
+export const carerTrainingStatusRead = pgTable('carer_training_status', {
+  carer_id: integer('carer_id').notNull(),
+  medication_competent: boolean('medication_competent').notNull(),
+  checked_at: timestamp('checked_at', { withTimezone: true }).notNull(),
+});
 
 /** Reference data's funder codes (visits, templates, imports and the utility name one). */
 export const funderCodesRead = pgTable('funder_codes', {

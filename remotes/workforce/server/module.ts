@@ -1,4 +1,5 @@
 import { defineAreaModule } from '@hcm/server/platform';
+import { londonDate } from '@hcm/contract/engine';
 import { WORKFORCE_PERMISSIONS } from '../contract/permissions.js';
 import { WORKFORCE_RESOURCES } from '../contract/people.js';
 import { communicationRoutes } from './communication/routes.js';
@@ -23,6 +24,7 @@ import { careerRoles, careers, carerSurveyQuestions, carerSurveys, carerSurveySu
 import { seedCarers } from './seed-carers.js';
 import { workforceTables } from './tables.js';
 import { seedDemoTimeOff } from './time-off/demo.js';
+import { availabilityDaysJob, refreshAvailabilityDays } from './time-off/availability.js';
 import { bankHolidaysRead, closureDaysRead, holidayReasonsRead, visitCarersRead, visitsRead } from './time-off/read-models.js';
 import { timeOffRoutes } from './time-off/routes.js';
 import { seedDemoTraining } from './training/demo.js';
@@ -40,7 +42,7 @@ export const workforceModule = defineAreaModule({
   name: 'workforce',
   permissions: WORKFORCE_PERMISSIONS,
   publishes: workforcePublications,
-  jobs: [complianceSweepJob, trainingLapsesJob],
+  jobs: [complianceSweepJob, trainingLapsesJob, availabilityDaysJob],
   consumes: {
     readModels: [
       visitsRead,
@@ -87,5 +89,7 @@ export const workforceModule = defineAreaModule({
     await seedDemoTimeOff(tx);
     await seedDemoRecruitment(tx);
     await seedDemoFiles(tx);
+    // Last: the read model of every rota carer's days, from the duty days and holidays seeded above.
+    await refreshAvailabilityDays(tx, londonDate());
   },
 });

@@ -12,7 +12,7 @@ import { COMPLIANCE_EVENTS } from './compliance/events.js';
 import { CARER_EVENTS } from './people/events.js';
 import { TIME_OFF_EVENTS } from './time-off/events.js';
 import { TRAINING_EVENTS } from './training/events.js';
-import { carerAccounts, carerCompliance, carerDocuments, carerDocumentVersions, carersTable, employeesTable, recruitmentStageHistory, trainingRecords } from './tables.js';
+import { carerAccounts, carerAvailabilityDays, carerCompliance, carerDocuments, carerDocumentVersions, carersTable, carerTrainingStatus, employeesTable, recruitmentStageHistory, trainingRecords } from './tables.js';
 
 // What other areas may read of the workforce (server/src/modules/contracts.ts): carers and office employees, the
 // documents on carers' files, whether a carer may be rostered, their training records and the recruitment moves,
@@ -21,7 +21,7 @@ import { carerAccounts, carerCompliance, carerDocuments, carerDocumentVersions, 
 // columns stay this area's to change.
 
 export const workforcePublications: AreaPublications = {
-  version: 2,
+  version: 3,
   readModels: [
     {
       table: carersTable,
@@ -77,6 +77,18 @@ export const workforcePublications: AreaPublications = {
       columns: ['id', 'carer_id', 'course_id', 'result', 'completed_on', 'expires_on'],
       meaning:
         "A course (reference data's training_courses.id) a carer did or is doing. result: passed, attended or competent (completed), in-progress (completed_on null) or not-passed (to retake); expires_on null when the course does not expire. The latest completed record per carer and course counts.",
+    },
+    {
+      table: carerAvailabilityDays,
+      columns: ['carer_id', 'date', 'status', 'windows', 'note'],
+      meaning:
+        "Each carer on the rota (active or suspended, not removed) day by day, from 14 days before UK today to 16 weeks after, as GET /carers/availability answers it: status available (windows: [{ from, to }] as HH:MM, empty when the day has no hours said), unavailable, holiday (an approved holiday; a half day keeps the other half's windows, with the holiday in note) or not-set (no duty days); note says why (the temporary change's reason, the holiday's reason). Written again in the transaction of each change to a carer's duty days, temporary changes or holidays, and rolled forward hourly. No row for a day: outside the horizon, or a carer just hired not yet written (within the hour): ask the route.",
+    },
+    {
+      table: carerTrainingStatus,
+      columns: ['carer_id', 'medication_competent', 'checked_at'],
+      meaning:
+        "One row per carer on the rota: medication_competent is true once the carer's file holds as many competent observed medication rounds (active medication competency documents) as the training settings ask for; written in the transaction of each training record written through the API and by the hourly job when a record lapses or a competence check changes (the same moments workforce.carer-training.changed is published). No row: not worked out yet, read as not competent.",
     },
     {
       table: recruitmentStageHistory,

@@ -1,16 +1,17 @@
-import { and, asc, desc, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { addDays } from '@hcm/contract/time';
 import type { Database, Transaction } from '@hcm/server/platform';
-import { carerComplianceRead, carersRead, clientsRead, trainingRecordsRead } from '../read-models.js';
+import { carerAvailabilityDaysRead, carerComplianceRead, carersRead, carerTrainingStatusRead, clientsRead, trainingRecordsRead } from '../read-models.js';
 import type { CarerCompliance, CarerDay, CarerFacts, CarerTraining, ClientFacts, SchedulingSources } from './types.js';
 
 // The rules' facts for the demo's seed, which runs in the seed's transaction with no signed-in user to ask the other
 // areas' APIs: what their published read models say (server/read-models.ts). A carer's status, start and leaving
-// days (carers), whether they may be rostered (carer_compliance), their training (training_records: the latest
-// completed record per course, expired after its expiry day), a client's status and postcode (clients). What the
-// read models do not publish is answered as what refuses nothing the seed cannot see: every day available with no
-// hours said, no dated compliance lapses, no preferences, a client with no staff preferences, medication competence
-// (observed rounds) taken as given while its courses are checked. README, "One rule check for every path", says what
-// workforce would publish for the seed to see the rest.
+// days (carers), whether they may be rostered (carer_compliance), their days (carer_availability_days: duty days,
+// temporary changes and approved holidays), their training (training_records: the latest completed record per
+// course, expired after its expiry day) and medication competence (carer_training_status), a client's status and
+// postcode (clients). What the read models do not publish is answered as what refuses nothing the seed cannot see:
+// no dated compliance lapses, no preferences, a client with no staff preferences. README, "One rule check for every
+// path", says what the seed sees and what it does not.
 
 const COMPLETED = ['passed', 'attended', 'competent'];
 
@@ -51,11 +52,21 @@ export function seedSources(tx: Database | Transaction, today: string): Scheduli
       );
     },
     async availability(carerIds, from, to) {
-      // Not published: every day "available", no hours said (windows empty: the rules find no window to break).
+      // Workforce's availability read model over its horizon; a day it holds no row for (outside the horizon, a
+      // carer not written yet) reads as "not set": no duty days known, which warns and refuses nothing.
       const answer = new Map<number, CarerDay[]>();
+      if (!carerIds.length) return answer;
+      const rows = await tx
+        .select()
+        .from(carerAvailabilityDaysRead)
+        .where(and(inArray(carerAvailabilityDaysRead.carer_id, [...carerIds]), gte(carerAvailabilityDaysRead.date, from), lte(carerAvailabilityDaysRead.date, to)));
+      const known = new Map(rows.map((row) => [`${row.carer_id}:${row.date}`, row]));
       for (const id of carerIds) {
         const days: CarerDay[] = [];
-        for (let day = from; day <= to; day = nextDay(day)) days.push({ date: day, status: 'available', windows: [], note: '' });
+        for (let day = from; day <= to; day = addDays(day, 1)) {
+          const row = known.get(`${id}:${day}`);
+          days.push(row ? { date: day, status: row.status as CarerDay['status'], windows: row.windows, note: row.note } : { date: day, status: 'not-set', windows: [], note: '' });
+        }
         answer.set(id, days);
       }
       return answer;
@@ -78,6 +89,9 @@ export function seedSources(tx: Database | Transaction, today: string): Scheduli
             .where(and(inArray(trainingRecordsRead.carer_id, [...carerIds]), inArray(trainingRecordsRead.course_id, [...courseIds]), inArray(trainingRecordsRead.result, COMPLETED)))
             .orderBy(desc(trainingRecordsRead.completed_on), desc(trainingRecordsRead.id))
         : [];
+      // Medication competence as workforce last worked it out (no row: not worked out yet, not competent).
+      const standing = await tx.select().from(carerTrainingStatusRead).where(inArray(carerTrainingStatusRead.carer_id, [...carerIds]));
+      const competent = new Map(standing.map((row) => [row.carer_id, row.medication_competent]));
       // The latest completed record per carer and course (rows come newest first).
       const latest = new Map<string, (typeof rows)[number]>();
       for (const row of rows) if (!latest.has(`${row.carer_id}:${row.course_id}`)) latest.set(`${row.carer_id}:${row.course_id}`, row);
@@ -88,7 +102,7 @@ export function seedSources(tx: Database | Transaction, today: string): Scheduli
             const state = !record ? 'missing' : record.expires_on && record.expires_on < today ? 'expired' : 'valid';
             return { course_id: courseId, code: String(courseId), state, expires_on: record?.expires_on ?? null };
           });
-          return [id, { medication_competent: true, courses }];
+          return [id, { medication_competent: competent.get(id) ?? false, courses }];
         }),
       );
     },
@@ -97,9 +111,3 @@ export function seedSources(tx: Database | Transaction, today: string): Scheduli
     },
   };
 }
-
-const nextDay = (day: string) => {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-};

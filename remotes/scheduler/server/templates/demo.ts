@@ -245,11 +245,11 @@ export async function seedDemoSchedule(tx: Transaction): Promise<void> {
   const newCarers: { visit_id: number; position: number; carer_id: number }[] = [];
   const logs: (typeof visitLogs.$inferInsert)[] = [];
   const names = new Map(carers.map((carer) => [carer.id, `${carer.first} ${carer.last}`]));
-  // Leave about one future visit in six for the rota (and auto-assign) to fill.
+  // Leave about one future visit in eight for the rota (and auto-assign) to fill; the rules leave others (a day off).
   const leftForTheRota = new Set<number>();
   for (const [position, visit] of made.entries()) {
     const start = new Date(visit.planned_start).getTime();
-    if (start <= now || position % 6 !== 5) continue;
+    if (start <= now || position % 8 !== 7) continue;
     leftForTheRota.add(visit.id);
     const on = carersOn.get(visit.id) ?? [];
     if (on.length) {

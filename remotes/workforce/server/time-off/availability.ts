@@ -1,14 +1,15 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { branches, users } from '@hcm/server/schema';
-import type { BranchScope, Database, Transaction } from '@hcm/server/platform';
+import type { AreaServerContext, BranchScope, Database, ScheduledJob, Transaction } from '@hcm/server/platform';
 import type * as v from 'valibot';
-import type { CarerAvailabilityDays, DutyPattern, DutyPatternSchema, TemporaryChange, TemporaryChangeSchema } from '../../contract/time-off.js';
+import type { AvailabilityDay, CarerAvailabilityDays, DutyPattern, DutyPatternSchema, TemporaryChange, TemporaryChangeSchema } from '../../contract/time-off.js';
 import { carersTable } from '../people/people-tables.js';
 import { carerColumns as c, visibleCarers } from '../people/visibility.js';
-import { eachDay, patternLoad, resolveDay, type HolidaySpan, type Pattern } from './rules.js';
+import { addDays, eachDay, patternLoad, resolveDay, type HolidaySpan, type Pattern } from './rules.js';
 import { holidayReasonsRead } from './read-models.js';
-import { carerDutyPatterns, carerTemporaryChanges, staffHolidays } from './tables.js';
+import { carerAvailabilityDays, carerDutyPatterns, carerTemporaryChanges, staffHolidays } from './tables.js';
 import { clock } from '@hcm/contract/time';
+import { londonDate } from '@hcm/contract/engine';
 
 // A carer's duty days and temporary changes, and the availability read model the rota reads (per carer per day,
 // after the pattern, temporary changes and approved holidays).
@@ -150,28 +151,90 @@ export async function availabilityDays(db: Db, scope: BranchScope, filter: Avail
     .orderBy(asc(c.last_name), asc(c.first_name), asc(c.id));
   const ids = carers.map((carer) => Number(carer.id));
   if (!ids.length) return [];
+  const days = await daysOfCarers(db, ids, filter.from, filter.to);
+  return carers.map((carer) => {
+    const id = Number(carer.id);
+    return { carer_id: id, name: `${String(carer.first)} ${String(carer.last)}`, branch_id: Number(carer.branch_id), branch: carer.branch, days: days.get(id) ?? [] };
+  });
+}
+
+/** These carers' days over the period (pattern, then temporary changes, then approved holidays: rules.ts resolveDay). */
+export async function daysOfCarers(db: Db, ids: readonly number[], from: string, to: string): Promise<Map<number, AvailabilityDay[]>> {
+  if (!ids.length) return new Map();
   const [patterns, changes, holidays] = await Promise.all([
-    db.select().from(carerDutyPatterns).where(inArray(carerDutyPatterns.carer_id, ids)),
+    db.select().from(carerDutyPatterns).where(inArray(carerDutyPatterns.carer_id, [...ids])),
     db
       .select()
       .from(carerTemporaryChanges)
-      .where(and(inArray(carerTemporaryChanges.carer_id, ids), lte(carerTemporaryChanges.from_date, filter.to), gte(carerTemporaryChanges.to_date, filter.from)))
+      .where(and(inArray(carerTemporaryChanges.carer_id, [...ids]), lte(carerTemporaryChanges.from_date, to), gte(carerTemporaryChanges.to_date, from)))
       .orderBy(asc(carerTemporaryChanges.id)),
-    approvedHolidaySpans(db, ids, filter.from, filter.to),
+    approvedHolidaySpans(db, ids, from, to),
   ]);
-  const days = eachDay(filter.from, filter.to);
-  return carers.map((carer) => {
-    const id = Number(carer.id);
-    const row = patterns.find((pattern) => pattern.carer_id === id);
-    const pattern = row ? { fortnightly: row.fortnightly, week_a_starts_on: row.week_a_starts_on, days: row.days } : null;
-    const own = changes.filter((change) => change.carer_id === id);
-    const off = holidays.get(id) ?? [];
-    return {
-      carer_id: id,
-      name: `${String(carer.first)} ${String(carer.last)}`,
-      branch_id: Number(carer.branch_id),
-      branch: carer.branch,
-      days: days.map((day) => resolveDay(day, pattern, own, off)),
-    };
-  });
+  const days = eachDay(from, to);
+  return new Map(
+    ids.map((id) => {
+      const row = patterns.find((pattern) => pattern.carer_id === id);
+      const pattern = row ? { fortnightly: row.fortnightly, week_a_starts_on: row.week_a_starts_on, days: row.days } : null;
+      const own = changes.filter((change) => change.carer_id === id);
+      const off = holidays.get(id) ?? [];
+      return [id, days.map((day) => resolveDay(day, pattern, own, off))];
+    }),
+  );
 }
+
+// ---------------------------------------------------------------- the published read model (carer_availability_days)
+
+/** The days kept in carer_availability_days around UK today: two weeks back (visits being checked after the fact) to 16 weeks ahead (the rota's reach). */
+export const AVAILABILITY_HORIZON = { daysBefore: 14, daysAfter: 16 * 7 } as const;
+
+export const availabilityHorizon = (today: string) => ({ from: addDays(today, -AVAILABILITY_HORIZON.daysBefore), to: addDays(today, AVAILABILITY_HORIZON.daysAfter) });
+
+/** The carers the read model keeps: on the rota or returning to it (active or suspended), not removed. */
+const onTheRota = and(isNull(c.deleted_at), inArray(c.status, ['active', 'suspended']));
+
+/**
+ * Writes these carers' days over the horizon again (every rota carer's when none are named), in the caller's
+ * transaction, so what other areas read moves with the change that moved it. A carer no longer on the rota loses
+ * their rows.
+ */
+export async function refreshAvailabilityDays(db: Db, today: string, carerIds?: readonly number[]): Promise<number> {
+  if (carerIds && !carerIds.length) return 0;
+  const carers = await db
+    .select({ id: c.id })
+    .from(carersTable)
+    .where(and(onTheRota, carerIds ? inArray(c.id, [...carerIds]) : undefined));
+  const ids = carers.map((carer) => Number(carer.id));
+  const { from, to } = availabilityHorizon(today);
+  if (carerIds) await db.delete(carerAvailabilityDays).where(inArray(carerAvailabilityDays.carer_id, [...carerIds]));
+  else await db.delete(carerAvailabilityDays);
+  const days = await daysOfCarers(db, ids, from, to);
+  const rows = [...days].flatMap(([carerId, list]) => list.map((day) => ({ carer_id: carerId, date: day.date, status: day.status, windows: day.windows, note: day.note })));
+  for (let at = 0; at < rows.length; at += 2000) await db.insert(carerAvailabilityDays).values(rows.slice(at, at + 2000));
+  return ids.length;
+}
+
+/**
+ * Hourly: once UK today has moved past the horizon the table was written for, every rota carer's days are written
+ * again; in between, only the rota carers with no rows yet (hired, back from suspension through a path without a
+ * hook) are filled in.
+ */
+export const availabilityDaysJob: ScheduledJob<AreaServerContext> = {
+  name: 'workforce:availability-days',
+  everyMs: 60 * 60_000,
+  async run(context, now) {
+    const db = context.auth.db;
+    const today = londonDate(now);
+    const [stored] = await db.select({ last: sql<string | null>`max(${carerAvailabilityDays.date})` }).from(carerAvailabilityDays);
+    if (stored?.last !== availabilityHorizon(today).to) {
+      const carers = await db.transaction((tx) => refreshAvailabilityDays(tx, today));
+      return { note: `${carers} carer(s)' days written up to ${availabilityHorizon(today).to}` };
+    }
+    const missing = await db
+      .select({ id: c.id })
+      .from(carersTable)
+      .where(and(onTheRota, sql`not exists (select 1 from ${carerAvailabilityDays} where ${carerAvailabilityDays.carer_id} = ${c.id})`));
+    if (!missing.length) return {};
+    await db.transaction((tx) => refreshAvailabilityDays(tx, today, missing.map((row) => Number(row.id))));
+    return { note: `${missing.length} carer(s) new to the rota given their days` };
+  },
+};

@@ -8,6 +8,9 @@ import { findPerson, requestHoliday } from './holidays.js';
 import { holidayReasonsRead } from './read-models.js';
 import { demoDates, demoDay, demoWeekday } from '../demo-day.js';
 import { addDays } from './rules.js';
+import { isoWeekday } from '@hcm/contract/time';
+import { londonDate } from '@hcm/contract/engine';
+import { DEMO_CARER_SIGN_IN } from '../seed-carers.js';
 import { carerDutyPatterns, carerTemporaryChanges, carerWorkedHours, staffHolidays } from './tables.js';
 
 // The demo agency's availability and holidays as of late November 2026: a duty-day pattern for every active
@@ -22,9 +25,9 @@ import { carerDutyPatterns, carerTemporaryChanges, carerWorkedHours, staffHolida
 const w = (from: string, to: string): TimeWindow => ({ from, to });
 const day = (weekday: number, windows: TimeWindow[], note = '', week: 'A' | 'B' = 'A'): DutyDay => ({ week, weekday, available: true, windows, note });
 
-/** Five days of a split or a straight shift, 37.5 hours a week. */
+/** Five days of a split or a straight shift, 37.5 hours a week: the split covers the morning, tea and bed calls. */
 const FULL_TIME = [
-  [w('07:00', '11:00'), w('16:00', '19:30')],
+  [w('07:00', '10:30'), w('17:00', '21:00')],
   [w('08:00', '15:30')],
   [w('14:00', '21:30')],
 ];
@@ -38,14 +41,14 @@ function patternFor(index: number, contract: string, hours: number | null): Duty
   if (contract === 'part-time' && hours) {
     const days = Math.min(5, Math.max(2, Math.round(hours / 6)));
     const minutes = Math.round((hours * 60) / days / 15) * 15;
-    const start = index % 2 === 0 ? 7 * 60 : 15 * 60;
+    const start = index % 2 === 0 ? 7 * 60 : 11 * 60 + 30;
     const time = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
     const weekdays = index % 2 === 0 ? [1, 2, 3, 4, 5] : [2, 3, 4, 5, 6];
     return weekdays.slice(0, days).map((weekday) => day(weekday, [w(time(start), time(start + minutes))]));
   }
   // Bank and zero-hours: a few days they are usually free, as and when.
-  const days = index % 2 === 0 ? [3, 6, 7] : [1, 5, 6];
-  return days.map((weekday) => day(weekday, [w('08:00', '20:00')], 'Bank: offer shifts, not guaranteed'));
+  const days = index % 2 === 0 ? [3, 6, 7] : [1, 6, 7];
+  return days.map((weekday) => day(weekday, [w('07:00', '21:30')], 'Bank: offer shifts, not guaranteed'));
 }
 
 export async function seedDemoTimeOff(tx: Transaction): Promise<void> {
@@ -103,6 +106,16 @@ export async function seedDemoTimeOff(tx: Transaction): Promise<void> {
     { carer_id: id('aisha.bello'), ...weeks('2026-11-26', '2026-11-26'), available: true, windows: [w('07:00', '11:00')], reason: 'Hospital appointment in the afternoon', created_by: officeId },
     { carer_id: id('joseph.adeyemi'), ...weeks('2026-12-01', '2026-12-04'), available: false, windows: [], reason: 'Childcare: nursery closed', created_by: officeId },
   ]);
+  // The carer whose sign-in the README gives (the carers' app) works on whatever day the demo starts: on a day off
+  // her pattern, she has picked up that day's calls, as carers do.
+  const today = londonDate();
+  const demoCarer = id(DEMO_CARER_SIGN_IN.email.split('@')[0]!);
+  const [ownPattern] = await tx.select().from(carerDutyPatterns).where(eq(carerDutyPatterns.carer_id, demoCarer));
+  const worksToday = (ownPattern?.days ?? []).some((entry) => entry.available && entry.weekday === isoWeekday(today));
+  const changedToday = today === demoWeekday('2026-11-26');
+  if (!worksToday && !changedToday) {
+    await tx.insert(carerTemporaryChanges).values({ carer_id: demoCarer, from_date: today, to_date: today, available: true, windows: FULL_TIME[0]!, reason: 'Extra shift: picked up the day\'s calls', created_by: officeId });
+  }
 
   // ---- hours worked by irregular-hours carers, per four-weekly pay period from 6 April 2026 to 22 November 2026
   const irregular = carers.filter((carer) => carer.irregular && carer.status !== 'leaver');

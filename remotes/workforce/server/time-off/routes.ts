@@ -4,7 +4,7 @@ import { fieldErrorsOf } from '@hcm/contract/schemas';
 import { isCalendarDate, londonDate } from '@hcm/contract/engine';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { auditActorOf, ok, parseId, parsePaging, queryParam, recordAudit, recordIdIn, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database, type Viewer } from '@hcm/server/platform';
+import { auditActorOf, ok, parseId, parsePaging, queryParam, recordAudit, recordIdIn, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database, type Transaction, type Viewer } from '@hcm/server/platform';
 import { publishLeaveDecision } from './events.js';
 import {
   ApproveHolidaySchema,
@@ -20,7 +20,7 @@ import {
   type HolidayOwner,
 } from '../../contract/time-off.js';
 import { visibleCarerIds, visibleEmployeeIds } from '../people/visibility.js';
-import { addChange, availabilityDays, deleteChange, dutyPatternOf, findChange, savePattern, temporaryChanges, updateChange } from './availability.js';
+import { addChange, availabilityDays, deleteChange, dutyPatternOf, findChange, refreshAvailabilityDays, savePattern, temporaryChanges, updateChange } from './availability.js';
 import { calendarMonth } from './calendar.js';
 import {
   addWorkedHours,
@@ -111,6 +111,14 @@ export async function timeOffRoutes(app: FastifyInstance, context: AreaServerCon
 
   // ---------------------------------------------------------------- availability
 
+  /** A change to a carer's days, with the availability read model written again in its transaction. */
+  const withAvailability = <T>(carerId: number, change: (tx: Transaction) => Promise<T>): Promise<T> =>
+    db.transaction(async (tx) => {
+      const result = await change(tx);
+      await refreshAvailabilityDays(tx, londonDate(), [carerId]);
+      return result;
+    });
+
   app.get('/carers/availability', { config: { anyPermission: ['carers.view', 'scheduler.view'] } }, async (request, reply) => {
     const viewer = await viewerOf(request, reply, auth);
     if (!viewer) return reply;
@@ -150,7 +158,7 @@ export async function timeOffRoutes(app: FastifyInstance, context: AreaServerCon
     if (!found) return reply;
     const values = await parsed(reply, DutyPatternSchema, request.body);
     if (!values) return reply;
-    const { before, after } = await savePattern(db, found.person.id, values, found.viewer.user.userID);
+    const { before, after } = await withAvailability(found.person.id, (tx) => savePattern(tx, found.person.id, values, found.viewer.user.userID));
     await audit(request, 'carer-duty-days', found.person.id, before ? 'update' : 'create', before, { fortnightly: after.fortnightly, week_a_starts_on: after.week_a_starts_on, days: after.days });
     return ok(after, 'Duty days saved.');
   });
@@ -160,7 +168,7 @@ export async function timeOffRoutes(app: FastifyInstance, context: AreaServerCon
     if (!found) return reply;
     const values = await parsed(reply, TemporaryChangeSchema, request.body);
     if (!values) return reply;
-    const change = await addChange(db, found.person.id, values, found.viewer.user.userID);
+    const change = await withAvailability(found.person.id, (tx) => addChange(tx, found.person.id, values, found.viewer.user.userID));
     await audit(request, 'carer-temporary-days', change.id, 'create', null, change);
     return reply.code(201).send(ok(change, 'Temporary change saved.'));
   });
@@ -173,7 +181,7 @@ export async function timeOffRoutes(app: FastifyInstance, context: AreaServerCon
     if (!before || id === null) return sendError(reply, 404, 'No such temporary change.');
     const values = await parsed(reply, TemporaryChangeSchema, request.body);
     if (!values) return reply;
-    const after = await updateChange(db, found.person.id, id, values);
+    const after = await withAvailability(found.person.id, (tx) => updateChange(tx, found.person.id, id, values));
     if (!after) return sendError(reply, 404, 'No such temporary change.');
     await audit(request, 'carer-temporary-days', id, 'update', before, after);
     return ok(after, 'Temporary change saved.');
@@ -184,7 +192,7 @@ export async function timeOffRoutes(app: FastifyInstance, context: AreaServerCon
     if (!found) return reply;
     const id = param(request, 'changeId');
     const before = id === null ? null : await findChange(db, found.person.id, id);
-    if (!before || id === null || !(await deleteChange(db, found.person.id, id))) return sendError(reply, 404, 'No such temporary change.');
+    if (!before || id === null || !(await withAvailability(found.person.id, (tx) => deleteChange(tx, found.person.id, id)))) return sendError(reply, 404, 'No such temporary change.');
     await audit(request, 'carer-temporary-days', id, 'delete', before, null);
     return ok(null, 'Temporary change removed.');
   });
@@ -264,6 +272,7 @@ export async function timeOffRoutes(app: FastifyInstance, context: AreaServerCon
           const decided = await db.transaction(async (tx) => {
             const result = await decideHoliday(tx, found.person, id, toDecision(values, found.viewer), userId);
             if (result) await publishLeaveDecision(tx, result.before, result.after, userId);
+            if (result && owner === 'carers') await refreshAvailabilityDays(tx, londonDate(), [found.person.id]);
             return result;
           });
           if (!decided) return sendError(reply, 404, 'No such holiday.');

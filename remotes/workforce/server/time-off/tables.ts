@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, users } from '@hcm/server/schema';
 import type { DutyDay, HolidayDay, HolidayOwner, HolidayStatus, TimeWindow } from '../../contract/time-off.js';
 import { carersTable, employeesTable } from '../people/people-tables.js';
@@ -114,4 +114,25 @@ export const carerWorkedHours = pgTable(
     check('carer_worked_hours_period_check', sql`${t.period_end} >= ${t.period_start}`),
     check('carer_worked_hours_minutes_check', sql`${t.minutes} >= 0`),
   ],
+);
+
+/**
+ * Each rota carer's availability day by day over a rolling horizon (./availability.ts AVAILABILITY_HORIZON): what
+ * GET /carers/availability answers, kept for other areas to read without a signed-in user (the scheduler's demo
+ * rota, its checks in background work). Written again in the transaction of every change that moves it (duty
+ * days, temporary changes, a holiday approved or cancelled) and rolled forward by the hourly job.
+ */
+export const carerAvailabilityDays = pgTable(
+  'carer_availability_days',
+  {
+    carer_id: integer('carer_id')
+      .notNull()
+      .references(() => carersTable.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** available, unavailable, holiday or not-set (no duty days). */
+    status: text('status').notNull(),
+    windows: jsonb('windows').$type<TimeWindow[]>().notNull().default(sql`'[]'::jsonb`),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.carer_id, t.date] }), index('carer_availability_days_date_idx').on(t.date), check('carer_availability_days_status_check', sql`${t.status} in ('available', 'unavailable', 'holiday', 'not-set')`)],
 );
