@@ -72,6 +72,35 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(caches.match(request).then((kept) => kept ?? fetch(request)));
 });
 
+// A push from the server (notify/web-push.ts): a visit assigned, moved, taken off or cancelled. The message says the
+// day and time only, as a lock screen shows it; one notification per visit (its tag), a later change replacing it.
+type PushPayload = { title: string; body: string; url?: string; tag?: string };
+self.addEventListener('push', (event) => {
+  let payload: PushPayload = { title: 'Your rota changed', body: 'Open the app to see your visits.' };
+  try {
+    if (event.data) payload = { ...payload, ...(event.data.json() as PushPayload) };
+  } catch {
+    // Not JSON: the plain words above.
+  }
+  event.waitUntil(self.registration.showNotification(payload.title, { body: payload.body, tag: payload.tag, icon: `${BASE}icon-192.png`, badge: `${BASE}icon-192.png`, data: { url: payload.url ?? BASE } }));
+});
+
+// A tap opens the app (the open window when there is one) on the day's visits.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: string } | null)?.url ?? BASE;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).pathname.startsWith(BASE));
+      if (open) {
+        await open.focus();
+        await open.navigate(url).catch(() => undefined);
+      } else await self.clients.openWindow(url);
+    })(),
+  );
+});
+
 type SyncEvent = ExtendableEvent & { tag: string };
 self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, ((event: SyncEvent) => {
   if (event.tag !== 'send-queue') return;

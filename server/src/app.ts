@@ -19,6 +19,7 @@ import { resourceCatalog, type ResourceCatalog } from './resources/catalog.js';
 import { Mailer, type MailSettings } from './mail/mailer.js';
 import { deviceTokenRoutes } from './auth/device-tokens.js';
 import { Pusher, pushLogRoutes, type PushProvider } from './notify/push.js';
+import { VapidKeyStore, WebPushProvider, webPushRoutes } from './notify/web-push.js';
 import { SmsSender, type SmsProvider } from './notify/sms.js';
 import { resourceRoutes } from './resources/routes.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
@@ -52,14 +53,17 @@ export type BuildAppOptions = Pick<
   databaseKind: DatabaseKind;
   /** Fastify's logger option: false in tests, an object with a level in production. */
   logger?: FastifyServerOptions['logger'];
-  /** Push and text-message providers; absent: each message is only recorded (notify/). */
+  /**
+   * Push and text-message providers. Push by default: Web Push to the devices whose carers turned notifications
+   * on (notify/web-push.ts), recorded only for the others; text messages are only recorded (notify/sms.ts).
+   */
   pushProvider?: PushProvider;
   smsProvider?: SmsProvider;
   /** Run the areas' background timers (the running API); tests leave it off and drive them by hand. */
   background?: boolean;
   /** Email settings; absent means every message stays in the outbox table (tests, fresh installs). */
   mail?: MailSettings;
-} & Partial<Pick<AppConfig, 'loginThrottlePerMinute' | 'appKey' | 'appKeyFile' | 'trustProxy'>> & {
+} & Partial<Pick<AppConfig, 'loginThrottlePerMinute' | 'appKey' | 'appKeyFile' | 'trustProxy' | 'vapid'>> & {
   /** Where remotes/<area>/dist/ lives (the area registry reads builds there); the workspace by default. */
   repoRoot?: string;
   /** The chat server's sockets (src/chat/): embedded, in other processes, or none (the default). */
@@ -170,7 +174,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Each area's own routes (remotes/<area>/server/module.ts), composed in src/area-modules.ts.
   // The carers' app: device sign-in and the office's list of devices; push notifications and text messages.
   await app.register(deviceTokenRoutes, { prefix: API_PREFIX, ...auth });
-  const push = new Pusher(options.db, options.pushProvider);
+  const vapid = new VapidKeyStore(options.db, auth.secrets, options.vapid);
+  const push = new Pusher(options.db, options.pushProvider ?? new WebPushProvider(options.db, vapid));
+  await app.register(webPushRoutes, { prefix: API_PREFIX, db: options.db, vapid });
   const sms = new SmsSender(options.db, options.smsProvider);
   await app.register(pushLogRoutes, { prefix: API_PREFIX, db: options.db });
   const context: AreaServerContext = { auth, appUrl, catalog, trackables, chat, push, sms, background: options.background ?? false, log: app.log };

@@ -22,6 +22,7 @@ test('defaults', () => {
     appKeyFile: DEFAULT_PGLITE_DIR.replace(/pglite$/, 'app.key'),
     chat: { port: 3002, embedded: true, tls: undefined },
     trustProxy: false,
+    vapid: { publicKey: undefined, privateKey: undefined, subject: undefined },
   });
   assert.match(DEFAULT_PGLITE_DIR, /server\/\.data\/pglite$/);
 });
@@ -90,4 +91,10 @@ test('TRUST_PROXY: off, on, a number of hops, or addresses and ranges', () => {
   assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
   assert.equal(loadConfig({ TRUST_PROXY: '1' }).trustProxy, 1);
   assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 172.16.0.0/12' }).trustProxy, ['10.0.0.0/8', '172.16.0.0/12']);
+});
+
+test('Web Push: both VAPID keys or neither, and a subject push services can write to', () => {
+  assert.deepEqual(loadConfig({ VAPID_PUBLIC_KEY: 'BPub', VAPID_PRIVATE_KEY: 'priv', VAPID_SUBJECT: 'mailto:office@agency.example' }).vapid, { publicKey: 'BPub', privateKey: 'priv', subject: 'mailto:office@agency.example' });
+  assert.throws(() => loadConfig({ VAPID_PUBLIC_KEY: 'BPub' }), /both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+  assert.throws(() => loadConfig({ VAPID_SUBJECT: 'office@agency.example' }), /mailto: or https:/);
 });

@@ -39,6 +39,12 @@ export type AppConfig = {
    * is the client's behind a reverse proxy: `true`, a number of hops, or addresses and CIDR ranges. Off by default.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither; `npx web-push generate-vapid-keys` makes a pair) and
+   * VAPID_SUBJECT (mailto: or https:, for the push services): Web Push to the carers' app. Without the keys a pair
+   * is made on first use and kept in the database, encrypted with the app key.
+   */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string | undefined };
 };
 
 export type ChatConfig = {
@@ -75,7 +81,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ...(text(env, 'APP_URL') ? { appUrl: text(env, 'APP_URL') } : {}),
     chat: chatConfig(env),
     trustProxy: trustProxy(env),
+    vapid: vapidConfig(env),
   };
+}
+
+function vapidConfig(env: Env): AppConfig['vapid'] {
+  const publicKey = text(env, 'VAPID_PUBLIC_KEY');
+  const privateKey = text(env, 'VAPID_PRIVATE_KEY');
+  if (!publicKey !== !privateKey) throw new Error('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.');
+  const subject = text(env, 'VAPID_SUBJECT');
+  if (subject && !/^(mailto:|https:\/\/)/.test(subject)) throw new Error('VAPID_SUBJECT must be a mailto: or https:// address.');
+  return { publicKey, privateKey, subject };
 }
 
 function trustProxy(env: Env): AppConfig['trustProxy'] {

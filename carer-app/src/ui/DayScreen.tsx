@@ -1,6 +1,7 @@
 import type { DeviceVisit } from '@hcm/area-scheduler/contract/live-device.js';
 import { addDays, ukToday } from '@hcm/contract/time';
 import { useServices } from './App.js';
+import { Notifications } from './Notifications.js';
 import { useCachedRead } from './useCachedRead.js';
 
 const STATUS: Record<string, string> = {
@@ -27,7 +28,7 @@ function dueOf(visit: DeviceVisit): string {
 
 /** Today's or tomorrow's visits in order: time, client, address to the maps, status and what is due. */
 export function DayScreen({ day }: { day: 'today' | 'tomorrow' }) {
-  const { session, writes } = useServices();
+  const { api, session, writes } = useServices();
   const { data, loading, note } = useCachedRead<DeviceVisit[]>(`visits:${session.email}:${day}`, `/api/v1/carer-app/visits?day=${day}`);
   const date = day === 'today' ? ukToday() : addDays(ukToday(), 1);
   // A day kept from an earlier date is not today's.
@@ -81,6 +82,7 @@ export function DayScreen({ day }: { day: 'today' | 'tomorrow' }) {
           })}
         </ul>
       )}
+      {day === 'today' && <Notifications api={api} token={session.token} />}
     </>
   );
 }

@@ -502,9 +502,27 @@ export const deviceTokens = pgTable(
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
     /** Who ended it: the office user, or the carer signing out (their own id). */
     revoked_by: integer('revoked_by').references(() => users.id),
+    /**
+     * The device's Web Push subscription (the browser's push service address and its keys), set when the carer
+     * turns notifications on in the app; cleared when they turn them off or the push service says it has gone.
+     */
+    push_endpoint: text('push_endpoint'),
+    push_p256dh: text('push_p256dh'),
+    push_auth: text('push_auth'),
   },
   (t) => [uniqueIndex('device_tokens_token_hash_unique').on(t.token_hash), index('device_tokens_user_idx').on(t.user_id)],
 );
+
+/**
+ * The install's VAPID key pair for Web Push (one row, id 1), made on first use when VAPID_PUBLIC_KEY and
+ * VAPID_PRIVATE_KEY are not set; the private key encrypted with the app key (auth/secrets.ts).
+ */
+export const webPushKeys = pgTable('web_push_keys', {
+  id: integer('id').primaryKey(),
+  public_key: text('public_key').notNull(),
+  private_key_encrypted: text('private_key_encrypted').notNull(),
+  created_at: createdAt(),
+});
 
 /** Push notifications sent to carers' devices (a new or changed visit), with the provider's answer. */
 export const pushNotifications = pgTable(

@@ -84,13 +84,14 @@ test('issue 27: approved leave takes the carer off and flags each visit, naming 
     const row = rows.find((item) => item.visit_id === visit.id);
     assert.ok(row, `visit ${visit.id} needs attention`);
     assert.equal(row.kind, 'taken-off');
-    assert.equal(row.reason, `${carer.name} taken off: on approved leave 26–27 Nov 2026`);
+    // A visit flagged already (a double-up left without its second carer when generated) keeps that reason first.
+    assert.ok(row.reason.endsWith(`${carer.name} taken off: on approved leave 26–27 Nov 2026`), row.reason);
     assert.ok(!row.carer_names.includes(carer.name));
   }
   // Soonest first, and the visit's own answer carries the flag (the timeline marks its bar from it).
   assert.deepEqual(rows.map((row) => `${row.date} ${row.start_time}`), [...rows.map((row) => `${row.date} ${row.start_time}`)].sort());
   const visit = (await office.get(`/api/v1/visits/${before[0]!.id}`)).json().data as VisitRow;
-  assert.equal(visit.attention?.reason, `${carer.name} taken off: on approved leave 26–27 Nov 2026`);
+  assert.ok(visit.attention?.reason.endsWith(`${carer.name} taken off: on approved leave 26–27 Nov 2026`), visit.attention?.reason);
   flagged.push(...before.filter((row) => row.carers_needed === 1).map((row) => ({ visit: row, carerId: carer.carer_id })));
   const count = (await office.get('/api/v1/visits/needs-attention/count')).json().data as NeedsAttentionCount;
   assert.ok(count.count >= before.length);
