@@ -10,6 +10,7 @@ import { addDays } from './days.js';
 import { firstOfPreviousMonth, seedDemoSchedule } from './demo.js';
 import { loadRuleFacts, ruleBatch, scopeOf, type PlannedVisit } from '../rules/check.js';
 import { seedSources } from '../sources/seed-sources.js';
+import { carerAvailabilityDaysRead } from '../read-models.js';
 
 // What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
 // current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
@@ -132,6 +133,12 @@ it('issue 29: puts no carer on a visit still to come where the rules refuse (the
     }
   }
   assert.deepEqual(refused.slice(0, 5), [], `${refused.length} carers on visits the rules refuse`);
+  // Workforce's days as the seed read them: nobody is on a visit still to come on a holiday or a day they do not work.
+  const days = await db.select().from(carerAvailabilityDaysRead);
+  const off = new Set(days.filter((day) => day.status === 'holiday' || day.status === 'unavailable').map((day) => `${day.carer_id}:${day.date}`));
+  assert.ok(days.some((day) => day.status === 'holiday' && day.date >= today), 'a carer of the demo has a holiday to come');
+  const onDaysOff = staffed.flatMap((visit) => carersOf.get(visit.id)!.filter((carerId) => off.has(`${carerId}:${visit.visit_date}`)).map((carerId) => `carer ${carerId} on ${visit.visit_date}`));
+  assert.deepEqual(onDaysOff, []);
   // A visit left without its preferred carer by the rules is flagged, in words, and listed from today on.
   const flags = await db.select().from(visitAttention);
   const flaggedFuture = flags.filter((flag) => future.some((visit) => visit.id === flag.visit_id));
