@@ -152,6 +152,8 @@ export type InvoiceRunRow = {
   reset_by_name: string | null;
   reset_at: string | null;
   reset_reason: string;
+  /** Whether the server would reset it now: posted, and none of its invoices sent, credited, paid or allocated to. */
+  resettable: boolean;
 };
 
 export type InvoiceRow = {

@@ -1,13 +1,12 @@
 import { ukDate } from '@hcm/contract/time';
-import { useState } from 'react';
+import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Page } from '@hcm/contract';
-import { api, Button, ErrorPanel, Loading, useCan } from '@hcm/kit';
+import { api, Button, EmptyState, ErrorPanel, Loading, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
-import { CheckboxField, SelectField, TextAreaField, TextField, useUnsavedChangesWarning, valibotResolver } from '@hcm/kit/forms';
+import { CheckboxField, formStyles, SelectField, TextAreaField, TextField, useUnsavedChangesWarning, valibotResolver } from '@hcm/kit/forms';
 import { ButtonLink } from '@hcm/kit/routing';
-import { ListTable, type Column } from '@hcm/kit/table';
 import {
   BLADDER_OUTCOMES,
   BOWEL_OUTCOMES,
@@ -20,8 +19,8 @@ import {
 } from '../../contract';
 import { clientPath, formatDay, formatWhen, handleSaved, options, Section, styles } from './common';
 
-// client-logs: the client's care notes with filters and paging, and the form for a new note or a correction of
-// one (a correction is a new note; the earlier one stays, marked amended). Notes are never edited.
+// client-logs: the client's care notes as a feed of cards with filters and "Show more", and the form for a new note or
+// a correction of one (a correction is a new note; the earlier one stays, marked amended). Notes are never edited.
 
 type Authors = { id: number; name: string }[];
 
@@ -31,60 +30,117 @@ export function useCategories() {
   return useApiQuery<CareNoteCategory[]>('api/v1/care-note-categories', undefined, { failure: 'The categories could not be loaded.' });
 }
 
-function NoteText({ note }: { note: CareNoteRow }) {
+/** The time a note is about: the visit's day and planned call time, or "between calls". */
+const noteWhen = (note: CareNoteRow) => `${formatDay(note.visit_date)}, ${note.planned_time || 'between calls'}`;
+
+/** What was recorded beside the words: intake, mood, continence, a body map. Nothing when none was. */
+function NoteFacts({ note }: { note: CareNoteRow }) {
+  const facts: [string, string][] = [];
+  if (note.fluid_ml !== null) facts.push(['Fluids', `${note.fluid_ml} ml`]);
+  if (note.food_portion) facts.push(['Food', `${labelOf(FOOD_PORTIONS, note.food_portion)}${note.food_description ? ` (${note.food_description})` : ''}`]);
+  if (note.mood) facts.push(['Mood', labelOf(MOODS, note.mood)]);
+  if (note.bowel || note.bladder) facts.push(['Continence', [note.bowel && labelOf(BOWEL_OUTCOMES, note.bowel), note.bladder && labelOf(BLADDER_OUTCOMES, note.bladder)].filter(Boolean).join('; ')]);
+  if (note.body_map_reference) facts.push(['Body map', note.body_map_reference]);
+  if (!facts.length) return null;
+  return (
+    <dl className={styles.noteFacts}>
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * One care note as a card: when (the visit's day and call time), the category and its flags (concern, amended,
+ * a correction), the full text, who wrote it and when, what else was recorded; "Correct" for those who may.
+ */
+const NoteCard = forwardRef<HTMLElement, { note: CareNoteRow; position: number; total: number; mayCorrect: boolean }>(function NoteCard({ note, position, total, mayCorrect }, ref) {
+  const headingId = useId();
+  return (
+    <article ref={ref} className={[styles.noteCard, note.concern ? styles.noteConcern : ''].join(' ')} aria-labelledby={headingId} aria-posinset={position} aria-setsize={total} tabIndex={-1}>
+      <header className={styles.noteHeader}>
+        <h3 id={headingId}>
+          {noteWhen(note)} · {note.category_label}
+        </h3>
+        {note.concern || note.amended_by_id || note.amends_id ? (
+          <ul className={styles.flags} aria-label="Flags">
+            {note.concern ? <li className={styles.flagConcern}>Concern</li> : null}
+            {note.amended_by_id ? <li>Amended</li> : null}
+            {note.amends_id ? <li>Correction</li> : null}
+          </ul>
+        ) : null}
+      </header>
+      <p className={styles.noteText}>{note.note}</p>
+      {note.amends_id ? <p className={styles.muted}>Correction of note {note.amends_id}: {note.amendment_reason}</p> : null}
+      {note.amended_by_id ? <p className={styles.muted}>Corrected since by note {note.amended_by_id}: this note stays as written.</p> : null}
+      {note.concern ? <p className={styles.concern}>Concern raised, escalated to {note.escalated_to}.</p> : null}
+      <NoteFacts note={note} />
+      <footer className={styles.noteFooter}>
+        <p className={styles.muted}>
+          Written by {note.author_name}, {formatWhen(note.written_at)}
+          {note.source === 'device' ? ' (carer app)' : ''}
+        </p>
+        {mayCorrect ? (
+          <ButtonLink to={`add?amends=${note.id}`} variant="secondary">
+            Correct note {note.id}
+          </ButtonLink>
+        ) : null}
+      </footer>
+    </article>
+  );
+});
+
+type Filters = { from: string; to: string; category: string; author: string; flagged: string };
+
+/** Notes per "Show more". */
+export const NOTES_PER_PAGE = 20;
+
+const notesQuery = (filters: Filters, page: number) => ({ ...filters, page, page_size: NOTES_PER_PAGE });
+
+/** One page of the feed: its notes as cards. The first card of a page opened by "Show more" takes the focus. */
+function FeedPage({ clientId, filters, page, total, mayCorrect, focusFirst }: { clientId: number; filters: Filters; page: number; total: number; mayCorrect: boolean; focusFirst: boolean }) {
+  const notes = useApiQuery<Page<CareNoteRow>>(clientPath(clientId, 'care-notes'), notesQuery(filters, page), { failure: 'The care notes could not be loaded.' });
+  const first = useRef<HTMLElement>(null);
+  const rows = notes.data?.data;
+  useEffect(() => {
+    if (focusFirst && rows?.length) first.current?.focus();
+  }, [focusFirst, rows]);
+  if (notes.error) return <ErrorPanel title="More care notes could not be loaded" onRetry={() => void notes.refetch()}>{notes.error.message}</ErrorPanel>;
+  if (!rows) return <Loading label="Loading more care notes…" />;
   return (
     <>
-      <p>{note.note}</p>
-      {note.amends_id ? <p className={styles.muted}>Correction of note {note.amends_id}: {note.amendment_reason}</p> : null}
-      {note.concern ? <p className={styles.concern}>Concern raised, escalated to {note.escalated_to}.</p> : null}
+      {rows.map((note, index) => (
+        <NoteCard key={note.id} ref={index === 0 ? first : undefined} note={note} position={(page - 1) * NOTES_PER_PAGE + index + 1} total={total} mayCorrect={mayCorrect} />
+      ))}
     </>
   );
 }
 
-const COLUMNS: Column<CareNoteRow>[] = [
-  { key: 'visit_date', label: 'Visit', render: (note) => `${formatDay(note.visit_date)}${note.planned_time ? `, ${note.planned_time}` : ''}` },
-  {
-    key: 'category',
-    label: 'Category',
-    render: (note) => (
-      <>
-        {note.category_label}
-        {note.amended_by_id ? <span className={styles.badge}>Amended</span> : null}
-      </>
-    ),
-  },
-  { key: 'note', label: 'Note', render: (note) => <NoteText note={note} /> },
-  {
-    key: 'intake',
-    label: 'Intake',
-    render: (note) => [note.fluid_ml !== null ? `${note.fluid_ml} ml` : '', note.food_portion ? `Ate ${labelOf(FOOD_PORTIONS, note.food_portion).toLowerCase()}` : ''].filter(Boolean).join('; ') || '—',
-  },
-  { key: 'mood', label: 'Mood', render: (note) => (note.mood ? labelOf(MOODS, note.mood) : '—') },
-  { key: 'author_name', label: 'Written by', render: (note) => `${note.author_name}, ${formatWhen(note.written_at)}` },
-];
-
-type Filters = { from: string; to: string; category: string; author: string; flagged: string };
-
+/**
+ * client-logs: the client's care notes as a feed, newest first (the API's order: visit day, call time, when
+ * written), each a card with its full text; the filters ask the API; "Show more" adds the next 20.
+ */
 function NoteList({ clientId }: { clientId: number }) {
   const can = useCan();
+  const mayCorrect = can('clients.edit');
   const [filters, setFilters] = useState<Filters>({ from: '', to: '', category: '', author: '', flagged: '' });
-  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
+  const [pages, setPages] = useState(1);
   const categories = useCategories();
   const authors = useApiQuery<Authors>(clientPath(clientId, 'care-notes/authors'));
-  const list = useApiQuery<Page<CareNoteRow>>(
-    clientPath(clientId, 'care-notes'),
-    { ...filters, page: paging.page, page_size: paging.pageSize },
-    { failure: 'The care notes could not be loaded.', keepPrevious: true },
-  );
+  // The first page (shared with its FeedPage through the query cache) says how many notes match.
+  const first = useApiQuery<Page<CareNoteRow>>(clientPath(clientId, 'care-notes'), notesQuery(filters, 1), { failure: 'The care notes could not be loaded.', keepPrevious: true });
   const change = (name: keyof Filters) => (event: { target: { value: string } }) => {
     setFilters((previous) => ({ ...previous, [name]: event.target.value }));
-    setPaging((previous) => ({ ...previous, page: 1 }));
+    setPages(1);
   };
-  const columns: Column<CareNoteRow>[] = can('clients.edit')
-    ? [...COLUMNS, { key: 'actions', label: 'Actions', render: (note) => <ButtonLink to={`add?amends=${note.id}`} variant="secondary">Correct note {note.id}</ButtonLink> }]
-    : COLUMNS;
+  const total = first.data?.total ?? 0;
+  const shown = Math.min(pages * NOTES_PER_PAGE, total);
   return (
-    <Section title="Care notes" actions={can('clients.edit') ? <ButtonLink to="add">Add a care note</ButtonLink> : null}>
+    <Section title="Care notes" actions={mayCorrect ? <ButtonLink to="add">Add a care note</ButtonLink> : null}>
       <form className={styles.toolbar} aria-label="Filter care notes" onSubmit={(event) => event.preventDefault()}>
         <label>
           From
@@ -125,19 +181,33 @@ function NoteList({ clientId }: { clientId: number }) {
           </select>
         </label>
       </form>
-      <ListTable
-        caption="Care notes"
-        columns={columns}
-        page={list.data ?? null}
-        loading={list.isFetching}
-        error={list.error?.message ?? null}
-        onSort={() => undefined}
-        onPage={(page) => setPaging((previous) => ({ ...previous, page }))}
-        onPageSize={(pageSize) => setPaging({ page: 1, pageSize })}
-        onRetry={() => void list.refetch()}
-        rowKey={(note) => note.id}
-        empty="No care notes match."
-      />
+      {first.error ? (
+        <ErrorPanel title="The care notes could not be loaded" onRetry={() => void first.refetch()}>
+          {first.error.message}
+        </ErrorPanel>
+      ) : !first.data ? (
+        <Loading label="Loading the care notes…" />
+      ) : total === 0 ? (
+        <EmptyState>No care notes match.</EmptyState>
+      ) : (
+        <>
+          <div role="feed" className={styles.feed} aria-label="Care notes, newest first" aria-busy={first.isFetching}>
+            {Array.from({ length: pages }, (_, index) => (
+              <FeedPage key={index + 1} clientId={clientId} filters={filters} page={index + 1} total={total} mayCorrect={mayCorrect} focusFirst={index > 0 && index === pages - 1} />
+            ))}
+          </div>
+          <div className={styles.actions}>
+            <p role="status" className={styles.muted}>
+              Showing {shown} of {total} {total === 1 ? 'note' : 'notes'}, newest first.
+            </p>
+            {shown < total ? (
+              <Button variant="secondary" onClick={() => setPages((count) => count + 1)}>
+                Show {Math.min(NOTES_PER_PAGE, total - shown)} more
+              </Button>
+            ) : null}
+          </div>
+        </>
+      )}
     </Section>
   );
 }
@@ -194,14 +264,14 @@ function NoteEditor({ clientId, amends }: { clientId: number; amends: CareNoteRo
     <Section title={amends ? `Correct note ${amends.id}` : 'Add a care note'}>
       {amends ? <p className={styles.muted}>The note of {formatDay(amends.visit_date)} stays as written, marked amended; this correction is saved beside it.</p> : null}
       <FormProvider {...form}>
-        <form className={styles.form} onSubmit={(event) => void handleSave(event)} noValidate aria-label={amends ? 'Correct a care note' : 'Add a care note'}>
-          <div className={styles.grid}>
+        <form className={formStyles.form} onSubmit={(event) => void handleSave(event)} noValidate aria-label={amends ? 'Correct a care note' : 'Add a care note'}>
+          <div className={formStyles.grid}>
             <SelectField name="category" label="Category" options={options(categoryChoices, 'Choose a category')} />
             <TextField name="visit_date" label="Visit date" type="date" />
             <TextField name="planned_time" label="Planned call time" type="time" hint="Leave empty for a note between calls." />
           </div>
           <TextAreaField name="note" label="Note" rows={6} hint="What you did and saw, in plain words. Facts, not opinions." />
-          <div className={styles.grid}>
+          <div className={formStyles.grid}>
             <SelectField name="mood" label="Mood" options={options(MOODS, 'Not recorded')} />
             <TextField name="fluid_ml" label="Fluids taken (ml)" inputMode="numeric" />
             <SelectField name="food_portion" label="How much was eaten" options={options(FOOD_PORTIONS, 'No meal at this call')} />

@@ -59,23 +59,73 @@ function renderTab(segment: string, element: ReactNode, path = `/app/clients/7/$
   render(withData(<RouterProvider router={router} />));
 }
 
-test('care notes: the list shows a corrected note marked amended beside its correction, with the concern raised', async () => {
+test('care notes: a feed of cards, newest first, each with its time, author, category, flags and full text', async () => {
   answers['api/v1/care-note-categories'] = categories;
   answers['api/v1/clients/7/care-notes/authors'] = [{ id: 3, name: 'Grace Okoro' }];
+  const long = 'Bruise on the left shin, about 3 cm, yellowing. '.repeat(8).trim();
   answers['api/v1/clients/7/care-notes'] = page([
+    note({ id: 3, planned_time: '', category: 'skin', category_label: 'Skin integrity', concern: true, escalated_to: 'Oliver Office, 12:55', note: long, fluid_ml: null, food_portion: '', mood: '' }),
     note({ id: 2, fluid_ml: 150, amends_id: 1, amendment_reason: 'Typed 1500 for 150 ml.' }),
     note({ id: 1, fluid_ml: 1500, amended_by_id: 2 }),
-    note({ id: 3, category: 'skin', category_label: 'Skin integrity', concern: true, escalated_to: 'Oliver Office, 12:55', note: 'Bruise on the left shin.' }),
   ]);
   renderTab('client-logs', <CareNotes clientId={7} />);
-  const table = await screen.findByRole('table', { name: 'Care notes' });
-  const amended = within(table).getByRole('row', { name: /1500 ml/ });
-  expect(amended).toHaveTextContent('Amended');
-  expect(within(table).getByRole('row', { name: /Correction of note 1: Typed 1500 for 150 ml/ })).toBeInTheDocument();
-  expect(within(table).getByRole('row', { name: /Bruise/ })).toHaveTextContent('Concern raised, escalated to Oliver Office, 12:55.');
+  const feed = await screen.findByRole('feed', { name: 'Care notes, newest first' });
+  const cards = within(feed).getAllByRole('article');
+  expect(cards).toHaveLength(3);
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
+  const [concern, correction, amended] = cards as [HTMLElement, HTMLElement, HTMLElement];
+  expect(concern).toHaveAccessibleName('Fri, 20 Nov 2026, between calls · Skin integrity');
+  expect(within(concern).getByRole('heading', { level: 3 })).toHaveTextContent('Fri, 20 Nov 2026, between calls · Skin integrity');
+  // The full text, not cut to a column.
+  expect(within(concern).getByText(long)).toBeInTheDocument();
+  expect(within(within(concern).getByRole('list', { name: 'Flags' })).getByText('Concern')).toBeInTheDocument();
+  expect(concern).toHaveTextContent('Concern raised, escalated to Oliver Office, 12:55.');
+  expect(concern).toHaveTextContent('Written by Grace Okoro, 20 Nov 2026, 13:05 (carer app)');
+  expect(concern).toHaveAttribute('aria-posinset', '1');
+  expect(concern).toHaveAttribute('aria-setsize', '3');
+
+  expect(within(correction).getByRole('heading', { name: 'Fri, 20 Nov 2026, 12:30 · Nutrition and hydration' })).toBeInTheDocument();
+  expect(within(correction).getByRole('list', { name: 'Flags' })).toHaveTextContent('Correction');
+  expect(correction).toHaveTextContent('Correction of note 1: Typed 1500 for 150 ml.');
+  expect(correction).toHaveTextContent('Fluids150 ml');
+  expect(within(amended).getByRole('list', { name: 'Flags' })).toHaveTextContent('Amended');
+  expect(amended).toHaveTextContent('1500 ml');
+  expect(within(amended).getByRole('link', { name: 'Correct note 1' })).toHaveAttribute('href', '/app/clients/7/client-logs/add?amends=1');
+  expect(screen.getByRole('status')).toHaveTextContent('Showing 3 of 3 notes, newest first.');
+  expect(screen.queryByRole('button', { name: /Show .* more/ })).not.toBeInTheDocument();
+
+  // The filters ask the API, from the first page.
   await userEvent.selectOptions(screen.getByLabelText('Concerns'), 'Concerns only');
-  await waitFor(() => expect(get).toHaveBeenCalledWith('api/v1/clients/7/care-notes', expect.objectContaining({ flagged: '1', page: 1 })));
+  await waitFor(() => expect(get).toHaveBeenCalledWith('api/v1/clients/7/care-notes', expect.objectContaining({ flagged: '1', page: 1, page_size: 20 })));
+});
+
+test('care notes: "Show more" adds the next page under the first and moves the focus to its first note', async () => {
+  answers['api/v1/care-note-categories'] = categories;
+  answers['api/v1/clients/7/care-notes/authors'] = [];
+  const first = Array.from({ length: 20 }, (_, index) => note({ id: 45 - index, note: `Note number ${45 - index}.` }));
+  const second = Array.from({ length: 5 }, (_, index) => note({ id: 25 - index, note: `Note number ${25 - index}.` }));
+  get.mockImplementation((path: string, query?: { page?: number }) => {
+    if (path === 'api/v1/clients/7/care-notes') {
+      const rows = query?.page === 2 ? second : first;
+      return Promise.resolve(ok({ data: rows, total: 25, page: query?.page ?? 1, page_size: 20, last_page: 2 }));
+    }
+    return Promise.resolve(ok(answers[path] ?? page([])));
+  });
+  renderTab('client-logs', <CareNotes clientId={7} />);
+  const feed = await screen.findByRole('feed', { name: 'Care notes, newest first' });
+  await waitFor(() => expect(within(feed).getAllByRole('article')).toHaveLength(20));
+  expect(screen.getByRole('status')).toHaveTextContent('Showing 20 of 25 notes, newest first.');
+  await userEvent.click(screen.getByRole('button', { name: 'Show 5 more' }));
+  await waitFor(() => expect(within(feed).getAllByRole('article')).toHaveLength(25));
+  expect(get).toHaveBeenCalledWith('api/v1/clients/7/care-notes', expect.objectContaining({ page: 2, page_size: 20 }));
+  const articles = within(feed).getAllByRole('article');
+  expect(articles[0]).toHaveTextContent('Note number 45.');
+  expect(articles[20]).toHaveTextContent('Note number 25.');
+  expect(articles[20]).toHaveAttribute('aria-posinset', '21');
+  await waitFor(() => expect(articles[20]).toHaveFocus());
+  expect(screen.getByRole('status')).toHaveTextContent('Showing 25 of 25 notes, newest first.');
+  expect(screen.queryByRole('button', { name: /Show .* more/ })).not.toBeInTheDocument();
 });
 
 test('adding a care note: the server’s 422 goes on its field and what was typed stays', async () => {

@@ -227,11 +227,12 @@ function Grid({ chart, mayRecord, onRecord, onOpen }: { chart: Chart; mayRecord:
       );
     }
     const missed = cell.state === 'gap';
+    // The name holds what the cell shows ("Due"), so it can be said or searched by its visible word.
     return (
       <button
         type="button"
         className={[styles.cell, styles[cell.state]].join(' ')}
-        aria-label={`Record ${what}${missed ? ' (missed: nothing recorded)' : ''}`}
+        aria-label={`Record ${what}${missed ? ' (missed: nothing recorded)' : cell.state === 'due' ? ' (Due now)' : ''}`}
         onClick={() => onRecord({ kind: 'scheduled', row, day })}
       >
         <span aria-hidden="true">{missed ? '!' : cell.state === 'due' ? 'Due' : '+'}</span>
@@ -271,8 +272,9 @@ function Grid({ chart, mayRecord, onRecord, onOpen }: { chart: Chart; mayRecord:
       </div>
     );
   };
+  // The grid scrolls in its own box (both ways, the medicine column and the days row kept in view), never the page.
   return (
-    <div className={styles.gridWrap}>
+    <div className={styles.gridWrap} role="region" aria-label={`MAR chart grid, ${monthName(chart.month)}: scroll to see every day`} tabIndex={0}>
       <table className={styles.mar}>
         <caption>
           MAR chart: {chart.client.name}, {monthName(chart.month)}

@@ -101,6 +101,26 @@ test('the MAR grid is a table with headers; a recorded cell names its outcome; a
   await waitFor(() => expect(get).toHaveBeenCalledWith('api/v1/clients/7/mar', { month: expect.any(String) }));
 });
 
+test('the grid scrolls in its own focusable box; every cell button is named with the words it shows', async () => {
+  const answer = chart((day) => (day === '2026-11-11' ? recorded : day < '2026-11-12' ? { state: 'off' } : day === '2026-11-12' ? { state: 'gap' } : day === '2026-11-24' ? { state: 'due' } : { state: 'upcoming' }));
+  answer.prn = [{ ...answer.prn[0]!, days: DAYS.map((day) => (day === '2026-11-20' ? [{ ...recorded.entry, id: 93, given_at: '2026-11-20T14:10:00Z' }] : [])) }];
+  answers['api/v1/clients/7/mar'] = answer;
+  renderTab('marchart', <MarChart clientId={7} />);
+  const box = await screen.findByRole('region', { name: 'MAR chart grid, November 2026: scroll to see every day' });
+  expect(box).toHaveAttribute('tabindex', '0');
+  const grid = within(box).getByRole('table', { name: 'MAR chart: Margaret Ellison, November 2026' });
+  expect(within(grid).getByRole('button', { name: 'Record 08:00 dose of Donepezil on 24 November (Due now)' })).toHaveTextContent('Due');
+  expect(within(grid).getByRole('button', { name: 'Paracetamol on 20 November at 14:10: A Administered by Aisha Bello. Open the record' })).toHaveTextContent('A14:10');
+  // Label in name (WCAG 2.5.3): each word a cell shows is in its accessible name.
+  for (const button of within(grid).getAllByRole('button')) {
+    const name = (button.getAttribute('aria-label') ?? button.textContent ?? '').toLowerCase();
+    const shown: string[] = [];
+    const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) shown.push(node.textContent ?? '');
+    for (const word of shown.join(' ').match(/[A-Za-z0-9:]+/g) ?? []) expect(name).toContain(word.toLowerCase());
+  }
+});
+
 test('issue 28: a PRN row offers no record button before the medicine started or from the day it stopped', async () => {
   const answer = chart(() => ({ state: 'off' }));
   answer.prn = [{ ...answer.prn[0]!, start_date: '2026-11-10', stop_date: '2026-11-20' }];

@@ -81,3 +81,43 @@ test('the finance tabs are offered only to users with finance.view; others are t
   expect(await screen.findByText('Finance tab financials of client 7')).toBeInTheDocument();
   expect(screen.queryByText('You do not have permission to see this tab')).not.toBeInTheDocument();
 });
+
+test('the summary header is shown in full on a first visit, then folded to one line with the allergies and alerts; the choice is kept per user', async () => {
+  window.localStorage.clear();
+  signIn('office_staff', ['clients.view']);
+  const falls = {
+    id: 31, kind: 'falls-risk', title: 'Falls risk assessment', status: 'active', version: 2, review_date: null, review_state: 'overdue', signed_off: null,
+    results: [{ key: 'score', label: 'Falls score', value: 18, unit: null, band: 'High risk', level: 'high' }], updated_at: '2026-11-01T10:00:00Z', updated_by: null,
+  };
+  get.mockImplementation(async (path: string) => {
+    if (path === 'api/v1/clients/7') return ok({ ...margaret, allergies: 'Penicillin (rash).' });
+    if (path === 'api/v1/clients/7/documents') return ok([falls]);
+    return ok({ data: [], total: 0, page: 1, page_size: 10, last_page: 1 });
+  });
+  const first = renderAt('/app/clients/7/marchart');
+  const header = await screen.findByRole('region', { name: 'Client summary' });
+  const toggle = within(header).getByRole('button', { name: 'Hide details' });
+  expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  expect(await within(header).findByRole('list', { name: 'Alerts' })).toHaveTextContent('High risk Falls risk assessment: High risk (Falls score 18)');
+  expect(within(header).getByText('999 000 1014')).toBeVisible();
+  first.unmount();
+
+  // Seen once: the next visit starts folded to its summary line, the allergies and the alerts counted in it.
+  const second = renderAt('/app/clients/7/marchart');
+  const folded = await screen.findByRole('region', { name: 'Client summary' });
+  const show = within(folded).getByRole('button', { name: 'Show details' });
+  expect(show).toHaveAttribute('aria-expanded', 'false');
+  await waitFor(() => expect(folded).toHaveTextContent('Allergies: Penicillin (rash). · 1 high risk · reviews overdue'));
+  expect(within(folded).queryByRole('list', { name: 'Alerts' })).not.toBeInTheDocument();
+  expect(within(folded).getByText('999 000 1014')).not.toBeVisible();
+  for (const id of show.getAttribute('aria-controls')!.split(' ')) expect(document.getElementById(id)).not.toBeNull();
+
+  await userEvent.click(show);
+  expect(within(folded).getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
+  expect(within(folded).getByRole('list', { name: 'Alerts' })).toBeVisible();
+  second.unmount();
+
+  // Opened by the user: kept for their next visit.
+  renderAt('/app/clients/7/marchart');
+  expect(await within(await screen.findByRole('region', { name: 'Client summary' })).findByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
+});

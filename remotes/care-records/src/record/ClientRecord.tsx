@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { extensionFor, type PermissionCatalogEntry } from '@hcm/contract';
 import type { DocumentSummary } from '@hcm/contract/documents';
 import type { ResourceSpec } from '@hcm/contract/engine';
-import { Button, EmptyState, ErrorPanel, Loading, NotFound, useCan, useRouteName, useRuntime } from '@hcm/kit';
+import { Button, EmptyState, ErrorPanel, Loading, NotFound, useCan, useRouteName, useRuntime, useSession } from '@hcm/kit';
 import { useApiQuery, useDeclaredRecord } from '@hcm/kit/data';
 import { Extension, lazyScreen } from '@hcm/kit/routing';
 import { CLIENT_RECORD_TAB_POINT, documentNameOf, RECORD_GROUPS, RECORD_TABS, type RecordTab } from '../../contract/record-tabs';
 import { CLIENT_STATUSES, clients as clientsSpec } from '../../contract/resources';
+import { useRecordHeaderOpen } from './headerState';
 import { RECORD_SCREENS } from './screens';
 import styles from './ClientRecord.module.css';
 import { clock } from '@hcm/contract/time';
@@ -53,34 +54,61 @@ export function alertsOf(documents: readonly DocumentSummary[]): { key: string; 
   return alerts;
 }
 
+/** The collapsed header's one line: the allergies (always), then how many alerts the details hold. */
+function summaryOf(allergies: string, alerts: ReturnType<typeof alertsOf>): string {
+  const high = alerts.filter((alert) => alert.level === 'high').length;
+  const overdue = alerts.some((alert) => alert.level === 'overdue');
+  return [
+    `Allergies: ${allergies || 'not recorded'}`,
+    high ? `${high} high ${high === 1 ? 'risk' : 'risks'}` : '',
+    overdue ? 'reviews overdue' : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 function RecordHeader({ client, documents }: { client: Client; documents: readonly DocumentSummary[] }) {
   const can = useCan();
   const apiUrl = useRuntime((state) => state.registry.apiUrl).replace(/\/+$/, '');
+  const userId = useSession((state) => state.user?.userID);
   const [printing, setPrinting] = useState(false);
+  const [open, setOpen] = useRecordHeaderOpen(userId, client.id);
+  const detailsId = useId();
+  const alertsId = useId();
   const name = `${client.first_name} ${client.last_name}`;
   const status = CLIENT_STATUSES.find((item) => item.value === client.status)?.label ?? String(client.status);
   const allergies = String(client.allergies ?? '').trim();
   const alerts = alertsOf(documents);
   const initials = `${client.first_name[0] ?? ''}${client.last_name[0] ?? ''}`;
+  const hasAllergies = allergies && !/^none/i.test(allergies);
   return (
-    <section className={styles.header} aria-label="Client summary">
-      <div className={styles.photo} role="img" aria-label={`No photo of ${name}: initials ${initials}`}>
+    <section className={[styles.header, open ? '' : styles.collapsed].join(' ')} aria-label="Client summary">
+      <div className={styles.photo} role="img" aria-label={`No photo of ${name}: initials ${initials}`} hidden={!open}>
         {initials}
       </div>
       <div className={styles.identity}>
-        <h1>
-          {name}
-          {client.preferred_name ? <span className={styles.preferred}> (likes to be called {String(client.preferred_name)})</span> : null}
-        </h1>
-        <dl className={styles.facts}>
-          <div><dt>NHS number</dt><dd>{String(client.nhs_number)}</dd></div>
-          <div><dt>Born</dt><dd>{formatDay(String(client.date_of_birth))} (age {ageOf(String(client.date_of_birth))})</dd></div>
-          <div><dt>Status</dt><dd><span className={styles.status} data-status={String(client.status)}>{status}</span></dd></div>
-          <div><dt>Key safe</dt><dd>{can('clients.key-safe.view') ? <NavLink to={`/app/clients/${client.id}/settings`}>Access details</NavLink> : 'Ask the office'}</dd></div>
-        </dl>
-        <p className={allergies && !/^none/i.test(allergies) ? styles.allergies : styles.noAllergies}>
-          <strong>Allergies:</strong> {allergies || 'Not recorded: ask and record them'}
-        </p>
+        <div className={styles.titleLine}>
+          <h1>
+            {name}
+            {client.preferred_name ? <span className={styles.preferred}> (likes to be called {String(client.preferred_name)})</span> : null}
+          </h1>
+          <button type="button" className={styles.disclosure} aria-expanded={open} aria-controls={alerts.length ? `${detailsId} ${alertsId}` : detailsId} onClick={() => setOpen(!open)}>
+            <span aria-hidden="true" className={styles.chevron} />
+            {open ? 'Hide details' : 'Show details'}
+          </button>
+        </div>
+        {open ? null : <p className={[styles.summaryLine, hasAllergies || alerts.length ? styles.summaryWarn : ''].join(' ')}>{summaryOf(allergies, alerts)}</p>}
+        <div id={detailsId} hidden={!open}>
+          <dl className={styles.facts}>
+            <div><dt>NHS number</dt><dd>{String(client.nhs_number)}</dd></div>
+            <div><dt>Born</dt><dd>{formatDay(String(client.date_of_birth))} (age {ageOf(String(client.date_of_birth))})</dd></div>
+            <div><dt>Status</dt><dd><span className={styles.status} data-status={String(client.status)}>{status}</span></dd></div>
+            <div><dt>Key safe</dt><dd>{can('clients.key-safe.view') ? <NavLink to={`/app/clients/${client.id}/settings`}>Access details</NavLink> : 'Ask the office'}</dd></div>
+          </dl>
+          <p className={hasAllergies ? styles.allergies : styles.noAllergies}>
+            <strong>Allergies:</strong> {allergies || 'Not recorded: ask and record them'}
+          </p>
+        </div>
       </div>
       <div className={styles.headerActions}>
         <Button variant="secondary" onClick={() => setPrinting(true)}>Print care plan</Button>
@@ -91,7 +119,7 @@ function RecordHeader({ client, documents }: { client: Client; documents: readon
         ) : null}
       </div>
       {alerts.length ? (
-        <ul className={styles.alerts} aria-label="Alerts">
+        <ul id={alertsId} className={styles.alerts} aria-label="Alerts" hidden={!open}>
           {alerts.map((alert) => (
             <li key={alert.key} data-level={alert.level}>
               <span className={styles.alertTag}>{alert.level === 'high' ? 'High risk' : 'Overdue'}</span> {alert.text}

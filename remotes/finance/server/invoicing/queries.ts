@@ -7,6 +7,7 @@ import { loadRateBook } from '../rates/rate-book.js';
 import { funderCodesRead } from '../read-models.js';
 import type { FinanceSources } from '../sources/types.js';
 import { addDays } from './preview.js';
+import { invoiceActedOn } from './runs.js';
 import { creditNotes, invoiceLines, invoiceRuns, invoices, paymentAllocations, payments } from './tables.js';
 
 // The invoicing reads: runs, raised invoices and one invoice with its lines, credit notes and allocations (H4
@@ -38,6 +39,8 @@ const runColumns = {
   reset_by_name: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${invoiceRuns.reset_by})`,
   reset_at: sql<string | null>`to_char(${invoiceRuns.reset_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
   reset_reason: invoiceRuns.reset_reason,
+  // The reset's own rule (runs.ts): posted, and none of its invoices acted on. The screens offer the reset only then.
+  resettable: sql<boolean>`(${invoiceRuns.status} = 'posted' and not exists (select 1 from ${invoices} where ${invoices.run_id} = ${invoiceRuns.id} and ${invoiceActedOn}))`,
 };
 
 const outstanding = sql<number>`(${invoices.total_pence} - ${invoices.credited_pence} - ${invoices.paid_pence})::int8`;

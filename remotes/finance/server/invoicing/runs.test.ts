@@ -151,6 +151,8 @@ test('reset voids the run (numbers kept), frees its visits, and a new run takes 
   const funder = funders[0]!;
   const [run] = (await finance.get(`/api/v1/finance/invoice-runs?funder_code_id=${funder.id}&branch_id=${funder.branch_id}&status=posted`)).json().data.data as PostedRun[];
   assert.ok(run);
+  // The list says whether the reset would be accepted, by the reset's own rule: the screens offer it only then.
+  assert.equal(run.resettable, true);
   const noReason = await finance.post(`/api/v1/finance/invoice-runs/${run.id}/reset`, { reason: '' });
   assert.equal(noReason.statusCode, 422);
   const reset = await finance.post(`/api/v1/finance/invoice-runs/${run.id}/reset`, { reason: 'Wrong period generated' });
@@ -180,6 +182,10 @@ test('reset voids the run (numbers kept), frees its visits, and a new run takes 
   const refused = await finance.post(`/api/v1/finance/invoice-runs/${fresh.id}/reset`, { reason: 'Too late' });
   assert.equal(refused.statusCode, 409);
   assert.match(refused.json().message, new RegExp(`${fresh.invoices[0]!.number} was sent`));
+  const listed = (await finance.get(`/api/v1/finance/invoice-runs?funder_code_id=${funder.id}&branch_id=${funder.branch_id}&page_size=100`)).json().data.data as PostedRun[];
+  assert.equal(listed.find((row) => row.id === fresh.id)?.resettable, false, 'a run with a sent invoice is not offered for reset');
+  assert.equal(listed.find((row) => row.id === run.id)?.resettable, false, 'a run already reset is not offered again');
+  assert.equal((await finance.get(`/api/v1/finance/invoice-runs/${fresh.id}`)).json().data.resettable, false);
 
   const detail = await finance.get(`/api/v1/finance/invoices/${invoiceId}`);
   assert.equal(detail.statusCode, 200);

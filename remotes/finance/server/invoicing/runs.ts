@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '@hcm/server/platform';
 import { users } from '@hcm/server/schema';
 import type { RunLine, RunPreview } from '../../contract/invoicing.js';
@@ -177,6 +177,19 @@ export async function postRun(db: Database, preview: RunPreview, context: PostCo
   }
 }
 
+/**
+ * An invoice somebody has acted on (sent, credited, paid or allocated to): its run can no longer be reset. The one
+ * rule, used by the reset itself (resetBlockers) and by the runs list's `resettable` (queries.ts).
+ */
+export const invoiceActedOn: SQL = or(
+  ne(invoices.status, 'posted'),
+  sql`${invoices.sent_at} is not null`,
+  sql`${invoices.credited_pence} > 0`,
+  sql`${invoices.paid_pence} > 0`,
+  sql`exists (select 1 from ${creditNotes} where ${creditNotes.invoice_id} = ${invoices.id})`,
+  sql`exists (select 1 from ${paymentAllocations} where ${paymentAllocations.invoice_id} = ${invoices.id})`,
+)!;
+
 /** Why a run's invoices can no longer be undone, one sentence per invoice; empty when it can be reset. */
 async function resetBlockers(tx: Transaction, runId: number): Promise<string[]> {
   const rows = await tx
@@ -187,7 +200,7 @@ async function resetBlockers(tx: Transaction, runId: number): Promise<string[]> 
       allocated: sql<boolean>`exists (select 1 from ${paymentAllocations} where ${paymentAllocations.invoice_id} = ${invoices.id})`,
     })
     .from(invoices)
-    .where(and(eq(invoices.run_id, runId), or(ne(invoices.status, 'posted'), sql`${invoices.sent_at} is not null`, sql`${invoices.credited_pence} > 0`, sql`${invoices.paid_pence} > 0`, sql`exists (select 1 from ${creditNotes} where ${creditNotes.invoice_id} = ${invoices.id})`, sql`exists (select 1 from ${paymentAllocations} where ${paymentAllocations.invoice_id} = ${invoices.id})`)))
+    .where(and(eq(invoices.run_id, runId), invoiceActedOn))
     .orderBy(invoices.sequence);
   return rows.map((row) => {
     const what = [row.sent ? 'was sent' : '', row.credited ? 'was credited' : '', row.allocated ? 'has a payment allocated' : ''].filter(Boolean);

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, Button, EmptyState, PageHeader, useCan, useRouteName } from '@hcm/kit';
+import { api, Button, EmptyState, kitStyles, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
+import { Modal } from '@hcm/kit/elements';
+import { formStyles } from '@hcm/kit/forms';
 import { useSavedFilter } from '@hcm/kit/storage';
 import { ListTable, type Column } from '@hcm/kit/table';
 import type { Page } from '@hcm/contract';
@@ -16,8 +18,8 @@ const invoiceColumns: Column<InvoiceRow>[] = [
   { key: 'period', label: 'Period', render: (row) => periodWords(row.period_from, row.period_to) },
   { key: 'issue_date', label: 'Issued', sortable: true, render: (row) => dayWords(row.issue_date) },
   { key: 'due_date', label: 'Due', sortable: true, render: (row) => dayWords(row.due_date) },
-  { key: 'total_pence', label: 'Total', sortable: true, render: (row) => money(row.total_pence) },
-  { key: 'outstanding_pence', label: 'Outstanding', sortable: true, render: (row) => money(row.outstanding_pence) },
+  { key: 'total_pence', label: 'Total', sortable: true, render: (row) => <span className={kitStyles.money}>{money(row.total_pence)}</span> },
+  { key: 'outstanding_pence', label: 'Outstanding', sortable: true, render: (row) => <span className={kitStyles.money}>{money(row.outstanding_pence)}</span> },
   { key: 'status', label: 'Status', sortable: true, render: (row) => STATUS_WORDS[row.status] ?? row.status },
   { key: 'print', label: 'Print', render: (row) => <Link to={`/app/scheduler/invoice/${encodeURIComponent(row.number)}`}>PDF of {row.number}</Link> },
 ];
@@ -26,8 +28,8 @@ const runColumns: Column<InvoiceRunRow>[] = [
   { key: 'period_from', label: 'Period', sortable: true, render: (row) => periodWords(row.period_from, row.period_to) },
   { key: 'branch', label: 'Branch', sortable: true },
   { key: 'funder', label: 'Funder', sortable: true, render: (row) => (row.payer_kind === 'client' ? `Private clients${row.funder ? ` (${row.funder})` : ''}` : row.funder) },
-  { key: 'invoice_count', label: 'Invoices', sortable: true },
-  { key: 'total_pence', label: 'Total', sortable: true, render: (row) => money(row.total_pence) },
+  { key: 'invoice_count', label: 'Invoices', sortable: true, render: (row) => <span className={kitStyles.numeric}>{row.invoice_count}</span> },
+  { key: 'total_pence', label: 'Total', sortable: true, render: (row) => <span className={kitStyles.money}>{money(row.total_pence)}</span> },
   { key: 'status', label: 'Status', sortable: true, render: (row) => (row.status === 'reset' ? `Reset: ${row.reset_reason}` : 'Posted') },
   { key: 'created_at', label: 'Posted', sortable: true, render: (row) => `${dayWords(row.created_at)} by ${row.created_by_name || 'unknown'}` },
 ];
@@ -98,10 +100,19 @@ export function Raised() {
   );
 }
 
-/** A run's reset: a reason, then the server's answer (a refusal says which invoice was sent, credited or paid). */
-function ResetRun({ run, onDone }: { run: InvoiceRunRow; onDone: (message: string) => void }) {
+/** Why a run cannot be reset, in words (the server's rule: runs.ts, `invoiceActedOn`). */
+const notResettable = (run: InvoiceRunRow) =>
+  run.status === 'reset' ? 'Already reset' : 'Cannot be reset: an invoice was sent, credited or paid. Credit it instead.';
+
+/**
+ * A run's reset in a dialog: what will happen, a reason, then the server's answer (a refusal, if something changed
+ * meanwhile, says which invoice was sent, credited or paid). What was typed stays when it is refused.
+ */
+function ResetRunDialog({ run, onClose, onDone }: { run: InvoiceRunRow; onClose: () => void; onDone: (message: string) => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
+  const reasonId = useId();
+  const errorId = useId();
   const reset = useApiMutation<InvoiceRunRow, string>({ request: (text) => api.post<InvoiceRunRow>(`${RUNS}/${run.id}/reset`, { reason: text }), invalidates: [apiKey(RUNS), apiKey(INVOICES)] });
   const submit = async () => {
     setError('');
@@ -109,38 +120,62 @@ function ResetRun({ run, onDone }: { run: InvoiceRunRow; onDone: (message: strin
     if (!answer.error) return onDone(answer.message || `Run ${run.id} reset.`);
     setError(answer.errors?.reason?.[0] ?? answer.message ?? 'The run could not be reset.');
   };
+  const who = run.payer_kind === 'client' ? `private clients${run.funder ? ` (${run.funder})` : ''}` : run.funder;
+  const invoicesWord = run.invoice_count === 1 ? 'invoice' : 'invoices';
   return (
-    <form
-      aria-label={`Reset run ${run.id}`}
-      className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <p>
-        Reset run {run.id} ({run.funder || 'private clients'}, {periodWords(run.period_from, run.period_to)}): its {run.invoice_count} invoices become void (their numbers stay) and
-        their visits can be invoiced again.
-      </p>
-      <label>
-        Reason for resetting run {run.id}
-        <textarea value={reason} onChange={(event) => setReason(event.target.value)} required aria-invalid={Boolean(error) || undefined} />
-      </label>
-      {error ? (
-        <p role="alert" className={styles.error}>
-          {error}
+    <Modal open title={`Reset run ${run.id}?`} onClose={onClose}>
+      <form
+        aria-label={`Reset run ${run.id}`}
+        className={formStyles.form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <p>
+          Run {run.id}: {who}, {periodWords(run.period_from, run.period_to)}, {run.branch}; {run.invoice_count} {invoicesWord}, {money(run.total_pence)}.
         </p>
-      ) : null}
-      <div className={styles.actions}>
-        <Button type="submit" disabled={reset.isPending}>
-          Reset run {run.id}
-        </Button>
-      </div>
-    </form>
+        <ul>
+          <li>
+            Its {run.invoice_count} {invoicesWord} become void. Their numbers are kept, marked void, so the numbering has no gap.
+          </li>
+          <li>Their visits can be invoiced again, in a new run.</li>
+          <li>The reset and your reason are kept in the audit trail. It cannot be undone.</li>
+        </ul>
+        <div className={[formStyles.field, error ? formStyles.invalid : ''].join(' ')}>
+          <label htmlFor={reasonId}>Reason for resetting run {run.id}</label>
+          <textarea
+            id={reasonId}
+            rows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+          {error ? (
+            <span id={errorId} role="alert" className={formStyles.invalidMessage}>
+              {error}
+            </span>
+          ) : null}
+        </div>
+        <div className={formStyles.actions}>
+          <Button type="submit" disabled={reset.isPending}>
+            Reset run {run.id}
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
+            Keep the run
+          </Button>
+        </div>
+      </form>
+    </Modal>
   );
 }
 
-/** /app/finance/reset: posted runs; one is reset with a reason while none of its invoices is sent, credited or paid. */
+/**
+ * /app/finance/reset: posted runs; the reset is offered only on a run the server would reset (none of its invoices
+ * sent, credited or paid: `resettable`), in a dialog that says what will happen and asks why.
+ */
 export function Reset() {
   useRouteName('Reset a run');
   const can = useCan();
@@ -153,21 +188,28 @@ export function Reset() {
       key: 'reset',
       label: 'Reset',
       render: (row) =>
-        can('finance.invoices.generate') ? (
+        !can('finance.invoices.generate') ? null : row.resettable ? (
           <Button variant="secondary" onClick={() => (setDone(''), setChosen(row))}>
             Reset run {row.id}
           </Button>
-        ) : null,
+        ) : (
+          <span className={styles.muted}>{notResettable(row)}</span>
+        ),
     },
   ];
   return (
     <div className={styles.screen}>
       <PageHeader title="Reset a run" />
+      <p className={styles.muted}>
+        A run can be reset while none of its invoices has been sent, credited or paid: its invoices become void and its visits can be invoiced again.
+        Once an invoice has gone out, correct it with a credit note.
+      </p>
       {done ? <p role="status">{done}</p> : null}
       {chosen ? (
-        <ResetRun
+        <ResetRunDialog
           key={chosen.id}
           run={chosen}
+          onClose={() => setChosen(null)}
           onDone={(message) => {
             setChosen(null);
             setDone(message);
@@ -255,7 +297,7 @@ const unclaimedColumns: Column<UnclaimedVisit>[] = [
   { key: 'client_name', label: 'Client', sortable: true },
   { key: 'funder', label: 'Funder', sortable: true, render: (row) => row.funder || 'None' },
   { key: 'status', label: 'Visit', render: (row) => (row.status === 'cancelled' ? 'Cancelled (chargeable)' : 'Delivered') },
-  { key: 'amount_pence', label: 'Charge', sortable: true, render: (row) => (row.amount_pence === null ? `Cannot be charged: ${row.reason}` : money(row.amount_pence)) },
+  { key: 'amount_pence', label: 'Charge', sortable: true, render: (row) => (row.amount_pence === null ? `Cannot be charged: ${row.reason}` : <span className={kitStyles.money}>{money(row.amount_pence)}</span>) },
   { key: 'explanation', label: 'How it is worked out', render: (row) => row.explanation },
 ];
 

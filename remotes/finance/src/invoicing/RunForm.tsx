@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
-import { SelectField, TextField, valibotResolver } from '@hcm/kit/forms';
+import { formStyles, SelectField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { InvoiceRunRequestSchema, PAYER_KINDS, type NextPeriod } from '../../contract/invoicing';
-import { lastMonth, periodWords, RUNS, useBranchChoices, useFunders } from './common';
+import { dayWords, lastMonth, periodWords, RUNS, useBranchChoices, useFunders } from './common';
 import styles from './invoicing.module.css';
 
 export type RunFormValues = { branch_id: string; payer_kind: 'funder' | 'client'; funder_code_id: string; client_id: string; period_from: string; period_to: string; issue_date: string };
@@ -17,28 +17,49 @@ export function useRunForm(initial: Partial<RunFormValues> = {}): UseFormReturn<
   });
 }
 
-/** The funder's next period after its last posted run, offered to fill the period in. */
+/**
+ * The funder's next period after its last posted run. It fills the period in by itself (the first period not yet
+ * posted) until the user types a period of their own; then it is offered with a button.
+ */
 function SuggestedPeriod({ form }: { form: UseFormReturn<RunFormValues> }) {
   const branchId = form.watch('branch_id');
   const funderId = form.watch('funder_code_id');
-  const next = useApiQuery<NextPeriod>(`${RUNS}/next-period`, { branch_id: branchId, ...(funderId ? { funder_code_id: funderId } : {}) }, { enabled: Boolean(branchId) });
-  const period = next.data;
+  const payer = form.watch('payer_kind');
+  // A funder's run needs the funder; private clients' runs are asked for with or without one.
+  const asked = Boolean(branchId) && (payer === 'client' || Boolean(funderId));
+  const next = useApiQuery<NextPeriod>(`${RUNS}/next-period`, { branch_id: branchId, ...(funderId ? { funder_code_id: funderId } : {}) }, { enabled: asked });
+  const period = asked ? next.data : undefined;
+  const from = period?.period_from ?? null;
+  const to = period?.period_to ?? null;
+  useEffect(() => {
+    if (!from || !to) return;
+    const typed = form.getFieldState('period_from').isDirty || form.getFieldState('period_to').isDirty;
+    if (typed) return;
+    // The suggestion becomes the fields' default: they stay "not typed", so the next funder's suggestion follows.
+    form.resetField('period_from', { defaultValue: from });
+    form.resetField('period_to', { defaultValue: to });
+  }, [form, from, to]);
   if (!period) return null;
-  if (!period.period_from || !period.period_to) return <p className={styles.muted}>This funder is invoiced ad hoc: choose the period.</p>;
-  const { period_from: from, period_to: to } = period;
+  if (!from || !to) return <p className={styles.muted}>This funder is invoiced ad hoc: choose the period.</p>;
+  const lastPosted = period.last_period_to ? ` after the last posted run (to ${dayWords(period.last_period_to)})` : ', the first not yet posted';
+  const inUse = form.watch('period_from') === from && form.watch('period_to') === to;
   return (
     <p className={styles.muted}>
-      Next {period.frequency} period{period.last_period_to ? ` after the last run (to ${period.last_period_to})` : ''}: {periodWords(from, to)}.{' '}
-      <Button
-        variant="secondary"
-        type="button"
-        onClick={() => {
-          form.setValue('period_from', from);
-          form.setValue('period_to', to);
-        }}
-      >
-        Use the suggested period
-      </Button>
+      Next {period.frequency} period{lastPosted}: {periodWords(from, to)}.{' '}
+      {inUse ? (
+        'It is filled in above.'
+      ) : (
+        <Button
+          variant="secondary"
+          type="button"
+          onClick={() => {
+            form.resetField('period_from', { defaultValue: from });
+            form.resetField('period_to', { defaultValue: to });
+          }}
+        >
+          Use the suggested period
+        </Button>
+      )}
     </p>
   );
 }
@@ -65,8 +86,8 @@ export function RunForm({ form, onSubmit, submitLabel, fixedPayer, clients, labe
   const submit = form.handleSubmit(async (values) => onSubmit(values));
   return (
     <FormProvider {...form}>
-      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={label}>
-        <div className={styles.grid}>
+      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={label}>
+        <div className={formStyles.grid}>
           <SelectField name="branch_id" label="Branch" options={[{ value: '', label: 'Choose a branch' }, ...branches.map((branch) => ({ value: String(branch.id), label: branch.name }))]} />
           {fixedPayer ? null : <SelectField name="payer_kind" label="Who is invoiced" options={PAYER_KINDS.map((kind) => ({ value: kind.value, label: kind.label }))} />}
           <SelectField

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { api, useSession } from '@hcm/kit';
 import { withData } from '@hcm/kit/testing';
+import { setClock } from '@hcm/contract/time';
 import InvoicingScreens from './Screens';
 
 // The invoice run screens with the API client as the only fake: preview, generate (posted, 409 and 422 in
@@ -110,6 +111,7 @@ const runRow = {
   reset_by_name: null,
   reset_at: null,
   reset_reason: '',
+  resettable: true,
 };
 
 function answer(path: string) {
@@ -156,8 +158,8 @@ beforeEach(() => {
 
 async function chooseFunderAndPeriod() {
   await userEvent.selectOptions(await screen.findByLabelText('Funder'), await screen.findByRole('option', { name: 'London Borough of Camden' }));
-  await userEvent.click(await screen.findByRole('button', { name: 'Use the suggested period' }));
-  expect(screen.getByLabelText('Period from')).toHaveValue('2026-10-01');
+  // The period fills itself in with the funder's first period not yet posted.
+  await waitFor(() => expect(screen.getByLabelText('Period from')).toHaveValue('2026-10-01'));
   expect(screen.getByLabelText('Period to')).toHaveValue('2026-10-31');
 }
 
@@ -218,15 +220,71 @@ describe('generate', () => {
 });
 
 describe('reset', () => {
-  it('resets a run with a reason and shows a refusal in words', async () => {
+  it('offers the reset only on a run the server would reset, in a dialog that says what will happen; a refusal is shown in it', async () => {
+    const sent = { ...runRow, id: 3, funder: 'Kent County Council', resettable: false };
+    get.mockImplementation((path: string) => Promise.resolve(path === 'api/v1/finance/invoice-runs' ? ok(page([runRow, sent])) : answer(path)));
     post.mockResolvedValueOnce(refused(409, 'Run 2 cannot be reset: INV-2026-27-000001 was sent. Credit those invoices instead.'));
     renderAt('/app/finance/reset');
     expect(screen.getByRole('heading', { level: 1, name: 'Reset a run' })).toBeInTheDocument();
-    await userEvent.click(await screen.findByRole('button', { name: 'Reset run 2' }));
-    await userEvent.type(screen.getByLabelText('Reason for resetting run 2'), 'Wrong period');
-    await userEvent.click(within(screen.getByRole('form', { name: 'Reset run 2' })).getByRole('button', { name: 'Reset run 2' }));
+    const refusedRow = await screen.findByRole('row', { name: /Kent County Council/ });
+    expect(within(refusedRow).queryByRole('button')).not.toBeInTheDocument();
+    expect(refusedRow).toHaveTextContent('Cannot be reset: an invoice was sent, credited or paid.');
+    // Nothing is asked for on the page itself until the run is chosen.
+    expect(screen.queryByLabelText(/Reason for resetting/)).not.toBeInTheDocument();
+
+    await userEvent.click(within(screen.getByRole('row', { name: /London Borough of Camden/ })).getByRole('button', { name: 'Reset run 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset run 2?' });
+    expect(dialog).toHaveTextContent('Its 1 invoice become void. Their numbers are kept');
+    expect(dialog).toHaveTextContent('Their visits can be invoiced again');
+    await userEvent.type(within(dialog).getByLabelText('Reason for resetting run 2'), 'Wrong period');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset run 2' }));
     expect(post).toHaveBeenCalledWith('api/v1/finance/invoice-runs/2/reset', { reason: 'Wrong period' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('INV-2026-27-000001 was sent');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('INV-2026-27-000001 was sent');
+    expect(within(dialog).getByLabelText('Reason for resetting run 2')).toHaveValue('Wrong period');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep the run' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('resets a run and says so', async () => {
+    post.mockResolvedValueOnce(ok({ ...runRow, status: 'reset', resettable: false }, 'Run 2 reset: its invoices are void and its visits can be invoiced again.'));
+    renderAt('/app/finance/reset');
+    await userEvent.click(await screen.findByRole('button', { name: 'Reset run 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset run 2?' });
+    await userEvent.type(within(dialog).getByLabelText('Reason for resetting run 2'), 'Wrong period');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset run 2' }));
+    expect(await screen.findByText('Run 2 reset: its invoices are void and its visits can be invoiced again.')).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('the default period', () => {
+  // Last month (the form's first default) is February 2027: the funder's first period not yet posted is October 2026.
+  let restoreClock: () => void = () => undefined;
+  beforeEach(() => {
+    restoreClock = setClock('2027-03-10T10:00:00Z');
+  });
+  afterEach(() => restoreClock());
+
+  it('is the funder\'s first period not yet posted, and a period the user typed is kept', async () => {
+    renderAt('/app/finance/generate');
+    const from = await screen.findByLabelText('Period from');
+    expect(from).toHaveValue('2027-02-01');
+    await userEvent.selectOptions(await screen.findByLabelText('Funder'), await screen.findByRole('option', { name: 'London Borough of Camden' }));
+    await waitFor(() => expect(from).toHaveValue('2026-10-01'));
+    expect(screen.getByLabelText('Period to')).toHaveValue('2026-10-31');
+    expect(get).toHaveBeenCalledWith('api/v1/finance/invoice-runs/next-period', expect.objectContaining({ branch_id: '1', funder_code_id: '3' }));
+    expect(screen.getByText(/Next monthly period after the last posted run \(to 30 Sept? 2026\): 1 Oct 2026 to 31 Oct 2026/)).toBeInTheDocument();
+
+    // Typed by the user: kept, and the suggestion is offered instead.
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-09-01');
+    await userEvent.selectOptions(screen.getByLabelText('Funder'), 'Choose a funder');
+    await userEvent.selectOptions(screen.getByLabelText('Funder'), 'London Borough of Camden');
+    expect(await screen.findByRole('button', { name: 'Use the suggested period' })).toBeInTheDocument();
+    expect(from).toHaveValue('2026-09-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Use the suggested period' }));
+    expect(from).toHaveValue('2026-10-01');
   });
 });
 

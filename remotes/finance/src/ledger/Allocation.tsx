@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { londonDate } from '@hcm/contract/engine';
-import { api, Button, EmptyState, PageHeader, useCan, useRouteName, useSession } from '@hcm/kit';
+import { api, Button, EmptyState, kitStyles, PageHeader, useCan, useRouteName, useSession } from '@hcm/kit';
 import { apiKey, useApiMutation } from '@hcm/kit/data';
-import { applyServerErrors, SelectField, TextAreaField, TextField } from '@hcm/kit/forms';
+import { applyServerErrors, formStyles, SelectField, TextAreaField, TextField } from '@hcm/kit/forms';
 import { ListTable, type Column } from '@hcm/kit/table';
 import * as v from 'valibot';
 import { PAYMENT_METHODS, positivePence, type PaymentDetail, type PaymentRow } from '../../contract/ledger';
@@ -19,8 +19,8 @@ const columns: Column<PaymentRow>[] = [
   { key: 'payer_name', label: 'Payer', sortable: true, render: (row) => `${row.payer_name} (${row.payer_kind === 'funder' ? 'funder' : 'private client'})` },
   { key: 'reference', label: 'Reference', sortable: true },
   { key: 'method', label: 'Method', sortable: true, render: (row) => METHOD_WORDS[row.method] ?? row.method },
-  { key: 'amount_pence', label: 'Amount', sortable: true, render: (row) => pounds(row.amount_pence) },
-  { key: 'unallocated_pence', label: 'On account (not allocated)', sortable: true, render: (row) => (row.unallocated_pence ? pounds(row.unallocated_pence) : 'Fully allocated') },
+  { key: 'amount_pence', label: 'Amount', sortable: true, render: (row) => <span className={kitStyles.money}>{pounds(row.amount_pence)}</span> },
+  { key: 'unallocated_pence', label: 'On account (not allocated)', sortable: true, render: (row) => <span className={kitStyles.money}>{row.unallocated_pence ? pounds(row.unallocated_pence) : 'Fully allocated'}</span> },
   { key: 'branch', label: 'Branch' },
 ];
 
@@ -60,8 +60,8 @@ function RecordPayment() {
     <section aria-labelledby="record-payment">
       <h2 id="record-payment">Record a payment</h2>
       <FormProvider {...form}>
-        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label="Record a payment">
-          <div className={styles.grid}>
+        <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate aria-label="Record a payment">
+          <div className={formStyles.grid}>
             <SelectField name="branch_id" label="Branch" options={[{ value: '', label: 'Choose a branch' }, ...branches.map((branch) => ({ value: String(branch.id), label: branch.name }))]} />
             <SelectField
               name="payer"

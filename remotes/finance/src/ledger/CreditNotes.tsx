@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, PageHeader, useRouteName } from '@hcm/kit';
+import { EmptyState, kitStyles, PageHeader, useRouteName } from '@hcm/kit';
 import { ListTable, type Column } from '@hcm/kit/table';
 import type { CreditNoteRow } from '../../contract/ledger';
 import { dayWords, LEDGER, payerParams, payerValue, pounds, useListState, usePayers } from './common';
@@ -11,8 +11,8 @@ const columns: Column<CreditNoteRow>[] = [
   { key: 'invoice_number', label: 'Invoice', sortable: true, render: (row) => <Link to={`/app/finance/invoices/${row.invoice_id}`}>{row.invoice_number}</Link> },
   { key: 'payer_name', label: 'Payer', sortable: true },
   { key: 'reason', label: 'Reason' },
-  { key: 'line_count', label: 'Lines' },
-  { key: 'total_pence', label: 'Amount', sortable: true, render: (row) => pounds(row.total_pence) },
+  { key: 'line_count', label: 'Lines', render: (row) => <span className={kitStyles.numeric}>{row.line_count}</span> },
+  { key: 'total_pence', label: 'Amount', sortable: true, render: (row) => <span className={kitStyles.money}>{pounds(row.total_pence)}</span> },
   { key: 'created_by_name', label: 'By' },
 ];
 

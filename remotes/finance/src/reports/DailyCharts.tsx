@@ -12,14 +12,16 @@ function DayRows({ day, branchId }: { day: string; branchId: string }) {
   if (detail.error) return <Problem>{detail.error.message}</Problem>;
   if (!detail.data) return <p role="status">Loading the rows of {longDay(day)}…</p>;
   const { invoices, credit_notes: notes, payments, expenses } = detail.data;
+  // Each table's last column is its money: right-aligned, tabular figures.
+  const figure = (index: number, count: number) => (index === count - 1 ? styles.number : undefined);
   const table = (caption: string, headers: string[], rows: (string | number)[][], empty: string) => (
     <div className={styles.wrap}>
       <table className={styles.table}>
         <caption>{caption}</caption>
         <thead>
           <tr>
-            {headers.map((header) => (
-              <th key={header} scope="col">
+            {headers.map((header, index) => (
+              <th key={header} scope="col" className={figure(index, headers.length)}>
                 {header}
               </th>
             ))}
@@ -34,7 +36,9 @@ function DayRows({ day, branchId }: { day: string; branchId: string }) {
             rows.map((row, index) => (
               <tr key={index}>
                 {row.map((cell, cellIndex) => (
-                  <td key={cellIndex}>{cell}</td>
+                  <td key={cellIndex} className={figure(cellIndex, row.length)}>
+                    {cell}
+                  </td>
                 ))}
               </tr>
             ))

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SortMode } from '@hcm/contract';
-import { PageHeader, useRouteName } from '@hcm/kit';
+import { kitStyles, PageHeader, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { useSavedFilter } from '@hcm/kit/storage';
 import { ListTable, type Column } from '@hcm/kit/table';
@@ -14,7 +14,7 @@ const moneyColumn = (key: keyof SalesRow & SalesSort, label: string): Column<Sal
   key,
   label,
   sortable: true,
-  render: (row) => <span className={styles.number}>{money(row[key] as number)}</span>,
+  render: (row) => <span className={kitStyles.money}>{money(row[key] as number)}</span>,
 });
 
 /**

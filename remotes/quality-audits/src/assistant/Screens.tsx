@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { api, Button, Card, EmptyState, ErrorPanel, Loading, PageHeader } from '@hcm/kit';
+import { api, Button, Card, EmptyState, ErrorPanel, Loading, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
 import {
@@ -21,6 +21,8 @@ import styles from './assistant.module.css';
 
 const STATUS_PATH = 'api/v1/assistant/status';
 const QUESTIONS_PATH = 'api/v1/assistant/questions';
+/** Who may set the assistant up: the people who change the product's settings. Everyone else is sent to them. */
+export const SET_UP_PERMISSION = 'settings.edit';
 const EXAMPLES = ['Which visits were late this week in Camden?', 'Who has a supervision overdue?', 'How many complaints are open?'];
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
@@ -95,6 +97,7 @@ function CallTable({ call, index }: { call: AssistantCall; index: number }) {
 }
 
 function Answer({ id }: { id: number }) {
+  const mayManage = useCan()(SET_UP_PERMISSION);
   const query = useApiQuery<AssistantQuestion>(`${QUESTIONS_PATH}/${id}`, undefined, { failure: 'This question could not be loaded.' });
   if (query.isPending) return <Loading label="Loading the answer…" />;
   if (query.isError) return <ErrorPanel title="The answer could not be loaded" onRetry={() => void query.refetch()}>{query.error.message}</ErrorPanel>;
@@ -105,7 +108,7 @@ function Answer({ id }: { id: number }) {
         <p className={styles.question}>
           <span className={styles.muted}>You asked ({dateTime.format(new Date(question.asked_at))}):</span> {question.question}
         </p>
-        {question.status === 'answered' ? <p className={styles.answer}>{question.answer}</p> : <p role="alert">No answer: {question.error}</p>}
+        {question.status === 'answered' ? <p className={styles.answer}>{question.answer}</p> : <p role="alert">No answer: {mayManage ? question.error : 'the assistant could not answer this question. Try asking it another way; if it keeps failing, tell your administrator.'}</p>}
       </Card>
       <Card title="Rows used">
         {question.calls.length ? question.calls.map((call, index) => <CallTable key={call.id} call={call} index={index} />) : <EmptyState>The assistant answered without reading any rows.</EmptyState>}
@@ -154,9 +157,23 @@ function History({ selected, onOpen }: { selected: number | null; onOpen: (id: n
   );
 }
 
+/**
+ * The assistant without a language model. Office staff are told who can switch it on; only those who change the
+ * product's settings see how (the server's set-up words and an example), which is also in the README.
+ */
 function NotConfigured({ how }: { how: string }) {
+  const can = useCan();
+  if (!can(SET_UP_PERMISSION)) {
+    return (
+      <Card title="The assistant is not switched on">
+        <p>The assistant has not been set up for your agency yet, so it cannot answer questions.</p>
+        <p>Ask your administrator to switch it on. Until then, the lists and reports in the menu hold the same information.</p>
+      </Card>
+    );
+  }
   return (
-    <Card title="The assistant is not configured">
+    <Card title="The assistant is not switched on">
+      <p>The assistant has not been set up yet: office staff are told to ask an administrator. As someone who changes the settings, here is how.</p>
       <p>{how}</p>
       <p>For example, with a local Ollama server on this machine:</p>
       <pre className={styles.example}>
@@ -169,7 +186,18 @@ npm start`}
   );
 }
 
+/**
+ * A refusal in words for office staff: the server's own message names the model's address or the set-up variables,
+ * which only an administrator can act on.
+ */
+function endUserWords(httpStatus: number): string {
+  if (httpStatus === 503) return 'The assistant is not switched on. Ask your administrator to switch it on.';
+  if (httpStatus >= 500) return 'The assistant could not answer just now. Try again in a moment; if it keeps happening, tell your administrator.';
+  return 'The assistant could not answer.';
+}
+
 function Ask({ onAnswered }: { onAnswered: (id: number) => void }) {
+  const mayManage = useCan()(SET_UP_PERMISSION);
   const [question, setQuestion] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const ask = useApiMutation<AssistantQuestion, AskBody>({
@@ -189,7 +217,7 @@ function Ask({ onAnswered }: { onAnswered: (id: number) => void }) {
     setProblem(null);
     const answer = await ask.submit({ question: text });
     if (answer.error || !answer.data) {
-      setProblem(answer.errors?.question?.[0] ?? answer.message ?? 'The assistant could not answer.');
+      setProblem(answer.errors?.question?.[0] ?? (mayManage ? answer.message : endUserWords(answer.httpStatus)) ?? 'The assistant could not answer.');
       return;
     }
     setQuestion('');
@@ -241,6 +269,7 @@ function Ask({ onAnswered }: { onAnswered: (id: number) => void }) {
 
 /** /app/ai */
 export default function Screens() {
+  useRouteName('Assistant');
   const [search, setSearch] = useSearchParams();
   const status = useApiQuery<AssistantStatus>(STATUS_PATH, undefined, { failure: 'The assistant could not be reached.' });
   const selectedRaw = Number(search.get('question'));

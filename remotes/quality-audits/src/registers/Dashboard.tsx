@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Card, ErrorPanel, Loading, PageHeader } from '@hcm/kit';
+import { Card, ErrorPanel, Loading, PageHeader, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { LineChart } from '../charts';
 import { REGISTERS, REGISTER_KINDS, type DashboardAnswer } from '../../contract/registers';
@@ -11,6 +11,7 @@ const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocale
 
 /** The quality dashboard: counts by register and status, the last 12 months by register, and what is overdue. */
 export default function Dashboard() {
+  useRouteName('Quality dashboard');
   const branches = useBranchChoices();
   const [branchId, setBranchId] = useState('');
   const answer = useApiQuery<DashboardAnswer>(`${QA_API}/dashboard`, branchId ? { branch_id: branchId } : {}, { failure: 'The quality dashboard could not be loaded.', keepPrevious: true });

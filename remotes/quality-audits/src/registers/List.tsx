@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Page, SortMode } from '@hcm/contract';
-import { PageHeader, useCan } from '@hcm/kit';
+import { PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { useSavedFilter } from '@hcm/kit/storage';
 import { ListTable, type Column } from '@hcm/kit/table';
@@ -30,6 +30,7 @@ function PlainList({ info }: { info: RegisterInfo }) {
 }
 
 function ListBody({ info, filter: [filter, setFilter, clearFilter] }: { info: RegisterInfo; filter: FilterState }) {
+  useRouteName(info.title);
   const can = useCan();
   const branches = useBranchChoices();
   const [order, setOrder] = useState<{ sort: string; mode: SortMode }>({ sort: 'occurred_on', mode: 'desc' });

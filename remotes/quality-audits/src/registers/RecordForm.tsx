@@ -2,9 +2,9 @@ import { useMemo, useState } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, type FieldErrors as FormErrors } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { londonDate } from '@hcm/contract/engine';
-import { api, Button, Card, ErrorPanel, kitStyles, Loading, notify, PageHeader, useCan } from '@hcm/kit';
+import { api, Button, Card, ErrorPanel, kitStyles, Loading, notify, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { useApiMutation, useApiQuery } from '@hcm/kit/data';
-import { applyServerErrors, CheckboxField, SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
+import { applyServerErrors, CheckboxField, formStyles, SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
 import {
   CQC_STATUSES,
   KIND_FIELDS,
@@ -40,6 +40,7 @@ export default function RecordScreen({ kind }: { kind: RegisterKind }) {
   const source = useApiQuery<RegisterRecord>(`${QA_API}/${sourceKind ?? ''}/${sourceId ?? ''}`, undefined, { enabled: fromSource, failure: 'The record to notify about could not be loaded.' });
   const branches = useBranchChoices();
   const title = editing ? `Edit ${info.singular}${record.data ? ` ${record.data.reference}` : ''}` : `New ${info.singular}`;
+  useRouteName(title);
 
   let body: React.ReactNode;
   if (editing && record.error) body = <ErrorPanel title={record.error.message} onRetry={() => void record.refetch()} />;
@@ -193,7 +194,7 @@ export function RecordForm({ kind, record, initial }: { kind: RegisterKind; reco
   const statusOptions = info.statuses;
   return (
     <FormProvider {...form}>
-      <form aria-label={record ? `Edit ${record.reference}` : `New ${info.singular}`} noValidate onSubmit={(event) => void submit(event)}>
+      <form className={styles.recordForm} aria-label={record ? `Edit ${record.reference}` : `New ${info.singular}`} noValidate onSubmit={(event) => void submit(event)}>
         {conflict ? (
           <div className={styles.alert} role="alert">
             <p>
@@ -215,16 +216,18 @@ export function RecordForm({ kind, record, initial }: { kind: RegisterKind; reco
           </div>
         ) : null}
         <Card title={kind === 'cqc-notifications' ? 'The notification' : 'The event'}>
-          <div className={styles.grid}>
-            <SelectField name="branch_id" label="Branch" options={branchOptions} />
-            <TextField name="occurred_on" label={info.dateLabel} type="date" max={londonDate()} />
-            <TextField name="occurred_time" label="Time" type="time" />
-            <TextField name="reported_by" label={kind === 'compliments' ? 'Received by' : 'Reported by'} />
-            {info.hasSeverity ? <SelectField name="severity" label="Severity" options={[{ value: '', label: 'Not graded' }, ...SEVERITIES]} /> : null}
+          <div className={styles.cardBody}>
+            <div className={formStyles.grid}>
+              <SelectField name="branch_id" label="Branch" options={branchOptions} />
+              <TextField name="occurred_on" label={info.dateLabel} type="date" max={londonDate()} />
+              <TextField name="occurred_time" label="Time" type="time" />
+              <TextField name="reported_by" label={kind === 'compliments' ? 'Received by' : 'Reported by'} />
+              {info.hasSeverity ? <SelectField name="severity" label="Severity" options={[{ value: '', label: 'Not graded' }, ...SEVERITIES]} /> : null}
+            </div>
+            <KindFields kind={kind} />
+            <TextAreaField name="summary" label={kind === 'compliments' ? 'What they said' : 'What happened'} rows={4} />
+            {kind !== 'compliments' ? <TextAreaField name="immediate_actions" label="Immediate actions" rows={3} /> : null}
           </div>
-          <KindFields kind={kind} />
-          <TextAreaField name="summary" label={kind === 'compliments' ? 'What they said' : 'What happened'} rows={4} />
-          {kind !== 'compliments' ? <TextAreaField name="immediate_actions" label="Immediate actions" rows={3} /> : null}
         </Card>
         <Card title="People involved">
           <PeopleRows />
@@ -235,13 +238,15 @@ export function RecordForm({ kind, record, initial }: { kind: RegisterKind; reco
           </Card>
         ) : null}
         <Card title={kind === 'cqc-notifications' ? 'Action taken and submission' : 'Investigation and outcome'}>
-          {kind !== 'compliments' ? <TextAreaField name="investigation" label="Investigation" rows={3} /> : null}
-          <TextAreaField name="outcome" label="Outcome" rows={3} />
-          {kind !== 'compliments' ? <TextAreaField name="lessons_learnt" label="Lessons learnt" rows={3} /> : null}
-          <div className={styles.grid}>
-            <SelectField name="status" label="Status" options={statusOptions} />
-            {kind !== 'cqc-notifications' ? <TextField name="closed_on" label="Closed on" type="date" /> : null}
-            {kind !== 'cqc-notifications' && kind !== 'complaints' ? <TextField name="due_on" label="Investigation due by" type="date" /> : null}
+          <div className={styles.cardBody}>
+            {kind !== 'compliments' ? <TextAreaField name="investigation" label="Investigation" rows={3} /> : null}
+            <TextAreaField name="outcome" label="Outcome" rows={3} />
+            {kind !== 'compliments' ? <TextAreaField name="lessons_learnt" label="Lessons learnt" rows={3} /> : null}
+            <div className={formStyles.grid}>
+              <SelectField name="status" label="Status" options={statusOptions} />
+              {kind !== 'cqc-notifications' ? <TextField name="closed_on" label="Closed on" type="date" /> : null}
+              {kind !== 'cqc-notifications' && kind !== 'complaints' ? <TextField name="due_on" label="Investigation due by" type="date" /> : null}
+            </div>
           </div>
         </Card>
         <div className={styles.actions}>
@@ -277,7 +282,7 @@ function KindFields({ kind }: { kind: RegisterKind }) {
   const values = watch();
   const fields = KIND_FIELDS[kind].filter((field: RegisterField) => (!field.showWhen || field.showWhen.values.includes(String(values[field.showWhen.field] ?? ''))));
   return (
-    <div className={styles.grid}>
+    <div className={formStyles.grid}>
       {fields.map((field) => {
         if (field.kind === 'boolean') return <CheckboxField key={field.name} name={field.name} label={field.label} />;
         if (field.kind === 'choice') return <SelectField key={field.name} name={field.name} label={field.label} hint={field.hint} options={field.options ?? []} />;

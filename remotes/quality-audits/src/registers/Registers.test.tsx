@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { CurrentUser } from '@hcm/contract';
-import { api, useSession } from '@hcm/kit';
+import { api, usePageTitleStore, useSession } from '@hcm/kit';
 import { withData } from '@hcm/kit/testing';
 import { emptyValues, type DashboardAnswer, type RegisterRecord, type RegisterRow } from '../../contract/registers';
 import Screens from './Screens';
@@ -139,4 +139,17 @@ test('the dashboard: counts by register and status, overdue items linked, figure
   expect(within(overdue).getByRole('link', { name: 'CMP-0005' })).toHaveAttribute('href', '/app/quality-assurance/complaints/9/edit');
   await userEvent.selectOptions(screen.getByLabelText('Branch'), '1');
   await waitFor(() => expect(get).toHaveBeenLastCalledWith('api/v1/quality-assurance/dashboard', { branch_id: '1' }));
+});
+
+test('each quality screen names its page: the dashboard, a register, a new record and an edited one', async () => {
+  answers['api/v1/quality-assurance/incident-and-accidents/4'] = record;
+  answers['api/v1/quality-assurance/dashboard'] = { counts: [], months: [], trends: [], overdue: [] };
+  const router = renderAt('/app/quality-assurance/dashboard');
+  await waitFor(() => expect(usePageTitleStore.getState().routeName).toBe('Quality dashboard'));
+  await router.navigate('/app/quality-assurance/cqc-notifications');
+  await waitFor(() => expect(usePageTitleStore.getState().routeName).toBe('CQC notifications'));
+  await router.navigate('/app/quality-assurance/cqc-notifications/add');
+  await waitFor(() => expect(usePageTitleStore.getState().routeName).toBe('New CQC notification'));
+  await router.navigate('/app/quality-assurance/incident-and-accidents/4/edit');
+  await waitFor(() => expect(usePageTitleStore.getState().routeName).toBe('Edit incident INC-0004'));
 });
