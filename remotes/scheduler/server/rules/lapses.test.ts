@@ -34,14 +34,14 @@ before(async () => {
   camden = await branchIdOf(t.database.db, 'CAM');
   aisha = body<{ id: number; name: string }[]>(await office.get(`/api/v1/carers/rota?branch_id=${camden}`)).data.find((carer) => carer.name === 'Aisha Bello')!.id;
   margaret = body<{ id: number; name: string }[]>(await office.get('/api/v1/clients/rota-profiles?content=0')).data.find((client) => client.name === 'Margaret Ellison')!.id;
-  await t.database.db.execute(sql`delete from visit_carers where carer_id = ${aisha} and visit_id in (select id from visits where visit_date in ('2026-12-01', '2026-12-03') and planned_start < ${londonInstant('2026-12-03', '18:00')}::timestamptz + (visit_date - date '2026-12-03') * interval '1 day' and planned_end > ${londonInstant('2026-12-03', '15:30')}::timestamptz + (visit_date - date '2026-12-03') * interval '1 day')`);
+  await t.database.db.execute(sql`delete from visit_carers where carer_id = ${aisha} and visit_id in (select id from visits where visit_date in ('2026-12-01', '2026-12-03') and planned_start < ${londonInstant('2026-12-03', '19:00')}::timestamptz + (visit_date - date '2026-12-03') * interval '1 day' and planned_end > ${londonInstant('2026-12-03', '16:30')}::timestamptz + (visit_date - date '2026-12-03') * interval '1 day')`);
   const recorded = await office.post(`/api/v1/carers/${aisha}/compliance/right-to-work`, { document_type: 'share-code', visa_type: 'skilled-worker', share_code: 'W4X8RT9KP', checked_on: '2026-11-20', expires_on: '2026-12-02' });
   assert.equal(recorded.statusCode, 201, recorded.body);
 });
 after(() => t.close());
 
 const visitOn = async (date: string) => {
-  const created = await office.post('/api/v1/visits', { client_id: margaret, date, start_time: '16:30', end_time: '17:00', carers_needed: 1 });
+  const created = await office.post('/api/v1/visits', { client_id: margaret, date, start_time: '17:30', end_time: '18:00', carers_needed: 1 });
   assert.equal(created.statusCode, 201, created.body);
   return body<VisitRow>(created).data;
 };
