@@ -29,6 +29,8 @@ const SAMPLE_BODIES: Record<string, Record<string, unknown> | null> = {
   'POST /api/v1/carer-app/session': { email: 'nobody@homecare.test', password: 'not-the-password', device_name: 'Fuzz phone' },
   // Signing the admin's own session out of the carers' app: nothing to mutate.
   'DELETE /api/v1/carer-app/session': null,
+  'PUT /api/v1/carer-app/push': { endpoint: 'https://push.example/send/fuzz', keys: { p256dh: 'BFuzzKey', auth: 'fuzzSecret' } },
+  'DELETE /api/v1/carer-app/push': null,
   'POST /api/v1/carer-devices': { user_id: 1, device_name: 'Fuzz phone' },
   'POST /api/v1/carer-devices/:id/revoke': null,
   'POST /api/v1/event-deliveries/:eventId/retry': { consumer: 'some-area:some-handler' },
