@@ -5,7 +5,7 @@ import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { auditLog } from '@hcm/server/schema';
 import type { AreaModule } from '@hcm/server/platform';
 import { AREA_MODULES, branchIdOf, createTestApp, loginAs, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
-import type { AutoAssignAnswer } from '../../contract/autoassign.js';
+import type { AutoAssignAnswer, AutoAssignApplied, AutoAssignConflict } from '../../contract/autoassign.js';
 import type { BranchTravelSettings } from '../../contract/postcodes.js';
 import { checkAssignment } from '../rules/check.js';
 import { plainSources } from '../rules/testing.js';
@@ -43,6 +43,7 @@ type Envelope<T> = { status: boolean; message: string; data: T; errors: Record<s
 const body = <T>(response: { json(): unknown }) => response.json() as Envelope<T>;
 const requestOf = (client: TestClient) => ({ headers: { cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ') } }) as unknown as FastifyRequest;
 const MONDAY = '2026-11-30';
+const NEXT = '2026-12-07';
 
 describe('auto-assign', () => {
   let t: TestApp;
@@ -93,9 +94,9 @@ describe('auto-assign', () => {
     const stillCarers = await db.select().from(visitCarers).where(inArray(visitCarers.visit_id, beforeRows.map((row) => row.id)));
     assert.equal(stillCarers.length, beforeCarers.length, 'a proposal saves nothing');
 
-    const applied = await office.post('/api/v1/scheduler/auto-assign', { branch_id: camden, week_start: MONDAY, apply: true });
+    const applied = await office.post('/api/v1/scheduler/auto-assign', { branch_id: camden, week_start: MONDAY, apply: true, proposal: proposal.proposal });
     assert.equal(applied.statusCode, 200, applied.body);
-    const answer = body<AutoAssignAnswer>(applied).data;
+    const answer = body<AutoAssignApplied>(applied).data;
     assert.equal(answer.applied, true);
     const ids = [...new Set(answer.assignments.map((item) => item.visit_id))];
     const rows = await db.select().from(visits).where(inArray(visits.id, ids));
@@ -124,6 +125,72 @@ describe('auto-assign', () => {
 
     const again = body<AutoAssignAnswer>(await office.post('/api/v1/scheduler/auto-assign', { branch_id: camden, week_start: MONDAY })).data;
     assert.ok(again.assignments.length < answer.assignments.length || answer.assignments.length === 0, 'what was filled stays filled');
+  });
+
+  it('issue 29: a change between preview and apply is a 409 naming it, and nothing is saved', async () => {
+    const db = t.database.db;
+    const response = await office.post('/api/v1/scheduler/auto-assign', { branch_id: camden, week_start: NEXT });
+    assert.equal(response.statusCode, 200, response.body);
+    const preview = body<AutoAssignAnswer>(response).data;
+    assert.ok(preview.proposal.assignments.length > 1, 'the demo leaves visits for the rota that week');
+    // Someone cancels one of the proposal's visits in between.
+    const target = preview.proposal.assignments[0]!.visit_id;
+    const [visit] = await db.select().from(visits).where(eq(visits.id, target));
+    const cancelled = await manager.post(`/api/v1/visits/${target}/cancel`, { version: visit!.version, reason: 'client-hospital' });
+    assert.equal(cancelled.statusCode, 200, cancelled.body);
+    const ids = [...new Set(preview.proposal.assignments.map((item) => item.visit_id))];
+    const before = await db.select().from(visitCarers).where(inArray(visitCarers.visit_id, ids));
+
+    const applied = await office.post('/api/v1/scheduler/auto-assign', { branch_id: camden, week_start: NEXT, apply: true, proposal: preview.proposal });
+    assert.equal(applied.statusCode, 409, applied.body);
+    const conflict = body<AutoAssignConflict>(applied);
+    const client = preview.assignments.find((item) => item.visit_id === target)!.client_name;
+    assert.ok(
+      conflict.data.changes.some((line) => line.startsWith(`${client}’s visit, `) && line.includes('Cancelled: Client in hospital, by ')),
+      conflict.data.changes.join(' | '),
+    );
+    assert.match(conflict.message, /nothing was saved/);
+    const after = await db.select().from(visitCarers).where(inArray(visitCarers.visit_id, ids));
+    assert.equal(after.length, before.length, 'nothing saved');
+  });
+
+  it('issue 29: the same week previewed twice gives the same proposal; Apply saves exactly it and nothing else', async () => {
+    const db = t.database.db;
+    const preview = async () => {
+      const response = await office.post('/api/v1/scheduler/auto-assign', { branch_id: camden, week_start: NEXT });
+      assert.equal(response.statusCode, 200, response.body);
+      return body<AutoAssignAnswer>(response).data;
+    };
+    const first = await preview();
+    const second = await preview();
+    assert.ok(first.proposal.assignments.length > 0, 'the demo leaves visits for the rota next week too');
+    assert.deepEqual(second.proposal, first.proposal, 'deterministic: same rota, same proposal and fingerprint');
+    assert.deepEqual(second.unassigned, first.unassigned);
+    assert.match(first.proposal.fingerprint, /^[0-9a-f]{64}$/);
+    assert.equal(first.metrics.assigned, first.proposal.assignments.length);
+    // The preview reports lateness and the Working Time Regulations (warn by default), as counted by the checker.
+    assert.deepEqual(Object.keys(first.wtr).sort(), ['break_breaches', 'carers', 'enforcement', 'rest_breaches', 'shortest_rest_minutes', 'weekly_breaches']);
+    assert.equal(first.wtr.enforcement, 'warn');
+    assert.deepEqual({ visits: first.late.visits, enforcement: first.late.enforcement }, { visits: 0, enforcement: 'refuse' });
+
+    // Apply without the proposal: 422, nothing run.
+    const bare = await office.post('/api/v1/scheduler/auto-assign', { branch_id: camden, week_start: NEXT, apply: true });
+    assert.equal(bare.statusCode, 422);
+    assert.match(body(bare).errors!.proposal![0]!, /Preview the proposal first/);
+
+    const ids = [...new Set(first.proposal.assignments.map((item) => item.visit_id))];
+    const before = await db.select().from(visitCarers).where(inArray(visitCarers.visit_id, ids));
+    const applied = await office.post('/api/v1/scheduler/auto-assign', { branch_id: camden, week_start: NEXT, apply: true, proposal: first.proposal });
+    assert.equal(applied.statusCode, 200, applied.body);
+    const after = await db.select().from(visitCarers).where(inArray(visitCarers.visit_id, ids));
+    const key = (row: { visit_id: number; carer_id: number }) => `${row.visit_id}:${row.carer_id}`;
+    const added = after.filter((row) => !before.some((old) => key(old) === key(row))).map(key).sort();
+    assert.deepEqual(added, first.proposal.assignments.map(key).sort(), 'exactly the proposal, no more, no less');
+    assert.deepEqual(body<AutoAssignApplied>(applied).data.assignments.map((item) => key(item)).sort(), added);
+    // The same proposal again: the rota it came from has moved on (its own write): 409, nothing saved twice.
+    const again = await office.post('/api/v1/scheduler/auto-assign', { branch_id: camden, week_start: NEXT, apply: true, proposal: first.proposal });
+    assert.equal(again.statusCode, 409, again.body);
+    assert.match(body(again).message, /Auto-assign put .+ on the visit, by /);
   });
 
   it('the branches’ travel settings: agency defaults, a branch’s own values, 422s', async () => {

@@ -124,5 +124,5 @@ export function scaleProblem(options: ScaleOptions = {}): Problem {
       });
     }
   }
-  return { visits, carers, travel: { speedKmh: 30, roadFactorPercent: 130 }, punctualityMinutes: 10, wtrHard: false, history };
+  return { visits, carers, travel: { speedKmh: 30, roadFactorPercent: 130 }, punctualityMinutes: 10, latenessHard: true, wtrHard: false, history };
 }

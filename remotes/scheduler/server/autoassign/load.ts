@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import { londonInstant } from '@hcm/contract/engine';
 import type { Database } from '@hcm/server/platform';
 import { normalisePostcode } from '../../contract/postcodes.js';
@@ -18,7 +18,9 @@ import type { Problem, ProblemCarer, ProblemVisit, Window } from './problem.js';
 export type LoadedWeek = {
   problem: Problem;
   /** The visits auto-assign may fill, as stored (version for the optimistic write). */
-  stored: Map<number, { version: number; status: VisitStatus; carers: { carer_id: number; position: number }[]; carers_needed: number; date: string; start: Date; end: Date; client_id: number }>;
+  stored: Map<number, { version: number; status: VisitStatus; carers: { carer_id: number; position: number }[]; carers_needed: number; date: string; start: Date; end: Date; client_id: number; requires_medication: boolean; tasks: VisitTask[] | null }>;
+  /** Every visit the answer relies on (the branch's week, and its carers' visits elsewhere that week) and its version, by id. */
+  basis: [number, number][];
   clients: Map<number, ClientFacts>;
   carers: Map<number, CarerFacts>;
   /** Visits left alone because their client is not receiving care. */
@@ -30,6 +32,9 @@ const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase('en-GB') =
 const HISTORY_WEEKS = 8;
 const WTR_PRIOR_WEEKS = 16;
 
+/** Visit ids and versions, once each, by id. */
+export const basisOf = (pairs: [number, number][]): [number, number][] => [...new Map(pairs)].sort((a, b) => a[0] - b[0]);
+
 export async function loadWeek(db: Database, sources: SchedulingSources, branchId: number, monday: string): Promise<LoadedWeek> {
   const sunday = addDays(monday, 6);
   const days = Array.from({ length: 7 }, (_, index) => addDays(monday, index));
@@ -39,21 +44,25 @@ export async function loadWeek(db: Database, sources: SchedulingSources, branchI
   const rows = await db
     .select()
     .from(visits)
-    .where(and(eq(visits.branch_id, branchId), gte(visits.visit_date, monday), lt(visits.visit_date, addDays(monday, 7)), ne(visits.status, 'cancelled')));
-  const carerRows = rows.length ? await db.select().from(visitCarers).where(inArray(visitCarers.visit_id, rows.map((row) => row.id))) : [];
+    .where(and(eq(visits.branch_id, branchId), gte(visits.visit_date, monday), lt(visits.visit_date, addDays(monday, 7)), ne(visits.status, 'cancelled')))
+    .orderBy(asc(visits.id));
+  const carerRows = rows.length ? await db.select().from(visitCarers).where(inArray(visitCarers.visit_id, rows.map((row) => row.id))).orderBy(asc(visitCarers.visit_id), asc(visitCarers.position)) : [];
   const carersOn = new Map<number, { carer_id: number; position: number }[]>();
   for (const row of carerRows) carersOn.set(row.visit_id, [...(carersOn.get(row.visit_id) ?? []), { carer_id: row.carer_id, position: row.position }]);
 
-  const carerList = (await sources.carers({ branchIds: [branchId] })).filter((carer) => carer.branch_id === branchId);
+  // Everything in a stable order (ids), so the same rota gives the solver the same problem, whatever order a
+  // query or another area happens to answer in.
+  const carerList = (await sources.carers({ branchIds: [branchId] })).filter((carer) => carer.branch_id === branchId).sort((a, b) => a.id - b.id);
   const carerIds = carerList.map((carer) => carer.id);
 
   // The branch's carers' visits elsewhere that week (another branch): they hold those times too.
   const elsewhere = carerIds.length
     ? await db
-        .select({ id: visits.id, client_id: visits.client_id, visit_date: visits.visit_date, start: visits.planned_start, end: visits.planned_end, carer_id: visitCarers.carer_id })
+        .select({ id: visits.id, version: visits.version, client_id: visits.client_id, visit_date: visits.visit_date, start: visits.planned_start, end: visits.planned_end, carer_id: visitCarers.carer_id })
         .from(visitCarers)
         .innerJoin(visits, eq(visits.id, visitCarers.visit_id))
         .where(and(inArray(visitCarers.carer_id, carerIds), ne(visits.branch_id, branchId), ne(visits.status, 'cancelled'), gte(visits.visit_date, monday), lt(visits.visit_date, addDays(monday, 7))))
+        .orderBy(asc(visits.id), asc(visitCarers.position))
     : [];
 
   const clientIds = [...new Set([...rows.map((row) => row.client_id), ...elsewhere.map((row) => row.client_id)])];
@@ -162,7 +171,7 @@ export async function loadWeek(db: Database, sources: SchedulingSources, branchI
       skipped.push({ visitId: row.id, clientName: client.name, date: row.visit_date, start: row.planned_start, end: row.planned_end, reason: `${client.name} is not receiving care (${client.status.replace('-', ' ')}): auto-assign leaves the visit alone.` });
       continue;
     }
-    if (open) stored.set(row.id, { version: row.version, status: row.status, carers: on, carers_needed: row.carers_needed, date: row.visit_date, start: row.planned_start, end: row.planned_end, client_id: row.client_id });
+    if (open) stored.set(row.id, { version: row.version, status: row.status, carers: on, carers_needed: row.carers_needed, date: row.visit_date, start: row.planned_start, end: row.planned_end, client_id: row.client_id, requires_medication: row.requires_medication, tasks: row.tasks ?? null });
     const tasks: VisitTask[] = row.tasks ?? [];
     const preference = client?.gender_preference ?? 'none';
     const wanted = preference.startsWith('female') ? 'female' : preference.startsWith('male') ? 'male' : null;
@@ -219,10 +228,12 @@ export async function loadWeek(db: Database, sources: SchedulingSources, branchI
       carers: problemCarers,
       travel: { speedKmh: branchTravel.averageSpeedKmh, roadFactorPercent: branchTravel.roadFactorPercent },
       punctualityMinutes: settings.punctualityMinutes,
+      latenessHard: settings.punctualityEnforcement === 'refuse',
       wtrHard: settings.wtrEnforcement === 'refuse',
       history,
     },
     stored,
+    basis: basisOf([...rows.map((row) => [row.id, row.version] as [number, number]), ...elsewhere.map((row) => [row.id, row.version] as [number, number])]),
     clients,
     carers: new Map(carerList.map((carer) => [carer.id, carer])),
     skipped,

@@ -63,6 +63,12 @@ export type Problem = {
   travel: { speedKmh: number; roadFactorPercent: number };
   /** A carer may arrive this many minutes after a planned start when travel needs it. */
   punctualityMinutes: number;
+  /**
+   * A visit reached later than the punctuality window once lateness carries over the carer's day (each visit lasting
+   * its commissioned length): refused (true) or only penalised (false). A single hop needing more than the window is
+   * always refused.
+   */
+  latenessHard: boolean;
   /** Working Time Regulations refuse (true) or warn (false). */
   wtrHard: boolean;
   /** Client id → carer id → visits in the recent past (continuity). */
@@ -73,6 +79,19 @@ export type Problem = {
 export type Assignment = { visitId: number; carerId: number };
 
 export type Unassigned = { visitId: number; missing: number; reason: string };
+
+/** Visits reached later than the punctuality window, the carers' days simulated (rules/day.ts): how many, the worst. */
+export type LatenessReport = { lateVisits: number; maxLateMinutes: number };
+
+/**
+ * Working Time Regulations breaches in an answer: days with less than 11 hours' rest before the next, the carers
+ * concerned and the shortest rest (minutes; null: none); days over 6 hours without a 20-minute break; carers over
+ * the 48-hour average without an opt-out. Counted where auto-assign added a visit (the planner's own are theirs).
+ */
+export type WtrReport = { restBreaches: number; carers: number; shortestRestMinutes: number | null; breakBreaches: number; weeklyBreaches: number };
+
+/** Why the search stopped: it ran out of improvements, its work budget (moves), or the wall-clock ceiling. */
+export type StoppedBy = 'converged' | 'work' | 'ceiling';
 
 export type Metrics = {
   /** Carer positions filled by auto-assign, and those left empty. */
@@ -89,6 +108,9 @@ export type Metrics = {
   milliseconds: number;
   /** Moves of local search made (a visit tried elsewhere): the work done, whatever the budget. */
   moves: number;
+  late: LatenessReport;
+  wtr: WtrReport;
+  stoppedBy: StoppedBy;
 };
 
 export type Solution = { assignments: Assignment[]; unassigned: Unassigned[]; metrics: Metrics };

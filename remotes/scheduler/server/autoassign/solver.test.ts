@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkSolution } from './checker.js';
+import { checkReport, checkSolution } from './checker.js';
 import { scaleProblem } from './generator.js';
 import type { Problem, ProblemCarer, ProblemVisit } from './problem.js';
 import { greedyBaseline, solve } from './solver.js';
@@ -54,6 +54,7 @@ const problem = (visits: ProblemVisit[], carers: ProblemCarer[], extra: Partial<
   carers,
   travel: { speedKmh: 30, roadFactorPercent: 130 },
   punctualityMinutes: 0,
+  latenessHard: true,
   wtrHard: false,
   history: new Map(),
   ...extra,
@@ -93,7 +94,7 @@ test('a double-up gets two different carers; travel between visits is respected'
   assert.deepEqual(carerOf(solution, 1), [10, 11]);
   // 11 km at 30 km/h × 1.3 is about 29 minutes: nobody from the double-up reaches visit 2 by 10:05.
   assert.deepEqual(carerOf(solution, 2), []);
-  assert.match(solution.unassigned[0]!.reason, /2 busy with other visits or unable to get there in time/);
+  assert.match(solution.unassigned[0]!.reason, /2 unable to travel there from their visit before or on to their visit after within the 0-minute window/);
   // With a punctuality window of 30 minutes it can be reached.
   assert.equal(solve({ ...p, punctualityMinutes: 30 }).unassigned.length, 0);
 });
@@ -153,7 +154,7 @@ test('a scale problem: no hard break, far better continuity than the greedy base
   const p = scaleProblem({ visits: 1500, carers: 30, seed: 7 });
   // A budget in moves, not milliseconds: the search runs to its end (about 7,000 moves) on any machine, busy or not.
   const solution = solve(p, { workBudget: 20_000 });
-  assert.deepEqual(solve(p, { workBudget: 20_000 }).assignments, solution.assignments, 'the same input gives the same answer');
+  assert.equal(solution.metrics.stoppedBy, 'converged');
   assert.deepEqual(checkSolution(p, solution.assignments), []);
   const baseline = greedyBaseline(p);
   assert.deepEqual(checkSolution(p, baseline.assignments), []);
@@ -161,4 +162,122 @@ test('a scale problem: no hard break, far better continuity than the greedy base
   assert.ok(solution.metrics.unassigned <= baseline.metrics.unassigned * 1.02 + 2, `${solution.metrics.unassigned} vs ${baseline.metrics.unassigned}`);
   assert.ok(solution.metrics.continuityPercent > baseline.metrics.continuityPercent + 10);
   assert.equal(solution.metrics.assigned + solution.metrics.unassigned, p.visits.reduce((sum, v) => sum + v.carersNeeded, 0));
+  // Lateness carried over the carers' days: none beyond the window (refused), by the solver's count and the checker's.
+  assert.deepEqual(solution.metrics.late, { lateVisits: 0, maxLateMinutes: 0 });
+  assert.deepEqual(checkReport(p, solution.assignments).late, { lateVisits: 0, maxLateMinutes: 0 });
+});
+
+// ---------------------------------------------------------------- issue 29
+
+const at = (minutes: number) => hm(0, '09:00') + minutes;
+const hop = Math.ceil(((6371.0088 * 2 * Math.asin(Math.sqrt(Math.sin(((B.latitude - A.latitude) * Math.PI) / 360) ** 2 + Math.cos((A.latitude * Math.PI) / 180) * Math.cos((B.latitude * Math.PI) / 180) * Math.sin(((B.longitude - A.longitude) * Math.PI) / 360) ** 2)) * 1.3) / 30) * 60);
+
+test('issue 29: lateness carries over a carer’s day: each hop within the window, the day beyond it is refused; warned and counted when set', () => {
+  // Back to back, A → B → A → B: each hop needs `hop` minutes (within a 3-minute window each), together they run on.
+  const day = [0, 1, 2, 3].map((index) => ({ ...visit(index + 1, '09:00', '09:30', { place: index % 2 ? B : A }), start: at(30 * index), end: at(30 * index + 30) }));
+  const window = hop + 1;
+  assert.ok(2 * hop > window && hop <= window, `a hop of ${hop} minutes`);
+  // Two carers: the second is far from everyone's home (the cost prefers the first), so the refusal is the day's.
+  const p = problem(day, [carer(10), carer(11, { home: FAR })], { punctualityMinutes: window });
+  const solution = solve(p);
+  assert.equal(solution.unassigned.length, 0);
+  assert.deepEqual(checkReport(p, solution.assignments).late, { lateVisits: 0, maxLateMinutes: 0 });
+  // One carer only: two visits in a row is fine, the third would be reached 2 × hop minutes late (the fourth, at the
+  // second's place, is reached on time once the third is left out).
+  const alone = problem(day, [carer(10)], { punctualityMinutes: window });
+  const refused = solve(alone);
+  assert.deepEqual(refused.unassigned.map((item) => item.visitId), [3]);
+  assert.equal(refused.unassigned[0]!.reason, `No carer for Client 3 10:00–10:30 on 2026-11-30: 1 would arrive more than ${window} minutes late, their earlier visits that day running on.`);
+  assert.deepEqual(checkSolution(alone, refused.assignments), []);
+  // The checker, on its own, refuses a day that runs on.
+  assert.deepEqual(checkSolution(alone, day.map((item) => ({ visitId: item.id, carerId: 10 }))).map((item) => item.rule), ['lateness', 'lateness']);
+  // Set to warn: all four assigned, the lateness counted by the solver and by the checker.
+  const warned = { ...alone, latenessHard: false };
+  const warnedAnswer = solve(warned);
+  assert.equal(warnedAnswer.unassigned.length, 0);
+  assert.equal(warnedAnswer.metrics.late.lateVisits, 2);
+  assert.ok(warnedAnswer.metrics.late.maxLateMinutes > window);
+  assert.equal(checkReport(warned, warnedAnswer.assignments).late.lateVisits, 2);
+  assert.deepEqual(checkSolution(warned, warnedAnswer.assignments), []);
+});
+
+test('issue 29: a visit that would make a later visit of the day late is refused, with that reason', () => {
+  // The carer's own visits (fixed): 09:30 at B then 10:00 at A, back to back. A new visit 09:00–09:30 at A delays
+  // 09:30 by one hop (allowed) and so 10:00 by two (beyond the window).
+  const window = hop + 1;
+  const fixed = [
+    { ...visit(2, '09:30', '10:00', { place: B, fixedCarerIds: [10] }) },
+    { ...visit(3, '10:00', '10:30', { place: A, fixedCarerIds: [10] }) },
+  ];
+  const p = problem([visit(1, '09:00', '09:30', { place: A }), ...fixed], [carer(10)], { punctualityMinutes: window });
+  const solution = solve(p);
+  assert.equal(solution.unassigned.length, 1);
+  assert.match(solution.unassigned[0]!.reason, /No carer for Client 1 09:00–09:30 on 2026-11-30: 1 would then reach a later visit of their day more than \d+ minutes late\./);
+  // The checker blames the added visit for the later one's lateness.
+  assert.deepEqual(checkSolution(p, [{ visitId: 1, carerId: 10 }]).map((item) => `${item.visitId}:${item.rule}`), ['1:lateness']);
+});
+
+test('issue 29: on "warn" the 11 hours’ daily rest costs: another carer is taken when one fits; breaches counted alike by solver and checker', () => {
+  const late = { ...visit(1, '21:00', '22:00'), day: 0 };
+  const early = { ...visit(2, '07:00', '08:00'), day: 1, start: hm(1, '07:00'), end: hm(1, '08:00') };
+  // Carer 10 is the client's regular for both (continuity pulls both to them); 11 is free.
+  const history = new Map([
+    [1, new Map([[10, 5]])],
+    [2, new Map([[10, 5]])],
+  ]);
+  const two = solve(problem([late, early], [carer(10), carer(11)], { history }));
+  assert.notEqual(carerOf(two, 1)[0], carerOf(two, 2)[0], 'the two visits go to different carers');
+  assert.deepEqual(two.metrics.wtr, { restBreaches: 0, carers: 0, shortestRestMinutes: null, breakBreaches: 0, weeklyBreaches: 0 });
+  // One carer: both assigned (a warning, not a refusal), the breach counted with the rest it leaves (9 hours).
+  const p = problem([late, early], [carer(10)], { history });
+  const one = solve(p);
+  assert.equal(one.unassigned.length, 0);
+  assert.deepEqual(one.metrics.wtr, { restBreaches: 1, carers: 1, shortestRestMinutes: 540, breakBreaches: 0, weeklyBreaches: 0 });
+  assert.deepEqual(checkReport(p, one.assignments).wtr, one.metrics.wtr);
+  // On "refuse": none.
+  const hard = solve({ ...p, wtrHard: true });
+  assert.equal(hard.unassigned.length, 1);
+  assert.equal(hard.metrics.wtr.restBreaches, 0);
+});
+
+test('issue 29: the same input and seed give the same answer; the work budget, not the clock, decides it', () => {
+  const p = scaleProblem({ visits: 600, carers: 15, seed: 3 });
+  // A clock that races (as on a loaded machine) changes nothing while under the ceiling.
+  let tick = 0;
+  const racing = () => (tick += 5);
+  const first = solve(p, { workBudget: 3_000, seed: 9 });
+  const second = solve(p, { workBudget: 3_000, seed: 9, now: racing, timeBudgetMs: 1e12 });
+  assert.deepEqual(second.assignments, first.assignments);
+  assert.deepEqual(second.unassigned, first.unassigned);
+  assert.equal(second.metrics.moves, first.metrics.moves);
+  assert.ok(['work', 'converged'].includes(first.metrics.stoppedBy));
+});
+
+test('issue 29: a tiny ceiling stops construction too: the answer is valid and the visits not reached say so', () => {
+  const p = scaleProblem({ visits: 300, carers: 10, seed: 5 });
+  // The clock moves a millisecond each time it is read: the ceiling of 40 ms falls during construction.
+  let tick = 0;
+  const solution = solve(p, { timeBudgetMs: 40, now: () => (tick += 1) });
+  assert.equal(solution.metrics.stoppedBy, 'ceiling');
+  assert.ok(solution.assignments.length > 0 && solution.assignments.length < 250, `${solution.assignments.length} placed`);
+  assert.deepEqual(checkSolution(p, solution.assignments), []);
+  const notTried = solution.unassigned.filter((item) => /not tried, auto-assign reached its time ceiling \(40 ms\) before this visit/.test(item.reason));
+  assert.ok(notTried.length > 0);
+  assert.equal(solution.metrics.assigned + solution.metrics.unassigned, p.visits.reduce((sum, v) => sum + v.carersNeeded, 0));
+});
+
+test('issue 29: reasons tell the truth: no carer the reason calls unable could take the visit without a hard break', () => {
+  const p = scaleProblem({ visits: 1500, carers: 30, seed: 7 });
+  const solution = solve(p, { workBudget: 20_000 });
+  assert.ok(solution.unassigned.length > 10);
+  for (const item of solution.unassigned.slice(0, 12)) {
+    assert.doesNotMatch(item.reason, /free but not tried|busy/);
+    const visit = p.visits.find((candidate) => candidate.id === item.visitId)!;
+    const taken = new Set(solution.assignments.filter((a) => a.visitId === item.visitId).map((a) => a.carerId));
+    for (const candidate of p.carers) {
+      if (taken.has(candidate.id)) continue;
+      const breaks = checkSolution(p, [...solution.assignments, { visitId: visit.id, carerId: candidate.id }]);
+      assert.ok(breaks.length > 0, `carer ${candidate.id} could take visit ${visit.id}: ${item.reason}`);
+    }
+  }
 });

@@ -112,6 +112,37 @@ test('overlap: at the same time refuses; too little travel time refuses beyond t
   assert.equal(only(context((ctx) => (ctx.carerVisits = [{ ...other(4, DATE, '07:00', '08:00', 'NW5 2AE'), end: at(DATE, '09:00') - minutes * 60_000 }])), 'overlap').length, 0);
 });
 
+test('issue 29: lateness carries over the carer’s day: a visit reached beyond the window refuses, this one or a later one; warns when set', () => {
+  const here = travel.minutes('NW5 2AE', 'NW1 9HX', 1)!;
+  const there = travel.minutes('NW1 9HX', 'NW5 2AE', 1)!;
+  const t1 = travel.minutes('NW1 0EB', 'NW5 2AE', 1)!;
+  const t2 = travel.minutes('NW5 2AE', 'NW1 0EB', 1)!;
+  // Each hop alone is within the 10-minute window; two in a row are not.
+  assert.ok(here <= 10 && there <= 10 && t1 + here > 10 && there + t2 > 10, `${here} ${there} ${t1} ${t2}`);
+  // Before this visit (09:00 at NW1 9HX), back to back: reached t1 minutes late, so ending t1 minutes late.
+  const v0 = other(10, DATE, '07:00', '08:00', 'NW1 0EB', 'Joan Harris');
+  const v1 = other(11, DATE, '08:00', '09:00', 'NW5 2AE', 'Arthur Lee');
+  const carried = evaluateRules(context((ctx) => (ctx.carerVisits = [v0, v1]))).filter((item) => item.rule === 'overlap');
+  // The pair alone is within the window (a warning); the day as it runs is t1 + here minutes late: refused.
+  assert.deepEqual(carried.map((item) => item.severity), ['hard', 'soft']);
+  assert.equal(carried[0]!.message, `Priya Nair would reach Edith Clarke ${t1 + here} minutes late (09:${String(t1 + here).padStart(2, '0')} for 09:00): lateness carries over from their earlier visits that day, and the punctuality window is 10 minutes.`);
+  // Without the visit before (no lateness to carry), only the pair's warning.
+  assert.deepEqual(only(context((ctx) => (ctx.carerVisits = [v1])), 'overlap').map((item) => item.severity), ['soft']);
+
+  // After this visit (ending 10:00), back to back: the next reached `there` minutes late (allowed), the one after beyond the window.
+  const v3 = other(13, DATE, '10:00', '11:00', 'NW5 2AE', 'Arthur Lee');
+  const v4 = other(14, DATE, '11:00', '11:30', 'NW1 0EB', 'Joan Harris');
+  const later = only(context((ctx) => (ctx.carerVisits = [v3, v4])), 'overlap');
+  assert.deepEqual(later.map((item) => item.severity), ['hard', 'soft']);
+  assert.equal(later[0]!.message, `Priya Nair would then reach Joan Harris ${there + t2} minutes late (11:${String(there + t2).padStart(2, '0')} for 11:00): this visit and the travel after it push the rest of their day back beyond the 10-minute punctuality window.`);
+  // Set to warn: the same, as a warning.
+  const warned = only(context((ctx) => ((ctx.carerVisits = [v3, v4]), (ctx.settings = { ...ctx.settings, punctualityEnforcement: 'warn' }))), 'overlap');
+  assert.deepEqual(warned.map((item) => item.severity), ['soft', 'soft']);
+  // Lateness only from visits that were late without this one is not this assignment's doing.
+  const early = { ...v0, start: at(DATE, '11:00'), end: at(DATE, '11:30') };
+  assert.deepEqual(only(context((ctx) => ((ctx.carerVisits = [{ ...v1, start: at(DATE, '10:00'), end: at(DATE, '11:00') }, early]), (ctx.visit.start = at(DATE, '06:00')), (ctx.visit.end = at(DATE, '06:30')))), 'overlap'), []);
+});
+
 test('compliance: not rosterable refuses with the reasons', () => {
   const found = only(context((ctx) => (ctx.compliance = { rosterable: false, blocked_because: ['DBS check lapsed'], weekly_hours_cap: null, next_expiry: null, lapses: [] })), 'compliance');
   assert.equal(found[0]?.severity, 'hard');

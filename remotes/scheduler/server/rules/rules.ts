@@ -2,6 +2,7 @@ import { addDays } from '@hcm/contract/time';
 import { londonOffsetMinutes } from '@hcm/contract/engine';
 import type { RuleFinding, RuleKey, VisitTask } from '../../contract/visits.js';
 import type { CarerCompliance, CarerDay, CarerFacts, CarerPreferences, CarerTraining, ClientFacts, ComplianceLapse } from '../sources/types.js';
+import { simulateDay, type DayVisit } from './day.js';
 import type { RuleSettings } from './settings.js';
 
 // The assignment rules (scheduler/rules) as pure functions over what was loaded for one visit and one carer
@@ -198,6 +199,49 @@ export function overlapRule(ctx: RuleContext): RuleFinding[] {
   return findings;
 }
 
+/**
+ * The carer's whole day as it would run (./day.ts): each visit lasting its commissioned length, lateness carried
+ * from visit to visit. A visit reached later than the punctuality window because of this assignment, this one or a
+ * later one of the day, is refused or warned per `punctuality_enforcement`. A pair the overlap rule already refuses
+ * (at the same time, or too little time to travel on its own) is left to it.
+ */
+export function dayLatenessRule(ctx: RuleContext): RuleFinding[] {
+  const selfId = ctx.visit.id ?? -1;
+  const clientPostcode = ctx.client?.postcode ?? '';
+  const others = ctx.carerVisits.filter((other) => other.id !== selfId && other.id !== ctx.visit.id && dayOfVisit(other) === ctx.visit.date);
+  if (!others.length) return [];
+  const toDay = (item: { id: number; start: number; end: number; postcode: string }): DayVisit => ({ id: item.id, start: item.start, minutes: (item.end - item.start) / MINUTE, postcode: item.postcode });
+  const self: DayVisit = toDay({ id: selfId, start: ctx.visit.start, end: ctx.visit.end, postcode: clientPostcode });
+  const day = [...others.map(toDay), self].sort((a, b) => a.start - b.start || a.id - b.id);
+  const travel = (from: DayVisit, to: DayVisit) => ctx.travelMinutes(from.postcode, to.postcode) ?? 0;
+  const window = ctx.settings.punctualityMinutes;
+  const at = day.indexOf(self);
+  const previous = day[at - 1];
+  const next = day[at + 1];
+  const endOf = (item: DayVisit) => item.start + item.minutes * MINUTE;
+  // At the same time as another visit: the overlap rule refuses it.
+  if ((previous && endOf(previous) > self.start) || (next && endOf(self) > next.start)) return [];
+  // Pairs the overlap rule judges on their own (too little time to travel even when on time).
+  const pairHard = new Set<number>();
+  if (previous && endOf(previous) + travel(previous, self) * MINUTE > self.start + window * MINUTE) pairHard.add(self.id);
+  if (next && endOf(self) + travel(self, next) * MINUTE > next.start + window * MINUTE) pairHard.add(next.id);
+  const before = new Map(simulateDay(others.map(toDay), travel, window).map((item) => [item.id, item.lateByMinutes]));
+  const severity = ctx.settings.punctualityEnforcement === 'warn' ? 'soft' : 'hard';
+  const who = nameOf(ctx);
+  const byId = new Map(others.map((other) => [other.id, other]));
+  const findings: RuleFinding[] = [];
+  for (const item of simulateDay(day, travel, window)) {
+    if (item.lateByMinutes === 0 || pairHard.has(item.id) || item.lateByMinutes <= (before.get(item.id) ?? 0)) continue;
+    if (item.id === self.id) {
+      findings.push(finding('overlap', severity, ctx.carerId, `${who} would reach ${clientName(ctx)} ${item.lateByMinutes} minutes late (${time(item.arrival)} for ${time(self.start)}): lateness carries over from their earlier visits that day, and the punctuality window is ${window} minutes.`));
+      continue;
+    }
+    const other = byId.get(item.id)!;
+    findings.push(finding('overlap', severity, ctx.carerId, `${who} would then reach ${other.client_name} ${item.lateByMinutes} minutes late (${time(item.arrival)} for ${time(other.start)}): this visit and the travel after it push the rest of their day back beyond the ${window}-minute punctuality window.`));
+  }
+  return findings;
+}
+
 export function complianceRule(ctx: RuleContext): RuleFinding[] {
   if (!ctx.compliance) return [finding('compliance', 'hard', ctx.carerId, `${nameOf(ctx)}’s compliance could not be read: check their file before assigning.`)];
   if (!ctx.compliance.rosterable) {
@@ -373,6 +417,7 @@ export const RULE_FUNCTIONS: ((ctx: RuleContext) => RuleFinding[])[] = [
   availabilityRule,
   holidayRule,
   overlapRule,
+  dayLatenessRule,
   complianceRule,
   visaHoursRule,
   trainingRule,

@@ -30,9 +30,27 @@ export const SCHEDULER_RULE_SETTINGS = {
     label: 'Punctuality window (minutes)',
     value: '10',
     value_type: 'number',
-    description: 'A carer may arrive up to this many minutes after a visit’s planned start when the travel from their previous visit needs it; later than that is an overlap and refused.',
+    description:
+      'A carer may arrive up to this many minutes after a visit’s planned start when the travel from their previous visit needs it. Lateness carries over: each visit lasts its commissioned length, so a late start makes the next arrival later too; a visit reached later than this is refused or warned per punctuality_enforcement.',
   },
-  autoassign_time_budget_ms: { label: 'Auto-assign improvement time (ms)', value: '1500', value_type: 'number', description: 'How long auto-assign spends improving its first answer (swaps and moves) for one week of one branch.' },
+  punctuality_enforcement: {
+    label: 'Arrivals beyond the punctuality window',
+    value: 'refuse',
+    value_type: 'text',
+    description: "'refuse': an assignment that makes any visit of the carer's day reached later than the punctuality window (lateness carried over from earlier visits included) is refused; 'warn': it warns.",
+  },
+  autoassign_time_budget_ms: {
+    label: 'Auto-assign time ceiling (ms)',
+    value: '10000',
+    value_type: 'number',
+    description: 'The most time auto-assign may take for one week of one branch, construction included: a safety ceiling. Its answer is decided by the work budget (autoassign_work_budget), so the same rota gives the same answer on any machine; a run stopped by the ceiling says so.',
+  },
+  autoassign_work_budget: {
+    label: 'Auto-assign work budget (moves)',
+    value: '25000',
+    value_type: 'number',
+    description: 'How much improvement auto-assign does after its first answer, counted in moves (a visit tried with other carers), not in time: the same rota and settings always give the same proposal.',
+  },
 } as const;
 export type RuleSettingKey = keyof typeof SCHEDULER_RULE_SETTINGS;
 
@@ -42,7 +60,12 @@ export type RuleSettings = {
   wtrEnforcement: 'warn' | 'refuse';
   wtrOptedOut: ReadonlySet<number>;
   punctualityMinutes: number;
+  /** A visit reached beyond the punctuality window (lateness carried over included): refused or warned. */
+  punctualityEnforcement: 'warn' | 'refuse';
+  /** Auto-assign's wall-clock ceiling (ms), construction included. */
   timeBudgetMs: number;
+  /** Auto-assign's improvement, in moves (deterministic). */
+  workBudget: number;
 };
 
 export const DEFAULT_RULE_SETTINGS: RuleSettings = {
@@ -51,7 +74,9 @@ export const DEFAULT_RULE_SETTINGS: RuleSettings = {
   wtrEnforcement: 'warn',
   wtrOptedOut: new Set(),
   punctualityMinutes: 10,
-  timeBudgetMs: 1500,
+  punctualityEnforcement: 'refuse',
+  timeBudgetMs: 10_000,
+  workBudget: 25_000,
 };
 
 /** The settings, each from the settings table when set and usable, else its default. */
@@ -74,6 +99,8 @@ export async function ruleSettings(db: Database | Transaction): Promise<RuleSett
     wtrEnforcement: enforcement === 'refuse' ? 'refuse' : 'warn',
     wtrOptedOut: new Set(optedOut),
     punctualityMinutes: whole('punctuality_window_minutes', 0, 120),
-    timeBudgetMs: whole('autoassign_time_budget_ms', 0, 30_000),
+    punctualityEnforcement: value('punctuality_enforcement') === 'warn' ? 'warn' : 'refuse',
+    timeBudgetMs: whole('autoassign_time_budget_ms', 100, 60_000),
+    workBudget: whole('autoassign_work_budget', 0, 5_000_000),
   };
 }

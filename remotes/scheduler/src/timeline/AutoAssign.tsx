@@ -6,12 +6,18 @@ import { AUTO_ASSIGN_PATH, CLIENT_TIMELINE_PATH, formatDay, GLOBAL_SCHEDULE_PATH
 import styles from './timeline.module.css';
 
 // "Auto-assign this week" on the week view: asks auto-assign for a proposal (nothing saved), shows what it would
-// assign, its continuity and travel against a plain greedy baseline and what stays unassigned and why, then
-// "Apply" saves it.
+// assign, its continuity and travel against a plain greedy baseline, the visits it would make late and the Working
+// Time Regulations breaches it leaves (on "warn"), and what stays unassigned and why; then "Apply" sends that very
+// proposal back to be saved as it is. When the rota changed in between, the server saves nothing and says what
+// changed (409): the planner works out a new proposal.
 
 type Metrics = { assigned: number | null; unassigned: number | null; continuity: number | null; travel: number | null };
 type Left = { key: string; what: string; reason: string };
-export type Proposal = { metrics: Metrics; baseline: Metrics | null; unassigned: Left[]; seconds: number | null };
+/** Working Time Regulations breaches the proposal leaves (counted by the independent checker). */
+export type Wtr = { enforcement: string; restBreaches: number; carers: number; shortestRest: number | null; breakBreaches: number; weeklyBreaches: number };
+/** Visits reached later than the punctuality window, lateness carried over the carers' days. */
+export type Late = { visits: number; maxMinutes: number; windowMinutes: number | null };
+export type Proposal = { metrics: Metrics; baseline: Metrics | null; unassigned: Left[]; seconds: number | null; wtr: Wtr | null; late: Late | null; stoppedByCeiling: boolean; sent: unknown };
 
 const numberOf = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const pick = (source: Record<string, unknown> | undefined, ...names: string[]): number | null => {
@@ -54,31 +60,83 @@ export function readProposal(data: unknown): Proposal {
   const metricsSource = (answer.metrics ?? {}) as Record<string, unknown>;
   const milliseconds = pick(answer, 'elapsed_ms', 'milliseconds') ?? pick(metricsSource, 'elapsed_ms', 'milliseconds');
   const seconds = numberOf(answer.seconds) ?? (milliseconds !== null ? milliseconds / 1000 : null);
-  return { metrics, baseline: metricsOf(answer.baseline as Record<string, unknown> | undefined), unassigned, seconds };
+  const wtrSource = answer.wtr as Record<string, unknown> | undefined;
+  const wtr: Wtr | null =
+    wtrSource && typeof wtrSource === 'object'
+      ? {
+          enforcement: String(wtrSource.enforcement ?? 'warn'),
+          restBreaches: numberOf(wtrSource.rest_breaches) ?? 0,
+          carers: numberOf(wtrSource.carers) ?? 0,
+          shortestRest: numberOf(wtrSource.shortest_rest_minutes),
+          breakBreaches: numberOf(wtrSource.break_breaches) ?? 0,
+          weeklyBreaches: numberOf(wtrSource.weekly_breaches) ?? 0,
+        }
+      : null;
+  const lateSource = answer.late as Record<string, unknown> | undefined;
+  const late: Late | null = lateSource && typeof lateSource === 'object' ? { visits: numberOf(lateSource.visits) ?? 0, maxMinutes: numberOf(lateSource.max_minutes) ?? 0, windowMinutes: numberOf(lateSource.window_minutes) } : null;
+  return { metrics, baseline: metricsOf(answer.baseline as Record<string, unknown> | undefined), unassigned, seconds, wtr, late, stoppedByCeiling: answer.stopped_by === 'ceiling', sent: answer.proposal ?? null };
 }
 
+/** The Working Time Regulations line of a proposal, in words. */
+export function wtrText(wtr: Wtr): string {
+  if (!wtr.restBreaches && !wtr.breakBreaches && !wtr.weeklyBreaches) return wtr.enforcement === 'refuse' ? 'No breach (the rules refuse them).' : 'No breach.';
+  const parts: string[] = [];
+  if (wtr.restBreaches) {
+    const shortest = wtr.shortestRest !== null ? `, the shortest rest ${hoursText(wtr.shortestRest)}` : '';
+    parts.push(`${wtr.restBreaches} ${wtr.restBreaches === 1 ? 'day' : 'days'} followed by less than 11 hours’ rest (${wtr.carers} ${wtr.carers === 1 ? 'carer' : 'carers'}${shortest})`);
+  }
+  if (wtr.breakBreaches) parts.push(`${wtr.breakBreaches} ${wtr.breakBreaches === 1 ? 'day' : 'days'} over 6 hours without a 20-minute break`);
+  if (wtr.weeklyBreaches) parts.push(`${wtr.weeklyBreaches} ${wtr.weeklyBreaches === 1 ? 'carer' : 'carers'} over the 48-hour average`);
+  return `${parts.join('; ')}. Set to warn: these are assigned with a warning.`;
+}
+
+/** The lateness line of a proposal, in words. */
+export function lateText(late: Late): string {
+  const window = late.windowMinutes !== null ? `${late.windowMinutes} minutes` : 'the punctuality window';
+  if (!late.visits) return `None reached more than ${window} late.`;
+  return `${late.visits} ${late.visits === 1 ? 'visit' : 'visits'} reached more than ${window} late (the latest by ${late.maxMinutes} minutes).`;
+}
+
+/** The changes a 409 from Apply lists (contract/autoassign.ts, AutoAssignConflict). */
+const changesOf = (data: unknown): string[] => {
+  const changes = (data as { changes?: unknown } | null)?.changes;
+  return Array.isArray(changes) ? changes.map(String) : [];
+};
+
 const show = (value: number | null, unit: 'count' | 'percent' | 'minutes') => (value === null ? 'not given' : unit === 'percent' ? `${value} %` : unit === 'minutes' ? hoursText(value) : String(value));
+
+type Run = { apply: false } | { apply: true; proposal: unknown };
 
 export function AutoAssign({ branchId, weekStart }: { branchId: number | null; weekStart: string }) {
   const [proposal, setProposal] = useState<Proposal | null>(null);
   const [problem, setProblem] = useState('');
-  const run = useApiMutation<unknown, boolean>({
-    request: (apply) => api.post<unknown>(AUTO_ASSIGN_PATH, { branch_id: branchId, week_start: weekStart, apply }),
-    invalidates: (apply) => (apply ? [apiKey(TIMELINE_PATH), apiKey(CLIENT_TIMELINE_PATH), apiKey(GLOBAL_SCHEDULE_PATH)] : []),
+  const [changes, setChanges] = useState<string[]>([]);
+  const run = useApiMutation<unknown, Run>({
+    request: (variables) => api.post<unknown>(AUTO_ASSIGN_PATH, variables.apply ? { branch_id: branchId, week_start: weekStart, apply: true, proposal: variables.proposal } : { branch_id: branchId, week_start: weekStart, apply: false }),
+    // A refused Apply may still mean the rota moved on: the timelines are read again either way.
+    invalidates: (variables) => (variables.apply ? [apiKey(TIMELINE_PATH), apiKey(CLIENT_TIMELINE_PATH), apiKey(GLOBAL_SCHEDULE_PATH)] : []),
   });
   const propose = async () => {
     setProblem('');
-    const answer = await run.submit(false);
+    setChanges([]);
+    const answer = await run.submit({ apply: false });
     if (answer.error) {
+      setProposal(null);
       setProblem(answer.message || 'Auto-assign could not make a proposal.');
       return;
     }
     setProposal(readProposal(answer.data));
   };
   const apply = async () => {
-    const answer = await run.submit(true);
+    if (!proposal?.sent) {
+      setProblem('This proposal cannot be applied: work out a new one.');
+      return;
+    }
+    const answer = await run.submit({ apply: true, proposal: proposal.sent });
     if (answer.error) {
-      setProblem(answer.message || 'The proposal could not be applied.');
+      const listed = answer.httpStatus === 409 ? changesOf(answer.data) : [];
+      setChanges(listed);
+      setProblem(answer.httpStatus === 409 ? 'The rota changed since this proposal was worked out, so nothing was saved.' : answer.message || 'The proposal could not be applied.');
       return;
     }
     const applied = readProposal(answer.data);
@@ -116,9 +174,15 @@ export function AutoAssign({ branchId, weekStart }: { branchId: number | null; w
             <Button variant="secondary" onClick={() => setProposal(null)}>
               Close without applying
             </Button>
-            <Button onClick={() => void apply()} disabled={run.isPending}>
-              {run.isPending ? 'Applying…' : 'Apply'}
-            </Button>
+            {changes.length ? (
+              <Button onClick={() => void propose()} disabled={run.isPending}>
+                {run.isPending ? 'Working out a proposal…' : 'Work out a new proposal'}
+              </Button>
+            ) : (
+              <Button onClick={() => void apply()} disabled={run.isPending}>
+                {run.isPending ? 'Applying…' : 'Apply'}
+              </Button>
+            )}
           </>
         }
       >
@@ -126,9 +190,19 @@ export function AutoAssign({ branchId, weekStart }: { branchId: number | null; w
           <div className={styles.panel}>
             <p>Nothing is saved until you apply. Hard rules are never broken; visits it cannot staff stay unassigned with the reason.</p>
             {problem ? (
-              <p role="alert" className={styles.inlineError}>
-                {problem}
-              </p>
+              <div role="alert" className={styles.inlineError}>
+                <p>{problem}</p>
+                {changes.length ? (
+                  <>
+                    <p>What changed:</p>
+                    <ul>
+                      {changes.map((change) => (
+                        <li key={change}>{change}</li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
+              </div>
             ) : null}
             <table className={styles.table}>
               <caption className={styles.visuallyHidden}>The proposal against a plain greedy baseline</caption>
@@ -150,6 +224,23 @@ export function AutoAssign({ branchId, weekStart }: { branchId: number | null; w
               </tbody>
             </table>
             {proposal.seconds !== null ? <p className={styles.muted}>Worked out in {proposal.seconds.toFixed(1)} s.</p> : null}
+            {proposal.stoppedByCeiling ? <p className={styles.muted}>Auto-assign reached its time ceiling before finishing: running it again may give a different proposal.</p> : null}
+            {proposal.late || proposal.wtr ? (
+              <dl>
+                {proposal.late ? (
+                  <>
+                    <dt>Lateness carried over carers’ days</dt>
+                    <dd>{lateText(proposal.late)}</dd>
+                  </>
+                ) : null}
+                {proposal.wtr ? (
+                  <>
+                    <dt>Working Time Regulations</dt>
+                    <dd>{wtrText(proposal.wtr)}</dd>
+                  </>
+                ) : null}
+              </dl>
+            ) : null}
             <h3>What stays unassigned, and why</h3>
             {proposal.unassigned.length ? (
               <ul>
