@@ -93,7 +93,7 @@ describe('the offline queue', () => {
     );
     expect(await queue.flush(server.send, { force: true })).toMatchObject({ sent: 1, parked: 1 });
     const [parked] = await queue.list();
-    expect(parked).toMatchObject({ id: refused.id, state: 'parked', error: 'The given data was invalid. Note is required.' });
+    expect(parked).toMatchObject({ id: refused.id, state: 'parked', error: 'The given data was invalid. Note is required.', fieldErrors: { note: ['Note is required.'] } });
     expect(await queue.counts()).toEqual({ waiting: 0, parked: 1 });
 
     // A parked write is not sent again on its own.
@@ -104,7 +104,7 @@ describe('the offline queue', () => {
     // Edited, it waits again under a new key (the refused one saved nothing), and is sent.
     await queue.edit(refused.id, { note: 'Settled, ate well.' });
     const [edited] = await queue.list();
-    expect(edited).toMatchObject({ state: 'waiting', error: null });
+    expect(edited).toMatchObject({ state: 'waiting', error: null, fieldErrors: null });
     expect(edited!.idempotencyKey).not.toBe(refused.idempotencyKey);
     const after = recorder();
     await queue.flush(after.send, { force: true });
@@ -116,6 +116,15 @@ describe('the offline queue', () => {
     expect((await queue.list())[0]).toMatchObject({ state: 'parked', error: 'This visit was cancelled: call the office.' });
     await queue.discard(conflict.id);
     expect(await queue.list()).toEqual([]);
+  });
+
+  it('puts no device time in a body that carries its own (timeField null)', async () => {
+    const { db } = await fresh();
+    const queue = queueOver(db);
+    const entry = await queue.add({ path: '/api/v1/carer-app/clients/3/money', body: { transaction_date: '2026-03-02', amount: '4.20' }, label: 'Money', timeField: null });
+    expect(entry.body).toEqual({ transaction_date: '2026-03-02', amount: '4.20' });
+    const incident = await queue.add({ path: '/api/v1/carer-app/clients/3/incidents', body: { happened_at: '2026-03-02T09:40:00.000Z' }, label: 'Fall', timeField: null });
+    expect(incident.body.happened_at).toBe('2026-03-02T09:40:00.000Z');
   });
 
   it('stops on 401 or 403 (the device was signed out) and loses nothing', async () => {

@@ -29,6 +29,8 @@ export type QueuedWrite = {
   createdAt: string;
   state: WriteState;
   error: string | null;
+  /** A parked write's refusal per field, as the server's 422 `errors` gave it (the form shows them at the fields). */
+  fieldErrors?: Record<string, string[]> | null;
   attempts: number;
   /** Epoch ms (product clock) before which it is not retried. */
   nextAttemptAt: number;
@@ -42,8 +44,11 @@ export type NewWrite = {
   body: Record<string, unknown>;
   label: string;
   visitId?: number | null;
-  /** The body field the device's time goes in: recorded_at (most writes) or written_at (care notes). */
-  timeField?: string;
+  /**
+   * The body field the device's time goes in: recorded_at (most writes) or written_at (care notes); null when the
+   * body carries its own time or has none (a money entry has its day; a corrected write keeps its first time).
+   */
+  timeField?: string | null;
 };
 
 /** What the server answered a write: its status and, for a refusal, its message and per-field errors. */
@@ -105,7 +110,7 @@ export class WriteQueue {
       owner,
       method: 'POST',
       path: input.path,
-      body: { ...input.body, [input.timeField ?? 'recorded_at']: at },
+      body: input.timeField === null ? { ...input.body } : { ...input.body, [input.timeField ?? 'recorded_at']: at },
       idempotencyKey: newIdempotencyKey(),
       deviceTime: at,
       createdAt: at,
@@ -157,7 +162,7 @@ export class WriteQueue {
   async edit(id: string, body: Record<string, unknown>): Promise<void> {
     const write = (await this.list()).find((row) => row.id === id);
     if (!write) return;
-    await this.put({ ...write, body, idempotencyKey: newIdempotencyKey(), state: 'waiting', error: null, attempts: 0, nextAttemptAt: 0 });
+    await this.put({ ...write, body, idempotencyKey: newIdempotencyKey(), state: 'waiting', error: null, fieldErrors: null, attempts: 0, nextAttemptAt: 0 });
     this.changed();
   }
 
@@ -192,7 +197,7 @@ export class WriteQueue {
         outcome.signedOut = true;
         break;
       } else if (answer && answer.status >= 400 && answer.status < 500 && answer.status !== 408 && answer.status !== 429) {
-        await this.put({ ...write, state: 'parked', error: refusalText(answer) });
+        await this.put({ ...write, state: 'parked', error: refusalText(answer), fieldErrors: answer.errors ?? null });
         outcome.parked += 1;
       } else {
         // No answer, a timeout, too many requests or the server's own failure: the same write, later, same key.

@@ -1,17 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { fieldErrorsOf } from '@hcm/contract/schemas';
 import { ukTime, ukToday } from '@hcm/contract/time';
 import { TASK_NOT_DONE_REASONS, VisitCheckSchema, type DeviceVisit } from '@hcm/area-scheduler/contract/live-device.js';
 import { CareNoteSchema, DEFAULT_CARE_NOTE_CATEGORIES, MOODS } from '@hcm/area-care-records/contract/daily.js';
 import { DeviceOutcomeSchema, type CareSheet, type CareSheetDose } from '@hcm/area-care-records/contract/live-medication.js';
-import { DEFAULT_OUTCOME_CODES } from '@hcm/area-care-records/contract/mar.js';
 import { CACHE, getValue } from '../queue/db.js';
 import { useServices } from './App.js';
 import { mapsLink } from './DayScreen.js';
+import { Field, inputProps, type Errors } from './record/forms.js';
+import { forgetKeptKeySafeCodes, KeySafe } from './record/KeySafe.js';
+import { outcomeCodesOf } from './record/prn.js';
+import { PrnDoses } from './record/PrnDoses.js';
+import { RecordSection } from './record/RecordSection.js';
 import { useCachedRead } from './useCachedRead.js';
-
-type Errors = Record<string, string[]>;
 
 /** Finds the visit in today's list (fetched again) or tomorrow's kept one, then shows it. */
 export function VisitScreen({ visitId }: { visitId: number }) {
@@ -21,23 +23,12 @@ export function VisitScreen({ visitId }: { visitId: number }) {
   useEffect(() => {
     getValue<{ data: DeviceVisit[] }>(db, CACHE, `visits:${session.email}:tomorrow`).then((kept) => setTomorrow(kept?.data ?? []), () => setTomorrow([]));
   }, [db, session.email]);
+  useEffect(() => {
+    void forgetKeptKeySafeCodes(db).catch(() => undefined);
+  }, [db]);
   const visit = [...(today.data ?? []), ...(tomorrow ?? [])].find((row) => row.id === visitId);
   if (!visit) return today.loading || tomorrow === null ? <p role="status">Loading the visit…</p> : <p>This visit is not on your list. <a href="#/">Back to today</a></p>;
   return <VisitDetail visit={visit} note={today.note} />;
-}
-
-function Field({ id, label, errors, children }: { id: string; label: string; errors?: string[]; children: React.ReactNode }) {
-  return (
-    <>
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {errors?.length ? (
-        <p className="error" id={`${id}-error`}>
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </>
-  );
 }
 
 function VisitDetail({ visit, note }: { visit: DeviceVisit; note: string }) {
@@ -47,6 +38,14 @@ function VisitDetail({ visit, note }: { visit: DeviceVisit; note: string }) {
   const checkedIn = !!visit.check_in || pending.some((write) => write.path.endsWith('/check-in'));
   const checkedOut = !!visit.check_out || pending.some((write) => write.path.endsWith('/check-out'));
   const sheet = care.data;
+  // A record of this client's sent (gone from the queue): the care sheet is read again (doses recorded, PRN counts).
+  const waitingForClient = writes.filter((write) => write.state === 'waiting' && write.path.includes(`/clients/${visit.client_id}/`)).length;
+  const waitedBefore = useRef(waitingForClient);
+  const reloadCare = care.reload;
+  useEffect(() => {
+    if (waitingForClient < waitedBefore.current) void reloadCare();
+    waitedBefore.current = waitingForClient;
+  }, [waitingForClient, reloadCare]);
   return (
     <>
       <p>
@@ -88,7 +87,7 @@ function VisitDetail({ visit, note }: { visit: DeviceVisit; note: string }) {
           <dt>Access</dt>
           <dd>{sheet?.key_facts.access || visit.key_facts?.access || 'No notes'}</dd>
         </dl>
-        {sheet?.key_facts.key_safe && <KeySafe location={sheet.key_facts.key_safe.location} code={sheet.key_facts.key_safe.code} />}
+        {sheet?.key_facts.key_safe && <KeySafe clientId={visit.client_id} location={sheet.key_facts.key_safe.location} />}
       </section>
 
       <CheckPanel visit={visit} kind="in" done={checkedIn} />
@@ -112,27 +111,11 @@ function VisitDetail({ visit, note }: { visit: DeviceVisit; note: string }) {
 
       <Tasks visit={visit} />
       {sheet && <Medication visit={visit} sheet={sheet} />}
+      {sheet && visit.date <= ukToday() && <PrnDoses visit={visit} sheet={sheet} />}
       <CareNote visit={visit} />
+      <RecordSection visit={visit} sheet={sheet} />
       <CheckPanel visit={visit} kind="out" done={checkedOut} />
     </>
-  );
-}
-
-/** The key-safe code, shown only on a tap (reading the care sheet with it is audited by the server). */
-function KeySafe({ location, code }: { location: string; code: string }) {
-  const [shown, setShown] = useState(false);
-  return (
-    <p>
-      {shown ? (
-        <span>
-          Key safe{location ? ` (${location})` : ''}: <strong>{code}</strong>
-        </span>
-      ) : (
-        <button type="button" className="secondary" onClick={() => setShown(true)}>
-          Show the key safe code
-        </button>
-      )}
-    </p>
   );
 }
 
@@ -189,7 +172,7 @@ function CheckPanel({ visit, kind, done }: { visit: DeviceVisit; kind: 'in' | 'o
           <legend>{word} without a position</legend>
           <p>{noPosition}</p>
           <Field id={`reason-${kind}`} label="Why is there no position?" errors={errors.no_position_reason}>
-            <input id={`reason-${kind}`} value={reason} onChange={(event) => setReason(event.target.value)} />
+            <input {...inputProps(`reason-${kind}`, errors.no_position_reason)} value={reason} onChange={(event) => setReason(event.target.value)} />
           </Field>
           <button type="button" onClick={() => void send({ latitude: null, longitude: null, accuracy_metres: null, no_position_reason: reason })}>
             {word} without a position
@@ -299,7 +282,7 @@ function Medication({ visit, sheet }: { visit: DeviceVisit; sheet: CareSheet }) 
               ) : queued ? (
                 <p>{queued.label} (waiting to send)</p>
               ) : (
-                <DoseForm visit={visit} dose={dose} />
+                <DoseForm visit={visit} sheet={sheet} dose={dose} />
               )}
             </li>
           );
@@ -309,7 +292,7 @@ function Medication({ visit, sheet }: { visit: DeviceVisit; sheet: CareSheet }) 
   );
 }
 
-function DoseForm({ visit, dose }: { visit: DeviceVisit; dose: CareSheetDose }) {
+function DoseForm({ visit, sheet, dose }: { visit: DeviceVisit; sheet: CareSheet; dose: CareSheetDose }) {
   const { record } = useServices();
   const [open, setOpen] = useState(false);
   const [outcome, setOutcome] = useState('A');
@@ -318,7 +301,8 @@ function DoseForm({ visit, dose }: { visit: DeviceVisit; dose: CareSheetDose }) 
   const [inr, setInr] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const id = `dose-${dose.schedule_id}-${dose.slot}`;
-  const code = DEFAULT_OUTCOME_CODES.find((row) => row.code === outcome);
+  const codes = outcomeCodesOf(sheet);
+  const code = codes.find((row) => row.code === outcome);
   if (!open)
     return (
       <button type="button" onClick={() => setOpen(true)}>
@@ -339,8 +323,8 @@ function DoseForm({ visit, dose }: { visit: DeviceVisit; dose: CareSheetDose }) 
         {dose.slot} {dose.medicine}
       </legend>
       <Field id={`${id}-outcome`} label="Outcome" errors={errors.outcome}>
-        <select id={`${id}-outcome`} value={outcome} onChange={(event) => setOutcome(event.target.value)}>
-          {DEFAULT_OUTCOME_CODES.map((row) => (
+        <select {...inputProps(`${id}-outcome`, errors.outcome)} value={outcome} onChange={(event) => setOutcome(event.target.value)}>
+          {codes.map((row) => (
             <option key={row.code} value={row.code}>
               {row.code} — {row.label}
             </option>
@@ -349,15 +333,15 @@ function DoseForm({ visit, dose }: { visit: DeviceVisit; dose: CareSheetDose }) 
       </Field>
       {code && <p className="hint">{code.description}</p>}
       <Field id={`${id}-given`} label="Dose given" errors={errors.dose_given}>
-        <input id={`${id}-given`} value={doseGiven} onChange={(event) => setDoseGiven(event.target.value)} />
+        <input {...inputProps(`${id}-given`, errors.dose_given)} value={doseGiven} onChange={(event) => setDoseGiven(event.target.value)} />
       </Field>
       {dose.anticoagulant && (
         <Field id={`${id}-inr`} label="Latest INR (from the yellow book)" errors={errors.inr}>
-          <input id={`${id}-inr`} inputMode="decimal" value={inr} onChange={(event) => setInr(event.target.value)} />
+          <input {...inputProps(`${id}-inr`, errors.inr)} inputMode="decimal" value={inr} onChange={(event) => setInr(event.target.value)} />
         </Field>
       )}
       <Field id={`${id}-note`} label={code?.note_required ? 'Note (needed for this outcome)' : 'Note'} errors={errors.note}>
-        <textarea id={`${id}-note`} value={note} onChange={(event) => setNote(event.target.value)} />
+        <textarea {...inputProps(`${id}-note`, errors.note)} value={note} onChange={(event) => setNote(event.target.value)} />
       </Field>
       <div className="row">
         <button type="button" onClick={() => void save()}>
@@ -397,7 +381,7 @@ function CareNote({ visit }: { visit: DeviceVisit }) {
       ) : (
         <>
           <Field id="note-category" label="Category" errors={errors.category}>
-            <select id="note-category" value={category} onChange={(event) => setCategory(event.target.value)}>
+            <select {...inputProps('note-category', errors.category)} value={category} onChange={(event) => setCategory(event.target.value)}>
               {DEFAULT_CARE_NOTE_CATEGORIES.map((choice) => (
                 <option key={choice.value} value={choice.value}>
                   {choice.label}
@@ -406,10 +390,10 @@ function CareNote({ visit }: { visit: DeviceVisit }) {
             </select>
           </Field>
           <Field id="note-text" label="Note" errors={errors.note}>
-            <textarea id="note-text" value={text} onChange={(event) => setText(event.target.value)} />
+            <textarea {...inputProps('note-text', errors.note)} value={text} onChange={(event) => setText(event.target.value)} />
           </Field>
           <Field id="note-mood" label="Mood (optional)" errors={errors.mood}>
-            <select id="note-mood" value={mood} onChange={(event) => setMood(event.target.value)}>
+            <select {...inputProps('note-mood', errors.mood)} value={mood} onChange={(event) => setMood(event.target.value)}>
               <option value="">Not recorded</option>
               {MOODS.map((choice) => (
                 <option key={choice.value} value={choice.value}>

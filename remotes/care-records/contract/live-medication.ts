@@ -140,15 +140,36 @@ export type CareSheetDose = v.InferOutput<typeof CareSheetDoseSchema>;
  */
 export const CareSheetSchema = v.object({
   client: v.object({ id: v.number(), name: v.string(), allergies: v.string(), address: v.string(), postcode: v.string() }),
-  key_facts: v.object({ resuscitation: v.nullable(v.string()), access: v.string(), key_safe: v.nullable(v.object({ location: v.string(), code: v.string() })) }),
+  /**
+   * key_safe: that the client has a key safe, and where it is, when the carer's role holds clients.key-safe.view
+   * (else null). Never the code: the sheet is kept on the phone; the code is read on a tap from
+   * GET …/key-safe (KeySafeAnswer), audited each time and never kept.
+   */
+  key_facts: v.object({ resuscitation: v.nullable(v.string()), access: v.string(), key_safe: v.nullable(v.object({ location: v.string() })) }),
   calls: v.array(v.object({ call: v.string(), time: v.string(), duration: v.nullable(v.number()), tasks: v.string() })),
   what_matters: v.string(),
+  /** PRN (when needed) medicines with their limits and the doses counted as given in the 24 hours before the read. */
   as_needed: v.array(
-    v.object({ schedule_id: v.number(), medicine: v.string(), dose: v.string(), prn_reason: v.string(), max_doses: v.nullable(v.number()), min_gap_hours: v.nullable(v.number()) }),
+    v.object({
+      schedule_id: v.number(),
+      medicine: v.string(),
+      dose: v.string(),
+      prn_reason: v.string(),
+      max_doses: v.nullable(v.number()),
+      min_gap_hours: v.nullable(v.number()),
+      given_24h: v.array(v.string()),
+    }),
   ),
   doses: v.array(CareSheetDoseSchema),
+  /** The agency's active MAR outcome codes, in the office's order (the office edits them: mar/outcome-codes). */
+  outcome_codes: v.array(v.object({ code: v.string(), label: v.string(), description: v.string(), counts_as_given: v.boolean(), note_required: v.boolean() })),
 });
 export type CareSheet = v.InferOutput<typeof CareSheetSchema>;
+export type CareSheetPrn = CareSheet['as_needed'][number];
+export type CareSheetOutcomeCode = CareSheet['outcome_codes'][number];
+
+/** The key-safe code, read on a tap (GET /api/v1/carer-app/clients/:clientId/key-safe): audited, never cached. */
+export type KeySafeAnswer = { location: string; code: string };
 
 export type MedicationEventRow = {
   id: number;

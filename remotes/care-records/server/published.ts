@@ -15,7 +15,7 @@ import { careIncidents, clientDocuments, clientDocumentVersions, clientPreExitTa
 // columns stay this area's to change.
 
 export const careRecordsPublications: AreaPublications = {
-  version: 2,
+  version: 3,
   readModels: [
     {
       table: clientsTable,
@@ -122,7 +122,7 @@ export const careRecordsPublications: AreaPublications = {
       path: '/carer-app/clients/:clientId/care',
       answer: CareSheetSchema,
       meaning:
-        "A device's care sheet of a client its carer visits from yesterday to tomorrow (404 otherwise): name, allergies, address and postcode, key facts (the key safe only with clients.key-safe.view), calls, and today's and tomorrow's doses. Each read is audited as a view of the client.",
+        "A device's care sheet of a client its carer visits from yesterday to tomorrow (404 otherwise): name, allergies, address and postcode, key facts (that there is a key safe and where, only with clients.key-safe.view; never its code), calls, today's and tomorrow's doses, PRN medicines with the doses given in the last 24 hours, and the active MAR outcome codes. Each read is audited as a view of the client.",
     },
     // The lists the office's assistant reads (quality-audits): the part of their rows others may read.
     {

@@ -1,16 +1,20 @@
 import { londonDate } from '@hcm/contract/engine';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { clock } from '@hcm/contract/time';
+import { and, asc, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { clientAccess } from '../../access/tables.js';
 import { addDays, dueOn, isAnticoagulant, slotOrder, slotsOf, type CareSheet, type CareSheetDose, type MarClient } from '../../../contract/index.js';
 import type { DbOrTx } from '../../mar/common.js';
+import { outcomeCodes } from '../../mar/outcome-codes.js';
 import { listSchedules } from '../../mar/schedules.js';
 import { marAdministrations, marOutcomeCodes } from '../../mar/tables.js';
 import { clientDocuments, clientDocumentVersions, clientsTable } from '../../tables.js';
 import { clientColumns } from '../../columns.js';
 
 // What a carer needs at the door and in the home: the support plan's calls and tasks, the key facts (allergies,
-// resuscitation decision, how to get in; the key-safe code only when the carer's role may see it), and the MAR
-// due today and tomorrow with what is already recorded.
+// resuscitation decision, how to get in; that there is a key safe and where, when the carer's role may see it —
+// never its code: the sheet is kept on the phone, the code is read on a tap from …/key-safe), the MAR due today
+// and tomorrow with what is already recorded, the PRN medicines with the doses given in the last 24 hours, and
+// the agency's outcome codes.
 
 type Values = Record<string, unknown>;
 
@@ -42,6 +46,31 @@ const RESUSCITATION: Record<string, string> = {
   dnacpr: 'DNACPR decision in place (ReSPECT or DNACPR form at home)',
   'not-discussed': 'Not discussed yet',
 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The PRN doses counted as given (not superseded) in the 24 hours up to `at`, per schedule, oldest first. */
+async function prnGivenSince(db: DbOrTx, scheduleIds: number[], at: Date): Promise<Map<number, string[]>> {
+  const given = new Map<number, string[]>();
+  if (!scheduleIds.length) return given;
+  const rows = await db
+    .select({ schedule_id: marAdministrations.schedule_id, given_at: marAdministrations.given_at })
+    .from(marAdministrations)
+    .innerJoin(marOutcomeCodes, eq(marOutcomeCodes.code, marAdministrations.outcome))
+    .where(
+      and(
+        inArray(marAdministrations.schedule_id, scheduleIds),
+        isNull(marAdministrations.superseded_at),
+        isNull(marAdministrations.due_date),
+        eq(marOutcomeCodes.counts_as_given, true),
+        gt(marAdministrations.given_at, new Date(at.getTime() - DAY_MS)),
+        lte(marAdministrations.given_at, at),
+      ),
+    )
+    .orderBy(asc(marAdministrations.given_at));
+  for (const row of rows) given.set(row.schedule_id, [...(given.get(row.schedule_id) ?? []), new Date(row.given_at).toISOString()]);
+  return given;
+}
 
 export async function buildCareSheet(db: DbOrTx, client: MarClient, options: { mayReadKeySafe: boolean; today?: string }): Promise<CareSheet> {
   const today = options.today ?? londonDate();
@@ -101,6 +130,8 @@ export async function buildCareSheet(db: DbOrTx, client: MarClient, options: { m
     duration: typeof call.duration === 'number' ? call.duration : null,
     tasks: text(call.tasks),
   }));
+  const prn = schedules.filter((schedule) => schedule.as_needed && schedule.status === 'active');
+  const prnGiven = await prnGivenSince(db, prn.map((schedule) => schedule.id), clock.now());
   const accessText = [text(plan?.access), access?.door_access ?? '', access?.parking ? `Parking: ${access.parking}` : '', access?.pets ? `Pets: ${access.pets}` : '', access?.alarm ? `Alarm: ${access.alarm}` : '']
     .filter(Boolean)
     .join('\n');
@@ -109,13 +140,22 @@ export async function buildCareSheet(db: DbOrTx, client: MarClient, options: { m
     key_facts: {
       resuscitation: RESUSCITATION[text(passport?.resuscitation)] ?? null,
       access: accessText,
-      key_safe: options.mayReadKeySafe && access?.key_safe_code ? { location: access.key_safe_location, code: access.key_safe_code } : null,
+      key_safe: options.mayReadKeySafe && access?.key_safe_code ? { location: access.key_safe_location } : null,
     },
     calls,
     what_matters: text(plan?.what_matters),
-    as_needed: schedules
-      .filter((schedule) => schedule.as_needed && schedule.status === 'active')
-      .map((schedule) => ({ schedule_id: schedule.id, medicine: schedule.medicine, dose: schedule.dose, prn_reason: schedule.prn_reason, max_doses: schedule.prn_max_doses, min_gap_hours: schedule.prn_min_gap_hours })),
+    as_needed: prn.map((schedule) => ({
+      schedule_id: schedule.id,
+      medicine: schedule.medicine,
+      dose: schedule.dose,
+      prn_reason: schedule.prn_reason,
+      max_doses: schedule.prn_max_doses,
+      min_gap_hours: schedule.prn_min_gap_hours,
+      given_24h: prnGiven.get(schedule.id) ?? [],
+    })),
     doses,
+    outcome_codes: (await outcomeCodes(db))
+      .filter((code) => code.active)
+      .map((code) => ({ code: code.code, label: code.label, description: code.description, counts_as_given: code.counts_as_given, note_required: code.note_required })),
   };
 }

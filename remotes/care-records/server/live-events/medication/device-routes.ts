@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { can } from '@hcm/contract';
 import { fieldErrorsOf } from '@hcm/contract/schemas';
-import { fileStorage, ok, sendInvalid, type AuthSettings } from '@hcm/server/platform';
+import { fileStorage, ok, sendError, sendInvalid, UNAUTHORIZED, type AuthSettings } from '@hcm/server/platform';
 import {
   AdministrationSchema,
   DeviceOutcomeSchema,
@@ -10,7 +12,9 @@ import {
   MEDICATION_IMAGE_MAX_BYTES,
   MedicationAvailabilitySchema,
   MedicationImageSchema,
+  type KeySafeAnswer,
 } from '../../../contract/index.js';
+import { clientAccess } from '../../access/tables.js';
 import { recordAdministration } from '../../mar/administrations.js';
 import { parsedBody, recordClientView, requestHash, sendMarError } from '../../mar/common.js';
 import { buildCareSheet } from './care-sheet.js';
@@ -19,6 +23,9 @@ import { saveAvailabilityReport, saveMedicationImage } from './reports.js';
 import { marAdministrationInr } from './tables.js';
 
 const device = { config: { device: true, permission: 'carer-app.use' as const } };
+/** The key-safe code: a device route that also needs the role's right to know codes. */
+const keySafeReader = { config: { device: true, permission: 'clients.key-safe.view' as const } };
+export const NO_KEY_SAFE = 'No key safe code is recorded for this client: ask the office how to get in.';
 /** base64 is 4/3 of the bytes, plus the JSON around it. */
 const IMAGE_BODY_LIMIT = Math.ceil((MEDICATION_IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
 
@@ -36,6 +43,22 @@ export async function medicationDeviceRoutes(app: FastifyInstance, { auth }: { a
     const sheet = await buildCareSheet(db, target.client, { mayReadKeySafe: target.viewer.user.userPermissions.includes('clients.key-safe.view') });
     await recordClientView(db, target, 'carer-app-care', { key_safe: sheet.key_facts.key_safe !== null });
     return ok(sheet);
+  });
+
+  // The key-safe code on a tap (README "Key safe on the carers' app"): only with clients.key-safe.view (403), for a
+  // client the carer visits from yesterday to tomorrow (else 404), each reveal audited as a view of the client's
+  // record; never cached (the care sheet, kept on the phone, says only that there is a key safe and where).
+  app.get('/carer-app/clients/:clientId/key-safe', keySafeReader, async (request, reply) => {
+    const target = await deviceClientTarget(app, request, reply, auth);
+    if (!target) return reply;
+    // A device token is the carers' app's (its role holds carer-app.use, or the token was revoked): checked all the same.
+    if (!can(target.viewer.user, 'carer-app.use')) return sendError(reply, 403, UNAUTHORIZED);
+    const [row] = await db.select({ location: clientAccess.key_safe_location, code: clientAccess.key_safe_code }).from(clientAccess).where(eq(clientAccess.client_id, target.client.id));
+    reply.header('Cache-Control', 'no-store');
+    if (!row?.code) return sendError(reply, 404, NO_KEY_SAFE);
+    await recordClientView(db, target, 'carer-app-key-safe', { key_safe_location: row.location });
+    const answer: KeySafeAnswer = { location: row.location, code: row.code };
+    return ok(answer);
   });
 
   app.post('/carer-app/clients/:clientId/medication-outcomes', device, async (request, reply) => {

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
+import { clock } from '@hcm/contract/time';
 import { auditLog } from '@hcm/server/platform';
 import { createTestApp, loginAs, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { AvailabilityRow, CareSheet, MarGapClientRow, MedicationEventRow, MedicationImageRow } from '../../../contract/index.js';
 import { insertClient } from '../../health-professionals/test-fixtures.js';
+import { addSchedule, medicine, prn } from '../../mar/test-fixtures.js';
 import { marAdministrations } from '../../mar/tables.js';
 import { medicationImages } from './tables.js';
 import { carerWithVisit, type CarerOnDevice } from './test-device.js';
@@ -41,6 +43,8 @@ test('the care sheet: plan, key facts and the MAR due today and tomorrow, audite
   assert.equal(sheet.client.id, carer.clientId);
   assert.ok(Array.isArray(sheet.doses) && Array.isArray(sheet.calls));
   assert.ok(sheet.doses.every((dose) => typeof dose.time_critical === 'boolean' && typeof dose.anticoagulant === 'boolean'));
+  assert.ok(sheet.outcome_codes.some((code) => code.code === 'A' && code.counts_as_given), 'the agency’s outcome codes come with the sheet');
+  assert.ok(sheet.key_facts.key_safe === null || !('code' in sheet.key_facts.key_safe), 'never the key-safe code (key-safe.test.ts)');
   const views = await t.database.db
     .select()
     .from(auditLog)
@@ -84,6 +88,21 @@ test('a MAR outcome: resend answers the first record, another body under the key
   const future = await carer.device.post(`${base(clientId)}/medication-outcomes`, { ...body, recorded_at: new Date(Date.now() + 3600_000).toISOString() }, 'outcome-test-0002');
   assert.equal(future.statusCode, 422);
   assert.ok(future.json().errors.recorded_at);
+});
+
+test('a PRN dose: the sheet gives its limits and the doses given in the last 24 hours; over the limit is 422 on over_limit_reason', async () => {
+  const schedule = await addSchedule(admin, carer.clientId, prn(carer.clientId, await medicine(t.database.db, 'Paracetamol'), { prn_max_doses: 4, prn_min_gap_hours: 4 }));
+  const hourAgo = new Date(clock.nowMs() - 3600_000).toISOString();
+  const body = { schedule_id: schedule.id, due_date: '', due_slot: '', outcome: 'A', dose_given: '1 tablet', prn_reason: 'Knee pain after the walk', recorded_at: hourAgo };
+  const noReason = await carer.device.post(`${base(carer.clientId)}/medication-outcomes`, { ...body, prn_reason: '' }, 'prn-test-0000');
+  assert.equal(noReason.statusCode, 422);
+  assert.ok(noReason.json().errors.prn_reason, 'a PRN dose given needs its reason');
+  assert.equal((await carer.device.post(`${base(carer.clientId)}/medication-outcomes`, body, 'prn-test-0001')).statusCode, 201);
+  const entry = (await sheetOf(carer.clientId)).as_needed.find((item) => item.schedule_id === schedule.id);
+  assert.deepEqual(entry && { max: entry.max_doses, gap: entry.min_gap_hours, given: entry.given_24h }, { max: 4, gap: 4, given: [hourAgo] });
+  const tooSoon = await carer.device.post(`${base(carer.clientId)}/medication-outcomes`, { ...body, recorded_at: clock.now().toISOString() }, 'prn-test-0002');
+  assert.equal(tooSoon.statusCode, 422, tooSoon.body);
+  assert.match(tooSoon.json().errors.over_limit_reason[0], /minimum gap is 4 hours/);
 });
 
 test('photos: a PNG is saved once per key; other types and oversized photos are refused', async () => {
