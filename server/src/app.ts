@@ -44,6 +44,7 @@ import { registerJobs, type ScheduledJob } from './events/jobs.js';
 import { pruneExpiredSessions } from './auth/sessions.js';
 import { foreignReferences } from './resources/tables.js';
 import { TrackableTargets } from './time-tracker/targets.js';
+import { composeSearchProviders, searchRoutes } from './search/routes.js';
 
 export type BuildAppOptions = Pick<
   AppConfig,
@@ -96,6 +97,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // its area's prefixes, or named by an area that neither owns it nor uses it as published stops the start.
   const permissions = permissionsOf(options.modules);
   const mailer = new Mailer(options.db, options.mail ?? { smtpUrl: undefined, from: 'Home Care <no-reply@localhost>' });
+  // Without APP_KEY or a key file (tests) the key lives as long as the process.
+  const secrets = secretBoxFor({ appKey: options.appKey, appKeyFile: options.appKeyFile });
   const auth: AuthSettings = {
     db: options.db,
     mailer,
@@ -106,8 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     cookieSecure: options.cookieSecure,
     loginThrottlePerMinute: options.loginThrottlePerMinute ?? 5,
-    // Without APP_KEY or a key file (tests) the key lives as long as the process.
-    secrets: secretBoxFor({ appKey: options.appKey, appKeyFile: options.appKeyFile }),
+    secrets,
   };
 
   app.addHook('onRequest', async (request, reply) => {
@@ -174,7 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Each area's own routes (remotes/<area>/server/module.ts), composed in src/area-modules.ts.
   // The carers' app: device sign-in and the office's list of devices; push notifications and text messages.
   await app.register(deviceTokenRoutes, { prefix: API_PREFIX, ...auth });
-  const vapid = new VapidKeyStore(options.db, auth.secrets, options.vapid);
+  const vapid = new VapidKeyStore(options.db, secrets, options.vapid);
   const push = new Pusher(options.db, options.pushProvider ?? new WebPushProvider(options.db, vapid));
   await app.register(webPushRoutes, { prefix: API_PREFIX, db: options.db, vapid });
   const sms = new SmsSender(options.db, options.smsProvider);
@@ -185,6 +187,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Scheduled background work (src/events/jobs.ts), the platform's and the areas': in the running API only.
   if (context.background) registerJobs(app, options.db, [...platformJobs(auth), ...options.modules.flatMap((module) => module.jobs ?? [])], context);
   await app.register(eventDeliveryRoutes, { prefix: API_PREFIX, db: options.db });
+  // The global search: each area's providers (its module's `search`), run for the user's permissions and branches.
+  await app.register(searchRoutes, { prefix: API_PREFIX, auth, providers: composeSearchProviders(options.modules, permissions) });
   for (const module of options.modules) {
     const { routes, publicRoutes } = module;
     if (routes) {

@@ -6,6 +6,7 @@ import { forgetSession, readSession, type Session } from '../session.js';
 import { DayScreen } from './DayScreen.js';
 import { OutboxScreen } from './OutboxScreen.js';
 import { SignIn } from './SignIn.js';
+import { TimeOffScreen } from './TimeOffScreen.js';
 import { VisitScreen } from './VisitScreen.js';
 
 /** What every screen uses: the API, the database, the session and the queue. */
@@ -20,18 +21,19 @@ export type Services = {
   signedOut(): void;
 };
 
-const ServicesContext = createContext<Services | null>(null);
+export const ServicesContext = createContext<Services | null>(null);
 export const useServices = () => useContext(ServicesContext)!;
 
 export const REVOKED =
   'This phone has been signed out of the carers’ app (by the office, or from another device). Sign in again: what you recorded and has not been sent is kept and will be sent once you are back in.';
 const TIMER_MS = 15_000;
 
-/** The route from the address's hash: #/ (today), #/tomorrow, #/visit/12, #/outbox. */
-function routeOf(hash: string): { name: 'day'; day: 'today' | 'tomorrow' } | { name: 'visit'; id: number } | { name: 'outbox' } {
+/** The route from the address's hash: #/ (today), #/tomorrow, #/visit/12, #/outbox, #/time-off. */
+function routeOf(hash: string): { name: 'day'; day: 'today' | 'tomorrow' } | { name: 'visit'; id: number } | { name: 'outbox' } | { name: 'time-off' } {
   const visit = /^#\/visit\/(\d+)/.exec(hash);
   if (visit) return { name: 'visit', id: Number(visit[1]) };
   if (hash.startsWith('#/outbox')) return { name: 'outbox' };
+  if (hash.startsWith('#/time-off')) return { name: 'time-off' };
   return { name: 'day', day: hash.startsWith('#/tomorrow') ? 'tomorrow' : 'today' };
 }
 
@@ -156,7 +158,7 @@ export function App({ config, db }: { config: AppConfig; db: IDBDatabase }) {
       </header>
       <QueueStatus writes={writes} online={online} />
       <main>
-        {route.name === 'visit' ? <VisitScreen visitId={route.id} /> : route.name === 'outbox' ? <OutboxScreen queue={queue} /> : <DayScreen day={route.day} />}
+        {route.name === 'visit' ? <VisitScreen visitId={route.id} /> : route.name === 'outbox' ? <OutboxScreen queue={queue} /> : route.name === 'time-off' ? <TimeOffScreen /> : <DayScreen day={route.day} />}
       </main>
     </ServicesContext.Provider>
   );

@@ -42,6 +42,7 @@ export function DayScreen({ day }: { day: 'today' | 'tomorrow' }) {
         <a href="#/tomorrow" aria-current={day === 'tomorrow' ? 'page' : undefined}>
           Tomorrow
         </a>
+        <a href="#/time-off">Time off</a>
       </nav>
       <h2>
         {day === 'today' ? 'Today' : 'Tomorrow'}, {dayLabel(date)}

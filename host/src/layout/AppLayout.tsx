@@ -7,6 +7,7 @@ import { openableAreas, prefetchAreasWhenIdle } from '../areas/prefetch';
 import { preloadArea } from '../areas/RemoteArea';
 import { ChatHeaderLink } from '../chat/ChatHeaderLink';
 import { useChatConnection } from '../chat/useChatConnection';
+import { HeaderSearch } from '../search/HeaderSearch';
 import { MenuDrawer } from './MenuDrawer';
 import { arrangeMenu, menuTitleForPath, sidebarTree } from './navigation';
 import { Sidebar, SidebarRail } from './Sidebar';
@@ -112,6 +113,7 @@ export function AppLayout() {
             {registry.productLabel}
           </Link>
         </div>
+        <HeaderSearch menu={items} />
         <div className={styles.account}>
           <SwitchAccountMenu />
           <ChatHeaderLink />

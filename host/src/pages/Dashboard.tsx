@@ -13,13 +13,16 @@ function DashboardPanels() {
   const can = useCan();
   const areas = useRuntime((state) => state.registry.areas);
   const panels = areas.flatMap((area) => (area.extensions ?? []).filter((extension) => extension.point === DASHBOARD_PANEL_POINT && (extension.permission ?? []).every((permission) => can(permission))));
-  if (!user) return null;
+  if (!user || !panels.length) return null;
+  // A grid of panels: side by side where there is room, one under another (full width) on a phone.
   return (
-    <>
+    <div className={styles.panels}>
       {panels.map((panel) => (
-        <Extension key={panel.key} point={DASHBOARD_PANEL_POINT} extensionKey={panel.key} fallback={null} />
+        <div key={panel.key} className={styles.panel}>
+          <Extension point={DASHBOARD_PANEL_POINT} extensionKey={panel.key} fallback={null} />
+        </div>
       ))}
-    </>
+    </div>
   );
 }
 

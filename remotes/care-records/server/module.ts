@@ -22,6 +22,7 @@ import { incidentsLiveRoutes } from './live-events/incidents/routes.js';
 import { medicationLiveRoutes } from './live-events/medication/routes.js';
 import { seedMedicationLiveDemo } from './live-events/medication/demo.js';
 import { reviewsLiveRoutes } from './live-events/reviews/routes.js';
+import { todayRoutes } from './today/routes.js';
 import { reablementRoutes } from './reablement/routes.js';
 import { seedDemoReviews } from './live-events/reviews/demo.js';
 import { reviewsDueJob } from './live-events/reviews/review-due.js';
@@ -33,6 +34,7 @@ import { CARE_RECORDS_CONSUMED_ROUTES } from './consumed-routes.js';
 import { documentUploadTypesRead, medicationsRead, reablementEquipmentsRead } from './read-models.js';
 import { careRecordsTables } from './tables.js';
 import { rotaProfileRoutes } from './rota-profiles.js';
+import { clientSearch } from './search.js';
 import { trackableClient } from './trackable-client.js';
 import { clientUploadRoutes } from './uploads/routes.js';
 
@@ -62,6 +64,8 @@ export const careRecordsModule = defineAreaModule({
   },
   // Reviews falling due are announced for the office to book (live-events/reviews/review-due.ts).
   jobs: [clientStatusJob, reviewsDueJob],
+  // Clients in the global search, by name, NHS number or postcode (./search.ts).
+  search: [clientSearch],
   async routes(app, context) {
     const { auth, appUrl, trackables } = context;
     trackables.register('client', trackableClient);
@@ -86,6 +90,7 @@ export const careRecordsModule = defineAreaModule({
     await app.register(async (scope) => medicationLiveRoutes(scope, context));
     await app.register(async (scope) => incidentsLiveRoutes(scope, context));
     await app.register(async (scope) => reviewsLiveRoutes(scope, context));
+    await app.register(async (scope) => todayRoutes(scope, context));
     await app.register(async (scope) => reablementRoutes(scope, context));
   },
   publicRoutes: {

@@ -7,6 +7,7 @@ import { clientsRoutes } from './clients/routes.js';
 import { exportsRoutes } from './exports/routes.js';
 import { invoicingRoutes } from './invoicing/routes.js';
 import { ledgerRoutes } from './ledger/routes.js';
+import { todayRoutes } from './today/routes.js';
 import { payRoutes } from './pay/routes.js';
 import { printRoutes } from './print/routes.js';
 import { seedDemoRates } from './rates/demo.js';
@@ -19,6 +20,7 @@ import { bankHolidaysRead, carerHourlyRatesRead, carersRead, clientsRead, fiscal
 import { seedDemoExpenses } from './reports/demo.js';
 import { expenseResourceTables } from './reports/resource-tables.js';
 import { reportsRoutes } from './reports/routes.js';
+import { invoiceSearch } from './search.js';
 
 /**
  * The finance area's API: rate cards and the rate engine, invoice runs (preview, generate, reset), invoices,
@@ -30,6 +32,8 @@ export const financeModule = defineAreaModule({
   name: 'finance',
   permissions: FINANCE_PERMISSIONS,
   jobs: [interruptedExportsJob],
+  // Invoices in the global search, by number (./search.ts).
+  search: [invoiceSearch],
   publishes: financePublications,
   consumes: { readModels: [funderCodesRead, funderScalesRead, bankHolidaysRead, carerHourlyRatesRead, fiscalYearsRead, hourlyRatesRead, settingsRead, clientsRead, visitTemplatesRead, carersRead], routes: FINANCE_CONSUMED_ROUTES },
   resources: FINANCE_RESOURCES,
@@ -45,6 +49,7 @@ export const financeModule = defineAreaModule({
     await app.register(async (scope) => payRoutes(scope, context));
     await app.register(async (scope) => exportsRoutes(scope, context));
     await app.register(async (scope) => reportsRoutes(scope, context));
+    await app.register(async (scope) => todayRoutes(scope, context));
   },
   async seedDemo(tx) {
     await seedDemoRates(tx);

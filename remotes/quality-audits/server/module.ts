@@ -26,6 +26,7 @@ import {
 } from './read-models.js';
 import { seedRegistersDemo } from './registers/demo.js';
 import { registersRoutes } from './registers/routes.js';
+import { todayRoutes } from './today/routes.js';
 
 /**
  * The quality-audits area's API: the quality-assurance registers and CQC notifications with the quality
@@ -67,6 +68,7 @@ export const qualityAuditsModule = defineAreaModule({
     await app.register(async (scope) => kpisRoutes(scope, context));
     await app.register(async (scope) => dashboardsRoutes(scope, context));
     await app.register(async (scope) => assistantRoutes(scope, context));
+    await app.register(async (scope) => todayRoutes(scope, context));
   },
   async seedDemo(tx) {
     await seedRegistersDemo(tx);

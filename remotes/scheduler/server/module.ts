@@ -23,9 +23,12 @@ import { carerPushesJob } from './visits/notify-carers.js';
 import { SCHEDULER_CONSUMED_ROUTES } from './consumed-routes.js';
 import { bankHolidaysRead, carerAccountsRead, carerAvailabilityDaysRead, carerComplianceRead, carersRead, clientsRead, funderCodesRead, npcCodesRead, settingsRead, trainingCoursesRead, trainingRecordsRead, carerTrainingStatusRead, visitSlotsRead } from './read-models.js';
 import { utilityRoutes } from './utility/routes.js';
+import { visitSearch } from './search.js';
 import { visitRoutes } from './visits/routes.js';
 import { attentionRoutes } from './visits/attention-routes.js';
 import { wizardRoutes } from './wizard/routes.js';
+import { todayRoutes } from './today/routes.js';
+import { seedDemoUncoveredCall } from './today/demo.js';
 import { deviceRoutes } from './live/device/routes.js';
 import { liveRoutes } from './live/engine/routes.js';
 import { seedDemoLiveSettings } from './live/device/demo.js';
@@ -42,6 +45,8 @@ export const schedulerModule = defineAreaModule({
   publishes: schedulerPublications,
   eventHandlers: [...LEAVE_EVENT_HANDLERS, ...CLIENT_EVENT_HANDLERS, ...CARER_EVENT_HANDLERS, ...COMPLIANCE_EVENT_HANDLERS, ...TRAINING_EVENT_HANDLERS, ...REVIEW_EVENT_HANDLERS, ...VISIT_EVENT_HANDLERS],
   jobs: [liveEngineJob, carerPushesJob],
+  // The coming week's visits in the global search, by their client's name (./search.ts).
+  search: [visitSearch],
   consumes: { readModels: [clientsRead, carersRead, carerAccountsRead, carerComplianceRead, carerAvailabilityDaysRead, carerTrainingStatusRead, funderCodesRead, npcCodesRead, bankHolidaysRead, settingsRead, trainingCoursesRead, trainingRecordsRead, visitSlotsRead], routes: SCHEDULER_CONSUMED_ROUTES, events: [...LEAVE_EVENTS_CONSUMED, ...CLIENT_EVENTS_CONSUMED, ...CARER_EVENTS_CONSUMED, ...COMPLIANCE_EVENTS_CONSUMED, ...TRAINING_EVENTS_CONSUMED, ...REVIEW_EVENTS_CONSUMED, ...VISIT_EVENTS_CONSUMED] },
   async routes(app, context) {
     await app.register(async (scope) => visitRoutes(scope, context));
@@ -57,6 +62,7 @@ export const schedulerModule = defineAreaModule({
     await app.register(async (scope) => deviceRoutes(scope, context));
     await app.register(async (scope) => liveRoutes(scope, context));
     await app.register(async (scope) => billingRoutes(scope, context));
+    await app.register(async (scope) => todayRoutes(scope, context));
   },
   async seedDemo(tx) {
     await seedDemoLocations(tx);
@@ -64,5 +70,6 @@ export const schedulerModule = defineAreaModule({
     await seedDemoAssessments(tx);
     await seedDemoLiveSettings(tx);
     await seedDemoLiveEngine(tx);
+    await seedDemoUncoveredCall(tx);
   },
 });

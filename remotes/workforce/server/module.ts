@@ -22,6 +22,7 @@ import { workforcePublications } from './published.js';
 import { documentUploadTypesRead, settingsRead } from './read-models.js';
 import { careerRoles, careers, carerSurveyQuestions, carerSurveys, carerSurveySubmissions } from './recruitment/read-models.js';
 import { seedCarers } from './seed-carers.js';
+import { carerSearch, employeeSearch } from './search.js';
 import { workforceTables } from './tables.js';
 import { seedDemoTimeOff } from './time-off/demo.js';
 import { availabilityDaysJob, refreshAvailabilityDays } from './time-off/availability.js';
@@ -30,6 +31,7 @@ import { timeOffRoutes } from './time-off/routes.js';
 import { seedDemoTraining } from './training/demo.js';
 import { trainingCoursesRead } from './training/read-models.js';
 import { trainingRoutes } from './training/routes.js';
+import { todayRoutes } from './today/routes.js';
 import { seedDemoTrainingStatus, trainingLapsesJob } from './training/status.js';
 
 /**
@@ -62,6 +64,8 @@ export const workforceModule = defineAreaModule({
   },
   resources: WORKFORCE_RESOURCES,
   resourceTables: workforceTables,
+  // Carers and office employees in the global search, by name (./search.ts).
+  search: [carerSearch, employeeSearch],
   // A carer's hire, suspension, its end and their leaving are published in the write's transaction (the rota follows).
   onResourceWrite: { carers: onCarerWrite },
   async routes(app, context) {
@@ -75,6 +79,7 @@ export const workforceModule = defineAreaModule({
     await app.register(async (scope) => timeOffRoutes(scope, context));
     await app.register(async (scope) => recruitmentRoutes(scope, context));
     await app.register(async (scope) => filesRoutes(scope, context));
+    await app.register(async (scope) => todayRoutes(scope, context));
     await app.register(payProfileRoutes, { auth });
   },
   // A referee answers a reference request through an emailed link, without an account.

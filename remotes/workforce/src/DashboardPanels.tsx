@@ -3,6 +3,7 @@ import type { MyNotice } from '@hcm/contract/schemas';
 import { api, Button, kitStyles, notify } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery, useQueryClient } from '@hcm/kit/data';
 import styles from './dashboard/dashboard.module.css';
+import LapsedChecks from './today/LapsedChecks';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -78,8 +79,10 @@ function NoticesForYou() {
 
 /**
  * What the workforce adds to the dashboard (extension point `dashboard.panel`, area.json): the notices the office
- * addressed to the signed-in user. The host renders each area's panels; areas never reach into the host.
+ * addressed to the signed-in user, and the lapsed checks of carers' files and training (./today, workforce-today).
+ * The host renders each area's panels; areas never reach into the host.
  */
 export default function DashboardPanels({ extensionKey }: { extensionKey: string }) {
+  if (extensionKey === 'workforce-today') return <LapsedChecks />;
   return extensionKey === 'notices' ? <NoticesForYou /> : null;
 }

@@ -30,6 +30,9 @@ const OPEN_TO_ANY_USER = [
   'GET /api/v1/communication/my-notices',
   'HEAD /api/v1/communication/my-notices',
   'POST /api/v1/communication/my-notices/:id/read',
+  // The global search: each area's providers run for the user's own permissions (search/routes.ts).
+  'GET /api/v1/search',
+  'HEAD /api/v1/search',
 ];
 // Of those, the ones that refuse (403) a user who is not in the state they need: switching back outside a switched session.
 const REFUSED_OUT_OF_STATE = ['POST /api/v1/account/switch-back'];
@@ -37,6 +40,8 @@ const REFUSED_OUT_OF_STATE = ['POST /api/v1/account/switch-back'];
 const NOT_FOUND_FOR_ID_1 = ['DELETE /api/v1/account/sessions/:publicId', 'POST /api/v1/communication/my-notices/:id/read'];
 // ...and these first ask for the password again (423): ending all one's other sessions.
 const PASSWORD_CONFIRMATION_FIRST = ['DELETE /api/v1/account/sessions'];
+// ...and these need input (422): the search without ?q=.
+const NEEDS_INPUT = ['GET /api/v1/search', 'HEAD /api/v1/search'];
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
@@ -83,7 +88,9 @@ test('a user whose role grants nothing gets 403 on every permission-guarded /api
           ? 404
           : PASSWORD_CONFIRMATION_FIRST.includes(name)
             ? 423
-            : 200;
+            : NEEDS_INPUT.includes(name)
+              ? 422
+              : 200;
       assert.equal(response.statusCode, expected, name);
       continue;
     }

@@ -13,8 +13,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AreaEventHandler } from '../events/outbox.js';
 import type { ScheduledJob } from '../events/jobs.js';
 import type { AreaConsumption, AreaPublications } from './contracts.js';
+import type { SearchProvider } from '../search/provider.js';
 
 export type { ResourceChange, ResourceWriteHook } from '../resources/catalog.js';
+export { likePrefix, searchQueryOf, type SearchHit, type SearchProvider, type SearchQuery, type SearchViewer } from '../search/provider.js';
 
 /** What the platform hands an area's routes: the database and sign-in settings, and its extension points. */
 export type AreaServerContext = {
@@ -84,6 +86,8 @@ export type AreaModule = {
   jobs?: readonly ScheduledJob<AreaServerContext>[];
   /** Its reactions to other areas' events (declared in `consumes.events`), run by the outbox (events/outbox.ts). */
   eventHandlers?: readonly AreaEventHandler<AreaServerContext>[];
+  /** What of this area the global search finds (GET /api/v1/search, src/search/): its providers, each with its permission. */
+  search?: readonly SearchProvider[];
 };
 
 /** Declares an area's module (a typed identity: the module is data the platform composes). */

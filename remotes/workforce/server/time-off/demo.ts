@@ -11,7 +11,7 @@ import { addDays } from './rules.js';
 import { isoWeekday } from '@hcm/contract/time';
 import { londonDate } from '@hcm/contract/engine';
 import { DEMO_CARER_SIGN_IN } from '../seed-carers.js';
-import { carerDutyPatterns, carerTemporaryChanges, carerWorkedHours, staffHolidays } from './tables.js';
+import { carerAvailabilityRequests, carerDutyPatterns, carerTemporaryChanges, carerWorkedHours, staffHolidays } from './tables.js';
 
 // The demo agency's availability and holidays as of late November 2026: a duty-day pattern for every active
 // carer (full-timers five days, part-timers fewer, bank and zero-hours carers a few flexible days, one fortnightly),
@@ -105,6 +105,12 @@ export async function seedDemoTimeOff(tx: Transaction): Promise<void> {
     { carer_id: id('tom.fletcher'), ...weeks('2026-11-28', '2026-11-28'), available: true, windows: [w('08:00', '14:00')], reason: 'Offered to cover Saturday mornings this week', created_by: officeId },
     { carer_id: id('aisha.bello'), ...weeks('2026-11-26', '2026-11-26'), available: true, windows: [w('07:00', '11:00')], reason: 'Hospital appointment in the afternoon', created_by: officeId },
     { carer_id: id('joseph.adeyemi'), ...weeks('2026-12-01', '2026-12-04'), available: false, windows: [], reason: 'Childcare: nursery closed', created_by: officeId },
+  ]);
+  // What two carers told the office from their phones, waiting on the live-event availability view (issue 31).
+  const toldAt = (day: string, time: string) => new Date(`${demoDay(day)}T${time}:00Z`);
+  await tx.insert(carerAvailabilityRequests).values([
+    { carer_id: id('tom.fletcher'), ...weeks('2026-12-03', '2026-12-03'), available: false, windows: [], reason: 'Dentist appointment: the practice cannot move it', recorded_at: toldAt('2026-11-24', '19:40') },
+    { carer_id: id('megan.hughes'), ...weeks('2026-12-05', '2026-12-05'), available: true, windows: [w('08:00', '12:00')], reason: 'Free on Saturday morning: happy to cover calls', recorded_at: toldAt('2026-11-25', '07:15') },
   ]);
   // The carer whose sign-in the README gives (the carers' app) works on whatever day the demo starts: on a day off
   // her pattern, she has picked up that day's calls, as carers do.

@@ -21,7 +21,9 @@ import {
 } from '../../contract/time-off.js';
 import { visibleCarerIds, visibleEmployeeIds } from '../people/visibility.js';
 import { addChange, availabilityDays, deleteChange, dutyPatternOf, findChange, refreshAvailabilityDays, savePattern, temporaryChanges, updateChange } from './availability.js';
+import { availabilityRequestRoutes } from './availability-requests.js';
 import { calendarMonth } from './calendar.js';
+import { carerAppTimeOffRoutes } from './device-routes.js';
 import {
   addWorkedHours,
   balanceOf,
@@ -78,6 +80,9 @@ const param = (request: FastifyRequest, name: string) => parseId(String((request
 export async function timeOffRoutes(app: FastifyInstance, context: AreaServerContext): Promise<void> {
   const { auth } = context;
   const db: Database = auth.db;
+  // The carers' phones' time off and the office's review of what they tell it (issue 31).
+  await carerAppTimeOffRoutes(app, context);
+  await availabilityRequestRoutes(app, context);
 
   app.auditScopes.declare(
     { resource: 'carer-duty-days', label: 'Duty days', scope: recordIdIn((branchIds) => visibleCarerIds(branchIds)) },

@@ -136,3 +136,61 @@ export const carerAvailabilityDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.carer_id, t.date] }), index('carer_availability_days_date_idx').on(t.date), check('carer_availability_days_status_check', sql`${t.status} in ('available', 'unavailable', 'holiday', 'not-set')`)],
 );
+
+/**
+ * What a carer told the office from their phone about their availability (issue 31): not available from–to
+ * because…, or available at these times. A request the office reviews, never a change of their days by itself:
+ * accepted, it becomes a temporary change (`change_id`), written in the same transaction with the read model;
+ * declined, the carer reads why. `recorded_at` is the phone's time (it may have waited offline).
+ */
+export const carerAvailabilityRequests = pgTable(
+  'carer_availability_requests',
+  {
+    id: serial('id').primaryKey(),
+    carer_id: integer('carer_id')
+      .notNull()
+      .references(() => carersTable.id),
+    from_date: date('from_date', { mode: 'string' }).notNull(),
+    to_date: date('to_date', { mode: 'string' }).notNull(),
+    available: boolean('available').notNull(),
+    windows: jsonb('windows').$type<TimeWindow[]>().notNull().default(sql`'[]'::jsonb`),
+    reason: text('reason').notNull(),
+    status: text('status').$type<'pending' | 'accepted' | 'declined'>().notNull().default('pending'),
+    recorded_at: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: createdAt(),
+    decided_by: integer('decided_by').references(() => users.id),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    decision_note: text('decision_note').notNull().default(''),
+    change_id: integer('change_id').references(() => carerTemporaryChanges.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('carer_availability_requests_carer_idx').on(t.carer_id, t.from_date),
+    index('carer_availability_requests_status_idx').on(t.status, t.from_date),
+    check('carer_availability_requests_status_check', sql`${t.status} in ('pending', 'accepted', 'declined')`),
+    check('carer_availability_requests_period_check', sql`${t.to_date} >= ${t.from_date}`),
+    check('carer_availability_requests_declined_check', sql`${t.status} <> 'declined' or ${t.decision_note} <> ''`),
+  ],
+);
+
+/**
+ * The Idempotency-Key of each time-off write from a carer's phone (a leave request, its cancellation, an
+ * availability submission), unique per carer: a resend after a lost answer finds the first record (`record_id`:
+ * the holiday or the submission) instead of making a second; the same key with another body (`request_hash`) is
+ * refused. Written in the write's transaction, so a refused write leaves no key behind.
+ */
+export const carerAppTimeOffWrites = pgTable(
+  'carer_app_time_off_writes',
+  {
+    carer_id: integer('carer_id')
+      .notNull()
+      .references(() => carersTable.id),
+    idempotency_key: text('idempotency_key').notNull(),
+    kind: text('kind').$type<'holiday-request' | 'holiday-cancel' | 'availability'>().notNull(),
+    request_hash: text('request_hash').notNull(),
+    record_id: integer('record_id'),
+    recorded_at: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.carer_id, t.idempotency_key] }), check('carer_app_time_off_writes_kind_check', sql`${t.kind} in ('holiday-request', 'holiday-cancel', 'availability')`)],
+);

@@ -5,11 +5,13 @@ import { EmptyState, ErrorPanel, Loading, PageHeader, useRouteName, useSession }
 import { useApiQuery } from '@hcm/kit/data';
 import { useSavedFilter } from '@hcm/kit/storage';
 import { AVAILABILITY_STATES, labelOf, type AvailabilityDay, type CarerAvailabilityDays } from '../../contract/time-off';
+import AvailabilityRequests from './AvailabilityRequests';
 import { formatDay, shiftDay, styles } from './common';
 
 // Live events → Availability (/app/live-events/carers/availability): who is available, not available or on holiday
 // on a day (today by default) or over a week, per branch. The view and branch are kept in the saved filter slot
-// `live_event_availability`.
+// `live_event_availability`. Above the days, what carers told the office from their phones, waiting for a decision
+// (./AvailabilityRequests.tsx).
 
 type Filter = { view: 'day' | 'week'; branch_id: string };
 
@@ -98,6 +100,7 @@ export default function Availability() {
           </select>
         </label>
       </div>
+      <AvailabilityRequests branchId={filter.branch_id} />
       <p className={styles.muted}>From each carer’s duty days, their temporary changes and approved holidays. Suspended carers and leavers are not listed.</p>
       {data.error ? (
         <ErrorPanel title="Availability could not be loaded" onRetry={() => void data.refetch()}>{data.error.message}</ErrorPanel>
