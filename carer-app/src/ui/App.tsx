@@ -1,13 +1,16 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { createApi, writeSender, type Api } from '../api.js';
 import type { AppConfig } from '../config.js';
 import { WriteQueue, type NewWrite, type QueuedWrite } from '../queue/queue.js';
 import { forgetSession, readSession, type Session } from '../session.js';
 import { DayScreen } from './DayScreen.js';
-import { OutboxScreen } from './OutboxScreen.js';
 import { SignIn } from './SignIn.js';
-import { TimeOffScreen } from './TimeOffScreen.js';
-import { VisitScreen } from './VisitScreen.js';
+
+// The day's visits load with the app; a visit, time off and the waiting list each in their own file, fetched when
+// first opened (the service worker keeps them all for offline use: precache.json lists every built file).
+const VisitScreen = lazy(() => import('./VisitScreen.js').then((module) => ({ default: module.VisitScreen })));
+const TimeOffScreen = lazy(() => import('./TimeOffScreen.js').then((module) => ({ default: module.TimeOffScreen })));
+const OutboxScreen = lazy(() => import('./OutboxScreen.js').then((module) => ({ default: module.OutboxScreen })));
 
 /** What every screen uses: the API, the database, the session and the queue. */
 export type Services = {
@@ -158,7 +161,9 @@ export function App({ config, db }: { config: AppConfig; db: IDBDatabase }) {
       </header>
       <QueueStatus writes={writes} online={online} />
       <main>
-        {route.name === 'visit' ? <VisitScreen visitId={route.id} /> : route.name === 'outbox' ? <OutboxScreen queue={queue} /> : route.name === 'time-off' ? <TimeOffScreen /> : <DayScreen day={route.day} />}
+        <Suspense fallback={<p role="status">Opening…</p>}>
+          {route.name === 'visit' ? <VisitScreen visitId={route.id} /> : route.name === 'outbox' ? <OutboxScreen queue={queue} /> : route.name === 'time-off' ? <TimeOffScreen /> : <DayScreen day={route.day} />}
+        </Suspense>
       </main>
     </ServicesContext.Provider>
   );
