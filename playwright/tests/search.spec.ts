@@ -84,7 +84,7 @@ test('on a phone (390×844) the header’s box is on screen and opens the search
   await logIn(page, MANAGER);
   const client = await demoClient(page);
 
-  const box = page.getByRole('banner').getByRole('button', { name: 'Search' });
+  const box = page.getByRole('banner').getByRole('button', { name: 'Find anything' });
   await expect(box).toBeInViewport({ ratio: 1 });
   expect((await box.boundingBox())!.height).toBeGreaterThanOrEqual(24);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeInViewport({ ratio: 1 });

@@ -15,8 +15,9 @@ export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 
 }
 
 /**
- * The header's search box: a button shaped like a search field that opens the search dialog, as Ctrl+K and Cmd+K
- * do from anywhere in the signed-in app. `menu`: the menu as the sidebar shows it to this user.
+ * The header's search box: a button shaped like a search field, "Find anything", that opens the search dialog, as
+ * Ctrl+K and Cmd+K do from anywhere in the signed-in app. Not named "Search": a screen's own search button keeps
+ * that name to itself. `menu`: the menu as the sidebar shows it to this user.
  */
 export function HeaderSearch({ menu }: { menu: readonly NavigationItem[] }) {
   const [open, setOpen] = useState(false);
@@ -51,7 +52,7 @@ export function HeaderSearch({ menu }: { menu: readonly NavigationItem[] }) {
         onFocus={preload}
       >
         <span aria-hidden="true" className={styles.icon} />
-        <span className={styles.triggerText}>Search</span>
+        <span className={styles.triggerText}>Find anything</span>
         <kbd aria-hidden="true" className={styles.kbd}>
           {APPLE ? '⌘ K' : 'Ctrl K'}
         </kbd>

@@ -137,7 +137,7 @@ test('an answer to an earlier query is never shown for a later one', async () =>
 test('Ctrl+K (or Cmd+K) and the header’s box open the search dialog with the focus in its combobox; Escape closes it and the focus returns', async () => {
   get.mockImplementation((_path: string, { q }: { q: string }) => Promise.resolve(ok(answer(q, [{ kind: 'clients', label: 'Clients', items: [MARGARET] }]))));
   const router = renderApp(<HeaderSearch menu={MENU} />);
-  const box = screen.getByRole('button', { name: 'Search' });
+  const box = screen.getByRole('button', { name: 'Find anything' });
   expect(box).toHaveAttribute('aria-haspopup', 'dialog');
   expect(box).toHaveAttribute('aria-keyshortcuts', 'Control+K Meta+K');
 

@@ -5,6 +5,7 @@ import type { AreaRegistration, CurrentUser } from '@hcm/contract';
 import { api, useRuntime, useSession } from '@hcm/kit';
 import { withData } from '@hcm/kit/testing';
 import Area from '../Area';
+import { forgetPageLoad } from './headerState';
 
 jest.mock('@hcm/kit', () => {
   const actual = jest.requireActual('@hcm/kit');
@@ -101,8 +102,13 @@ test('the summary header is shown in full on a first visit, then folded to one l
   expect(await within(header).findByRole('list', { name: 'Alerts' })).toHaveTextContent('High risk Falls risk assessment: High risk (Falls score 18)');
   expect(within(header).getByText('999 000 1014')).toBeVisible();
   first.unmount();
+  // Its screen mounted again on the same page (another tab, its data read again): still in full.
+  const again = renderAt('/app/clients/7/marchart');
+  expect(await within(await screen.findByRole('region', { name: 'Client summary' })).findByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
+  again.unmount();
+  forgetPageLoad();
 
-  // Seen once: the next visit starts folded to its summary line, the allergies and the alerts counted in it.
+  // Seen once: the next visit (a later page load) starts folded to its summary line, the allergies and the alerts counted in it.
   const second = renderAt('/app/clients/7/marchart');
   const folded = await screen.findByRole('region', { name: 'Client summary' });
   const show = within(folded).getByRole('button', { name: 'Show details' });

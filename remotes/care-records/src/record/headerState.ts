@@ -29,13 +29,29 @@ function write(key: string, value: Stored): void {
   }
 }
 
+/**
+ * The clients each user had seen when this page loaded: a record opened for the first time stays in full for the
+ * rest of the page's life, however often its screen is mounted again (a tab change, a reload of its data).
+ */
+const seenWhenLoaded = new Map<string, ReadonlySet<number>>();
+const seenBefore = (key: string): ReadonlySet<number> => {
+  let seen = seenWhenLoaded.get(key);
+  if (!seen) seenWhenLoaded.set(key, (seen = new Set(read(key).seen)));
+  return seen;
+};
+
+/** As if the page were loaded again (tests): the clients seen so far count as seen before. */
+export function forgetPageLoad(): void {
+  seenWhenLoaded.clear();
+}
+
 /** [open, setOpen] for the header of `clientId` as seen by `userId`. */
 export function useRecordHeaderOpen(userId: number | string | undefined, clientId: number): readonly [boolean, (open: boolean) => void] {
   const key = headerStorageKey(userId ?? 'anonymous');
   const [open, setOpenState] = useState(() => {
     const stored = read(key);
     // A client not seen before is shown in full, whatever the user chose for others.
-    return !stored.seen.includes(clientId) || stored.open === true;
+    return !seenBefore(key).has(clientId) || stored.open === true;
   });
   useEffect(() => {
     const stored = read(key);
