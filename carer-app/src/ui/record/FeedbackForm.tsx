@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FEEDBACK_KINDS, FamilyFeedbackSchema } from '@hcm/area-care-records/contract/live-incidents.js';
-import { Choices, Field, inputProps, mergeErrors, QueuedStatus, schemaErrors, useQueuedWrite, type Errors } from './forms.js';
+import { Choices, Field, inputProps, mergeErrors, QueuedStatus, schemaErrors, useQueuedWrite, type Errors, FormActions } from './forms.js';
 import type { RecordFormProps } from './types.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -41,14 +41,7 @@ export function FeedbackForm({ visit, refused, onClose }: RecordFormProps) {
       <Field id="feedback-text" label="What they said" errors={errors.text}>
         <textarea {...inputProps('feedback-text', errors.text)} value={said} onChange={(event) => setSaid(event.target.value)} />
       </Field>
-      <div className="row">
-        <button type="submit" disabled={queued.state.phase === 'saving'}>
-          {queued.correcting ? 'Send the corrected feedback' : 'Save feedback'}
-        </button>
-        <button type="button" className="secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <FormActions busy={queued.state.phase === 'saving'} label={queued.correcting ? 'Send the corrected feedback' : 'Save feedback'} onClose={onClose} />
     </form>
   );
 }

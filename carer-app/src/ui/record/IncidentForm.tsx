@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { clock, ukInstant, ukTime, ukToday } from '@hcm/contract/time';
 import { BODY_SITES, HAZARD_RISK_LEVELS, INCIDENT_KINDS, IncidentReportSchema } from '@hcm/area-care-records/contract/live-incidents.js';
 import { BodyMap, bodySiteLabel } from './BodyMap.js';
-import { Choices, Field, inputProps, mergeErrors, QueuedStatus, schemaErrors, useQueuedWrite, YesNo, type Errors } from './forms.js';
+import { Choices, Field, inputProps, mergeErrors, QueuedStatus, schemaErrors, useQueuedWrite, YesNo, type Errors, FormActions } from './forms.js';
 import type { RecordFormProps } from './types.js';
 
 // An incident or fall (with the body map), or a hazard in the home (POST …/clients/:id/incidents, the office's
@@ -145,14 +145,7 @@ export function IncidentForm({ visit, refused, onClose, hazard }: RecordFormProp
       <Field id={`${prefix}-action`} label="What you did" errors={errors.action_taken}>
         <textarea {...inputProps(`${prefix}-action`, errors.action_taken)} value={action} onChange={(event) => setAction(event.target.value)} />
       </Field>
-      <div className="row">
-        <button type="submit" disabled={queued.state.phase === 'saving'}>
-          {queued.correcting ? 'Send the corrected report' : hazard ? 'Report the hazard' : 'Report the incident'}
-        </button>
-        <button type="button" className="secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <FormActions busy={queued.state.phase === 'saving'} label={queued.correcting ? 'Send the corrected report' : hazard ? 'Report the hazard' : 'Report the incident'} onClose={onClose} />
     </form>
   );
 }

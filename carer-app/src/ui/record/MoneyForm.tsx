@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ukToday } from '@hcm/contract/time';
 import { MONEY_TYPES, MoneyEntrySchema } from '@hcm/area-care-records/contract/daily.js';
 import { useServices } from '../App.js';
-import { Choices, Field, inputProps, mergeErrors, QueuedStatus, schemaErrors, useQueuedWrite, type Errors } from './forms.js';
+import { Choices, Field, inputProps, mergeErrors, QueuedStatus, schemaErrors, useQueuedWrite, type Errors, FormActions } from './forms.js';
 import type { RecordFormProps } from './types.js';
 
 /** What the office reads when the paper receipt was kept (the app takes no photo of it; the office files it). */
@@ -128,14 +128,7 @@ export function MoneyForm({ visit, refused, onClose }: RecordFormProps) {
           <input {...inputProps('money-negative', errors.negative_reason)} value={negativeReason} onChange={(event) => setNegativeReason(event.target.value)} />
         </Field>
       )}
-      <div className="row">
-        <button type="submit" disabled={queued.state.phase === 'saving'}>
-          {queued.correcting ? 'Send the corrected entry' : 'Save money entry'}
-        </button>
-        <button type="button" className="secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <FormActions busy={queued.state.phase === 'saving'} label={queued.correcting ? 'Send the corrected entry' : 'Save money entry'} onClose={onClose} />
     </form>
   );
 }

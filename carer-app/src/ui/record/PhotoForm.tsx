@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MEDICATION_IMAGE_KINDS, MedicationImageSchema } from '@hcm/area-care-records/contract/live-medication.js';
-import { Choices, Field, FieldErrors, inputProps, mergeErrors, QueuedStatus, schemaErrors, useQueuedWrite, type Errors } from './forms.js';
+import { Choices, Field, FieldErrors, inputProps, mergeErrors, QueuedStatus, schemaErrors, useQueuedWrite, type Errors, FormActions } from './forms.js';
 import { photoToJpeg, type Jpeg } from './photo.js';
 import type { RecordFormProps } from './types.js';
 
@@ -98,14 +98,7 @@ export function PhotoForm({ visit, sheet, refused, onClose, toJpeg = photoToJpeg
       <Field id="photo-caption" label="Caption (optional)" errors={errors.caption}>
         <input {...inputProps('photo-caption', errors.caption)} value={caption} onChange={(event) => setCaption(event.target.value)} />
       </Field>
-      <div className="row">
-        <button type="submit" disabled={queued.state.phase === 'saving' || preparing}>
-          {queued.correcting ? 'Send the photo again' : 'Save photo'}
-        </button>
-        <button type="button" className="secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <FormActions busy={queued.state.phase === 'saving' || preparing} label={queued.correcting ? 'Send the photo again' : 'Save photo'} onClose={onClose} />
     </form>
   );
 }

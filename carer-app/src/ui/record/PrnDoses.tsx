@@ -4,7 +4,7 @@ import type { DeviceVisit } from '@hcm/area-scheduler/contract/live-device.js';
 import { DeviceOutcomeSchema, type CareSheet, type CareSheetPrn } from '@hcm/area-care-records/contract/live-medication.js';
 import type { QueuedWrite } from '../../queue/queue.js';
 import { useServices } from '../App.js';
-import { Field, inputProps, mergeErrors, QueuedStatus, schemaErrors, useQueuedWrite, type Errors } from './forms.js';
+import { Field, inputProps, mergeErrors, QueuedStatus, schemaErrors, useQueuedWrite, type Errors, FormActions } from './forms.js';
 import { givenIn24h, limitText, nextAllowedMs, outcomeCodesOf } from './prn.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -120,14 +120,7 @@ function PrnForm({ visit, sheet, prn, refused, overLimit, onClose }: { visit: De
       <Field id={`${id}-note`} label={code?.note_required ? 'Note (needed for this outcome)' : 'Note (optional)'} errors={errors.note}>
         <textarea {...inputProps(`${id}-note`, errors.note)} value={note} onChange={(event) => setNote(event.target.value)} />
       </Field>
-      <div className="row">
-        <button type="submit" disabled={queued.state.phase === 'saving'}>
-          {queued.correcting ? 'Send the corrected dose' : 'Save PRN dose'}
-        </button>
-        <button type="button" className="secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <FormActions busy={queued.state.phase === 'saving'} label={queued.correcting ? 'Send the corrected dose' : 'Save PRN dose'} onClose={onClose} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SUPPORT_URGENCIES, SupportRequestSchema } from '@hcm/area-scheduler/contract/live-engine.js';
-import { Choices, Field, inputProps, mergeErrors, QueuedStatus, schemaErrors, useQueuedWrite, type Errors } from './forms.js';
+import { Choices, Field, inputProps, mergeErrors, QueuedStatus, schemaErrors, useQueuedWrite, type Errors, FormActions } from './forms.js';
 import type { RecordFormProps } from './types.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -37,14 +37,7 @@ export function SupportForm({ visit, refused, onClose }: RecordFormProps) {
       <Field id="support-message" label="What do you need?" errors={errors.message}>
         <textarea {...inputProps('support-message', errors.message)} value={message} onChange={(event) => setMessage(event.target.value)} />
       </Field>
-      <div className="row">
-        <button type="submit" disabled={queued.state.phase === 'saving'}>
-          {queued.correcting ? 'Send the corrected request' : 'Send to the office'}
-        </button>
-        <button type="button" className="secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <FormActions busy={queued.state.phase === 'saving'} label={queued.correcting ? 'Send the corrected request' : 'Send to the office'} onClose={onClose} />
     </form>
   );
 }

@@ -181,3 +181,17 @@ export function QueuedStatus({ state, what, onAnother }: { state: QueuedState; w
 
 /** Errors to show at a field: what the phone found, else what the office said of the refused record. */
 export const mergeErrors = (local: Errors, server: Errors): Errors => (Object.keys(local).length ? local : server);
+
+/** A record form's buttons: send (its words say what, and whether it is a correction) and close. */
+export function FormActions({ busy, label, onClose }: { busy: boolean; label: string; onClose(): void }) {
+  return (
+    <div className="row">
+      <button type="submit" disabled={busy}>
+        {label}
+      </button>
+      <button type="button" className="secondary" onClick={onClose}>
+        Close
+      </button>
+    </div>
+  );
+}
