@@ -11,4 +11,4 @@ export { useAlerts, notify } from './stores/alerts';
 export { useSession, useCan } from './stores/session';
 export { usePageTitleStore, useRouteName } from './stores/page-title';
 export { useRenderWhenSettled } from './ui/useRenderWhenSettled';
-export { Button, PageHeader, Card, Loading, EmptyState, ErrorPanel, NotFound, kitStyles } from './ui/components';
+export { Button, PageHeader, Card, Loading, EmptyState, ErrorPanel, NotFound, kitStyles, dashboardPanelStyles } from './ui/components';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useApiQuery } from '@hcm/kit/data';
 import { CARE_RECORDS_TODAY_PATH, type CareRecordsToday } from '../../contract/today';
-import styles from './today.module.css';
+import { dashboardPanelStyles as styles } from '@hcm/kit';
 
 // The care records' panel on the dashboard (extension point dashboard.panel, key care-records-today): the care plans
 // and assessments overdue for review, a count in words linking to their lists, the most overdue first, each opening

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useApiQuery } from '@hcm/kit/data';
 import { QUALITY_TODAY_PATH, type QualityToday } from '../../contract/today';
-import styles from './today.module.css';
+import { dashboardPanelStyles as styles } from '@hcm/kit';
 
 // The quality registers' panel on the dashboard (extension point dashboard.panel, key quality-today): the CQC
 // notifications still drafts, a count in words linking to the register, the oldest event first, each opening the

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useAreaEvent, useCan, useLiveConnection } from '@hcm/kit';
+import { useAreaEvent, useCan, useLiveConnection, dashboardPanelStyles as styles } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { LIVE_TOPIC } from '../../contract/live';
 import { SCHEDULER_TODAY_PATH, type SchedulerToday, type TodayAttentionVisit, type TodayVisit } from '../../contract/today';
 import { VISITS_TOPIC } from '../../contract/visits';
-import styles from './today.module.css';
 
 // The scheduler's panel on the dashboard (extension point dashboard.panel, key scheduler-today): late now, missed
 // now, today's visits short of a carer (time-critical first) and the visits needing a planner, each a count in

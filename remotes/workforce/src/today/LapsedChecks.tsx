@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useApiQuery } from '@hcm/kit/data';
 import { WORKFORCE_TODAY_PATH, type WorkforceToday } from '../../contract/today';
 import { formatDay, tabPath } from '../compliance/common';
-import styles from './today.module.css';
+import { dashboardPanelStyles as styles } from '@hcm/kit';
 
 // The workforce's "Lapsed checks" panel on the dashboard (extension point dashboard.panel, key workforce-today,
 // rendered by ../DashboardPanels): the checks of carers' files that have lapsed and the required training out of

@@ -60,3 +60,12 @@ export function NotFound() {
     </div>
   );
 }
+
+/** The look of a dashboard panel (each area's `dashboard.panel`): one set of classes for every area's panel. */
+export const dashboardPanelStyles = {
+  panel: styles.dashboardPanel,
+  muted: styles.panelMuted,
+  count: styles.panelCount,
+  list: styles.panelList,
+  critical: styles.panelCritical,
+} as const;
