@@ -39,6 +39,7 @@ function Alerts({ alerts }: { alerts: AlertRow[] }) {
       </div>
       {resolving ? <ResolveForm alert={resolving} onDone={() => setResolving(null)} /> : null}
       {alerts.length ? (
+        <div className={styles.tableScroll} role="region" aria-label="Open alerts (scrolls sideways on a narrow screen)" tabIndex={0}>
         <table className={styles.table}>
           <caption className={styles.muted}>Alerts not yet resolved, newest first</caption>
           <thead>
@@ -64,6 +65,7 @@ function Alerts({ alerts }: { alerts: AlertRow[] }) {
             ))}
           </tbody>
         </table>
+        </div>
       ) : (
         <p className={styles.muted}>No open alert: every visit due so far has a carer checked in.</p>
       )}
@@ -76,6 +78,7 @@ function Visits({ today }: { today: LiveToday }) {
     <section className={styles.section} aria-labelledby="live-visits">
       <h2 id="live-visits">Today's visits ({today.visits.length})</h2>
       {today.visits.length ? (
+        <div className={styles.tableScroll} role="region" aria-label="Today's visits (scrolls sideways on a narrow screen)" tabIndex={0}>
         <table className={styles.table}>
           <caption className={styles.muted}>Late and missed first, then by planned start</caption>
           <thead>
@@ -99,6 +102,7 @@ function Visits({ today }: { today: LiveToday }) {
             ))}
           </tbody>
         </table>
+        </div>
       ) : (
         <EmptyState>No visit is planned in this branch today.</EmptyState>
       )}

@@ -1,0 +1,71 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { MANAGER, logIn } from './helpers';
+
+// Issue 30: every area's main screens on a laptop (1280×800) and a phone (390×844). On each: the page's heading
+// shows, the page never scrolls sideways (wide grids scroll inside their own box; WCAG 1.4.10 reflow), and axe finds
+// nothing serious or critical on the page. The findings of all screens are gathered and said together, so one run
+// names every screen that fails and why.
+
+const API = `http://localhost:${process.env.E2E_API_PORT ?? 18000}`;
+
+async function read<T>(page: Page, path: string): Promise<T> {
+  const answer = await page.request.get(`${API}${path}`, { headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return (await answer.json()).data as T;
+}
+
+/** The main screens of each area, as the registered manager (who sees every area) opens them. */
+const screens = (clientId: number, carerId: number): { area: string; path: string }[] => [
+  { area: 'host', path: '/app' },
+  { area: 'care-records', path: '/app/clients' },
+  { area: 'care-records', path: `/app/clients/${clientId}/profile-info` },
+  { area: 'care-records', path: `/app/clients/${clientId}/marchart` },
+  { area: 'care-records', path: `/app/clients/${clientId}/client-logs` },
+  { area: 'workforce', path: '/app/carers' },
+  { area: 'workforce', path: `/app/carers/${carerId}/edit` },
+  { area: 'scheduler', path: '/app/scheduler' },
+  { area: 'scheduler', path: '/app/scheduler/timeline/week' },
+  { area: 'scheduler', path: '/app/scheduler/live-view' },
+  { area: 'scheduler', path: '/app/visits/needs-attention' },
+  { area: 'finance', path: '/app/finance' },
+  { area: 'finance', path: '/app/finance/generate' },
+  { area: 'quality-audits', path: '/app/quality-assurance' },
+  { area: 'reference-data', path: '/app/datatables' },
+];
+
+async function findingsOn(page: Page, width: number): Promise<string[]> {
+  const found: string[] = [];
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (scrollWidth > width) found.push(`the page scrolls sideways: ${scrollWidth} px wide in ${width} px`);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  for (const violation of violations.filter((item) => item.impact === 'serious' || item.impact === 'critical')) {
+    found.push(`axe ${violation.impact} ${violation.id}: ${violation.nodes.slice(0, 4).map((node) => node.target.join(' ')).join(', ')}${violation.nodes.length > 4 ? ` (+${violation.nodes.length - 4})` : ''}`);
+  }
+  return found;
+}
+
+for (const viewport of [
+  { name: 'a laptop', width: 1280, height: 800 },
+  { name: 'a phone', width: 390, height: 844 },
+]) {
+  test.describe(`on ${viewport.name} (${viewport.width}×${viewport.height})`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('every area’s main screens: the heading shows, nothing scrolls sideways, axe finds nothing serious', async ({ page }) => {
+      test.setTimeout(180_000);
+      await logIn(page, MANAGER);
+      const [client] = (await read<{ data: { id: number }[] }>(page, '/api/v1/clients?page_size=1&sort=last_name&mode=asc')).data;
+      const [carer] = (await read<{ data: { id: number }[] }>(page, '/api/v1/carers?page_size=1&status=active')).data;
+      const problems: string[] = [];
+      for (const screen of screens(client!.id, carer!.id)) {
+        await page.goto(screen.path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        // Lists and charts read their data after the heading: let them settle before measuring.
+        await page.waitForLoadState('networkidle');
+        for (const finding of await findingsOn(page, viewport.width)) problems.push(`${screen.path}: ${finding}`);
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+}
