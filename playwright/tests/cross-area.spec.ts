@@ -349,8 +349,10 @@ test('a client admitted to hospital with visits paused has their visits from tha
 
 const FINANCE = { email: 'finance@homecare.test', password: 'Finance!2026demo' };
 
-type TimelineCarer = { carer_id: number; name: string; rosterable: boolean; days: { date: string; status: string; windows: { from: string; to: string }[] }[]; visits: VisitRow[] };
-type CarerTimeline = { carers: TimelineCarer[]; unassigned: VisitRow[] };
+/** A bar of the timeline's answer: [id, client id, day (from the first day shown), start and end (minutes of the day), …]. */
+type TimelineBar = [number, number, number, number, number, ...unknown[]];
+type TimelineCarer = { carer_id: number; name: string; rosterable: boolean; days: { date: string; status: string; windows: { from: string; to: string }[] }[]; bars: TimelineBar[] };
+type CarerTimeline = { carers: TimelineCarer[]; unassigned: TimelineBar[] };
 type CarerTraining = { courses: { course: { code: string; category: string; required_for: string }; state: string | null }[] };
 type Funder = { id: number; code: string; name: string; funder_type: string; billing_basis: string };
 
@@ -616,7 +618,8 @@ test('a past visit recorded as completed and confirmed by the office is on its f
     if (!candidate.rosterable || OTHER_JOURNEYS_CARERS.includes(candidate.name)) continue;
     const availability = candidate.days.find((one) => one.date === day);
     if (availability?.status !== 'available') continue;
-    const taken = [...clientTimes, ...candidate.visits.filter((one) => one.date === day).map((one): [number, number] => [minutesOf(one.start_time), minutesOf(one.end_time)])];
+    // The day's timeline (view=today): every bar is on that day.
+    const taken = [...clientTimes, ...candidate.bars.map(([, , , start, end]): [number, number] => [start, end])];
     const windows: [number, number][] = availability.windows.length ? availability.windows.map((window): [number, number] => [minutesOf(window.from), minutesOf(window.to)]) : [[0, 24 * 60]];
     let slot: number | null = null;
     for (const [from, to] of windows) {

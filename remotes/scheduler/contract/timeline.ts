@@ -1,4 +1,4 @@
-import type { RuleFinding, VisitRow } from './visits.js';
+import type { RuleFinding, VisitRow, VisitStatus } from './visits.js';
 
 // The shapes of the scheduler's timeline answers (server/visits/timeline.ts builds them, src/timeline draws them).
 
@@ -13,7 +13,33 @@ export type TravelGap = { from_visit_id: number; to_visit_id: number; travel_min
 /** A carer's day as the rota reads it from workforce (availability windows; holiday). */
 export type TimelineCarerDay = { date: string; status: 'available' | 'unavailable' | 'holiday' | 'not-set'; windows: { from: string; to: string }[] };
 
-/** One row of the carer timeline: a carer, their visits in the period, the gaps between, their availability. */
+/**
+ * One bar of the carer timeline as sent (issue 29: 200 carers' week in well under 500 KB): what the bar draws, in
+ * this order, trailing empty values left off. Details (tasks, codes, notes, carers' names) come from
+ * GET /visits/:id when a bar is opened.
+ *   0 id, 1 client_id (its name in CarerTimeline.clients),
+ *   2 day: days after the period's first,
+ *   3 start, 4 end: minutes after midnight of the planned start and end, UK wall clock (an end before the start is
+ *     the next day's),
+ *   5 status: its index in TIMELINE_STATUSES,
+ *   6 flags: BAR_DOUBLE_UP | carers on it × BAR_CARERS (0–2) | BAR_MEDICATION | BAR_ATTENTION (why in
+ *     CarerTimeline.attention),
+ *   7 version (sent with a drop's write),
+ *   8 travel_before: minutes of travel from the carer's previous visit that day (null: none that day, or a place
+ *     not known); carers' rows only,
+ *   9 late_by: minutes the carer would arrive late, their day run in order (rules/day.ts), beyond the punctuality
+ *     window; null when on time; carers' rows only.
+ */
+export type TimelineBarTuple = [id: number, clientId: number, day: number, start: number, end: number, status: number, flags: number, version: number, travelBefore?: number | null, lateBy?: number | null];
+
+/** The statuses in the order a bar's index names them. */
+export const TIMELINE_STATUSES: readonly VisitStatus[] = ['unassigned', 'assigned', 'in-progress', 'completed', 'missed', 'cancelled'];
+export const BAR_DOUBLE_UP = 1;
+export const BAR_CARERS = 2;
+export const BAR_MEDICATION = 8;
+export const BAR_ATTENTION = 16;
+
+/** One row of the carer timeline: a carer, their visits' bars in the period (by start), their availability. */
 export type TimelineCarerRow = {
   carer_id: number;
   name: string;
@@ -24,8 +50,7 @@ export type TimelineCarerRow = {
   rosterable: boolean;
   blocked_because: string[];
   days: TimelineCarerDay[];
-  visits: VisitRow[];
-  gaps: TravelGap[];
+  bars: TimelineBarTuple[];
 };
 
 /** GET /api/v1/scheduler/timeline?view=today|week|month&date=YYYY-MM-DD&branch_id= */
@@ -34,10 +59,83 @@ export type CarerTimeline = {
   from: string;
   to: string;
   branch_id: number | null;
+  /** The name of each client with a bar, by id. */
+  clients: Record<string, string>;
+  /** Why each visit flagged BAR_ATTENTION needs a planner, by visit id. */
+  attention: Record<string, string>;
   carers: TimelineCarerRow[];
   /** Visits still needing a carer (a double-up with one carer is here too). */
-  unassigned: VisitRow[];
+  unassigned: TimelineBarTuple[];
 };
+
+/** A bar read: what the timeline screen (and a test) works with. */
+export type TimelineVisit = {
+  id: number;
+  client_id: number;
+  client_name: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  status: VisitStatus;
+  carers_needed: 1 | 2;
+  /** How many carers are on it. */
+  carer_count: number;
+  requires_medication: boolean;
+  version: number;
+  attention: { reason: string } | null;
+  travel_before_minutes: number | null;
+  late_by_minutes: number | null;
+};
+
+const dayAfter = (day: string, days: number) => {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+const clockTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** Reads a row's bars (or the unassigned lane's) of a timeline answer. */
+export function readBars(timeline: Pick<CarerTimeline, 'from' | 'clients' | 'attention'>, bars: readonly TimelineBarTuple[]): TimelineVisit[] {
+  const dates = new Map<number, string>();
+  return bars.map(([id, clientId, day, start, end, status, flags, version, travelBefore, lateBy]) => {
+    let date = dates.get(day);
+    if (date === undefined) dates.set(day, (date = dayAfter(timeline.from, day)));
+    const reason = flags & BAR_ATTENTION ? (timeline.attention[String(id)] ?? '') : null;
+    return {
+      id,
+      client_id: clientId,
+      client_name: timeline.clients[String(clientId)] ?? `Client #${clientId}`,
+      date,
+      start_time: clockTime(start),
+      end_time: clockTime(end),
+      status: TIMELINE_STATUSES[status] ?? 'unassigned',
+      carers_needed: flags & BAR_DOUBLE_UP ? 2 : 1,
+      carer_count: Math.floor(flags / BAR_CARERS) % 4,
+      requires_medication: (flags & BAR_MEDICATION) !== 0,
+      version,
+      attention: reason === null ? null : { reason },
+      travel_before_minutes: travelBefore ?? null,
+      late_by_minutes: lateBy ?? null,
+    };
+  });
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** The gaps between a carer's consecutive visits of a day (their bars, by start): travel, idle time, too short. */
+export function gapsOf(visits: readonly TimelineVisit[]): TravelGap[] {
+  const gaps: TravelGap[] = [];
+  for (let index = 1; index < visits.length; index++) {
+    const previous = visits[index - 1]!;
+    const next = visits[index]!;
+    if (previous.date !== next.date) continue;
+    const previousEnd = minutesOf(previous.end_time) < minutesOf(previous.start_time) ? minutesOf(previous.end_time) + 24 * 60 : minutesOf(previous.end_time);
+    const between = minutesOf(next.start_time) - previousEnd;
+    const travel = next.travel_before_minutes;
+    gaps.push({ from_visit_id: previous.id, to_visit_id: next.id, travel_minutes: travel, idle_minutes: Math.max(0, between - (travel ?? 0)), too_short: between < 0 || (travel !== null && between < travel) });
+  }
+  return gaps;
+}
 
 /** GET /api/v1/scheduler/client-timeline?view=today|week|bi-weekly|month&date=&branch_id=&client_id= */
 export type ClientTimeline = {

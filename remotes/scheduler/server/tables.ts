@@ -120,6 +120,18 @@ export const visits = pgTable(
     index('visits_branch_start_idx').on(t.branch_id, t.planned_start),
     index('visits_client_start_idx').on(t.client_id, t.planned_start),
     index('visits_date_idx').on(t.visit_date),
+    // At a large agency's scale (issue 29; README, "At a large agency's scale"): a branch's period counted and paged
+    // from the index alone (lists, timelines, the live view), and every branch's visits in planned order (a page of
+    // the visits list or the back office without sorting the period).
+    index('visits_branch_date_idx').on(t.branch_id, t.visit_date, t.planned_start, t.id),
+    index('visits_start_idx').on(t.planned_start, t.id, t.branch_id, t.visit_date),
+    // The visits that may need the back office (GET /visits/backoffice): not done and not cancelled, or done
+    // without actual times, or cancelled without a reason; in planned order, with what its count and page read.
+    index('visits_office_idx').on(t.planned_start, t.id, t.branch_id, t.status, t.planned_end).where(sql`${t.status} in ('missed', 'in-progress', 'unassigned', 'assigned') or (${t.status} = 'completed' and (${t.actual_start} is null or ${t.actual_end} is null)) or (${t.status} = 'cancelled' and ${t.cancel_reason} is null)`),
+    // A template's coming visits (the client's templates tab: the first visit still to come of each).
+    index('visits_template_start_idx').on(t.template_id, t.planned_start),
+    // Visits waiting for the office's confirmation (GET /visits/confirmations), in planned order.
+    index('visits_pending_confirmation_idx').on(t.planned_start, t.id).where(sql`${t.confirmation} = 'pending'`),
     // Generating twice makes no second visit: one visit per template slot and day.
     uniqueIndex('visits_template_slot_day_unique').on(t.template_slot_id, t.visit_date),
     check('visits_status_check', sql`${t.status} in ('unassigned', 'assigned', 'in-progress', 'completed', 'missed', 'cancelled')`),

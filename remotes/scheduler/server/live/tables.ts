@@ -117,6 +117,8 @@ export const visitAlerts = pgTable(
     uniqueIndex('visit_alerts_visit_kind_unique').on(t.visit_id, t.kind).where(sql`${t.visit_id} is not null and ${t.kind} <> 'carer-support'`),
     uniqueIndex('visit_alerts_idempotency_unique').on(t.carer_id, t.idempotency_key),
     index('visit_alerts_state_idx').on(t.branch_id, t.state, t.raised_at),
+    // A day's visits' alerts (the live view): the unique index above leaves out support requests, so cannot serve it.
+    index('visit_alerts_visit_idx').on(t.visit_id),
     check('visit_alerts_kind_check', sql`${t.kind} in ('late', 'missed', 'time-critical-late', 'carer-support')`),
     check('visit_alerts_state_check', sql`${t.state} in ('open', 'acknowledged', 'resolved')`),
   ],

@@ -1,4 +1,5 @@
-// Benchmark of the week timeline (issue budget: 200 carers, GET /scheduler/timeline?view=week API p50 ≤ 150 ms).
+// Benchmark of the week timeline (issue 29's budget: 200 carers, GET /scheduler/timeline?view=week API p50 ≤ 100 ms,
+// ≤ 500 KB an answer). The same on PostgreSQL at a whole agency's scale, from outside: ../scale/bench.ts.
 //   cd server && node --import tsx ../remotes/scheduler/server/visits/bench.ts
 // On PGlite (the test kit's in-memory database, unless TEST_DATABASE_URL names a PostgreSQL) with the demo data
 // plus BENCH_CARERS (200) active carers and BENCH_CLIENTS (300) active clients in the first branch, and a week of

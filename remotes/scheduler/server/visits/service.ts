@@ -4,8 +4,8 @@ import { branches, users } from '@hcm/server/schema';
 import { branchVisible, recordAudit, type AuditActor, type BranchScope, type Database, type Transaction } from '@hcm/server/platform';
 import { PLANNABLE_STATUSES, type RuleFinding, type VisitCarer, type VisitLogAction, type VisitLogRow, type VisitRow, type VisitStatus, type VisitTask, type UkTimeOfDay } from '../../contract/visits.js';
 import type { ApiSchedulingSources, ClientBasics } from '../sources/api-sources.js';
-import { visitCarers, visitLogs, visits } from '../tables.js';
-import { funderCodesRead, npcCodesRead } from '../read-models.js';
+import { visitAttention, visitCarers, visitLogs, visits } from '../tables.js';
+import { carersRead, clientsRead, funderCodesRead, npcCodesRead } from '../read-models.js';
 import { addDays, clock } from '@hcm/contract/time';
 import { publishVisitChanges } from './events.js';
 import { attentionOf, clearAttention } from './attention.js';
@@ -42,6 +42,12 @@ export function wallClock(at: Date | string): { date: string; time: string } {
   return { date: shifted.slice(0, 10), time: shifted.slice(11, 16) };
 }
 
+/** Minutes after midnight of an instant (epoch ms) on the UK wall clock, without making a string. */
+export function wallMinutes(at: number): number {
+  const local = Math.floor(at / 60_000) + offsetAt(new Date(at));
+  return ((local % 1440) + 1440) % 1440;
+}
+
 /** The UK calendar's day arithmetic, from the one date module. */
 export { addDays };
 
@@ -67,18 +73,31 @@ export function statusFor(current: VisitStatus, carersNeeded: number, carerCount
  * every column of thousands of rows (a week's timeline of 200 carers reads about 9,000 visits).
  */
 export async function loadVisits(db: Db, where: SQL | undefined, options: { order?: SQL[]; limit?: number; offset?: number } = {}): Promise<StoredVisit[]> {
-  let query = db
-    .select({ row: sql<string>`row_to_json("visits")::text` })
+  const order = options.order ?? [asc(visits.planned_start), asc(visits.id)];
+  let chosen = where;
+  if (options.limit !== undefined) {
+    // A page (issue 29): its ids first, chosen and ordered on the columns the indexes hold, then the whole rows of
+    // those ids only. Asked in one statement, PostgreSQL builds every matching row's JSON (its tasks...) before
+    // sorting them to keep 25: thousands in a week of a large agency.
+    let page = db.select({ id: visits.id }).from(visits).where(where).orderBy(...order).limit(options.limit).$dynamic();
+    if (options.offset) page = page.offset(options.offset);
+    chosen = inArray(visits.id, page);
+  }
+  // A page brings its visits' carers in the same statement (one round trip fewer a list request).
+  const paged = options.limit !== undefined;
+  const rows = await db
+    .select({
+      row: sql<string>`row_to_json("visits")::text`,
+      carers: paged
+        ? sql<string | null>`(select json_agg(json_build_array(${visitCarers.carer_id}, ${visitCarers.position}) order by ${visitCarers.position})::text from ${visitCarers} where ${visitCarers.visit_id} = ${visits.id})`
+        : sql<null>`null`,
+    })
     .from(visits)
-    .where(where)
-    .orderBy(...(options.order ?? [asc(visits.planned_start), asc(visits.id)]))
-    .$dynamic();
-  if (options.limit !== undefined) query = query.limit(options.limit);
-  if (options.offset) query = query.offset(options.offset);
-  const rows = await query;
+    .where(chosen)
+    .orderBy(...order);
   if (!rows.length) return [];
   const at = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
-  const stored = rows.map(({ row }) => {
+  const stored = rows.map(({ row, carers }) => {
     const visit = JSON.parse(row) as Record<string, unknown>;
     return {
       ...(visit as unknown as StoredVisit),
@@ -89,11 +108,12 @@ export async function loadVisits(db: Db, where: SQL | undefined, options: { orde
       actual_end: at(visit.actual_end),
       created_at: at(visit.created_at)!,
       updated_at: at(visit.updated_at)!,
-      carers: [] as StoredCarer[],
+      carers: carers ? (JSON.parse(carers) as [number, 1 | 2][]).map(([carer_id, position]) => ({ carer_id, position })) : ([] as StoredCarer[]),
     };
   });
-  // A page: its carers by id; a whole period: the carers of every visit matching `where`, in one value.
-  const carers = options.limit !== undefined || stored.length <= 200 ? await carersOf(db, stored.map((visit) => visit.id)) : await carersWhere(db, where);
+  if (paged) return stored;
+  // A few visits: their carers by id; a whole period: the carers of every visit matching `where`, in one value.
+  const carers = stored.length <= 200 ? await carersOf(db, stored.map((visit) => visit.id)) : await carersWhere(db, where);
   for (const visit of stored) visit.carers = carers.get(visit.id) ?? [];
   return stored;
 }
@@ -170,6 +190,78 @@ export async function namesFor(db: Db, sources: ApiSchedulingSources, stored: re
     funders: new Map(funders.map((row) => [row.id, row.code])),
     npcs: new Map(npcs.map((row) => [row.id, row.code])),
     attention,
+  };
+}
+
+/**
+ * What a page of visits names, in one query (issue 29: a list's page asked care-records' and workforce's APIs and
+ * four tables before): clients and carers from their owners' published read models under the same rule as their
+ * APIs (the viewer's branches, not removed; another is named by id), branches, codes and attention flags.
+ */
+export async function pageNames(db: Db, scope: BranchScope, stored: readonly StoredVisit[]): Promise<Names> {
+  const names: Names = { clients: new Map(), carers: new Map(), branches: new Map(), funders: new Map(), npcs: new Map(), attention: new Map() };
+  if (!stored.length) return names;
+  const ids = (values: (number | null)[]) => {
+    const list = [...new Set(values.filter((value): value is number => value !== null))];
+    return list.length ? sql.join(list.map((value) => sql`${value}`), sql`, `) : sql`null`;
+  };
+  const visible = (column: typeof clientsRead.branch_id | typeof carersRead.branch_id) => branchVisible(scope, column) ?? sql`true`;
+  const rows = (
+    (await db.execute(sql`
+      select 'client' as kind, ${clientsRead.id} as id, ${clientsRead.first_name} || ' ' || ${clientsRead.last_name} as name, ${clientsRead.postcode} as extra, ${clientsRead.branch_id} as branch_id, ${clientsRead.status} as status
+        from ${clientsRead} where ${clientsRead.id} in (${ids(stored.map((visit) => visit.client_id))}) and ${clientsRead.deleted_at} is null and ${visible(clientsRead.branch_id)}
+      union all
+      select 'carer', ${carersRead.id}, ${carersRead.first_name} || ' ' || ${carersRead.last_name}, '', ${carersRead.branch_id}, ${carersRead.status}
+        from ${carersRead} where ${carersRead.id} in (${ids(stored.flatMap((visit) => visit.carers.map((carer) => carer.carer_id)))}) and ${carersRead.deleted_at} is null and ${visible(carersRead.branch_id)}
+      union all
+      select 'branch', ${branches.id}, ${branches.name}, '', null, null from ${branches} where ${branches.id} in (${ids(stored.map((visit) => visit.branch_id))})
+      union all
+      select 'funder', ${funderCodesRead.id}, ${funderCodesRead.code}, '', null, null from ${funderCodesRead} where ${funderCodesRead.id} in (${ids(stored.map((visit) => visit.funder_code_id))})
+      union all
+      select 'npc', ${npcCodesRead.id}, ${npcCodesRead.code}, '', null, null from ${npcCodesRead} where ${npcCodesRead.id} in (${ids(stored.map((visit) => visit.npc_code_id))})
+      union all
+      select 'attention', ${visitAttention.visit_id}, ${visitAttention.reason}, ${visitAttention.kind}, null, to_char(${visitAttention.since} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+        from ${visitAttention} where ${visitAttention.visit_id} in (${ids(stored.map((visit) => visit.id))})`)) as unknown as {
+      rows: { kind: string; id: number; name: string; extra: string; branch_id: number | null; status: string | null }[];
+    }
+  ).rows;
+  for (const row of rows) {
+    const id = Number(row.id);
+    if (row.kind === 'client') names.clients.set(id, { id, name: row.name, branch_id: Number(row.branch_id), status: row.status ?? '', postcode: row.extra });
+    else if (row.kind === 'carer') names.carers.set(id, row.name);
+    else if (row.kind === 'branch') names.branches.set(id, row.name);
+    else if (row.kind === 'funder') names.funders.set(id, row.name);
+    else if (row.kind === 'npc') names.npcs.set(id, row.name);
+    else names.attention.set(id, { kind: row.extra as VisitAttention['kind'], reason: row.name, since: row.status ?? '' });
+  }
+  return names;
+}
+
+/**
+ * Clients' and carers' names by id from their owners' published read models, under the rules of their APIs (the
+ * viewer's branches, not removed; care-records answers clients.view or scheduler.view, workforce carers.view or
+ * scheduler.view): one query each where a screen would call another area (the live view, issue 29).
+ */
+/** Ids as one array parameter (`= any(…)`): hundreds of ids as one value, not hundreds of parameters to build. */
+const idArray = (ids: readonly number[]) => sql`${`{${[...new Set(ids)].join(',')}}`}::int[]`;
+
+export function namesReader(db: Db, scope: BranchScope, may: { clients: boolean; carers: boolean }) {
+  return {
+    async clients(ids: number[]): Promise<ClientBasics[]> {
+      if (!ids.length || !may.clients) return [];
+      return db
+        .select({ id: clientsRead.id, name: sql<string>`${clientsRead.first_name} || ' ' || ${clientsRead.last_name}`, branch_id: clientsRead.branch_id, status: clientsRead.status, postcode: clientsRead.postcode })
+        .from(clientsRead)
+        .where(and(sql`${clientsRead.id} = any(${idArray(ids)})`, isNull(clientsRead.deleted_at), branchVisible(scope, clientsRead.branch_id)));
+    },
+    async carerNames(ids: number[]): Promise<Map<number, string>> {
+      if (!ids.length || !may.carers) return new Map();
+      const rows = await db
+        .select({ id: carersRead.id, name: sql<string>`${carersRead.first_name} || ' ' || ${carersRead.last_name}` })
+        .from(carersRead)
+        .where(and(sql`${carersRead.id} = any(${idArray(ids)})`, isNull(carersRead.deleted_at), branchVisible(scope, carersRead.branch_id)));
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
   };
 }
 
@@ -373,9 +465,18 @@ export async function insertVisit(
 
 // ---- The history.
 
-export async function presentLogs(db: Db, sources: ApiSchedulingSources, rows: (typeof visitLogs.$inferSelect & { client_id: number; visit_date: string; user_name: string | null })[]): Promise<VisitLogRow[]> {
+/**
+ * Log rows as the API answers them, their clients named from care-records' published read model under the rule
+ * of its API (the viewer's branches, not removed): one query, not a call to another area per page.
+ */
+export async function presentLogs(db: Db, scope: BranchScope, rows: (typeof visitLogs.$inferSelect & { client_id: number; visit_date: string; user_name: string | null })[]): Promise<VisitLogRow[]> {
   const clientIds = [...new Set(rows.map((row) => row.client_id))];
-  const clients = clientIds.length ? await sources.clientBasics({ ids: clientIds }) : [];
+  const clients = clientIds.length
+    ? await db
+        .select({ id: clientsRead.id, name: sql<string>`${clientsRead.first_name} || ' ' || ${clientsRead.last_name}` })
+        .from(clientsRead)
+        .where(and(inArray(clientsRead.id, clientIds), isNull(clientsRead.deleted_at), branchVisible(scope, clientsRead.branch_id)))
+    : [];
   const names = new Map(clients.map((client) => [client.id, client.name]));
   return rows.map((row) => ({
     id: row.id,

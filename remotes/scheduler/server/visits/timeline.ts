@@ -1,12 +1,14 @@
 import { and, asc, between, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { branches } from '@hcm/server/schema';
 import { branchVisible, type BranchScope, type Database } from '@hcm/server/platform';
-import type { CarerTimeline, ClientTimeline, ClientTimelineView, GlobalSchedule, TimelineCarerRow, TimelineView, TravelGap } from '../../contract/timeline.js';
-import type { VisitRow } from '../../contract/visits.js';
+import { BAR_ATTENTION, BAR_CARERS, BAR_DOUBLE_UP, BAR_MEDICATION, TIMELINE_STATUSES, type CarerTimeline, type ClientTimeline, type ClientTimelineView, type GlobalSchedule, type TimelineBarTuple, type TimelineCarerRow, type TimelineView } from '../../contract/timeline.js';
+import type { VisitRow, VisitStatus } from '../../contract/visits.js';
 import type { ApiSchedulingSources } from '../sources/api-sources.js';
-import { visitCarers, visits } from '../tables.js';
+import { simulateDay } from '../rules/day.js';
+import { ruleSettings } from '../rules/settings.js';
+import { visitAttention, visitCarers, visits } from '../tables.js';
 import { loadTravel } from '../travel/travel.js';
-import { addDays, loadVisits, namesFor, present } from './service.js';
+import { addDays, loadVisits, namesFor, namesReader, present, wallMinutes } from './service.js';
 
 // The timelines (scheduler/timeline, client-timeline, global-schedule): the visits of a period laid out by
 // carer, by client, or counted by branch and day.
@@ -43,7 +45,71 @@ export async function branchesIn(db: Database, scope: BranchScope, branchId: num
 
 const minutesOf = (row: VisitRow) => row.duration_minutes;
 
-/** GET /scheduler/timeline: the branch's active carers with their visits, gaps, days and compliance; the unassigned lane. */
+/** A visit as the carer timeline reads it: only what its bar draws and what lays a carer's day out. */
+type BarVisit = {
+  id: number;
+  client_id: number;
+  day: number;
+  /** Planned start and end, epoch ms. */
+  start: number;
+  end: number;
+  status: VisitStatus;
+  carers_needed: number;
+  version: number;
+  requires_medication: boolean;
+  carer_ids: number[];
+  attention: string | null;
+};
+
+/**
+ * The period's visits (not cancelled) of the branches, read as one JSON value of arrays: the bars' columns only
+ * (no tasks, notes or codes), each visit's carers and its attention reason gathered in the same query.
+ */
+async function barVisits(db: Database, branchIds: number[], from: string, to: string): Promise<BarVisit[]> {
+  const [answer] = await db
+    .select({
+      rows: sql<string>`coalesce(json_agg(json_build_array(${visits.id}, ${visits.client_id}, ${visits.visit_date} - ${from}::date,
+        (extract(epoch from ${visits.planned_start}) * 1000)::bigint, (extract(epoch from ${visits.planned_end}) * 1000)::bigint,
+        ${visits.status}, ${visits.carers_needed}, ${visits.version}, ${visits.requires_medication},
+        (select json_agg(${visitCarers.carer_id} order by ${visitCarers.position}) from ${visitCarers} where ${visitCarers.visit_id} = ${visits.id}),
+        ${visitAttention.reason}) order by ${visits.planned_start}, ${visits.id}), '[]')::text`,
+    })
+    .from(visits)
+    .leftJoin(visitAttention, eq(visitAttention.visit_id, visits.id))
+    .where(and(inArray(visits.branch_id, branchIds), between(visits.visit_date, from, to), ne(visits.status, 'cancelled')));
+  type Row = [number, number, number, number | string, number | string, VisitStatus, number, number, boolean, number[] | null, string | null];
+  return (JSON.parse(answer?.rows ?? '[]') as Row[]).map(([id, client_id, day, start, end, status, carers_needed, version, requires_medication, carer_ids, attention]) => ({
+    id,
+    client_id,
+    day,
+    start: Number(start),
+    end: Number(end),
+    status,
+    carers_needed,
+    version,
+    requires_medication,
+    carer_ids: carer_ids ?? [],
+    attention,
+  }));
+}
+
+/** A visit's bar (contract/timeline.ts, TimelineBarTuple), trailing empty values left off. */
+function barOf(visit: BarVisit, travelBefore: number | null = null, lateBy: number | null = null): TimelineBarTuple {
+  const flags =
+    (visit.carers_needed === 2 ? BAR_DOUBLE_UP : 0) + Math.min(visit.carer_ids.length, 3) * BAR_CARERS + (visit.requires_medication ? BAR_MEDICATION : 0) + (visit.attention !== null ? BAR_ATTENTION : 0);
+  const bar: TimelineBarTuple = [visit.id, visit.client_id, visit.day, wallMinutes(visit.start), wallMinutes(visit.end), STATUS_INDEX.get(visit.status) ?? 0, flags, visit.version];
+  if (lateBy !== null) bar.push(travelBefore, lateBy);
+  else if (travelBefore !== null) bar.push(travelBefore);
+  return bar;
+}
+
+const STATUS_INDEX = new Map(TIMELINE_STATUSES.map((status, index) => [status, index]));
+
+/**
+ * GET /scheduler/timeline: the branch's active carers (and those of other branches working here) with their days,
+ * compliance and their visits' bars (travel from the visit before, lateness), the unassigned lane; clients' names
+ * and attention reasons once each. Bars only (issue 29): a visit's details are GET /visits/:id.
+ */
 export async function carerTimeline(
   db: Database,
   sources: ApiSchedulingSources,
@@ -53,56 +119,72 @@ export async function carerTimeline(
   const { from, to } = periodOf(query.view, query.date);
   const branchList = await branchesIn(db, scope, query.branchId);
   const branchIds = branchList.map((branch) => branch.id);
-  const empty: CarerTimeline = { view: query.view, from, to, branch_id: query.branchId, carers: [], unassigned: [] };
+  const empty: CarerTimeline = { view: query.view, from, to, branch_id: query.branchId, clients: {}, attention: {}, carers: [], unassigned: [] };
   if (!branchIds.length) return empty;
 
-  const [stored, carerFacts] = await Promise.all([
-    loadVisits(db, and(inArray(visits.branch_id, branchIds), between(visits.visit_date, from, to), ne(visits.status, 'cancelled'))),
-    sources.carers({ branchIds }),
-  ]);
+  const [stored, carerFacts, settings] = await Promise.all([barVisits(db, branchIds, from, to), sources.carers({ branchIds }), ruleSettings(db)]);
   const carers = carerFacts.filter((carer) => carer.status === 'active');
   // Carers of another branch working here (borrowed) have a row too, when the user may see them.
   const listed = new Set(carers.map((carer) => carer.id));
-  const borrowed = [...new Set(stored.flatMap((visit) => visit.carers.map((carer) => carer.carer_id)))].filter((id) => !listed.has(id));
-  if (borrowed.length) carers.push(...(await sources.carers({ ids: borrowed })));
+  const borrowed = [...new Set(stored.flatMap((visit) => visit.carer_ids))].filter((id) => !listed.has(id));
+  const clientIds = [...new Set(stored.map((visit) => visit.client_id))];
+  // Clients' names and postcodes from care-records' published read model, as its API answers a planner
+  // (scheduler.view: the viewer's branches, not removed), in one query.
+  const [others, clients] = await Promise.all([borrowed.length ? sources.carers({ ids: borrowed }) : [], namesReader(db, scope, { clients: true, carers: true }).clients(clientIds)]);
+  carers.push(...others);
   const carerIds = carers.map((carer) => carer.id);
-
-  const [names, availability, compliance] = await Promise.all([
-    namesFor(db, sources, stored, { carers: new Map(carers.map((carer) => [carer.id, carer.name])), branches: new Map(branchList.map((branch) => [branch.id, branch.name])) }),
+  const postcodeOf = new Map(clients.map((client) => [client.id, client.postcode]));
+  const [availability, compliance, travel] = await Promise.all([
     sources.availability(carerIds, from, to),
     sources.compliance(carerIds),
+    loadTravel(db, [...new Set(clients.map((client) => client.postcode).filter(Boolean))]),
   ]);
-  const rows = stored.map((visit) => present(visit, names));
-  const travel = await loadTravel(db, [...new Set(rows.map((row) => row.client_postcode).filter(Boolean))]);
 
-  const byCarer = new Map<number, VisitRow[]>();
-  const unassigned: VisitRow[] = [];
-  for (const row of rows) {
-    for (const carer of row.carers) {
-      const list = byCarer.get(carer.carer_id) ?? [];
-      list.push(row);
-      byCarer.set(carer.carer_id, list);
+  const byCarer = new Map<number, BarVisit[]>();
+  const unassigned: TimelineBarTuple[] = [];
+  const attention: Record<string, string> = {};
+  for (const visit of stored) {
+    for (const carerId of visit.carer_ids) {
+      const list = byCarer.get(carerId) ?? [];
+      list.push(visit);
+      byCarer.set(carerId, list);
     }
-    if ((row.status === 'unassigned' || row.status === 'assigned') && row.carers.length < row.carers_needed) unassigned.push(row);
+    if (visit.attention !== null) attention[visit.id] = visit.attention;
+    if ((visit.status === 'unassigned' || visit.status === 'assigned') && visit.carer_ids.length < visit.carers_needed) unassigned.push(barOf(visit));
   }
   const days = daysOf(from, to);
+  // A carer goes between the same homes week after week: each pair's travel is worked out once an answer.
+  const pairMinutes = new Map<string, number | null>();
+  const travelMinutes = (from: BarVisit, to: BarVisit, branchId: number) => {
+    const key = `${from.client_id}:${to.client_id}:${branchId}`;
+    let minutes = pairMinutes.get(key);
+    if (minutes === undefined) {
+      const fromPostcode = postcodeOf.get(from.client_id);
+      const toPostcode = postcodeOf.get(to.client_id);
+      minutes = fromPostcode && toPostcode ? travel.minutes(fromPostcode, toPostcode, branchId) : null;
+      pairMinutes.set(key, minutes);
+    }
+    return minutes;
+  };
 
   const lanes: TimelineCarerRow[] = carers.map((carer) => {
     const own = byCarer.get(carer.id) ?? [];
-    const gaps: TravelGap[] = [];
-    for (let index = 1; index < own.length; index++) {
-      const previous = own[index - 1]!;
-      const next = own[index]!;
-      if (previous.date !== next.date) continue;
-      const gap = Math.round((Date.parse(next.planned_start) - Date.parse(previous.planned_end)) / 60_000);
-      const travelMinutes = previous.client_postcode && next.client_postcode ? travel.minutes(previous.client_postcode, next.client_postcode, next.branch_id) : null;
-      gaps.push({
-        from_visit_id: previous.id,
-        to_visit_id: next.id,
-        travel_minutes: travelMinutes,
-        idle_minutes: Math.max(0, gap - (travelMinutes ?? 0)),
-        too_short: gap < 0 || (travelMinutes !== null && gap < travelMinutes),
-      });
+    // Each day run in order (rules/day.ts): travel from the visit before, and how late the carer would arrive.
+    const travelBefore = new Map<number, number | null>();
+    const lateBy = new Map<number, number>();
+    for (let first = 0; first < own.length; ) {
+      let last = first;
+      while (last + 1 < own.length && own[last + 1]!.day === own[first]!.day) last += 1;
+      const day = own.slice(first, last + 1);
+      day.forEach((visit, index) => index > 0 && travelBefore.set(visit.id, travelMinutes(day[index - 1]!, visit, carer.branch_id)));
+      const simulated = simulateDay(
+        day.map((visit) => ({ id: visit.id, start: visit.start, minutes: Math.round((visit.end - visit.start) / 60_000), postcode: postcodeOf.get(visit.client_id) ?? '' })),
+        // The same order (planned start, then id): the travel before each visit is from the one simulateDay ran before it.
+        (_previous, next) => travelBefore.get(next.id) ?? 0,
+        settings.punctualityMinutes,
+      );
+      for (const result of simulated) if (result.lateByMinutes > 0) lateBy.set(result.id, result.lateByMinutes);
+      first = last + 1;
     }
     const known = new Map((availability.get(carer.id) ?? []).map((day) => [day.date, day]));
     const state = compliance.get(carer.id);
@@ -111,19 +193,20 @@ export async function carerTimeline(
       name: carer.name,
       branch_id: carer.branch_id,
       contracted_hours: carer.contracted_hours,
-      planned_minutes: own.reduce((sum, row) => sum + minutesOf(row), 0),
+      planned_minutes: own.reduce((sum, visit) => sum + Math.round((visit.end - visit.start) / 60_000), 0),
       rosterable: state?.rosterable ?? false,
       blocked_because: state ? state.blocked_because : ['Compliance not known'],
       days: days.map((date) => {
         const day = known.get(date);
         return day ? { date, status: day.status, windows: day.windows } : { date, status: 'not-set' as const, windows: [] };
       }),
-      visits: own,
-      gaps,
+      bars: own.map((visit) => barOf(visit, travelBefore.get(visit.id) ?? null, lateBy.get(visit.id) ?? null)),
     };
   });
   lanes.sort((a, b) => a.name.localeCompare(b.name) || a.carer_id - b.carer_id);
-  return { ...empty, carers: lanes, unassigned };
+  const names: Record<string, string> = {};
+  for (const client of clients) names[client.id] = client.name;
+  return { ...empty, clients: names, attention, carers: lanes, unassigned };
 }
 
 /** GET /scheduler/client-timeline: the clients of the branch (or one client) with their visits in the period. */
@@ -175,19 +258,38 @@ export async function globalSchedule(db: Database, scope: BranchScope, query: { 
   const branchList = await branchesIn(db, scope, null);
   if (!branchList.length) return { from, to, branches: [] };
   const branchIds = branchList.map((branch) => branch.id);
-  const counts = await db
-    .select({
-      branch_id: visits.branch_id,
-      date: visits.visit_date,
-      visits: sql<number>`count(*) filter (where ${visits.status} <> 'cancelled')::int`,
-      unassigned: sql<number>`count(*) filter (where ${visits.status} in ('unassigned', 'assigned') and (select count(*) from ${visitCarers} vc where vc.visit_id = "visits"."id") < ${visits.carers_needed})::int`,
-      cancelled: sql<number>`count(*) filter (where ${visits.status} = 'cancelled')::int`,
-      planned_minutes: sql<number>`coalesce(sum(extract(epoch from (${visits.planned_end} - ${visits.planned_start})) / 60) filter (where ${visits.status} <> 'cancelled'), 0)::int`,
-      carers_working: sql<number>`(select count(distinct vc.carer_id) from ${visitCarers} vc join ${visits} v2 on v2.id = vc.visit_id where v2.branch_id = "visits"."branch_id" and v2.visit_date = "visits"."visit_date" and v2.status <> 'cancelled')::int`,
-    })
-    .from(visits)
-    .where(and(inArray(visits.branch_id, branchIds), between(visits.visit_date, from, to)))
-    .groupBy(visits.branch_id, visits.visit_date);
+  // Two grouped reads (issue 29: a subquery per visit, and another per branch and day over the day's visits, took
+  // seconds over a large agency's week): the visits counted with their carers counted once, and the carers working.
+  const inPeriod = and(inArray(visits.branch_id, branchIds), between(visits.visit_date, from, to));
+  const carersOn = db
+    .select({ visit_id: visitCarers.visit_id, count: sql<number>`count(*)`.as('count') })
+    .from(visitCarers)
+    .innerJoin(visits, eq(visits.id, visitCarers.visit_id))
+    .where(inPeriod)
+    .groupBy(visitCarers.visit_id)
+    .as('carers_on');
+  const [counts, working] = await Promise.all([
+    db
+      .select({
+        branch_id: visits.branch_id,
+        date: visits.visit_date,
+        visits: sql<number>`count(*) filter (where ${visits.status} <> 'cancelled')::int`,
+        unassigned: sql<number>`count(*) filter (where ${visits.status} in ('unassigned', 'assigned') and coalesce(${carersOn.count}, 0) < ${visits.carers_needed})::int`,
+        cancelled: sql<number>`count(*) filter (where ${visits.status} = 'cancelled')::int`,
+        planned_minutes: sql<number>`coalesce(sum(extract(epoch from (${visits.planned_end} - ${visits.planned_start})) / 60) filter (where ${visits.status} <> 'cancelled'), 0)::int`,
+      })
+      .from(visits)
+      .leftJoin(carersOn, eq(carersOn.visit_id, visits.id))
+      .where(inPeriod)
+      .groupBy(visits.branch_id, visits.visit_date),
+    db
+      .select({ branch_id: visits.branch_id, date: visits.visit_date, carers_working: sql<number>`count(distinct ${visitCarers.carer_id})::int` })
+      .from(visitCarers)
+      .innerJoin(visits, eq(visits.id, visitCarers.visit_id))
+      .where(and(inPeriod, ne(visits.status, 'cancelled')))
+      .groupBy(visits.branch_id, visits.visit_date),
+  ]);
+  const workingOn = new Map(working.map((row) => [`${row.branch_id}:${row.date}`, row.carers_working]));
   const byKey = new Map(counts.map((row) => [`${row.branch_id}:${row.date}`, row]));
   const days = daysOf(from, to);
   return {
@@ -198,7 +300,7 @@ export async function globalSchedule(db: Database, scope: BranchScope, query: { 
       branch: branch.name,
       days: days.map((date) => {
         const row = byKey.get(`${branch.id}:${date}`);
-        return { date, visits: row?.visits ?? 0, unassigned: row?.unassigned ?? 0, cancelled: row?.cancelled ?? 0, planned_minutes: row?.planned_minutes ?? 0, carers_working: row?.carers_working ?? 0 };
+        return { date, visits: row?.visits ?? 0, unassigned: row?.unassigned ?? 0, cancelled: row?.cancelled ?? 0, planned_minutes: row?.planned_minutes ?? 0, carers_working: workingOn.get(`${branch.id}:${date}`) ?? 0 };
       }),
     })),
   };

@@ -4,11 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog, userBranches } from '@hcm/server/schema';
 import { AREA_MODULES, branchIdOf, createRole, createTestApp, createUser, loginAs, userIdOf, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { AreaServerContext } from '@hcm/server/platform';
-import type { AssignmentRefusal, AssignmentResult, CarerTimeline, ClientTimeline, GlobalSchedule } from '../../contract/timeline.js';
+import { BAR_ATTENTION, BAR_CARERS, BAR_DOUBLE_UP, BAR_MEDICATION, gapsOf, readBars, type AssignmentRefusal, type AssignmentResult, type CarerTimeline, type ClientTimeline, type GlobalSchedule } from '../../contract/timeline.js';
 import type { BackofficeRow } from '../../contract/visit-actions.js';
 import type { RuleFinding, VisitConflict, VisitLogRow, VisitRow } from '../../contract/visits.js';
 import type { PlannedVisit } from '../rules/check.js';
-import { visits as visitsTable } from '../tables.js';
+import { visitAttention, visits as visitsTable } from '../tables.js';
 import { visitRoutes } from './routes.js';
 
 // What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
@@ -19,7 +19,7 @@ fixClock(WEEKDAY_MORNING);
 // gets) and a recording chat server (who is online, what was pushed).
 
 type Envelope<T> = { status: boolean; message: string; data: T; errors: Record<string, string[]> | null };
-type Page<T> = { data: T[]; total: number };
+type Page<T> = { data: T[]; total: number; last_page?: number };
 const body = <T>(response: { json(): unknown }) => response.json() as Envelope<T>;
 
 const pushes: { userId: number; channel: string; payload: { area: string; topic: string; data: { branch_id: number; ids: number[]; by_user_id: number | null } } }[] = [];
@@ -122,6 +122,61 @@ describe('visits', () => {
     assert.deepEqual(await ids('from=2027-03-01&to=2027-03-02', leedsPlanner), [leedsVisit.id]);
     assert.equal((await leedsPlanner.get(`/api/v1/visits/${single.id}`)).statusCode, 404);
     assert.deepEqual(await ids('from=2027-03-01&to=2027-03-02&branch_id=' + leeds), []);
+  });
+
+  it('issue 29: the list pages in planned order (ties by id), counts exactly, names from one read, searches in SQL; its edges of the day are kept', async () => {
+    // Two days of a far week: the first day's first minutes and the second day's last, and three visits at the same time.
+    const made: VisitRow[] = [];
+    for (const [date, start, end] of [
+      ['2027-05-04', '00:05', '00:35'],
+      ['2027-05-04', '09:00', '09:30'],
+      ['2027-05-04', '09:00', '09:45'],
+      ['2027-05-04', '09:00', '10:00'],
+      ['2027-05-04', '07:30', '08:00'],
+      ['2027-05-05', '23:20', '23:55'],
+      ['2027-05-05', '12:00', '12:30'],
+    ] as const) {
+      made.push(await add(office, { date, start_time: start, end_time: end }));
+    }
+    // A visit of the day before and the day after is not in the period, however close.
+    await add(office, { date: '2027-05-03', start_time: '23:50', end_time: '23:59' });
+    await add(office, { date: '2027-05-06', start_time: '00:01', end_time: '00:30' });
+    const order = [...made].sort((a, b) => a.planned_start.localeCompare(b.planned_start) || a.id - b.id).map((visit) => visit.id);
+    const pageOf = async (page: number, extra = '') => body<Page<VisitRow>>(await office.get(`/api/v1/visits?from=2027-05-04&to=2027-05-05&page=${page}&page_size=3${extra}`)).data;
+    // A page asks no other area: its names are one read of the published read models (count the in-process calls).
+    const asked: string[] = [];
+    const app = t.app as unknown as { inject: (options: { url: string }) => unknown };
+    const inject = app.inject;
+    app.inject = function (this: unknown, options: { url: string }) {
+      asked.push(String(options.url));
+      return inject.call(this, options);
+    };
+    let pages: Page<VisitRow>[];
+    try {
+      pages = [await pageOf(1), await pageOf(2), await pageOf(3)];
+      assert.deepEqual(asked.filter((url) => !url.startsWith('/api/v1/visits?')), []);
+      // (A visit's own page still names its client through care-records' API: the count sees such calls.)
+      await office.get(`/api/v1/visits/${made[0]!.id}`);
+      assert.ok(asked.some((url) => url.includes('/clients/rota-profiles')), asked.join(' '));
+    } finally {
+      app.inject = inject;
+    }
+    assert.deepEqual(pages.flatMap((page) => page.data.map((row) => row.id)), order);
+    assert.deepEqual(pages.map((page) => [page.total, page.last_page, page.data.length]), [[7, 3, 3], [7, 3, 3], [7, 3, 1]]);
+    assert.deepEqual((await pageOf(4)).data, []);
+    const backwards = [await pageOf(1, '&mode=desc'), await pageOf(2, '&mode=desc'), await pageOf(3, '&mode=desc')];
+    assert.deepEqual(backwards.flatMap((page) => page.data.map((row) => row.id)), [...made].sort((a, b) => b.planned_start.localeCompare(a.planned_start) || a.id - b.id).map((visit) => visit.id));
+    // Every row named (clients and carers from the read models, the branch): as /visits/:id names it.
+    const first = pages[0]!.data[0]!;
+    const alone = body<VisitRow>(await office.get(`/api/v1/visits/${first.id}`)).data;
+    assert.deepEqual({ ...first, attention: first.attention ?? null }, { ...alone, attention: alone.attention ?? null });
+    // A search by the client's name or postcode, case aside, in SQL.
+    const [surname] = first.client_name.split(' ').slice(-1);
+    assert.equal(body<Page<VisitRow>>(await office.get(`/api/v1/visits?from=2027-05-04&to=2027-05-05&q=${encodeURIComponent(surname!.toUpperCase())}`)).data.total, 7);
+    assert.equal(body<Page<VisitRow>>(await office.get('/api/v1/visits?from=2027-05-04&to=2027-05-05&q=nobody%25by%5Fthat')).data.total, 0);
+    // The history counts exactly below its cap, and says there is no more.
+    const history = body<Page<VisitLogRow> & { more: boolean }>(await office.get(`/api/v1/visits/logs?visit_id=${first.id}`)).data;
+    assert.deepEqual([history.total, history.more], [1, false]);
   });
 
   it('a hard finding refuses an assignment with its reason; a soft one is a warning kept in the log', async () => {
@@ -308,16 +363,17 @@ describe('visits', () => {
       assert.equal(typeof row.rosterable, 'boolean');
     }
     const lane = timeline.carers.find((row) => row.carer_id === carers[1]!.id)!;
-    assert.deepEqual(lane.visits.filter((row) => row.date === '2027-03-11').map((row) => row.id), [visit.id, later.id]);
+    const laneVisits = readBars(timeline, lane.bars);
+    assert.deepEqual(laneVisits.filter((row) => row.date === '2027-03-11').map((row) => row.id), [visit.id, later.id]);
     // Both at the same client's home: no travel (0, or unknown while the place has no coordinates), 30 minutes idle.
-    const gap = lane.gaps.find((candidate) => candidate.from_visit_id === visit.id)!;
+    const gap = gapsOf(laneVisits).find((candidate) => candidate.from_visit_id === visit.id)!;
     assert.equal(gap.to_visit_id, later.id);
     assert.ok(gap.travel_minutes === null || gap.travel_minutes === 0);
     assert.equal(gap.idle_minutes, 30);
     assert.equal(gap.too_short, false);
     assert.ok(lane.planned_minutes >= 60);
-    assert.ok(timeline.unassigned.some((row) => row.id === waiting.id));
-    assert.ok(!timeline.unassigned.some((row) => row.id === visit.id));
+    assert.ok(readBars(timeline, timeline.unassigned).some((row) => row.id === waiting.id));
+    assert.ok(!readBars(timeline, timeline.unassigned).some((row) => row.id === visit.id));
     assert.equal((await office.get('/api/v1/scheduler/timeline?view=year')).statusCode, 422);
 
     const clients = body<ClientTimeline>(await office.get(`/api/v1/scheduler/client-timeline?view=bi-weekly&date=2027-03-11&client_id=${camdenClient}`)).data;
@@ -329,6 +385,47 @@ describe('visits', () => {
     const thursday = global.branches.find((branch) => branch.branch_id === camden)!.days.find((day) => day.date === '2027-03-11')!;
     assert.ok(thursday.visits >= 2);
     assert.ok(thursday.carers_working >= 1);
+  });
+
+  it('issue 29: the timeline sends what a bar draws, no more: times, client, status, flags, version, travel and lateness; details on demand', async () => {
+    // Carer 3's Tuesday: an hour at the client from 09:00, then 09:40 there again (planned inside the first), a
+    // double-up with medication at 14:00 flagged as needing attention.
+    let first = await add(office, { date: '2027-04-06', start_time: '09:00', end_time: '10:00' });
+    first = body<AssignmentResult>(await office.post(`/api/v1/visits/${first.id}/assign`, { carer_id: carers[2]!.id, version: first.version })).data.visit;
+    let second = await add(office, { date: '2027-04-06', start_time: '09:40', end_time: '10:10' });
+    second = body<AssignmentResult>(await office.post(`/api/v1/visits/${second.id}/assign`, { carer_id: carers[2]!.id, version: second.version })).data.visit;
+    let double = await add(office, { date: '2027-04-06', start_time: '14:00', end_time: '14:45', carers_needed: 2, tasks: [{ key: 'meds', label: 'Prompt medication', kind: 'medication' }] });
+    double = body<AssignmentResult>(await office.post(`/api/v1/visits/${double.id}/assign`, { carer_id: carers[2]!.id, version: double.version })).data.visit;
+    await t.database.db.insert(visitAttention).values({ visit_id: double.id, kind: 'taken-off', reason: 'Aisha Bello taken off: on approved leave' });
+
+    const response = await office.get(`/api/v1/scheduler/timeline?view=week&date=2027-04-06&branch_id=${camden}`);
+    assert.equal(response.statusCode, 200, response.body);
+    const timeline = body<CarerTimeline>(response).data;
+    const lane = timeline.carers.find((row) => row.carer_id === carers[2]!.id)!;
+    // As sent: each bar a short array of numbers (TimelineBarTuple), day 1 = Tuesday, times in minutes of the UK day.
+    const [a, b, c] = lane.bars;
+    assert.deepEqual(a, [first.id, camdenClient, 1, 9 * 60, 10 * 60, 1, BAR_CARERS, first.version]);
+    assert.deepEqual(b!.slice(0, 8), [second.id, camdenClient, 1, 9 * 60 + 40, 10 * 60 + 10, 1, BAR_CARERS, second.version]);
+    assert.deepEqual(c!.slice(0, 8), [double.id, camdenClient, 1, 14 * 60, 14 * 60 + 45, 0, BAR_DOUBLE_UP + BAR_CARERS + BAR_MEDICATION + BAR_ATTENTION, double.version]);
+    assert.equal(timeline.clients[camdenClient], first.client_name);
+    assert.equal(timeline.attention[double.id], 'Aisha Bello taken off: on approved leave');
+    // Read: the carer's day run in order (rules/day.ts) arrives at the 09:40 visit at 10:00 at the earliest (the
+    // same home: no travel), 20 minutes late, beyond the punctuality window; the first visit is on time.
+    const [one, two, three] = readBars(timeline, lane.bars);
+    assert.equal(one!.late_by_minutes, null);
+    assert.ok(two!.late_by_minutes !== null && two!.late_by_minutes >= 20, `late by ${two!.late_by_minutes}`);
+    assert.deepEqual([three!.carers_needed, three!.carer_count, three!.requires_medication, three!.attention?.reason, three!.start_time, three!.end_time, three!.date], [2, 1, true, 'Aisha Bello taken off: on approved leave', '14:00', '14:45', '2027-04-06']);
+    assert.equal(gapsOf([one!, two!]).at(0)!.too_short, true);
+    // The double-up with one carer waits in the unassigned lane too.
+    assert.ok(readBars(timeline, timeline.unassigned).some((visit) => visit.id === double.id));
+    // No more than the bars draw: no tasks, notes, codes or carers' names per visit; every bar a few numbers.
+    for (const row of [...timeline.carers.flatMap((carer) => carer.bars), ...timeline.unassigned]) {
+      assert.ok(row.length >= 8 && row.length <= 10 && row.every((value) => value === null || typeof value === 'number'), JSON.stringify(row));
+    }
+    for (const word of ['"tasks"', '"notes"', '"funder_code"', '"planned_start"', 'Prompt medication']) assert.ok(!response.body.includes(word), `the answer carries ${word}`);
+    // The details are the visit's own route.
+    const details = body<VisitRow>(await office.get(`/api/v1/visits/${double.id}`)).data;
+    assert.deepEqual(details.tasks.map((task) => task.label), ['Prompt medication']);
   });
 
   it('pushes a change to the branch’s online planners only', async () => {

@@ -1,22 +1,23 @@
 import { memo, type DragEvent } from 'react';
-import type { TimelineCarerDay, TimelineCarerRow, TimelineView, TravelGap } from '../../contract/timeline';
-import type { RuleFinding, VisitRow } from '../../contract/visits';
-import { ATTENTION_SYMBOL, DAY_SPAN, DAY_START, hoursText, STATUS_LABEL, STATUS_SYMBOL, timesOf, toMinutes, visitLabel, weekdayShort, type RowKey } from './common';
+import type { TimelineCarerDay, TimelineCarerRow, TimelineView, TimelineVisit, TravelGap } from '../../contract/timeline';
+import type { RuleFinding } from '../../contract/visits';
+import { ATTENTION_SYMBOL, DAY_SPAN, DAY_START, hoursText, lateText, LATE_SYMBOL, STATUS_LABEL, STATUS_SYMBOL, timesOf, toMinutes, visitLabel, weekdayShort, type RowKey } from './common';
 import type { Placement, PlanningNotice } from './planning';
 import styles from './timeline.module.css';
 
 // The rows of the carer timeline: their layout (lanes of bars for a day, a stack per day for a week or month,
 // and so each row's height, known before drawing, which lets the list draw only the rows in view), and a row.
 
-export type LaneRow = { key: RowKey; name: string; carer: TimelineCarerRow | null; visits: VisitRow[]; gaps: TravelGap[] };
-export type Ghost = Placement & { visit: VisitRow };
+/** A row as drawn: its bars read (contract/timeline.ts, readBars) and the travel gaps between them (gapsOf). */
+export type LaneRow = { key: RowKey; name: string; carer: TimelineCarerRow | null; visits: TimelineVisit[]; gaps: TravelGap[] };
+export type Ghost = Placement & { visit: TimelineVisit };
 
 const BAR_HEIGHT = 36;
 const CHIP_WEEK = 40;
 const CHIP_MONTH = 24;
 const GAP_LINE = 18;
 
-type DayStack = { visits: VisitRow[]; ghostIndex: number };
+type DayStack = { visits: TimelineVisit[]; ghostIndex: number };
 export type RowLayout = { height: number; lanes: Map<number, number>; ghostLane: number; stacks: Map<string, DayStack> };
 
 const GHOST_ID = -1;
@@ -70,8 +71,8 @@ export function layoutRow(row: LaneRow, view: TimelineView, ghost: Ghost | null)
 }
 
 export type RowHandlers = {
-  onOpen: (visit: VisitRow) => void;
-  onDragStart: (event: DragEvent<HTMLElement>, visit: VisitRow, row: RowKey) => void;
+  onOpen: (visit: TimelineVisit) => void;
+  onDragStart: (event: DragEvent<HTMLElement>, visit: TimelineVisit, row: RowKey) => void;
   onDragOver: (event: DragEvent<HTMLElement>, row: RowKey, date: string | null) => void;
   onDrop: (event: DragEvent<HTMLElement>) => void;
   onDragEnd: () => void;
@@ -133,7 +134,7 @@ function gapText(gap: TravelGap, between: number): { short: string; full: string
   return { short: travel, full: `${travel}, ${between} min between visits` };
 }
 
-function Bar({ visit, row, view, picked, short, canPlan, describedBy, handlers, shortGapBefore }: { visit: VisitRow; row: RowKey; view: TimelineView; picked: boolean; short: boolean; canPlan: boolean; describedBy: string; handlers: RowHandlers; shortGapBefore?: boolean }) {
+function Bar({ visit, row, view, picked, short, canPlan, describedBy, handlers, shortGapBefore }: { visit: TimelineVisit; row: RowKey; view: TimelineView; picked: boolean; short: boolean; canPlan: boolean; describedBy: string; handlers: RowHandlers; shortGapBefore?: boolean }) {
   const label = visitLabel(visit, 'client', view !== 'today') + (shortGapBefore ? ', travel gap before it too short' : '') + (picked ? ', picked up' : '');
   const draggable = canPlan && PLANNABLE.has(visit.status);
   return (
@@ -151,21 +152,34 @@ function Bar({ visit, row, view, picked, short, canPlan, describedBy, handlers, 
     >
       {short ? (
         <span className={styles.barMeta}>
+          {/* The marks beside the time are said in the bar's name (its label), in words: hidden from it here, so
+              the visible words stay a part of the name (WCAG 2.5.3, label in name). */}
           <span aria-hidden="true">{STATUS_SYMBOL[visit.status]}</span> {visit.start_time}
-          {visit.carers_needed === 2 ? ' ×2' : ''}
-          {shortGapBefore ? ' ⚠' : ''}
-          {visit.attention ? <span aria-hidden="true"> {ATTENTION_SYMBOL}</span> : null}
+          <span aria-hidden="true">
+            {visit.carers_needed === 2 ? ' ×2' : ''}
+            {shortGapBefore ? ' ⚠' : ''}
+            {visit.late_by_minutes ? ` ${LATE_SYMBOL} ${visit.late_by_minutes} min` : ''}
+            {visit.attention ? ` ${ATTENTION_SYMBOL}` : ''}
+          </span>
         </span>
       ) : (
         <>
           <span className={styles.barName}>
             {visit.attention ? <span aria-hidden="true">{ATTENTION_SYMBOL} </span> : null}
             {visit.client_name}
-            {visit.carers_needed === 2 ? <span className={styles.double}> ×2</span> : null}
+            {visit.carers_needed === 2 ? (
+              <span className={styles.double} aria-hidden="true">
+                {' '}
+                ×2
+              </span>
+            ) : null}
           </span>
           <span className={styles.barMeta}>
             {timesOf(visit)} · <span aria-hidden="true">{STATUS_SYMBOL[visit.status]}</span> {STATUS_LABEL[visit.status]}
-            {visit.attention ? ' · needs attention' : ''}
+            <span aria-hidden="true">
+              {visit.late_by_minutes ? ` · ${LATE_SYMBOL} ${lateText(visit.late_by_minutes)}` : ''}
+              {visit.attention ? ' · needs attention' : ''}
+            </span>
           </span>
         </>
       )}

@@ -6,7 +6,7 @@ import { setClock } from '@hcm/contract/time';
 import { api, areaEvents, useAlerts, useSession } from '@hcm/kit';
 import { withData } from '@hcm/kit/testing';
 import type { CarerTimeline } from '../../contract/timeline';
-import { ANNA, BEN, dayTimeline, khan, patel, weekTimeline } from './fixtures';
+import { ANNA, bar as barOf, BEN, dayTimeline, khan, lee, namesOf, patel, weekTimeline } from './fixtures';
 import TimelineScreens from './Screens';
 
 jest.mock('@hcm/kit', () => {
@@ -39,7 +39,11 @@ beforeEach(() => {
   timeline = dayTimeline();
   get.mockReset();
   post.mockReset();
-  get.mockImplementation(() => Promise.resolve(ok(timeline)));
+  // The timeline's answer, and a visit's details when its bar is opened (GET /visits/:id).
+  get.mockImplementation((path: string) => {
+    const opened = [khan, lee, patel].find((row) => path === `api/v1/visits/${row.id}`);
+    return Promise.resolve(ok(opened ?? timeline));
+  });
   post.mockImplementation((path: string) => Promise.resolve(ok(String(path).endsWith('/check') ? [] : { visit: khan, warnings: [] })));
   useAlerts.setState({ alerts: [] });
   signIn(['scheduler.view', 'scheduler.edit']);
@@ -110,6 +114,8 @@ test('from the unassigned lane onto a carer is an assignment; Escape cancels wit
   khanBar.focus();
   await userEvent.keyboard('{Enter}{Enter}');
   const dialog = await screen.findByRole('dialog', { name: 'Mrs Khan, 08:00–08:30' });
+  // The timeline sends bars only: the details are the visit's own route, read when the bar is opened.
+  expect(get).toHaveBeenCalledWith('api/v1/visits/101');
   expect(within(dialog).getByRole('link', { name: 'Open the visit' })).toHaveAttribute('href', '/app/visits/101');
   expect(within(dialog).getByRole('link', { name: 'Mrs Khan' })).toHaveAttribute('href', `/app/clients/${khan.client_id}`);
   expect(within(dialog).getByText('Help with washing')).toBeInTheDocument();
@@ -206,6 +212,7 @@ test('the week view: days as columns, keyboard moves by a day, and auto-assign s
           metrics: { assigned_count: 41, unassigned_count: 1, continuity_percent: 82.5, travel_minutes: 310 },
           baseline: { assigned_count: 38, unassigned_count: 4, continuity_percent: 61, travel_minutes: 420 },
           unassigned: [{ visit_id: 201, client_name: 'Mr Patel', date: '2026-11-24', start_time: '10:00', end_time: '10:45', reasons: ['No second carer is available for the double-up.'] }],
+          proposal: { fingerprint: 'f'.repeat(64), basis: [[101, 3]], assignments: [{ visit_id: 101, carer_id: 7 }] },
           applied: body.apply === true,
         }),
       );
@@ -227,17 +234,27 @@ test('the week view: days as columns, keyboard moves by a day, and auto-assign s
   expect(within(dialog).getByRole('row', { name: /Travel/ })).toHaveTextContent('5 h 107 h');
   expect(within(dialog).getByText(/No second carer is available for the double-up./)).toHaveTextContent('Mr Patel, Tue, 24 Nov 2026 10:00–10:45: No second carer is available for the double-up.');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
-  await waitFor(() => expect(post).toHaveBeenCalledWith('api/v1/scheduler/auto-assign', { branch_id: 1, week_start: '2026-11-23', apply: true }));
+  await waitFor(() => expect(post).toHaveBeenCalledWith('api/v1/scheduler/auto-assign', { branch_id: 1, week_start: '2026-11-23', apply: true, proposal: { fingerprint: 'f'.repeat(64), basis: [[101, 3]], assignments: [{ visit_id: 101, carer_id: 7 }] } }));
   await waitFor(() => expect(screen.queryByRole('dialog', { name: /Auto-assign proposal/ })).toBeNull());
 });
 
 test('issue 27: a visit needing attention is marked on its bar with a symbol and words in its accessible name, not colour alone', async () => {
   const flagged = { ...patel, attention: { kind: 'taken-off' as const, reason: 'Aisha Bello taken off: on approved leave 24–25 Nov 2026', since: '2026-11-23T09:00:00.000Z' } };
-  timeline = { ...dayTimeline(), unassigned: [flagged] };
+  timeline = { ...dayTimeline(), ...namesOf([khan, lee, flagged]), unassigned: [barOf(flagged, '2026-11-24')] };
   renderAt('/app/scheduler/timeline/today?date=2026-11-24');
   const bar = await screen.findByRole('button', { name: 'Mr Patel, 10:00–10:45, Unassigned, double-up, 0 of 2 carers, needs attention: Aisha Bello taken off: on approved leave 24–25 Nov 2026' });
   expect(bar).toHaveTextContent('⚑');
   expect(bar).toHaveTextContent('needs attention');
   // A bar without a flag says nothing of it.
   expect(screen.getByRole('button', { name: 'Mrs Khan, 08:00–08:30, Assigned' })).not.toHaveTextContent('⚑');
+});
+
+test('issue 29: a visit the carer would reach late (their day run in order, travel included) says by how much on its bar, in words', async () => {
+  const day = dayTimeline();
+  timeline = { ...day, carers: day.carers.map((row) => (row.carer_id === 7 ? { ...row, bars: [barOf(khan, day.from), barOf(lee, day.from, { travelBefore: 12, lateBy: 14 })] } : row)) };
+  renderAt('/app/scheduler/timeline/today?date=2026-11-24');
+  const late = await screen.findByRole('button', { name: 'Mr Lee, 08:35–09:05, Assigned, the carer would arrive 14 min late' });
+  expect(late).toHaveTextContent('⏱ 14 min late');
+  // On time says nothing of it.
+  expect(screen.getByRole('button', { name: 'Mrs Khan, 08:00–08:30, Assigned' })).not.toHaveTextContent('late');
 });

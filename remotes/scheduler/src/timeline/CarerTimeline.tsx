@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { api, ErrorPanel, Loading, notify, PageHeader, useAreaEvent, useCan, useRouteName } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery, useQueryClient } from '@hcm/kit/data';
-import { TIMELINE_VIEWS, type AssignmentResult, type CarerTimeline as Timeline, type TimelineView } from '../../contract/timeline';
+import { gapsOf, readBars, TIMELINE_VIEWS, type AssignmentResult, type CarerTimeline as Timeline, type TimelineView, type TimelineVisit } from '../../contract/timeline';
 import { PLANNABLE_STATUSES, VISITS_TOPIC, type RuleFinding, type VisitRow, type VisitsChanged } from '../../contract/visits';
 import { AutoAssign } from './AutoAssign';
 import { layoutRow, TimelineRow, type Ghost, type LaneRow, type RowHandlers, type RowLayout } from './CarerRows';
-import { carerKey, carerOfKey, CLIENT_TIMELINE_PATH, DAY_SPAN, DAY_START, dayAndMonth, daysBetween, formatLongDay, GLOBAL_SCHEDULE_PATH, period, shiftDay, STEP_MINUTES, timesOf, TIMELINE_PATH, toMinutes, toTime, visitPath, weekdayShort, type RowKey } from './common';
+import { carerKey, carerOfKey, CLIENT_TIMELINE_PATH, DAY_SPAN, DAY_START, dayAndMonth, daysBetween, formatLongDay, GLOBAL_SCHEDULE_PATH, period, shiftDay, STEP_MINUTES, timesOf, TIMELINE_PATH, toMinutes, toTime, visitDetailPath, visitPath, weekdayShort, type RowKey } from './common';
 import { findingsText, noticeOf, samePlace, writeFor, type Picked, type Placement, type PlannedWrite, type PlanningNotice } from './planning';
 import { PeriodToolbar, usePeriodParams } from './Toolbar';
 import { VisitPanel } from './VisitPanel';
@@ -15,7 +15,8 @@ import styles from './timeline.module.css';
 // travel gaps, availability and holidays shaded with words, and the unassigned lane on top. Visits are planned by
 // drag and drop or by keyboard (a bar is a button: Enter or Space picks it up, arrows move it, Enter drops,
 // Escape cancels), every step told in a live region. Another planner's change arrives as a live area event and
-// the period is read again. Only the rows in view are drawn, so 200 carers stay quick.
+// the period is read again. Only the rows in view are drawn, so 200 carers stay quick; the answer holds bars only
+// (contract/timeline.ts: a few numbers a visit), and a bar opened reads the visit's details (GET /visits/:id).
 
 const HEADER_HEIGHT = 44;
 const OVERSCAN = 600;
@@ -23,7 +24,7 @@ const FALLBACK_VIEWPORT = 900;
 const PLANNABLE = new Set<string>(PLANNABLE_STATUSES);
 
 const rowName = (row: LaneRow | undefined) => (row ? (row.carer ? row.carer.name : 'the unassigned lane') : '');
-const placeOf = (visit: VisitRow, row: RowKey): Placement => ({ row, date: visit.date, start: visit.start_time, end: visit.end_time });
+const placeOf = (visit: TimelineVisit, row: RowKey): Placement => ({ row, date: visit.date, start: visit.start_time, end: visit.end_time });
 
 function HeaderRow({ view, days, today }: { view: TimelineView; days: string[]; today: string }) {
   return (
@@ -70,19 +71,18 @@ export function CarerTimeline({ view }: { view: TimelineView }) {
 
   const timeline = query.data;
   const days = useMemo(() => (timeline ? (view === 'today' ? [timeline.from] : daysBetween(timeline.from, timeline.to)) : []), [timeline, view]);
-  const rows = useMemo<LaneRow[]>(
-    () =>
-      timeline
-        ? [
-            { key: 'unassigned', name: 'Unassigned', carer: null, visits: timeline.unassigned, gaps: [] },
-            ...timeline.carers.map((carer) => ({ key: carerKey(carer.carer_id), name: carer.name, carer, visits: carer.visits, gaps: carer.gaps })),
-          ]
-        : [],
-    [timeline],
-  );
+  const rows = useMemo<LaneRow[]>(() => {
+    if (!timeline) return [];
+    const lanes: LaneRow[] = [{ key: 'unassigned', name: 'Unassigned', carer: null, visits: readBars(timeline, timeline.unassigned), gaps: [] }];
+    for (const carer of timeline.carers) {
+      const visits = readBars(timeline, carer.bars);
+      lanes.push({ key: carerKey(carer.carer_id), name: carer.name, carer, visits, gaps: gapsOf(visits) });
+    }
+    return lanes;
+  }, [timeline]);
   const rowIndex = useMemo(() => new Map(rows.map((row, index) => [row.key, index])), [rows]);
   const visitsById = useMemo(() => {
-    const map = new Map<number, VisitRow>();
+    const map = new Map<number, TimelineVisit>();
     for (const row of rows) for (const visit of row.visits) map.set(visit.id, visit);
     return map;
   }, [rows]);
@@ -98,7 +98,10 @@ export function CarerTimeline({ view }: { view: TimelineView }) {
   const [notice, setNotice] = useState<PlanningNotice | null>(null);
   const [warnings, setWarnings] = useState<{ text: string; findings: RuleFinding[] } | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [open, setOpen] = useState<VisitRow | null>(null);
+  // The bar opened: its details are read from the visit's own route when it opens.
+  const [open, setOpen] = useState<TimelineVisit | null>(null);
+  const details = useApiQuery<VisitRow>(visitDetailPath(open?.id ?? 0), undefined, { enabled: open !== null, failure: 'The visit’s details could not be loaded.', staleTime: 0 });
+  const openDetails = open && details.data?.id === open.id ? details.data : null;
   const focusAfter = useRef<{ visitId: number; row: RowKey } | null>(null);
   const grabOffset = useRef(0);
   const instructionsId = useId();
@@ -143,7 +146,7 @@ export function CarerTimeline({ view }: { view: TimelineView }) {
   );
 
   const pickUp = useCallback(
-    (visit: VisitRow, row: RowKey, how: Picked['how']) => {
+    (visit: TimelineVisit, row: RowKey, how: Picked['how']) => {
       setNotice(null);
       setFindings(null);
       setPicked({ visit, from: placeOf(visit, row), to: placeOf(visit, row), how });
@@ -462,7 +465,17 @@ export function CarerTimeline({ view }: { view: TimelineView }) {
           {timeline.carers.length === 0 ? <p className={styles.muted}>No carers in this branch for the period.</p> : null}
         </>
       )}
-      <VisitPanel visit={open} onClose={() => setOpen(null)} />
+      {open && !openDetails ? (
+        <p role="status" className={styles.muted}>
+          {details.error ? `${details.error.message} ` : `Opening ${open.client_name}, ${timesOf(open)}…`}
+          {details.error ? (
+            <button type="button" className={styles.linkButton} onClick={() => setOpen(null)}>
+              Dismiss
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+      <VisitPanel visit={openDetails} onClose={() => setOpen(null)} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { CurrentUser } from '@hcm/contract';
 import { api, areaEvents, useSession } from '@hcm/kit';
 import { withData } from '@hcm/kit/testing';
 import type { CarerTimeline, ClientTimeline, GlobalSchedule as Schedule } from '../../contract/timeline';
-import { ANNA, BEN, dayTimeline, visit } from './fixtures';
+import { ANNA, bar as barOf, BEN, dayTimeline, namesOf, visit } from './fixtures';
 import GlobalSchedule from './GlobalSchedule';
 import TimelineScreens from './Screens';
 
@@ -113,14 +113,15 @@ test('the global schedule: branches side by side per day, each cell linking to t
 
 test('200 carers: only the rows in view are drawn, and a keyboard move down the list keeps its rows drawn', async () => {
   const base = dayTimeline();
+  const others = Array.from({ length: 200 }, (_, index) => visit({ id: 5000 + index, client_name: `Client ${index}`, start_time: '09:00', end_time: '09:30', status: 'assigned', carers: [{ carer_id: 1000 + index, name: `Carer ${index + 1}`, position: 1 }] }));
   const many: CarerTimeline = {
     ...base,
+    clients: { ...base.clients, ...namesOf(others).clients },
     carers: Array.from({ length: 200 }, (_, index) => ({
       ...base.carers[0]!,
       carer_id: 1000 + index,
       name: `Carer ${String(index + 1).padStart(3, '0')}`,
-      visits: index === 0 ? base.carers[0]!.visits : [visit({ id: 5000 + index, client_name: `Client ${index}`, start_time: '09:00', end_time: '09:30', status: 'assigned', carers: [{ carer_id: 1000 + index, name: `Carer ${index + 1}`, position: 1 }] })],
-      gaps: index === 0 ? base.carers[0]!.gaps : [],
+      bars: index === 0 ? base.carers[0]!.bars : [barOf(others[index]!, base.from)],
     })),
   };
   get.mockResolvedValue(ok(many));

@@ -2,12 +2,13 @@ import { VISIT_STATUSES, type VisitRow, type VisitStatus } from '../../contract/
 
 // What the timelines share: UK dates, minutes of the day, the words and symbols of a visit's status, API paths.
 
-
 export const TIMELINE_PATH = 'api/v1/scheduler/timeline';
 export const CLIENT_TIMELINE_PATH = 'api/v1/scheduler/client-timeline';
 export const GLOBAL_SCHEDULE_PATH = 'api/v1/scheduler/global-schedule';
 export const AUTO_ASSIGN_PATH = 'api/v1/scheduler/auto-assign';
 export const visitPath = (id: number, action: 'assign' | 'unassign' | 'move' | 'check') => `api/v1/visits/${id}/${action}`;
+/** A visit's details (GET /visits/:id), read when its bar is opened: the timeline sends bars only. */
+export const visitDetailPath = (id: number) => `api/v1/visits/${id}`;
 
 /** Today in the UK as YYYY-MM-DD. */
 
@@ -70,25 +71,42 @@ export const STATUS_SYMBOL: Record<VisitStatus, string> = { unassigned: '○', a
 /** "08:00–08:30". */
 export const timesOf = (visit: Pick<VisitRow, 'start_time' | 'end_time'>) => `${visit.start_time}–${visit.end_time}`;
 
+/**
+ * What a bar's words are made of: a visit as the API lists it (VisitRow: its carers named), or as the carer
+ * timeline sends its bars (TimelineVisit: how many carers, lateness).
+ */
+export type LabelledVisit = Pick<VisitRow, 'client_name' | 'date' | 'start_time' | 'end_time' | 'status' | 'carers_needed' | 'requires_medication'> & {
+  attention?: { reason: string } | null;
+} & ({ carers: readonly { name: string }[] } | { carer_count: number; late_by_minutes: number | null });
+
+const carerCountOf = (visit: LabelledVisit) => ('carers' in visit ? visit.carers.length : visit.carer_count);
+
 /** Words about a double-up: how many of its carers are booked. */
-export function doubleUpText(visit: VisitRow): string {
+export function doubleUpText(visit: LabelledVisit): string {
   if (visit.carers_needed < 2) return '';
-  return visit.carers.length >= 2 ? 'double-up' : `double-up, ${visit.carers.length} of 2 carers`;
+  const count = carerCountOf(visit);
+  return count >= 2 ? 'double-up' : `double-up, ${count} of 2 carers`;
 }
 
-/** The label a visit's bar is read by: who, when, status, double-up. */
-export function visitLabel(visit: VisitRow, who: 'client' | 'carers' = 'client', withDay = false): string {
-  const name = who === 'client' ? visit.client_name : visit.carers.length ? visit.carers.map((carer) => carer.name).join(' and ') : 'no carer yet';
+/** A carer's arrival later than planned (their day run in order, travel included), in words: "14 min late". */
+export const lateText = (minutes: number) => `${hoursText(minutes)} late`;
+
+/** The label a visit's bar is read by: who, when, status, double-up, lateness. */
+export function visitLabel(visit: LabelledVisit, who: 'client' | 'carers' = 'client', withDay = false): string {
+  const name = who === 'client' || !('carers' in visit) ? visit.client_name : visit.carers.length ? visit.carers.map((carer) => carer.name).join(' and ') : 'no carer yet';
   const parts = [name, withDay ? `${formatDay(visit.date)} ${timesOf(visit)}` : timesOf(visit), STATUS_LABEL[visit.status]];
   const double = doubleUpText(visit);
   if (double) parts.push(double);
   if (visit.requires_medication) parts.push('medication');
+  if ('late_by_minutes' in visit && visit.late_by_minutes) parts.push(`the carer would arrive ${lateText(visit.late_by_minutes)}`);
   if (visit.attention) parts.push(`needs attention: ${visit.attention.reason}`);
   return parts.join(', ');
 }
 
 /** The mark of a visit needing a planner (shown beside its words, never by colour alone). */
 export const ATTENTION_SYMBOL = '⚑';
+/** The mark of a visit the carer would reach late, beside the minutes in words. */
+export const LATE_SYMBOL = '⏱';
 
 /** The field names a 409 lists, in words. */
 const FIELD_WORDS: Record<string, string> = {

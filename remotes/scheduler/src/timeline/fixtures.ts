@@ -1,7 +1,8 @@
-import type { CarerTimeline, TimelineCarerRow } from '../../contract/timeline';
+import { BAR_ATTENTION, BAR_CARERS, BAR_DOUBLE_UP, BAR_MEDICATION, TIMELINE_STATUSES, type CarerTimeline, type TimelineBarTuple, type TimelineCarerRow } from '../../contract/timeline';
 import type { VisitRow } from '../../contract/visits';
 
-// Test fixtures of the timelines: a Camden day with two carers and an unassigned double-up.
+// Test fixtures of the timelines: a Camden day with two carers and an unassigned double-up. The carer timeline
+// answers bars (contract/timeline.ts); the visits here are also what GET /visits/:id answers when a bar is opened.
 
 export function visit(overrides: Partial<VisitRow> & Pick<VisitRow, 'id' | 'client_name' | 'start_time' | 'end_time'>): VisitRow {
   return {
@@ -46,25 +47,47 @@ export const khan = visit({ id: 101, client_name: 'Mrs Khan', start_time: '08:00
 export const lee = visit({ id: 102, client_name: 'Mr Lee', start_time: '08:35', end_time: '09:05', status: 'assigned', carers: [ANNA], version: 2 });
 export const patel = visit({ id: 201, client_name: 'Mr Patel', start_time: '10:00', end_time: '10:45', duration_minutes: 45, carers_needed: 2, status: 'unassigned', version: 1 });
 
-function carer(row: Partial<TimelineCarerRow> & Pick<TimelineCarerRow, 'carer_id' | 'name'>): TimelineCarerRow {
-  return { branch_id: 1, contracted_hours: 20, planned_minutes: 0, rosterable: true, blocked_because: [], days: [], visits: [], gaps: [], ...row };
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const daysAfter = (from: string, date: string) => Math.round((Date.parse(`${date}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
+
+/** A visit's bar as the API sends it (TimelineBarTuple), for a period from `from`. */
+export function bar(row: VisitRow, from: string, extra: { travelBefore?: number | null; lateBy?: number | null } = {}): TimelineBarTuple {
+  const flags = (row.carers_needed === 2 ? BAR_DOUBLE_UP : 0) + row.carers.length * BAR_CARERS + (row.requires_medication ? BAR_MEDICATION : 0) + (row.attention ? BAR_ATTENTION : 0);
+  const tuple: TimelineBarTuple = [row.id, row.client_id, daysAfter(from, row.date), minutes(row.start_time), minutes(row.end_time), TIMELINE_STATUSES.indexOf(row.status), flags, row.version];
+  if (extra.lateBy != null) tuple.push(extra.travelBefore ?? null, extra.lateBy);
+  else if (extra.travelBefore != null) tuple.push(extra.travelBefore);
+  return tuple;
+}
+
+/** The clients' names and attention reasons a timeline answer carries for these visits. */
+export function namesOf(rows: VisitRow[]): Pick<CarerTimeline, 'clients' | 'attention'> {
+  return {
+    clients: Object.fromEntries(rows.map((row) => [String(row.client_id), row.client_name])),
+    attention: Object.fromEntries(rows.filter((row) => row.attention).map((row) => [String(row.id), row.attention!.reason])),
+  };
+}
+
+export function carer(row: Partial<TimelineCarerRow> & Pick<TimelineCarerRow, 'carer_id' | 'name'>): TimelineCarerRow {
+  return { branch_id: 1, contracted_hours: 20, planned_minutes: 0, rosterable: true, blocked_because: [], days: [], bars: [], ...row };
 }
 
 export function dayTimeline(): CarerTimeline {
+  const from = '2026-11-24';
   return {
     view: 'today',
-    from: '2026-11-24',
-    to: '2026-11-24',
+    from,
+    to: from,
     branch_id: 1,
-    unassigned: [patel],
+    ...namesOf([khan, lee, patel]),
+    unassigned: [bar(patel, from)],
     carers: [
       carer({
         carer_id: 7,
         name: 'Anna Smith',
         planned_minutes: 60,
         days: [{ date: '2026-11-24', status: 'available', windows: [{ from: '07:00', to: '14:00' }] }],
-        visits: [khan, lee],
-        gaps: [{ from_visit_id: 101, to_visit_id: 102, travel_minutes: 12, idle_minutes: -7, too_short: true }],
+        // 12 minutes' travel to Mr Lee's in the 5 minutes between: too short (7 minutes late, within the window).
+        bars: [bar(khan, from), bar(lee, from, { travelBefore: 12 })],
       }),
       carer({ carer_id: 8, name: 'Ben Jones', contracted_hours: null, rosterable: false, blocked_because: ['DBS check lapsed'], days: [{ date: '2026-11-24', status: 'holiday', windows: [] }] }),
     ],
@@ -79,6 +102,11 @@ export function weekTimeline(): CarerTimeline {
     view: 'week',
     from: days[0]!,
     to: days[6]!,
-    carers: base.carers.map((row) => ({ ...row, days: days.map((date) => ({ date, status: date === '2026-11-25' ? 'unavailable' : 'available', windows: [{ from: '07:00', to: '14:00' }] })) })),
+    unassigned: [bar(patel, days[0]!)],
+    carers: base.carers.map((row) => ({
+      ...row,
+      days: days.map((date) => ({ date, status: date === '2026-11-25' ? 'unavailable' : 'available', windows: [{ from: '07:00', to: '14:00' }] })),
+      bars: row.carer_id === 7 ? [bar(khan, days[0]!), bar(lee, days[0]!, { travelBefore: 12 })] : [],
+    })),
   };
 }

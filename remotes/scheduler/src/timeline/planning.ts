@@ -1,5 +1,5 @@
-import type { RuleFinding, VisitConflict, VisitRow } from '../../contract/visits';
-import type { AssignmentRefusal } from '../../contract/timeline';
+import type { RuleFinding, VisitConflict } from '../../contract/visits';
+import type { AssignmentRefusal, TimelineVisit } from '../../contract/timeline';
 import { carerOfKey, changedWords, visitPath, type RowKey } from './common';
 
 // Planning on the timeline: where a picked-up visit is going (a row and a time), and the write a drop makes.
@@ -8,7 +8,7 @@ import { carerOfKey, changedWords, visitPath, type RowKey } from './common';
 export type Placement = { row: RowKey; date: string; start: string; end: string };
 
 /** A visit picked up by keyboard or by drag: where it was and where it would go. */
-export type Picked = { visit: VisitRow; from: Placement; to: Placement; how: 'keyboard' | 'drag' };
+export type Picked = { visit: TimelineVisit; from: Placement; to: Placement; how: 'keyboard' | 'drag' };
 
 /** A write the drop makes (in order): the path and its body, always with the version the planner saw. */
 export type PlannedWrite = { path: string; body: Record<string, unknown>; action: 'assign' | 'unassign' | 'move' };
@@ -21,7 +21,7 @@ export const timeChanged = (a: Placement, b: Placement) => a.date !== b.date || 
  * the unassigned lane onto a carer: assign (or move, with the new times, naming the carer). Between carers: move
  * from one carer to the other. Same row, another time: move.
  */
-export function writeFor(visit: VisitRow, from: Placement, to: Placement): PlannedWrite | null {
+export function writeFor(visit: Pick<TimelineVisit, 'id' | 'version'>, from: Placement, to: Placement): PlannedWrite | null {
   if (samePlace(from, to)) return null;
   const fromCarer = carerOfKey(from.row);
   const toCarer = carerOfKey(to.row);

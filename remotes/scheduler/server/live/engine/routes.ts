@@ -28,6 +28,8 @@ import { LIVE_ALERTS_AUDIT } from './escalation.js';
 import { announceAlerts } from './live-push.js';
 import { raiseSupportRequest } from './support.js';
 import { liveToday } from './today.js';
+import { namesReader } from '../../visits/service.js';
+import { can } from '@hcm/contract';
 import { clock } from '@hcm/contract/time';
 
 const VIEW = { config: { permission: 'visits.view' as const } };
@@ -114,12 +116,15 @@ export async function liveRoutes(app: FastifyInstance, context: AreaServerContex
     const branchId = raw ? parseId(raw) : (viewer.user.branches[0]?.id ?? null);
     if (branchId === null || (viewer.scope !== 'all' && !viewer.scope.includes(branchId))) return sendInvalid(reply, { branch_id: ['Choose one of your branches.'] });
     const active = alertQueryOf({ state: 'active', branch_id: String(branchId), sort: 'raised_at', mode: 'desc', page_size: '100' }, viewer.scope);
+    // Names from care-records' and workforce's published read models, as their APIs would answer this viewer
+    // (issue 29: a large branch's day named through four calls to other areas took much of the view's time).
+    const names = namesReader(db, viewer.scope, { clients: can(viewer.user, 'clients.view') || can(viewer.user, 'scheduler.view'), carers: can(viewer.user, 'carers.view') || can(viewer.user, 'scheduler.view') });
     const answer = await liveToday(db, branchId, clock.now(), {
-      clients: clientsFor(request),
-      carerNames: carerNamesFor(app, request),
+      clients: names.clients,
+      carerNames: names.carerNames,
       activeAlerts: async () => {
         if ('errors' in active) return [];
-        return presentAlerts(db, (await listAlerts(db, active.query)).rows, clientsFor(request), carerNamesFor(app, request));
+        return presentAlerts(db, (await listAlerts(db, active.query)).rows, names.clients, names.carerNames);
       },
     });
     return ok(answer);

@@ -8,10 +8,9 @@ import { postcodeLocations } from '../../locations/tables.js';
 import { mapsKeyOf } from '../../map/routes.js';
 import { settingsRead } from '../../read-models.js';
 import type { ClientBasics } from '../../sources/api-sources.js';
-import { visits } from '../../tables.js';
-import { loadVisits, type StoredVisit } from '../../visits/service.js';
+import { visitCarers, visits } from '../../tables.js';
+import type { StoredVisit } from '../../visits/service.js';
 import { visitAlerts, visitChecks } from '../tables.js';
-import { isTimeCritical } from './engine.js';
 
 // The live view's answer for one branch and today (UK): every visit with where it stands, counts by state (late
 // and missed first), the alerts still open or acknowledged, clients' homes and carers' last reported positions.
@@ -58,6 +57,39 @@ async function positionsOf(db: Database, visitIds: readonly number[]): Promise<O
   return rows.map((row) => ({ ...row, latitude: row.latitude!, longitude: row.longitude!, at: row.at.toISOString() }));
 }
 
+/** A day's visit as the live view reads it: no tasks, notes or codes; whether it is time-critical, worked out in SQL. */
+type DayVisit = Pick<StoredVisit, 'id' | 'client_id' | 'status' | 'planned_start' | 'planned_end' | 'actual_start' | 'actual_end' | 'carers'> & { time_critical: boolean };
+
+/**
+ * The branch's visits of the day, with their carers, in one query of the columns the view shows (issue 29: a large
+ * branch's day is a thousand visits; reading and decoding every column of each, tasks included, was most of the
+ * view's time). Time-critical as isTimeCritical (./engine.ts) says: a medication task marked so in its key or label.
+ */
+async function dayVisits(db: Database, branchId: number, date: string): Promise<DayVisit[]> {
+  const [answer] = await db
+    .select({
+      rows: sql<string>`coalesce(json_agg(json_build_array(${visits.id}, ${visits.client_id}, ${visits.status}, ${visits.planned_start}, ${visits.planned_end}, ${visits.actual_start}, ${visits.actual_end},
+        ${visits.requires_medication} and exists (select 1 from jsonb_array_elements(${visits.tasks}) task where task->>'kind' = 'medication' and (coalesce(task->>'key', '') || ' ' || coalesce(task->>'label', '')) ~* 'time[- ]critical'),
+        (select json_agg(json_build_array(${visitCarers.carer_id}, ${visitCarers.position}) order by ${visitCarers.position}) from ${visitCarers} where ${visitCarers.visit_id} = ${visits.id}))
+        order by ${visits.planned_start}, ${visits.id}), '[]')::text`,
+    })
+    .from(visits)
+    .where(and(eq(visits.branch_id, branchId), eq(visits.visit_date, date)));
+  type Row = [number, number, StoredVisit['status'], string, string, string | null, string | null, boolean, [number, 1 | 2][] | null];
+  const at = (value: string | null) => (value === null ? null : new Date(value));
+  return (JSON.parse(answer?.rows ?? '[]') as Row[]).map(([id, client_id, status, planned_start, planned_end, actual_start, actual_end, time_critical, carers]) => ({
+    id,
+    client_id,
+    status,
+    planned_start: new Date(planned_start),
+    planned_end: new Date(planned_end),
+    actual_start: at(actual_start),
+    actual_end: at(actual_end),
+    time_critical,
+    carers: (carers ?? []).map(([carer_id, position]) => ({ carer_id, position })),
+  }));
+}
+
 export async function liveToday(
   db: Database,
   branchId: number,
@@ -70,7 +102,7 @@ export async function liveToday(
   },
 ): Promise<LiveToday> {
   const date = londonDate(now);
-  const stored = await loadVisits(db, and(eq(visits.branch_id, branchId), eq(visits.visit_date, date)));
+  const stored = await dayVisits(db, branchId, date);
   const ids = stored.map((visit) => visit.id);
   const [checkedIn, alertRows, keyRows, positions, activeAlerts] = await Promise.all([
     ids.length ? db.selectDistinct({ visit_id: visitChecks.visit_id }).from(visitChecks).where(and(inArray(visitChecks.visit_id, ids), eq(visitChecks.kind, 'in'))) : Promise.resolve([]),
@@ -103,7 +135,7 @@ export async function liveToday(
         actual_end: visit.actual_end ? visit.actual_end.toISOString() : null,
         state,
         state_label: labelOfChoice(LIVE_STATES, state),
-        time_critical: isTimeCritical(visit),
+        time_critical: visit.time_critical,
       };
     })
     .sort((a, b) => order.get(a.state)! - order.get(b.state)! || a.planned_start.localeCompare(b.planned_start) || a.id - b.id);

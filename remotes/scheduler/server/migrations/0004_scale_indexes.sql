@@ -1,0 +1,6 @@
+CREATE INDEX "visits_branch_date_idx" ON "visits" USING btree ("branch_id","visit_date","planned_start","id");--> statement-breakpoint
+CREATE INDEX "visits_start_idx" ON "visits" USING btree ("planned_start","id","branch_id","visit_date");--> statement-breakpoint
+CREATE INDEX "visits_office_idx" ON "visits" USING btree ("planned_start","id","branch_id","status","planned_end") WHERE "visits"."status" in ('missed', 'in-progress', 'unassigned', 'assigned') or ("visits"."status" = 'completed' and ("visits"."actual_start" is null or "visits"."actual_end" is null)) or ("visits"."status" = 'cancelled' and "visits"."cancel_reason" is null);--> statement-breakpoint
+CREATE INDEX "visits_template_start_idx" ON "visits" USING btree ("template_id","planned_start");--> statement-breakpoint
+CREATE INDEX "visits_pending_confirmation_idx" ON "visits" USING btree ("planned_start","id") WHERE "visits"."confirmation" = 'pending';--> statement-breakpoint
+CREATE INDEX "visit_alerts_visit_idx" ON "visit_alerts" USING btree ("visit_id");
