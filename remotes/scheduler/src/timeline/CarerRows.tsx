@@ -151,35 +151,24 @@ function Bar({ visit, row, view, picked, short, canPlan, describedBy, handlers, 
       onDragEnd={handlers.onDragEnd}
     >
       {short ? (
-        <span className={styles.barMeta}>
-          {/* The marks beside the time are said in the bar's name (its label), in words: hidden from it here, so
-              the visible words stay a part of the name (WCAG 2.5.3, label in name). */}
-          <span aria-hidden="true">{STATUS_SYMBOL[visit.status]}</span> {visit.start_time}
-          <span aria-hidden="true">
-            {visit.carers_needed === 2 ? ' ×2' : ''}
-            {shortGapBefore ? ' ⚠' : ''}
-            {visit.late_by_minutes ? ` ${LATE_SYMBOL} ${visit.late_by_minutes} min` : ''}
-            {visit.attention ? ` ${ATTENTION_SYMBOL}` : ''}
-          </span>
+        <span
+          className={styles.barMeta}
+          data-before={`${STATUS_SYMBOL[visit.status]} `}
+          data-after={`${visit.carers_needed === 2 ? ' ×2' : ''}${shortGapBefore ? ' ⚠' : ''}${visit.late_by_minutes ? ` ${LATE_SYMBOL} ${visit.late_by_minutes} min` : ''}${visit.attention ? ` ${ATTENTION_SYMBOL}` : ''}` || undefined}
+        >
+          {visit.start_time}
         </span>
       ) : (
         <>
-          <span className={styles.barName}>
-            {visit.attention ? <span aria-hidden="true">{ATTENTION_SYMBOL} </span> : null}
+          <span className={styles.barName} data-before={visit.attention ? `${ATTENTION_SYMBOL} ` : undefined} data-after={visit.carers_needed === 2 ? ' ×2' : undefined}>
             {visit.client_name}
-            {visit.carers_needed === 2 ? (
-              <span className={styles.double} aria-hidden="true">
-                {' '}
-                ×2
-              </span>
-            ) : null}
           </span>
-          <span className={styles.barMeta}>
-            {timesOf(visit)} · <span aria-hidden="true">{STATUS_SYMBOL[visit.status]}</span> {STATUS_LABEL[visit.status]}
-            <span aria-hidden="true">
-              {visit.late_by_minutes ? ` · ${LATE_SYMBOL} ${lateText(visit.late_by_minutes)}` : ''}
-              {visit.attention ? ' · needs attention' : ''}
-            </span>
+          <span
+            className={styles.barMeta}
+            data-before={`${STATUS_SYMBOL[visit.status]} `}
+            data-after={`${visit.late_by_minutes ? ` · ${LATE_SYMBOL} ${lateText(visit.late_by_minutes)}` : ''}${visit.attention ? ' · needs attention' : ''}` || undefined}
+          >
+            {timesOf(visit)}, {STATUS_LABEL[visit.status]}
           </span>
         </>
       )}
