@@ -219,7 +219,7 @@ test('the week view: days as columns, keyboard moves by a day, and auto-assign s
     return Promise.resolve(ok({ visit: khan, warnings: [] }));
   });
   renderAt('/app/scheduler/timeline/week?date=2026-11-24&branch_id=1');
-  const bar = await screen.findByRole('button', { name: 'Mrs Khan, Tue, 24 Nov 2026 08:00–08:30, Assigned' });
+  const bar = await screen.findByRole('button', { name: 'Mrs Khan, 08:00–08:30, Assigned, on Tue, 24 Nov 2026' });
   expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Carer', 'Mon 23 Nov', 'Tue 24 Nov today', 'Wed 25 Nov', 'Thu 26 Nov', 'Fri 27 Nov', 'Sat 28 Nov', 'Sun 29 Nov']);
   expect(within(rowOf('carer-7')).getAllByText('Not available')).toHaveLength(1);
   bar.focus();

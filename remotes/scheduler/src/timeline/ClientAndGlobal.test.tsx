@@ -64,8 +64,8 @@ test('the client timeline: clients as rows over the week, their visits with who 
   const table = await screen.findByRole('table', { name: /Client timeline/ });
   expect(get).toHaveBeenCalledWith('api/v1/scheduler/client-timeline', expect.objectContaining({ view: 'week', date: '2026-11-24' }));
   const khanRow = within(table).getByRole('row', { name: /Mrs Khan/ });
-  expect(within(khanRow).getByRole('button', { name: 'Anna Smith, Tue, 24 Nov 2026 08:00–08:30, Assigned' })).toBeInTheDocument();
-  expect(within(khanRow).getByRole('button', { name: 'no carer yet, Thu, 26 Nov 2026 12:00–12:45, Unassigned' })).toHaveTextContent('No carer yet');
+  expect(within(khanRow).getByRole('button', { name: 'Anna Smith, 08:00–08:30, Assigned, on Tue, 24 Nov 2026' })).toBeInTheDocument();
+  expect(within(khanRow).getByRole('button', { name: 'no carer yet, 12:00–12:45, Unassigned, on Thu, 26 Nov 2026' })).toHaveTextContent('No carer yet');
   expect(within(table).getByRole('row', { name: /Mr Lee/ })).toHaveTextContent('in-hospital');
   await userEvent.type(screen.getByRole('searchbox', { name: 'Client name' }), 'lee');
   expect(within(table).queryByRole('row', { name: /Mrs Khan/ })).toBeNull();

@@ -94,12 +94,14 @@ export const lateText = (minutes: number) => `${hoursText(minutes)} late`;
 /** The label a visit's bar is read by: who, when, status, double-up, lateness. */
 export function visitLabel(visit: LabelledVisit, who: 'client' | 'carers' = 'client', withDay = false): string {
   const name = who === 'client' || !('carers' in visit) ? visit.client_name : visit.carers.length ? visit.carers.map((carer) => carer.name).join(' and ') : 'no carer yet';
-  const parts = [name, withDay ? `${formatDay(visit.date)} ${timesOf(visit)}` : timesOf(visit), STATUS_LABEL[visit.status]];
+  // Name, times and status first, as the bar shows them (its visible words are a part of its name, WCAG 2.5.3).
+  const parts = [name, timesOf(visit), STATUS_LABEL[visit.status]];
   const double = doubleUpText(visit);
   if (double) parts.push(double);
   if (visit.requires_medication) parts.push('medication');
   if ('late_by_minutes' in visit && visit.late_by_minutes) parts.push(`the carer would arrive ${lateText(visit.late_by_minutes)}`);
   if (visit.attention) parts.push(`needs attention: ${visit.attention.reason}`);
+  if (withDay) parts.push(`on ${formatDay(visit.date)}`);
   return parts.join(', ');
 }
 
