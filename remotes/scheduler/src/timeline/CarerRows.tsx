@@ -162,7 +162,7 @@ function Bar({ visit, row, view, picked, short, canPlan, describedBy, handlers, 
         <>
           <span className={styles.barName} data-before={visit.attention ? `${ATTENTION_SYMBOL} ` : undefined} data-after={visit.carers_needed === 2 ? ' ×2' : undefined}>
             {visit.client_name}
-          </span>
+          </span>{' '}
           <span
             className={styles.barMeta}
             data-before={`${STATUS_SYMBOL[visit.status]} `}
