@@ -1,65 +1,90 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { parseMankowska, type MankowskaInstance } from './parser.js';
-import { solveMankowska, type MankowskaResult } from './solve.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { bestKnownBy, INSTANCES, loadInstance, type BestKnown } from './instances.js';
+import { solveMankowska, type MankowskaResult, type MankowskaVisit } from './solve.js';
+import { verifyMankowska } from './verify.js';
 
-// The Mankowska, Meisel & Bierwirth (2014) instances stored here (see README.md for their source and terms), solved
-// by auto-assign's method adapted to their objective, beside the reference values published for them.
+// The Mankowska, Meisel & Bierwirth (2014) bench: chosen instances solved on a work budget (with a wall-clock
+// ceiling), each answer checked by the independent verifier, beside the best known value and whose it is
+// (README.md, "Best known values"). `./bench.ts` is the command line; `../bench.ts` calls runMankowska().
 
-/**
- * Reference values: the best known upper bounds as published by Kummer Neto, Buriol et al. (SBPO 2019, the
- * fix-and-optimize matheuristic) and listed with these very instance files by the INF05010 course repository of
- * UFRGS (2019/2). Same objective: (distance + total tardiness + largest tardiness) / 3. Mankowska et al.'s own
- * table (MIP and AVNS) was not found in the repositories searched; for A3 its value is the same 305.90.
- */
-export const REFERENCE: Record<string, { label: string; value: number }> = {
-  InstanzCPLEX_HCSRP_10_3: { label: 'A3', value: 305.9 },
-  InstanzCPLEX_HCSRP_25_3: { label: 'B3', value: 399.2 },
+export { loadInstance } from './instances.js';
+export { verifyMankowska } from './verify.js';
+
+export type BenchOptions = {
+  /** Sets (A–E) or labels (A3, B3…); default all of A–E. */
+  only?: string[];
+  /** Moves per instance (default: the solver's defaultWork). */
+  work?: number;
+  /** Wall-clock ceiling per instance, ms (default 60,000). */
+  ceilingMs?: number;
+  seed?: number;
+  /** A folder to write each answer to, as <label>.json (routes with 1-based nodes and services, as in the files). */
+  saveTo?: string;
+  log?: (line: string) => void;
 };
 
-const here = fileURLToPath(new URL('.', import.meta.url));
+export type BenchRow = { row: BestKnown; objective: number; gap: number; milliseconds: number; work: number; stoppedBy: string; problems: string[] };
 
-export function loadInstance(name: string): MankowskaInstance {
-  return parseMankowska(name, readFileSync(`${here}${name}.txt`, 'utf8'));
+const pad = (text: string, width: number) => text.padStart(width);
+
+/** An answer as stored in solutions/: one line per staff member, each visit [node, service, start] numbered from 1. */
+export function answerFile(row: BestKnown, result: MankowskaResult): string {
+  const head = {
+    instance: row.file,
+    label: row.label,
+    objective: result.objective,
+    distance: result.distance,
+    tardiness: result.tardiness,
+    maxTardiness: result.maxTardiness,
+    seed: result.seed,
+    work: result.work,
+    stoppedBy: result.stoppedBy,
+    note: 'routes: one per staff member (staff 1 first), each visit [node, service, start] with nodes and services numbered from 1 as in the instance file (node 1 is the depot)',
+  };
+  const routes = result.routes.map((route) => `  ${JSON.stringify(route.map((visit) => [visit.node + 1, visit.service + 1, visit.start]))}`);
+  return `${JSON.stringify(head, null, 1).replace(/\n}$/, ',')}\n "routes": [\n${routes.join(',\n')}\n ]\n}\n`;
 }
 
-/** An independent check of an answer: every task once, qualified staff, windows' starts, double services' gaps and staff. */
-export function verifyMankowska(instance: MankowskaInstance, result: MankowskaResult): string[] {
-  const problems: string[] = [];
-  const seen = new Map<number, number>();
-  result.routes.forEach((route, k) =>
-    route.forEach((index) => {
-      const task = result.tasks[index]!;
-      seen.set(index, k);
-      if (!instance.qualified[k]![task.service]) problems.push(`staff ${k + 1} not qualified for service ${task.service + 1} at node ${task.node + 1}`);
-      if (result.starts[index]! < instance.earliest[task.node]! - 1e-6) problems.push(`node ${task.node + 1} started before its window`);
-    }),
-  );
-  result.tasks.forEach((task, index) => {
-    if (!seen.has(index)) problems.push(`service ${task.service + 1} at node ${task.node + 1} not done`);
-    if (task.partner >= 0 && task.first) {
-      const gap = result.starts[task.partner]! - result.starts[index]!;
-      if (gap < instance.minGap[task.node]! - 1e-6 || gap > instance.maxGap[task.node]! + 1e-6) problems.push(`double service at node ${task.node + 1}: gap ${gap}`);
-      if (seen.get(index) === seen.get(task.partner)) problems.push(`double service at node ${task.node + 1} by one staff member`);
-    }
-  });
-  return problems;
+/** Reads an answer stored by answerFile (0-based nodes and services again). */
+export function readAnswerFile(text: string): { label: string; objective: number; routes: MankowskaVisit[][] } {
+  const data = JSON.parse(text) as { label: string; objective: number; routes: [number, number, number][][] };
+  return { label: data.label, objective: data.objective, routes: data.routes.map((route) => route.map(([node, service, start]) => ({ node: node - 1, service: service - 1, start }))) };
 }
 
-export async function runMankowska(budgetMs = 1500): Promise<boolean> {
-  console.log('');
-  console.log('Mankowska et al. (2014) instances, objective (distance + tardiness + max tardiness) / 3:');
-  console.log(`${'instance'.padEnd(26)} ${'patients'.padStart(8)} ${'staff'.padStart(5)} ${'ours'.padStart(8)} ${'reference'.padStart(9)} ${'gap'.padStart(7)} ${'distance'.padStart(9)} ${'tardiness'.padStart(9)} ${'max tard'.padStart(8)} ${'ms'.padStart(6)} check`);
-  let ok = true;
-  for (const [name, reference] of Object.entries(REFERENCE)) {
-    const instance = loadInstance(name);
-    const result = solveMankowska(instance, { timeBudgetMs: budgetMs });
+export function benchMankowska(options: BenchOptions = {}): { rows: BenchRow[]; ok: boolean } {
+  const log = options.log ?? console.log;
+  const wanted = options.only?.length ? options.only.map((item) => item.toUpperCase()) : ['A', 'B', 'C', 'D', 'E'];
+  const chosen = INSTANCES.filter((row) => wanted.includes(row.label) || wanted.includes(row.label[0]!));
+  log(`Mankowska et al. (2014) instances, objective (distance + total tardiness + largest tardiness) / 3; seed ${options.seed ?? 1}, work ${options.work ?? 'default'}, ceiling ${options.ceilingMs ?? 60_000} ms`);
+  log(`${'inst'.padEnd(5)} ${pad('pat', 4)} ${pad('staff', 5)} ${pad('ours', 9)} ${pad('best known', 10)} ${'whose'.padEnd(26)} ${pad('gap %', 7)} ${pad('ms', 7)} ${pad('moves', 10)} stop    check`);
+  const rows: BenchRow[] = [];
+  for (const row of chosen) {
+    const instance = loadInstance(row.label);
+    const result = solveMankowska(instance, { work: options.work, ceilingMs: options.ceilingMs, seed: options.seed });
     const problems = verifyMankowska(instance, result);
-    ok &&= problems.length === 0;
-    const gap = ((result.objective - reference.value) / reference.value) * 100;
-    console.log(
-      `${`${name} (${reference.label})`.padEnd(26)} ${String(instance.nodes - 2).padStart(8)} ${String(instance.staff).padStart(5)} ${result.objective.toFixed(2).padStart(8)} ${reference.value.toFixed(2).padStart(9)} ${`${gap >= 0 ? '+' : ''}${gap.toFixed(1)}%`.padStart(7)} ${result.distance.toFixed(1).padStart(9)} ${result.tardiness.toFixed(1).padStart(9)} ${result.maxTardiness.toFixed(1).padStart(8)} ${String(result.milliseconds).padStart(6)} ${problems.length ? problems.join('; ') : 'ok'}`,
+    const gap = ((result.objective - row.bestKnown) / row.bestKnown) * 100;
+    if (options.saveTo) {
+      mkdirSync(options.saveTo, { recursive: true });
+      writeFileSync(`${options.saveTo}/${row.label}.json`, answerFile(row, result));
+    }
+    rows.push({ row, objective: result.objective, gap, milliseconds: result.milliseconds, work: result.work, stoppedBy: result.stoppedBy, problems });
+    log(
+      `${row.label.padEnd(5)} ${pad(String(row.patients), 4)} ${pad(String(row.staff), 5)} ${pad(result.objective.toFixed(3), 9)} ${pad(row.bestKnown.toFixed(3), 10)} ${bestKnownBy(row).padEnd(26)} ${pad(`${gap >= 0 ? '+' : ''}${gap.toFixed(2)}`, 7)} ${pad(String(result.milliseconds), 7)} ${pad(String(result.work), 10)} ${result.stoppedBy.padEnd(7)} ${problems.length ? `INFEASIBLE: ${problems.slice(0, 3).join('; ')}` : 'feasible'}`,
     );
   }
-  return ok;
+  const sets = [...new Set(rows.map((item) => item.row.label[0]!))];
+  for (const set of sets) {
+    const inSet = rows.filter((item) => item.row.label[0] === set);
+    const mean = inSet.reduce((sum, item) => sum + item.gap, 0) / inSet.length;
+    const worst = Math.max(...inSet.map((item) => item.gap));
+    const ms = inSet.reduce((sum, item) => sum + item.milliseconds, 0) / inSet.length;
+    log(`set ${set}: ${inSet.length} instances, mean gap ${mean.toFixed(2)} %, worst ${worst.toFixed(2)} %, mean ${Math.round(ms)} ms, ${inSet.every((item) => !item.problems.length) ? 'all feasible' : 'SOME INFEASIBLE'}`);
+  }
+  return { rows, ok: rows.every((item) => !item.problems.length) };
+}
+
+/** For ../bench.ts: A3 and B3 on a short budget; false when an answer fails the verification. */
+export async function runMankowska(): Promise<boolean> {
+  console.log('');
+  return benchMankowska({ only: ['A3', 'B3'], work: 200_000, ceilingMs: 5_000 }).ok;
 }
