@@ -12,7 +12,7 @@ const CARERS = ['aisha.bello@homecare.test', 'tom.fletcher@homecare.test', 'sian
 const PASSWORD = 'Orchard-Lantern-Walk-2031';
 
 type Envelope<T> = { data: T; message?: string };
-type DeviceVisit = { id: number; client_id: number; client_name: string; planned_start: string; start_time: string; status: string; check_in: unknown; tasks: { key: string; label: string }[] };
+type DeviceVisit = { id: number; client_id: number; client_name: string; planned_start: string; start_time: string; end_time: string; status: string; check_in: unknown; tasks: { key: string; label: string }[] };
 type CareSheet = { doses: { schedule_id: number; medicine: string; day: string; slot: string; recorded: unknown }[] };
 
 /** A cookie session on the API, sending the CSRF header on writes as the office app does. */
@@ -53,6 +53,8 @@ async function visitsToday(apiUrl: string, email: string): Promise<{ visits: Dev
   return { visits: answer.data, token, api };
 }
 
+/** Minutes since midnight of "HH:MM". */
+const minutesOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 /** "HH:MM" of minutes since midnight. */
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
@@ -70,8 +72,16 @@ async function bookVisitNow(apiUrl: string, email: string): Promise<number> {
   const [found] = (await ok<{ data: { id: number; branch_id: number }[] }>(office.get(`/api/v1/carers?search=${encodeURIComponent(email)}&page_size=1`), 200)).data;
   const [client] = (await ok<{ data: { id: number }[] }>(office.get(`/api/v1/clients?branch_id=${found!.branch_id}&status=active&page_size=1&sort=last_name&mode=asc`), 200)).data;
   const [hour, minute] = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' }).format(now()).split(':').map(Number) as [number, number];
-  const start = Math.min(Math.max(0, Math.floor((hour * 60 + minute - 10) / 5) * 5), 23 * 60 + 29);
-  const [from, to] = [hhmm(start), hhmm(start + 30)];
+  // Half an hour clear of her other visits today (20 minutes either side for travel), as near now as can be.
+  const mine = await visitsToday(apiUrl, email);
+  const busy = mine.visits.map((visit) => [minutesOfDay(visit.start_time) - 20, minutesOfDay(visit.end_time) + 20] as const);
+  await mine.api.dispose();
+  const clamp = (minutes: number) => Math.min(Math.max(0, Math.floor(minutes / 5) * 5), 23 * 60 + 25);
+  const start = [-10, 20, 50, -40, 80, -70, 110]
+    .map((offset) => clamp(hour * 60 + minute + offset))
+    .find((candidate) => busy.every(([begins, ends]) => candidate + 30 <= begins || candidate >= ends));
+  expect(start, 'a free half hour near now').toBeDefined();
+  const [from, to] = [hhmm(start!), hhmm(start! + 30)];
   const day = ukToday();
   await ok(office.post(`/api/v1/carers/${found!.id}/availability/temporary`, { data: { from_date: day, to_date: day, available: true, windows: [{ from, to }], reason: 'Covering a visit booked at short notice' }, headers: await office.csrf() }), 201);
   const visit = await ok<{ id: number; version: number }>(office.post('/api/v1/visits', { data: { client_id: client!.id, date: day, start_time: from, end_time: to, carers_needed: 1 }, headers: await office.csrf() }), 201);
@@ -175,6 +185,14 @@ test('a carer works a visit offline on the phone app, and the office sees the no
   await logIn(officePage, MANAGER);
   await officePage.goto(`/app/clients/${first.client_id}/client-logs`);
   await expect(officePage.getByText(note)).toBeVisible();
+  // The live view of the visit's branch shows the carer on site since the time the phone checked in.
+  const manager = await officeApi(apiUrl, MANAGER);
+  const visitBranch = ((await (await manager.get(`/api/v1/visits/${first.id}`)).json()) as Envelope<{ branch_id: number }>).data.branch_id;
+  await officePage.goto('/app/scheduler/live-view');
+  await officePage.getByRole('combobox', { name: 'Branch' }).selectOption(String(visitBranch));
+  const liveRow = officePage.getByRole('region', { name: /^Today's visits/ }).getByRole('row').filter({ has: officePage.getByRole('link', { name: first.client_name, exact: true }) }).filter({ hasText: `${first.start_time}–` });
+  await expect(liveRow.first()).toContainText('(on site)');
+  await manager.dispose();
   if (dueDose) {
     const manager = await officeApi(apiUrl, MANAGER);
     const chart = await (await manager.get(`/api/v1/live-events/medications?client_id=${first.client_id}&state=device`)).text();
