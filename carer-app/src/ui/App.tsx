@@ -62,8 +62,11 @@ export function App({ config, db }: { config: AppConfig; db: IDBDatabase }) {
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
+  // Reads of the queue may finish out of order (a busy phone): only the latest one's answer is kept.
+  const latestRead = useRef(0);
   const refreshWrites = useCallback(() => {
-    queue.list().then(setWrites, () => undefined);
+    const read = ++latestRead.current;
+    queue.list().then((list) => read === latestRead.current && setWrites(list), () => undefined);
   }, [queue]);
   useEffect(() => queue.subscribe(refreshWrites), [queue, refreshWrites]);
   useEffect(refreshWrites, [refreshWrites, session]);

@@ -78,8 +78,9 @@ test('a dose waiting on the phone counts; the server’s refusal over the limit 
   const refusal = 'Over the limit for Paracetamol: another dose was given at 09:00 on Monday 2 March 2026, 1 h 00 min before, and the minimum gap is 4 hours. Record why it is given anyway (e.g. advised by the GP or NHS 111), or do not give it.';
   h.answer(() => ({ status: 422, message: refusal, errors: { over_limit_reason: [refusal] } }));
   await act(() => h.send());
+  // The card is read again at each try: it is drawn anew when the refusal comes back (on a busy machine, after).
+  await waitFor(() => expect(within(screen.getByRole('listitem')).getByRole('status')).toHaveTextContent(`Not accepted by the office: ${refusal}`));
   const card = screen.getByRole('listitem');
-  await waitFor(() => expect(within(card).getByRole('status')).toHaveTextContent(`Not accepted by the office: ${refusal}`));
   // A refused dose no longer counts on the phone.
   expect(within(card).getByText('1 of 4 in 24 hours given (at least 4 hours apart); can be given now if needed.')).toBeInTheDocument();
   const over = within(card).getByLabelText('Over the limit: why is it given anyway?');

@@ -2,7 +2,7 @@
 // queue over fake-indexeddb and an Api that answers from a script (or fails as if offline), recording each call.
 // A test file mocks '../App' with `appMock` (jest.mock('../App', () => jest.requireActual('./test-harness').appMock)).
 import '../../queue/idb-test-env';
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DeviceVisit } from '@hcm/area-scheduler/contract/live-device.js';
 import type { CareSheet } from '@hcm/area-care-records/contract/live-medication.js';
 import { ApiError, writeSender, type Api, type Envelope } from '../../api';
@@ -42,8 +42,11 @@ export async function harness(script: (call: Call) => Answer = () => ({ status: 
 
   function Provider({ children }: { children: ReactNode }) {
     const [writes, setWrites] = useState<QueuedWrite[]>([]);
+    // As App does: only the latest read of the queue is kept, however the reads finish.
+    const latestRead = useRef(0);
     const refresh = useCallback(() => {
-      queue.list().then(setWrites, () => undefined);
+      const read = ++latestRead.current;
+      queue.list().then((list) => read === latestRead.current && setWrites(list), () => undefined);
     }, []);
     useEffect(() => queue.subscribe(refresh), [refresh]);
     useEffect(refresh, [refresh]);
