@@ -32,7 +32,8 @@ export const QUALITY_AUDITS_PERMISSIONS = defineAreaPermissions({
   },
   // The registers pick clients, carers and office employees; the assistant's tools answer from what the user may
   // see in each area.
-  uses: ['clients.view', 'carers.view', 'employees.view', 'scheduler.view', 'visits.view', 'finance.view'],
+  // settings.edit (reference data's, published): the assistant shows its set-up detail only to those who set it up.
+  uses: ['clients.view', 'carers.view', 'employees.view', 'scheduler.view', 'visits.view', 'finance.view', 'settings.edit'],
 });
 
 export type QualityAuditsPermission = PermissionOf<typeof QUALITY_AUDITS_PERMISSIONS>;

@@ -23,6 +23,8 @@ export const SCHEDULER_PERMISSIONS = defineAreaPermissions({
     },
   },
   uses: [
+    // The live view names clients as care-records' own list would show them to the viewer (its read model).
+    'clients.view',
     // Live operations' menus (carers' devices, push notifications, office staff's locations) and carers' devices.
     'carers.view',
     'carers.edit',

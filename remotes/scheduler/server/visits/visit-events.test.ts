@@ -283,12 +283,16 @@ describe('visit events', () => {
     };
     const carersBefore = (await week()).length;
     const written = await visitEventCount();
-    const refused = await refusingVisitEvents(() => office.post('/api/v1/scheduler/auto-assign', { branch_id: camden, week_start: MONDAY, apply: true }));
+    // Apply saves the proposal its preview answered (issue 29).
+    const preview = await office.post('/api/v1/scheduler/auto-assign', { branch_id: camden, week_start: MONDAY });
+    assert.equal(preview.statusCode, 200, preview.body);
+    const { proposal } = preview.json().data as AutoAssignAnswer;
+    const refused = await refusingVisitEvents(() => office.post('/api/v1/scheduler/auto-assign', { branch_id: camden, week_start: MONDAY, apply: true, proposal }));
     assert.equal(refused.statusCode, 500);
     assert.equal((await week()).length, carersBefore, 'undone with its events');
     assert.equal(await visitEventCount(), written);
 
-    const applied = await office.post('/api/v1/scheduler/auto-assign', { branch_id: camden, week_start: MONDAY, apply: true });
+    const applied = await office.post('/api/v1/scheduler/auto-assign', { branch_id: camden, week_start: MONDAY, apply: true, proposal });
     assert.equal(applied.statusCode, 200, applied.body);
     const answer = applied.json().data as AutoAssignAnswer;
     const ids = [...new Set(answer.assignments.map((item) => item.visit_id))];
