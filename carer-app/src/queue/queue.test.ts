@@ -147,4 +147,28 @@ describe('the offline queue', () => {
     expect(sender.sent).toEqual([]);
     expect(await queueOver(db, CARER).counts()).toEqual({ waiting: 1, parked: 0 });
   });
+
+  it('sends again when asked while a failing round is still running (the phone came back online mid-try)', async () => {
+    const { db } = await fresh();
+    const queue = queueOver(db);
+    await queue.add({ path: '/a', body: {}, label: 'A' });
+    // The first try hangs until the test fails it, so the second flush is asked while that round runs.
+    let tryStarted!: () => void;
+    const trying = new Promise<void>((resolve) => (tryStarted = resolve));
+    let failTheTry!: () => void;
+    const offline = async (): Promise<SendAnswer> => {
+      tryStarted();
+      await new Promise<void>((resolve) => (failTheTry = resolve));
+      throw new TypeError('Failed to fetch');
+    };
+    const first = queue.flush(offline);
+    await trying;
+    const online = recorder();
+    const second = queue.flush(online.send, { force: true });
+    failTheTry();
+    expect(await first).toMatchObject({ sent: 0, retryLater: true });
+    expect(await second).toMatchObject({ sent: 1, retryLater: false });
+    expect(online.sent.map((write) => write.path)).toEqual(['/a']);
+    expect(await queue.counts()).toEqual({ waiting: 0, parked: 0 });
+  });
 });

@@ -84,6 +84,9 @@ export function refusalText(answer: SendAnswer): string {
 export class WriteQueue {
   private listeners = new Set<() => void>();
   private running: Promise<FlushOutcome> | null = null;
+  /** The round asked for while one ran, and whether any asker wanted it to ignore the backoff. */
+  private next: Promise<FlushOutcome> | null = null;
+  private asked: { send: Sender; force: boolean } | null = null;
 
   constructor(
     private readonly db: IDBDatabase,
@@ -166,13 +169,25 @@ export class WriteQueue {
     this.changed();
   }
 
-  /** Sends the waiting writes in order (one round at a time); `force` ignores the backoff (online, resumed). */
+  /**
+   * Sends the waiting writes in order (one round at a time); `force` ignores the backoff (online, resumed). Asked
+   * while a round runs (the phone came online as a failed try was being stored), another round follows that one:
+   * joining it would leave the writes waiting for the backoff though the connection is back.
+   */
   flush(send: Sender, options: { force?: boolean } = {}): Promise<FlushOutcome> {
-    if (!this.running) {
-      this.running = this.round(send, options.force ?? false).finally(() => {
-        this.running = null;
+    if (this.running) {
+      this.asked = { send, force: (this.asked?.force ?? false) || (options.force ?? false) };
+      this.next ??= this.running.then(() => {
+        const asked = this.asked!;
+        this.next = null;
+        this.asked = null;
+        return this.flush(asked.send, { force: asked.force });
       });
+      return this.next;
     }
+    this.running = this.round(send, options.force ?? false).finally(() => {
+      this.running = null;
+    });
     return this.running;
   }
 
