@@ -1,7 +1,7 @@
-import { and, asc, desc, gte, inArray, isNull, lte } from 'drizzle-orm';
-import { addDays } from '@hcm/contract/time';
+import { and, asc, desc, inArray, isNull } from 'drizzle-orm';
 import type { Database, Transaction } from '@hcm/server/platform';
-import { carerAvailabilityDaysRead, carerComplianceRead, carersRead, carerTrainingStatusRead, clientsRead, trainingRecordsRead } from '../read-models.js';
+import { carerComplianceRead, carersRead, carerTrainingStatusRead, clientsRead, trainingRecordsRead } from '../read-models.js';
+import { daysBetween, readAvailabilityDays } from './availability-days.js';
 import type { CarerCompliance, CarerDay, CarerFacts, CarerTraining, ClientFacts, SchedulingSources } from './types.js';
 
 // The rules' facts for the demo's seed, which runs in the seed's transaction with no signed-in user to ask the other
@@ -56,18 +56,13 @@ export function seedSources(tx: Database | Transaction, today: string): Scheduli
       // carer not written yet) reads as "not set": no duty days known, which warns and refuses nothing.
       const answer = new Map<number, CarerDay[]>();
       if (!carerIds.length) return answer;
-      const rows = await tx
-        .select()
-        .from(carerAvailabilityDaysRead)
-        .where(and(inArray(carerAvailabilityDaysRead.carer_id, [...carerIds]), gte(carerAvailabilityDaysRead.date, from), lte(carerAvailabilityDaysRead.date, to)));
-      const known = new Map(rows.map((row) => [`${row.carer_id}:${row.date}`, row]));
+      const held = await readAvailabilityDays(tx, carerIds, from, to);
       for (const id of carerIds) {
-        const days: CarerDay[] = [];
-        for (let day = from; day <= to; day = addDays(day, 1)) {
-          const row = known.get(`${id}:${day}`);
-          days.push(row ? { date: day, status: row.status as CarerDay['status'], windows: row.windows, note: row.note } : { date: day, status: 'not-set', windows: [], note: '' });
-        }
-        answer.set(id, days);
+        const known = held.get(id);
+        answer.set(
+          id,
+          daysBetween(from, to).map((day) => known?.get(day) ?? { date: day, status: 'not-set', windows: [], note: '' }),
+        );
       }
       return answer;
     },

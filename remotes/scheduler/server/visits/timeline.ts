@@ -5,6 +5,7 @@ import { BAR_ATTENTION, BAR_CARERS, BAR_DOUBLE_UP, BAR_MEDICATION, TIMELINE_STAT
 import type { VisitRow, VisitStatus } from '../../contract/visits.js';
 import type { ApiSchedulingSources } from '../sources/api-sources.js';
 import { simulateDay } from '../rules/day.js';
+import { availabilityOf } from '../sources/availability-days.js';
 import { ruleSettings } from '../rules/settings.js';
 import { visitAttention, visitCarers, visits } from '../tables.js';
 import { loadTravel } from '../travel/travel.js';
@@ -135,7 +136,8 @@ export async function carerTimeline(
   const carerIds = carers.map((carer) => carer.id);
   const postcodeOf = new Map(clients.map((client) => [client.id, client.postcode]));
   const [availability, compliance, travel] = await Promise.all([
-    sources.availability(carerIds, from, to),
+    // From workforce's read model over its horizon; its route only for a carer or period it does not hold.
+    availabilityOf(db, sources, carerIds, from, to),
     sources.compliance(carerIds),
     loadTravel(db, [...new Set(clients.map((client) => client.postcode).filter(Boolean))]),
   ]);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, userBranches } from '@hcm/server/schema';
 import { AREA_MODULES, branchIdOf, createRole, createTestApp, createUser, loginAs, userIdOf, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { AreaServerContext } from '@hcm/server/platform';
@@ -8,6 +8,7 @@ import { BAR_ATTENTION, BAR_CARERS, BAR_DOUBLE_UP, BAR_MEDICATION, gapsOf, readB
 import type { BackofficeRow } from '../../contract/visit-actions.js';
 import type { RuleFinding, VisitConflict, VisitLogRow, VisitRow } from '../../contract/visits.js';
 import type { PlannedVisit } from '../rules/check.js';
+import { carerAvailabilityDaysRead } from '../read-models.js';
 import { visitAttention, visits as visitsTable } from '../tables.js';
 import { visitRoutes } from './routes.js';
 
@@ -385,6 +386,40 @@ describe('visits', () => {
     const thursday = global.branches.find((branch) => branch.branch_id === camden)!.days.find((day) => day.date === '2027-03-11')!;
     assert.ok(thursday.visits >= 2);
     assert.ok(thursday.carers_working >= 1);
+  });
+
+  it('issue 29: the timeline reads carers’ days from workforce’s read model within its horizon, and asks workforce’s route only beyond it', async () => {
+    const [held] = await t.database.db.select({ first: sql<string>`min(${carerAvailabilityDaysRead.date})::text` }).from(carerAvailabilityDaysRead);
+    const inside = new Date(`${held!.first}T00:00:00Z`);
+    inside.setUTCDate(inside.getUTCDate() + 7);
+    const date = inside.toISOString().slice(0, 10);
+    const asked: string[] = [];
+    const app = t.app as unknown as { inject: (options: { url: string }) => unknown };
+    const inject = app.inject;
+    app.inject = function (this: unknown, options: { url: string }) {
+      asked.push(String(options.url));
+      return inject.call(this, options);
+    };
+    let timeline: CarerTimeline;
+    let beyond: CarerTimeline;
+    try {
+      timeline = body<CarerTimeline>(await office.get(`/api/v1/scheduler/timeline?view=week&date=${date}&branch_id=${camden}`)).data;
+      assert.deepEqual(asked.filter((url) => url.includes('/carers/availability')), []);
+      beyond = body<CarerTimeline>(await office.get(`/api/v1/scheduler/timeline?view=week&date=2027-06-09&branch_id=${camden}`)).data;
+      assert.ok(asked.some((url) => url.includes('/carers/availability')), asked.join(' '));
+    } finally {
+      app.inject = inject;
+    }
+    assert.equal(beyond.carers.length, timeline.carers.length);
+    // The same days as workforce's own route answers for that week.
+    const ids = timeline.carers.map((row) => row.carer_id);
+    const route = body<{ carer_id: number; days: { date: string; status: string; windows: unknown[] }[] }[]>(await office.get(`/api/v1/carers/availability?ids=${ids.join(',')}&from=${timeline.from}&to=${timeline.to}`)).data;
+    assert.equal(route.length, ids.length);
+    for (const row of route) {
+      const lane = timeline.carers.find((candidate) => candidate.carer_id === row.carer_id)!;
+      assert.deepEqual(lane.days, row.days.map(({ date: day, status, windows }) => ({ date: day, status, windows })));
+    }
+    assert.ok(timeline.carers.some((row) => row.days.some((day) => day.status === 'available')));
   });
 
   it('issue 29: the timeline sends what a bar draws, no more: times, client, status, flags, version, travel and lateness; details on demand', async () => {
