@@ -30,6 +30,11 @@ const LAYOUTS_KEPT = 5000;
 const PLAIN = { kern: false, mark: false, mkmk: false };
 const MARKED = { kern: false };
 const NEEDS_MARKS = /[\p{M}\p{Script_Extensions=Arabic}]/u;
+/**
+ * Text outside the scripts whose letters are each one glyph (Latin, Greek, Cyrillic and the common punctuation and
+ * digits), or with marks: it goes through fontkit's layout (substitutions, mark positioning, Arabic joining).
+ */
+const NEEDS_SHAPING = /[^\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}]|\p{M}/u;
 
 /** One face: its fontkit font (parsed once) and a memory of what it already laid out. */
 export class Face {
@@ -53,7 +58,7 @@ export class Face {
     this.font.layout = (text: string) => {
       const known = this.layouts.get(text);
       if (known) return known;
-      const run = layout(text, NEEDS_MARKS.test(text) ? MARKED : PLAIN);
+      const run = NEEDS_SHAPING.test(text) ? layout(text, NEEDS_MARKS.test(text) ? MARKED : PLAIN) : this.unshaped(text);
       if (this.layouts.size >= LAYOUTS_KEPT) this.layouts.delete(this.layouts.keys().next().value!);
       this.layouts.set(text, run);
       return run;
@@ -90,6 +95,18 @@ export class Face {
 
   layout(text: string): GlyphRun {
     return this.font.layout(text);
+  }
+
+  /**
+   * Text that needs no shaping: its glyphs straight from the font's character map, each at its own advance (kerning
+   * is off anyway). fontkit's layout ran the font's substitution tables for every new word, and that was most of a
+   * care plan's time; for these scripts without marks it gives the same glyphs, but for ligatures ("ffi" is drawn as
+   * three letters, as the standard Helvetica the PDFs were drawn in before never joined them).
+   */
+  private unshaped(text: string): GlyphRun {
+    const glyphs = this.font.glyphsForString(text);
+    const positions = glyphs.map((glyph) => ({ xAdvance: glyph.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 }));
+    return { glyphs, positions, direction: 'ltr', script: 'latn', language: null, features: {} } as unknown as GlyphRun;
   }
 
   has(codePoint: number): boolean {
