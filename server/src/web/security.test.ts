@@ -51,6 +51,13 @@ test('the page CSP allows this origin, the remotes, the API and the chat socket,
   assert.ok(!csp['script-src']!.some((source) => source.includes('unsafe')));
 });
 
+test('an area’s declared image origins (a map’s tile server) are allowed for images alone, and only https origins', () => {
+  const withTiles = { ...area('scheduler', 'http://localhost:8080/areas/scheduler/1/mf-manifest.json'), imageOrigins: ['https://tile.openstreetmap.org', 'http://tiles.example', 'https://*.example', "'unsafe-inline'"] };
+  const csp = directives(contentSecurityPolicy({ page, apiUrl: '', chatUrl: '', areas: [withTiles] }));
+  assert.deepEqual(csp['img-src'], ["'self'", 'data:', 'blob:', 'http://localhost:8000', 'https://tile.openstreetmap.org']);
+  for (const directive of ['script-src', 'connect-src', 'style-src', 'font-src', 'default-src']) assert.ok(!csp[directive]!.includes('https://tile.openstreetmap.org'), directive);
+});
+
 // The web server: a built host and one area, served with those headers.
 const root = mkdtempSync(path.join(tmpdir(), 'hcm-web-csp-'));
 const write = (file: string, content: string) => {

@@ -1,4 +1,4 @@
-import type { AreaRegistration } from '@hcm/contract';
+import { isHttpsOrigin, type AreaRegistration } from '@hcm/contract';
 
 /** The web app's address as the browser sees it (behind a proxy, X-Forwarded-Proto says https). */
 export type PageOrigin = { protocol: 'http:' | 'https:'; hostname: string; origin: string };
@@ -49,7 +49,8 @@ export function chatOrigins(sources: Pick<CspSources, 'page' | 'apiUrl' | 'chatU
 /**
  * The Content-Security-Policy of the app's page: scripts only from this origin and the remotes' origins (no
  * inline script, no eval); fetches to those, the API and the chat socket; styles also inline, because the
- * build's style-loader injects each CSS module as a <style> element; images also data: and blob:, pdf.js's
+ * build's style-loader injects each CSS module as a <style> element; images also data:, blob: and the https origins
+ * areas declare (`imageOrigins`: a map's tile server), pdf.js's
  * worker from a blob:; no plugins, no <base> elsewhere, forms only here, and never inside a frame.
  */
 export function contentSecurityPolicy(sources: CspSources): string {
@@ -58,12 +59,14 @@ export function contentSecurityPolicy(sources: CspSources): string {
     .sort();
   const api = apiOrigin(sources);
   const code = ["'self'", ...remotes];
+  // Images an area declares it shows from elsewhere (a map's tiles): https origins only, checked again here.
+  const images = [...new Set(sources.areas.flatMap((area) => area.imageOrigins ?? []).filter(isHttpsOrigin))].sort();
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', code],
     ['connect-src', [...code, api, ...chatOrigins(sources)]],
     ['style-src', [...code, "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'blob:', api, ...remotes]],
+    ['img-src', ["'self'", 'data:', 'blob:', api, ...remotes, ...images]],
     ['font-src', ["'self'", 'data:', ...remotes]],
     ['worker-src', ["'self'", 'blob:']],
     ['frame-src', ["'self'", 'blob:', api]],

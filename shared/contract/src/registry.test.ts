@@ -45,3 +45,18 @@ describe('area extensions', () => {
     expect(areaDescriptorProblems(finance, known)).toEqual(['extension funder-code names unknown permission finance.see']);
   });
 });
+
+describe('image origins', () => {
+  it('accepts https origins alone and names anything else', () => {
+    const scheduler = area('scheduler', ['scheduler']);
+    scheduler.imageOrigins = ['https://tile.openstreetmap.org', 'https://tiles.example:8443'];
+    expect(areaDescriptorProblems(scheduler, () => true)).toEqual([]);
+    scheduler.imageOrigins = ['http://tiles.example', 'https://tiles.example/{z}', 'https://*.example', '*'];
+    expect(areaDescriptorProblems(scheduler, () => true)).toEqual([
+      'image origin "http://tiles.example" is not an https origin like https://tile.openstreetmap.org',
+      'image origin "https://tiles.example/{z}" is not an https origin like https://tile.openstreetmap.org',
+      'image origin "https://*.example" is not an https origin like https://tile.openstreetmap.org',
+      'image origin "*" is not an https origin like https://tile.openstreetmap.org',
+    ]);
+  });
+});

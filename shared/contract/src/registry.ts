@@ -18,6 +18,11 @@ export type AreaDescriptor = {
   navigation: NavigationItem[];
   /** What this area adds to other areas' screens through their declared extension points. */
   extensions?: AreaExtension[];
+  /**
+   * Other https origins this area's screens show images from (a street map's tile server): the page's
+   * Content-Security-Policy allows them for images alone, never for scripts or fetches.
+   */
+  imageOrigins?: string[];
 };
 
 /**
@@ -84,6 +89,15 @@ export function isUnderPrefix(path: string, prefix: string): boolean {
   return path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}?`);
 }
 
+/** An https origin alone (scheme, host, optional port; no path, no wildcard): what a CSP source may safely name. */
+export function isHttpsOrigin(value: string): boolean {
+  try {
+    return /^https:\/\/[a-z0-9.-]+(:\d+)?$/.test(value) && new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}
+
 /** Which registered area mounts a path under /app (the longest prefix wins), if any. */
 export function areaForPath<T extends AreaDescriptor>(areas: readonly T[], path: string): T | undefined {
   let found: { area: T; length: number } | undefined;
@@ -121,6 +135,9 @@ export function areaDescriptorProblems(descriptor: AreaDescriptor, isPermission:
     }
   };
   visit(descriptor.navigation);
+  for (const origin of descriptor.imageOrigins ?? []) {
+    if (!isHttpsOrigin(origin)) problems.push(`image origin "${origin}" is not an https origin like https://tile.openstreetmap.org`);
+  }
   for (const extension of descriptor.extensions ?? []) {
     if (!extension.point || !extension.key || !extension.title) problems.push(`extension ${extension.key || '?'} needs a point, a key and a title`);
     if (!/^\.\/[A-Za-z][\w-]*$/.test(extension.module)) problems.push(`extension ${extension.key} names module "${extension.module}", not an exposed module like ./ClientRecordTabs`);
