@@ -15,11 +15,14 @@ test('an edited client shows in the audit trail with before and after, and the v
   await page.getByRole('navigation', { name: 'Client record' }).getByRole('link', { name: 'Support network' }).click();
   await expect(page.getByRole('row', { name: /Susan Ellison/ })).toBeVisible();
   await page.getByRole('navigation', { name: 'Client record' }).getByRole('link', { name: 'Profile', exact: true }).click();
+  // The profile reads first; its form opens on Edit.
+  await page.getByRole('button', { name: 'Edit client' }).click();
   const practice = `Camden Road Surgery ${unique()}`;
   await page.getByLabel('GP practice').fill(practice);
   await page.getByRole('button', { name: 'Save client' }).click();
   // Saved, not only sent: until then the form holds unsaved changes and keeps the user on the page.
   await expect(page.getByText('Client saved')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Client details' })).toContainText(practice);
 
   await sidebar(page).getByRole('link', { name: 'Audit trail' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();

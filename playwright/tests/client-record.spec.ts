@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MANAGER, logIn, now, ukToday, unique } from './helpers';
+import { MANAGER, logIn, ukToday, unique } from './helpers';
+import { formatDayMonth } from '@hcm/contract/time';
 
 // Issue 13: the client record. A registered manager opens a demo client's record, reads the header's alerts,
 // changes a risk assessment (a new version, the earlier one kept with who changed what), prints it, and takes
@@ -64,7 +65,7 @@ test('a medication round is recorded on the MAR chart, and the month is audited 
   // Every scheduled dose still to record today or missed shows as a button naming it: record the first as given.
   // Late in the day the demo has recorded them all; then record a when-needed dose given today, with its reason.
   const scheduled = chart.getByRole('button', { name: /^Record (?!a when-needed).* dose of .+ on \d{1,2} \w+/ });
-  const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'Europe/London' }).format(now());
+  const today = formatDayMonth(ukToday());
   const whenNeeded = chart.getByRole('button', { name: new RegExp(`^Record a when-needed dose of .+ on ${today}$`) });
   const isScheduled = (await scheduled.count()) > 0;
   const due = (isScheduled ? scheduled : whenNeeded).first();
@@ -91,4 +92,29 @@ test('a medication round is recorded on the MAR chart, and the month is audited 
   await audit.getByRole('button', { name: 'Save audit' }).click();
   await expect(page.getByRole('heading', { name: /^MAR chart audit: / })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Gaps found when it was saved' })).toBeVisible();
+});
+
+// Issue 30: the record document editor takes the width of the record's tab, not a ~360 px column beside the live
+// results (the layout measures the form's own width, not the window's), and the wounds table scrolls inside its
+// own box instead of widening the page.
+test('the document editor uses the tab’s full width on a laptop, and its wounds table scrolls in its own box', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page, MANAGER);
+  await page.goto('/app/clients');
+  await page.getByRole('row', { name: /Kowalczyk/ }).getByRole('link', { name: 'Irene' }).click();
+  await expect(page).toHaveURL(/\/app\/clients\/\d+\/profile-info$/);
+  await page.goto(page.url().replace(/profile-info$/, 'pressure-ulcer-bruise/new'));
+  const form = page.getByRole('form', { name: 'Start Pressure ulcers and bruises' });
+  await form.getByRole('radio', { name: 'Marks found (on the body map and below)' }).check();
+  await form.getByRole('button', { name: 'Add row to Marks' }).click();
+  const marks = form.getByRole('table', { name: 'Marks' });
+  await expect(marks).toBeVisible();
+
+  const tab = (await page.getByRole('region', { name: 'Record tab' }).boundingBox())!;
+  const editor = (await form.boundingBox())!;
+  expect(editor.width, `the form is ${editor.width} px wide in a ${tab.width} px tab`).toBeGreaterThan(tab.width - 40);
+  const scrollBox = (await marks.locator('xpath=..').boundingBox())!;
+  expect(scrollBox.width).toBeLessThanOrEqual(editor.width);
+  expect(await marks.evaluate((table) => table.scrollWidth)).toBeGreaterThan(scrollBox.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 });

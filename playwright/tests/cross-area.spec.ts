@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { ADMIN, MANAGER, addDays, isoWeekday, logIn, mondayOf, sidebar, ukToday, unique } from './helpers';
+import { formatDate } from '@hcm/contract/time';
 
 // Issue 27: one journey across areas. What one area records changes another's, through the API's outbox of events
 // or the rules reading the other area's data, and the registered manager sees it on the other area's screens:
@@ -36,7 +37,7 @@ type VisitRow = {
 };
 
 const isWeekday = (date: string) => isoWeekday(date) <= 5;
-/** A day as the rules word it: "7 Dec 2026". */
+/** A day as the server's rules word it in their messages: "7 Dec 2026" (screens show formatDate's "Mon 7 Dec 2026"). */
 const ruleDay = (date: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -699,7 +700,7 @@ test('a past visit recorded as completed and confirmed by the office is on its f
   await run.getByLabel('Period to').fill(new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10));
   await run.getByRole('button', { name: 'Preview' }).click();
   const invoicePreview = finance.getByRole('region', { name: 'Preview', exact: true });
-  await expect(invoicePreview.getByRole('region', { name: 'Left out' })).toContainText(`${client.name}, ${ruleDay(day)} (visit ${visitId}): Not confirmed by the office yet.`);
+  await expect(invoicePreview.getByRole('region', { name: 'Left out' })).toContainText(`${client.name}, ${formatDate(day)} (visit ${visitId}): Not confirmed by the office yet.`);
 
   // Live operations: the office confirms it, with a reason.
   await openMenu(page, 'Live operations');
@@ -723,7 +724,7 @@ test('a past visit recorded as completed and confirmed by the office is on its f
   // Finance: previewed again, the visit is a line of the funder's invoice, charged as the rate card says.
   await run.getByRole('button', { name: 'Preview' }).click();
   const invoice = invoicePreview.getByRole('article', { name: `Invoice to ${funder.name}` });
-  const line = invoice.getByRole('row').filter({ hasText: client.name }).filter({ hasText: ruleDay(day) }).filter({ hasText: `${start}–${end}` });
+  const line = invoice.getByRole('row').filter({ hasText: client.name }).filter({ hasText: formatDate(day) }).filter({ hasText: `${start}–${end}` });
   await expect(line).toHaveCount(1);
   await expect(invoicePreview.getByRole('region', { name: 'Left out' }).getByText(`(visit ${visitId})`)).toHaveCount(0);
   const cells = line.getByRole('cell');

@@ -54,7 +54,7 @@ test('a health professional opens a shared client through a link, sees the care 
   // Share the client and create a link; the URL is shown once.
   const access = page.getByRole('region', { name: 'Access' });
   await expect(access.getByText('No clients are shared with this professional yet.')).toBeVisible();
-  await access.getByLabel('Share a client').selectOption({ label: `${clientName} (born 12/04/1938)` });
+  await access.getByLabel('Share a client').selectOption({ label: `${clientName} (born Tue 12 Apr 1938)` });
   await access.getByRole('button', { name: 'Share' }).click();
   await expect(access.getByRole('row').filter({ hasText: clientName })).toBeVisible();
   await access.getByLabel('Expires after (days)').fill('7');

@@ -26,7 +26,9 @@ test('a funder code is created with its scales, edited, sorted, filtered and exp
   await page.getByLabel('Search funder codes').fill(code);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('link', { name: code }).click();
-  await expect(page.getByRole('heading', { name: 'Edit funder code' })).toBeVisible();
+  // It opens read first: its values, Edit, and its scales below.
+  await expect(page.getByRole('heading', { level: 1, name: `Funder code: ${name}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Funder code details' })).toContainText('Every four weeks');
   const scales = page.getByRole('region', { name: 'Funder scales' });
   await expect(scales.getByText('No funder scales yet.')).toBeVisible();
   await scales.getByRole('link', { name: 'Add funder scale' }).click();
@@ -36,12 +38,15 @@ test('a funder code is created with its scales, edited, sorted, filtered and exp
   await page.getByLabel('Rate (£)').fill('16.07');
   await page.getByLabel('Valid from').fill('2026-04-01');
   await page.getByRole('button', { name: 'Save funder scale' }).click();
-  await expect(page.getByRole('heading', { name: 'Edit funder code' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Funder code: ${name}` })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Funder scales' }).getByRole('row').filter({ hasText: '£16.07' })).toContainText('Weekday');
 
-  // Edit the funder code itself.
+  // Edit the funder code itself: Save goes back to its summary, showing the change; Back goes to the list.
+  await page.getByRole('button', { name: 'Edit funder code' }).click();
   await page.getByLabel('Payment terms (days)').fill('45');
   await page.getByRole('button', { name: 'Save funder code' }).click();
+  await expect(page.getByRole('region', { name: 'Funder code details' })).toContainText('Payment terms (days)45');
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
   await expect(page).toHaveURL('/app/datatables/funder-codes');
 
   // Sort by code descending, filter by type, and export what the list shows.
@@ -88,7 +93,7 @@ test('a fiscal year is created with its hourly rates, with the cross-field rules
   await expect(page.getByText('Mileage is paid per mile, and only mileage is.')).toBeVisible();
   await page.getByLabel('Unit').selectOption('mile');
   await page.getByRole('button', { name: 'Save hourly rate' }).click();
-  await expect(page.getByRole('heading', { name: 'Edit fiscal year' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fiscal year: 2027-28' })).toBeVisible();
   const mileage = page.getByRole('region', { name: 'Hourly rates' }).getByRole('row').filter({ hasText: 'Mileage' });
   await expect(mileage).toContainText('£0.45');
   await expect(mileage).toContainText('Per mile');

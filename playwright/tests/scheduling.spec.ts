@@ -84,7 +84,7 @@ test('a planner builds a package in the wizard, generates, auto-assigns, is refu
   const visit = timeline.getByRole('button', { name: new RegExp(`^${CLIENT},.*14:00–15:00`) }).first();
   // Onto the blocked carer's cell of the visit's own day (the row's cells run Monday to Sunday).
   const visitName = (await visit.getAttribute('aria-label')) ?? (await visit.textContent()) ?? '';
-  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].findIndex((day) => visitName.includes(`on ${day}, `));
+  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].findIndex((day) => visitName.includes(`on ${day} `));
   await visit.dragTo(blocked.getByRole('cell').nth(Math.max(weekday, 0)));
   await expect(page.getByRole('alert').filter({ hasText: /Not moved|cannot be rostered|DBS/i }).first()).toBeVisible();
   expect(blockedName).toMatch(/Cannot be rostered/);

@@ -25,7 +25,8 @@ test('time an assessment of a client, see it in Time tracked; closing a running 
   await logIn(page, ADMIN);
   await page.goto('/app/clients');
   await page.getByRole('row', { name: /Achebe/ }).getByRole('link', { name: 'Desmond' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Edit client' })).toBeVisible();
+  // The profile reads first (its details, with Edit); the time tracking is below it.
+  await expect(page.getByRole('heading', { level: 1, name: 'Client: Achebe' })).toBeVisible();
   await expect(page).toHaveURL(/\/app\/clients\/\d+\/profile-info$/);
   const clientId = Number(/\/app\/clients\/(\d+)\//.exec(page.url())?.[1]);
   expect(clientId).toBeGreaterThan(0);

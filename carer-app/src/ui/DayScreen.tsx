@@ -1,5 +1,5 @@
 import type { DeviceVisit } from '@hcm/area-scheduler/contract/live-device.js';
-import { addDays, ukToday } from '@hcm/contract/time';
+import { addDays, formatDateLong, ukToday } from '@hcm/contract/time';
 import { useServices } from './App.js';
 import { Notifications } from './Notifications.js';
 import { useCachedRead } from './useCachedRead.js';
@@ -14,10 +14,6 @@ const STATUS: Record<string, string> = {
 };
 
 export const mapsLink = (postcode: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(postcode)}`;
-
-/** "Saturday 12 December" */
-export const dayLabel = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 
 /** What is due at a visit, in a few words: its tasks and medication. */
 function dueOf(visit: DeviceVisit): string {
@@ -45,7 +41,7 @@ export function DayScreen({ day }: { day: 'today' | 'tomorrow' }) {
         <a href="#/time-off">Time off</a>
       </nav>
       <h2>
-        {day === 'today' ? 'Today' : 'Tomorrow'}, {dayLabel(date)}
+        {day === 'today' ? 'Today' : 'Tomorrow'}, {formatDateLong(date)}
       </h2>
       {note && <p className="notice">{note}</p>}
       {loading ? (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ukTime } from '@hcm/contract/time';
+import { formatTime } from '@hcm/contract/time';
 import type { QueuedWrite, WriteQueue } from '../queue/queue.js';
 import { useServices } from './App.js';
 
@@ -18,7 +18,7 @@ export function OutboxScreen({ queue }: { queue: WriteQueue }) {
         <ul className="cards">
           {writes.map((write) => (
             <li key={write.id} className="card">
-              <strong>{write.label}</strong> <span className="hint">({ukTime(write.deviceTime)})</span>
+              <strong>{write.label}</strong> <span className="hint">({formatTime(write.deviceTime)})</span>
               {write.state === 'parked' ? <Parked write={write} queue={queue} /> : <p>Waiting to send{write.attempts ? ` (tried ${write.attempts} time${write.attempts === 1 ? '' : 's'})` : ''}.</p>}
             </li>
           ))}

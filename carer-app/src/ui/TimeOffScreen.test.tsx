@@ -97,7 +97,7 @@ test('shows the coming days, the balance in its unit, the leave with its status 
   expect(screen.getByRole('link', { name: 'Time off' })).toHaveAttribute('aria-current', 'page');
   expect(screen.getByText('21 days of 28 days')).toBeInTheDocument();
   const days = screen.getByRole('list', { name: 'Your next 4 weeks' });
-  expect(within(days).getAllByRole('listitem')[0]).toHaveTextContent('Wed 25 Nov: Available 08:00–15:30');
+  expect(within(days).getAllByRole('listitem')[0]).toHaveTextContent('Wed 25 Nov 2026: Available 08:00–15:30');
   expect(within(days).getAllByRole('listitem')[1]).toHaveTextContent('Not available (Hospital appointment)');
   const leave = screen.getByRole('list', { name: 'Your leave' });
   expect(within(leave).getAllByRole('listitem')[0]).toHaveTextContent('Waiting for the office');
@@ -138,11 +138,11 @@ test('a leave request is checked by the office’s schema, kept on the phone and
   const [write] = await queue.list();
   expect(write).toMatchObject({
     path: '/api/v1/carer-app/holidays',
-    label: 'Annual leave: Mon 18 Jan – Tue 19 Jan',
+    label: 'Annual leave: Mon 18 Jan 2027 – Tue 19 Jan 2027',
     body: { from_date: '2027-01-18', to_date: '2027-01-19', half_day_start: false, half_day_end: true, reason_id: 3, notes: 'Brother’s wedding', recorded_at: '2026-11-25T10:00:00.000Z' },
   });
   expect(write!.idempotencyKey).toMatch(/^carer-/);
-  expect(await screen.findByRole('generic', { name: 'Waiting to send' })).toHaveTextContent('Annual leave: Mon 18 Jan – Tue 19 Jan');
+  expect(await screen.findByRole('generic', { name: 'Waiting to send' })).toHaveTextContent('Annual leave: Mon 18 Jan 2027 – Tue 19 Jan 2027');
 
   const refused: SendAnswer = { status: 409, message: 'Tom Fletcher already has a holiday from 2027-01-18 to 2027-01-19 overlapping these dates.' };
   await act(async () => void (await queue.flush(async () => refused)));
@@ -186,8 +186,8 @@ test('“I can’t work” and “I can work these hours” are queued as reques
 
   const writes = await queue.list();
   expect(writes.map((write) => [write.path, write.label])).toEqual([
-    ['/api/v1/carer-app/availability', 'Can’t work: Wed 9 Dec – Thu 10 Dec'],
-    ['/api/v1/carer-app/availability', 'Can work 08:00–12:00: Sat 12 Dec'],
+    ['/api/v1/carer-app/availability', 'Can’t work: Wed 9 Dec 2026 – Thu 10 Dec 2026'],
+    ['/api/v1/carer-app/availability', 'Can work 08:00–12:00: Sat 12 Dec 2026'],
   ]);
   expect(writes[0]!.body).toMatchObject({ from_date: '2026-12-09', to_date: '2026-12-10', available: false, windows: [], reason: 'Moving house' });
   expect(writes[1]!.body).toMatchObject({ available: true, windows: [{ from: '08:00', to: '12:00' }], reason: 'Saturday morning' });
@@ -197,7 +197,7 @@ test('cancelling a request waiting for the office is queued too, and the button 
   const user = userEvent.setup();
   const { queue } = await setUp();
   const leave = screen.getByRole('list', { name: 'Your leave' });
-  await user.click(within(leave).getByRole('button', { name: 'Cancel request for Mon 14 Dec – Tue 15 Dec' }));
+  await user.click(within(leave).getByRole('button', { name: 'Cancel request for Mon 14 Dec 2026 – Tue 15 Dec 2026' }));
   expect(await within(leave).findByText('Cancelling: waiting to send.')).toBeInTheDocument();
   const [write] = await queue.list();
   expect(write).toMatchObject({ path: '/api/v1/carer-app/holidays/71/cancel', body: { reason: '' } });

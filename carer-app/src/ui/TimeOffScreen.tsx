@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { fieldErrorsOf } from '@hcm/contract/schemas';
-import { ukTime, ukToday } from '@hcm/contract/time';
+import { formatDate, formatTime, ukToday } from '@hcm/contract/time';
 import { HolidayRequestSchema, TemporaryChangeSchema, type AvailabilityDay, type HolidayBalance } from '@hcm/area-workforce/contract/time-off.js';
 import {
   AVAILABILITY_REQUEST_STATUSES,
@@ -28,8 +28,7 @@ const HOLIDAY_STATUS: Record<string, string> = { requested: 'Waiting for the off
 const DAY_STATUS: Record<string, string> = { available: 'Available', unavailable: 'Not available', holiday: 'On holiday', 'not-set': 'No working days set' };
 
 /** "Thu 3 Dec" */
-export const shortDay = (day: string) => new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
-const period = (from: string, to: string) => (from === to ? shortDay(from) : `${shortDay(from)} – ${shortDay(to)}`);
+const period = (from: string, to: string) => (from === to ? formatDate(from) : `${formatDate(from)} – ${formatDate(to)}`);
 const amount = (value: number, unit: HolidayBalance['unit']) => (unit === 'days' ? `${value} day${value === 1 ? '' : 's'}` : `${value} hour${value === 1 ? '' : 's'}`);
 const windowsText = (windows: { from: string; to: string }[]) => windows.map((window) => `${window.from}–${window.to}`).join(', ');
 const isTimeOff = (path: string) => path === CARER_APP_HOLIDAYS_PATH || path === CARER_APP_AVAILABILITY_PATH || path.startsWith(`${CARER_APP_HOLIDAYS_PATH}/`);
@@ -80,7 +79,7 @@ export function TimeOffScreen() {
           <ul>
             {pending.map((write) => (
               <li key={write.id}>
-                {write.label} ({ukTime(write.deviceTime)}){write.state === 'parked' ? ` — not accepted: ${write.error}` : ''}
+                {write.label} ({formatTime(write.deviceTime)}){write.state === 'parked' ? ` — not accepted: ${write.error}` : ''}
               </li>
             ))}
           </ul>
@@ -334,7 +333,7 @@ function Days({ days }: { days: AvailabilityDay[] }) {
       <ul className="cards" aria-label="Your next 4 weeks">
         {days.map((day) => (
           <li key={day.date} className="card">
-            <strong>{shortDay(day.date)}</strong>: {DAY_STATUS[day.status] ?? day.status}
+            <strong>{formatDate(day.date)}</strong>: {DAY_STATUS[day.status] ?? day.status}
             {day.windows.length ? ` ${windowsText(day.windows)}` : ''}
             {day.note ? <span className="hint"> ({day.note})</span> : null}
           </li>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { fieldErrorsOf } from '@hcm/contract/schemas';
-import { ukTime, ukToday } from '@hcm/contract/time';
+import { formatTime, ukToday } from '@hcm/contract/time';
 import { TASK_NOT_DONE_REASONS, VisitCheckSchema, type DeviceVisit } from '@hcm/area-scheduler/contract/live-device.js';
 import { CareNoteSchema, DEFAULT_CARE_NOTE_CATEGORIES, MOODS } from '@hcm/area-care-records/contract/daily.js';
 import { DeviceOutcomeSchema, type CareSheet, type CareSheetDose } from '@hcm/area-care-records/contract/live-medication.js';
@@ -61,7 +61,7 @@ function VisitDetail({ visit, note }: { visit: DeviceVisit; note: string }) {
           <ul>
             {pending.map((write) => (
               <li key={write.id}>
-                {write.label} ({ukTime(write.deviceTime)}){write.state === 'parked' ? ` — not accepted: ${write.error}` : ''}
+                {write.label} ({formatTime(write.deviceTime)}){write.state === 'parked' ? ` — not accepted: ${write.error}` : ''}
               </li>
             ))}
           </ul>
@@ -277,7 +277,7 @@ function Medication({ visit, sheet }: { visit: DeviceVisit; sheet: CareSheet }) 
               {dose.anticoagulant && <div className="flag">Anticoagulant: ask for the latest INR</div>}
               {dose.recorded ? (
                 <p>
-                  Recorded: {dose.recorded.outcome} {dose.recorded.outcome_label} at {ukTime(dose.recorded.given_at)}
+                  Recorded: {dose.recorded.outcome} {dose.recorded.outcome_label} at {formatTime(dose.recorded.given_at)}
                 </p>
               ) : queued ? (
                 <p>{queued.label} (waiting to send)</p>

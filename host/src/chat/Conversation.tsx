@@ -6,8 +6,7 @@ import { Button, ErrorPanel, Loading } from '@hcm/kit';
 import { useChat, isChatOnline } from './chatStore';
 import { PresenceDot } from './ChatList';
 import styles from './chat.module.css';
-
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+import { formatTime } from '@hcm/contract/time';
 
 /** A receipt as my message shows it: sent to the server, reached the others' browsers, read by them. */
 const RECEIPT: Record<ChatMessage['deliveryState'], string> = { UNREAD: 'Sent', DELIVERED: 'Delivered', READ: 'Read' };
@@ -77,7 +76,7 @@ function MessageItem({ message, mine, receipt }: { message: ChatMessage; mine: b
     <li className={`${styles.message} ${mine ? styles.mine : ''}`}>
       <div className={styles.meta}>
         <strong>{mine ? 'You' : message.userName}</strong>
-        <time dateTime={message.created_at}>{timeOf(message.created_at)}</time>
+        <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>
       </div>
       <p className={styles.body}>{message.preview}</p>
       {receipt ? <span className={styles.receipt}>{RECEIPT[message.deliveryState]}</span> : null}

@@ -6,13 +6,9 @@ import { ButtonLink } from '@hcm/kit/routing';
 import { useProfessional, useSessionEnded } from './PortalLayout';
 import { PORTAL_CLIENTS, PORTAL_READ, portalPaths } from './portalApi';
 import styles from './portal.module.css';
+import { formatDate } from '@hcm/contract/time';
 
 const SUPPORT: Record<string, string> = { prompt: 'Prompt', assist: 'Assist', administer: 'Administer' };
-
-export const formatDate = (iso: string | null) => {
-  const match = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) : null;
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : (iso ?? '');
-};
 
 const fullName = (client: SharedClientSummary) => `${client.first_name} ${client.last_name}`;
 

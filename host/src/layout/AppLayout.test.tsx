@@ -5,6 +5,7 @@ import { GROUP_TARGET, type AreaRegistration, type CurrentUser } from '@hcm/cont
 import { useRouteName, useRuntime, useSession } from '@hcm/kit';
 import { renderWithData } from '@hcm/kit/testing';
 import { AppLayout } from './AppLayout';
+import { demoAreas, demoSubject } from './demoMenus.testing';
 import { Shell } from './Shell';
 import { sidebarCollapsedKey } from './useSidebarCollapsed';
 
@@ -53,6 +54,7 @@ function renderApp(path = '/app/dashboard') {
               { path: 'dashboard', element: <h1>Dashboard</h1> },
               { path: 'clients', element: <ClientsPage /> },
               { path: 'named', element: <NamedPage /> },
+              { path: '*', element: <h1>Another page</h1> },
             ],
           },
         ],
@@ -133,6 +135,18 @@ describe('on a phone (390 px): the menu is a drawer', () => {
     const header = await screen.findByRole('banner');
     expect(within(header).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(within(header).getByRole('link', { name: 'Oliver Office' })).toBeInTheDocument();
+  });
+
+  it('shows the same arranged menu as the sidebar: the current page’s groups open, under More', async () => {
+    useRuntime.getState().setRegistry({ productLabel: 'Home Care', apiUrl: 'http://api.test', areas: demoAreas() });
+    useSession.setState({ user: { ...OLIVER, userPermissions: [...demoSubject('office_staff').userPermissions] } });
+    renderApp('/app/quality-assurance/complaints');
+    await userEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    const drawer = within(screen.getByRole('dialog', { name: 'Menu' }));
+    expect(drawer.getByRole('button', { name: 'More' })).toHaveAttribute('aria-expanded', 'true');
+    expect(drawer.getByRole('button', { name: 'Quality assurance' })).toHaveAttribute('aria-expanded', 'true');
+    expect(drawer.getByRole('link', { name: 'Complaints' })).toHaveAttribute('aria-current', 'page');
+    expect(drawer.getByRole('button', { name: 'Settings and reference data' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('puts the sidebar back beside the page when the window widens, closing the drawer', async () => {

@@ -33,7 +33,7 @@ export function AppLayout() {
   const registry = useRuntime((state) => state.registry);
   const location = useLocation();
   const navigate = useNavigate();
-  const items = useMemo(() => arrangeMenu(filterNavigation(sidebarTree(registry.areas), user)), [registry.areas, user]);
+  const items = useMemo(() => arrangeMenu(filterNavigation(sidebarTree(registry.areas), user), user), [registry.areas, user]);
   useChatConnection();
 
   const wide = isAtLeast(useBreakpoint(), WIDE_LAYOUT);

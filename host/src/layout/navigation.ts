@@ -1,4 +1,12 @@
-import { GROUP_TARGET, resolveTarget, routeIdFromPath, type AreaRegistration, type NavigationItem } from '@hcm/contract';
+import {
+  GROUP_TARGET,
+  resolveTarget,
+  routeIdFromPath,
+  SUPER_ADMIN,
+  type AreaRegistration,
+  type NavigationItem,
+  type PermissionSubject,
+} from '@hcm/contract';
 
 /** The shell's own sidebar items; every area adds its items from the registry after these. */
 export const SHELL_NAVIGATION: NavigationItem[] = [
@@ -19,20 +27,21 @@ export function sidebarTree(areas: readonly AreaRegistration[]): NavigationItem[
  * so an entry whose new parent that user cannot see stays at the top level: nothing becomes unreachable.
  */
 export const MENU_PLACEMENT: Readonly<Record<string, string>> = {
+  'health-professionals': 'clients',
   'client-live-events': 'clients',
   reablement: 'clients',
   'assessment-visits': 'scheduling',
   recruitment: 'workforce',
   calendar: 'workforce',
   export: 'finance',
-  // Meetings, news and events (communication) and Users and access (administration) stay at the top level: they
-  // are not reference data, though the reference-data area serves them.
+  // Meetings, news and events (communication) and Users and access (administration) are not reference data,
+  // though the reference-data area serves them.
 };
 
 /**
  * The order of the top level, by job: the day's care work first, then people, quality and money, then
  * settings and the platform's pages. '*' is where entries not named here go (an area's new menu), in
- * registry order.
+ * registry order. Inside More and Administration, entries keep this order too.
  */
 export const MENU_ORDER: readonly string[] = [
   'dashboard',
@@ -51,42 +60,185 @@ export const MENU_ORDER: readonly string[] = [
   'finance',
   'ai',
   '*',
-  'audit-trail',
+  'more',
   'reference-data',
+  'administration',
+  'audit-trail',
   'users-and-access',
   'outbox',
   'areas',
   'background-work',
 ];
 
+/** Work entries a user sees at the top level whatever their job: the home page. */
+export const MENU_PINNED: readonly string[] = ['dashboard'];
+
 /**
- * The sidebar as the shell shows it, from the tree the user may see (filterNavigation's result): entries of
- * MENU_PLACEMENT move under their group (after its own items), and the top level follows MENU_ORDER. Every
- * link stays in the tree and no target changes.
+ * At most this many entries of work (everything but settings and administration) stand at the top level; the
+ * others fold under More. With More, Settings and reference data and Administration, the top level holds at
+ * most nine entries, eight for a user who administers nothing.
  */
-export function arrangeMenu(items: readonly NavigationItem[]): NavigationItem[] {
+export const MENU_WORK_LIMIT = 6;
+
+/** The group the work entries beyond MENU_WORK_LIMIT fold under: those the user's job needs least. */
+export const MORE_GROUP = { name: 'more', title: 'More' } as const;
+
+/** The reference-data area's group, as the shell shows it: settings and the lists, in the sub-groups below. */
+export const SETTINGS_GROUP = { name: 'reference-data', title: 'Settings and reference data' } as const;
+
+/** The platform's pages for those who run the system, under one group when a user sees two or more of them. */
+export const ADMINISTRATION_GROUP = {
+  name: 'administration',
+  title: 'Administration',
+  entries: ['users-and-access', 'audit-trail', 'outbox', 'areas', 'background-work'],
+} as const;
+
+/**
+ * The sub-groups of Settings and reference data, by the names of the reference-data area's items. A sub-group
+ * stands where its first entry stood; an item named in none (the overview, a new list) stays where it is.
+ */
+export const REFERENCE_DATA_GROUPS: readonly { name: string; title: string; entries: readonly string[] }[] = [
+  {
+    name: 'reference-data-agency',
+    title: 'Agency and calendar',
+    entries: [
+      'branches',
+      'settings',
+      'areacodes',
+      'visit-slots',
+      'holidays',
+      'organization-bank-holidays',
+      'fiscal-years',
+      'organization-period-years',
+      'event-categories',
+      'document-upload-types',
+    ],
+  },
+  {
+    name: 'reference-data-care',
+    title: 'Care and medication',
+    entries: ['medications', 'disability-codes', 'equipments', 'reablement-equipments', 'reactive_strategies', 'assessors'],
+  },
+  {
+    name: 'reference-data-staff',
+    title: 'Staff, pay and training',
+    entries: [
+      'staffcodes',
+      'bands',
+      'carer-hourly-rates',
+      'holiday-reasons',
+      'training-courses',
+      'career-roles',
+      'careers',
+      'carer-surveys',
+      'office-employee-surveys',
+    ],
+  },
+  { name: 'reference-data-funding', title: 'Funding and billing', entries: ['funder-codes', 'npc-codes', 'banks'] },
+];
+
+/** A group the shell makes of some entries; it shows to whoever sees one of them (they are already filtered). */
+function shellGroup(name: string, title: string, children: NavigationItem[]): NavigationItem {
+  const permission = [...new Set(children.flatMap((child) => child.permission ?? []))];
+  return { name, title, target: GROUP_TARGET, permission, children };
+}
+
+const namespaceOf = (permission: string) => permission.slice(0, permission.indexOf('.'));
+
+/**
+ * Whether a top-level entry is the subject's job: they may change what it shows, not only see it. They hold a
+ * permission, other than a '.view' one and other than those that show them the entry, of the namespace of one
+ * that does (clients.edit for Clients, shown by clients.view; finance.invoices.generate for Finance). The
+ * super admin's job is everything.
+ */
+export function isJobOf(item: NavigationItem, subject: PermissionSubject | null | undefined): boolean {
+  if (!subject?.userRole) return false;
+  if (subject.userRole === SUPER_ADMIN) return true;
+  const held = subject.userPermissions;
+  const showing = (item.permission ?? []).filter((permission) => held.includes(permission));
+  const namespaces = new Set(showing.map(namespaceOf));
+  return held.some((permission) => !showing.includes(permission) && !permission.endsWith('.view') && namespaces.has(namespaceOf(permission)));
+}
+
+const rankOf = (name: string) => {
+  const index = MENU_ORDER.indexOf(name);
+  return index === -1 ? MENU_ORDER.indexOf('*') : index;
+};
+
+/** By MENU_ORDER; a stable sort, so entries of equal rank (the unnamed ones) keep registry order. */
+function inMenuOrder(items: readonly NavigationItem[]): NavigationItem[] {
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => rankOf(a.item.name) - rankOf(b.item.name) || a.index - b.index)
+    .map(({ item }) => item);
+}
+
+/** MENU_PLACEMENT applied: the entries moved under their group, after its own items. */
+function placeEntries(items: readonly NavigationItem[]): NavigationItem[] {
   const topNames = new Set(items.map((item) => item.name));
   const isGroup = (name: string) => items.some((item) => item.name === name && item.target === GROUP_TARGET);
   const moves = (item: NavigationItem) => {
     const parent = MENU_PLACEMENT[item.name];
     return parent !== undefined && parent !== item.name && topNames.has(parent) && isGroup(parent) && !MENU_PLACEMENT[parent];
   };
-  const placed = items
+  return items
     .filter((item) => !moves(item))
     .map((item) => {
       const adopted = items.filter((child) => moves(child) && MENU_PLACEMENT[child.name] === item.name);
       return adopted.length ? { ...item, children: [...(item.children ?? []), ...adopted] } : item;
     });
-  const rest = MENU_ORDER.indexOf('*');
-  const rank = (item: NavigationItem) => {
-    const index = MENU_ORDER.indexOf(item.name);
-    return index === -1 ? rest : index;
-  };
-  // A stable sort: entries of equal rank (the unnamed ones) keep registry order.
-  return placed
-    .map((item, index) => ({ item, index }))
-    .sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index)
-    .map(({ item }) => item);
+}
+
+/** The reference-data group's items in REFERENCE_DATA_GROUPS' sub-groups; a sub-group of one item is that item. */
+function groupReferenceData(children: readonly NavigationItem[]): NavigationItem[] {
+  const groupOf = (item: NavigationItem) => REFERENCE_DATA_GROUPS.find((group) => group.entries.includes(item.name));
+  const arranged: NavigationItem[] = [];
+  const done = new Set<string>();
+  for (const child of children) {
+    const group = groupOf(child);
+    if (!group) arranged.push(child);
+    else if (!done.has(group.name)) {
+      done.add(group.name);
+      const members = children.filter((item) => groupOf(item) === group);
+      arranged.push(members.length === 1 ? members[0]! : shellGroup(group.name, group.title, members));
+    }
+  }
+  return arranged;
+}
+
+/**
+ * The sidebar as the shell shows it to `subject`, from the tree they may see (filterNavigation's result):
+ * - entries of MENU_PLACEMENT move under their group (after its own items);
+ * - the reference-data group becomes Settings and reference data, its items in REFERENCE_DATA_GROUPS;
+ * - the platform's pages go under Administration when the user sees two or more of them;
+ * - of the rest (work), when there are more than MENU_WORK_LIMIT + 1, MENU_WORK_LIMIT stay at the top level: the
+ *   pinned ones, then the user's job (isJobOf), then the others, each in MENU_ORDER; the others fold under More.
+ * The top level follows MENU_ORDER. Every link stays in the tree and no target changes.
+ */
+export function arrangeMenu(items: readonly NavigationItem[], subject: PermissionSubject | null | undefined): NavigationItem[] {
+  const placed = placeEntries(items);
+  const administration: readonly string[] = ADMINISTRATION_GROUP.entries;
+  const isSettings = (item: NavigationItem) => item.name === SETTINGS_GROUP.name && item.target === GROUP_TARGET;
+  const top: NavigationItem[] = [];
+
+  const settings = placed.find(isSettings);
+  if (settings) top.push({ ...settings, title: SETTINGS_GROUP.title, children: groupReferenceData(settings.children ?? []) });
+
+  const admin = inMenuOrder(placed.filter((item) => administration.includes(item.name)));
+  if (admin.length > 1) top.push(shellGroup(ADMINISTRATION_GROUP.name, ADMINISTRATION_GROUP.title, admin));
+  else top.push(...admin);
+
+  const work = inMenuOrder(placed.filter((item) => !isSettings(item) && !administration.includes(item.name)));
+  if (work.length <= MENU_WORK_LIMIT + 1) top.push(...work);
+  else {
+    const pinned = work.filter((item) => MENU_PINNED.includes(item.name));
+    const job = work.filter((item) => !MENU_PINNED.includes(item.name) && isJobOf(item, subject));
+    const others = work.filter((item) => !pinned.includes(item) && !job.includes(item));
+    const kept = new Set([...pinned, ...job, ...others].slice(0, MENU_WORK_LIMIT));
+    top.push(...work.filter((item) => kept.has(item)));
+    top.push(shellGroup(MORE_GROUP.name, MORE_GROUP.title, work.filter((item) => !kept.has(item))));
+  }
+  return inMenuOrder(top);
 }
 
 /**

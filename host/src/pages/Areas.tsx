@@ -3,8 +3,8 @@ import type { AreaEventView, AreaHistory, AreaVersionView } from '@hcm/contract'
 import { api, Button, Card, ErrorPanel, Loading, notify, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import styles from './Areas.module.css';
+import { formatDateTime } from '@hcm/contract/time';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 const ACTION: Record<AreaEventView['action'], string> = { deploy: 'deployed', activate: 'activated', rollback: 'rolled back to' };
 
 /**
@@ -60,7 +60,7 @@ function AreaCard({ area }: { area: AreaHistory }) {
   return (
     <div className={styles.area}>
       <Card title={area.title}>
-        <p className={styles.active}>{area.active ? `Active version: ${area.active.version} (by ${area.active.activated_by}, ${when(area.active.activated_at)})` : 'No active version: this area is not deployed.'}</p>
+        <p className={styles.active}>{area.active ? `Active version: ${area.active.version} (by ${area.active.activated_by}, ${formatDateTime(area.active.activated_at)})` : 'No active version: this area is not deployed.'}</p>
         {area.versions.length > 0 ? (
           <table className={styles.table}>
             <caption className={styles.visuallyHidden}>{`Versions of ${area.title}`}</caption>
@@ -82,8 +82,8 @@ function AreaCard({ area }: { area: AreaHistory }) {
                     {version.version}
                     {version.active ? ' (active)' : ''}
                   </td>
-                  <td>{when(version.built_at)}</td>
-                  <td>{`${when(version.deployed_at)} by ${version.deployed_by}`}</td>
+                  <td>{formatDateTime(version.built_at)}</td>
+                  <td>{`${formatDateTime(version.deployed_at)} by ${version.deployed_by}`}</td>
                   <td className={styles.checksum} title={version.manifest_checksum}>
                     {version.manifest_checksum.slice(0, 12)}
                   </td>
@@ -117,7 +117,7 @@ function AreaCard({ area }: { area: AreaHistory }) {
           <ol className={styles.events} aria-label={`History of ${area.title}`}>
             {area.events.map((event) => (
               <li key={event.id}>
-                {`${when(event.at)}: ${event.actor} ${ACTION[event.action]} ${event.version}${event.from_version ? ` (from ${event.from_version})` : ''}`}
+                {`${formatDateTime(event.at)}: ${event.actor} ${ACTION[event.action]} ${event.version}${event.from_version ? ` (from ${event.from_version})` : ''}`}
               </li>
             ))}
           </ol>

@@ -2,8 +2,8 @@ import type { EventDeliveriesAnswer, EventDeliveryView, ScheduledJobView } from 
 import { api, Button, Card, ErrorPanel, Loading, notify, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import styles from './Areas.module.css';
+import { formatDateTime } from '@hcm/contract/time';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/London' }) : '—');
 const FAILED = 'api/v1/event-deliveries';
 const JOBS = 'api/v1/scheduled-jobs';
 
@@ -48,8 +48,8 @@ export function BackgroundWork() {
                 {jobs.data.map((job) => (
                   <tr key={job.name}>
                     <td>{job.name}</td>
-                    <td>{job.lease_owner ? `Running now (${job.lease_owner})` : when(job.last_finished_at)}</td>
-                    <td>{when(job.next_run_at)}</td>
+                    <td>{job.lease_owner ? `Running now (${job.lease_owner})` : (formatDateTime(job.last_finished_at) || '—')}</td>
+                    <td>{formatDateTime(job.next_run_at) || '—'}</td>
                     <td>{job.runs}</td>
                     <td>{job.last_error ?? 'None'}</td>
                   </tr>
@@ -100,7 +100,7 @@ function Deliveries({ answer, empty, label }: { answer: ReturnType<typeof useApi
         {deliveries.map((delivery) => (
           <tr key={`${delivery.event_id}-${delivery.consumer}`}>
             <td>{`${delivery.type} #${delivery.event_id}`}</td>
-            <td>{when(delivery.occurred_at)}</td>
+            <td>{formatDateTime(delivery.occurred_at) || '—'}</td>
             <td>{delivery.consumer}</td>
             <td>{delivery.attempts}</td>
             <td>{delivery.last_error ?? '—'}</td>

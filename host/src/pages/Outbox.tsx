@@ -6,13 +6,12 @@ import { Button, Card, ErrorPanel, Loading, PageHeader, useRouteName, useRuntime
 import { useApiQuery } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
 import styles from './outbox.module.css';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime, formatFileSize } from '@hcm/contract/time';
 
 const STATUS: Record<MailOutboxSummary['status'], string> = { stored: 'In the outbox', sent: 'Sent', failed: 'Failed' };
 
 const COLUMNS: Column<MailOutboxSummary>[] = [
-  { key: 'created_at', label: 'When', render: (row) => when(row.created_at) },
+  { key: 'created_at', label: 'When', render: (row) => formatDateTime(row.created_at) },
   { key: 'to_address', label: 'To' },
   { key: 'subject', label: 'Subject', render: (row) => <Link to={`/app/outbox/${row.id}`}>{row.subject}</Link> },
   { key: 'status', label: 'Status', render: (row) => STATUS[row.status] },
@@ -76,8 +75,6 @@ export function LinkifiedText({ text }: { text: string }) {
   return <pre className={styles.body}>{parts}</pre>;
 }
 
-const sizeInWords = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
-
 /** The files an email carried, each downloadable as it was sent. */
 function Attachments({ messageId, files }: { messageId: number; files: MailOutboxAttachment[] }) {
   const apiUrl = useRuntime((state) => state.registry.apiUrl).replace(/\/+$/, '');
@@ -88,7 +85,7 @@ function Attachments({ messageId, files }: { messageId: number; files: MailOutbo
           <a href={`${apiUrl}/api/v1/mail-outbox/${messageId}/attachments/${file.position}`} download={file.filename}>
             {file.filename}
           </a>{' '}
-          ({sizeInWords(file.size)})
+          ({formatFileSize(file.size)})
         </li>
       ))}
     </ul>
@@ -114,7 +111,7 @@ export function OutboxMessage() {
           <dt>To</dt>
           <dd>{message.to_address}</dd>
           <dt>Created</dt>
-          <dd>{when(message.created_at)}</dd>
+          <dd>{formatDateTime(message.created_at)}</dd>
           <dt>Status</dt>
           <dd>
             {STATUS[message.status]}

@@ -4,10 +4,9 @@ import { Button } from '@hcm/kit';
 import { Modal } from '@hcm/kit/elements';
 import { useTracker } from '@hcm/kit/tracker';
 import styles from './TrackerPanel.module.css';
+import { formatTime } from '@hcm/contract/time';
 
 const TOAST_LIFT = '--hcm-toast-lift';
-
-const clockTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', timeStyle: 'short' });
 
 const STATE_WORDS: Record<TrackerState, string> = {
   initial: 'Ready to start',
@@ -124,7 +123,7 @@ export default function TrackerPanel() {
       {blocking && !running ? (
         <div className={styles.blocking}>
           <p className={styles.body}>
-            {`Your ${TRACKER_EVENT_LABELS[blocking.event_type]?.toLowerCase() ?? 'session'} started at ${clockTime.format(new Date(blocking.started_at))} is still running, perhaps in a closed tab or on another device. Stopping it saves its time and starts this timer.`}
+            {`Your ${TRACKER_EVENT_LABELS[blocking.event_type]?.toLowerCase() ?? 'session'} started at ${formatTime(blocking.started_at)} is still running, perhaps in a closed tab or on another device. Stopping it saves its time and starts this timer.`}
           </p>
           <Button onClick={handleStopBlocking} disabled={busy}>
             Stop the running session

@@ -170,6 +170,29 @@ describe('ResourceForm from a declaration', () => {
   });
 });
 
+describe('a stored row read first', () => {
+  it('shows a funder code’s values with Edit, its funder scales listed under it, and inputs only once Edit is pressed', async () => {
+    const camden = { id: 3, code: 'CAM', name: 'Camden Council', funder_type: 'local-authority', invoice_frequency: 'four-weekly', payment_terms_days: 30, billing_basis: 'actual', invoice_email: '', active: true };
+    get.mockImplementation((path: string, params?: Record<string, unknown>) => {
+      if (path === 'api/v1/funder-codes/3') return Promise.resolve(ok(camden));
+      if (path === 'api/v1/funder-scales' && params?.funder_code_id === '3') {
+        return Promise.resolve(ok(page([{ id: 8, funder_code_id: 3, call_minutes: '30', day_type: 'weekday', rate_pence: 1768, valid_from: '2026-04-01', valid_to: '' }])));
+      }
+      return Promise.resolve(ok(path.endsWith('/audit') ? [] : page([])));
+    });
+    renderAt(funderCodes, '/app/datatables/funder-codes/3/edit', [funderScales]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Funder code: Camden Council' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Funder code details' })).toHaveTextContent('Payment terms (days)30');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    const scales = screen.getByRole('region', { name: 'Funder scales' });
+    expect(await within(scales).findByRole('row', { name: /30 minutes/ })).toHaveTextContent('£17.68');
+    expect(within(scales).getByRole('link', { name: /Add funder scale/ })).toHaveAttribute('href', '/app/datatables/funder-codes/3/funder-scales/add');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit funder code' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('Camden Council');
+  });
+});
+
 describe('saved filters (spec §3)', () => {
   it('keeps a list’s filters in its slot’s cookie and restores them on return', async () => {
     const withSlot: ResourceSpec = { ...medications, filterSlot: 'staff_meeting' };

@@ -14,6 +14,12 @@ export type TravelGap = { from_visit_id: number; to_visit_id: number; travel_min
 export type TimelineCarerDay = { date: string; status: 'available' | 'unavailable' | 'holiday' | 'not-set'; windows: { from: string; to: string }[] };
 
 /**
+ * A kind of day, as sent once in CarerTimeline.day_kinds: a branch's carers' days repeat a few duty patterns, so
+ * each row names its days by index (200 carers' week: 160 KB of days became a few).
+ */
+export type TimelineDayKind = Omit<TimelineCarerDay, 'date'>;
+
+/**
  * One bar of the carer timeline as sent (issue 29: 200 carers' week in well under 500 KB): what the bar draws, in
  * this order, trailing empty values left off. Details (tasks, codes, notes, carers' names) come from
  * GET /visits/:id when a bar is opened.
@@ -49,7 +55,8 @@ export type TimelineCarerRow = {
   planned_minutes: number;
   rosterable: boolean;
   blocked_because: string[];
-  days: TimelineCarerDay[];
+  /** Each day of the period in order, as its index in CarerTimeline.day_kinds (readDays reads them). */
+  days: number[];
   bars: TimelineBarTuple[];
 };
 
@@ -64,6 +71,8 @@ export type CarerTimeline = {
   /** Why each visit flagged BAR_ATTENTION needs a planner, by visit id. */
   attention: Record<string, string>;
   carers: TimelineCarerRow[];
+  /** The kinds of day the carers' rows name by index. */
+  day_kinds: TimelineDayKind[];
   /** Visits still needing a carer (a double-up with one carer is here too). */
   unassigned: TimelineBarTuple[];
 };
@@ -118,6 +127,11 @@ export function readBars(timeline: Pick<CarerTimeline, 'from' | 'clients' | 'att
       late_by_minutes: lateBy ?? null,
     };
   });
+}
+
+/** Reads a row's days of a timeline answer: each of the period's days with its status and windows. */
+export function readDays(timeline: Pick<CarerTimeline, 'from' | 'day_kinds'>, days: readonly number[]): TimelineCarerDay[] {
+  return days.map((kind, index) => ({ date: dayAfter(timeline.from, index), ...(timeline.day_kinds[kind] ?? { status: 'not-set', windows: [] }) }));
 }
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

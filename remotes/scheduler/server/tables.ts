@@ -123,6 +123,8 @@ export const visits = pgTable(
     // At a large agency's scale (issue 29; README, "At a large agency's scale"): a branch's period counted and paged
     // from the index alone (lists, timelines, the live view), and every branch's visits in planned order (a page of
     // the visits list or the back office without sorting the period).
+    // It also carries (INCLUDE, migration 0005: drizzle's builder has none) the columns a timeline bar draws, so a
+    // branch's week of bars is read from the index alone.
     index('visits_branch_date_idx').on(t.branch_id, t.visit_date, t.planned_start, t.id),
     index('visits_start_idx').on(t.planned_start, t.id, t.branch_id, t.visit_date),
     // The visits that may need the back office (GET /visits/backoffice): not done and not cancelled, or done

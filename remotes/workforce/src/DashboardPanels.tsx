@@ -4,8 +4,7 @@ import { api, Button, kitStyles, notify } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery, useQueryClient } from '@hcm/kit/data';
 import styles from './dashboard/dashboard.module.css';
 import LapsedChecks from './today/LapsedChecks';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+import { formatDateTime } from '@hcm/contract/time';
 
 /**
  * The notices the office addressed to this user (any signed-in user, carers too), unread first, each with
@@ -57,12 +56,12 @@ function NoticesForYou() {
             <li key={notice.id} className={styles.card} aria-label={notice.title}>
               <strong>{notice.title}</strong>
               <p>
-                {notice.published_by ?? 'The office'} · {notice.branch_name ?? 'every branch'} · <time dateTime={notice.published_at}>{when(notice.published_at)}</time>
+                {notice.published_by ?? 'The office'} · {notice.branch_name ?? 'every branch'} · <time dateTime={notice.published_at}>{formatDateTime(notice.published_at)}</time>
               </p>
               <p>{notice.body}</p>
               {notice.read_at ? (
                 <p>
-                  Read <time dateTime={notice.read_at}>{when(notice.read_at)}</time>
+                  Read <time dateTime={notice.read_at}>{formatDateTime(notice.read_at)}</time>
                 </p>
               ) : (
                 <Button variant="secondary" onClick={() => void handleMarkRead(notice)}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ukToday } from '@hcm/contract/time';
+import { formatMoney, ukToday } from '@hcm/contract/time';
 import { MONEY_TYPES, MoneyEntrySchema } from '@hcm/area-care-records/contract/daily.js';
 import { useServices } from '../App.js';
 import { Choices, Field, inputProps, mergeErrors, QueuedStatus, schemaErrors, useQueuedWrite, type Errors, FormActions } from './forms.js';
@@ -65,7 +65,7 @@ export function MoneyForm({ visit, refused, onClose }: RecordFormProps) {
     if (type === 'spent' && !receipt) found.no_receipt_reason = ['Say whether there is a receipt.'];
     setLocal(found);
     if (Object.keys(found).length) return;
-    const label = `Money: ${MONEY_TYPES.find((choice) => choice.value === type)?.label ?? type}, £${amount.trim()} (${description.trim()})`;
+    const label = `Money: ${MONEY_TYPES.find((choice) => choice.value === type)?.label ?? type}, ${formatMoney(amount.trim())} (${description.trim()})`;
     await queued.submit({ path: `/api/v1/carer-app/clients/${visit.client_id}/money`, body, label, visitId: visit.id, timeField: null });
   };
 

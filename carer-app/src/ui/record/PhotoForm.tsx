@@ -3,9 +3,9 @@ import { MEDICATION_IMAGE_KINDS, MedicationImageSchema } from '@hcm/area-care-re
 import { Choices, Field, FieldErrors, inputProps, mergeErrors, QueuedStatus, schemaErrors, useQueuedWrite, type Errors, FormActions } from './forms.js';
 import { photoToJpeg, type Jpeg } from './photo.js';
 import type { RecordFormProps } from './types.js';
+import { formatFileSize } from '@hcm/contract/time';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 /**
  * A photo of the MAR sheet or blister pack (POST …/clients/:id/medication-images): taken with the camera, made a
@@ -78,7 +78,7 @@ export function PhotoForm({ visit, sheet, refused, onClose, toJpeg = photoToJpeg
           <img src={`data:image/jpeg;base64,${photo.data}`} alt="The photo to send" />
           {photo.bytes > 0 && (
             <figcaption className="hint">
-              Ready to send: {photo.width}×{photo.height}, {megabytes(photo.bytes)}.
+              Ready to send: {photo.width}×{photo.height}, {formatFileSize(photo.bytes)}.
             </figcaption>
           )}
         </figure>

@@ -5,8 +5,7 @@ import { useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { usePasswordConfirmation } from '../../auth/usePasswordConfirmation';
 import { EndOtherSessionsButton, SESSIONS } from './EndOtherSessionsButton';
 import styles from './profile.module.css';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '@hcm/contract/time';
 
 /**
  * The profile's "Where you are signed in": every live session, the current one marked; the others can be
@@ -48,7 +47,7 @@ export function SessionsSection() {
                 <strong>{session.device}</strong>
                 {session.current ? <span className={styles.current}>This session</span> : null}
                 <div className={styles.muted}>
-                  {session.ip ?? 'Unknown address'} · signed in {when(session.created_at)} · last seen {when(session.last_seen_at)}
+                  {session.ip ?? 'Unknown address'} · signed in {formatDateTime(session.created_at)} · last seen {formatDateTime(session.last_seen_at)}
                 </div>
               </div>
               {session.current ? null : (

@@ -72,7 +72,10 @@ describe('clients screens', () => {
     expect(within(header).getByText(/Penicillin \(rash\)/)).toBeInTheDocument();
     // Without clients.key-safe.view the key safe is not shown, only who to ask.
     expect(within(header).getByText('Ask the office')).toBeInTheDocument();
-    expect(await screen.findByLabelText('Last name')).toHaveValue('Ellison');
+    // The profile reads first; its form opens on Edit.
+    expect(await screen.findByRole('region', { name: 'Client details' })).toHaveTextContent('Ellison');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit client' }));
+    expect(screen.getByLabelText('Last name')).toHaveValue('Ellison');
 
     const tabs = screen.getByRole('navigation', { name: 'Client record' });
     for (const group of ['About the person', 'Plans', 'Risk assessments', 'Medication', 'Daily records', 'Money and contracts', 'Documents', 'Settings']) {

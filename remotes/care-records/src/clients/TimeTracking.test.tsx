@@ -104,7 +104,7 @@ test('a client that cannot be timed says why and the start is disabled; without 
 test('without tracker permissions the page has no time tracking', async () => {
   signIn([]);
   renderEdit();
-  expect(await screen.findByLabelText('Last name')).toHaveValue('Ellison');
+  expect(await screen.findByRole('region', { name: 'Client details' })).toHaveTextContent('Ellison');
   expect(screen.queryByRole('heading', { name: 'Time tracking' })).not.toBeInTheDocument();
   expect(get).not.toHaveBeenCalledWith('api/v1/time-tracker/sessions', expect.anything());
 });

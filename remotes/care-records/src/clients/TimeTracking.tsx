@@ -13,7 +13,7 @@ import { apiKey, useApiMutation, useApiQuery, useInvalidate } from '@hcm/kit/dat
 import { useTracker } from '@hcm/kit/tracker';
 import styles from './TimeTracking.module.css';
 
-const when = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '@hcm/contract/time';
 const ABANDONED_MINUTES = TRACKER_ABANDONED_AFTER_MS / 60_000;
 /** Everyone's tracked sessions (time-tracker.view), and one's own. */
 const ALL_SESSIONS = 'api/v1/time-tracker/sessions';
@@ -23,7 +23,7 @@ const SESSION_KEYS = [apiKey(ALL_SESSIONS), apiKey(MY_SESSIONS)];
 function statusText(session: TrackerSession): string {
   if (session.status === 'running') return 'Running';
   if (session.status === 'abandoned') return `Abandoned (no beat for over ${ABANDONED_MINUTES} minutes)`;
-  return session.stopped_at ? `Stopped ${when.format(new Date(session.stopped_at))}` : 'Stopped';
+  return session.stopped_at ? `Stopped ${formatDateTime(session.stopped_at)}` : 'Stopped';
 }
 
 /**
@@ -184,7 +184,7 @@ export function ClientTimeTracking({ clientId }: { clientId: number }) {
                 <tr key={session.id}>
                   <td>{session.user_name}</td>
                   <td>{TRACKER_EVENT_LABELS[session.event_type] ?? session.event_type}</td>
-                  <td>{when.format(new Date(session.started_at))}</td>
+                  <td>{formatDateTime(session.started_at)}</td>
                   <td className={session.status === 'abandoned' ? styles.abandoned : undefined}>{statusText(session)}</td>
                   <td className={styles.duration}>{session.duration_seconds === null ? '…' : formatElapsed(session.duration_seconds)}</td>
                   <td>{session.mid_beats}</td>

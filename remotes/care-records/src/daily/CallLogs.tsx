@@ -1,4 +1,4 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime, ukDate, ukTime } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Route, Routes, useNavigate } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField, useUnsavedChanges
 import { ButtonLink } from '@hcm/kit/routing';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { CALL_DIRECTIONS, CallLogSchema, FollowUpDoneSchema, type CallLogRow, type ClientContactChoice } from '../../contract';
-import { clientPath, formatDay, formatWhen, handleSaved, nowInUk, options, Section, styles } from './common';
+import { clientPath, handleSaved, options, Section, styles } from './common';
 
 // call-logs: phone calls to and from the office about the client, with their follow-ups (open ones first to act
 // on), a form to log a call, and "Mark done" with what was done.
@@ -44,7 +44,7 @@ function CallList({ clientId }: { clientId: number }) {
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
   const list = useApiQuery<Page<CallLogRow>>(clientPath(clientId, 'call-logs'), { open: openOnly ? 1 : '', page: paging.page, page_size: paging.pageSize }, { failure: 'The call log could not be loaded.', keepPrevious: true });
   const columns: Column<CallLogRow>[] = [
-    { key: 'called_at', label: 'When', render: (call) => `${formatWhen(call.called_at)} (${call.direction === 'in' ? 'in' : 'out'})` },
+    { key: 'called_at', label: 'When', render: (call) => `${formatDateTime(call.called_at)} (${call.direction === 'in' ? 'in' : 'out'})` },
     { key: 'with_name', label: 'With', render: (call) => `${call.with_name}${call.with_relationship ? ` (${call.with_relationship})` : ''}` },
     { key: 'subject', label: 'About', render: (call) => (<><strong>{call.subject}</strong><p>{call.summary}</p></>) },
     { key: 'recorded_by_name', label: 'Logged by' },
@@ -53,11 +53,11 @@ function CallList({ clientId }: { clientId: number }) {
       label: 'Follow-up',
       render: (call) =>
         !call.follow_up_needed ? 'None needed' : call.follow_up_done_at ? (
-          <>Done {formatWhen(call.follow_up_done_at)} by {call.follow_up_done_by_name}: {call.follow_up_outcome}</>
+          <>Done {formatDateTime(call.follow_up_done_at)} by {call.follow_up_done_by_name}: {call.follow_up_outcome}</>
         ) : (
           <>
             <p className={call.follow_up_overdue ? styles.concern : undefined}>
-              {call.follow_up_action} — due {formatDay(call.follow_up_due)}{call.follow_up_overdue ? ' (overdue)' : ''}
+              {call.follow_up_action} — due {formatDate(call.follow_up_due)}{call.follow_up_overdue ? ' (overdue)' : ''}
             </p>
             {can('clients.edit') ? <FollowUpDone clientId={clientId} call={call} /> : null}
           </>
@@ -83,7 +83,7 @@ function LogCall({ clientId }: { clientId: number }) {
   const contacts = useApiQuery<ClientContactChoice[]>(clientPath(clientId, 'call-logs/contacts'));
   const form = useForm<CallForm>({
     resolver: valibotResolver(CallLogSchema),
-    defaultValues: { call_date: ukDate(), call_time: nowInUk(), direction: 'in', contact_id: '', caller_name: '', subject: '', summary: '', follow_up_needed: false, follow_up_action: '', follow_up_due: '' },
+    defaultValues: { call_date: ukDate(), call_time: ukTime(), direction: 'in', contact_id: '', caller_name: '', subject: '', summary: '', follow_up_needed: false, follow_up_action: '', follow_up_due: '' },
   });
   const { leaveWithoutWarning } = useUnsavedChangesWarning(form.formState.isDirty);
   const save = useApiMutation<CallLogRow, CallForm>({ request: (values) => api.post<CallLogRow>(clientPath(clientId, 'call-logs'), values), invalidates: [apiKey(clientPath(clientId, 'call-logs'))] });

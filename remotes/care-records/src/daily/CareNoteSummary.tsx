@@ -1,9 +1,9 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, ukDate } from '@hcm/contract/time';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Button, ErrorPanel, Loading, useRuntime } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import type { CareNoteSummary as Summary } from '../../contract';
-import { clientPath, formatDay, Section, shiftDay, styles } from './common';
+import { clientPath, Section, shiftDay, styles } from './common';
 
 // care-note-summary: a period in numbers (notes per category, concerns raised and escalated, fluids and meals per
 // day as a table and a bar chart with the figures written beside the bars), and the same as a server-made PDF.
@@ -43,7 +43,7 @@ export default function CareNoteSummary({ clientId }: { clientId: number }) {
         ) : (
           <>
             <p>
-              {data.total_notes} notes from {formatDay(data.from)} to {formatDay(data.to)}. Concerns raised: {data.concerns.length}, escalated: {data.concerns_escalated}.
+              {data.total_notes} notes from {formatDate(data.from)} to {formatDate(data.to)}. Concerns raised: {data.concerns.length}, escalated: {data.concerns_escalated}.
             </p>
             <table className={styles.table}>
               <caption>Notes per category</caption>
@@ -70,7 +70,7 @@ export default function CareNoteSummary({ clientId }: { clientId: number }) {
                 {data.concerns.map((concern) => (
                   <li key={concern.id} className={[styles.note, styles.concern].join(' ')}>
                     <strong>
-                      {formatDay(concern.visit_date)} · {concern.category_label} · {concern.author_name}
+                      {formatDate(concern.visit_date)} · {concern.category_label} · {concern.author_name}
                     </strong>
                     <p>{concern.note}</p>
                     <p>Escalated to: {concern.escalated_to || 'not recorded'}</p>
@@ -92,7 +92,7 @@ export default function CareNoteSummary({ clientId }: { clientId: number }) {
               <tbody>
                 {data.days.map((day) => (
                   <tr key={day.date}>
-                    <th scope="row">{formatDay(day.date)}</th>
+                    <th scope="row">{formatDate(day.date)}</th>
                     <td className={styles.number}>{day.fluid_ml}</td>
                     <td className={styles.number}>
                       {day.meals_eaten} of {day.meals_offered}

@@ -1,4 +1,4 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime, ukDate } from '@hcm/contract/time';
 import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';
@@ -17,7 +17,7 @@ import {
   type CareNoteCategory,
   type CareNoteRow,
 } from '../../contract';
-import { clientPath, formatDay, formatWhen, handleSaved, options, Section, styles } from './common';
+import { clientPath, handleSaved, options, Section, styles } from './common';
 
 // client-logs: the client's care notes as a feed of cards with filters and "Show more", and the form for a new note or
 // a correction of one (a correction is a new note; the earlier one stays, marked amended). Notes are never edited.
@@ -31,7 +31,7 @@ export function useCategories() {
 }
 
 /** The time a note is about: the visit's day and planned call time, or "between calls". */
-const noteWhen = (note: CareNoteRow) => `${formatDay(note.visit_date)}, ${note.planned_time || 'between calls'}`;
+const noteWhen = (note: CareNoteRow) => `${formatDate(note.visit_date)}, ${note.planned_time || 'between calls'}`;
 
 /** What was recorded beside the words: intake, mood, continence, a body map. Nothing when none was. */
 function NoteFacts({ note }: { note: CareNoteRow }) {
@@ -81,7 +81,7 @@ const NoteCard = forwardRef<HTMLElement, { note: CareNoteRow; position: number; 
       <NoteFacts note={note} />
       <footer className={styles.noteFooter}>
         <p className={styles.muted}>
-          Written by {note.author_name}, {formatWhen(note.written_at)}
+          Written by {note.author_name}, {formatDateTime(note.written_at)}
           {note.source === 'device' ? ' (carer app)' : ''}
         </p>
         {mayCorrect ? (
@@ -262,7 +262,7 @@ function NoteEditor({ clientId, amends }: { clientId: number; amends: CareNoteRo
   const categoryChoices = (categories.data ?? []).filter((category) => category.active || category.key === amends?.category).map((category) => ({ value: category.key, label: category.label }));
   return (
     <Section title={amends ? `Correct note ${amends.id}` : 'Add a care note'}>
-      {amends ? <p className={styles.muted}>The note of {formatDay(amends.visit_date)} stays as written, marked amended; this correction is saved beside it.</p> : null}
+      {amends ? <p className={styles.muted}>The note of {formatDate(amends.visit_date)} stays as written, marked amended; this correction is saved beside it.</p> : null}
       <FormProvider {...form}>
         <form className={formStyles.form} onSubmit={(event) => void handleSave(event)} noValidate aria-label={amends ? 'Correct a care note' : 'Add a care note'}>
           <div className={formStyles.grid}>

@@ -75,17 +75,17 @@ test('care notes: a feed of cards, newest first, each with its time, author, cat
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
   const [concern, correction, amended] = cards as [HTMLElement, HTMLElement, HTMLElement];
-  expect(concern).toHaveAccessibleName('Fri, 20 Nov 2026, between calls · Skin integrity');
-  expect(within(concern).getByRole('heading', { level: 3 })).toHaveTextContent('Fri, 20 Nov 2026, between calls · Skin integrity');
+  expect(concern).toHaveAccessibleName('Fri 20 Nov 2026, between calls · Skin integrity');
+  expect(within(concern).getByRole('heading', { level: 3 })).toHaveTextContent('Fri 20 Nov 2026, between calls · Skin integrity');
   // The full text, not cut to a column.
   expect(within(concern).getByText(long)).toBeInTheDocument();
   expect(within(within(concern).getByRole('list', { name: 'Flags' })).getByText('Concern')).toBeInTheDocument();
   expect(concern).toHaveTextContent('Concern raised, escalated to Oliver Office, 12:55.');
-  expect(concern).toHaveTextContent('Written by Grace Okoro, 20 Nov 2026, 13:05 (carer app)');
+  expect(concern).toHaveTextContent('Written by Grace Okoro, Fri 20 Nov 2026, 13:05 (carer app)');
   expect(concern).toHaveAttribute('aria-posinset', '1');
   expect(concern).toHaveAttribute('aria-setsize', '3');
 
-  expect(within(correction).getByRole('heading', { name: 'Fri, 20 Nov 2026, 12:30 · Nutrition and hydration' })).toBeInTheDocument();
+  expect(within(correction).getByRole('heading', { name: 'Fri 20 Nov 2026, 12:30 · Nutrition and hydration' })).toBeInTheDocument();
   expect(within(correction).getByRole('list', { name: 'Flags' })).toHaveTextContent('Correction');
   expect(correction).toHaveTextContent('Correction of note 1: Typed 1500 for 150 ml.');
   expect(correction).toHaveTextContent('Fluids150 ml');

@@ -1,9 +1,9 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime, ukDate } from '@hcm/contract/time';
 import { useId, useState } from 'react';
 import { ErrorPanel, Loading } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { BLADDER_OUTCOMES, BOWEL_OUTCOMES, FOOD_PORTIONS, labelOf, MOODS, type DailyReport } from '../../contract';
-import { clientPath, formatDay, formatWhen, Section, shiftDay, styles } from './common';
+import { clientPath, Section, shiftDay, styles } from './common';
 
 // daily-reporting: one day's notes across the calls, in call order, with the day's totals (fluids, meals,
 // concerns). A note corrected since is shown marked amended and counted once, as its correction.
@@ -34,7 +34,7 @@ export default function DailyReporting({ clientId }: { clientId: number }) {
           <Loading label="Loading the day…" />
         ) : (
           <>
-            <h3>{formatDay(day.date)}</h3>
+            <h3>{formatDate(day.date)}</h3>
             <ul className={styles.totals} aria-label="The day's totals">
               <li>
                 <strong>{day.totals.fluid_ml} ml</strong> fluids taken
@@ -94,7 +94,7 @@ export default function DailyReporting({ clientId }: { clientId: number }) {
                       ) : null}
                       <dt>Written by</dt>
                       <dd>
-                        {note.author_name}, {formatWhen(note.written_at)}
+                        {note.author_name}, {formatDateTime(note.written_at)}
                       </dd>
                     </dl>
                     {note.concern ? <p className={styles.concern}>Concern raised, escalated to {note.escalated_to}.</p> : null}

@@ -1,4 +1,4 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDateTime, ukDate, ukTime } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import type { Page } from '@hcm/contract';
@@ -18,7 +18,7 @@ import {
   type LogBookAuditRow,
   type LogBookEntryRow,
 } from '../../contract';
-import { clientPath, formatWhen, handleSaved, nowInUk, options, Section, styles } from './common';
+import { clientPath, handleSaved, options, Section, styles } from './common';
 
 // communication-log-book-audit: the communication book kept in the home (entries typed in as written, with who
 // wrote them and for whom, replies), and the office's monthly audit of the book, on one screen.
@@ -52,7 +52,7 @@ type EntryForm = { entry_date: string; entry_time: string; author_name: string; 
 function NewEntry({ clientId, onDone }: { clientId: number; onDone: () => void }) {
   const form = useForm<EntryForm>({
     resolver: valibotResolver(LogBookEntrySchema),
-    defaultValues: { entry_date: ukDate(), entry_time: nowInUk(), author_name: '', author_role: 'carer', audience: 'everyone', message: '', needs_reply: false },
+    defaultValues: { entry_date: ukDate(), entry_time: ukTime(), author_name: '', author_role: 'carer', audience: 'everyone', message: '', needs_reply: false },
   });
   const save = useApiMutation<LogBookEntryRow, EntryForm>({ request: (values) => api.post<LogBookEntryRow>(clientPath(clientId, 'log-book'), values), invalidates: [apiKey(clientPath(clientId, 'log-book'))] });
   const handleSave = form.handleSubmit(async () => {
@@ -86,7 +86,7 @@ function Entries({ clientId }: { clientId: number }) {
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
   const list = useApiQuery<Page<LogBookEntryRow>>(clientPath(clientId, 'log-book'), { awaiting_reply: awaiting ? 1 : '', page: paging.page, page_size: paging.pageSize }, { failure: 'The log book could not be loaded.', keepPrevious: true });
   const columns: Column<LogBookEntryRow>[] = [
-    { key: 'written_at', label: 'Written', render: (entry) => formatWhen(entry.written_at) },
+    { key: 'written_at', label: 'Written', render: (entry) => formatDateTime(entry.written_at) },
     { key: 'author_name', label: 'By', render: (entry) => `${entry.author_name} (${labelOf(LOG_BOOK_AUTHOR_ROLES, entry.author_role)})` },
     { key: 'audience', label: 'For', render: (entry) => labelOf(LOG_BOOK_AUDIENCES, entry.audience) },
     { key: 'message', label: 'Message', render: (entry) => <p>{entry.message}</p> },
@@ -94,7 +94,7 @@ function Entries({ clientId }: { clientId: number }) {
       key: 'reply',
       label: 'Reply',
       render: (entry) =>
-        entry.replied_at ? `${entry.reply} — ${entry.replied_by_name}, ${formatWhen(entry.replied_at)}` : entry.needs_reply ? (
+        entry.replied_at ? `${entry.reply} — ${entry.replied_by_name}, ${formatDateTime(entry.replied_at)}` : entry.needs_reply ? (
           <>
             <p className={styles.concern}>Waiting for a reply</p>
             {can('clients.edit') ? <Reply clientId={clientId} entry={entry} /> : null}
@@ -179,7 +179,7 @@ function Audits({ clientId }: { clientId: number }) {
               {audit.month}: {labelOf(LOG_BOOK_AUDIT_OUTCOMES, audit.outcome)}
             </h3>
             <p className={styles.muted}>
-              By {audit.auditor_name}, {formatWhen(audit.audited_at)}. {audit.entries_checked} entries checked ({audit.entries_recorded} recorded here for that month).
+              By {audit.auditor_name}, {formatDateTime(audit.audited_at)}. {audit.entries_checked} entries checked ({audit.entries_recorded} recorded here for that month).
             </p>
             <ul>
               {LOG_BOOK_AUDIT_CHECKS.map((check) => (

@@ -1,11 +1,11 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime, formatMoney, ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { api, Button, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
-import { formatPence, labelOf, MONEY_AUDIT_OUTCOMES, MoneyAuditSchema, type MoneyAuditRow, type MoneyBalance } from '../../contract';
-import { clientPath, formatDay, formatWhen, handleSaved, options, Section, shiftDay, styles } from './common';
+import { labelOf, MONEY_AUDIT_OUTCOMES, MoneyAuditSchema, type MoneyAuditRow, type MoneyBalance } from '../../contract';
+import { clientPath, handleSaved, options, Section, shiftDay, styles } from './common';
 
 // financial-transaction-audit: the office's periodic check of the money held for the client: the balance the
 // records give for the period's end against the cash counted, receipts for every spend, discrepancies and actions.
@@ -39,15 +39,15 @@ function NewAudit({ clientId, onDone }: { clientId: number; onDone: () => void }
         <div aria-live="polite">
           {figures.data ? (
             <dl className={styles.facts} aria-label="What the records say">
-              <dt>Balance per records on {formatDay(figures.data.on)}</dt>
-              <dd>{formatPence(figures.data.balance_pence)}</dd>
+              <dt>Balance per records on {formatDate(figures.data.on)}</dt>
+              <dd>{formatMoney(figures.data.balance_pence)}</dd>
               <dt>Spends in the period</dt>
               <dd>{figures.data.spends}</dd>
               <dt>Spends without a receipt</dt>
               <dd>
                 {figures.data.spends_without_receipt.length === 0
                   ? 'None'
-                  : figures.data.spends_without_receipt.map((spend) => `${formatDay(spend.transaction_date)}: ${formatPence(spend.amount_pence)} ${spend.description} (${spend.no_receipt_reason})`).join('; ')}
+                  : figures.data.spends_without_receipt.map((spend) => `${formatDate(spend.transaction_date)}: ${formatMoney(spend.amount_pence)} ${spend.description} (${spend.no_receipt_reason})`).join('; ')}
               </dd>
             </dl>
           ) : figures.error ? <p className={styles.error}>{figures.error.message}</p> : null}
@@ -98,16 +98,16 @@ export default function MoneyAudit({ clientId }: { clientId: number }) {
           {(audits.data ?? []).map((audit) => (
             <li key={audit.id} className={styles.note}>
               <h3>
-                {formatDay(audit.period_from)} to {formatDay(audit.period_to)}: {labelOf(MONEY_AUDIT_OUTCOMES, audit.outcome)}
+                {formatDate(audit.period_from)} to {formatDate(audit.period_to)}: {labelOf(MONEY_AUDIT_OUTCOMES, audit.outcome)}
               </h3>
-              <p className={styles.muted}>By {audit.auditor_name}, {formatWhen(audit.audited_at)}, counted with {audit.counted_with}.</p>
+              <p className={styles.muted}>By {audit.auditor_name}, {formatDateTime(audit.audited_at)}, counted with {audit.counted_with}.</p>
               <dl className={styles.facts}>
                 <dt>Balance per records</dt>
-                <dd>{formatPence(audit.balance_per_records_pence)}</dd>
+                <dd>{formatMoney(audit.balance_per_records_pence)}</dd>
                 <dt>Cash counted</dt>
-                <dd>{formatPence(audit.cash_counted_pence)}</dd>
+                <dd>{formatMoney(audit.cash_counted_pence)}</dd>
                 <dt>Difference</dt>
-                <dd className={audit.variance_pence !== 0 ? styles.negative : undefined}>{audit.variance_pence === 0 ? 'None' : formatPence(audit.variance_pence)}</dd>
+                <dd className={audit.variance_pence !== 0 ? styles.negative : undefined}>{audit.variance_pence === 0 ? 'None' : formatMoney(audit.variance_pence)}</dd>
                 <dt>Receipts</dt>
                 <dd>{audit.spends_in_period} spends, {audit.spends_without_receipt} without a receipt; every spend receipted: {audit.receipts_present ? 'yes' : 'no'}</dd>
                 <dt>Entries signed</dt>
@@ -121,7 +121,7 @@ export default function MoneyAudit({ clientId }: { clientId: number }) {
                   </thead>
                   <tbody>
                     {audit.discrepancies.map((row, index) => (
-                      <tr key={index}><td>{row.entry_date || '—'}</td><td>{row.description}</td><td>{row.amount === null ? '—' : formatPence(row.amount)}</td><td>{row.explanation || '—'}</td></tr>
+                      <tr key={index}><td>{row.entry_date || '—'}</td><td>{row.description}</td><td>{row.amount === null ? '—' : formatMoney(row.amount)}</td><td>{row.explanation || '—'}</td></tr>
                     ))}
                   </tbody>
                 </table>

@@ -1,4 +1,4 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatMoney, ukDate } from '@hcm/contract/time';
 import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { Page } from '@hcm/contract';
@@ -8,7 +8,6 @@ import { UploadProgress } from '@hcm/kit/elements';
 import { CheckboxField, SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { ListTable, type Column } from '@hcm/kit/table';
 import {
-  formatPence,
   MONEY_TYPE_LABELS,
   MONEY_TYPES,
   MoneyEntrySchema,
@@ -18,7 +17,7 @@ import {
   type MoneyEntryRow,
   type UploadRow,
 } from '../../contract';
-import { clientPath, formatDay, handleSaved, options, Section, styles } from './common';
+import { clientPath, handleSaved, options, Section, styles } from './common';
 
 // financial-transaction: money carers handle for the client, each entry with the balance after it. Entries are
 // never changed: a mistake is reversed with a reason. A spend carries its receipt (uploaded to the client's
@@ -134,7 +133,7 @@ export default function MoneyHandled({ clientId }: { clientId: number }) {
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
   const list = useApiQuery<MoneyList>(clientPath(clientId, 'money'), { page: paging.page, page_size: paging.pageSize }, { failure: 'The money records could not be loaded.', keepPrevious: true });
   const columns: Column<MoneyEntryRow>[] = [
-    { key: 'transaction_date', label: 'Date', render: (entry) => formatDay(entry.transaction_date) },
+    { key: 'transaction_date', label: 'Date', render: (entry) => formatDate(entry.transaction_date) },
     {
       key: 'type',
       label: 'Entry',
@@ -147,13 +146,14 @@ export default function MoneyHandled({ clientId }: { clientId: number }) {
         </>
       ),
     },
-    { key: 'change_pence', label: 'In / out', render: (entry) => <span className={styles.number}>{entry.change_pence > 0 ? '+' : ''}{formatPence(entry.change_pence)}</span> },
+    { key: 'change_pence', label: 'In / out', align: 'end', render: (entry) => <span className={styles.number}>{entry.change_pence > 0 ? '+' : ''}{formatMoney(entry.change_pence)}</span> },
     {
       key: 'balance_after_pence',
       label: 'Balance',
+      align: 'end',
       render: (entry) => (
         <span className={entry.negative_flag ? styles.negative : styles.number}>
-          {formatPence(entry.balance_after_pence)}
+          {formatMoney(entry.balance_after_pence)}
           {entry.negative_flag ? ` (below zero: ${entry.negative_reason})` : ''}
         </span>
       ),
@@ -166,7 +166,7 @@ export default function MoneyHandled({ clientId }: { clientId: number }) {
     <div className={styles.screen}>
       <Section title="Money handled for the client" actions={can('clients.edit') && !adding ? <Button onClick={() => setAdding(true)}>Record money</Button> : null}>
         <p role="status">
-          Cash held now: <strong>{list.data ? formatPence(list.data.balance_pence) : '…'}</strong>
+          Cash held now: <strong>{list.data ? formatMoney(list.data.balance_pence) : '…'}</strong>
         </p>
         {adding ? <NewEntry clientId={clientId} onDone={() => setAdding(false)} /> : null}
         <ListTable caption="Money entries, newest first" columns={columns} page={list.data ?? null} loading={list.isFetching} error={list.error?.message ?? null}

@@ -4,23 +4,11 @@ import type { ApiResult } from '@hcm/kit';
 import { notify } from '@hcm/kit';
 import { applyServerErrors } from '@hcm/kit/forms';
 import styles from './daily.module.css';
-import { clock } from '@hcm/contract/time';
 
 // What the daily-record screens share: the API paths of a client, dates and times as the UK reads them, and
 // the answer of a save (the server's per-field errors onto the form, which keeps what was typed).
 
 export const clientPath = (clientId: number, part: string) => `api/v1/clients/${clientId}/${part}`;
-
-const LONDON = 'Europe/London';
-export const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: LONDON });
-export const formatDay = (day: string | null) => (day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '');
-
-/** Today in the UK as YYYY-MM-DD. */
-
-/** The time now in the UK as HH:MM. */
-export function nowInUk(): string {
-  return clock.now().toLocaleTimeString('en-GB', { timeZone: LONDON, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-}
 
 export const shiftDay = (day: string, days: number) => {
   const date = new Date(`${day}T12:00:00Z`);

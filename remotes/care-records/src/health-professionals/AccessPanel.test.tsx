@@ -47,13 +47,13 @@ describe('AccessPanel', () => {
     post.mockResolvedValue(ok(SHARED, 'Shared with Dr Shah.'));
     render(withData(<AccessPanel professionalId={7} />));
     const shared = await screen.findByRole('region', { name: 'Shared clients' });
-    expect(within(shared).getByRole('row', { name: /Agnes Whitfield 12\/04\/1938/ })).toBeInTheDocument();
+    expect(within(shared).getByRole('row', { name: /Agnes Whitfield Tue 12 Apr 1938/ })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Share' }));
     expect(await screen.findByText('Choose a client.')).toBeInTheDocument();
     expect(post).not.toHaveBeenCalled();
 
-    await userEvent.selectOptions(screen.getByLabelText('Share a client'), 'Brian Cole (born 30/07/1941)');
+    await userEvent.selectOptions(screen.getByLabelText('Share a client'), 'Brian Cole (born Wed 30 Jul 1941)');
     await userEvent.click(screen.getByRole('button', { name: 'Share' }));
     expect(post).toHaveBeenCalledWith('api/v1/health-professionals/7/shares', { client_id: 5 });
   });

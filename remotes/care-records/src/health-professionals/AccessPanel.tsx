@@ -13,6 +13,7 @@ import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { applyServerErrors, CheckboxField, SelectField, TextField, valibotResolver } from '@hcm/kit/forms';
 import styles from './AccessPanel.module.css';
 
+import { formatDate, formatDateTime } from '@hcm/contract/time';
 type Candidate = { id: number; name: string; date_of_birth: string };
 
 const base = (id: number) => `api/v1/health-professionals/${id}`;
@@ -20,17 +21,6 @@ const base = (id: number) => `api/v1/health-professionals/${id}`;
 const sharesPath = (id: number) => `${base(id)}/shares`;
 const candidatesPath = (id: number) => `${base(id)}/shares/candidates`;
 const linksPath = (id: number) => `${base(id)}/links`;
-
-/** 2026-03-01T… → 1 Mar 2026, 14:05 (in the browser's time zone). */
-export function formatDateTime(iso: string | null): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
-
-const formatDate = (iso: string) => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
-};
 
 const STATUS_LABELS: Record<HealthProfessionalLinkRow['status'], string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
 
@@ -241,7 +231,7 @@ function Links({ professionalId }: { professionalId: number }) {
                   {formatDateTime(link.created_at)}
                   {link.created_by ? ` by ${link.created_by}` : ''}
                 </td>
-                <td>{formatDateTime(link.expires_at)}</td>
+                <td>{formatDateTime(link.expires_at) || '—'}</td>
                 <td>{link.last_used_at ? formatDateTime(link.last_used_at) : 'Never'}</td>
                 <td>{STATUS_LABELS[link.status]}</td>
                 <td>

@@ -23,8 +23,8 @@ import {
   type MarRow,
   type OutcomeCode,
 } from '../../contract';
-import { administrationsPath, CodeBadge, dayAndMonth, formatDay, formatWhen, marPath, medicationKeys, monthName, newIdempotencyKey, nowForInput, routeLabel, saveOutcome, Section, styles, supportLabel, timeOf } from './common';
-import { clock } from '@hcm/contract/time';
+import { administrationsPath, CodeBadge, marPath, medicationKeys, newIdempotencyKey, nowForInput, routeLabel, saveOutcome, Section, styles, supportLabel } from './common';
+import { clock, formatDate, formatDateTime, formatDayMonth, formatMonth, formatTime, formatWeekday } from '@hcm/contract/time';
 
 // The client record's MAR chart (segment `marchart`): a month's grid of medicine × time × day, each cell the
 // outcome code on its colour (the code is text, so the chart reads without colour) or a gap once the dose's window
@@ -51,8 +51,6 @@ type DoseForm = {
 
 /** A slot in a sentence: '08:00', or 'morning'. */
 const slotWords = (slot: string) => (periodOf(slot) ? slotName(slot).toLowerCase() : slot);
-
-const weekday = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
 
 /** The time the dialog offers: now for today's open doses, else when the dose was planned. */
 function suggestedTime(target: Target, today: string): string {
@@ -98,7 +96,7 @@ function RecordDialog({ clientId, target, codes, today, onClose }: { clientId: n
     if (outcome === 'conflict') setConflict(answer.message);
     if (outcome === 'saved') onClose();
   });
-  const what = target.kind === 'scheduled' ? `${slotWords(target.row.slot)} dose of ${target.row.medicine} on ${dayAndMonth(target.day)}` : `when-needed dose of ${target.row.medicine} on ${dayAndMonth(target.day)}`;
+  const what = target.kind === 'scheduled' ? `${slotWords(target.row.slot)} dose of ${target.row.medicine} on ${formatDayMonth(target.day)}` : `when-needed dose of ${target.row.medicine} on ${formatDayMonth(target.day)}`;
   const title = correcting ? `Correct the ${what}` : `Record the ${what}`;
   const active = codes.filter((code) => code.active);
   return (
@@ -112,7 +110,7 @@ function RecordDialog({ clientId, target, codes, today, onClose }: { clientId: n
           {target.row.instructions ? <p className={styles.hint}>{target.row.instructions}</p> : null}
           {correcting ? (
             <p className={styles.warning}>
-              Correcting: {correcting.code} by {correcting.by} at {formatWhen(correcting.given_at)}{correcting.note ? ` (${correcting.note})` : ''}. The earlier record is kept, marked as corrected.
+              Correcting: {correcting.code} by {correcting.by} at {formatDateTime(correcting.given_at)}{correcting.note ? ` (${correcting.note})` : ''}. The earlier record is kept, marked as corrected.
             </p>
           ) : null}
           <SelectField name="outcome" label="Outcome" options={[{ value: '', label: 'Choose an outcome' }, ...active.map((code) => ({ value: code.code, label: `${code.code}: ${code.label}` }))]} />
@@ -143,7 +141,7 @@ function RecordDialog({ clientId, target, codes, today, onClose }: { clientId: n
 function EntryDialog({ clientId, target, codes, mayRecord, onCorrect, onClose }: { clientId: number; target: Target & { correcting: MarEntry }; codes: readonly OutcomeCode[]; mayRecord: boolean; onCorrect: () => void; onClose: () => void }) {
   const entry = target.correcting;
   const code = codes.find((item) => item.code === entry.code);
-  const what = target.kind === 'scheduled' ? `${slotLabel(target.row.slot)} dose of ${target.row.medicine}, ${formatDay(target.day)}` : `${target.row.medicine} when needed, ${formatWhen(entry.given_at)}`;
+  const what = target.kind === 'scheduled' ? `${slotLabel(target.row.slot)} dose of ${target.row.medicine}, ${formatDate(target.day)}` : `${target.row.medicine} when needed, ${formatDateTime(entry.given_at)}`;
   return (
     <Modal open title={what} onClose={onClose}>
       <dl className={styles.facts}>
@@ -153,7 +151,7 @@ function EntryDialog({ clientId, target, codes, mayRecord, onCorrect, onClose }:
           {entry.outside_window ? ' (given outside its window)' : ''}
         </dd>
         <dt>Given</dt>
-        <dd>{formatWhen(entry.given_at)}</dd>
+        <dd>{formatDateTime(entry.given_at)}</dd>
         <dt>Dose</dt>
         <dd>{entry.dose_given}</dd>
         <dt>By</dt>
@@ -202,14 +200,14 @@ function Grid({ chart, mayRecord, onRecord, onOpen }: { chart: Chart; mayRecord:
   const scheduledCell = (row: MarRow, index: number) => {
     const day = chart.days[index]!;
     const cell = row.cells[index]!;
-    const what = `${slotWords(row.slot)} dose of ${row.medicine} on ${dayAndMonth(day)}`;
+    const what = `${slotWords(row.slot)} dose of ${row.medicine} on ${formatDayMonth(day)}`;
     if (cell.state === 'recorded') {
       const { entry } = cell;
       return (
         <button
           type="button"
           className={styles.cell}
-          aria-label={`${what}: ${entry.outside_window ? 'G' : ''}${entry.code} ${label(entry.code)} by ${entry.by} at ${timeOf(entry.given_at)}${entry.outside_window ? ', outside its window' : ''}. Open the record`}
+          aria-label={`${what}: ${entry.outside_window ? 'G' : ''}${entry.code} ${label(entry.code)} by ${entry.by} at ${formatTime(entry.given_at)}${entry.outside_window ? ', outside its window' : ''}. Open the record`}
           onClick={() => onOpen({ kind: 'scheduled', row, day, correcting: entry })}
         >
           <CodeBadge code={entry.code} codes={codes} late={entry.outside_window} />
@@ -250,16 +248,16 @@ function Grid({ chart, mayRecord, onRecord, onOpen }: { chart: Chart; mayRecord:
             key={entry.id}
             type="button"
             className={styles.cell}
-            aria-label={`${row.medicine} on ${dayAndMonth(day)} at ${timeOf(entry.given_at)}: ${entry.code} ${label(entry.code)} by ${entry.by}${entry.over_limit ? ', over the limit' : ''}. Open the record`}
+            aria-label={`${row.medicine} on ${formatDayMonth(day)} at ${formatTime(entry.given_at)}: ${entry.code} ${label(entry.code)} by ${entry.by}${entry.over_limit ? ', over the limit' : ''}. Open the record`}
             onClick={() => onOpen({ kind: 'prn', row, day, correcting: entry })}
           >
             <CodeBadge code={entry.code} codes={codes} />
-            <span aria-hidden="true">{timeOf(entry.given_at)}</span>
+            <span aria-hidden="true">{formatTime(entry.given_at)}</span>
           </button>
         ))}
         {/* Only within the medicine's dates (from its start, before its stop): the server refuses others too. */}
         {onChart && mayRecord && day <= chart.today ? (
-          <button type="button" className={styles.plus} aria-label={`Record a when-needed dose of ${row.medicine} on ${dayAndMonth(day)}`} onClick={() => onRecord({ kind: 'prn', row, day })}>
+          <button type="button" className={styles.plus} aria-label={`Record a when-needed dose of ${row.medicine} on ${formatDayMonth(day)}`} onClick={() => onRecord({ kind: 'prn', row, day })}>
             +
           </button>
         ) : null}
@@ -274,19 +272,19 @@ function Grid({ chart, mayRecord, onRecord, onOpen }: { chart: Chart; mayRecord:
   };
   // The grid scrolls in its own box (both ways, the medicine column and the days row kept in view), never the page.
   return (
-    <div className={styles.gridWrap} role="region" aria-label={`MAR chart grid, ${monthName(chart.month)}: scroll to see every day`} tabIndex={0}>
+    <div className={styles.gridWrap} role="region" aria-label={`MAR chart grid, ${formatMonth(chart.month)}: scroll to see every day`} tabIndex={0}>
       <table className={styles.mar}>
         <caption>
-          MAR chart: {chart.client.name}, {monthName(chart.month)}
+          MAR chart: {chart.client.name}, {formatMonth(chart.month)}
         </caption>
         <thead>
           <tr>
             <th scope="col">Medicine and time</th>
             {chart.days.map((day) => (
               <th key={day} scope="col" className={day === chart.today ? styles.today : undefined}>
-                <abbr title={formatDay(day)}>{Number(day.slice(8))}</abbr>
+                <abbr title={formatDate(day)}>{Number(day.slice(8))}</abbr>
                 <br />
-                <span aria-hidden="true">{weekday(day)}</span>
+                <span aria-hidden="true">{formatWeekday(day, 'short')}</span>
               </th>
             ))}
           </tr>
@@ -342,7 +340,7 @@ function ChartScreen({ clientId }: { clientId: number }) {
 
   if (chart.error) return <ErrorPanel title="The MAR chart could not be loaded" onRetry={() => void chart.refetch()}>{chart.error.message}</ErrorPanel>;
   const data = chart.data;
-  const title = data ? `MAR chart: ${data.client.name}, ${monthName(data.month)}` : 'MAR chart';
+  const title = data ? `MAR chart: ${data.client.name}, ${formatMonth(data.month)}` : 'MAR chart';
   return (
     <>
       <Section title="MAR chart" actions={<Button variant="secondary" onClick={() => setPrinting(true)} disabled={!data}>Print MAR chart</Button>}>
@@ -359,7 +357,7 @@ function ChartScreen({ clientId }: { clientId: number }) {
         ) : (
           <>
             <p className={styles.muted}>
-              <strong>Allergies:</strong> {data.client.allergies || 'Not recorded'}. Born {formatDay(data.client.date_of_birth)}; NHS number {data.client.nhs_number}; GP {data.client.gp_practice || 'not recorded'}.
+              <strong>Allergies:</strong> {data.client.allergies || 'Not recorded'}. Born {formatDate(data.client.date_of_birth)}; NHS number {data.client.nhs_number}; GP {data.client.gp_practice || 'not recorded'}.
             </p>
             <ul className={styles.totals} aria-label="This month">
               <li><strong>{data.totals.given}</strong> given</li>
@@ -382,7 +380,7 @@ function ChartScreen({ clientId }: { clientId: number }) {
           <ul className={styles.list}>
             {data.gaps.map((gap) => (
               <li key={`${gap.schedule_id}-${gap.day}-${gap.slot}`}>
-                {formatDay(gap.day)}, {slotLabel(gap.slot)}: {gap.medicine}{gap.time_critical ? ' (time-critical)' : ''}
+                {formatDate(gap.day)}, {slotLabel(gap.slot)}: {gap.medicine}{gap.time_critical ? ' (time-critical)' : ''}
               </li>
             ))}
           </ul>

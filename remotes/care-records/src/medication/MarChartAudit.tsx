@@ -1,4 +1,4 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime, formatMonth, ukDate } from '@hcm/contract/time';
 import { useId, useState } from 'react';
 import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
@@ -23,7 +23,7 @@ import {
   type MarChart,
   type MarGap,
 } from '../../contract';
-import { auditsPath, formatDay, formatWhen, labelOf, monthName, saveOutcome, Section, styles } from './common';
+import { auditsPath, labelOf, saveOutcome, Section, styles } from './common';
 
 // The client record's MAR chart audit (segment `marchart-audit`): the office's monthly audits of the client's
 // chart, listed; "Audit a month" shows what the product finds in the month (gaps, doses not given, PRN over the
@@ -63,7 +63,7 @@ function GapList({ gaps }: { gaps: readonly MarGap[] }) {
     <ul className={styles.list} aria-label="Gaps found">
       {gaps.map((gap) => (
         <li key={`${gap.schedule_id}-${gap.day}-${gap.slot}`}>
-          {formatDay(gap.day)}, {slotLabel(gap.slot)}: {gap.medicine}
+          {formatDate(gap.day)}, {slotLabel(gap.slot)}: {gap.medicine}
           {gap.time_critical ? ' (time-critical)' : ''}
         </li>
       ))}
@@ -75,11 +75,11 @@ function AuditList({ clientId }: { clientId: number }) {
   const can = useCan();
   const list = useApiQuery<MarAudit[]>(auditsPath(clientId), undefined, { failure: 'The MAR audits could not be loaded.' });
   const columns: Column<MarAudit>[] = [
-    { key: 'month', label: 'Month', render: (audit) => <Link to={String(audit.id)}>{monthName(audit.month)}</Link> },
-    { key: 'audited_on', label: 'Audited', render: (audit) => `${formatDay(audit.audited_on)} by ${audit.auditor}` },
+    { key: 'month', label: 'Month', render: (audit) => <Link to={String(audit.id)}>{formatMonth(audit.month)}</Link> },
+    { key: 'audited_on', label: 'Audited', render: (audit) => `${formatDate(audit.audited_on)} by ${audit.auditor}` },
     { key: 'outcome', label: 'Outcome', render: (audit) => labelOf(MAR_AUDIT_OUTCOMES, audit.outcome) },
     { key: 'gaps', label: 'Gaps found', render: (audit) => String(audit.gaps.length) },
-    { key: 'actions', label: 'Actions', render: (audit) => (audit.actions ? `${audit.actions} (${audit.action_owner}, by ${formatDay(audit.action_due)})` : 'None') },
+    { key: 'actions', label: 'Actions', render: (audit) => (audit.actions ? `${audit.actions} (${audit.action_owner}, by ${formatDate(audit.action_due)})` : 'None') },
   ];
   const page: Page<MarAudit> | null = list.data ? { data: list.data, total: list.data.length, page: 1, page_size: Math.max(1, list.data.length), last_page: 1 } : null;
   return (
@@ -171,7 +171,7 @@ function NewAudit({ clientId }: { clientId: number }) {
         </label>
       </div>
       <section aria-label="What the chart shows">
-        <h3>What the chart shows for {MAR_MONTH.test(month) ? monthName(month) : 'the month'}</h3>
+        <h3>What the chart shows for {MAR_MONTH.test(month) ? formatMonth(month) : 'the month'}</h3>
         {findings.error ? <p className={styles.error} role="alert">{findings.error.message}</p> : null}
         {!findings.data ? (
           <Loading label="Reading the month…" />
@@ -185,7 +185,7 @@ function NewAudit({ clientId }: { clientId: number }) {
               <ul className={styles.list}>
                 {findings.data.refused.map((item, index) => (
                   <li key={index}>
-                    {formatDay(item.day)}{item.slot ? `, ${slotLabel(item.slot)}` : ''}: {item.medicine}. {item.note}
+                    {formatDate(item.day)}{item.slot ? `, ${slotLabel(item.slot)}` : ''}: {item.medicine}. {item.note}
                   </li>
                 ))}
               </ul>
@@ -232,16 +232,16 @@ function AuditView({ clientId }: { clientId: number }) {
   if (!audit.data) return <Loading label="Loading the audit…" />;
   const data = audit.data;
   return (
-    <Section title={`MAR chart audit: ${monthName(data.month)}`} actions={<ButtonLink to=".." variant="secondary">All audits</ButtonLink>}>
+    <Section title={`MAR chart audit: ${formatMonth(data.month)}`} actions={<ButtonLink to=".." variant="secondary">All audits</ButtonLink>}>
       <dl className={styles.facts}>
         <dt>Audited</dt>
-        <dd>{formatDay(data.audited_on)} by {data.auditor} (saved {formatWhen(data.created_at)})</dd>
+        <dd>{formatDate(data.audited_on)} by {data.auditor} (saved {formatDateTime(data.created_at)})</dd>
         <dt>Outcome</dt>
         <dd>{labelOf(MAR_AUDIT_OUTCOMES, data.outcome)}</dd>
         <dt>Findings</dt>
         <dd>{data.findings}</dd>
         {data.gaps_explained ? (<><dt>What explains the gaps</dt><dd>{data.gaps_explained}</dd></>) : null}
-        {data.actions ? (<><dt>Actions</dt><dd>{data.actions} ({data.action_owner}, by {formatDay(data.action_due)})</dd></>) : null}
+        {data.actions ? (<><dt>Actions</dt><dd>{data.actions} ({data.action_owner}, by {formatDate(data.action_due)})</dd></>) : null}
       </dl>
       <Totals totals={data.totals} />
       <table className={styles.table}>
@@ -265,7 +265,7 @@ function AuditView({ clientId }: { clientId: number }) {
       </table>
       <h3>Gaps found when it was saved</h3>
       <GapList gaps={data.gaps} />
-      <Link to={`/app/clients/${clientId}/marchart?month=${data.month}`}>Open the MAR chart of {monthName(data.month)}</Link>
+      <Link to={`/app/clients/${clientId}/marchart?month=${data.month}`}>Open the MAR chart of {formatMonth(data.month)}</Link>
     </Section>
   );
 }

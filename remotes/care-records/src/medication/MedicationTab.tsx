@@ -1,4 +1,4 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime, ukDate } from '@hcm/contract/time';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -26,7 +26,7 @@ import {
   type OutcomeCode,
   type StopScheduleInput,
 } from '../../contract';
-import { CodeBadge, formatDay, formatWhen, medicationKeys, medicationPath, medicineName, routeLabel, saveOutcome, Section, styles, supportLabel, useOutcomeCodes, whenText, administrationsPath } from './common';
+import { CodeBadge, medicationKeys, medicationPath, medicineName, routeLabel, saveOutcome, Section, styles, supportLabel, useOutcomeCodes, whenText, administrationsPath } from './common';
 
 // The client record's medication tab (segment `medication`): the client's medicines, current and stopped; "Add
 // medication" (the same medicine twice warns first); "Stop" with a date and reason, and "Re-create" a stopped one
@@ -116,8 +116,8 @@ function ScheduleTable({ caption, schedules, actions }: { caption: string; sched
       label: 'Dates',
       render: (schedule) => (
         <>
-          From {formatDay(schedule.start_date)}
-          {schedule.stop_date ? <>, stops {formatDay(schedule.stop_date)}</> : null}
+          From {formatDate(schedule.start_date)}
+          {schedule.stop_date ? <>, stops {formatDate(schedule.stop_date)}</> : null}
           {schedule.stop_reason ? <p className={styles.hint}>Stopped{schedule.stopped_by ? ` by ${schedule.stopped_by}` : ''}: {schedule.stop_reason}</p> : null}
         </>
       ),
@@ -414,8 +414,8 @@ type ScheduleHistory = {
 
 function administrationColumns(codes: readonly OutcomeCode[], prefix: string): Column<Administration>[] {
   return [
-    { key: 'given_at', label: 'Given', render: (row) => <Link to={`${prefix}${row.id}`}>{formatWhen(row.given_at)}</Link> },
-    { key: 'due', label: 'Dose', render: (row) => (row.due_date ? `${slotLabel(row.due_slot ?? '')} on ${formatDay(row.due_date)}` : 'When needed') },
+    { key: 'given_at', label: 'Given', render: (row) => <Link to={`${prefix}${row.id}`}>{formatDateTime(row.given_at)}</Link> },
+    { key: 'due', label: 'Dose', render: (row) => (row.due_date ? `${slotLabel(row.due_slot ?? '')} on ${formatDate(row.due_date)}` : 'When needed') },
     { key: 'outcome', label: 'Outcome', render: (row) => (<><CodeBadge code={row.outcome} codes={codes} late={row.outside_window} /> {row.outcome_label}</>) },
     { key: 'dose_given', label: 'Dose given' },
     { key: 'recorded_by_name', label: 'By', render: (row) => `${row.recorded_by_name} (${row.created_via === 'device' ? 'carer app' : 'office'})` },
@@ -460,20 +460,20 @@ function ScheduleHistoryPage({ clientId }: { clientId: number }) {
           <dt>Support</dt>
           <dd>{supportLabel(schedule.support_level)}</dd>
           <dt>Dates</dt>
-          <dd>From {formatDay(schedule.start_date)}{schedule.stop_date ? `, no dose from ${formatDay(schedule.stop_date)}` : ''}</dd>
+          <dd>From {formatDate(schedule.start_date)}{schedule.stop_date ? `, no dose from ${formatDate(schedule.stop_date)}` : ''}</dd>
           <dt>Prescriber</dt>
           <dd>{schedule.prescriber || 'Not recorded'}</dd>
           <dt>Pharmacy</dt>
           <dd>{schedule.pharmacy || 'Not recorded'}</dd>
           {schedule.instructions ? (<><dt>Special instructions</dt><dd>{schedule.instructions}</dd></>) : null}
-          {replaces ? (<><dt>Re-creates</dt><dd><Link to={`../${replaces.id}/logging`}>{replaces.dose}, {whenText(replaces)} (stopped {formatDay(replaces.stop_date)})</Link></dd></>) : null}
-          {replacedBy ? (<><dt>Re-created as</dt><dd><Link to={`../${replacedBy.id}/logging`}>{replacedBy.dose}, {whenText(replacedBy)} (from {formatDay(replacedBy.start_date)})</Link></dd></>) : null}
+          {replaces ? (<><dt>Re-creates</dt><dd><Link to={`../${replaces.id}/logging`}>{replaces.dose}, {whenText(replaces)} (stopped {formatDate(replaces.stop_date)})</Link></dd></>) : null}
+          {replacedBy ? (<><dt>Re-created as</dt><dd><Link to={`../${replacedBy.id}/logging`}>{replacedBy.dose}, {whenText(replacedBy)} (from {formatDate(replacedBy.start_date)})</Link></dd></>) : null}
         </dl>
         <h3>Changes</h3>
         <ul className={styles.list}>
           {events.map((event, index) => (
             <li key={index}>
-              {formatWhen(event.at)}: {EVENT_WORDS[event.action] ?? event.action} by {event.by ?? 'the system'}
+              {formatDateTime(event.at)}: {EVENT_WORDS[event.action] ?? event.action} by {event.by ?? 'the system'}
               {event.action === 'update' && event.changes?.stop_reason ? ` (${String(event.changes.stop_reason)})` : ''}
             </li>
           ))}
@@ -519,18 +519,18 @@ function AdministrationPage({ clientId }: { clientId: number }) {
         </div>
         <dl className={styles.facts}>
           <dt>Dose</dt>
-          <dd>{row.due_date ? `${slotLabel(row.due_slot ?? '')} dose on ${formatDay(row.due_date)}` : 'When needed'}</dd>
+          <dd>{row.due_date ? `${slotLabel(row.due_slot ?? '')} dose on ${formatDate(row.due_date)}` : 'When needed'}</dd>
           <dt>Given</dt>
-          <dd>{formatWhen(row.given_at)}{row.outside_window ? ' (outside its window)' : ''}</dd>
+          <dd>{formatDateTime(row.given_at)}{row.outside_window ? ' (outside its window)' : ''}</dd>
           <dt>Dose given</dt>
           <dd>{row.dose_given}</dd>
           <dt>Recorded by</dt>
-          <dd>{row.recorded_by_name}, {formatWhen(row.recorded_at)} ({row.created_via === 'device' ? 'carer app' : 'office'})</dd>
+          <dd>{row.recorded_by_name}, {formatDateTime(row.recorded_at)} ({row.created_via === 'device' ? 'carer app' : 'office'})</dd>
           {row.prn_reason ? (<><dt>Reason given</dt><dd>{row.prn_reason}</dd></>) : null}
           {row.over_limit ? (<><dt>Over the limit</dt><dd>{row.over_limit_reason}</dd></>) : null}
           {row.note ? (<><dt>Note</dt><dd>{row.note}</dd></>) : null}
           {row.corrects_id !== null ? (<><dt>Correction</dt><dd>{row.correction_reason}</dd></>) : null}
-          {row.superseded_by !== null ? (<><dt>Corrected</dt><dd>Replaced by record {row.superseded_by} on {formatWhen(row.superseded_at ?? row.recorded_at)}</dd></>) : null}
+          {row.superseded_by !== null ? (<><dt>Corrected</dt><dd>Replaced by record {row.superseded_by} on {formatDateTime(row.superseded_at ?? row.recorded_at)}</dd></>) : null}
         </dl>
       </Section>
       {history.length > 1 ? (

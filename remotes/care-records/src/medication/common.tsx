@@ -31,18 +31,6 @@ export const useOutcomeCodes = () => useApiQuery<OutcomeCode[]>('api/v1/mar/outc
 /** What a recorded dose or a changed schedule makes stale: the schedules, the chart (every month), the audits' findings. */
 export const medicationKeys = (clientId: number) => [apiKey(medicationPath(clientId)), apiKey(marPath(clientId)), apiKey(auditsPath(clientId, '/findings'))];
 
-const LONDON = 'Europe/London';
-
-/** 12 Nov 2026, from YYYY-MM-DD. */
-export const formatDay = (day: string | null) => (day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '');
-/** 12 November, for names of cells. */
-export const dayAndMonth = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
-/** 12 Nov 2026, 08:05 (UK time), from an instant. */
-export const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: LONDON });
-/** HH:MM (UK time) of an instant. */
-export const timeOf = (iso: string) => ukWallClock(new Date(iso)).time;
-export const monthName = (month: string) => new Date(`${month}-01T12:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** Now as the form's date-and-time value (YYYY-MM-DDTHH:MM). */
 export const nowForInput = () => {
   const wall = ukWallClock(clock.now());

@@ -2,8 +2,9 @@ import { Link } from 'react-router-dom';
 import { PageHeader, useRouteName } from '@hcm/kit';
 import type { Column } from '@hcm/kit/table';
 import { DASHBOARD_STATES, REABLEMENT_WEEKS, type ReablementDashboard, type ReablementDashboardRow, type ReablementSummary } from '../../contract';
-import { BranchSelect, formatDay, plural, recordPath, useLiveList, useUrlFilter } from '../live-events/reviews/common';
+import { BranchSelect, plural, recordPath, useLiveList, useUrlFilter } from '../live-events/reviews/common';
 import styles from './reablement.module.css';
+import { formatDate } from '@hcm/contract/time';
 
 // /app/reablement/dashboard: the six-week programmes of the user's branches. Figures (in progress, overdue, ended
 // in the last 12 months), the outcomes as counts and shares (a table with patterned bars, readable without
@@ -15,7 +16,7 @@ const INITIAL = { state: 'open', branch_id: '' };
 export const weekPath = (clientId: number, week: number) => `/app/reablement/client/${clientId}/week/${week}`;
 
 function daysWords(row: ReablementDashboardRow): string {
-  if (row.state === 'ended') return row.ended_on ? `Ended ${formatDay(row.ended_on)}` : 'Ended';
+  if (row.state === 'ended') return row.ended_on ? `Ended ${formatDate(row.ended_on) || '—'}` : 'Ended';
   if (row.days_left === null) return 'No planned end';
   if (row.days_left < 0) return `Overdue by ${plural(-row.days_left, 'day')}`;
   if (row.days_left === 0) return 'Ends today';
@@ -30,9 +31,9 @@ const COLUMNS: Column<ReablementDashboardRow>[] = [
   {
     key: 'last_review',
     label: 'Last weekly review',
-    render: (row) => (row.last_review_week === null ? 'None yet' : `Week ${row.last_review_week}${row.last_review_date ? `, ${formatDay(row.last_review_date)}` : ''}`),
+    render: (row) => (row.last_review_week === null ? 'None yet' : `Week ${row.last_review_week}${row.last_review_date ? `, ${formatDate(row.last_review_date) || '—'}` : ''}`),
   },
-  { key: 'planned_end', label: 'Planned end', sortable: true, render: (row) => formatDay(row.planned_end) },
+  { key: 'planned_end', label: 'Planned end', sortable: true, render: (row) => formatDate(row.planned_end) || '—' },
   {
     key: 'days_left',
     label: 'Days to planned end',
@@ -68,7 +69,7 @@ function Figures({ summary }: { summary: ReablementSummary }) {
         <span className={styles.figure}>{summary.overdue}</span> overdue (past planned end, no outcome)
       </li>
       <li>
-        <span className={styles.figure}>{summary.ended}</span> ended since {formatDay(summary.ended_since)}
+        <span className={styles.figure}>{summary.ended}</span> ended since {formatDate(summary.ended_since) || '—'}
       </li>
     </ul>
   );
@@ -79,7 +80,7 @@ function OutcomesChart({ summary }: { summary: ReablementSummary }) {
   return (
     <table className={styles.chart}>
       <caption>
-        Outcomes of the {plural(summary.ended, 'programme')} ended since {formatDay(summary.ended_since)}
+        Outcomes of the {plural(summary.ended, 'programme')} ended since {formatDate(summary.ended_since) || '—'}
       </caption>
       <thead>
         <tr>

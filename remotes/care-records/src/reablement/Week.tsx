@@ -13,9 +13,10 @@ import {
   type ReablementProgramme,
   type WeekReviewInput,
 } from '../../contract';
-import { formatDay, recordPath } from '../live-events/reviews/common';
+import { recordPath } from '../live-events/reviews/common';
 import { weekPath } from './Dashboard';
 import styles from './reablement.module.css';
+import { formatDate } from '@hcm/contract/time';
 
 // /app/reablement/client/:id/week/:weekno: one week of a client's reablement programme. The goals with their
 // status, the week's review (date, progress per goal, visits and hours, therapist's notes, equipment, next steps),
@@ -164,7 +165,7 @@ export default function Week() {
       ) : (
         <>
           <p>
-            <strong>{programme.client_name}</strong>: {formatDay(programme.start_date)} to {formatDay(programme.planned_end)}
+            <strong>{programme.client_name}</strong>: {formatDate(programme.start_date) || '—'} to {formatDate(programme.planned_end) || '—'}
             {programme.current_week ? `, now in week ${programme.current_week}` : ''}. Therapist: {programme.therapist || 'not recorded'}.
           </p>
           <nav className={styles.nav} aria-label="Weeks">

@@ -29,9 +29,9 @@ test('says how many reviews are overdue, care plans and assessments each linking
   expect(within(panel).getByRole('link', { name: '1 care plan overdue for review' })).toHaveAttribute('href', '/app/clients/reviews');
   expect(within(panel).getByRole('link', { name: '2 assessments overdue for review' })).toHaveAttribute('href', '/app/live-events/clients/assessment-alerts?alert=overdue');
   const first = within(within(panel).getByRole('list', { name: 'Most overdue' })).getAllByRole('listitem');
-  expect(first[0]).toHaveTextContent('Desmond Achebe: Support plan 35 days overdue (due 21 Oct 2026)');
+  expect(first[0]).toHaveTextContent('Desmond Achebe: Support plan 35 days overdue (due Wed 21 Oct 2026)');
   expect(within(first[0]!).getByRole('link', { name: 'Desmond Achebe: Support plan' })).toHaveAttribute('href', '/app/clients/2/support-plan');
-  expect(first[2]).toHaveTextContent('1 day overdue (due 24 Nov 2026)');
+  expect(first[2]).toHaveTextContent('1 day overdue (due Tue 24 Nov 2026)');
   expect(get).toHaveBeenCalledWith('api/v1/care-records/today');
 });
 

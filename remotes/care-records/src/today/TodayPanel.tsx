@@ -3,6 +3,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { CARE_RECORDS_TODAY_PATH, type CareRecordsToday } from '../../contract/today';
 import { dashboardPanelStyles as styles } from '@hcm/kit';
 
+import { formatDate } from '@hcm/contract/time';
 // The care records' panel on the dashboard (extension point dashboard.panel, key care-records-today): the care plans
 // and assessments overdue for review, a count in words linking to their lists, the most overdue first, each opening
 // the client's record at its tab. GET /api/v1/care-records/today; no event is pushed when a review falls due (it
@@ -11,7 +12,6 @@ import { dashboardPanelStyles as styles } from '@hcm/kit';
 export const REFRESH_MS = 5 * 60_000;
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-const dayWords = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 export default function TodayPanel() {
   const today = useApiQuery<CareRecordsToday>(CARE_RECORDS_TODAY_PATH, undefined, { refetchInterval: REFRESH_MS, refetchOnWindowFocus: true, failure: 'The reviews overdue could not be loaded.' });
@@ -47,7 +47,7 @@ export default function TodayPanel() {
                 <Link to={`/app/clients/${item.client_id}/${item.tab}`}>
                   {item.client_name}: {item.title}
                 </Link>{' '}
-                {counted(item.days_overdue, 'day', 'days')} overdue (due {dayWords(item.due_on)})
+                {counted(item.days_overdue, 'day', 'days')} overdue (due {formatDate(item.due_on)})
               </li>
             ))}
           </ul>

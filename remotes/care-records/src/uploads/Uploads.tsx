@@ -17,14 +17,14 @@ import {
   type UploadRow,
   type UploadTypeChoice,
 } from '../../contract';
-import { clientPath, formatDay, formatWhen, handleSaved, Section, styles } from '../daily/common';
+import { clientPath, handleSaved, Section, styles } from '../daily/common';
+import { formatDate, formatDateTime, formatFileSize } from '@hcm/contract/time';
 
 // uploads: files on the client's record (types from reference data), uploaded with a progress bar, opened in
 // the lightbox (images) or the PDF viewer (PDFs), downloaded otherwise, and removed with a reason (soft).
 
 const PdfViewer = lazy(() => import('@hcm/kit/pdf').then((module) => ({ default: module.PdfViewer })));
 
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 const previewOf = (upload: UploadRow) => UPLOAD_KINDS.find((kind) => kind.kind === upload.file_kind)?.preview ?? 'download';
 
 type DetailsForm = { upload_type_id: string; title: string; description: string; expires_on: string };
@@ -135,9 +135,9 @@ export default function Uploads({ clientId }: { clientId: number }) {
   const columns: Column<UploadRow>[] = [
     { key: 'title', label: 'Title', render: (upload) => (<><strong>{upload.title}</strong>{upload.description ? <p className={styles.muted}>{upload.description}</p> : null}</>) },
     { key: 'upload_type', label: 'Type' },
-    { key: 'file', label: 'File', render: (upload) => `${upload.file_name} (${sizeText(upload.size_bytes)})` },
-    { key: 'uploaded_at', label: 'Uploaded', render: (upload) => `${formatWhen(upload.uploaded_at)} by ${upload.uploaded_by_name}` },
-    { key: 'expires_on', label: 'Expires', render: (upload) => (upload.expires_on ? <span className={upload.expired ? styles.negative : undefined}>{formatDay(upload.expires_on)}{upload.expired ? ' (expired)' : ''}</span> : '—') },
+    { key: 'file', label: 'File', render: (upload) => `${upload.file_name} (${formatFileSize(upload.size_bytes)})` },
+    { key: 'uploaded_at', label: 'Uploaded', render: (upload) => `${formatDateTime(upload.uploaded_at)} by ${upload.uploaded_by_name}` },
+    { key: 'expires_on', label: 'Expires', render: (upload) => (upload.expires_on ? <span className={upload.expired ? styles.negative : undefined}>{formatDate(upload.expires_on)}{upload.expired ? ' (expired)' : ''}</span> : '—') },
     {
       key: 'actions',
       label: 'Actions',

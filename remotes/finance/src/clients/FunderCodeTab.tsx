@@ -4,6 +4,7 @@ import { api, Button, ErrorPanel, Loading, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { applyServerErrors, SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { ClientFundingSchema, type ClientFunding, type ClientFundingAnswer } from '../../contract/funding';
+import { formatDateTime } from '@hcm/contract/time';
 
 type FormValues = {
   version: number;
@@ -26,8 +27,6 @@ const valuesOf = (funding: ClientFunding): FormValues => ({
   billing_email: funding.billing_email,
   notes: funding.notes,
 });
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
 
 /**
  * The client record's funder-code tab: who pays for the client's care and what their invoices must carry: the
@@ -74,7 +73,7 @@ export default function FunderCodeTab({ clientId }: { clientId: number }) {
       <p>
         {funding.version === 0
           ? 'No funding details yet: invoices use the funder on the client’s visits and their name and address.'
-          : `Last changed ${funding.updated_at ? when(funding.updated_at) : ''}${funding.updated_by_name ? ` by ${funding.updated_by_name}` : ''}.`}
+          : `Last changed ${funding.updated_at ? formatDateTime(funding.updated_at) : ''}${funding.updated_by_name ? ` by ${funding.updated_by_name}` : ''}.`}
       </p>
       <FormProvider {...form}>
         <form onSubmit={(event) => void submit(event)} noValidate aria-label="Funding details">

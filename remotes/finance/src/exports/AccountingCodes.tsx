@@ -4,6 +4,7 @@ import { api, Button, ErrorPanel, Loading } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { applyServerErrors, TextField, valibotResolver } from '@hcm/kit/forms';
 import { DEFAULT_EXPORT_SETTINGS, EXPORT_SETTING_LABELS, ExportSettingsSchema, type ExportSettings, type ExportSettingsValues } from '../../contract/export-settings';
+import { formatDateTime } from '@hcm/contract/time';
 
 const SETTINGS = 'api/v1/finance/export-settings';
 
@@ -22,8 +23,6 @@ const HINTS: Record<keyof ExportSettingsValues, string> = {
   sage_funder_prefix: `A funder's Sage account is this and its id, e.g. ${DEFAULT_EXPORT_SETTINGS.sage_funder_prefix}7`,
   sage_client_prefix: `A private client's Sage account is this and their id, e.g. ${DEFAULT_EXPORT_SETTINGS.sage_client_prefix}12`,
 };
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
 
 /**
  * The accounting codes section of export/finance: the Xero account code, Sage's sales and bank nominal codes and
@@ -63,7 +62,7 @@ export function AccountingCodes() {
       <h2 id="accounting-codes-heading">Accounting codes</h2>
       <p>
         The codes the Xero and Sage files carry.{' '}
-        {loaded.updated_at ? `Last changed ${when(loaded.updated_at)}${loaded.updated_by_name ? ` by ${loaded.updated_by_name}` : ''}.` : 'Not changed yet: these are the defaults.'}
+        {loaded.updated_at ? `Last changed ${formatDateTime(loaded.updated_at)}${loaded.updated_by_name ? ` by ${loaded.updated_by_name}` : ''}.` : 'Not changed yet: these are the defaults.'}
       </p>
       <FormProvider {...form}>
         <form onSubmit={(event) => void submit(event)} noValidate aria-label="Accounting codes">

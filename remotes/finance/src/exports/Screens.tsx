@@ -3,9 +3,10 @@ import { useLocation } from 'react-router-dom';
 import { Button, NotFound, PageHeader, api, useRouteName } from '@hcm/kit';
 import { apiKey, useApiQuery, useQueryClient } from '@hcm/kit/data';
 import { EXPORT_FORMATS, EXPORT_KINDS, type ExportJobView, type ExportKindName } from '../../contract/reports';
-import { defaultPeriod, longDay, useBranchChoices } from '../reports/common';
+import { defaultPeriod, useBranchChoices } from '../reports/common';
 import styles from '../reports/reports.module.css';
 import { AccountingCodes } from './AccountingCodes';
+import { formatDate, formatDateTime } from '@hcm/contract/time';
 
 const EXPORTS = 'api/v1/finance/exports';
 /** How often a running export's progress is asked for. */
@@ -87,11 +88,11 @@ function RecentExports() {
           ) : (
             rows.map((job) => (
               <tr key={job.id}>
-                <td>{new Date(job.created_at).toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'medium', timeStyle: 'short' })}</td>
+                <td>{formatDateTime(job.created_at)}</td>
                 <td>
                   {kindLabel(job.kind)} ({job.format.toUpperCase()})
                 </td>
-                <td>{job.from && job.to ? `${longDay(job.from)} to ${longDay(job.to)}` : 'Everything'}</td>
+                <td>{job.from && job.to ? `${formatDate(job.from)} to ${formatDate(job.to)}` : 'Everything'}</td>
                 <td>{job.status === 'failed' ? `Failed: ${job.error}` : job.status === 'done' ? 'Done' : `Running (${job.progress} of ${job.total})`}</td>
                 <td>{job.status === 'done' ? <a href={fileHref(job)} download={job.filename}>{job.filename}</a> : null}</td>
               </tr>

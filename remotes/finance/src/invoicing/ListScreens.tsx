@@ -8,18 +8,19 @@ import { useSavedFilter } from '@hcm/kit/storage';
 import { ListTable, type Column } from '@hcm/kit/table';
 import type { Page } from '@hcm/contract';
 import type { InvoiceRow, InvoiceRunRow, UnclaimedVisit } from '../../contract/invoicing';
-import { dayWords, INVOICES, lastMonth, money, periodWords, RUNS, STATUS_WORDS, UNCLAIMED, useBranchChoices, useFunders, usePagedList } from './common';
+import { INVOICES, lastMonth, periodWords, RUNS, STATUS_WORDS, UNCLAIMED, useBranchChoices, useFunders, usePagedList } from './common';
 import { GenerateRun } from './RunScreens';
 import styles from './invoicing.module.css';
+import { formatDate, formatMoney } from '@hcm/contract/time';
 
 const invoiceColumns: Column<InvoiceRow>[] = [
   { key: 'number', label: 'Number', sortable: true, render: (row) => <Link to={`/app/finance/invoices/${row.id}`}>{row.number}</Link> },
   { key: 'payer_name', label: 'Payer', sortable: true },
   { key: 'period', label: 'Period', render: (row) => periodWords(row.period_from, row.period_to) },
-  { key: 'issue_date', label: 'Issued', sortable: true, render: (row) => dayWords(row.issue_date) },
-  { key: 'due_date', label: 'Due', sortable: true, render: (row) => dayWords(row.due_date) },
-  { key: 'total_pence', label: 'Total', sortable: true, render: (row) => <span className={kitStyles.money}>{money(row.total_pence)}</span> },
-  { key: 'outstanding_pence', label: 'Outstanding', sortable: true, render: (row) => <span className={kitStyles.money}>{money(row.outstanding_pence)}</span> },
+  { key: 'issue_date', label: 'Issued', sortable: true, render: (row) => formatDate(row.issue_date) },
+  { key: 'due_date', label: 'Due', sortable: true, render: (row) => formatDate(row.due_date) },
+  { key: 'total_pence', label: 'Total', sortable: true, align: 'end', render: (row) => <span className={kitStyles.money}>{formatMoney(row.total_pence)}</span> },
+  { key: 'outstanding_pence', label: 'Outstanding', sortable: true, align: 'end', render: (row) => <span className={kitStyles.money}>{formatMoney(row.outstanding_pence)}</span> },
   { key: 'status', label: 'Status', sortable: true, render: (row) => STATUS_WORDS[row.status] ?? row.status },
   { key: 'print', label: 'Print', render: (row) => <Link to={`/app/scheduler/invoice/${encodeURIComponent(row.number)}`}>PDF of {row.number}</Link> },
 ];
@@ -28,10 +29,10 @@ const runColumns: Column<InvoiceRunRow>[] = [
   { key: 'period_from', label: 'Period', sortable: true, render: (row) => periodWords(row.period_from, row.period_to) },
   { key: 'branch', label: 'Branch', sortable: true },
   { key: 'funder', label: 'Funder', sortable: true, render: (row) => (row.payer_kind === 'client' ? `Private clients${row.funder ? ` (${row.funder})` : ''}` : row.funder) },
-  { key: 'invoice_count', label: 'Invoices', sortable: true, render: (row) => <span className={kitStyles.numeric}>{row.invoice_count}</span> },
-  { key: 'total_pence', label: 'Total', sortable: true, render: (row) => <span className={kitStyles.money}>{money(row.total_pence)}</span> },
+  { key: 'invoice_count', label: 'Invoices', sortable: true, align: 'end', render: (row) => <span className={kitStyles.numeric}>{row.invoice_count}</span> },
+  { key: 'total_pence', label: 'Total', sortable: true, align: 'end', render: (row) => <span className={kitStyles.money}>{formatMoney(row.total_pence)}</span> },
   { key: 'status', label: 'Status', sortable: true, render: (row) => (row.status === 'reset' ? `Reset: ${row.reset_reason}` : 'Posted') },
-  { key: 'created_at', label: 'Posted', sortable: true, render: (row) => `${dayWords(row.created_at)} by ${row.created_by_name || 'unknown'}` },
+  { key: 'created_at', label: 'Posted', sortable: true, render: (row) => `${formatDate(row.created_at)} by ${row.created_by_name || 'unknown'}` },
 ];
 
 function invoiceTable(caption: string, list: ReturnType<typeof usePagedList<InvoiceRow, Record<string, string>>>, empty: string) {
@@ -134,7 +135,7 @@ function ResetRunDialog({ run, onClose, onDone }: { run: InvoiceRunRow; onClose:
         }}
       >
         <p>
-          Run {run.id}: {who}, {periodWords(run.period_from, run.period_to)}, {run.branch}; {run.invoice_count} {invoicesWord}, {money(run.total_pence)}.
+          Run {run.id}: {who}, {periodWords(run.period_from, run.period_to)}, {run.branch}; {run.invoice_count} {invoicesWord}, {formatMoney(run.total_pence)}.
         </p>
         <ul>
           <li>
@@ -293,11 +294,11 @@ export function ClientInvoice() {
 }
 
 const unclaimedColumns: Column<UnclaimedVisit>[] = [
-  { key: 'visit_date', label: 'Day', sortable: true, render: (row) => dayWords(row.visit_date) },
+  { key: 'visit_date', label: 'Day', sortable: true, render: (row) => formatDate(row.visit_date) },
   { key: 'client_name', label: 'Client', sortable: true },
   { key: 'funder', label: 'Funder', sortable: true, render: (row) => row.funder || 'None' },
   { key: 'status', label: 'Visit', render: (row) => (row.status === 'cancelled' ? 'Cancelled (chargeable)' : 'Delivered') },
-  { key: 'amount_pence', label: 'Charge', sortable: true, render: (row) => (row.amount_pence === null ? `Cannot be charged: ${row.reason}` : <span className={kitStyles.money}>{money(row.amount_pence)}</span>) },
+  { key: 'amount_pence', label: 'Charge', sortable: true, align: 'end', render: (row) => (row.amount_pence === null ? `Cannot be charged: ${row.reason}` : <span className={kitStyles.money}>{formatMoney(row.amount_pence)}</span>) },
   { key: 'explanation', label: 'How it is worked out', render: (row) => row.explanation },
 ];
 

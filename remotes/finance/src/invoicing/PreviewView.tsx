@@ -1,8 +1,7 @@
 import { WARNING_WORDS, type RunPreview } from '../../contract/invoicing';
-import { dayWords, money, periodWords } from './common';
+import { periodWords } from './common';
 import styles from './invoicing.module.css';
-
-const timeOf = (instant: string) => new Date(instant).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
+import { formatDate, formatMoney, formatTime } from '@hcm/contract/time';
 
 export function RunTotals({ preview }: { preview: RunPreview }) {
   return (
@@ -17,7 +16,7 @@ export function RunTotals({ preview }: { preview: RunPreview }) {
       </div>
       <div>
         <dt>Total</dt>
-        <dd>{money(preview.totals.total_pence)}</dd>
+        <dd>{formatMoney(preview.totals.total_pence)}</dd>
       </div>
       <div>
         <dt>Left out (not confirmed)</dt>
@@ -69,7 +68,7 @@ export function RunProblems({ preview }: { preview: RunPreview }) {
           <ul>
             {preview.excluded.map((visit) => (
               <li key={visit.visit_id}>
-                {visit.client_name}, {dayWords(visit.visit_date)} (visit {visit.visit_id}): {visit.reason}
+                {visit.client_name}, {formatDate(visit.visit_date)} (visit {visit.visit_id}): {visit.reason}
               </li>
             ))}
           </ul>
@@ -83,7 +82,7 @@ export function RunProblems({ preview }: { preview: RunPreview }) {
 export function PreviewView({ preview }: { preview: RunPreview }) {
   return (
     <section aria-label="Preview" className={styles.screen}>
-      <h2>Preview: {periodWords(preview.request.period_from, preview.request.period_to)}, issued {dayWords(preview.request.issue_date)}</h2>
+      <h2>Preview: {periodWords(preview.request.period_from, preview.request.period_to)}, issued {formatDate(preview.request.issue_date)}</h2>
       <RunTotals preview={preview} />
       <RunProblems preview={preview} />
       {preview.discrepancies.length ? (
@@ -95,10 +94,10 @@ export function PreviewView({ preview }: { preview: RunPreview }) {
       {preview.invoices.map((invoice) => (
         <article key={`${invoice.payer_kind}-${invoice.funder_code_id}-${invoice.client_id}`} className={styles.invoice} aria-label={`Invoice to ${invoice.payer_name}`}>
           <h3>
-            {invoice.payer_name}: {money(invoice.total_pence)}
+            {invoice.payer_name}: {formatMoney(invoice.total_pence)}
           </h3>
           <p className={styles.muted}>
-            {invoice.lines.length} {invoice.lines.length === 1 ? 'visit' : 'visits'} · due {dayWords(invoice.due_date)}
+            {invoice.lines.length} {invoice.lines.length === 1 ? 'visit' : 'visits'} · due {formatDate(invoice.due_date)}
             {invoice.purchase_order ? ` · PO ${invoice.purchase_order}` : ''}
             {invoice.payer_email ? ` · sent to ${invoice.payer_email}` : ' · no email address: print and post it'}
           </p>
@@ -121,13 +120,13 @@ export function PreviewView({ preview }: { preview: RunPreview }) {
                 {invoice.lines.map((line) => (
                   <tr key={line.visit_id}>
                     <td>{line.client_label}</td>
-                    <td>{dayWords(line.visit_date)}</td>
+                    <td>{formatDate(line.visit_date)}</td>
                     <td>
-                      {timeOf(line.planned_start)}–{timeOf(line.planned_end)}
+                      {formatTime(line.planned_start)}–{formatTime(line.planned_end)}
                     </td>
                     <td>{line.charged_as || line.rate_label}</td>
                     <td className={styles.number}>{line.billed_minutes}</td>
-                    <td className={styles.number}>{money(line.amount_pence)}</td>
+                    <td className={styles.number}>{formatMoney(line.amount_pence)}</td>
                     <td>{line.explanation}</td>
                     <td className={styles.warning}>{line.warnings.map((warning) => WARNING_WORDS[warning]).join('; ') || 'None'}</td>
                   </tr>

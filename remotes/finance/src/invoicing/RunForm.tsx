@@ -4,8 +4,9 @@ import { Button } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { formStyles, SelectField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { InvoiceRunRequestSchema, PAYER_KINDS, type NextPeriod } from '../../contract/invoicing';
-import { dayWords, lastMonth, periodWords, RUNS, useBranchChoices, useFunders } from './common';
+import { lastMonth, periodWords, RUNS, useBranchChoices, useFunders } from './common';
 import styles from './invoicing.module.css';
+import { formatDate } from '@hcm/contract/time';
 
 export type RunFormValues = { branch_id: string; payer_kind: 'funder' | 'client'; funder_code_id: string; client_id: string; period_from: string; period_to: string; issue_date: string };
 
@@ -41,7 +42,7 @@ function SuggestedPeriod({ form }: { form: UseFormReturn<RunFormValues> }) {
   }, [form, from, to]);
   if (!period) return null;
   if (!from || !to) return <p className={styles.muted}>This funder is invoiced ad hoc: choose the period.</p>;
-  const lastPosted = period.last_period_to ? ` after the last posted run (to ${dayWords(period.last_period_to)})` : ', the first not yet posted';
+  const lastPosted = period.last_period_to ? ` after the last posted run (to ${formatDate(period.last_period_to)})` : ', the first not yet posted';
   const inUse = form.watch('period_from') === from && form.watch('period_to') === to;
   return (
     <p className={styles.muted}>

@@ -4,10 +4,11 @@ import { api, Button, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { apiKey, useApiMutation } from '@hcm/kit/data';
 import { applyServerErrors } from '@hcm/kit/forms';
 import type { PostedRun, RunPreview } from '../../contract/invoicing';
-import { INVOICES, money, periodWords, RUNS } from './common';
+import { INVOICES, periodWords, RUNS } from './common';
 import { PreviewView, RunProblems, RunTotals } from './PreviewView';
 import { RunForm, useRunForm, type RunFormValues } from './RunForm';
 import styles from './invoicing.module.css';
+import { formatDate, formatMoney } from '@hcm/contract/time';
 
 /** The request body from the form's values: empty optional fields are left for the schema's defaults. */
 export const runBody = (values: RunFormValues) => ({ ...values, funder_code_id: values.funder_code_id || null, client_id: values.client_id || null });
@@ -51,7 +52,7 @@ export function PostedInvoices({ run }: { run: PostedRun }) {
   return (
     <section aria-label="Posted invoices">
       <h2>
-        Posted: {run.invoice_count} {run.invoice_count === 1 ? 'invoice' : 'invoices'}, {money(run.total_pence)} ({periodWords(run.period_from, run.period_to)})
+        Posted: {run.invoice_count} {run.invoice_count === 1 ? 'invoice' : 'invoices'}, {formatMoney(run.total_pence)} ({periodWords(run.period_from, run.period_to)})
       </h2>
       <table className={styles.table}>
         <caption className={styles.muted}>Invoices of run {run.id}</caption>
@@ -71,8 +72,8 @@ export function PostedInvoices({ run }: { run: PostedRun }) {
                 <Link to={`/app/finance/invoices/${invoice.id}`}>{invoice.number}</Link>
               </td>
               <td>{invoice.payer_name}</td>
-              <td className={styles.number}>{money(invoice.total_pence)}</td>
-              <td>{invoice.due_date}</td>
+              <td className={styles.number}>{formatMoney(invoice.total_pence)}</td>
+              <td>{formatDate(invoice.due_date)}</td>
               <td>
                 <Link to={`/app/scheduler/invoice/${encodeURIComponent(invoice.number)}`}>PDF of {invoice.number}</Link>
               </td>
@@ -146,7 +147,7 @@ export function GenerateRun({ title, fixedPayer, clients, initial }: { title: st
           <ul>
             {preview.invoices.map((invoice) => (
               <li key={`${invoice.funder_code_id}-${invoice.client_id}`}>
-                {invoice.payer_name}: {invoice.lines.length} {invoice.lines.length === 1 ? 'visit' : 'visits'}, {money(invoice.total_pence)}
+                {invoice.payer_name}: {invoice.lines.length} {invoice.lines.length === 1 ? 'visit' : 'visits'}, {formatMoney(invoice.total_pence)}
               </li>
             ))}
           </ul>

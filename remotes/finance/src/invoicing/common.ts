@@ -4,14 +4,11 @@ import type { Page, SortMode } from '@hcm/contract';
 import { londonDate } from '@hcm/contract/engine';
 import { useApiQuery } from '@hcm/kit/data';
 import { useListQuery } from '../lists';
-import { pounds } from '../../contract/rates/money';
+import { formatDate } from '@hcm/contract/time';
 
 export const RUNS = 'api/v1/finance/invoice-runs';
 export const INVOICES = 'api/v1/finance/invoices';
 export const UNCLAIMED = 'api/v1/finance/unclaimed';
-
-/** £1,234.56 from pence (display only). */
-export const money = (pence: number | null | undefined) => (pence === null || pence === undefined ? '' : pounds(pence));
 
 export const shiftDay = (day: string, days: number) => {
   const at = new Date(`${day}T12:00:00Z`);
@@ -19,9 +16,8 @@ export const shiftDay = (day: string, days: number) => {
   return at.toISOString().slice(0, 10);
 };
 
-/** "1 Oct 2026". */
-export const dayWords = (value: string) => new Date(`${value.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-export const periodWords = (from: string, to: string) => `${dayWords(from)} to ${dayWords(to)}`;
+/** "Thu 1 Oct 2026 to Sat 31 Oct 2026". */
+export const periodWords = (from: string, to: string) => `${formatDate(from)} to ${formatDate(to)}`;
 
 /** Last calendar month (UK days): the usual monthly invoice period. */
 export function lastMonth(today = londonDate()): { from: string; to: string } {

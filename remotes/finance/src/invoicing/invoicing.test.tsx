@@ -175,7 +175,7 @@ describe('pre-generate', () => {
     const row = within(invoice).getByRole('row', { name: /CAM-007/ });
     expect(within(row).getByText('£20.25')).toBeInTheDocument();
     expect(within(row).getByText('Actual and planned times differ by more than 10 minutes')).toBeInTheDocument();
-    expect(screen.getByText(/Ada Lovelace, 4 Oct 2026 \(visit 42\): Not confirmed by the office yet\./)).toBeInTheDocument();
+    expect(screen.getByText(/Ada Lovelace, Sun 4 Oct 2026 \(visit 42\): Not confirmed by the office yet\./)).toBeInTheDocument();
   });
 
   it('asks for the funder by its field when none is chosen', async () => {
@@ -274,7 +274,7 @@ describe('the default period', () => {
     await waitFor(() => expect(from).toHaveValue('2026-10-01'));
     expect(screen.getByLabelText('Period to')).toHaveValue('2026-10-31');
     expect(get).toHaveBeenCalledWith('api/v1/finance/invoice-runs/next-period', expect.objectContaining({ branch_id: '1', funder_code_id: '3' }));
-    expect(screen.getByText(/Next monthly period after the last posted run \(to 30 Sept? 2026\): 1 Oct 2026 to 31 Oct 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/Next monthly period after the last posted run \(to Wed 30 Sep 2026\): Thu 1 Oct 2026 to Sat 31 Oct 2026/)).toBeInTheDocument();
 
     // Typed by the user: kept, and the suggestion is offered instead.
     await userEvent.clear(from);

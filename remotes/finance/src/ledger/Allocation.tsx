@@ -9,18 +9,19 @@ import { ListTable, type Column } from '@hcm/kit/table';
 import * as v from 'valibot';
 import { PAYMENT_METHODS, positivePence, type PaymentDetail, type PaymentRow } from '../../contract/ledger';
 import { typedInPounds } from '../../contract/money';
-import { dayWords, LEDGER, payerOfValue, payerParams, payerValue, pounds, useListState, usePayers } from './common';
+import { LEDGER, payerOfValue, payerParams, payerValue, useListState, usePayers } from './common';
 import styles from './ledger.module.css';
+import { formatDate, formatMoney } from '@hcm/contract/time';
 
 const METHOD_WORDS: Record<string, string> = Object.fromEntries(PAYMENT_METHODS.map((method) => [method.value, method.label]));
 
 const columns: Column<PaymentRow>[] = [
-  { key: 'received_on', label: 'Received', sortable: true, render: (row) => <Link to={`/app/finance/allocation/${row.id}`}>{dayWords(row.received_on)}</Link> },
+  { key: 'received_on', label: 'Received', sortable: true, render: (row) => <Link to={`/app/finance/allocation/${row.id}`}>{formatDate(row.received_on)}</Link> },
   { key: 'payer_name', label: 'Payer', sortable: true, render: (row) => `${row.payer_name} (${row.payer_kind === 'funder' ? 'funder' : 'private client'})` },
   { key: 'reference', label: 'Reference', sortable: true },
   { key: 'method', label: 'Method', sortable: true, render: (row) => METHOD_WORDS[row.method] ?? row.method },
-  { key: 'amount_pence', label: 'Amount', sortable: true, render: (row) => <span className={kitStyles.money}>{pounds(row.amount_pence)}</span> },
-  { key: 'unallocated_pence', label: 'On account (not allocated)', sortable: true, render: (row) => <span className={kitStyles.money}>{row.unallocated_pence ? pounds(row.unallocated_pence) : 'Fully allocated'}</span> },
+  { key: 'amount_pence', label: 'Amount', sortable: true, align: 'end', render: (row) => <span className={kitStyles.money}>{formatMoney(row.amount_pence)}</span> },
+  { key: 'unallocated_pence', label: 'On account (not allocated)', sortable: true, align: 'end', render: (row) => <span className={kitStyles.money}>{row.unallocated_pence ? formatMoney(row.unallocated_pence) : 'Fully allocated'}</span> },
   { key: 'branch', label: 'Branch' },
 ];
 

@@ -5,11 +5,10 @@ import { ListTable, type Column } from '@hcm/kit/table';
 import type { AuditDetail, AuditRow } from '../../contract/ledger';
 import { LEDGER, useListState } from './common';
 import styles from './ledger.module.css';
-
-const when = (at: string) => new Date(at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
+import { formatDateTime } from '@hcm/contract/time';
 
 const columns: Column<AuditRow>[] = [
-  { key: 'changed_at', label: 'When', sortable: true, render: (row) => <Link to={`/app/finance/${row.entity_id}/audit/${row.id}`}>{when(row.changed_at)}</Link> },
+  { key: 'changed_at', label: 'When', sortable: true, render: (row) => <Link to={`/app/finance/${row.entity_id}/audit/${row.id}`}>{formatDateTime(row.changed_at)}</Link> },
   { key: 'entity', label: 'Record', sortable: true, render: (row) => `${row.entity} ${row.entity_id}` },
   { key: 'action', label: 'Change', sortable: true },
   { key: 'summary', label: 'What happened' },
@@ -108,7 +107,7 @@ export function ChangeScreen({ editid }: { editid: string }) {
           <dl className={styles.figures} aria-label="The change">
             <div><dt>Change</dt><dd>{change.action}</dd></div>
             <div><dt>By</dt><dd>{change.changed_by_name || 'the system'}</dd></div>
-            <div><dt>When</dt><dd>{when(change.changed_at)}</dd></div>
+            <div><dt>When</dt><dd>{formatDateTime(change.changed_at)}</dd></div>
             {change.reason ? <div><dt>Reason</dt><dd>{change.reason}</dd></div> : null}
           </dl>
           <div className={styles.wrap}>

@@ -2,17 +2,18 @@ import { Link } from 'react-router-dom';
 import { EmptyState, kitStyles, PageHeader, useRouteName } from '@hcm/kit';
 import { ListTable, type Column } from '@hcm/kit/table';
 import type { CreditNoteRow } from '../../contract/ledger';
-import { dayWords, LEDGER, payerParams, payerValue, pounds, useListState, usePayers } from './common';
+import { LEDGER, payerParams, payerValue, useListState, usePayers } from './common';
 import styles from './ledger.module.css';
+import { formatDate, formatMoney } from '@hcm/contract/time';
 
 const columns: Column<CreditNoteRow>[] = [
   { key: 'number', label: 'Credit note', sortable: true, render: (row) => <Link to={`/app/scheduler/credit-note/${encodeURIComponent(row.number)}`}>{row.number}</Link> },
-  { key: 'issue_date', label: 'Issued', sortable: true, render: (row) => dayWords(row.issue_date) },
+  { key: 'issue_date', label: 'Issued', sortable: true, render: (row) => formatDate(row.issue_date) },
   { key: 'invoice_number', label: 'Invoice', sortable: true, render: (row) => <Link to={`/app/finance/invoices/${row.invoice_id}`}>{row.invoice_number}</Link> },
   { key: 'payer_name', label: 'Payer', sortable: true },
   { key: 'reason', label: 'Reason' },
   { key: 'line_count', label: 'Lines', render: (row) => <span className={kitStyles.numeric}>{row.line_count}</span> },
-  { key: 'total_pence', label: 'Amount', sortable: true, render: (row) => <span className={kitStyles.money}>{pounds(row.total_pence)}</span> },
+  { key: 'total_pence', label: 'Amount', sortable: true, align: 'end', render: (row) => <span className={kitStyles.money}>{formatMoney(row.total_pence)}</span> },
   { key: 'created_by_name', label: 'By' },
 ];
 

@@ -5,8 +5,9 @@ import { ErrorPanel, Loading } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import type { InvoiceRow } from '../../contract/invoicing';
 import type { CreditNoteRow, PaymentRow, Statement } from '../../contract/ledger';
-import { dayWords, LEDGER, pounds, STATUS_WORDS } from './common';
+import { LEDGER, STATUS_WORDS } from './common';
 import styles from './ledger.module.css';
+import { formatDate, formatMoney } from '@hcm/contract/time';
 
 // Everything since the ledger began: the client's balance is the closing balance of an all-time statement.
 const EPOCH = '2000-01-01';
@@ -26,9 +27,9 @@ export default function FinancialsTab({ clientId }: { clientId: number }) {
       <h2 id="client-financials">Financials</h2>
       {statement.data ? (
         <dl className={styles.figures} aria-label="The client's account">
-          <div><dt>Balance owed</dt><dd>{pounds(statement.data.closing_balance_pence)}{statement.data.closing_balance_pence < 0 ? ' (in credit)' : ''}</dd></div>
-          <div><dt>On account</dt><dd>{pounds(statement.data.on_account_pence)}</dd></div>
-          <div><dt>Invoiced in all</dt><dd>{pounds(statement.data.total_debit_pence)}</dd></div>
+          <div><dt>Balance owed</dt><dd>{formatMoney(statement.data.closing_balance_pence)}{statement.data.closing_balance_pence < 0 ? ' (in credit)' : ''}</dd></div>
+          <div><dt>On account</dt><dd>{formatMoney(statement.data.on_account_pence)}</dd></div>
+          <div><dt>Invoiced in all</dt><dd>{formatMoney(statement.data.total_debit_pence)}</dd></div>
         </dl>
       ) : statement.error ? (
         <p>{statement.error.message}</p>
@@ -51,10 +52,10 @@ export default function FinancialsTab({ clientId }: { clientId: number }) {
               {invoices.data.data.map((invoice) => (
                 <tr key={invoice.id}>
                   <td><Link to={`/app/finance/invoices/${invoice.id}`}>{invoice.number}</Link></td>
-                  <td>{dayWords(invoice.issue_date)}</td>
+                  <td>{formatDate(invoice.issue_date)}</td>
                   <td>{STATUS_WORDS[invoice.status] ?? invoice.status}</td>
-                  <td className={styles.number}>{pounds(invoice.total_pence)}</td>
-                  <td className={styles.number}>{pounds(invoice.outstanding_pence)}</td>
+                  <td className={styles.number}>{formatMoney(invoice.total_pence)}</td>
+                  <td className={styles.number}>{formatMoney(invoice.outstanding_pence)}</td>
                 </tr>
               ))}
             </tbody>
@@ -68,7 +69,7 @@ export default function FinancialsTab({ clientId }: { clientId: number }) {
         credits.data.data.length ? (
           <ul>
             {credits.data.data.map((note) => (
-              <li key={note.id}>{note.number}, {dayWords(note.issue_date)}, against {note.invoice_number}: {pounds(note.total_pence)} ({note.reason})</li>
+              <li key={note.id}>{note.number}, {formatDate(note.issue_date)}, against {note.invoice_number}: {formatMoney(note.total_pence)} ({note.reason})</li>
             ))}
           </ul>
         ) : (
@@ -81,8 +82,8 @@ export default function FinancialsTab({ clientId }: { clientId: number }) {
           <ul>
             {payments.data.data.map((payment) => (
               <li key={payment.id}>
-                <Link to={`/app/finance/allocation/${payment.id}`}>{dayWords(payment.received_on)}</Link>: {pounds(payment.amount_pence)}
-                {payment.unallocated_pence ? `, ${pounds(payment.unallocated_pence)} on account` : ''}
+                <Link to={`/app/finance/allocation/${payment.id}`}>{formatDate(payment.received_on)}</Link>: {formatMoney(payment.amount_pence)}
+                {payment.unallocated_pence ? `, ${formatMoney(payment.unallocated_pence)} on account` : ''}
               </li>
             ))}
           </ul>

@@ -5,8 +5,9 @@ import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import type { InvoiceDetail } from '../../contract/invoicing';
 import type { ChargeWarning } from '../../contract/rates/types';
 import type { CreditNoteDetail } from '../../contract/ledger';
-import { dayWords, LEDGER, pounds, STATUS_WORDS } from './common';
+import { LEDGER, STATUS_WORDS } from './common';
 import styles from './ledger.module.css';
+import { formatDate, formatHours, formatMoney } from '@hcm/contract/time';
 
 const WARNING_WORDS: Record<ChargeWarning, string> = {
   'missing-rate': 'no rate',
@@ -78,14 +79,14 @@ export function InvoiceScreen({ id }: { id: string }) {
         <>
           <dl className={styles.figures} aria-label="The invoice">
             <div><dt>To</dt><dd>{invoice.payer_name}</dd></div>
-            <div><dt>Period</dt><dd>{dayWords(invoice.period_from)} to {dayWords(invoice.period_to)}</dd></div>
-            <div><dt>Issued</dt><dd>{dayWords(invoice.issue_date)}</dd></div>
-            <div><dt>Due</dt><dd>{dayWords(invoice.due_date)}</dd></div>
-            <div><dt>Status</dt><dd>{STATUS_WORDS[invoice.status] ?? invoice.status}{invoice.sent_at ? `, sent ${dayWords(invoice.sent_at)}` : ''}</dd></div>
-            <div><dt>Total</dt><dd>{pounds(invoice.total_pence)}</dd></div>
-            <div><dt>Credited</dt><dd>{pounds(invoice.credited_pence)}</dd></div>
-            <div><dt>Paid</dt><dd>{pounds(invoice.paid_pence)}</dd></div>
-            <div><dt>Outstanding</dt><dd>{pounds(invoice.outstanding_pence)}</dd></div>
+            <div><dt>Period</dt><dd>{formatDate(invoice.period_from)} to {formatDate(invoice.period_to)}</dd></div>
+            <div><dt>Issued</dt><dd>{formatDate(invoice.issue_date)}</dd></div>
+            <div><dt>Due</dt><dd>{formatDate(invoice.due_date)}</dd></div>
+            <div><dt>Status</dt><dd>{STATUS_WORDS[invoice.status] ?? invoice.status}{invoice.sent_at ? `, sent ${formatDate(invoice.sent_at)}` : ''}</dd></div>
+            <div><dt>Total</dt><dd>{formatMoney(invoice.total_pence)}</dd></div>
+            <div><dt>Credited</dt><dd>{formatMoney(invoice.credited_pence)}</dd></div>
+            <div><dt>Paid</dt><dd>{formatMoney(invoice.paid_pence)}</dd></div>
+            <div><dt>Outstanding</dt><dd>{formatMoney(invoice.outstanding_pence)}</dd></div>
             {invoice.purchase_order ? <div><dt>Purchase order</dt><dd>{invoice.purchase_order}</dd></div> : null}
           </dl>
           <div className={styles.actions}>
@@ -124,17 +125,17 @@ export function InvoiceScreen({ id }: { id: string }) {
                         {line.state === 'live' ? (
                           <input
                             type="checkbox"
-                            aria-label={`Credit ${line.client_label} on ${dayWords(line.visit_date)}`}
+                            aria-label={`Credit ${line.client_label} on ${formatDate(line.visit_date)}`}
                             checked={chosen.includes(line.id)}
                             onChange={(event) => setChosen((previous) => (event.target.checked ? [...previous, line.id] : previous.filter((other) => other !== line.id)))}
                           />
                         ) : null}
                       </td>
                     ) : null}
-                    <td>{dayWords(line.visit_date)}, {line.billed_minutes} min</td>
+                    <td>{formatDate(line.visit_date)}, {formatHours(line.billed_minutes)}</td>
                     <td>{line.client_label}</td>
                     <td>{line.explanation}{line.warnings.length ? ` (⚠ ${line.warnings.map((warning) => WARNING_WORDS[warning]).join('; ')})` : ''}</td>
-                    <td className={styles.number}>{pounds(line.amount_pence)}</td>
+                    <td className={styles.number}>{formatMoney(line.amount_pence)}</td>
                     <td>{line.state === 'live' ? 'Charged' : line.state === 'credited' ? 'Credited' : 'Void'}</td>
                   </tr>
                 ))}
@@ -148,7 +149,7 @@ export function InvoiceScreen({ id }: { id: string }) {
               <ul>
                 {invoice.credit_notes.map((note) => (
                   <li key={note.id}>
-                    <Link to={`/app/scheduler/credit-note/${encodeURIComponent(note.number)}`}>{note.number}</Link>, {dayWords(note.issue_date)}: {pounds(note.total_pence)} ({note.reason})
+                    <Link to={`/app/scheduler/credit-note/${encodeURIComponent(note.number)}`}>{note.number}</Link>, {formatDate(note.issue_date)}: {formatMoney(note.total_pence)} ({note.reason})
                   </li>
                 ))}
               </ul>
@@ -162,7 +163,7 @@ export function InvoiceScreen({ id }: { id: string }) {
               <ul>
                 {invoice.allocations.map((allocation) => (
                   <li key={allocation.id}>
-                    <Link to={`/app/finance/allocation/${allocation.payment_id}`}>{allocation.reference || `Payment ${allocation.payment_id}`}</Link>, received {dayWords(allocation.received_on)}: {pounds(allocation.amount_pence)}
+                    <Link to={`/app/finance/allocation/${allocation.payment_id}`}>{allocation.reference || `Payment ${allocation.payment_id}`}</Link>, received {formatDate(allocation.received_on)}: {formatMoney(allocation.amount_pence)}
                   </li>
                 ))}
               </ul>

@@ -3,8 +3,9 @@ import { Link } from 'react-router-dom';
 import { api, Button, ErrorPanel, Loading, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import type { PaymentDetail } from '../../contract/ledger';
-import { dayWords, LEDGER, penceOf, pounds, poundsInput, STATUS_WORDS } from './common';
+import { LEDGER, penceOf, poundsInput, STATUS_WORDS } from './common';
 import styles from './ledger.module.css';
+import { formatDate, formatMoney } from '@hcm/contract/time';
 
 /** Fills the payer's outstanding invoices oldest first with what the payment has left: the usual allocation. */
 export function prefill(payment: PaymentDetail): Record<number, string> {
@@ -65,9 +66,9 @@ function AllocateForm({ payment }: { payment: PaymentDetail }) {
             {invoices.map((invoice) => (
               <tr key={invoice.id}>
                 <td><Link to={`/app/finance/invoices/${invoice.id}`}>{invoice.number}</Link> ({STATUS_WORDS[invoice.status]})</td>
-                <td>{dayWords(invoice.issue_date)}</td>
-                <td>{dayWords(invoice.due_date)}</td>
-                <td className={styles.number}>{pounds(invoice.outstanding_pence)}</td>
+                <td>{formatDate(invoice.issue_date)}</td>
+                <td>{formatDate(invoice.due_date)}</td>
+                <td className={styles.number}>{formatMoney(invoice.outstanding_pence)}</td>
                 <td>
                   <input
                     aria-label={`Allocate to ${invoice.number}`}
@@ -85,7 +86,7 @@ function AllocateForm({ payment }: { payment: PaymentDetail }) {
         </table>
       </div>
       <p>
-        Allocating {pounds(total)} of {pounds(payment.unallocated_pence)}; {pounds(Math.max(0, payment.unallocated_pence - total))} would stay on account.
+        Allocating {formatMoney(total)} of {formatMoney(payment.unallocated_pence)}; {formatMoney(Math.max(0, payment.unallocated_pence - total))} would stay on account.
       </p>
       {message ? <p role="alert" className={styles.error}>{errors.form?.[0] ?? message}</p> : null}
       <Button type="submit" disabled={allocate.isPending || total === 0}>Allocate</Button>
@@ -111,11 +112,11 @@ export function Payment({ id }: { id: string }) {
       {payment ? (
         <>
           <dl className={styles.figures} aria-label="The payment">
-            <div><dt>Received</dt><dd>{dayWords(payment.received_on)}</dd></div>
+            <div><dt>Received</dt><dd>{formatDate(payment.received_on)}</dd></div>
             <div><dt>Reference</dt><dd>{payment.reference || '—'}</dd></div>
-            <div><dt>Amount</dt><dd>{pounds(payment.amount_pence)}</dd></div>
-            <div><dt>Allocated</dt><dd>{pounds(payment.allocated_pence)}</dd></div>
-            <div><dt>On account</dt><dd>{pounds(payment.unallocated_pence)}</dd></div>
+            <div><dt>Amount</dt><dd>{formatMoney(payment.amount_pence)}</dd></div>
+            <div><dt>Allocated</dt><dd>{formatMoney(payment.allocated_pence)}</dd></div>
+            <div><dt>On account</dt><dd>{formatMoney(payment.unallocated_pence)}</dd></div>
             <div><dt>Branch</dt><dd>{payment.branch}</dd></div>
           </dl>
           {payment.notes ? <p>{payment.notes}</p> : null}
@@ -131,8 +132,8 @@ export function Payment({ id }: { id: string }) {
                   {payment.allocations.map((allocation) => (
                     <tr key={allocation.id}>
                       <td><Link to={`/app/finance/invoices/${allocation.invoice_id}`}>{allocation.invoice_number}</Link></td>
-                      <td className={styles.number}>{pounds(allocation.amount_pence)}</td>
-                      <td>{allocation.allocated_by_name} on {dayWords(allocation.allocated_at)}</td>
+                      <td className={styles.number}>{formatMoney(allocation.amount_pence)}</td>
+                      <td>{allocation.allocated_by_name} on {formatDate(allocation.allocated_at)}</td>
                       <td>
                         {can('finance.payments') ? (
                           <Button
@@ -156,7 +157,7 @@ export function Payment({ id }: { id: string }) {
           </section>
           {can('finance.payments') && payment.unallocated_pence > 0 ? (
             <section aria-labelledby="allocate">
-              <h2 id="allocate">Allocate {pounds(payment.unallocated_pence)} on account</h2>
+              <h2 id="allocate">Allocate {formatMoney(payment.unallocated_pence)} on account</h2>
               <AllocateForm payment={payment} />
             </section>
           ) : null}

@@ -4,8 +4,9 @@ import { londonDate } from '@hcm/contract/engine';
 import { ErrorPanel, Loading, PageHeader, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import type { Statement } from '../../contract/ledger';
-import { dayWords, LEDGER, payerOfValue, payerValue, pounds, usePayers } from './common';
+import { LEDGER, payerOfValue, payerValue, usePayers } from './common';
 import styles from './ledger.module.css';
+import { formatDate, formatMoney } from '@hcm/contract/time';
 
 const KIND_WORDS = { invoice: 'Invoice', 'credit-note': 'Credit note', payment: 'Payment' } as const;
 
@@ -18,7 +19,7 @@ export function StatementTable({ statement }: { statement: Statement }) {
       <div className={styles.wrap}>
         <table className={styles.table}>
           <caption>
-            Statement of {statement.payer_name}, {dayWords(statement.from)} to {dayWords(statement.to)}
+            Statement of {statement.payer_name}, {formatDate(statement.from)} to {formatDate(statement.to)}
           </caption>
           <thead>
             <tr>
@@ -33,30 +34,30 @@ export function StatementTable({ statement }: { statement: Statement }) {
           </thead>
           <tbody>
             <tr>
-              <td>{dayWords(statement.from)}</td>
+              <td>{formatDate(statement.from)}</td>
               <td colSpan={5}>Opening balance</td>
-              <td className={styles.number}>{pounds(statement.opening_balance_pence)}</td>
+              <td className={styles.number}>{formatMoney(statement.opening_balance_pence)}</td>
             </tr>
             {statement.lines.map((line) => (
               <tr key={`${line.kind}-${line.id}`}>
-                <td>{dayWords(line.date)}</td>
+                <td>{formatDate(line.date)}</td>
                 <td>{KIND_WORDS[line.kind]}</td>
                 <td>{line.kind === 'invoice' ? <Link to={`/app/finance/invoices/${line.id}`}>{line.reference}</Link> : line.kind === 'payment' ? <Link to={`/app/finance/allocation/${line.id}`}>{line.reference || 'Payment'}</Link> : line.reference}</td>
                 <td>{line.description}</td>
-                <td className={styles.number}>{line.debit_pence ? pounds(line.debit_pence) : ''}</td>
-                <td className={styles.number}>{line.credit_pence ? pounds(line.credit_pence) : ''}</td>
-                <td className={styles.number}>{pounds(line.balance_pence)}</td>
+                <td className={styles.number}>{line.debit_pence ? formatMoney(line.debit_pence) : ''}</td>
+                <td className={styles.number}>{line.credit_pence ? formatMoney(line.credit_pence) : ''}</td>
+                <td className={styles.number}>{formatMoney(line.balance_pence)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       <dl className={styles.figures} aria-label="Statement totals">
-        <div><dt>Opening balance</dt><dd>{pounds(statement.opening_balance_pence)}</dd></div>
-        <div><dt>Invoiced</dt><dd>{pounds(statement.total_debit_pence)}</dd></div>
-        <div><dt>Credited and paid</dt><dd>{pounds(statement.total_credit_pence)}</dd></div>
-        <div><dt>Closing balance</dt><dd>{pounds(statement.closing_balance_pence)}{statement.closing_balance_pence < 0 ? ' (in credit)' : ''}</dd></div>
-        <div><dt>On account</dt><dd>{pounds(statement.on_account_pence)}</dd></div>
+        <div><dt>Opening balance</dt><dd>{formatMoney(statement.opening_balance_pence)}</dd></div>
+        <div><dt>Invoiced</dt><dd>{formatMoney(statement.total_debit_pence)}</dd></div>
+        <div><dt>Credited and paid</dt><dd>{formatMoney(statement.total_credit_pence)}</dd></div>
+        <div><dt>Closing balance</dt><dd>{formatMoney(statement.closing_balance_pence)}{statement.closing_balance_pence < 0 ? ' (in credit)' : ''}</dd></div>
+        <div><dt>On account</dt><dd>{formatMoney(statement.on_account_pence)}</dd></div>
       </dl>
     </>
   );

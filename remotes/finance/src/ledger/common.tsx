@@ -2,7 +2,6 @@ import type { SortMode } from '@hcm/contract';
 import { useApiQuery } from '@hcm/kit/data';
 import { useFilteredList } from '../lists';
 import type { PayerChoice } from '../../contract/ledger';
-export { pounds } from '../../contract/rates/money';
 
 // What the ledger's screens share: the API paths, a list's filters, sort and paging (all answered by the API),
 // the payer choices and how a payer is written in a select.
@@ -65,9 +64,6 @@ export function PayerOptions({ payers }: { payers: PayerChoice[] }) {
 }
 
 export const STATUS_WORDS: Record<string, string> = { posted: 'Posted', sent: 'Sent', 'part-paid': 'Part paid', paid: 'Paid', void: 'Void' };
-
-/** "12 Mar 2026". */
-export const dayWords = (day: string) => new Date(`${day.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** Pounds typed in a form ("24.10") as pence, or null when it is not an amount. */
 export function penceOf(text: string): number | null {

@@ -129,7 +129,7 @@ test('the invoice page credits the selected line with a reason, and links to pri
   expect(screen.getByRole('link', { name: 'Print the invoice' })).toHaveAttribute('href', '/app/scheduler/invoice/INV-2025-26-000001');
   const lines = screen.getByRole('table', { name: 'Lines (2)' });
   expect(within(lines).getAllByText('60 min at £35.00 an hour')).toHaveLength(2);
-  await userEvent.click(screen.getByRole('checkbox', { name: 'Credit Bob Brook on 6 Jan 2026' }));
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Credit Bob Brook on Tue 6 Jan 2026' }));
   await userEvent.type(screen.getByLabelText('Reason for the credit'), 'Visit did not happen');
   await userEvent.click(screen.getByRole('button', { name: 'Credit 1 selected line' }));
   await waitFor(() => expect(post).toHaveBeenCalledWith('api/v1/finance/credit-notes', { invoice_id: 1, line_ids: [2], reason: 'Visit did not happen' }));
@@ -160,8 +160,8 @@ test('the statement shows opening, running and closing balances for the chosen p
   const table = await screen.findByRole('table', { name: /Statement of Camden Council/ });
   const rows = within(table).getAllByRole('row');
   expect(within(rows[1]!).getByText('Opening balance')).toBeInTheDocument();
-  expect(within(rows[3]!).getByText('-£20.00')).toBeInTheDocument();
-  expect(screen.getByText('-£20.00 (in credit)')).toBeInTheDocument();
+  expect(within(rows[3]!).getByText('−£20.00')).toBeInTheDocument();
+  expect(screen.getByText('−£20.00 (in credit)')).toBeInTheDocument();
 });
 
 test('a change shows its record before and after, side by side', async () => {
@@ -184,7 +184,7 @@ test('the audit trail lists changes with links to each, sorted by the API on a h
   renderAt('/app/finance/audit-trail');
   expect(screen.getByRole('heading', { level: 1, name: 'Finance audit trail' })).toBeInTheDocument();
   expect(await screen.findByText('Credit note of £35.00')).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: /10 Mar 2026/ })).toHaveAttribute('href', '/app/finance/1/audit/12');
+  expect(screen.getByRole('link', { name: /Tue 10 Mar 2026/ })).toHaveAttribute('href', '/app/finance/1/audit/12');
   await userEvent.click(screen.getByRole('button', { name: /^By/ }));
   await waitFor(() => expect(get).toHaveBeenLastCalledWith('api/v1/finance/audit-trail', expect.objectContaining({ sort: 'changed_by_name', mode: 'asc' })));
 });

@@ -1,13 +1,12 @@
 import { Fragment, useState } from 'react';
 import { Button } from '@hcm/kit';
-import { DAY_KIND_WORDS, formatPence, hoursOf, type PayRunCarer, type PayRunTotals } from '../../contract/pay';
+import { DAY_KIND_WORDS, type PayRunCarer, type PayRunTotals } from '../../contract/pay';
 import styles from './pay.module.css';
+import { formatDate, formatHours, formatMoney, formatNumber, formatPercent } from '@hcm/contract/time';
 
 // Each carer's pay in a run (a preview or a posted run): hours by type, each pay element, gross, and the
 // National Living Wage check in words (a symbol and a sentence, not colour alone), why holiday pay is or is not rolled
 // up (irregular-hours and part-year workers only); a carer's visits expand below.
-
-const miles = (value: number) => value.toFixed(2);
 
 /** The check in words: the shortfall, the missing rate, or that the carer is paid at least the minimum. */
 export function MinimumWageCell({ carer }: { carer: PayRunCarer }) {
@@ -20,7 +19,7 @@ export function MinimumWageCell({ carer }: { carer: PayRunCarer }) {
       </span>
     );
   }
-  return <span>At or above the minimum ({formatPence(carer.minimum_pence_per_hour)}/h)</span>;
+  return <span>At or above the minimum ({formatMoney(carer.minimum_pence_per_hour)}/h)</span>;
 }
 
 function VisitLines({ carer }: { carer: PayRunCarer }) {
@@ -32,11 +31,11 @@ function VisitLines({ carer }: { carer: PayRunCarer }) {
           <tr>
             <th scope="col">Day</th>
             <th scope="col">Visit</th>
-            <th scope="col">Care (min)</th>
+            <th scope="col">Care</th>
             <th scope="col">Care pay</th>
-            <th scope="col">Travel (min)</th>
+            <th scope="col">Travel</th>
             <th scope="col">Travel pay</th>
-            <th scope="col">Waiting (min)</th>
+            <th scope="col">Waiting</th>
             <th scope="col">Waiting pay</th>
             <th scope="col">Miles</th>
             <th scope="col">Mileage</th>
@@ -47,20 +46,20 @@ function VisitLines({ carer }: { carer: PayRunCarer }) {
           {carer.lines.map((line) => (
             <tr key={line.visit_id}>
               <td>
-                {line.visit_date} ({DAY_KIND_WORDS[line.day_kind]})
+                {formatDate(line.visit_date)} ({DAY_KIND_WORDS[line.day_kind]})
               </td>
               <td>#{line.visit_id}</td>
-              <td>{line.care_minutes}</td>
-              <td>{formatPence(line.care_pence)}</td>
-              <td>{line.travel_minutes}</td>
-              <td>{formatPence(line.travel_pence)}</td>
-              <td>{line.waiting_minutes}</td>
-              <td>{formatPence(line.waiting_pence)}</td>
-              <td>{miles(line.miles)}</td>
-              <td>{formatPence(line.mileage_pence)}</td>
+              <td>{formatHours(line.care_minutes)}</td>
+              <td>{formatMoney(line.care_pence)}</td>
+              <td>{formatHours(line.travel_minutes)}</td>
+              <td>{formatMoney(line.travel_pence)}</td>
+              <td>{formatHours(line.waiting_minutes)}</td>
+              <td>{formatMoney(line.waiting_pence)}</td>
+              <td>{formatNumber(line.miles, 2)}</td>
+              <td>{formatMoney(line.mileage_pence)}</td>
               <td>
                 {line.rates
-                  ? `care ${formatPence(line.rates.care_pence_per_hour)}/h, travel ${formatPence(line.rates.travel_pence_per_hour)}/h, waiting ${formatPence(line.rates.waiting_pence_per_hour)}/h, ${formatPence(line.rates.mileage_pence_per_mile)}/mile${line.rates.holiday_accrual_basis_points ? `, holiday ${(line.rates.holiday_accrual_basis_points / 100).toFixed(2)} %` : ''}`
+                  ? `care ${formatMoney(line.rates.care_pence_per_hour)}/h, travel ${formatMoney(line.rates.travel_pence_per_hour)}/h, waiting ${formatMoney(line.rates.waiting_pence_per_hour)}/h, ${formatMoney(line.rates.mileage_pence_per_mile)}/mile${line.rates.holiday_accrual_basis_points ? `, holiday ${formatPercent(line.rates.holiday_accrual_basis_points / 100, 2)}` : ''}`
                   : 'No rate'}
               </td>
             </tr>
@@ -107,14 +106,14 @@ export function CarerPayTable({ caption, carers }: { caption: string; carers: Pa
                   {carer.carer_name}
                   {carer.payroll_number ? <span className={styles.muted}> ({carer.payroll_number})</span> : null}
                 </th>
-                {[hoursOf(carer.care_minutes), hoursOf(carer.travel_minutes), hoursOf(carer.waiting_minutes), miles(carer.miles)].map((value, index) => (
+                {[formatHours(carer.care_minutes), formatHours(carer.travel_minutes), formatHours(carer.waiting_minutes), formatNumber(carer.miles, 2)].map((value, index) => (
                   <td key={index} className={styles.number}>
                     {value}
                   </td>
                 ))}
                 {[carer.care_pence, carer.enhancement_pence, carer.travel_pence, carer.waiting_pence, carer.mileage_pence, carer.holiday_pence, carer.gross_pence].map((value, index) => (
                   <td key={index} className={styles.number}>
-                    {formatPence(value)}
+                    {formatMoney(value)}
                   </td>
                 ))}
                 <td>
@@ -148,13 +147,13 @@ export function CarerPayTable({ caption, carers }: { caption: string; carers: Pa
 export function RunTotals({ totals, label }: { totals: Omit<PayRunTotals, 'problem_count'> & { problem_count?: number }; label: string }) {
   const items: [string, string][] = [
     ['Carers', String(totals.carers)],
-    ['Care hours', hoursOf(totals.care_minutes)],
-    ['Travel hours', hoursOf(totals.travel_minutes)],
-    ['Waiting hours', hoursOf(totals.waiting_minutes)],
-    ['Miles', miles(totals.miles)],
-    ['Gross pay', formatPence(totals.gross_pence)],
+    ['Care hours', formatHours(totals.care_minutes)],
+    ['Travel hours', formatHours(totals.travel_minutes)],
+    ['Waiting hours', formatHours(totals.waiting_minutes)],
+    ['Miles', formatNumber(totals.miles, 2)],
+    ['Gross pay', formatMoney(totals.gross_pence)],
     ['Below the minimum wage', `${totals.flagged_count} ${totals.flagged_count === 1 ? 'carer' : 'carers'}`],
-    ['Total shortfall', formatPence(totals.shortfall_pence)],
+    ['Total shortfall', formatMoney(totals.shortfall_pence)],
   ];
   if (totals.problem_count) items.push(['Without a rate', `${totals.problem_count} ${totals.problem_count === 1 ? 'carer' : 'carers'}`]);
   return (

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { EmptyState, kitStyles, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { ListTable, type Column } from '@hcm/kit/table';
-import { formatPence, hoursOf, type PayRunRow } from '../../contract/pay';
+import { type PayRunRow } from '../../contract/pay';
 import { useFilteredList } from '../lists';
 import { PAY_RUNS, periodWords, useBranchChoices } from './common';
 import styles from './pay.module.css';
+import { formatHours, formatMoney } from '@hcm/contract/time';
 
 export type RunFilters = { branch_id: string; status: string; from: string; to: string };
 
@@ -55,9 +56,9 @@ export const runColumns: Column<PayRunRow>[] = [
   { key: 'branch', label: 'Branch', sortable: true },
   { key: 'status', label: 'Status', sortable: true, render: (row) => (row.status === 'posted' ? 'Posted' : `Reset: ${row.reset_reason}`) },
   { key: 'carers', label: 'Carers', sortable: true },
-  { key: 'hours', label: 'Hours (care, travel, waiting)', render: (row) => `${hoursOf(row.care_minutes)}, ${hoursOf(row.travel_minutes)}, ${hoursOf(row.waiting_minutes)}` },
-  { key: 'gross_pence', label: 'Gross pay', sortable: true, render: (row) => <span className={kitStyles.money}>{formatPence(row.gross_pence)}</span> },
-  { key: 'flagged_count', label: 'Below the minimum wage', sortable: true, render: (row) => (row.flagged_count ? `⚠ ${row.flagged_count} short by ${formatPence(row.shortfall_pence)}` : 'None') },
+  { key: 'hours', label: 'Hours (care, travel, waiting)', render: (row) => `${formatHours(row.care_minutes)}, ${formatHours(row.travel_minutes)}, ${formatHours(row.waiting_minutes)}` },
+  { key: 'gross_pence', label: 'Gross pay', sortable: true, align: 'end', render: (row) => <span className={kitStyles.money}>{formatMoney(row.gross_pence)}</span> },
+  { key: 'flagged_count', label: 'Below the minimum wage', sortable: true, render: (row) => (row.flagged_count ? `⚠ ${row.flagged_count} short by ${formatMoney(row.shortfall_pence)}` : 'None') },
   { key: 'created_at', label: 'Posted', sortable: true, render: (row) => `${row.created_at.slice(0, 10)} by ${row.created_by_name || 'unknown'}` },
 ];
 

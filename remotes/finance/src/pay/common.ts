@@ -1,5 +1,6 @@
 import { useBranchChoices } from '../lists';
 import { londonDate } from '@hcm/contract/engine';
+import { formatDate } from '@hcm/contract/time';
 
 export const PAY_RUNS = 'api/v1/finance/pay-runs';
 
@@ -16,10 +17,7 @@ export function lastWeek(today = londonDate()): { from: string; to: string } {
   return { from: monday, to: shiftDay(monday, 6) };
 }
 
-/** "2 Mar 2026 to 8 Mar 2026". */
-export function periodWords(from: string, to: string): string {
-  const day = (value: string) => new Date(`${value}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  return `${day(from)} to ${day(to)}`;
-}
+/** "Mon 2 Mar 2026 to Sun 8 Mar 2026". */
+export const periodWords = (from: string, to: string): string => `${formatDate(from)} to ${formatDate(to)}`;
 
 export { useBranchChoices };

@@ -68,7 +68,7 @@ test('the runs list is filtered and sorted by the API, and links each run', asyn
   renderAt('/app/finance/pay-runs');
   expect(screen.getByRole('heading', { level: 1, name: 'Pay runs' })).toBeInTheDocument();
   const line = await screen.findByRole('row', { name: /Camden Domiciliary/ });
-  expect(within(line).getByRole('link', { name: '2 Mar 2026 to 8 Mar 2026' })).toHaveAttribute('href', '/app/finance/pay-runs/5');
+  expect(within(line).getByRole('link', { name: 'Mon 2 Mar 2026 to Sun 8 Mar 2026' })).toHaveAttribute('href', '/app/finance/pay-runs/5');
   expect(within(line).getByText('⚠ 1 short by £7.50')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: /Gross pay/ }));
   await waitFor(() => expect(get).toHaveBeenLastCalledWith('api/v1/finance/pay-runs', expect.objectContaining({ sort: 'gross_pence', mode: 'asc' })));
@@ -130,14 +130,14 @@ test('a run shows its carers with their visits on demand, the wages file and the
   signIn(['payroll.view', 'payroll.run']);
   post.mockResolvedValue({ data: null, error: true, message: 'The given data was invalid.', errors: { reason: ['Reason is required.'] }, httpStatus: 422 });
   renderAt('/app/finance/pay-runs/5');
-  expect(await screen.findByRole('heading', { level: 1, name: 'Pay run: Camden Domiciliary, 2 Mar 2026 to 8 Mar 2026' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Pay run: Camden Domiciliary, Mon 2 Mar 2026 to Sun 8 Mar 2026' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Download the wages file (CSV)' })).toHaveAttribute('href', 'http://api.test/api/v1/finance/pay-runs/5/wages.csv');
   expect(screen.queryByRole('table', { name: 'Visits of Ann Able' })).not.toBeInTheDocument();
   const show = screen.getByRole('button', { name: 'Show the visits of Ann Able' });
   expect(show).toHaveAttribute('aria-expanded', 'false');
   await userEvent.click(show);
   const visits = screen.getByRole('table', { name: 'Visits of Ann Able' });
-  expect(within(visits).getByText('2026-03-02 (Weekday)')).toBeInTheDocument();
+  expect(within(visits).getByText('Mon 2 Mar 2026 (Weekday)')).toBeInTheDocument();
   expect(within(visits).getByText(/care £12.00\/h/)).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Reset this pay run' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Reason is required.');

@@ -1,9 +1,10 @@
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader, useRouteName, useSession } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
-import { dayWords, lastMonth, PRINT_API, usePrintUrl } from './common';
+import { lastMonth, PRINT_API, usePrintUrl } from './common';
 import { PdfPanel } from './PdfPanel';
 import styles from './print.module.css';
+import { formatDate } from '@hcm/contract/time';
 
 export type BundleKind = 'invoices' | 'credit-notes' | 'credit-invoices';
 
@@ -35,7 +36,7 @@ export function BundleScreen({ kind }: { kind: BundleKind }) {
     for (const [name, current] of Object.entries({ ...filters, [key]: value })) if (current) next.set(name, current);
     setSearch(next, { replace: true });
   };
-  const title = `${bundle.documents} ${dayWords(filters.from)} to ${dayWords(filters.to)}`;
+  const title = `${bundle.documents} ${formatDate(filters.from)} to ${formatDate(filters.to)}`;
   return (
     <div className={styles.screen}>
       <PageHeader title={bundle.heading} />

@@ -1,8 +1,9 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader, useRouteName } from '@hcm/kit';
-import { dayWords, INVOICE_VARIANTS, lastQuarter, usePrintUrl } from './common';
+import { INVOICE_VARIANTS, lastQuarter, usePrintUrl } from './common';
 import { PdfPanel } from './PdfPanel';
 import styles from './print.module.css';
+import { formatDate } from '@hcm/contract/time';
 
 // One document each: an invoice by its number in a layout (/app/scheduler/invoice/:slug[/:variant]), a credit
 // note by its number (/app/scheduler/credit-note/:slug), a private client's statement for a period
@@ -70,7 +71,7 @@ export function ClientStatementScreen() {
     next.set(key, value);
     setSearch(next, { replace: true });
   };
-  const title = `Statement ${dayWords(from)} to ${dayWords(to)}`;
+  const title = `Statement ${formatDate(from)} to ${formatDate(to)}`;
   return (
     <div className={styles.screen}>
       <PageHeader title="Client statement" />

@@ -96,7 +96,7 @@ test('the invoices bundle keeps its period, funder and branch in the address and
   fetchMock.mockResolvedValue(pdfAnswer());
   const router = renderAt('/app/scheduler/invoices?from=2026-03-01&to=2026-03-31', 'scheduler/invoices');
   expect(screen.getByRole('heading', { level: 1, name: 'All invoices' })).toBeInTheDocument();
-  expect(await screen.findByRole('region', { name: 'PDF: Invoices 1 Mar 2026 to 31 Mar 2026' })).toBeInTheDocument();
+  expect(await screen.findByRole('region', { name: 'PDF: Invoices Sun 1 Mar 2026 to Tue 31 Mar 2026' })).toBeInTheDocument();
   expect(screen.getByLabelText('Issued from')).toHaveValue('2026-03-01');
 
   await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Funder' }), await screen.findByRole('option', { name: 'London Borough of Camden (LBC)' }));
@@ -125,7 +125,7 @@ test('the client statement keeps its period in the address', async () => {
   fetchMock.mockResolvedValue(pdfAnswer());
   const router = renderAt('/app/scheduler/client-statement/7?from=2026-01-01&to=2026-03-31', 'scheduler/client-statement');
   expect(screen.getByRole('heading', { level: 1, name: 'Client statement' })).toBeInTheDocument();
-  expect(await screen.findByRole('region', { name: 'PDF: Statement 1 Jan 2026 to 31 Mar 2026' })).toBeInTheDocument();
+  expect(await screen.findByRole('region', { name: 'PDF: Statement Thu 1 Jan 2026 to Tue 31 Mar 2026' })).toBeInTheDocument();
   expect(fetchMock).toHaveBeenLastCalledWith('http://api.test/api/v1/finance/print/statements/client/7.pdf?from=2026-01-01&to=2026-03-31', expect.anything());
   const from = screen.getByLabelText('From');
   await userEvent.clear(from);

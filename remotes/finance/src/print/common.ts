@@ -77,6 +77,3 @@ export function lastQuarter(today = londonDate()): { from: string; to: string } 
   return { from: shiftMonth(today, -2), to: today };
 }
 
-/** "1 Mar 2026". */
-export const dayWords = (day: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : day;

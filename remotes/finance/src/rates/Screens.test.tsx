@@ -82,6 +82,8 @@ describe('rate cards', () => {
 
   it('edits a card with its hourly rules listed under it', async () => {
     renderAt('/app/finance/rate-cards/1/edit');
+    // The card reads first; its form opens on Edit.
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit rate card' }));
     expect(await screen.findByDisplayValue('Camden hourly 2026-27')).toBe(screen.getByLabelText('Name'));
     expect(screen.getByLabelText('Billing increment (minutes)')).toHaveValue('15');
     const rule = await screen.findByRole('row', { name: /Weekend/ });
@@ -108,6 +110,7 @@ describe('rate cards', () => {
     put.mockReset();
     put.mockResolvedValue({ data: camdenCard, error: false, message: 'Updated', errors: null, httpStatus: 200 });
     renderAt('/app/finance/rate-cards/1/edit');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit rate card' }));
     const minimum = await screen.findByLabelText('Minimum charge (£)');
     expect(minimum).toHaveValue('12.00');
     expect(screen.getByRole('checkbox', { name: 'End the funder’s earlier card the day before this one starts' })).not.toBeChecked();
@@ -141,7 +144,7 @@ describe('trying a rate card', () => {
     renderAt('/app/finance/rate-cards');
     const form = screen.getByRole('form', { name: 'Try a rate card' });
     const card = within(form).getByLabelText('Funder and rate card');
-    await waitFor(() => expect(within(card).getByRole('option', { name: 'London Borough of Camden: Camden hourly 2026-27 (from 1 Apr 2026)' })).toBeInTheDocument());
+    await waitFor(() => expect(within(card).getByRole('option', { name: 'London Borough of Camden: Camden hourly 2026-27 (from Wed 1 Apr 2026)' })).toBeInTheDocument());
     await userEvent.selectOptions(card, '1');
     await userEvent.clear(within(form).getByLabelText('Date'));
     await userEvent.type(within(form).getByLabelText('Date'), '2026-12-25');

@@ -7,11 +7,11 @@ import { api, Button, resourcePath } from '@hcm/kit';
 import { useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { applyServerErrors, SelectField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { SHORTEST_BAND_RULE } from '../../contract/rates/charge';
-import { pounds } from '../../contract/rates/money';
 import { RateTrySchema } from '../../contract/rates/resources';
 import type { DayKind, VisitCharge } from '../../contract/rates/types';
 import { WARNING_WORDS } from '../../contract/invoicing';
 import styles from './rates.module.css';
+import { formatDate, formatMoney } from '@hcm/contract/time';
 
 // "Try a rate card" on the rate cards screen: a made-up visit priced by GET /finance/rate-cards/:id/try, the same
 // engine and rate book an invoice run uses, with the sentence that explains the sum. The form checks its fields
@@ -25,14 +25,13 @@ const TrySchema = v.strictObject({ rate_card_id: referenceId('Rate card'), ...Ra
 
 const DAY_KINDS: Record<DayKind, string> = { weekday: 'Weekday', weekend: 'Weekend', 'bank-holiday': 'Bank holiday' };
 
-const dayWords = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const cardDates = (card: CardRow) => (card.valid_to ? `${dayWords(card.valid_from)} to ${dayWords(card.valid_to)}` : `from ${dayWords(card.valid_from)}`);
+const cardDates = (card: CardRow) => (card.valid_to ? `${formatDate(card.valid_from)} to ${formatDate(card.valid_to)}` : `from ${formatDate(card.valid_from)}`);
 
 /** The price of a tried visit, the kind of day (a bank holiday said out loud) and how the sum was worked out. */
 function TriedPrice({ charge }: { charge: VisitCharge }) {
   return (
     <section className={styles.result} aria-labelledby="tried-price" aria-live="polite">
-      <h3 id="tried-price">Price: {charge.postable ? pounds(charge.total_pence) : 'cannot be priced'}</h3>
+      <h3 id="tried-price">Price: {charge.postable ? formatMoney(charge.total_pence) : 'cannot be priced'}</h3>
       <dl className={styles.facts}>
         <div>
           <dt>Kind of day</dt>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, PageHeader, useRouteName } from '@hcm/kit';
+import { PageHeader, useRouteName } from '@hcm/kit';
+import { BarChart, LineChart, type ChartSeries } from '@hcm/kit/charts';
 import { useApiQuery } from '@hcm/kit/data';
 import { useSavedFilter } from '@hcm/kit/storage';
-import type { DailyDetail, DailyReport } from '../../contract/reports';
-import { DailyBars, Legend, RunningTotals, SERIES } from './charts';
+import type { DailyDetail, DailyFigures, DailyReport } from '../../contract/reports';
 import { PeriodFields, Problem, defaultPeriod, longDay, money, periodProblem, type PeriodFilter } from './common';
 import styles from './reports.module.css';
 
@@ -58,15 +58,54 @@ function DayRows({ day, branchId }: { day: string; branchId: string }) {
   );
 }
 
+type SeriesKey = 'invoiced_pence' | 'credited_pence' | 'received_pence' | 'expenses_pence';
+
+/** The four figures of a day, in the order of the bars, the legend and the table. */
+export const SERIES: { key: SeriesKey; label: string }[] = [
+  { key: 'invoiced_pence', label: 'Invoiced' },
+  { key: 'credited_pence', label: 'Credited' },
+  { key: 'received_pence', label: 'Received' },
+  { key: 'expenses_pence', label: 'Expenses' },
+];
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** A day's short axis label: "Mon 3" within one month, "3 Mar" when the period spans months. */
+export function shortDay(day: string, oneMonth: boolean): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  return oneMonth ? `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()}` : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+/** The daily figures as the kit's chart series: per day, and the running totals. */
+export function dailySeries(days: DailyFigures[]): { perDay: ChartSeries[]; running: ChartSeries[] } {
+  const oneMonth = new Set(days.map((day) => day.day.slice(0, 7))).size <= 1;
+  const point = (day: string, value: number) => ({ key: day, label: longDay(day), short: shortDay(day, oneMonth), value });
+  const perDay = SERIES.map((series) => ({ key: series.key, label: series.label, points: days.map((day) => point(day.day, day[series.key])) }));
+  let billed = 0;
+  let received = 0;
+  const billedPoints = [];
+  const receivedPoints = [];
+  for (const day of days) {
+    billed += day.invoiced_pence - day.credited_pence;
+    received += day.received_pence;
+    billedPoints.push(point(day.day, billed));
+    receivedPoints.push(point(day.day, received));
+  }
+  const running = [
+    { key: 'billed', label: 'Invoiced less credited', points: billedPoints },
+    { key: 'received', label: 'Received', points: receivedPoints },
+  ];
+  return { perDay, running };
+}
+
 /**
  * Daily finance charts (finance/daily-finance-charts): per day of a period, invoiced, credited, received and
- * expenses as bars, and the running totals as lines; the same figures as a table; a day's bars open its rows.
+ * expenses as bars, and the running totals as lines (the kit's charts: patterns, legend, a table of the figures
+ * under each); a day's bars, or its row in the table, open its rows.
  */
 export function DailyCharts() {
   useRouteName('Daily finance charts');
   const [filter, setFilter] = useSavedFilter<PeriodFilter>('finance_date', { ...defaultPeriod(), branch_id: '' });
   const [selected, setSelected] = useState<string | null>(null);
-  const [showTable, setShowTable] = useState(false);
   const problem = periodProblem(filter);
   const report = useApiQuery<DailyReport>('api/v1/finance/reports/daily', { from: filter.from, to: filter.to, branch_id: filter.branch_id }, { enabled: problem === null, keepPrevious: true });
   const choose = (next: Partial<PeriodFilter>) => {
@@ -74,6 +113,8 @@ export function DailyCharts() {
     setSelected(null);
   };
   const data = report.data;
+  const series = data ? dailySeries(data.days) : null;
+  const last = series?.running[0]?.points.at(-1);
   return (
     <div className={styles.screen}>
       <PageHeader title="Daily finance charts" />
@@ -83,63 +124,39 @@ export function DailyCharts() {
       {problem ? <Problem>{problem}</Problem> : null}
       {report.error ? <Problem>{report.error.message}</Problem> : null}
       {!data && !problem && !report.error ? <p role="status">Loading the daily figures…</p> : null}
-      {data ? (
+      {data && series ? (
         <>
           <dl className={styles.totals} aria-label="Totals of the period">
-            {SERIES.map((series) => (
-              <div key={series.key}>
-                <dt>{series.label}</dt>
-                <dd>{money(data.totals[series.key])}</dd>
+            {SERIES.map((item) => (
+              <div key={item.key}>
+                <dt>{item.label}</dt>
+                <dd>{money(data.totals[item.key])}</dd>
               </div>
             ))}
           </dl>
           <h2>Per day</h2>
-          <Legend items={SERIES.map((series) => ({ label: series.label, swatch: <rect x="2" y="2" width="24" height="12" fill={series.fill} stroke={series.colour} /> }))} />
-          <DailyBars days={data.days} selected={selected} onSelect={setSelected} />
-          <h2>Running totals</h2>
-          <Legend
-            items={[
-              { label: 'Invoiced less credited (solid line, circles)', swatch: <><line x1="2" x2="26" y1="8" y2="8" stroke="#1d4ed8" strokeWidth="2" /><circle cx="14" cy="8" r="3.5" fill="#1d4ed8" /></> },
-              { label: 'Received (dashed line, squares)', swatch: <><line x1="2" x2="26" y1="8" y2="8" stroke="#047857" strokeWidth="2" strokeDasharray="6 3" /><rect x="10.5" y="4.5" width="7" height="7" fill="#047857" /></> },
-            ]}
+          <BarChart
+            title="Money in and out per day"
+            summary="Money in and out per day, bars: invoiced, credited, received and expenses. Choose a day to see its rows."
+            unit="money"
+            series={series.perDay}
+            categoryLabel="Day"
+            onSelectCategory={(day) => setSelected(day.key)}
+            selected={selected}
+            selectHint="Show the day's rows"
           />
-          <RunningTotals days={data.days} />
-          <div className={styles.actions}>
-            <Button variant="secondary" aria-expanded={showTable} aria-controls="daily-figures" onClick={() => setShowTable((shown) => !shown)}>
-              {showTable ? 'Hide the figures table' : 'Show the figures as a table'}
-            </Button>
-          </div>
-          <div id="daily-figures" className={styles.wrap} hidden={!showTable}>
-            <table className={styles.table}>
-              <caption>Daily figures</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  {SERIES.map((series) => (
-                    <th key={series.key} scope="col" className={styles.number}>
-                      {series.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.days.map((day) => (
-                  <tr key={day.day}>
-                    <th scope="row">
-                      <button type="button" onClick={() => setSelected(day.day)}>
-                        {longDay(day.day)}
-                      </button>
-                    </th>
-                    {SERIES.map((series) => (
-                      <td key={series.key} className={styles.number}>
-                        {money(day[series.key])}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <h2>Running totals</h2>
+          <LineChart
+            title="Running totals over the period"
+            summary={
+              last
+                ? `Running totals to ${longDay(last.key)}: invoiced less credited ${money(last.value)}, received ${money(series.running[1]!.points.at(-1)!.value)}`
+                : 'Running totals: no days'
+            }
+            unit="money"
+            series={series.running}
+            categoryLabel="Day"
+          />
           {selected ? <DayRows day={selected} branchId={filter.branch_id ?? ''} /> : <p className={styles.muted}>Choose a day&apos;s bars (or its row in the table) to see its invoices, credit notes, payments and expenses.</p>}
         </>
       ) : null}

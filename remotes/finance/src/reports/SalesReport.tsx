@@ -14,6 +14,7 @@ const moneyColumn = (key: keyof SalesRow & SalesSort, label: string): Column<Sal
   key,
   label,
   sortable: true,
+  align: 'end',
   render: (row) => <span className={kitStyles.money}>{money(row[key] as number)}</span>,
 });
 
@@ -39,7 +40,7 @@ export function SalesReport() {
   const groupLabel = SALES_GROUPS.find((group) => group.value === params.group)?.label ?? 'Funder';
   const columns: Column<SalesRow>[] = [
     { key: 'label', label: groupLabel, sortable: true },
-    { key: 'invoice_count', label: 'Invoices', sortable: true },
+    { key: 'invoice_count', label: 'Invoices', sortable: true, align: 'end' },
     moneyColumn('invoiced_pence', 'Invoiced'),
     moneyColumn('credited_pence', 'Credited'),
     moneyColumn('net_pence', 'Net'),

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { api, deleteCookie, useSession } from '@hcm/kit';
 import { withData } from '@hcm/kit/testing';
 import type { DailyDetail, DailyReport, SalesReport } from '../../contract/reports';
+import { dailySeries } from './DailyCharts';
 import ReportScreens from './Screens';
 
 // The reports part's screens (sales report, daily charts, expenses) with the API client as the only fake.
@@ -101,15 +102,23 @@ describe('daily finance charts', () => {
     get.mockImplementation(async (path: string) => ok(path.endsWith('/daily') ? daily : detail));
     renderAt('/app/finance/daily-finance-charts');
     expect(screen.getByRole('heading', { level: 1, name: 'Daily finance charts' })).toBeInTheDocument();
-    const day = await screen.findByRole('button', { name: /3 March 2031: invoiced £0.00, credited £0.00, received £110.00, expenses £12.00/ });
+    const bars = await screen.findByRole('group', { name: /Money in and out per day/ });
+    const day = within(bars).getByRole('button', { name: /3 March 2031: Invoiced £0.00, Credited £0.00, Received £110.00, Expenses £12.00/ });
+    // The axis is in pounds with round steps (£0, £50, £100, £150), and each day is labelled under its bars.
+    expect(within(bars).getByText('£0')).toBeInTheDocument();
+    expect(within(bars).getByText('£150')).toBeInTheDocument();
+    expect(within(bars).getByText('3 March 2031')).toBeInTheDocument();
     const legend = screen.getAllByRole('list', { name: 'Legend' })[0]!;
     expect(within(legend).getByText('Credited')).toBeInTheDocument();
 
-    const toggle = screen.getByRole('button', { name: 'Show the figures as a table' });
+    const figure = bars.closest('figure')!;
+    const toggle = within(figure).getByRole('button', { name: 'Show the figures as a table' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
-    const table = screen.getByRole('table', { name: 'Daily figures' });
+    const table = screen.getByRole('table', { name: 'Money in and out per day: figures' });
     expect(within(table).getByRole('row', { name: /2 March 2031 £120.00/ })).toBeInTheDocument();
+    const running = screen.getByRole('img', { name: 'Running totals to 3 March 2031: invoiced less credited £120.00, received £110.00' });
+    expect(within(running.closest('figure')!).getByRole('list', { name: 'Legend' })).toHaveTextContent('Invoiced less credited');
 
     await userEvent.click(day);
     expect(get).toHaveBeenLastCalledWith('api/v1/finance/reports/daily/2031-03-03', { branch_id: '' });
@@ -117,15 +126,31 @@ describe('daily finance charts', () => {
     expect(within(screen.getByRole('table', { name: 'Payments received' })).getByText('LBC REMIT 42')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Expenses' })).getByText('£12.00')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Invoices raised' })).getByText('No invoice.')).toBeInTheDocument();
+    // The day's row in the table opens it too.
+    await userEvent.click(within(table).getByRole('button', { name: '2 March 2031' }));
+    expect(get).toHaveBeenLastCalledWith('api/v1/finance/reports/daily/2031-03-02', { branch_id: '' });
   });
 
   it('opens a day from the keyboard', async () => {
     get.mockImplementation(async (path: string) => ok(path.endsWith('/daily') ? daily : detail));
     renderAt('/app/finance/daily-finance-charts');
-    const day = await screen.findByRole('button', { name: /^3 March 2031/ });
+    const bars = await screen.findByRole('group', { name: /Money in and out per day/ });
+    const day = within(bars).getByRole('button', { name: /^3 March 2031/ });
     day.focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(day).toHaveAttribute('aria-pressed', 'true'));
+  });
+});
+
+describe('daily chart series', () => {
+  it('gives each day a short axis label ("Mon 3" within a month, "3 Mar" across months) and sums the running totals', () => {
+    const { perDay, running } = dailySeries(daily.days);
+    expect(perDay.map((series) => series.label)).toEqual(['Invoiced', 'Credited', 'Received', 'Expenses']);
+    expect(perDay[0]!.points[2]).toEqual({ key: '2031-03-03', label: '3 March 2031', short: 'Mon 3', value: 0 });
+    expect(running[0]!.points.map((point) => point.value)).toEqual([0, 12_000, 12_000]);
+    expect(running[1]!.points.map((point) => point.value)).toEqual([0, 0, 11_000]);
+    const across = dailySeries([{ day: '2031-02-28', ...zero }, { day: '2031-03-01', ...zero }]);
+    expect(across.perDay[0]!.points.map((point) => point.short)).toEqual(['28 Feb', '1 Mar']);
   });
 });
 

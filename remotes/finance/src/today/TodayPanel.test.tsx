@@ -32,8 +32,8 @@ test('counts the payments to allocate in words with the amount, linking to the a
   const panel = screen.getByRole('region', { name: 'Payments to allocate' });
   expect(await within(panel).findByRole('link', { name: '2 payments to allocate: £170.00 not yet allocated' })).toHaveAttribute('href', '/app/finance/allocation');
   const items = within(panel).getAllByRole('listitem');
-  expect(items[0]).toHaveTextContent('London Borough of Camden (funder), received 21 Nov 2026: £50.00 of £50.00 not allocated (BACS 4471)');
-  expect(within(items[1]!).getByRole('link', { name: 'Margaret Ellison (private client), received 24 Nov 2026' })).toHaveAttribute('href', '/app/finance/allocation/5');
+  expect(items[0]).toHaveTextContent('London Borough of Camden (funder), received Sat 21 Nov 2026: £50.00 of £50.00 not allocated (BACS 4471)');
+  expect(within(items[1]!).getByRole('link', { name: 'Margaret Ellison (private client), received Tue 24 Nov 2026' })).toHaveAttribute('href', '/app/finance/allocation/5');
   expect(items[1]).toHaveTextContent('£120.00 of £150.00 not allocated');
   expect(get).toHaveBeenCalledWith('api/v1/finance/today');
 });

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useApiQuery } from '@hcm/kit/data';
-import { pounds } from '../../contract/rates/money';
 import { FINANCE_TODAY_PATH, type FinanceToday } from '../../contract/today';
 import { dashboardPanelStyles as styles } from '@hcm/kit';
+import { formatDate, formatMoney } from '@hcm/contract/time';
 
 // Finance's panel on the dashboard (extension point dashboard.panel, key finance-today): the payments received and
 // not yet wholly allocated to invoices, a count in words and the amount linking to the allocation list, the oldest
@@ -12,7 +12,6 @@ import { dashboardPanelStyles as styles } from '@hcm/kit';
 export const REFRESH_MS = 5 * 60_000;
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-const dayWords = (day: string) => new Date(`${day.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 export default function TodayPanel() {
   const today = useApiQuery<FinanceToday>(FINANCE_TODAY_PATH, undefined, { refetchInterval: REFRESH_MS, refetchOnWindowFocus: true, failure: 'The payments to allocate could not be loaded.' });
@@ -30,16 +29,16 @@ export default function TodayPanel() {
         <>
           <p className={styles.count}>
             <Link to="/app/finance/allocation">
-              {counted(waiting.count, 'payment', 'payments')} to allocate: {pounds(waiting.unallocated_pence)} not yet allocated
+              {counted(waiting.count, 'payment', 'payments')} to allocate: {formatMoney(waiting.unallocated_pence)} not yet allocated
             </Link>
           </p>
           <ul className={styles.list}>
             {waiting.items.map((payment) => (
               <li key={payment.id}>
                 <Link to={`/app/finance/allocation/${payment.id}`}>
-                  {payment.payer_name} ({payment.payer_kind === 'funder' ? 'funder' : 'private client'}), received {dayWords(payment.received_on)}
+                  {payment.payer_name} ({payment.payer_kind === 'funder' ? 'funder' : 'private client'}), received {formatDate(payment.received_on)}
                 </Link>
-                : {pounds(payment.unallocated_pence)} of {pounds(payment.amount_pence)} not allocated{payment.reference ? ` (${payment.reference})` : ''}
+                : {formatMoney(payment.unallocated_pence)} of {formatMoney(payment.amount_pence)} not allocated{payment.reference ? ` (${payment.reference})` : ''}
               </li>
             ))}
           </ul>

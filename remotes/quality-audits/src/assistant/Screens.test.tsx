@@ -111,7 +111,7 @@ it('asks with Enter, announces the wait, then shows the answer and one table per
   const rowsUsed = screen.getByRole('region', { name: 'Rows used' });
   const table = within(rowsUsed).getByRole('table', { name: /Visits \(from: 2026-11-23; branch id: 1\)/ });
   const row = within(table).getByRole('row', { name: /Desmond Achebe/ });
-  expect(within(row).getByText('1 Oct 2026')).toBeInTheDocument();
+  expect(within(row).getByText('Thu 1 Oct 2026')).toBeInTheDocument();
   expect(within(row).getByText('08:01')).toBeInTheDocument();
   expect(within(row).getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/app/visits/273');
   expect(within(rowsUsed).getByText(/1 of 60 rows used/)).toBeInTheDocument();

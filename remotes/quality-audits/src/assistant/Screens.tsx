@@ -15,6 +15,7 @@ import {
   type ToolColumn,
 } from '../../contract/assistant';
 import styles from './assistant.module.css';
+import { formatDate, formatDateTime, formatMoney } from '@hcm/contract/time';
 
 // The assistant at /app/ai: a question box, the answer with the rows each call used, and the user's history.
 // The selected question is in the address (?question=12), so a history entry can be opened, linked and reloaded.
@@ -25,17 +26,13 @@ const QUESTIONS_PATH = 'api/v1/assistant/questions';
 export const SET_UP_PERMISSION = 'settings.edit';
 const EXAMPLES = ['Which visits were late this week in Camden?', 'Who has a supervision overdue?', 'How many complaints are open?'];
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
-const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-
 /** A cell as people read it. */
 export function cellText(value: string | number | boolean | null | undefined, column: Pick<ToolColumn, 'format'>): string {
   if (value === null || value === undefined || value === '') return '—';
   if (column.format === 'yes-no' || typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (column.format === 'pence' && typeof value === 'number') return pounds.format(value / 100);
-  if (column.format === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return day.format(new Date(`${value}T00:00:00Z`));
-  if (column.format === 'datetime' && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return dateTime.format(new Date(value));
+  if (column.format === 'pence' && typeof value === 'number') return formatMoney(value);
+  if (column.format === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
+  if (column.format === 'datetime' && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
   return String(value);
 }
 
@@ -106,7 +103,7 @@ function Answer({ id }: { id: number }) {
     <>
       <Card title="Answer">
         <p className={styles.question}>
-          <span className={styles.muted}>You asked ({dateTime.format(new Date(question.asked_at))}):</span> {question.question}
+          <span className={styles.muted}>You asked ({formatDateTime(question.asked_at)}):</span> {question.question}
         </p>
         {question.status === 'answered' ? <p className={styles.answer}>{question.answer}</p> : <p role="alert">No answer: {mayManage ? question.error : 'the assistant could not answer this question. Try asking it another way; if it keeps failing, tell your administrator.'}</p>}
       </Card>
@@ -122,7 +119,7 @@ function History({ selected, onOpen }: { selected: number | null; onOpen: (id: n
   const [pageSize, setPageSize] = useState(10);
   const query = useApiQuery<{ data: AssistantQuestionRow[]; total: number; page: number; page_size: number; last_page: number }>(QUESTIONS_PATH, { page, page_size: pageSize }, { keepPrevious: true, failure: 'Your questions could not be loaded.' });
   const columns: Column<AssistantQuestionRow>[] = [
-    { key: 'asked_at', label: 'Asked', render: (row) => dateTime.format(new Date(row.asked_at)) },
+    { key: 'asked_at', label: 'Asked', render: (row) => formatDateTime(row.asked_at) },
     {
       key: 'question',
       label: 'Question',

@@ -5,6 +5,7 @@ import { PageHeader, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
 import styles from './audit.module.css';
+import { formatDateTime } from '@hcm/contract/time';
 
 type Filters = { user_id: string; resource: string; action: string; from: string; to: string };
 const NO_PEOPLE: AuditPerson[] = [];
@@ -23,8 +24,6 @@ const kindLabel = (kinds: readonly AuditRecordType[], resource: string) => kindO
 const VERBS: Record<AuditTrailEntry['action'], string> = { create: 'Added', update: 'Changed', delete: 'Deleted', view: 'Viewed' };
 // Bookkeeping columns every row has: they change on every save and say nothing to a reader.
 const HIDDEN_KEYS = new Set(['id', 'created_at', 'updated_at', 'deleted_at']);
-
-const when = (at: string) => new Date(at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -100,7 +99,7 @@ function What({ entry }: { entry: AuditTrailEntry }) {
 }
 
 const COLUMNS: Column<AuditTrailEntry>[] = [
-  { key: 'at', label: 'When', render: (entry) => <time dateTime={entry.at}>{when(entry.at)}</time> },
+  { key: 'at', label: 'When', render: (entry) => <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> },
   { key: 'who', label: 'Who', render: (entry) => <Who entry={entry} /> },
   { key: 'what', label: 'What', render: (entry) => <What entry={entry} /> },
   { key: 'record', label: 'Record', render: (entry) => (entry.record_label ? `${entry.record_label} (#${entry.record_id})` : `#${entry.record_id}`) },

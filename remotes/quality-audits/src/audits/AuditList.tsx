@@ -6,6 +6,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { AUDIT_DUE_SOON_DAYS, AUDIT_SORTS, AUDIT_STATES, auditRecordPath, type AuditList as AuditListPage, type AuditListSpec, type AuditRow, type AuditState } from '../../contract/audits';
 import styles from './audits.module.css';
+import { formatDate } from '@hcm/contract/time';
 
 // One audit list (carers' supervisions, clients' MAR chart audits…), everything from its declaration: the summary
 // cards (overdue, due soon, done in the period, outcomes), the filters kept in the address (?state=overdue&…), and
@@ -14,9 +15,6 @@ import styles from './audits.module.css';
 const FILTER_KEYS = ['branch_id', 'state', 'outcome', 'from', 'to', 'q'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 type Filters = Record<FilterKey, string>;
-
-export const formatDay = (day: string | null) =>
-  day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '—';
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
@@ -59,9 +57,9 @@ function columnsOf(spec: AuditListSpec): Column<AuditRow>[] {
       case 'record_title':
         return { ...base, render: (row) => <Link to={auditRecordPath(spec.group, row.person_id, row.tab)}>{row.record_title}</Link> };
       case 'record_date':
-        return { ...base, render: (row) => formatDay(row.record_date) };
+        return { ...base, render: (row) => formatDate(row.record_date) || '—' };
       case 'next_due':
-        return { ...base, render: (row) => formatDay(row.next_due) };
+        return { ...base, render: (row) => formatDate(row.next_due) || '—' };
       case 'outcome':
         return { ...base, render: (row) => (row.outcome === null ? 'Not recorded' : row.outcome_label) };
       case 'state':
@@ -95,7 +93,7 @@ export default function AuditList({ spec }: { spec: AuditListSpec }) {
     { state: 'overdue', label: 'Overdue', value: summary?.overdue },
     { state: 'due', label: `Due within ${AUDIT_DUE_SOON_DAYS} days`, value: summary?.due },
     { state: 'upcoming', label: 'Not due yet', value: summary?.upcoming },
-    { state: null, label: summary ? `Recorded ${formatDay(summary.period.from)} to ${formatDay(summary.period.to)}` : 'Recorded in the period', value: summary?.done_in_period },
+    { state: null, label: summary ? `Recorded ${formatDate(summary.period.from)} to ${formatDate(summary.period.to)}` : 'Recorded in the period', value: summary?.done_in_period },
   ];
 
   return (

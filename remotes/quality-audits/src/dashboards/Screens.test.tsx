@@ -48,7 +48,11 @@ beforeEach(() => {
 it('draws the page’s charts from the API with the filters in the URL', async () => {
   const router = renderAt('/app/dashboard/client/weekly-branch-comparison?from=2031-03-03&to=2031-03-09');
   expect(screen.getByRole('heading', { level: 1, name: 'Client dashboard: Weekly branch comparison' })).toBeInTheDocument();
-  expect(await screen.findByRole('table', { name: 'Hours delivered per branch: figures' })).toBeInTheDocument();
+  const chart = await screen.findByRole('group', { name: /^Hours delivered per branch\./ });
+  // The kit's chart: hours as hours, each bar a button, the figures in a table on demand.
+  expect(within(chart).getByRole('button', { name: /Week of 24 Feb, Camden Domiciliary: 1 h/ })).toBeInTheDocument();
+  await userEvent.click(within(chart.closest('figure')!).getByRole('button', { name: 'Show the figures as a table' }));
+  expect(screen.getByRole('table', { name: 'Hours delivered per branch: figures' })).toBeInTheDocument();
   expect(get).toHaveBeenCalledWith('api/v1/dashboards/client/weekly-branch-comparison', { from: '2031-03-03', to: '2031-03-09' });
   await userEvent.click(screen.getByRole('button', { name: 'Last week' }));
   expect(new URLSearchParams(router.state.location.search).get('from')).not.toBe('2031-03-03');

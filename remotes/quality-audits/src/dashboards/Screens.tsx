@@ -3,8 +3,8 @@ import { Link, Route, Routes, useParams, useSearchParams } from 'react-router-do
 import type { Page } from '@hcm/contract';
 import { Button, Card, EmptyState, ErrorPanel, Loading, NotFound, PageHeader, useCan, useRouteName, useSession } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
+import { BarChart, LineChart, PieChart, type ChartSelection } from '@hcm/kit/charts';
 import { ListTable, type Column } from '@hcm/kit/table';
-import { BarChart, LineChart, PieChart, type ChartSelection } from '../charts';
 import { DASHBOARD_PAGES, type DashboardAnswer, type DashboardChart, type DashboardKind, type DashboardRow } from '../../contract/dashboards';
 import styles from './dashboards.module.css';
 import { clock } from '@hcm/contract/time';
@@ -49,12 +49,6 @@ function useBranchChoices(): { id: number; name: string }[] {
   const all = useApiQuery<Page<{ id: number; name: string }>>('api/v1/branches', { page_size: 100 }, { enabled: own.length === 0 && can('branches.view') });
   return own.length ? own : (all.data?.data ?? []);
 }
-
-const FORMATS: Record<DashboardChart['unit'], (value: number) => string> = {
-  hours: (value) => `${value.toLocaleString('en-GB', { maximumFractionDigits: 1 })} h`,
-  count: (value) => value.toLocaleString('en-GB', { maximumFractionDigits: 0 }),
-  percent: (value) => `${value.toLocaleString('en-GB', { maximumFractionDigits: 1 })}%`,
-};
 
 const today = () => clock.now().toISOString().slice(0, 10);
 const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -151,7 +145,6 @@ function DashboardScreen({ kind }: { kind: DashboardKind }) {
 }
 
 function ChartOf({ chart, onSelect }: { chart: DashboardChart; onSelect: (datum: ChartSelection) => void }) {
-  const format = FORMATS[chart.unit];
   const empty = chart.series.every((series) => series.points.every((point) => point.value === 0));
   if (empty)
     return (
@@ -162,10 +155,10 @@ function ChartOf({ chart, onSelect }: { chart: DashboardChart; onSelect: (datum:
     );
   if (chart.kind === 'pie') {
     const series = chart.series[0]!;
-    return <PieChart title={chart.title} data={series.points} donut={chart.donut} valueLabel={series.label} categoryLabel={chart.categoryLabel} format={format} onSelect={onSelect} />;
+    return <PieChart title={chart.title} data={series.points} donut={chart.donut} valueLabel={series.label} categoryLabel={chart.categoryLabel} unit={chart.unit} onSelect={onSelect} />;
   }
-  if (chart.kind === 'line') return <LineChart title={chart.title} series={chart.series} categoryLabel={chart.categoryLabel} format={format} onSelect={onSelect} />;
-  return <BarChart title={chart.title} series={chart.series} layout={chart.layout} categoryLabel={chart.categoryLabel} format={format} onSelect={onSelect} />;
+  if (chart.kind === 'line') return <LineChart title={chart.title} series={chart.series} categoryLabel={chart.categoryLabel} unit={chart.unit} onSelect={onSelect} />;
+  return <BarChart title={chart.title} series={chart.series} layout={chart.layout} categoryLabel={chart.categoryLabel} unit={chart.unit} onSelect={onSelect} />;
 }
 
 const ROW_WORDS: Record<DashboardChart['rows'], { name: string; plural: string }> = {

@@ -10,6 +10,7 @@ import { BUR_STATUSES, BurCreateSchema, BurUpdateSchema, type BurAction, type Bu
 import { BUR_DEFINITIONS } from '../../contract/kpis/definitions';
 import type { BurFigures } from '../../contract/kpis/formulas';
 import { Definitions, HowCounted, hours, percent, styles, todayIso, useBranchChoices } from './common';
+import { formatDate } from '@hcm/contract/time';
 
 const REVIEWS = 'api/v1/kpis/bur';
 const statusLabel = (status: string) => BUR_STATUSES.find((item) => item.value === status)?.label ?? status;
@@ -170,7 +171,7 @@ export function BurForm() {
       {editing && review.isError ? <ErrorPanel title="The review could not be loaded." onRetry={() => void review.refetch()} /> : null}
       {loaded ? (
         <>
-          <BurFiguresTable figures={loaded.figures} caption={`Figures (computed ${new Date(loaded.created_at).toLocaleDateString('en-GB')}, definitions ${loaded.definitions_version})`} />
+          <BurFiguresTable figures={loaded.figures} caption={`Figures (computed ${formatDate(loaded.created_at)}, definitions ${loaded.definitions_version})`} />
           <p className={styles.source}>
             Version {loaded.version}, last saved by {loaded.updated_by_name}. Status: {statusLabel(loaded.status)}.
           </p>

@@ -10,6 +10,7 @@ import { RecruitmentReportSchema, type RecruitmentReport } from '../../contract/
 import { RECRUITMENT_DEFINITIONS } from '../../contract/kpis/definitions';
 import type { RecruitmentFigures } from '../../contract/kpis/formulas';
 import { Definitions, HowCounted, number, percent, styles, todayIso, useBranchChoices } from './common';
+import { formatDate } from '@hcm/contract/time';
 
 const REPORTS = 'api/v1/kpis/recruitment/reports';
 const definition = (key: string) => RECRUITMENT_DEFINITIONS.find((item) => item.key === key);
@@ -133,7 +134,7 @@ export function RecruitmentList() {
                 <td className={styles.number}>{row.figures.hired}</td>
                 <td className={styles.number}>{percent(row.figures.conversion_percent)}</td>
                 <td>
-                  {row.created_by_name}, {new Date(row.created_at).toLocaleDateString('en-GB')}
+                  {row.created_by_name}, {formatDate(row.created_at)}
                 </td>
               </tr>
             ))}

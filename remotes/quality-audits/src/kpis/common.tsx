@@ -4,7 +4,7 @@ import { useCan, useSession } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import type { KpiDefinition } from '../../contract/kpis/definitions';
 import styles from './kpis.module.css';
-import { clock } from '@hcm/contract/time';
+import { clock, formatHours, formatNumber, formatPercent } from '@hcm/contract/time';
 
 // What the KPI screens share: the branch choices, the period fields, figures in words and the
 // "How is this counted?" disclosure beside each KPI.
@@ -53,9 +53,11 @@ export function PeriodFields({ filter, onChange, allBranches = true }: { filter:
 
 export const periodProblem = (filter: { from: string; to: string }) => (!filter.from || !filter.to ? 'Choose both dates.' : filter.to < filter.from ? 'The end of the period must be on or after its start.' : null);
 
-export const percent = (value: number | null) => (value === null ? 'No data' : `${value.toFixed(1)} %`);
-export const number = (value: number | null, digits = 0) => (value === null ? 'No data' : value.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
-export const hours = (value: number) => `${value.toLocaleString('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 2 })} h`;
+// The figures in the product's one style (@hcm/contract/time), with "No data" where a rate has no denominator.
+export const percent = (value: number | null) => (value === null ? 'No data' : formatPercent(value));
+export const number = (value: number | null, digits = 0) => (value === null ? 'No data' : formatNumber(value, digits));
+/** Decimal hours (as the KPI formulas give them) as a duration: 463.25 → "463 h 15 min". */
+export const hours = (value: number) => formatHours(value * 60);
 
 /** A KPI's definition in a native disclosure: keyboard reachable, read by screen readers. */
 export function HowCounted({ definition }: { definition: KpiDefinition | undefined }) {

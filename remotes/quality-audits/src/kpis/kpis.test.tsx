@@ -53,7 +53,7 @@ describe('hours delivered summary', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Hours delivered summary' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: /Totals for/ });
     const delivery = within(table).getByRole('row', { name: /Delivery %/ });
-    expect(within(delivery).getByText('73.8 %')).toBeInTheDocument();
+    expect(within(delivery).getByText('73.8%')).toBeInTheDocument();
     expect(within(delivery).getByText('How is this counted?')).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /London Borough of Camden/ })).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Group by'), 'month');
@@ -78,7 +78,7 @@ describe('care quality measures', () => {
     renderAt('/app/kpis/cqm');
     expect(screen.getByRole('heading', { level: 1, name: 'Care quality measures' })).toBeInTheDocument();
     const punctuality = await screen.findByRole('row', { name: /^Punctuality/ });
-    expect(within(punctuality).getByText('85.7 %')).toBeInTheDocument();
+    expect(within(punctuality).getByText('85.7%')).toBeInTheDocument();
     expect(within(screen.getByRole('row', { name: /MAR compliance/ })).getByText('No data')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Camden Domiciliary' })).toBeInTheDocument();
   });
@@ -127,7 +127,7 @@ describe('branch utilisation reviews', () => {
     get.mockResolvedValue(ok(page([review])));
     renderAt('/app/kpis/bur');
     const row = await screen.findByRole('row', { name: /2026-10/ });
-    expect(within(row).getByText('83.3 %')).toBeInTheDocument();
+    expect(within(row).getByText('83.3%')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: /Edit/ })).toHaveAttribute('href', '/app/kpis/bur/7/edit');
   });
 
@@ -135,7 +135,7 @@ describe('branch utilisation reviews', () => {
     get.mockResolvedValue(ok(review));
     put.mockResolvedValue(failed(409, { version: ['Someone saved this review since you opened it.'] }, 'Someone saved this review since you opened it.'));
     renderAt('/app/kpis/bur/7/edit');
-    expect(await screen.findByRole('row', { name: /Utilisation/ })).toHaveTextContent('83.3 %');
+    expect(await screen.findByRole('row', { name: /Utilisation/ })).toHaveTextContent('83.3%');
     const commentary = await screen.findByLabelText('Manager’s commentary');
     expect(commentary).toHaveValue('Steady month.');
     await userEvent.type(commentary, ' Two carers on leave.');

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, ErrorPanel, Loading, PageHeader, useRouteName } from '@hcm/kit';
+import { LineChart } from '@hcm/kit/charts';
 import { useApiQuery } from '@hcm/kit/data';
-import { LineChart } from '../charts';
 import { REGISTERS, REGISTER_KINDS, type DashboardAnswer } from '../../contract/registers';
 import { QA_API, ukDate, useBranchChoices } from './common';
 import styles from './registers.module.css';
@@ -114,7 +114,7 @@ function Figures({ data }: { data: DashboardAnswer }) {
         )}
       </Card>
       <Card title="The last 12 months">
-        <LineChart title="Records by month and register" series={series} categoryLabel="Month" format={(value) => String(value)} />
+        <LineChart title="Records by month and register" series={series} categoryLabel="Month" unit="count" />
       </Card>
     </>
   );

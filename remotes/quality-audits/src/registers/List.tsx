@@ -6,8 +6,9 @@ import { useApiQuery } from '@hcm/kit/data';
 import { useSavedFilter } from '@hcm/kit/storage';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { REGISTERS, SEVERITIES, labelOf, type RegisterInfo, type RegisterKind, type RegisterRow } from '../../contract/registers';
-import { QA_API, ukDate, useBranchChoices } from './common';
+import { QA_API, useBranchChoices } from './common';
 import styles from './registers.module.css';
+import { formatDate } from '@hcm/contract/time';
 
 export type ListFilter = { status: string; branch_id: string; search: string; from: string; to: string; overdue: string };
 export const NO_FILTER: ListFilter = { status: '', branch_id: '', search: '', from: '', to: '', overdue: '' };
@@ -44,7 +45,7 @@ function ListBody({ info, filter: [filter, setFilter, clearFilter] }: { info: Re
   const mayAdd = can(info.kind === 'cqc-notifications' ? 'quality.cqc' : 'quality.edit');
   const columns: Column<RegisterRow>[] = [
     { key: 'reference', label: 'Reference', sortable: true, render: (row) => <Link to={`${row.id}/edit`}>{row.reference}</Link> },
-    { key: 'occurred_on', label: info.dateLabel, sortable: true, render: (row) => ukDate(row.occurred_on) },
+    { key: 'occurred_on', label: info.dateLabel, sortable: true, render: (row) => formatDate(row.occurred_on) },
     { key: 'headline', label: 'What', render: (row) => row.headline },
     { key: 'summary', label: 'Summary', render: (row) => (row.summary.length > 90 ? `${row.summary.slice(0, 88)}…` : row.summary) },
     { key: 'people', label: 'People involved', render: (row) => row.people },
@@ -55,7 +56,7 @@ function ListBody({ info, filter: [filter, setFilter, clearFilter] }: { info: Re
       key: 'due_on',
       label: info.kind === 'complaints' ? 'Respond by' : 'Due',
       sortable: true,
-      render: (row) => (row.due_on ? <span className={row.overdue ? styles.overdue : undefined}>{ukDate(row.due_on)}{row.overdue ? ' (overdue)' : ''}</span> : ''),
+      render: (row) => (row.due_on ? <span className={row.overdue ? styles.overdue : undefined}>{formatDate(row.due_on)}{row.overdue ? ' (overdue)' : ''}</span> : ''),
     },
   ];
   return (

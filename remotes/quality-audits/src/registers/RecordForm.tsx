@@ -22,9 +22,10 @@ import {
   type RegisterRecord,
   type RegisterValues,
 } from '../../contract/registers';
-import { QA_API, ukDate, useApiUrl, useBranchChoices, writeKeys } from './common';
+import { QA_API, useApiUrl, useBranchChoices, writeKeys } from './common';
 import { PersonPicker } from './PersonPicker';
 import styles from './registers.module.css';
+import { formatDate, formatDateTime } from '@hcm/contract/time';
 
 type SaveAnswer = { record: RegisterRecord; cqc_prompt: CqcPrompt | null };
 
@@ -112,7 +113,7 @@ function RecordPanels({ record }: { record: RegisterRecord }) {
         <p className={styles.info} role="status">
           CQC notification <Link to={`/app/quality-assurance/cqc-notifications/${record.cqc_notification.id}/edit`}>{record.cqc_notification.reference}</Link>:{' '}
           {labelOf(CQC_STATUSES, record.cqc_notification.status)}
-          {record.cqc_notification.submitted_on ? ` on ${ukDate(record.cqc_notification.submitted_on)}` : ' (not yet submitted to CQC)'}.
+          {record.cqc_notification.submitted_on ? ` on ${formatDate(record.cqc_notification.submitted_on)}` : ' (not yet submitted to CQC)'}.
         </p>
       ) : record.cqc_prompt ? (
         <div className={styles.alert} role="alert">
@@ -130,8 +131,8 @@ function RecordPanels({ record }: { record: RegisterRecord }) {
       ) : null}
       {record.timetable ? (
         <p className={record.timetable.response_overdue || record.timetable.acknowledge_overdue ? styles.alert : styles.info}>
-          Acknowledge by {ukDate(record.timetable.acknowledge_by)} ({record.timetable.acknowledge_working_days} working days)
-          {record.timetable.acknowledge_overdue ? ' — overdue' : ''}; full response by {ukDate(record.timetable.respond_by)} ({record.timetable.response_working_days} working days)
+          Acknowledge by {formatDate(record.timetable.acknowledge_by)} ({record.timetable.acknowledge_working_days} working days)
+          {record.timetable.acknowledge_overdue ? ' — overdue' : ''}; full response by {formatDate(record.timetable.respond_by)} ({record.timetable.response_working_days} working days)
           {record.timetable.response_overdue ? ' — overdue' : ''}.
         </p>
       ) : null}
@@ -148,7 +149,7 @@ function RecordPanels({ record }: { record: RegisterRecord }) {
         </p>
       ) : null}
       <p>
-        Version {record.version}, last saved {new Date(record.updated_at).toLocaleString('en-GB')}
+        Version {record.version}, last saved {formatDateTime(record.updated_at)}
         {record.updated_by ? ` by ${record.updated_by}` : ''}.
       </p>
     </>

@@ -60,7 +60,7 @@ test('a list: its heading before the rows, rows linking to their record, overdue
   resolve(ok(page([row])));
   const table = await screen.findByRole('table', { name: /Incidents and accidents/ });
   expect(within(table).getByRole('link', { name: 'INC-0004' })).toHaveAttribute('href', '/app/quality-assurance/incident-and-accidents/4/edit');
-  expect(within(table).getByText(/05\/03\/2026 \(overdue\)/)).toBeInTheDocument();
+  expect(within(table).getByText(/Thu 5 Mar 2026 \(overdue\)/)).toBeInTheDocument();
 
   await userEvent.selectOptions(screen.getByLabelText('Status'), 'closed');
   await waitFor(() => expect(get).toHaveBeenLastCalledWith('api/v1/quality-assurance/incident-and-accidents', expect.objectContaining({ status: 'closed' })));

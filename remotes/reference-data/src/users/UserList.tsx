@@ -7,8 +7,7 @@ import { ListTable, useResourceList, type Column } from '@hcm/kit/table';
 import { useListRows } from './useChoices';
 import styles from './users.module.css';
 import { NoAccess } from './NoAccess';
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
+import { formatDateTime } from '@hcm/contract/time';
 
 /** /app/users: every user the signed-in user may see (a super admin all; others those sharing a branch). */
 export function UserList() {
@@ -41,7 +40,7 @@ export function UserList() {
     {
       key: 'last_sign_in_at',
       label: 'Last sign-in',
-      render: (user) => (user.last_sign_in_at ? dateTime.format(new Date(user.last_sign_in_at)) : 'Never'),
+      render: (user) => (user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never'),
     },
   ];
 

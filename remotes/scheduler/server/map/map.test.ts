@@ -5,14 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AreaModule, AreaServerContext } from '@hcm/server/platform';
 import { AREA_MODULES, createTestApp, loginAs, type TestApp, type TestClient } from '@hcm/server/testing';
 import { branches } from '@hcm/server/schema';
-import type { MapAnswer } from '../../contract/map.js';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL, type MapAnswer } from '../../contract/map.js';
 import { approximateLocation } from '../../contract/postcodes.js';
 import { postcodeLocations } from '../locations/tables.js';
 import { visitCarers, visits } from '../tables.js';
-import { mapRoutes } from './routes.js';
+import { mapRoutes, tileAttributionOf, tileUrlOf } from './routes.js';
 
 // The map's data: a branch's clients with visits that day and their carers, placed by a stored coordinate or the
-// district's centre; cancelled visits left out; the carer-to-client lines; the Maps key from the global settings.
+// district's centre; cancelled visits left out; the carer-to-client lines; the Maps key and the street map's tile
+// server and credit from the global settings.
 
 // A winter day (UK time is UTC) far beyond the demo's four weeks of visits, so only this test's visits are on it.
 const DAY = '2031-01-14';
@@ -104,4 +105,49 @@ test('the Google Maps key comes from the global setting google_maps_api_key', as
   await t.database.db.execute(sql`insert into settings (key, label, value, value_type, description) values ('google_maps_api_key', 'Google Maps API key', 'test-key-123', 'text', '')`);
   const response = await office.get(`/api/v1/scheduler/map?branch_id=${camden}&date=${DAY}`);
   assert.equal((response.json().data as MapAnswer).api_key, 'test-key-123');
+});
+
+async function setSetting(key: string, value: string | null) {
+  await t.database.db.execute(sql`delete from settings where key = ${key}`);
+  if (value !== null) await t.database.db.execute(sql`insert into settings (key, label, value, value_type, description) values (${key}, ${key}, ${value}, 'text', '')`);
+}
+const mapAnswer = async () => {
+  const response = await office.get(`/api/v1/scheduler/map?branch_id=${camden}&date=${DAY}`);
+  assert.equal(response.statusCode, 200, response.body);
+  return response.json().data as MapAnswer;
+};
+
+test('the street map’s tiles and credit come from the global settings map_tile_url and map_tile_attribution', async () => {
+  const seeded = await mapAnswer();
+  assert.deepEqual([seeded.tile_url, seeded.tile_attribution], [DEFAULT_TILE_URL, DEFAULT_TILE_ATTRIBUTION], 'the demo seeds OpenStreetMap’s standard tiles');
+
+  await setSetting('map_tile_url', 'https://tiles.example.org/osm/{z}/{x}/{y}.png?key=abc');
+  await setSetting('map_tile_attribution', '© Example Tiles, © OpenStreetMap contributors');
+  assert.deepEqual(await mapAnswer().then((answer) => [answer.tile_url, answer.tile_attribution]), [
+    'https://tiles.example.org/osm/{z}/{x}/{y}.png?key=abc',
+    '© Example Tiles, © OpenStreetMap contributors',
+  ]);
+
+  await setSetting('map_tile_url', 'none');
+  assert.equal((await mapAnswer()).tile_url, '', "'none': no tile server, the drawn plan");
+
+  await setSetting('map_tile_url', null);
+  await setSetting('map_tile_attribution', null);
+  assert.deepEqual(await mapAnswer().then((answer) => [answer.tile_url, answer.tile_attribution]), [DEFAULT_TILE_URL, DEFAULT_TILE_ATTRIBUTION], 'no row: the defaults');
+});
+
+test('a tile URL that is empty or none means the plan; one without {z}, {x}, {y} or not http(s) is unusable, so the default', () => {
+  assert.equal(tileUrlOf(undefined), DEFAULT_TILE_URL);
+  assert.equal(tileUrlOf(''), '');
+  assert.equal(tileUrlOf('  '), '');
+  assert.equal(tileUrlOf('None'), '');
+  assert.equal(tileUrlOf(' http://localhost:8080/tile/{z}/{x}/{y}.png '), 'http://localhost:8080/tile/{z}/{x}/{y}.png');
+  assert.equal(tileUrlOf('https://{s}.tiles.example.org/{z}/{x}/{y}.png'), 'https://{s}.tiles.example.org/{z}/{x}/{y}.png');
+  assert.equal(tileUrlOf('https://tiles.example.org/{z}/{x}.png'), DEFAULT_TILE_URL, 'no {y}');
+  assert.equal(tileUrlOf('tiles.example.org/{z}/{x}/{y}.png'), DEFAULT_TILE_URL, 'no scheme');
+  assert.equal(tileUrlOf('javascript:alert(1)//{z}/{x}/{y}'), DEFAULT_TILE_URL);
+  assert.equal(tileUrlOf('https://tiles.example.org/{z}/{x}/{y} .png'), DEFAULT_TILE_URL, 'a space');
+  assert.equal(tileAttributionOf(undefined), DEFAULT_TILE_ATTRIBUTION);
+  assert.equal(tileAttributionOf('none'), DEFAULT_TILE_ATTRIBUTION);
+  assert.equal(tileAttributionOf(' © Example '), '© Example');
 });

@@ -2,7 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
 import { ok, queryParam, sendInvalid, viewerOf, type AreaServerContext, type Database } from '@hcm/server/platform';
-import { GOOGLE_MAPS_KEY_SETTING, type MapAnswer, type MapLink, type MapPoint } from '../../contract/map.js';
+import {
+  DEFAULT_TILE_ATTRIBUTION,
+  DEFAULT_TILE_URL,
+  GOOGLE_MAPS_KEY_SETTING,
+  MAP_TILE_ATTRIBUTION_SETTING,
+  MAP_TILE_URL_SETTING,
+  type MapAnswer,
+  type MapLink,
+  type MapPoint,
+} from '../../contract/map.js';
 import { approximateLocation, normalisePostcode } from '../../contract/postcodes.js';
 import { postcodeLocations } from '../locations/tables.js';
 import { settingsRead } from '../read-models.js';
@@ -12,7 +21,8 @@ import { visitCarers, visits } from '../tables.js';
 // The map view's data (scheduler/map-view):
 //   GET /scheduler/map?branch_id=&date=   the clients of a branch with visits that day (cancelled ones left out), the
 //   carers assigned to them, each placed by postcode (a stored coordinate, else the district's centre), the lines
-//   from carer to client, and the Google Maps key of the global settings (scheduler.view).
+//   from carer to client, the Google Maps key and the street map's tile server and credit of the global settings
+//   (scheduler.view).
 
 type MapSources = Pick<ApiSchedulingSources, 'clientBasics' | 'carers'>;
 type Options = { sources?: (request: FastifyRequest) => MapSources };
@@ -57,11 +67,15 @@ export async function mapRoutes(app: FastifyInstance, context: AreaServerContext
     const clientIds = [...new Set(dayVisits.map((visit) => visit.client_id))];
     const carerIds = [...new Set(onVisits.map((row) => row.carer_id))];
     const sources = sourcesOf(request);
-    const [clients, carers, keyRows] = await Promise.all([
+    const [clients, carers, settingRows] = await Promise.all([
       clientIds.length ? sources.clientBasics({ ids: clientIds }) : Promise.resolve([]),
       carerIds.length ? sources.carers({ ids: carerIds }) : Promise.resolve([]),
-      db.select({ value: settingsRead.value }).from(settingsRead).where(eq(settingsRead.key, GOOGLE_MAPS_KEY_SETTING)),
+      db
+        .select({ key: settingsRead.key, value: settingsRead.value })
+        .from(settingsRead)
+        .where(inArray(settingsRead.key, [GOOGLE_MAPS_KEY_SETTING, MAP_TILE_URL_SETTING, MAP_TILE_ATTRIBUTION_SETTING])),
     ]);
+    const setting = (key: string) => settingRows.find((row) => row.key === key)?.value;
     const places = await locate(db, [...clients.map((client) => client.postcode), ...carers.map((carer) => carer.postcode)]);
 
     const visitsOfClient = new Map<number, number>();
@@ -88,7 +102,16 @@ export async function mapRoutes(app: FastifyInstance, context: AreaServerContext
     });
     links.sort((a, b) => a.start_time.localeCompare(b.start_time) || a.visit_id - b.visit_id);
 
-    const answer: MapAnswer = { branch_id: branchId, date: dateParam, api_key: mapsKeyOf(keyRows[0]?.value), points, links, unplaced };
+    const answer: MapAnswer = {
+      branch_id: branchId,
+      date: dateParam,
+      api_key: mapsKeyOf(setting(GOOGLE_MAPS_KEY_SETTING)),
+      tile_url: tileUrlOf(setting(MAP_TILE_URL_SETTING)),
+      tile_attribution: tileAttributionOf(setting(MAP_TILE_ATTRIBUTION_SETTING)),
+      points,
+      links,
+      unplaced,
+    };
     return ok(answer);
   });
 }
@@ -97,4 +120,24 @@ export async function mapRoutes(app: FastifyInstance, context: AreaServerContext
 export function mapsKeyOf(value: string | undefined): string {
   const key = value?.trim() ?? '';
   return key.toLowerCase() === 'none' ? '' : key;
+}
+
+/** A tile URL template Leaflet can use: http(s), with the {z}, {x} and {y} it fills in (and no spaces). */
+const TILE_TEMPLATE = /^https?:\/\/[^\s/]+\/\S*$/i;
+
+/**
+ * The street map's tile server (map_tile_url): no row means OpenStreetMap's standard tiles; '' or 'none' means none
+ * (the drawn plan); a value that is not an http(s) URL template with {z}, {x} and {y} is unusable, so the default.
+ */
+export function tileUrlOf(value: string | undefined): string {
+  if (value === undefined) return DEFAULT_TILE_URL;
+  const url = value.trim();
+  if (!url || url.toLowerCase() === 'none') return '';
+  return TILE_TEMPLATE.test(url) && ['{z}', '{x}', '{y}'].every((part) => url.includes(part)) ? url : DEFAULT_TILE_URL;
+}
+
+/** The tiles' credit shown on the map (map_tile_attribution): OpenStreetMap's when there is no row, '' or 'none'. */
+export function tileAttributionOf(value: string | undefined): string {
+  const text = value?.trim() ?? '';
+  return !text || text.toLowerCase() === 'none' ? DEFAULT_TILE_ATTRIBUTION : text;
 }

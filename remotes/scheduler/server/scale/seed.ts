@@ -9,11 +9,12 @@
 // added beside the demo, once (a second run finds the scale branches and stops). For the benchmark only, this
 // script writes straight into other areas' tables with SQL, as server/visits/bench.ts does: the platform's
 // branches (SC1…SC7) and user_branches (the demo manager sees every scale branch, the demo office user SC1),
-// workforce's carers and their duty patterns, compliance and training status (copies of the first rosterable demo
-// carer's rows), and care-records' clients (copies of the first active demo client). Everything is made with
-// INSERT … SELECT over generate_series, a few statements in all; the scheduler's own rows follow the rules of its
-// tables (one log entry per visit, a check-in and a check-out per visit done, attention and alerts as the
-// handlers and the engine would leave them), but no rule check runs: the rota is dense and regular, not checked.
+// workforce's carers and their duty patterns, days (its availability read model), compliance and training status
+// (copies of the first rosterable demo carer's rows), and care-records' clients (copies of the first active demo
+// client). Everything is made with INSERT … SELECT over generate_series, a few statements in all; the scheduler's
+// own rows follow the rules of its tables (one log entry per visit, a check-in and a check-out per visit done,
+// attention and alerts as the handlers and the engine would leave them), but no rule check runs: the rota is dense
+// and regular, not checked.
 //
 // Benchmark it with ./bench.ts (autocannon against the API on the same database).
 import { performance } from 'node:perf_hooks';
@@ -94,7 +95,7 @@ try {
     await db.execute(sql`create temporary table scale_carer as
       select id, branch_id, row_number() over (partition by branch_id order by id) - 1 as n, count(*) over (partition by branch_id) as size
       from carers where email like 'scale.carer.%'`);
-    for (const table of ['carer_duty_patterns', 'carer_compliance', 'carer_training_status', 'carer_preferences']) {
+    for (const table of ['carer_duty_patterns', 'carer_compliance', 'carer_training_status', 'carer_preferences', 'carer_availability_days']) {
       if (!(await exists(table))) continue;
       const columns = await columnsOf(table, ['carer_id', 'id']);
       await step(table, sql`insert into ${sql.raw(`"${table}"`)} (carer_id, ${list(columns)}) select scale_carer.id, ${list(columns)} from scale_carer, ${sql.raw(`"${table}"`)} template where template.carer_id = ${carerTemplate}`);

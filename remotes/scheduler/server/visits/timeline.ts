@@ -1,7 +1,7 @@
 import { and, asc, between, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { branches } from '@hcm/server/schema';
 import { branchVisible, type BranchScope, type Database } from '@hcm/server/platform';
-import { BAR_ATTENTION, BAR_CARERS, BAR_DOUBLE_UP, BAR_MEDICATION, TIMELINE_STATUSES, type CarerTimeline, type ClientTimeline, type ClientTimelineView, type GlobalSchedule, type TimelineBarTuple, type TimelineCarerRow, type TimelineView } from '../../contract/timeline.js';
+import { BAR_ATTENTION, BAR_CARERS, BAR_DOUBLE_UP, BAR_MEDICATION, TIMELINE_STATUSES, type CarerTimeline, type ClientTimeline, type ClientTimelineView, type GlobalSchedule, type TimelineBarTuple, type TimelineCarerRow, type TimelineDayKind, type TimelineView } from '../../contract/timeline.js';
 import type { VisitRow, VisitStatus } from '../../contract/visits.js';
 import type { ApiSchedulingSources } from '../sources/api-sources.js';
 import { simulateDay } from '../rules/day.js';
@@ -120,11 +120,21 @@ export async function carerTimeline(
   const { from, to } = periodOf(query.view, query.date);
   const branchList = await branchesIn(db, scope, query.branchId);
   const branchIds = branchList.map((branch) => branch.id);
-  const empty: CarerTimeline = { view: query.view, from, to, branch_id: query.branchId, clients: {}, attention: {}, carers: [], unassigned: [] };
+  const empty: CarerTimeline = { view: query.view, from, to, branch_id: query.branchId, clients: {}, attention: {}, carers: [], day_kinds: [], unassigned: [] };
   if (!branchIds.length) return empty;
 
-  const [stored, carerFacts, settings] = await Promise.all([barVisits(db, branchIds, from, to), sources.carers({ branchIds }), ruleSettings(db)]);
-  const carers = carerFacts.filter((carer) => carer.status === 'active');
+  // The bars' query is the longest wait: the branch's carers, their days and compliance are asked for beside it
+  // (they need only the carers' ids), and what needs the visits (borrowed carers, names, travel) follows it.
+  const branchCarers = sources.carers({ branchIds }).then((facts) => facts.filter((carer) => carer.status === 'active'));
+  const branchCarerIds = branchCarers.then((carers) => carers.map((carer) => carer.id));
+  const [stored, carers, settings, availability, compliance] = await Promise.all([
+    barVisits(db, branchIds, from, to),
+    branchCarers,
+    ruleSettings(db),
+    // From workforce's read model over its horizon; its route only for a carer or period it does not hold.
+    branchCarerIds.then((ids) => availabilityOf(db, sources, ids, from, to)),
+    branchCarerIds.then((ids) => sources.compliance(ids)),
+  ]);
   // Carers of another branch working here (borrowed) have a row too, when the user may see them.
   const listed = new Set(carers.map((carer) => carer.id));
   const borrowed = [...new Set(stored.flatMap((visit) => visit.carer_ids))].filter((id) => !listed.has(id));
@@ -132,15 +142,16 @@ export async function carerTimeline(
   // Clients' names and postcodes from care-records' published read model, as its API answers a planner
   // (scheduler.view: the viewer's branches, not removed), in one query.
   const [others, clients] = await Promise.all([borrowed.length ? sources.carers({ ids: borrowed }) : [], namesReader(db, scope, { clients: true, carers: true }).clients(clientIds)]);
-  carers.push(...others);
-  const carerIds = carers.map((carer) => carer.id);
-  const postcodeOf = new Map(clients.map((client) => [client.id, client.postcode]));
-  const [availability, compliance, travel] = await Promise.all([
-    // From workforce's read model over its horizon; its route only for a carer or period it does not hold.
-    availabilityOf(db, sources, carerIds, from, to),
-    sources.compliance(carerIds),
+  const othersIds = others.map((carer) => carer.id);
+  const [othersAvailability, othersCompliance, travel] = await Promise.all([
+    othersIds.length ? availabilityOf(db, sources, othersIds, from, to) : new Map(),
+    othersIds.length ? sources.compliance(othersIds) : new Map(),
     loadTravel(db, [...new Set(clients.map((client) => client.postcode).filter(Boolean))]),
   ]);
+  carers.push(...others);
+  for (const [id, days] of othersAvailability) availability.set(id, days);
+  for (const [id, state] of othersCompliance) compliance.set(id, state);
+  const postcodeOf = new Map(clients.map((client) => [client.id, client.postcode]));
 
   const byCarer = new Map<number, BarVisit[]>();
   const unassigned: TimelineBarTuple[] = [];
@@ -169,6 +180,15 @@ export async function carerTimeline(
     return minutes;
   };
 
+  // Each kind of day once (contract/timeline.ts, TimelineDayKind); rows name them by index.
+  const dayKinds: TimelineDayKind[] = [];
+  const kindIndex = new Map<string, number>();
+  const kindOf = (kind: TimelineDayKind) => {
+    const key = JSON.stringify([kind.status, kind.windows.map((window) => [window.from, window.to])]);
+    let index = kindIndex.get(key);
+    if (index === undefined) kindIndex.set(key, (index = dayKinds.push({ status: kind.status, windows: kind.windows.map(({ from: start, to: end }) => ({ from: start, to: end })) }) - 1));
+    return index;
+  };
   const lanes: TimelineCarerRow[] = carers.map((carer) => {
     const own = byCarer.get(carer.id) ?? [];
     // Each day run in order (rules/day.ts): travel from the visit before, and how late the carer would arrive.
@@ -200,7 +220,7 @@ export async function carerTimeline(
       blocked_because: state ? state.blocked_because : ['Compliance not known'],
       days: days.map((date) => {
         const day = known.get(date);
-        return day ? { date, status: day.status, windows: day.windows } : { date, status: 'not-set' as const, windows: [] };
+        return kindOf(day ? { status: day.status, windows: day.windows } : { status: 'not-set', windows: [] });
       }),
       bars: own.map((visit) => barOf(visit, travelBefore.get(visit.id) ?? null, lateBy.get(visit.id) ?? null)),
     };
@@ -208,7 +228,7 @@ export async function carerTimeline(
   lanes.sort((a, b) => a.name.localeCompare(b.name) || a.carer_id - b.carer_id);
   const names: Record<string, string> = {};
   for (const client of clients) names[client.id] = client.name;
-  return { ...empty, clients: names, attention, carers: lanes, unassigned };
+  return { ...empty, clients: names, attention, carers: lanes, day_kinds: dayKinds, unassigned };
 }
 
 /** GET /scheduler/client-timeline: the clients of the branch (or one client) with their visits in the period. */

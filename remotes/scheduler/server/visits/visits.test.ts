@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, userBranches } from '@hcm/server/schema';
 import { AREA_MODULES, branchIdOf, createRole, createTestApp, createUser, loginAs, userIdOf, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { AreaServerContext } from '@hcm/server/platform';
-import { BAR_ATTENTION, BAR_CARERS, BAR_DOUBLE_UP, BAR_MEDICATION, gapsOf, readBars, type AssignmentRefusal, type AssignmentResult, type CarerTimeline, type ClientTimeline, type GlobalSchedule } from '../../contract/timeline.js';
+import { BAR_ATTENTION, BAR_CARERS, BAR_DOUBLE_UP, BAR_MEDICATION, gapsOf, readBars, readDays, type AssignmentRefusal, type AssignmentResult, type CarerTimeline, type ClientTimeline, type GlobalSchedule } from '../../contract/timeline.js';
 import type { BackofficeRow } from '../../contract/visit-actions.js';
 import type { RuleFinding, VisitConflict, VisitLogRow, VisitRow } from '../../contract/visits.js';
 import type { PlannedVisit } from '../rules/check.js';
@@ -417,9 +417,11 @@ describe('visits', () => {
     assert.equal(route.length, ids.length);
     for (const row of route) {
       const lane = timeline.carers.find((candidate) => candidate.carer_id === row.carer_id)!;
-      assert.deepEqual(lane.days, row.days.map(({ date: day, status, windows }) => ({ date: day, status, windows })));
+      assert.deepEqual(readDays(timeline, lane.days), row.days.map(({ date: day, status, windows }) => ({ date: day, status, windows })));
     }
-    assert.ok(timeline.carers.some((row) => row.days.some((day) => day.status === 'available')));
+    assert.ok(timeline.carers.some((row) => readDays(timeline, row.days).some((day) => day.status === 'available')));
+    // Each kind of day is sent once: the rows name them by index.
+    assert.equal(new Set(timeline.day_kinds.map((kind) => JSON.stringify(kind))).size, timeline.day_kinds.length);
   });
 
   it('issue 29: the timeline sends what a bar draws, no more: times, client, status, flags, version, travel and lateness; details on demand', async () => {

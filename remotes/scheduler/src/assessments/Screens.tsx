@@ -1,4 +1,4 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatHours, formatMonth, ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, Navigate, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit
 import { ListTable } from '@hcm/kit/table';
 import { useTracker } from '@hcm/kit/tracker';
 import { ASSESSMENT_KINDS, ASSESSMENT_STATUSES, AssessmentVisitSchema, type AssessmentChoices, type AssessmentVisitRow, type ReviewToBookRow } from '../../contract/assessments';
-import { formatDay, handleSaved, shiftDay } from '../planning/common';
+import { handleSaved, shiftDay } from '../planning/common';
 import styles from './assessments.module.css';
 
 // The office planner (/app/assessment-visits): office staff's assessments, reviews and re-assessments of clients,
@@ -79,7 +79,7 @@ function ReviewsToBook() {
       <ListTable<ReviewToBookRow>
         caption="Care plans and assessments due for review, no review visit planned yet"
         columns={[
-          { key: 'due_on', label: 'Due', render: (row) => (row.overdue ? `${formatDay(row.due_on)} (overdue)` : formatDay(row.due_on)) },
+          { key: 'due_on', label: 'Due', render: (row) => (row.overdue ? `${formatDate(row.due_on) || '—'} (overdue)` : formatDate(row.due_on) || '—') },
           { key: 'client_name', label: 'Client' },
           { key: 'title', label: 'Document' },
           {
@@ -149,11 +149,11 @@ function VisitList() {
       <ListTable<AssessmentVisitRow>
         caption="Assessment visits of your branches"
         columns={[
-          { key: 'date', label: 'Date', render: (row) => `${formatDay(row.date)} ${row.start_time}` },
+          { key: 'date', label: 'Date', render: (row) => `${formatDate(row.date) || '—'} ${row.start_time}` },
           { key: 'client_name', label: 'Client' },
           { key: 'kind', label: 'Kind', render: (row) => kindWords(row.kind) },
           { key: 'assessor_name', label: 'Assessor' },
-          { key: 'duration_minutes', label: 'Length', render: (row) => `${row.duration_minutes} min` },
+          { key: 'duration_minutes', label: 'Length', render: (row) => formatHours(row.duration_minutes) },
           { key: 'status', label: 'Status', render: (row) => <StatusText status={row.status} /> },
           {
             key: 'actions',
@@ -299,7 +299,7 @@ function Calendar() {
   const data = useApiQuery<{ month: string; visits: AssessmentVisitRow[] }>(`${PATH}/calendar`, { month }, { failure: 'The calendar could not be loaded.', keepPrevious: true });
   const byDay = new Map<string, AssessmentVisitRow[]>();
   for (const visit of data.data?.visits ?? []) byDay.set(visit.date, [...(byDay.get(visit.date) ?? []), visit]);
-  const title = new Date(`${month}-01T12:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const title = formatMonth(month);
   return (
     <div className={styles.screen}>
       <PageHeader title="Assessment calendar" actions={<Link to="/app/assessment-visits/visits">List</Link>} />

@@ -8,23 +8,13 @@ import { TravelSettingsSchema, type BranchTravelSettings } from '../../contract/
 import type { GlobalSchedule } from '../../contract/timeline';
 import type { VisitRow } from '../../contract/visits';
 import styles from './home.module.css';
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatHours, formatPercent, ukDate } from '@hcm/contract/time';
 
 // The overview office staff land on (/app/scheduler): today's and this week's figures for their branches, the way
 // to every scheduler screen they may open, and their branches' travel settings. Kept light: it loads with the area.
 
 const GLOBAL_SCHEDULE_PATH = 'api/v1/scheduler/global-schedule';
 const TRAVEL_PATH = 'api/v1/scheduler/travel-settings';
-
-const formatDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-
-/** 90 → "1 h 30", 45 → "45 min". */
-export function hoursText(minutes: number): string {
-  const whole = Math.round(minutes);
-  if (whole < 60) return `${whole} min`;
-  const rest = whole % 60;
-  return rest ? `${Math.floor(whole / 60)} h ${String(rest).padStart(2, '0')}` : `${Math.floor(whole / 60)} h`;
-}
 
 type Figures = { visits: number; unassigned: number; cancelled: number; planned_minutes: number };
 
@@ -55,7 +45,7 @@ function FigureList({ label, figures, missed }: { label: string; figures: Figure
       <li>Unassigned<strong>{figures.unassigned}</strong></li>
       <li>Cancelled<strong>{figures.cancelled}</strong></li>
       <li>Missed<strong>{missed === null ? '—' : missed}</strong></li>
-      <li>Planned hours<strong>{hoursText(figures.planned_minutes)}</strong></li>
+      <li>Planned hours<strong>{formatHours(figures.planned_minutes)}</strong></li>
     </ul>
   );
 }
@@ -71,11 +61,11 @@ function Numbers({ mayListVisits }: { mayListVisits: boolean }) {
   return (
     <>
       <section className={styles.section} aria-label="Today">
-        <h2>Today, {formatDay(today)}</h2>
+        <h2>Today, {formatDate(today)}</h2>
         <FigureList label="Today’s figures" figures={figuresOf(schedule.data, today, today)} missed={missedToday.data?.total ?? null} />
       </section>
       <section className={styles.section} aria-label="This week">
-        <h2>This week, {formatDay(week.from)} – {formatDay(week.to)}</h2>
+        <h2>This week, {formatDate(week.from)} – {formatDate(week.to)}</h2>
         <FigureList label="This week’s figures" figures={figuresOf(schedule.data, week.from, week.to)} missed={missedWeek.data?.total ?? null} />
         <p className={styles.muted}>Across {schedule.data.branches.map((branch) => branch.branch).join(', ') || 'no branch'}.</p>
       </section>
@@ -148,7 +138,7 @@ function Travel({ mayEdit }: { mayEdit: boolean }) {
           <thead><tr><th scope="col">Branch</th><th scope="col">Average speed</th><th scope="col">Road factor</th></tr></thead>
           <tbody>
             {travel.data.map((branch) => (
-              <tr key={branch.branch_id}><td>{branch.branch}</td><td>{branch.average_speed_kmh} km/h</td><td>{branch.road_factor_percent} %</td></tr>
+              <tr key={branch.branch_id}><td>{branch.branch}</td><td>{branch.average_speed_kmh} km/h</td><td>{formatPercent(branch.road_factor_percent)}</td></tr>
             ))}
           </tbody>
         </table>

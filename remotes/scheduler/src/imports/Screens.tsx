@@ -8,8 +8,9 @@ import { SelectField, valibotResolver } from '@hcm/kit/forms';
 import { ListTable } from '@hcm/kit/table';
 import * as v from 'valibot';
 import { CSV_COLUMNS, CsvUploadSchema, IMPORT_STATUSES, MAX_CSV_BYTES, type CsvImportDetail, type CsvImportRow, type ImportRow } from '../../contract/imports';
-import { formatWhen, handleSaved } from '../planning/common';
+import { handleSaved } from '../planning/common';
 import styles from './imports.module.css';
+import { formatDateTime } from '@hcm/contract/time';
 
 // CSV imports of visits (/app/visits/csv-imports): the list of imports, the upload (the file is read in the
 // browser and sent as text), and the preview (every row with its errors in words) with the confirmation that
@@ -32,7 +33,7 @@ function ImportList() {
           { key: 'branch', label: 'Branch' },
           { key: 'status', label: 'Status', render: (row) => statusWords(row.status) },
           { key: 'rows', label: 'Rows', render: (row) => (row.status === 'imported' ? `${row.imported_rows} imported, ${row.skipped_rows} skipped` : `${row.valid_rows} of ${row.total_rows} valid`) },
-          { key: 'uploaded', label: 'Uploaded', render: (row) => `${formatWhen(row.created_at)}${row.uploaded_by_name ? ` by ${row.uploaded_by_name}` : ''}` },
+          { key: 'uploaded', label: 'Uploaded', render: (row) => `${formatDateTime(row.created_at) || '—'}${row.uploaded_by_name ? ` by ${row.uploaded_by_name}` : ''}` },
         ]}
         page={list.data ?? null}
         loading={list.isFetching}

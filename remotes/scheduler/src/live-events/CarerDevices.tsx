@@ -3,7 +3,8 @@ import { api, Button, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { ListTable, type Column } from '@hcm/kit/table';
 import type { CarerDeviceRow } from '../../contract/live-device';
 import { styles } from '../visits/common';
-import { formatDateTime, formatTime, LiveNote, useLiveList, yesNo } from './device/useLiveList';
+import { LiveNote, useLiveList, yesNo } from './device/useLiveList';
+import { formatDateTime, formatTime } from '@hcm/contract/time';
 
 type Filters = { search: string; app_in_use: string };
 const NONE: Filters = { search: '', app_in_use: '' };
@@ -34,7 +35,7 @@ export default function CarerDevices() {
         <ul className={styles.list}>
           {row.devices.map((device) => (
             <li key={device.id}>
-              {device.name}: {device.revoked ? 'revoked' : `last used ${formatDateTime(device.last_used_at)}`}
+              {device.name}: {device.revoked ? 'revoked' : `last used ${formatDateTime(device.last_used_at) || '—'}`}
               {!device.revoked && can('carers.edit') ? <Button variant="secondary" onClick={() => void revoke(device, row.carer_name)}>Revoke {device.name} of {row.carer_name}</Button> : null}
             </li>
           ))}
@@ -48,7 +49,7 @@ export default function CarerDevices() {
       sortable: true,
       render: (row) =>
         row.last_check
-          ? `${row.last_check.kind === 'in' ? 'Check-in' : 'Check-out'} at ${formatTime(row.last_check.recorded_at)}, ${row.last_check.client_name}`
+          ? `${row.last_check.kind === 'in' ? 'Check-in' : 'Check-out'} at ${formatTime(row.last_check.recorded_at) || '—'}, ${row.last_check.client_name}`
           : 'No check today',
     },
     {

@@ -3,11 +3,12 @@ import { Button, PageHeader, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { ListTable } from '@hcm/kit/table';
 import type { CheckLocationRow, NotOnSiteDetail } from '../../contract/live-device';
-import { formatDay, STATUS_WORDS, styles } from '../visits/common';
+import { STATUS_WORDS, styles } from '../visits/common';
 import { checkColumns } from './device/CheckTable';
 import { PositionsPlan } from './device/PositionsPlan';
-import { CONFIRMATION_WORDS, formatDateTime, LiveNote, metres, useLiveList, yesNo } from './device/useLiveList';
+import { CONFIRMATION_WORDS, LiveNote, metres, useLiveList, yesNo } from './device/useLiveList';
 import { BranchField, PeriodFields } from './device/FilterFields';
+import { formatDate, formatDateTime } from '@hcm/contract/time';
 
 type Filters = { from: string; to: string; branch_id: string; kind: string };
 const NONE: Filters = { from: '', to: '', branch_id: '', kind: '' };
@@ -53,7 +54,7 @@ function OneVisit({ id }: { id: string }) {
   const data = detail.data;
   return (
     <div className={styles.screen}>
-      <PageHeader title={data ? `Checks at ${data.visit.client_name}, ${formatDay(data.visit.date)} ${data.visit.start_time}` : 'Checks at one visit'} actions={<Link to="/app/live-events/clients/not-on-site">All flagged checks</Link>} />
+      <PageHeader title={data ? `Checks at ${data.visit.client_name}, ${formatDate(data.visit.date) || '—'} ${data.visit.start_time}` : 'Checks at one visit'} actions={<Link to="/app/live-events/clients/not-on-site">All flagged checks</Link>} />
       {detail.error ? <p role="alert">{detail.error.message}</p> : null}
       {!data && !detail.error ? <p role="status">Loading…</p> : null}
       {data ? (
@@ -78,7 +79,7 @@ function OneVisit({ id }: { id: string }) {
               {data.checks.length ? data.checks.map((check) => (
                 <tr key={check.id}>
                   <td>{check.kind === 'in' ? 'Check-in' : 'Check-out'}</td>
-                  <td>{formatDateTime(check.recorded_at)}</td>
+                  <td>{formatDateTime(check.recorded_at) || '—'}</td>
                   <td>{check.carer_name}</td>
                   <td>{check.latitude !== null && check.longitude !== null ? `${check.latitude.toFixed(5)}, ${check.longitude.toFixed(5)}${check.accuracy_metres !== null ? ` (±${Math.round(check.accuracy_metres)} m)` : ''}` : `No position: ${check.no_position_reason}`}</td>
                   <td>{metres(check.distance_metres)}</td>

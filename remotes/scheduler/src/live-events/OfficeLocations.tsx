@@ -5,7 +5,7 @@ import type { Page } from '@hcm/contract';
 import { ListTable, type Column } from '@hcm/kit/table';
 import type { OfficeLocationRow } from '../../contract/live-device';
 import { styles } from '../visits/common';
-import { formatDateTime } from './device/useLiveList';
+import { formatDateTime } from '@hcm/contract/time';
 
 const KEYS = ['from', 'to', 'search', 'sort', 'mode', 'page', 'page_size'] as const;
 
@@ -30,7 +30,7 @@ export default function OfficeLocations() {
   const columns: Column<OfficeLocationRow>[] = [
     { key: 'name', label: 'Employee', sortable: true },
     { key: 'role', label: 'Role' },
-    { key: 'recorded_at', label: 'Last check', sortable: true, render: (row) => `${row.kind === 'in' ? 'Check-in' : 'Check-out'} ${formatDateTime(row.recorded_at)}` },
+    { key: 'recorded_at', label: 'Last check', sortable: true, render: (row) => `${row.kind === 'in' ? 'Check-in' : 'Check-out'} ${formatDateTime(row.recorded_at) || '—'}` },
     { key: 'client_name', label: 'At' },
     { key: 'position', label: 'Position', render: (row) => (row.latitude !== null && row.longitude !== null ? `${row.latitude.toFixed(5)}, ${row.longitude.toFixed(5)}` : 'No position') },
   ];

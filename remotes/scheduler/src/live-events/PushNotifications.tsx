@@ -4,8 +4,8 @@ import type { Page } from '@hcm/contract';
 import { Button, PageHeader, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
-import { formatWhen } from '../visits/common';
 import styles from '../visits/visits.module.css';
+import { formatDateTime } from '@hcm/contract/time';
 
 // /app/live-events/carers/push-notifications: the log of push notifications sent to carers' phones (a new visit,
 // a changed time, a visit taken off them or cancelled), from the platform's push log, filtered by carer, kind,
@@ -44,7 +44,7 @@ export default function PushNotifications() {
   const list = useApiQuery<Page<PushRow>>('api/v1/push-notifications', { ...filters, page: paging.page, page_size: paging.pageSize }, { keepPrevious: true, failure: 'The push notifications could not be loaded.' });
 
   const columns: Column<PushRow>[] = [
-    { key: 'created_at', label: 'Sent', render: (row) => formatWhen(row.created_at) },
+    { key: 'created_at', label: 'Sent', render: (row) => formatDateTime(row.created_at) || '—' },
     { key: 'user_name', label: 'Carer' },
     { key: 'kind', label: 'Kind', render: (row) => labelOf(KINDS, row.kind) },
     { key: 'message', label: 'Message', render: (row) => `${row.title}: ${row.body}` },

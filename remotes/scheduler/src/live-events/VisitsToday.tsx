@@ -1,10 +1,10 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatTime, ukDate } from '@hcm/contract/time';
 import { Link } from 'react-router-dom';
 import { Button, PageHeader, useRouteName } from '@hcm/kit';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { LIVE_VISIT_STATES, type LiveVisitRow } from '../../contract/live-device';
 import { STATUS_WORDS, StatusText, styles } from '../visits/common';
-import { CONFIRMATION_WORDS, formatTime, LiveNote, metres, useLiveList, yesNo } from './device/useLiveList';
+import { CONFIRMATION_WORDS, LiveNote, metres, useLiveList, yesNo } from './device/useLiveList';
 import { BranchField } from './device/FilterFields';
 
 type Filters = { date: string; branch_id: string; state: string; flag: string };
@@ -23,8 +23,8 @@ export default function VisitsToday() {
     { key: 'client_name', label: 'Client' },
     { key: 'carers', label: 'Carers', render: (row) => row.carer_names.join(', ') || 'No carer' },
     { key: 'status', label: 'State', sortable: true, render: (row) => <StatusText status={row.status} /> },
-    { key: 'check_in_at', label: 'Checked in', render: (row) => formatTime(row.check_in_at) },
-    { key: 'check_out_at', label: 'Checked out', render: (row) => formatTime(row.check_out_at) },
+    { key: 'check_in_at', label: 'Checked in', render: (row) => formatTime(row.check_in_at) || '—' },
+    { key: 'check_out_at', label: 'Checked out', render: (row) => formatTime(row.check_out_at) || '—' },
     { key: 'punctual', label: 'Punctual', render: (row) => yesNo(row.punctual, 'On time', 'Outside the window') },
     {
       key: 'on_site',

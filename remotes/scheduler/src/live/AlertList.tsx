@@ -6,9 +6,9 @@ import { useApiQuery } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { ALERT_KINDS, ALERT_STATES, SUPPORT_URGENCIES, labelOfChoice, type AlertKind, type AlertRow } from '../../contract/live-engine';
 import { LIVE_TOPIC } from '../../contract/live';
-import { formatWhen, londonTimeOf } from '../visits/common';
 import styles from '../visits/visits.module.css';
 import { ALERTS_PATH, AlertButtons, ResolveForm, alertProgress } from './alerts';
+import { formatDateTime, formatTime } from '@hcm/contract/time';
 
 // A list of alerts (the engine's late and missed alerts, or carers' support requests): filtered by state, kind,
 // branch and day, sorted and paged by the API. The filter lives in the URL (the saved slot live_event_monitoring
@@ -37,9 +37,9 @@ export function AlertList({ title, caption, kinds, empty }: { title: string; cap
   useAreaEvent('scheduler', LIVE_TOPIC, () => void list.refetch());
 
   const columns: Column<AlertRow>[] = [
-    { key: 'raised_at', label: 'Raised', sortable: true, render: (row) => formatWhen(row.raised_at) },
+    { key: 'raised_at', label: 'Raised', sortable: true, render: (row) => formatDateTime(row.raised_at) || '—' },
     { key: 'kind', label: 'Kind', sortable: true, render: (row) => `${row.kind_label}${row.urgency ? ` (${labelOfChoice(SUPPORT_URGENCIES, row.urgency)})` : ''}` },
-    { key: 'visit', label: 'Visit', render: (row) => (row.visit_id ? <Link to={`/app/visits/${row.visit_id}`}>{row.client_name ?? `Visit ${row.visit_id}`}{row.planned_start ? `, ${londonTimeOf(row.planned_start)}–${londonTimeOf(row.planned_end)}` : ''}</Link> : 'No visit named') },
+    { key: 'visit', label: 'Visit', render: (row) => (row.visit_id ? <Link to={`/app/visits/${row.visit_id}`}>{row.client_name ?? `Visit ${row.visit_id}`}{row.planned_start ? `, ${formatTime(row.planned_start)}–${formatTime(row.planned_end)}` : ''}</Link> : 'No visit named') },
     { key: 'carer_name', label: 'Carer', render: (row) => row.carer_name ?? 'No carer assigned' },
     { key: 'detail', label: 'Detail' },
     { key: 'state', label: 'State', sortable: true, render: (row) => row.state_label },

@@ -5,7 +5,7 @@ import type { MapAnswer, MapPoint } from '../../contract/map';
 import { project } from '../map/MapView';
 import { pointKey, pointLabel } from '../map/parts';
 import styles from '../map/map.module.css';
-import { londonTimeOf } from '../visits/common';
+import { formatTime } from '@hcm/contract/time';
 
 // The live view's map: clients' homes (squares) and carers where their phones last checked in or out today
 // (circles), with a dashed line from a carer to the client of that check. It is the scheduler's map (the
@@ -26,7 +26,7 @@ export function mapAnswerOf(today: LiveToday): MapAnswer {
       kind: 'carer' as const,
       id: position.carer_id,
       name: position.carer_name,
-      postcode: `checked ${position.kind === 'in' ? 'in' : 'out'} at ${londonTimeOf(position.at)}`,
+      postcode: `checked ${position.kind === 'in' ? 'in' : 'out'} at ${formatTime(position.at)}`,
       latitude: position.latitude,
       longitude: position.longitude,
       approximate: false,
@@ -35,7 +35,7 @@ export function mapAnswerOf(today: LiveToday): MapAnswer {
   ];
   const links = today.positions.flatMap((position) => {
     const clientId = clientOfVisit.get(position.visit_id);
-    return clientId === undefined ? [] : [{ visit_id: position.visit_id, carer_id: position.carer_id, client_id: clientId, start_time: londonTimeOf(position.at) }];
+    return clientId === undefined ? [] : [{ visit_id: position.visit_id, carer_id: position.carer_id, client_id: clientId, start_time: formatTime(position.at) }];
   });
   return { branch_id: today.branch_id, date: today.date, api_key: today.api_key, points, links, unplaced: [] };
 }

@@ -5,10 +5,10 @@ import { useApiQuery } from '@hcm/kit/data';
 import type { AlertRow, LiveToday } from '../../contract/live-engine';
 import { LIVE_TOPIC, type LiveChanged } from '../../contract/live';
 import { VISITS_TOPIC } from '../../contract/visits';
-import { formatWhen, londonTimeOf } from '../visits/common';
 import styles from '../visits/visits.module.css';
 import { AlertButtons, LIVE_TODAY_PATH, ResolveForm, alertProgress } from './alerts';
 import { LiveMap } from './LiveMap';
+import { formatDateTime, formatTime } from '@hcm/contract/time';
 
 // /app/scheduler/live-view: today's visits of a branch by state with counts (late and missed first), the alerts
 // still open or acknowledged (acknowledge and resolve here), the map of homes and carers' last positions. A check-in,
@@ -55,7 +55,7 @@ function Alerts({ alerts }: { alerts: AlertRow[] }) {
           <tbody>
             {alerts.map((alert) => (
               <tr key={alert.id} data-state={alert.state}>
-                <td>{formatWhen(alert.raised_at)}</td>
+                <td>{formatDateTime(alert.raised_at) || '—'}</td>
                 <td>{alert.kind_label}</td>
                 <td>{[alert.client_name, alert.carer_name].filter(Boolean).join(', ') || '—'}</td>
                 <td>{alert.detail}</td>
@@ -94,10 +94,10 @@ function Visits({ today }: { today: LiveToday }) {
             {today.visits.map((visit) => (
               <tr key={visit.id} data-state={visit.state}>
                 <td><span className={styles.status} data-status={visit.state}>{visit.state_label}</span>{visit.time_critical ? ' (time-critical medication)' : ''}</td>
-                <td>{londonTimeOf(visit.planned_start)}–{londonTimeOf(visit.planned_end)}</td>
+                <td>{formatTime(visit.planned_start)}–{formatTime(visit.planned_end)}</td>
                 <td><Link to={`/app/visits/${visit.id}`}>{visit.client_name}</Link></td>
                 <td>{visit.carer_names.join(', ') || 'Unassigned'}</td>
-                <td>{visit.actual_start ? `${londonTimeOf(visit.actual_start)}${visit.actual_end ? `–${londonTimeOf(visit.actual_end)}` : ' (on site)'}` : '—'}</td>
+                <td>{visit.actual_start ? `${formatTime(visit.actual_start)}${visit.actual_end ? `–${formatTime(visit.actual_end)}` : ' (on site)'}` : '—'}</td>
               </tr>
             ))}
           </tbody>
@@ -134,7 +134,7 @@ export default function LiveView() {
       </form>
       <p role="status" className={styles.muted}>
         {connected ? 'Live: updates as carers check in.' : `Live updates paused: refreshing every ${POLL_MS / 1000} seconds`}
-        {answer ? ` Last updated ${londonTimeOf(answer.generated_at)}.` : ''}
+        {answer ? ` Last updated ${formatTime(answer.generated_at)}.` : ''}
       </p>
       {!branchId ? <EmptyState>You hold no branch.</EmptyState> : null}
       {today.error ? <ErrorPanel title="The live view could not be loaded" onRetry={() => void today.refetch()}>{today.error.message}</ErrorPanel> : null}

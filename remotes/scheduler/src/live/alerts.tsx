@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { api, Button, notify, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation } from '@hcm/kit/data';
 import { ALERT_OUTCOMES, type AlertOutcome, type AlertRow } from '../../contract/live-engine';
-import { formatWhen, londonTimeOf } from '../visits/common';
 import styles from '../visits/visits.module.css';
+import { formatDateTime, formatTime } from '@hcm/contract/time';
 
 // What the live view and the alert lists share: the alerts' API, acknowledging and resolving (with the outcome
 // and a note), and an alert's state in words ("arrived at …", who acknowledged it, escalated to whom).
@@ -27,10 +27,10 @@ export function useAlertActions() {
 /** What happened to an alert so far, in words. */
 export function alertProgress(alert: AlertRow): string {
   const parts: string[] = [];
-  if (alert.arrived_at) parts.push(`Arrived at ${londonTimeOf(alert.arrived_at)}`);
-  if (alert.acknowledged_at) parts.push(`Acknowledged by ${alert.acknowledged_by_name ?? 'someone'} at ${londonTimeOf(alert.acknowledged_at)}`);
+  if (alert.arrived_at) parts.push(`Arrived at ${formatTime(alert.arrived_at)}`);
+  if (alert.acknowledged_at) parts.push(`Acknowledged by ${alert.acknowledged_by_name ?? 'someone'} at ${formatTime(alert.acknowledged_at)}`);
   if (alert.resolved_at) parts.push(`Resolved by ${alert.resolved_by_name ?? 'someone'}: ${alert.outcome_label}${alert.outcome_note ? ` (${alert.outcome_note})` : ''}`);
-  if (alert.escalated_at) parts.push(`Escalated to ${alert.escalated_to} at ${formatWhen(alert.escalated_at)}`);
+  if (alert.escalated_at) parts.push(`Escalated to ${alert.escalated_to} at ${formatDateTime(alert.escalated_at) || '—'}`);
   return parts.join('. ') || 'Nobody has acknowledged it yet';
 }
 

@@ -1,18 +1,21 @@
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorPanel, Loading, PageHeader, useRouteName, useSession } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
-import { GOOGLE_MAPS_KEY_SETTING, type MapAnswer, type MapPoint } from '../../contract/map';
+import { GOOGLE_MAPS_KEY_SETTING, MAP_TILE_URL_SETTING, type MapAnswer, type MapPoint } from '../../contract/map';
 import { Legend, pointKey, pointLabel } from './parts';
 import styles from './map.module.css';
 import { ukDate } from '@hcm/contract/time';
 
-// /app/scheduler/map-view: the clients of a branch with visits on a day and the carers going to them. Without a
-// Google Maps key (the tests, the demo) the same data is drawn as a plan of coordinates: clients as squares and
-// carers as circles, each with its name, a legend, a dashed line from carer to client, and a list beside it. With a
-// key the street map (StreetMap.tsx, @vis.gl/react-google-maps) is loaded lazily in the plan's place, in its own
-// chunk; the list stays beside it, and the plan comes back if that chunk or Google's script cannot load.
+// /app/scheduler/map-view: the clients of a branch with visits on a day and the carers going to them, with a list
+// beside the map. Which map: with a Google Maps key (google_maps_api_key), Google's street map (StreetMap.tsx,
+// @vis.gl/react-google-maps); else, with a tile server (map_tile_url, OpenStreetMap's standard tiles unless the
+// agency set another), a Leaflet street map on those tiles (LeafletMap.tsx); with neither (map_tile_url 'none') a
+// plan of coordinates: clients as squares and carers as circles, each with its name, a legend, a dashed line from
+// carer to client. Both street maps are loaded lazily, each in its own chunk, and the plan comes back if a chunk
+// cannot load or the street map fails.
 
 const StreetMap = lazy(() => import('./StreetMap'));
+const LeafletMap = lazy(() => import('./LeafletMap'));
 
 export const MAP_PATH = 'api/v1/scheduler/map';
 const WIDTH = 640;
@@ -143,13 +146,17 @@ export default function MapView() {
       {branchId && !answer && !map.error ? <Loading label="Loading the map…" /> : null}
       {answer ? (
         <>
-          {answer.api_key ? null : <p className={styles.note}>Add a Google Maps API key in Settings ({GOOGLE_MAPS_KEY_SETTING}) to see a street map.</p>}
+          {answer.api_key || answer.tile_url ? null : (
+            <p className={styles.note}>
+              Set a tile server ({MAP_TILE_URL_SETTING}) or a Google Maps API key ({GOOGLE_MAPS_KEY_SETTING}) in Settings to see a street map.
+            </p>
+          )}
           {answer.points.length ? (
             <div className={styles.layout}>
-              {answer.api_key ? (
+              {answer.api_key || answer.tile_url ? (
                 <StreetMapBoundary fallback={<Plan answer={answer} />}>
                   <Suspense fallback={<Loading label="Loading the street map…" />}>
-                    <StreetMap answer={answer} fallback={<Plan answer={answer} />} />
+                    {answer.api_key ? <StreetMap answer={answer} fallback={<Plan answer={answer} />} /> : <LeafletMap answer={answer} />}
                   </Suspense>
                 </StreetMapBoundary>
               ) : (

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { MapAnswer } from '../../contract/map';
-import StreetMap, { boundsOf, DEFAULT_MAP_ID, placeMarks } from './StreetMap';
+import { boundsOf, placeMarks } from './parts';
+import StreetMap, { DEFAULT_MAP_ID } from './StreetMap';
 
 // Google Maps cannot run under jest: @vis.gl/react-google-maps is replaced at its import boundary by stand-ins that
 // render what they were given, so the street map's own choices (marks, labels, lines, details, camera) are checked.

@@ -10,8 +10,8 @@ import {
   useApiLoadingStatus,
   useMap,
 } from '@vis.gl/react-google-maps';
-import type { MapAnswer, MapLink, MapPoint } from '../../contract/map';
-import { Legend, pointKey, pointLabel } from './parts';
+import type { MapAnswer, MapPoint } from '../../contract/map';
+import { boundsOf, FIT_PADDING, isOneSpot, Legend, PlaceDetails, placeMarks, pointKey, pointLabel, SINGLE_PLACE_ZOOM, visitsLine, type Placed } from './parts';
 import styles from './map.module.css';
 
 // The street map of /app/scheduler/map-view, shown only when the global setting google_maps_api_key is set. MapView
@@ -22,43 +22,6 @@ import styles from './map.module.css';
 
 /** Google's documented map id for maps without a Cloud-console style; advanced markers need some map id. */
 export const DEFAULT_MAP_ID = 'DEMO_MAP_ID';
-const PADDING = 48;
-/** Zoom when every place is at one spot (fitting a zero-sized box would zoom in as far as Google allows). */
-const SINGLE_PLACE_ZOOM = 15;
-/** How far apart (degrees of latitude, about 40 m) places at the very same spot are spread so each can be chosen. */
-const SPREAD = 0.00036;
-
-type Placed = MapPoint & { lat: number; lng: number };
-
-/**
- * Where each mark goes: at its coordinates, except that places sharing the very same coordinates (often people
- * placed at their postcode district's centre) are spread on a small ring around it, so no mark hides another.
- */
-export function placeMarks(points: readonly MapPoint[]): Placed[] {
-  const groups = new Map<string, number[]>();
-  points.forEach((point, index) => {
-    const spot = `${point.latitude.toFixed(6)},${point.longitude.toFixed(6)}`;
-    groups.set(spot, [...(groups.get(spot) ?? []), index]);
-  });
-  const placed = points.map((point) => ({ ...point, lat: point.latitude, lng: point.longitude }));
-  for (const indexes of groups.values()) {
-    if (indexes.length < 2) continue;
-    indexes.forEach((index, order) => {
-      const angle = (2 * Math.PI * order) / indexes.length;
-      const point = placed[index]!;
-      point.lat = point.latitude + SPREAD * Math.sin(angle);
-      point.lng = point.longitude + (SPREAD * Math.cos(angle)) / Math.cos((point.latitude * Math.PI) / 180);
-    });
-  }
-  return placed;
-}
-
-/** The smallest box holding every mark (north/south/east/west in degrees). */
-export function boundsOf(marks: readonly { lat: number; lng: number }[]) {
-  const lats = marks.map((mark) => mark.lat);
-  const lngs = marks.map((mark) => mark.lng);
-  return { north: Math.max(...lats), south: Math.min(...lats), east: Math.max(...lngs), west: Math.min(...lngs) };
-}
 
 /** Moves the camera to show every mark whenever the set of marks changes (another branch or day). */
 function FitBounds({ marks }: { marks: readonly Placed[] }) {
@@ -66,21 +29,14 @@ function FitBounds({ marks }: { marks: readonly Placed[] }) {
   const { north, south, east, west } = marks.length ? boundsOf(marks) : { north: NaN, south: NaN, east: NaN, west: NaN };
   useEffect(() => {
     if (!map || Number.isNaN(north)) return;
-    if (north - south < 1e-6 && east - west < 1e-6) {
+    if (isOneSpot({ north, south, east, west })) {
       map.setCenter({ lat: north, lng: east });
       map.setZoom(SINGLE_PLACE_ZOOM);
     } else {
-      map.fitBounds({ north, south, east, west }, PADDING);
+      map.fitBounds({ north, south, east, west }, FIT_PADDING);
     }
   }, [map, north, south, east, west]);
   return null;
-}
-
-function visitsLine(point: MapPoint, links: readonly MapLink[], nameOf: (kind: MapPoint['kind'], id: number) => string): string[] {
-  const own = links.filter((link) => (point.kind === 'carer' ? link.carer_id === point.id : link.client_id === point.id));
-  return [...own]
-    .sort((a, b) => a.start_time.localeCompare(b.start_time))
-    .map((link) => (point.kind === 'carer' ? `${link.start_time} to ${nameOf('client', link.client_id)}` : `${link.start_time} ${nameOf('carer', link.carer_id)}`));
 }
 
 function PointMarker({ mark, selected, onSelect, onClose, details }: { mark: Placed; selected: boolean; onSelect: () => void; onClose: () => void; details: string[] }) {
@@ -95,20 +51,7 @@ function PointMarker({ mark, selected, onSelect, onClose, details }: { mark: Pla
       </AdvancedMarker>
       {selected && marker ? (
         <InfoWindow anchor={marker} headerContent={<strong>{mark.name}</strong>} onCloseClick={onClose} shouldFocus>
-          <div className={styles.info}>
-            <p>
-              {mark.kind === 'client' ? 'Client' : 'Carer'}, {mark.postcode}
-              {mark.approximate ? ' (approximate: the postcode district’s centre)' : ''}
-            </p>
-            <p>
-              {mark.visits} visit{mark.visits === 1 ? '' : 's'} that day
-            </p>
-            {details.length ? (
-              <ul aria-label={mark.kind === 'carer' ? 'Visits to clients' : 'Carers visiting'}>
-                {details.map((line, index) => <li key={index}>{line}</li>)}
-              </ul>
-            ) : null}
-          </div>
+          <PlaceDetails mark={mark} details={details} />
         </InfoWindow>
       ) : null}
     </>
@@ -142,7 +85,7 @@ function Street({ answer, mapId, fallback }: { answer: MapAnswer; mapId: string;
       <div className={styles.street}>
         <GoogleMap
           mapId={mapId}
-          defaultBounds={bounds ? { ...bounds, padding: PADDING } : undefined}
+          defaultBounds={bounds ? { ...bounds, padding: FIT_PADDING } : undefined}
           gestureHandling="cooperative"
           clickableIcons={false}
           onClick={() => setSelected(null)}

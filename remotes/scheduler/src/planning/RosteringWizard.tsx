@@ -1,4 +1,4 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, ukDate } from '@hcm/contract/time';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
@@ -22,7 +22,7 @@ import {
   type WizardStepAnswer,
 } from '../../contract/wizard';
 import type { VisitTask } from '../../contract/visits';
-import { formatDay, handleSaved, shiftDay } from './common';
+import { handleSaved, shiftDay } from './common';
 import styles from './planning.module.css';
 
 // The rostering wizard (client-rostering/add/1 … /6): a new care package from the client to published visits.
@@ -340,11 +340,11 @@ function CheckStep({ draft, onSaved }: Props & { draft: RosteringDraftRow }) {
           {check.calls.map((call) => (
             <tr key={call.call}>
               <td>{call.label}</td>
-              <td>{formatDay(call.date)}</td>
+              <td>{formatDate(call.date) || '—'}</td>
               <td>{call.hard.length ? <ul>{call.hard.map((finding, index) => <li key={index}>Problem: {finding.message}</li>)}</ul> : 'Nothing'}</td>
               <td>
                 {call.left_unassigned?.length ? (
-                  <ul>{call.left_unassigned.map((item, index) => <li key={index}>{formatDay(item.date)}: {item.message}</li>)}</ul>
+                  <ul>{call.left_unassigned.map((item, index) => <li key={index}>{formatDate(item.date) || '—'}: {item.message}</li>)}</ul>
                 ) : (
                   'None'
                 )}
@@ -394,7 +394,7 @@ function ReviewStep({ draft }: { draft: RosteringDraftRow }) {
       <div role="status">
         <p>
           <strong>Published.</strong>{' '}
-          {published ? `The rota template and ${published.visits_created} visits from ${formatDay(published.from)} to ${formatDay(published.to)}.` : `On ${formatDay(draft.published_at!.slice(0, 10))}.`}
+          {published ? `The rota template and ${published.visits_created} visits from ${formatDate(published.from) || '—'} to ${formatDate(published.to) || '—'}.` : `On ${formatDate(draft.published_at!.slice(0, 10)) || '—'}.`}
         </p>
         <p className={styles.actions}>
           <Link to="/app/client-rostering/add/1?new=1">Start another package</Link>
@@ -413,7 +413,7 @@ function ReviewStep({ draft }: { draft: RosteringDraftRow }) {
         <dd>{pkg?.name}</dd>
         <dt>Dates</dt>
         <dd>
-          From {formatDay(pkg?.starts_on)} {pkg?.ends_on ? `to ${formatDay(pkg.ends_on)}` : '(open-ended)'}, {repeat === 1 ? 'every week' : `repeating every ${repeat} weeks`}
+          From {formatDate(pkg?.starts_on) || '—'} {pkg?.ends_on ? `to ${formatDate(pkg.ends_on) || '—'}` : '(open-ended)'}, {repeat === 1 ? 'every week' : `repeating every ${repeat} weeks`}
         </dd>
         <dt>Bank holidays</dt>
         <dd>{BANK_HOLIDAY_RULES.find((rule) => rule.value === pkg?.bank_holidays)?.label}</dd>
@@ -518,7 +518,7 @@ function WizardStep() {
           <ul>
             {others.map((row) => (
               <li key={row.id}>
-                <Link to={stepPath(row.next_step, row.id)}>{row.client_name ?? 'No client yet'}</Link> (step {row.next_step} to do; saved {formatDay(row.updated_at.slice(0, 10))})
+                <Link to={stepPath(row.next_step, row.id)}>{row.client_name ?? 'No client yet'}</Link> (step {row.next_step} to do; saved {formatDate(row.updated_at.slice(0, 10)) || '—'})
               </li>
             ))}
           </ul>

@@ -5,19 +5,11 @@ import { applyServerErrors } from '@hcm/kit/forms';
 // What the screens of the wizard, CSV imports, utilities and the office planner share: UK dates, and how a
 // save's answer is told (a 422's errors on their fields with what was typed kept, anything else in a toast).
 
-const LONDON = 'Europe/London';
-
-
 export function shiftDay(day: string, days: number): string {
   const date = new Date(`${day}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
-
-export const formatDay = (day: string | null | undefined) =>
-  day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '—';
-export const formatWhen = (instant: string | null | undefined) =>
-  instant ? new Date(instant).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: LONDON }) : '—';
 
 /** After a save: a 422's errors on their fields (what was typed stays), another failure in a toast. True when saved. */
 export function handleSaved<Values extends FieldValues>(answer: ApiResult<unknown>, form: UseFormReturn<Values>, failure: string): boolean {

@@ -1,9 +1,9 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime, ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { api, Button, EmptyState, ErrorPanel, Loading, notify, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import type { ClientTemplates, GenerateAnswer, TemplateDetail, TemplateEnded, TemplateRow, TemplateSaved } from '../../contract/templates';
-import { clientPath, formatDay, formatWhen, plural, Section, shiftDay, styles, templatePath } from './common';
+import { clientPath, plural, Section, shiftDay, styles, templatePath } from './common';
 import { describeVisits, TemplateFormSection } from './TemplateForm';
 
 // The client record's `visit-templates` tab: the client's rota templates, a form to add or edit one (the weekly
@@ -16,7 +16,7 @@ function GenerateReport({ report }: { report: GenerateAnswer }) {
   return (
     <div role="status" className={styles.report} aria-label="Generation report">
       <strong>
-        Visits from {formatDay(report.from)} to {formatDay(report.to)}: {plural(report.created, 'visit')} generated, {report.already_there} there already.
+        Visits from {formatDate(report.from)} to {formatDate(report.to)}: {plural(report.created, 'visit')} generated, {report.already_there} there already.
       </strong>
       <span>
         {plural(report.assigned, 'visit')} given their preferred carers; {plural(report.left_for_auto_assign, 'visit')} left for auto-assign or the planner.
@@ -67,7 +67,7 @@ function TemplatesTable({ rows, canEdit, onEdit, onEnd }: { rows: TemplateRow[];
           <tr key={row.id}>
             <td>{row.name}</td>
             <td>
-              {formatDay(row.starts_on)} – {row.ends_on ? formatDay(row.ends_on) : 'no end'}
+              {formatDate(row.starts_on)} – {row.ends_on ? formatDate(row.ends_on) : 'no end'}
             </td>
             <td>{row.repeat_weeks === 1 ? 'Every week' : `Every ${row.repeat_weeks} weeks`}</td>
             <td>{plural(row.calls_per_cycle, 'call')}</td>
@@ -77,7 +77,7 @@ function TemplatesTable({ rows, canEdit, onEdit, onEnd }: { rows: TemplateRow[];
             <td>
               <span className={styles.state}>{row.active ? 'Active' : 'Ended'}</span>
             </td>
-            <td>{row.next_visit ? formatWhen(row.next_visit) : 'None generated'}</td>
+            <td>{row.next_visit ? formatDateTime(row.next_visit) : 'None generated'}</td>
             {canEdit ? (
               <td>
                 {row.active ? (

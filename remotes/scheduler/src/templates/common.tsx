@@ -8,11 +8,6 @@ export { styles };
 export const clientPath = (clientId: number, part: string) => `api/v1/clients/${clientId}/${part}`;
 export const templatePath = (id: number, part = '') => `api/v1/visit-templates/${id}${part ? `/${part}` : ''}`;
 
-export const formatDay = (day: string | null) =>
-  day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '';
-export const formatWhen = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }) : '';
-
 /** Today in the UK as YYYY-MM-DD. */
 
 export const shiftDay = (day: string, days: number) => {

@@ -70,6 +70,6 @@ test('the report lines in words: lateness and breaches, singular and plural', ()
   expect(lateText({ visits: 1, maxMinutes: 14, windowMinutes: 10 })).toBe('1 visit reached more than 10 minutes late (the latest by 14 minutes).');
   expect(wtrText({ enforcement: 'refuse', restBreaches: 0, carers: 0, shortestRest: null, breakBreaches: 0, weeklyBreaches: 0 })).toBe('No breach (the rules refuse them).');
   expect(wtrText({ enforcement: 'warn', restBreaches: 1, carers: 1, shortestRest: 555, breakBreaches: 2, weeklyBreaches: 0 })).toBe(
-    '1 day followed by less than 11 hours’ rest (1 carer, the shortest rest 9 h 15); 2 days over 6 hours without a 20-minute break. Set to warn: these are assigned with a warning.',
+    '1 day followed by less than 11 hours’ rest (1 carer, the shortest rest 9 h 15 min); 2 days over 6 hours without a 20-minute break. Set to warn: these are assigned with a warning.',
   );
 });

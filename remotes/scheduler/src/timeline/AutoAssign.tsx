@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { api, Button, notify } from '@hcm/kit';
 import { apiKey, useApiMutation } from '@hcm/kit/data';
 import { Modal } from '@hcm/kit/elements';
-import { AUTO_ASSIGN_PATH, CLIENT_TIMELINE_PATH, formatDay, GLOBAL_SCHEDULE_PATH, hoursText, period, shiftDay, TIMELINE_PATH } from './common';
+import { AUTO_ASSIGN_PATH, CLIENT_TIMELINE_PATH, GLOBAL_SCHEDULE_PATH, period, shiftDay, TIMELINE_PATH } from './common';
 import styles from './timeline.module.css';
+import { formatCount, formatDate, formatHours, formatNumber, formatPercent } from '@hcm/contract/time';
 
 // "Auto-assign this week" on the week view: asks auto-assign for a proposal (nothing saved), shows what it would
 // assign, its continuity and travel against a plain greedy baseline, the visits it would make late and the Working
@@ -51,7 +52,7 @@ export function readProposal(data: unknown): Proposal {
   const listed = Array.isArray(answer.unassigned) ? (answer.unassigned as Record<string, unknown>[]) : [];
   if (metrics.unassigned === null) metrics.unassigned = listed.length;
   const unassigned = listed.map((item, index) => {
-    const when = [typeof item.date === 'string' ? formatDay(item.date) : '', typeof item.start_time === 'string' ? `${item.start_time}${typeof item.end_time === 'string' ? `–${item.end_time}` : ''}` : ''].filter(Boolean).join(' ');
+    const when = [typeof item.date === 'string' ? formatDate(item.date) : '', typeof item.start_time === 'string' ? `${item.start_time}${typeof item.end_time === 'string' ? `–${item.end_time}` : ''}` : ''].filter(Boolean).join(' ');
     const visitId = item.visit_id ?? item.visitId;
     const name = typeof item.client_name === 'string' ? item.client_name : typeof item.clientName === 'string' ? item.clientName : `Visit ${String(visitId ?? index + 1)}`;
     const reasons = Array.isArray(item.reasons) ? (item.reasons as unknown[]).map(String).join('; ') : typeof item.reason === 'string' ? item.reason : typeof item.message === 'string' ? item.message : 'No reason given';
@@ -82,7 +83,7 @@ export function wtrText(wtr: Wtr): string {
   if (!wtr.restBreaches && !wtr.breakBreaches && !wtr.weeklyBreaches) return wtr.enforcement === 'refuse' ? 'No breach (the rules refuse them).' : 'No breach.';
   const parts: string[] = [];
   if (wtr.restBreaches) {
-    const shortest = wtr.shortestRest !== null ? `, the shortest rest ${hoursText(wtr.shortestRest)}` : '';
+    const shortest = wtr.shortestRest !== null ? `, the shortest rest ${formatHours(wtr.shortestRest)}` : '';
     parts.push(`${wtr.restBreaches} ${wtr.restBreaches === 1 ? 'day' : 'days'} followed by less than 11 hours’ rest (${wtr.carers} ${wtr.carers === 1 ? 'carer' : 'carers'}${shortest})`);
   }
   if (wtr.breakBreaches) parts.push(`${wtr.breakBreaches} ${wtr.breakBreaches === 1 ? 'day' : 'days'} over 6 hours without a 20-minute break`);
@@ -103,7 +104,7 @@ const changesOf = (data: unknown): string[] => {
   return Array.isArray(changes) ? changes.map(String) : [];
 };
 
-const show = (value: number | null, unit: 'count' | 'percent' | 'minutes') => (value === null ? 'not given' : unit === 'percent' ? `${value} %` : unit === 'minutes' ? hoursText(value) : String(value));
+const show = (value: number | null, unit: 'count' | 'percent' | 'minutes') => (value === null ? 'not given' : unit === 'percent' ? formatPercent(value) : unit === 'minutes' ? formatHours(value) : formatCount(value));
 
 type Run = { apply: false } | { apply: true; proposal: unknown };
 
@@ -223,7 +224,7 @@ export function AutoAssign({ branchId, weekStart }: { branchId: number | null; w
                 ))}
               </tbody>
             </table>
-            {proposal.seconds !== null ? <p className={styles.muted}>Worked out in {proposal.seconds.toFixed(1)} s.</p> : null}
+            {proposal.seconds !== null ? <p className={styles.muted}>Worked out in {formatNumber(proposal.seconds, 1)} s.</p> : null}
             {proposal.stoppedByCeiling ? <p className={styles.muted}>Auto-assign reached its time ceiling before finishing: running it again may give a different proposal.</p> : null}
             {proposal.late || proposal.wtr ? (
               <dl>

@@ -1,15 +1,16 @@
 import { memo, type DragEvent } from 'react';
 import type { TimelineCarerDay, TimelineCarerRow, TimelineView, TimelineVisit, TravelGap } from '../../contract/timeline';
 import type { RuleFinding } from '../../contract/visits';
-import { ATTENTION_SYMBOL, DAY_SPAN, DAY_START, hoursText, lateText, LATE_SYMBOL, STATUS_LABEL, STATUS_SYMBOL, timesOf, toMinutes, visitLabel, weekdayShort, type RowKey } from './common';
+import { ATTENTION_SYMBOL, DAY_SPAN, DAY_START, lateText, LATE_SYMBOL, STATUS_LABEL, STATUS_SYMBOL, timesOf, toMinutes, visitLabel, type RowKey } from './common';
 import type { Placement, PlanningNotice } from './planning';
 import styles from './timeline.module.css';
+import { formatHours, formatWeekday } from '@hcm/contract/time';
 
 // The rows of the carer timeline: their layout (lanes of bars for a day, a stack per day for a week or month,
 // and so each row's height, known before drawing, which lets the list draw only the rows in view), and a row.
 
 /** A row as drawn: its bars read (contract/timeline.ts, readBars) and the travel gaps between them (gapsOf). */
-export type LaneRow = { key: RowKey; name: string; carer: TimelineCarerRow | null; visits: TimelineVisit[]; gaps: TravelGap[] };
+export type LaneRow = { key: RowKey; name: string; carer: TimelineCarerRow | null; days: TimelineCarerDay[]; visits: TimelineVisit[]; gaps: TravelGap[] };
 export type Ghost = Placement & { visit: TimelineVisit };
 
 const BAR_HEIGHT = 36;
@@ -215,14 +216,14 @@ function RowHeader({ row, view }: { row: LaneRow; view: TimelineView }) {
       </div>
     );
   }
-  const planned = hoursText(carer.planned_minutes);
+  const planned = formatHours(carer.planned_minutes);
   const contracted = carer.contracted_hours;
   const over = view === 'week' && contracted !== null && carer.planned_minutes > contracted * 60;
   return (
     <div role="rowheader" className={styles.rowHeader}>
       <strong>{carer.name}</strong>
       <span className={styles.muted}>
-        {contracted === null ? `${planned} planned, no contracted hours` : view === 'week' ? `${planned} of ${contracted} h contracted` : `${planned} planned (${contracted} h a week contracted)`}
+        {contracted === null ? `${planned} planned, no contracted hours` : view === 'week' ? `${planned} of ${formatHours(contracted * 60)} contracted` : `${planned} planned (${formatHours(contracted * 60)} a week contracted)`}
         {over ? ' · over contracted hours' : ''}
       </span>
       {!carer.rosterable ? <span className={styles.blocked}>✕ Cannot be rostered{carer.blocked_because.length ? `: ${carer.blocked_because.join('; ')}` : ''}</span> : null}
@@ -237,7 +238,7 @@ function DayTrack({ row, layout, ghost, findings, pickedId, notice, canPlan, des
   return (
     <div role="cell" className={styles.track} onDragOver={(event) => handlers.onDragOver(event, row.key, date)} onDrop={handlers.onDrop}>
       {row.carer
-        ? unavailableSpans(availabilityOf(row.carer.days, date)).map((shade) => (
+        ? unavailableSpans(availabilityOf(row.days, date)).map((shade) => (
             <div key={shade.from} className={styles.shade} style={{ left: percent(shade.from), width: `calc(${percent(shade.to)} - ${percent(shade.from)})` }}>
               <span>{shade.label}</span>
             </div>
@@ -279,7 +280,7 @@ function DayTrack({ row, layout, ghost, findings, pickedId, notice, canPlan, des
 
 function DayCell({ row, view, layout, ghost, findings, pickedId, notice, canPlan, describedBy, handlers, date, today }: RowProps & { date: string }) {
   const stack = layout.stacks.get(date);
-  const availability = row.carer ? availabilityOf(row.carer.days, date) : null;
+  const availability = row.carer ? availabilityOf(row.days, date) : null;
   const words = dayWords(availability, view === 'month');
   const shaded = availability && (availability.status === 'holiday' || availability.status === 'unavailable');
   const gapsByTo = new Map(row.gaps.map((gap) => [gap.to_visit_id, gap]));
@@ -308,7 +309,7 @@ function DayCell({ row, view, layout, ghost, findings, pickedId, notice, canPlan
   return (
     <div role="cell" className={[styles.dayCell, shaded ? styles.dayShaded : '', date === today ? styles.todayCell : ''].join(' ')} onDragOver={(event) => handlers.onDragOver(event, row.key, date)} onDrop={handlers.onDrop}>
       <span className={styles.dayWords}>
-        {view === 'month' ? <span className={styles.visuallyHidden}>{weekdayShort(date)} {Number(date.slice(8))}: </span> : null}
+        {view === 'month' ? <span className={styles.visuallyHidden}>{formatWeekday(date, 'short')} {Number(date.slice(8))}: </span> : null}
         {words}
       </span>
       {items}

@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { api, ErrorPanel, Loading, notify, PageHeader, useAreaEvent, useCan, useRouteName } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery, useQueryClient } from '@hcm/kit/data';
-import { gapsOf, readBars, TIMELINE_VIEWS, type AssignmentResult, type CarerTimeline as Timeline, type TimelineView, type TimelineVisit } from '../../contract/timeline';
+import { gapsOf, readBars, readDays, TIMELINE_VIEWS, type AssignmentResult, type CarerTimeline as Timeline, type TimelineView, type TimelineVisit } from '../../contract/timeline';
 import { PLANNABLE_STATUSES, VISITS_TOPIC, type RuleFinding, type VisitRow, type VisitsChanged } from '../../contract/visits';
 import { AutoAssign } from './AutoAssign';
 import { layoutRow, TimelineRow, type Ghost, type LaneRow, type RowHandlers, type RowLayout } from './CarerRows';
-import { carerKey, carerOfKey, CLIENT_TIMELINE_PATH, DAY_SPAN, DAY_START, dayAndMonth, daysBetween, formatLongDay, GLOBAL_SCHEDULE_PATH, period, shiftDay, STEP_MINUTES, timesOf, TIMELINE_PATH, toMinutes, toTime, visitDetailPath, visitPath, weekdayShort, type RowKey } from './common';
+import { carerKey, carerOfKey, CLIENT_TIMELINE_PATH, DAY_SPAN, DAY_START, daysBetween, GLOBAL_SCHEDULE_PATH, period, shiftDay, STEP_MINUTES, timesOf, TIMELINE_PATH, toMinutes, toTime, visitDetailPath, visitPath, type RowKey } from './common';
 import { findingsText, noticeOf, samePlace, writeFor, type Picked, type Placement, type PlannedWrite, type PlanningNotice } from './planning';
 import { PeriodToolbar, usePeriodParams } from './Toolbar';
 import { VisitPanel } from './VisitPanel';
 import styles from './timeline.module.css';
+import { formatDateLong, formatDayMonth, formatWeekday } from '@hcm/contract/time';
 
 // The carer timeline (scheduler/timeline/today|week|month): carers as rows, the period as columns, visits as bars,
 // travel gaps, availability and holidays shaded with words, and the unassigned lane on top. Visits are planned by
@@ -34,7 +35,7 @@ function HeaderRow({ view, days, today }: { view: TimelineView; days: string[]; 
       </div>
       {view === 'today' ? (
         <div role="columnheader" className={styles.axis}>
-          <span className={styles.visuallyHidden}>{days[0] ? `${formatLongDay(days[0])}, 06:00 to 23:00` : 'Times'}</span>
+          <span className={styles.visuallyHidden}>{days[0] ? `${formatDateLong(days[0])}, 06:00 to 23:00` : 'Times'}</span>
           {Array.from({ length: DAY_SPAN / 60 }, (_, hour) => (
             <span key={hour} aria-hidden="true" className={styles.tick} style={{ left: `${((hour * 60) / DAY_SPAN) * 100}%` }}>
               {toTime(DAY_START + hour * 60)}
@@ -43,8 +44,8 @@ function HeaderRow({ view, days, today }: { view: TimelineView; days: string[]; 
         </div>
       ) : (
         days.map((date) => (
-          <div role="columnheader" key={date} className={[styles.dayHeader, date === today ? styles.todayCell : ''].join(' ')} aria-label={`${formatLongDay(date)}${date === today ? ' (today)' : ''}`}>
-            {view === 'week' ? `${weekdayShort(date)} ${dayAndMonth(date)}` : `${weekdayShort(date).slice(0, 2)} ${Number(date.slice(8))}`}
+          <div role="columnheader" key={date} className={[styles.dayHeader, date === today ? styles.todayCell : ''].join(' ')} aria-label={`${formatDateLong(date)}${date === today ? ' (today)' : ''}`}>
+            {view === 'week' ? `${formatWeekday(date, 'short')} ${formatDayMonth(date)}` : `${formatWeekday(date, 'short').slice(0, 2)} ${Number(date.slice(8))}`}
             {date === today ? <span className={styles.todayMark}> today</span> : null}
           </div>
         ))
@@ -73,10 +74,10 @@ export function CarerTimeline({ view }: { view: TimelineView }) {
   const days = useMemo(() => (timeline ? (view === 'today' ? [timeline.from] : daysBetween(timeline.from, timeline.to)) : []), [timeline, view]);
   const rows = useMemo<LaneRow[]>(() => {
     if (!timeline) return [];
-    const lanes: LaneRow[] = [{ key: 'unassigned', name: 'Unassigned', carer: null, visits: readBars(timeline, timeline.unassigned), gaps: [] }];
+    const lanes: LaneRow[] = [{ key: 'unassigned', name: 'Unassigned', carer: null, days: [], visits: readBars(timeline, timeline.unassigned), gaps: [] }];
     for (const carer of timeline.carers) {
       const visits = readBars(timeline, carer.bars);
-      lanes.push({ key: carerKey(carer.carer_id), name: carer.name, carer, visits, gaps: gapsOf(visits) });
+      lanes.push({ key: carerKey(carer.carer_id), name: carer.name, carer, days: readDays(timeline, carer.days), visits, gaps: gapsOf(visits) });
     }
     return lanes;
   }, [timeline]);
@@ -139,7 +140,7 @@ export function CarerTimeline({ view }: { view: TimelineView }) {
   const describePlace = useCallback(
     (place: Placement) => {
       const row = rows[rowIndex.get(place.row) ?? -1];
-      const when = `${view === 'today' ? '' : `${formatLongDay(place.date)}, `}${place.start}–${place.end}`;
+      const when = `${view === 'today' ? '' : `${formatDateLong(place.date)}, `}${place.start}–${place.end}`;
       return place.row === 'unassigned' ? `Unassigned lane (drop to unassign), ${when}` : `${rowName(row)}, ${when}`;
     },
     [rows, rowIndex, view],

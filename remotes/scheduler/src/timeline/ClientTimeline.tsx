@@ -4,10 +4,11 @@ import { Button, ErrorPanel, Loading, PageHeader, useAreaEvent, useRouteName } f
 import { apiKey, useApiQuery, useQueryClient } from '@hcm/kit/data';
 import { CLIENT_TIMELINE_VIEWS, type ClientTimeline, type ClientTimelineView } from '../../contract/timeline';
 import { VISITS_TOPIC, type VisitRow, type VisitsChanged } from '../../contract/visits';
-import { ATTENTION_SYMBOL, CLIENT_TIMELINE_PATH, DAY_SPAN, DAY_START, dayAndMonth, daysBetween, formatLongDay, hoursText, period, STATUS_LABEL, STATUS_SYMBOL, timesOf, toMinutes, toTime, visitLabel, weekdayShort } from './common';
+import { ATTENTION_SYMBOL, CLIENT_TIMELINE_PATH, DAY_SPAN, DAY_START, daysBetween, period, STATUS_LABEL, STATUS_SYMBOL, timesOf, toMinutes, toTime, visitLabel } from './common';
 import { PeriodToolbar, usePeriodParams } from './Toolbar';
 import { VisitPanel } from './VisitPanel';
 import styles from './timeline.module.css';
+import { formatDateLong, formatDayMonth, formatHours, formatPercent, formatWeekday } from '@hcm/contract/time';
 
 // The client timeline (scheduler/client-timeline/today|week|bi-weekly|month): clients as rows and their visits over
 // the period, with who is booked; client-timeline/:editid is one client with their weekly pattern and the carers
@@ -62,7 +63,7 @@ function ClientRow({ client, view, days, today, onOpen }: { client: ClientRowDat
       <th scope="row" className={styles.clientHeader}>
         <Link to={`/app/scheduler/client-timeline/${client.client_id}`}>{client.name}</Link>
         <span className={styles.muted}>
-          {hoursText(client.planned_minutes)} planned{client.status && client.status !== 'active' ? ` · ${client.status}` : ''}
+          {formatHours(client.planned_minutes)} planned{client.status && client.status !== 'active' ? ` · ${client.status}` : ''}
         </span>
       </th>
       {view === 'today' ? (
@@ -141,7 +142,7 @@ export function ClientTimelineScreen({ view }: { view: ClientTimelineView }) {
                     <th scope="col">Client</th>
                     {view === 'today' ? (
                       <th scope="col" className={styles.axis}>
-                        <span className={styles.visuallyHidden}>{formatLongDay(timeline.from)}, 06:00 to 23:00</span>
+                        <span className={styles.visuallyHidden}>{formatDateLong(timeline.from)}, 06:00 to 23:00</span>
                         {Array.from({ length: DAY_SPAN / 60 }, (_, hour) => (
                           <span key={hour} aria-hidden="true" className={styles.tick} style={{ left: `${((hour * 60) / DAY_SPAN) * 100}%` }}>
                             {toTime(DAY_START + hour * 60)}
@@ -150,8 +151,8 @@ export function ClientTimelineScreen({ view }: { view: ClientTimelineView }) {
                       </th>
                     ) : (
                       days.map((day) => (
-                        <th scope="col" key={day} aria-label={formatLongDay(day)}>
-                          {view === 'week' ? `${weekdayShort(day)} ${dayAndMonth(day)}` : `${weekdayShort(day).slice(0, 2)} ${Number(day.slice(8))}`}
+                        <th scope="col" key={day} aria-label={formatDateLong(day)}>
+                          {view === 'week' ? `${formatWeekday(day, 'short')} ${formatDayMonth(day)}` : `${formatWeekday(day, 'short').slice(0, 2)} ${Number(day.slice(8))}`}
                         </th>
                       ))
                     )}
@@ -196,7 +197,7 @@ export function weeklyPattern(visits: VisitRow[]) {
     const day = new Date(`${visit.date}T12:00:00Z`).getUTCDay();
     const order = (day + 6) % 7;
     const key = `${order}|${timesOf(visit)}`;
-    const group = groups.get(key) ?? { weekday: new Date(`${visit.date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' }), order, times: timesOf(visit), weeks: new Set<string>(), carers: new Map<string, number>() };
+    const group = groups.get(key) ?? { weekday: formatWeekday(visit.date), order, times: timesOf(visit), weeks: new Set<string>(), carers: new Map<string, number>() };
     group.weeks.add(visit.date);
     for (const carer of visit.carers) group.carers.set(carer.name, (group.carers.get(carer.name) ?? 0) + 1);
     groups.set(key, group);
@@ -277,7 +278,7 @@ export function OneClientTimeline() {
         <>
           <h2 className={styles.periodTitle}>{period(query.data.from, query.data.to)}</h2>
           <p>
-            {visits.length === 1 ? '1 visit' : `${visits.length} visits`}, {hoursText(client.planned_minutes)} planned. Status: {client.status || 'not given'}.
+            {visits.length === 1 ? '1 visit' : `${visits.length} visits`}, {formatHours(client.planned_minutes)} planned. Status: {client.status || 'not given'}.
           </p>
           <section aria-labelledby="weekly-pattern" className={styles.section}>
             <h2 id="weekly-pattern">Weekly pattern</h2>
@@ -316,7 +317,7 @@ export function OneClientTimeline() {
                 <ul>
                   {seen.carers.map((carer) => (
                     <li key={carer.carer_id}>
-                      {carer.name}: {carer.visits === 1 ? '1 visit' : `${carer.visits} visits`} ({carer.share} %)
+                      {carer.name}: {carer.visits === 1 ? '1 visit' : `${carer.visits} visits`} ({formatPercent(carer.share)})
                     </li>
                   ))}
                 </ul>
@@ -330,7 +331,7 @@ export function OneClientTimeline() {
             <ul className={styles.visitList}>
               {visits.map((visit) => (
                 <li key={visit.id}>
-                  <span className={styles.visitDay}>{formatLongDay(visit.date)}</span>
+                  <span className={styles.visitDay}>{formatDateLong(visit.date)}</span>
                   <VisitChip visit={visit} compact={false} onOpen={setOpen} />
                 </li>
               ))}

@@ -3,9 +3,10 @@ import { ErrorPanel, Loading, PageHeader, useAreaEvent, useRouteName } from '@hc
 import { apiKey, useApiQuery, useQueryClient } from '@hcm/kit/data';
 import type { GlobalSchedule as Schedule } from '../../contract/timeline';
 import { VISITS_TOPIC } from '../../contract/visits';
-import { formatLongDay, GLOBAL_SCHEDULE_PATH, hoursText, period } from './common';
+import { GLOBAL_SCHEDULE_PATH, period } from './common';
 import { PeriodToolbar, usePeriodParams } from './Toolbar';
 import styles from './timeline.module.css';
+import { formatDateLong, formatHours } from '@hcm/contract/time';
 
 // The global schedule (/app/global-schedule): every branch the user holds side by side, a row per day, each cell
 // the day's visits, unassigned, cancelled, planned hours and carers working, linking to that branch's timeline
@@ -73,7 +74,7 @@ export default function GlobalSchedule() {
                 {days.map((day) => (
                   <tr key={day} className={day === today ? styles.todayCell : undefined}>
                     <th scope="row">
-                      {formatLongDay(day)}
+                      {formatDateLong(day)}
                       {day === today ? <span className={styles.todayMark}> (today)</span> : null}
                     </th>
                     {schedule.branches.map((branch) => {
@@ -81,7 +82,7 @@ export default function GlobalSchedule() {
                       if (!cell) return <td key={branch.branch_id}>No figures</td>;
                       return (
                         <td key={branch.branch_id}>
-                          <Link className={styles.globalCell} to={`/app/scheduler/timeline/today?date=${day}&branch_id=${branch.branch_id}`} aria-label={`${branch.branch}, ${formatLongDay(day)}: ${cell.visits} visits, ${cell.unassigned} unassigned, ${cell.cancelled} cancelled, ${hoursText(cell.planned_minutes)} planned, ${cell.carers_working} carers working. Open the timeline.`}>
+                          <Link className={styles.globalCell} to={`/app/scheduler/timeline/today?date=${day}&branch_id=${branch.branch_id}`} aria-label={`${branch.branch}, ${formatDateLong(day)}: ${cell.visits} visits, ${cell.unassigned} unassigned, ${cell.cancelled} cancelled, ${formatHours(cell.planned_minutes)} planned, ${cell.carers_working} carers working. Open the timeline.`}>
                             <span>
                               <strong>{cell.visits}</strong> visits
                             </span>
@@ -92,7 +93,7 @@ export default function GlobalSchedule() {
                             <span>
                               <strong>{cell.cancelled}</strong> cancelled
                             </span>
-                            <span>{hoursText(cell.planned_minutes)} planned</span>
+                            <span>{formatHours(cell.planned_minutes)} planned</span>
                             <span>
                               <strong>{cell.carers_working}</strong> carers working
                             </span>

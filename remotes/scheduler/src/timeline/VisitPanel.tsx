@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { Modal } from '@hcm/kit/elements';
 import { CANCEL_REASONS, TASK_KINDS, VISIT_SOURCES, type VisitRow } from '../../contract/visits';
-import { formatLongDay, hoursText, STATUS_LABEL, STATUS_SYMBOL, timesOf } from './common';
+import { STATUS_LABEL, STATUS_SYMBOL, timesOf } from './common';
 import styles from './timeline.module.css';
+import { formatDateLong, formatHours } from '@hcm/contract/time';
 
 // A visit's details from a timeline bar: client, day and times, status, carers, tasks, funder, notes, with links
 // to the visit's own page and the client's record.
@@ -22,7 +23,7 @@ export function VisitPanel({ visit, onClose }: { visit: VisitRow | null; onClose
             </dd>
             <dt>When</dt>
             <dd>
-              {formatLongDay(visit.date)}, {timesOf(visit)} ({hoursText(visit.duration_minutes)})
+              {formatDateLong(visit.date)}, {timesOf(visit)} ({formatHours(visit.duration_minutes)})
             </dd>
             <dt>Status</dt>
             <dd>

@@ -1,4 +1,5 @@
 import { VISIT_STATUSES, type VisitRow, type VisitStatus } from '../../contract/visits';
+import { formatDate, formatDateLong, formatHours } from '@hcm/contract/time';
 
 // What the timelines share: UK dates, minutes of the day, the words and symbols of a visit's status, API paths.
 
@@ -33,12 +34,8 @@ export function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
-const format = (day: string, options: Intl.DateTimeFormatOptions) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { ...options, timeZone: 'UTC' });
-export const formatDay = (day: string) => format(day, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-export const formatLongDay = (day: string) => format(day, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-export const weekdayShort = (day: string) => format(day, { weekday: 'short' });
-export const dayAndMonth = (day: string) => format(day, { day: 'numeric', month: 'short' });
-export const period = (from: string, to: string) => (from === to ? formatLongDay(from) : `${formatDay(from)} – ${formatDay(to)}`);
+/** The period a timeline shows: one day in full, or "Mon 2 Mar 2026 – Sun 8 Mar 2026". */
+export const period = (from: string, to: string) => (from === to ? formatDateLong(from) : `${formatDate(from)} – ${formatDate(to)}`);
 
 /** Minutes after midnight of an HH:MM time. */
 export const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -47,15 +44,6 @@ export const toTime = (minutes: number) => {
   const kept = Math.max(0, Math.min(23 * 60 + 59, minutes));
   return `${String(Math.floor(kept / 60)).padStart(2, '0')}:${String(kept % 60).padStart(2, '0')}`;
 };
-
-/** 90 → "1 h 30", 45 → "45 min", 120 → "2 h". */
-export function hoursText(minutes: number): string {
-  const whole = Math.round(minutes);
-  if (whole < 60) return `${whole} min`;
-  const hours = Math.floor(whole / 60);
-  const rest = whole % 60;
-  return rest ? `${hours} h ${String(rest).padStart(2, '0')}` : `${hours} h`;
-}
 
 /** The day view's axis: 06:00 to 23:00. */
 export const DAY_START = 6 * 60;
@@ -89,7 +77,7 @@ export function doubleUpText(visit: LabelledVisit): string {
 }
 
 /** A carer's arrival later than planned (their day run in order, travel included), in words: "14 min late". */
-export const lateText = (minutes: number) => `${hoursText(minutes)} late`;
+export const lateText = (minutes: number) => `${formatHours(minutes)} late`;
 
 /** The label a visit's bar is read by: who, when, status, double-up, lateness. */
 export function visitLabel(visit: LabelledVisit, who: 'client' | 'carers' = 'client', withDay = false): string {
@@ -101,7 +89,7 @@ export function visitLabel(visit: LabelledVisit, who: 'client' | 'carers' = 'cli
   if (visit.requires_medication) parts.push('medication');
   if ('late_by_minutes' in visit && visit.late_by_minutes) parts.push(`the carer would arrive ${lateText(visit.late_by_minutes)}`);
   if (visit.attention) parts.push(`needs attention: ${visit.attention.reason}`);
-  if (withDay) parts.push(`on ${formatDay(visit.date)}`);
+  if (withDay) parts.push(`on ${formatDate(visit.date)}`);
   return parts.join(', ');
 }
 

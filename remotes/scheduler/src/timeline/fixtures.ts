@@ -80,16 +80,20 @@ export function dayTimeline(): CarerTimeline {
     branch_id: 1,
     ...namesOf([khan, lee, patel]),
     unassigned: [bar(patel, from)],
+    day_kinds: [
+      { status: 'available', windows: [{ from: '07:00', to: '14:00' }] },
+      { status: 'holiday', windows: [] },
+    ],
     carers: [
       carer({
         carer_id: 7,
         name: 'Anna Smith',
         planned_minutes: 60,
-        days: [{ date: '2026-11-24', status: 'available', windows: [{ from: '07:00', to: '14:00' }] }],
+        days: [0],
         // 12 minutes' travel to Mr Lee's in the 5 minutes between: too short (7 minutes late, within the window).
         bars: [bar(khan, from), bar(lee, from, { travelBefore: 12 })],
       }),
-      carer({ carer_id: 8, name: 'Ben Jones', contracted_hours: null, rosterable: false, blocked_because: ['DBS check lapsed'], days: [{ date: '2026-11-24', status: 'holiday', windows: [] }] }),
+      carer({ carer_id: 8, name: 'Ben Jones', contracted_hours: null, rosterable: false, blocked_because: ['DBS check lapsed'], days: [1] }),
     ],
   };
 }
@@ -103,9 +107,13 @@ export function weekTimeline(): CarerTimeline {
     from: days[0]!,
     to: days[6]!,
     unassigned: [bar(patel, days[0]!)],
+    day_kinds: [
+      { status: 'available', windows: [{ from: '07:00', to: '14:00' }] },
+      { status: 'unavailable', windows: [{ from: '07:00', to: '14:00' }] },
+    ],
     carers: base.carers.map((row) => ({
       ...row,
-      days: days.map((date) => ({ date, status: date === '2026-11-25' ? 'unavailable' : 'available', windows: [{ from: '07:00', to: '14:00' }] })),
+      days: days.map((date) => (date === '2026-11-25' ? 1 : 0)),
       bars: row.carer_id === 7 ? [bar(khan, days[0]!), bar(lee, days[0]!, { travelBefore: 12 })] : [],
     })),
   };

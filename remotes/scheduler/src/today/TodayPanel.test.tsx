@@ -57,7 +57,7 @@ test('each part says its count in words, linking to its list, with its first vis
   expect(unassigned[0]).toHaveTextContent('Time-critical: Insulin before tea. 16:45–17:15 Desmond Achebe');
   expect(unassigned[1]).not.toHaveTextContent('Time-critical');
   const attention = within(panel).getByRole('region', { name: 'Needs attention' });
-  expect(within(attention).getByRole('listitem')).toHaveTextContent('Wed 25 Nov 11:00–14:00 Siobhan Doyle: Left unassigned when generated: Siân Evans is not available.');
+  expect(within(attention).getByRole('listitem')).toHaveTextContent('Wed 25 Nov 2026 11:00–14:00 Siobhan Doyle: Left unassigned when generated: Siân Evans is not available.');
   expect(get).toHaveBeenCalledWith('api/v1/scheduler/today');
 });
 

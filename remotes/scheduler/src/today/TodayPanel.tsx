@@ -5,6 +5,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { LIVE_TOPIC } from '../../contract/live';
 import { SCHEDULER_TODAY_PATH, type SchedulerToday, type TodayAttentionVisit, type TodayVisit } from '../../contract/today';
 import { VISITS_TOPIC } from '../../contract/visits';
+import { formatDate } from '@hcm/contract/time';
 
 // The scheduler's panel on the dashboard (extension point dashboard.panel, key scheduler-today): late now, missed
 // now, today's visits short of a carer (time-critical first) and the visits needing a planner, each a count in
@@ -18,7 +19,7 @@ const counted = (count: number, one: string, many: string) => `${count} ${count 
 /** "16:45–17:15 Desmond Achebe (Grace Okafor)", time-critical said in words, the visit's page linked. */
 function VisitItem({ visit, withDate = false, children }: { visit: TodayVisit; withDate?: boolean; children?: ReactNode }) {
   const who = visit.carer_names.length ? ` (${visit.carer_names.join(' and ')})` : '';
-  const day = withDate ? `${new Date(`${visit.date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })} ` : '';
+  const day = withDate ? `${formatDate(visit.date)} ` : '';
   return (
     <li>
       {visit.time_critical ? <span className={styles.critical}>Time-critical: {visit.time_critical_reason}. </span> : null}

@@ -1,4 +1,4 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Route, Routes } from 'react-router-dom';
@@ -6,7 +6,7 @@ import { api, Button, EmptyState, ErrorPanel, Loading, NotFound, PageHeader, use
 import { useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { SelectField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { MarkNpcCodeSchema, MoveFunderCodeSchema, NPC_TARGETS, type BulkApplied, type BulkPreview, type UtilityChoices } from '../../contract/utility';
-import { formatDay, handleSaved, shiftDay } from '../planning/common';
+import { handleSaved, shiftDay } from '../planning/common';
 import styles from './utility.module.css';
 
 // Bulk corrections of visits (/app/utility/visit/move-funder-code and /mark-npc-code), for managers
@@ -128,7 +128,7 @@ function BulkAction({ kind, choices }: { kind: Kind; choices: UtilityChoices }) 
                 <tbody>
                   {preview.answer.visits.map((visit) => (
                     <tr key={visit.id}>
-                      <td>{formatDay(visit.date)}</td>
+                      <td>{formatDate(visit.date) || '—'}</td>
                       <td>{visit.start_time}</td>
                       <td>{visit.client_name}</td>
                       <td>{visit.status}</td>

@@ -1,4 +1,4 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, ukDate } from '@hcm/contract/time';
 import { useEffect, useId, useState } from 'react';
 import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { apiKey, useApiMutation } from '@hcm/kit/data';
 import { formStyles, SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { BACKOFFICE_ISSUES, CORRECTABLE_STATUSES, CorrectSchema, type BackofficeRow } from '../../contract/visit-actions';
 import type { VisitRow } from '../../contract/visits';
-import { BACKOFFICE_PATH, formatDay, outcomeOf, Section, shiftDay, styles, timesOf, useBranchChoices, useVisitChoices, visitApiPath, VISIT_LOGS_PATH, VISITS_PATH } from './common';
+import { BACKOFFICE_PATH, outcomeOf, Section, shiftDay, styles, timesOf, useBranchChoices, useVisitChoices, visitApiPath, VISIT_LOGS_PATH, VISITS_PATH } from './common';
 import { VisitTable } from './VisitTable';
 
 export type CorrectionValues = {
@@ -92,7 +92,7 @@ export function CorrectionForm({ visit, onDone }: { visit: VisitRow; onDone: () 
   });
   const keep = { value: '', label: 'Keep as it is' };
   return (
-    <Section title={`Correct the visit to ${visit.client_name}, ${formatDay(visit.date)} ${timesOf(visit)}`}>
+    <Section title={`Correct the visit to ${visit.client_name}, ${formatDate(visit.date) || '—'} ${timesOf(visit)}`}>
       <FormProvider {...form}>
         <form className={styles.form} onSubmit={(event) => void handleCorrect(event)} noValidate aria-label="Correct the visit">
           {conflict ? <p role="alert" className={styles.conflict}>{conflict}</p> : null}
@@ -158,7 +158,7 @@ export default function BackOffice() {
             key: 'correct',
             label: 'Correct',
             render: (row) => (
-              <Button variant="secondary" onClick={() => setSelected(row as BackofficeRow)} aria-label={`Correct the visit to ${row.client_name}, ${formatDay(row.date)} ${timesOf(row)}`}>
+              <Button variant="secondary" onClick={() => setSelected(row as BackofficeRow)} aria-label={`Correct the visit to ${row.client_name}, ${formatDate(row.date) || '—'} ${timesOf(row)}`}>
                 Correct…
               </Button>
             ),

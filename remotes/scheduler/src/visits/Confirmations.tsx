@@ -8,7 +8,8 @@ import { CONFIRMATION_STATES, LIVE_TOPIC } from '../../contract/live';
 import type { ConfirmationRow } from '../../contract/live-device';
 import { LiveThresholds } from '../live-events/device/LiveThresholds';
 import { CONFIRMATION_WORDS } from '../live-events/device/useLiveList';
-import { formatDay, styles, useBranchChoices } from './common';
+import { styles, useBranchChoices } from './common';
+import { formatDate } from '@hcm/contract/time';
 
 const FILTER_KEYS = ['state', 'branch_id', 'from', 'to'] as const;
 
@@ -65,10 +66,10 @@ export default function Confirmations() {
       label: 'Select',
       render: (row) =>
         row.confirmation === 'confirmed' ? null : (
-          <input type="checkbox" aria-label={`Select ${row.client_name}, ${formatDay(row.date)} ${row.start_time}`} checked={selected.includes(row.id)} onChange={() => toggle(row.id)} />
+          <input type="checkbox" aria-label={`Select ${row.client_name}, ${formatDate(row.date) || '—'} ${row.start_time}`} checked={selected.includes(row.id)} onChange={() => toggle(row.id)} />
         ),
     },
-    { key: 'planned_start', label: 'Planned', sortable: true, render: (row) => <Link to={`/app/visits/${row.id}`}>{formatDay(row.date)} {row.start_time}–{row.end_time}</Link> },
+    { key: 'planned_start', label: 'Planned', sortable: true, render: (row) => <Link to={`/app/visits/${row.id}`}>{formatDate(row.date) || '—'} {row.start_time}–{row.end_time}</Link> },
     { key: 'client_name', label: 'Client' },
     { key: 'carers', label: 'Carers', render: (row) => row.carer_names.join(', ') || 'No carer' },
     { key: 'actual', label: 'Actual', render: (row) => (row.actual_start ? `${row.actual_start}–${row.actual_end ?? '…'}` : 'No check-in') },

@@ -2,8 +2,9 @@ import { useNavigate } from 'react-router-dom';
 import { EmptyState, ErrorPanel, Loading, NotFound, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { PLANNABLE_STATUSES, type VisitRow } from '../../contract/visits';
-import { formatDay, styles, timesOf, visitApiPath } from './common';
+import { styles, timesOf, visitApiPath } from './common';
 import { VisitForm } from './VisitForm';
+import { formatDate } from '@hcm/contract/time';
 
 /** /app/visits/add: a visit added by hand (status unassigned); then its page. */
 export function AddVisit() {
@@ -33,7 +34,7 @@ export function EditVisit({ id, back }: { id: string; back: (visit: VisitRow | n
   if (visit.error) return <ErrorPanel title="This visit could not be loaded" onRetry={() => void visit.refetch()}>{visit.error.message}</ErrorPanel>;
   if (!visit.data) return <Loading label="Loading the visit…" />;
   const row = visit.data;
-  const title = `Edit the visit to ${row.client_name}, ${formatDay(row.date)} ${timesOf(row)}`;
+  const title = `Edit the visit to ${row.client_name}, ${formatDate(row.date) || '—'} ${timesOf(row)}`;
   if (!can('visits.edit')) return <EmptyState>Editing visits needs the visits.edit permission.</EmptyState>;
   return (
     <div className={styles.screen}>

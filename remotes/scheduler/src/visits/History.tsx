@@ -1,5 +1,6 @@
 import type { VisitLogRow } from '../../contract/visits';
-import { formatWhen, logActionWords, styles } from './common';
+import { logActionWords, styles } from './common';
+import { formatDateTime } from '@hcm/contract/time';
 
 /** The warnings a change went ahead with (soft rules overridden), in words. */
 export const warningsText = (row: Pick<VisitLogRow, 'warnings'>) => (row.warnings.length ? row.warnings.map((warning) => warning.message).join(' ') : 'None');
@@ -23,7 +24,7 @@ export function HistoryTable({ rows, caption = 'History of this visit' }: { rows
       <tbody>
         {rows.map((row) => (
           <tr key={row.id}>
-            <td>{formatWhen(row.at)}</td>
+            <td>{formatDateTime(row.at) || '—'}</td>
             <td>{row.user_name ?? 'The system'}</td>
             <td>{logActionWords(row.action)}</td>
             <td>{row.summary}</td>

@@ -9,7 +9,8 @@ import { ListTable, type Column } from '@hcm/kit/table';
 import { ATTENTION_KINDS, attentionDismissPath, DismissAttentionSchema, NEEDS_ATTENTION_PATH, type AttentionKind, type DismissAttentionValues, type NeedsAttentionRow } from '../../contract/attention';
 import { VISITS_TOPIC } from '../../contract/visits';
 import { handleSaved } from '../planning/common';
-import { formatDay, formatWhen, STATUS_WORDS, styles, useBranchChoices } from './common';
+import { STATUS_WORDS, styles, useBranchChoices } from './common';
+import { formatDate, formatDateTime } from '@hcm/contract/time';
 
 const FILTER_KEYS = ['branch_id', 'from', 'to', 'kind'] as const;
 export const KIND_WORDS: Record<AttentionKind, string> = Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind.value, kind.label])) as Record<AttentionKind, string>;
@@ -23,7 +24,7 @@ function DismissForm({ row, onDone }: { row: NeedsAttentionRow; onDone: () => vo
   });
   return (
     <FormProvider {...form}>
-      <form className={styles.filters} aria-label={`Dismiss ${row.client_name}, ${formatDay(row.date)} ${row.start_time}`} noValidate onSubmit={(event) => void submit(event)}>
+      <form className={styles.filters} aria-label={`Dismiss ${row.client_name}, ${formatDate(row.date) || '—'} ${row.start_time}`} noValidate onSubmit={(event) => void submit(event)}>
         <TextField name="reason" label="Why it no longer needs attention" />
         <Button type="submit" disabled={form.formState.isSubmitting}>
           Dismiss
@@ -65,7 +66,7 @@ export default function NeedsAttention() {
       label: 'Visit',
       render: (row) => (
         <Link to={`/app/visits/${row.visit_id}`}>
-          {formatDay(row.date)} {row.start_time}–{row.end_time}
+          {formatDate(row.date) || '—'} {row.start_time}–{row.end_time}
         </Link>
       ),
     },
@@ -83,7 +84,7 @@ export default function NeedsAttention() {
         </>
       ),
     },
-    { key: 'since', label: 'Since', render: (row) => formatWhen(row.since) },
+    { key: 'since', label: 'Since', render: (row) => formatDateTime(row.since) || '—' },
     {
       key: 'dismiss',
       label: 'Dismiss',
@@ -97,7 +98,7 @@ export default function NeedsAttention() {
             }}
           />
         ) : (
-          <Button variant="secondary" onClick={() => setDismissing(row.visit_id)} aria-label={`Dismiss ${row.client_name}, ${formatDay(row.date)} ${row.start_time}`}>
+          <Button variant="secondary" onClick={() => setDismissing(row.visit_id)} aria-label={`Dismiss ${row.client_name}, ${formatDate(row.date) || '—'} ${row.start_time}`}>
             Dismiss…
           </Button>
         ),

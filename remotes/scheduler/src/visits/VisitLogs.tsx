@@ -6,8 +6,9 @@ import { useApiQuery } from '@hcm/kit/data';
 import { readSavedFilter, writeSavedFilter } from '@hcm/kit/storage';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { VISIT_LOG_ACTIONS, type VisitLogRow } from '../../contract/visits';
-import { formatDay, formatWhen, logActionWords, styles, useVisitChoices, VISIT_LOGS_PATH } from './common';
+import { logActionWords, styles, useVisitChoices, VISIT_LOGS_PATH } from './common';
 import { warningsText } from './History';
+import { formatDate, formatDateTime } from '@hcm/contract/time';
 
 export type LogFilters = { from: string; to: string; action: string; client_id: string; carer_id: string; visit_id: string };
 const NONE: LogFilters = { from: '', to: '', action: '', client_id: '', carer_id: '', visit_id: '' };
@@ -34,8 +35,8 @@ export default function VisitLogs() {
   const list = useApiQuery<Page<VisitLogRow>>(VISIT_LOGS_PATH, { ...filters, page: paging.page, page_size: paging.pageSize }, { keepPrevious: true, failure: 'The visit history could not be loaded.' });
 
   const columns: Column<VisitLogRow>[] = [
-    { key: 'at', label: 'When', render: (row) => formatWhen(row.at) },
-    { key: 'visit', label: 'Visit', render: (row) => <Link to={`/app/visits/${row.visit_id}`}>{row.client_name}, {formatDay(row.date)}</Link> },
+    { key: 'at', label: 'When', render: (row) => formatDateTime(row.at) || '—' },
+    { key: 'visit', label: 'Visit', render: (row) => <Link to={`/app/visits/${row.visit_id}`}>{row.client_name}, {formatDate(row.date) || '—'}</Link> },
     { key: 'user_name', label: 'Who', render: (row) => row.user_name ?? 'The system' },
     { key: 'action', label: 'Action', render: (row) => logActionWords(row.action) },
     { key: 'summary', label: 'Summary' },

@@ -13,8 +13,6 @@ import {
   carersText,
   discrepancyOf,
   discrepancyWords,
-  formatDay,
-  formatWhen,
   outcomeOf,
   rowsOf,
   Section,
@@ -24,6 +22,7 @@ import {
   visitApiPath,
   VISITS_PATH,
 } from './common';
+import { formatDate, formatDateTime } from '@hcm/contract/time';
 
 const kindWords = (kind: string) => TASK_KINDS.find((choice) => choice.value === kind)?.label ?? kind;
 
@@ -40,7 +39,7 @@ function Details({ visit }: { visit: VisitRow }) {
           <dt>Branch</dt>
           <dd>{visit.branch}</dd>
           <dt>Date</dt>
-          <dd>{formatDay(visit.date)}</dd>
+          <dd>{formatDate(visit.date) || '—'}</dd>
           <dt>Planned time</dt>
           <dd>{timesOf(visit)} ({visit.duration_minutes} minutes)</dd>
           <dt>Status</dt>
@@ -169,7 +168,7 @@ export default function VisitPage() {
   return (
     <div className={styles.screen}>
       <PageHeader
-        title={`Visit to ${row.client_name}, ${formatDay(row.date)} ${timesOf(row)}`}
+        title={`Visit to ${row.client_name}, ${formatDate(row.date) || '—'} ${timesOf(row)}`}
         actions={
           <span className={styles.actions}>
             <Link to="/app/visits">All visits</Link>
@@ -183,7 +182,7 @@ export default function VisitPage() {
           <strong>
             <span aria-hidden="true">⚑</span> Needs attention:
           </strong>{' '}
-          {row.attention.reason} (since {formatWhen(row.attention.since)}). Assign a carer (the rules are checked) on the timeline, or dismiss it on <Link to="/app/visits/needs-attention">Needs attention</Link>.
+          {row.attention.reason} (since {formatDateTime(row.attention.since) || '—'}). Assign a carer (the rules are checked) on the timeline, or dismiss it on <Link to="/app/visits/needs-attention">Needs attention</Link>.
         </p>
       ) : null}
       <Details visit={row} />

@@ -4,14 +4,15 @@ import type { Page } from '@hcm/contract';
 import { useApiQuery, type ApiParams } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
 import type { VisitRow } from '../../contract/visits';
-import { carersText, formatDay, StatusText, timesOf, VISITS_PATH } from './common';
+import { carersText, StatusText, timesOf, VISITS_PATH } from './common';
+import { formatDate } from '@hcm/contract/time';
 
 type Paging = { page: number; pageSize: number; sort: string; mode: 'asc' | 'desc' };
 
 /** The columns every visit list shows: date, time, client, carers, status in words, funder and NPC codes. */
 export function visitColumns(linkOf: (row: VisitRow) => string, extra: Column<VisitRow>[] = []): Column<VisitRow>[] {
   return [
-    { key: 'date', label: 'Date', sortable: true, render: (row) => <Link to={linkOf(row)}>{formatDay(row.date)}</Link> },
+    { key: 'date', label: 'Date', sortable: true, render: (row) => <Link to={linkOf(row)}>{formatDate(row.date) || '—'}</Link> },
     { key: 'time', label: 'Time', render: (row) => timesOf(row) },
     { key: 'client', label: 'Client', sortable: true, render: (row) => row.client_name },
     { key: 'carers', label: 'Carers', render: (row) => carersText(row) },

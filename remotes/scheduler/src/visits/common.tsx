@@ -5,7 +5,7 @@ import type { Page } from '@hcm/contract';
 import { notify, useSession, type ApiResult } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { applyServerErrors } from '@hcm/kit/forms';
-import { CANCEL_REASONS, VISIT_LOG_ACTIONS, VISIT_STATUSES, type NotTimeOfDay, type VisitConflict, type VisitRow, type VisitStatus } from '../../contract/visits';
+import { CANCEL_REASONS, VISIT_LOG_ACTIONS, VISIT_STATUSES, type VisitConflict, type VisitRow, type VisitStatus } from '../../contract/visits';
 import styles from './visits.module.css';
 
 // What the visit screens share: API paths, UK dates and times, a status in words, the choices of the forms
@@ -16,8 +16,6 @@ export const VISIT_LOGS_PATH = 'api/v1/visits/logs';
 export const BACKOFFICE_PATH = 'api/v1/visits/backoffice';
 export const visitApiPath = (id: number | string, part?: 'logs' | 'cancel' | 'reinstate' | 'correct') => `${VISITS_PATH}/${id}${part ? `/${part}` : ''}`;
 
-const LONDON = 'Europe/London';
-
 /** Today in the UK as YYYY-MM-DD. */
 
 export function shiftDay(day: string, days: number): string {
@@ -25,14 +23,6 @@ export function shiftDay(day: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
-
-export const formatDay = (day: string | null | undefined) =>
-  day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '—';
-export const formatWhen = (instant: NotTimeOfDay | null | undefined) =>
-  instant ? new Date(instant).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: LONDON }) : '—';
-/** The UK wall-clock time (HH:MM) of an instant. A visit's actual times are already times of day: show them as they are. */
-export const londonTimeOf = (instant: NotTimeOfDay | null | undefined) =>
-  instant ? new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: LONDON }).format(new Date(instant)) : '';
 
 export const STATUS_WORDS: Record<VisitStatus, string> = Object.fromEntries(VISIT_STATUSES.map((status) => [status.value, status.label])) as Record<VisitStatus, string>;
 /** A symbol per status, so a status never reads by colour alone (the word is always beside it). */

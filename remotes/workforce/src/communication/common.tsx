@@ -2,17 +2,12 @@ import { useCallback, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, type Page } from '@hcm/contract';
 import { apiKey, useApiQuery, useQueryClient } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
+import { formatDateTime } from '@hcm/contract/time';
 
 // Small helpers the communication screens share.
 
-/** 2026-03-02T09:05:00Z → 2 Mar 2026, 09:05 (in the browser's time zone). */
-export function formatDateTime(iso: string | null): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
-
 export function DateTime({ value }: { value: string | null }) {
-  return value ? <time dateTime={value}>{formatDateTime(value)}</time> : <>—</>;
+  return value ? <time dateTime={value}>{formatDateTime(value) || '—'}</time> : <>—</>;
 }
 
 export type Loaded<T> = { data: T | null; error: string | null; loading: boolean; reload: () => void; setData: (data: T) => void };

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { ErrorPanel, Loading } from '@hcm/kit';
 import { COMPLIANCE_CHECKS, COMPLIANCE_STATES, tabOfCheck } from '../../contract/compliance';
 import type { StaffScreenProps } from '../record/types';
-import { formatDay, formatWhen, labelOf, StateBadge, styles, tabPath, useCompliance } from './common';
+import { labelOf, StateBadge, styles, tabPath, useCompliance } from './common';
+import { formatDate, formatDateTime } from '@hcm/contract/time';
 
 /**
  * The 'checklist' tab: every Schedule 3 check of the carer's file with its state in words, what it says and a
@@ -20,7 +21,7 @@ export default function Checklist({ owner, ownerId, ownerName }: StaffScreenProp
         <strong>{labelOf(COMPLIANCE_STATES, compliance.state)}.</strong>{' '}
         {compliance.rosterable ? `${ownerName} may be rostered.` : `${ownerName} cannot be rostered.`}
         {compliance.weekly_hours_cap ? ` Limited to ${compliance.weekly_hours_cap} hours a week by their visa.` : ''}
-        {compliance.next_expiry ? ` Next date: ${formatDay(compliance.next_expiry)}.` : ''}
+        {compliance.next_expiry ? ` Next date: ${formatDate(compliance.next_expiry) || '—'}.` : ''}
       </p>
       {compliance.blocked_because.length ? (
         <div className={styles.blocked} role="note" aria-label="Why they cannot be rostered">
@@ -40,14 +41,14 @@ export default function Checklist({ owner, ownerId, ownerName }: StaffScreenProp
               {check.blocks_rostering ? <span className={styles.muted}> (needed to be rostered)</span> : null}
             </p>
             <p>{check.detail}</p>
-            {check.expires_on ? <p className={styles.muted}>{check.state === 'expired' ? 'Lapsed' : 'Lapses'} on {formatDay(check.expires_on)}</p> : null}
+            {check.expires_on ? <p className={styles.muted}>{check.state === 'expired' ? 'Lapsed' : 'Lapses'} on {formatDate(check.expires_on) || '—'}</p> : null}
             <p>
               <Link to={tabPath(owner, ownerId, tabOfCheck(check.key))}>{check.state === 'valid' ? 'Open' : 'Fix'}: {COMPLIANCE_CHECKS.find((item) => item.value === check.key)?.label ?? check.label}</Link>
             </p>
           </li>
         ))}
       </ul>
-      <p className={styles.muted}>Worked out {formatWhen(compliance.checked_at)}, after every change to the file and each day as dates pass.</p>
+      <p className={styles.muted}>Worked out {formatDateTime(compliance.checked_at) || '—'}, after every change to the file and each day as dates pass.</p>
     </div>
   );
 }

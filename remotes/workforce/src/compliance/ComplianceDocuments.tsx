@@ -5,13 +5,11 @@ import { CheckboxField, SelectField, TextField } from '@hcm/kit/forms';
 import { BusinessInsuranceSchema, DrivingLicenceSchema, PHOTO_ID_DOCUMENTS, PhotoIdSchema, type CompliancePicture } from '../../contract/compliance';
 import type { StaffScreenProps } from '../record/types';
 import { CheckForm } from './CheckForm';
-import { formatDay, labelOf, optionsOf, Section, StateBadge, styles, tabPath, useCompliance } from './common';
-import { clock } from '@hcm/contract/time';
+import { labelOf, optionsOf, Section, StateBadge, styles, tabPath, useCompliance } from './common';
+import { formatDate, ukToday } from '@hcm/contract/time';
 
 // The 'references-documents' tab: the compliance documents at a glance (DBS, right to work, photo ID, driving
 // licence and business insurance), and the forms to record the photo ID seen, the licence and the insurance.
-
-const today = () => clock.now().toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
 
 function Overview({ picture, owner, ownerId }: { picture: CompliancePicture; owner: StaffScreenProps['owner']; ownerId: number }) {
   const check = (key: string) => picture.compliance.checks.find((item) => item.key === key);
@@ -46,7 +44,7 @@ function Overview({ picture, owner, ownerId }: { picture: CompliancePicture; own
             <tr key={row.key}>
               <th scope="row">{row.tab === 'references-documents' ? row.label : <Link to={tabPath(owner, ownerId, row.tab)}>{row.label}</Link>}</th>
               <td><StateBadge check={found} /></td>
-              <td>{formatDay(found.expires_on)}</td>
+              <td>{formatDate(found.expires_on) || '—'}</td>
               <td>{found.detail}</td>
             </tr>,
           ];
@@ -78,9 +76,9 @@ export default function ComplianceDocuments({ owner, ownerId, ownerName }: Staff
       </p>
 
       <Section title="Photo ID" actions={editable && open !== 'photo' ? <Button variant="secondary" onClick={() => setOpen('photo')}>Record photo ID seen</Button> : null}>
-        {photo ? <p>{labelOf(PHOTO_ID_DOCUMENTS, photo.document_type)} seen on {formatDay(photo.seen_on)} by {photo.seen_by}.</p> : <p>No photo ID recorded for {ownerName}.</p>}
+        {photo ? <p>{labelOf(PHOTO_ID_DOCUMENTS, photo.document_type)} seen on {formatDate(photo.seen_on) || '—'} by {photo.seen_by}.</p> : <p>No photo ID recorded for {ownerName}.</p>}
         {open === 'photo' ? (
-          <CheckForm carerId={ownerId} part="photo-id" schema={PhotoIdSchema} defaults={{ document_type: 'passport', seen_on: today(), seen_by: '' }} title="Photo ID seen" submitLabel="Save photo ID" onDone={close}>
+          <CheckForm carerId={ownerId} part="photo-id" schema={PhotoIdSchema} defaults={{ document_type: 'passport', seen_on: ukToday(), seen_by: '' }} title="Photo ID seen" submitLabel="Save photo ID" onDone={close}>
             <div className={styles.grid}>
               <SelectField name="document_type" label="Document" options={optionsOf(PHOTO_ID_DOCUMENTS)} />
               <TextField name="seen_on" label="Seen on" type="date" />
@@ -96,13 +94,13 @@ export default function ComplianceDocuments({ owner, ownerId, ownerName }: Staff
             {licence ? (
               <dl className={styles.facts}>
                 <dt>Licence number</dt><dd>{licence.licence_number}</dd>
-                <dt>Expires</dt><dd>{formatDay(licence.expires_on)}</dd>
+                <dt>Expires</dt><dd>{formatDate(licence.expires_on) || '—'}</dd>
                 <dt>Penalty points</dt><dd>{licence.points ?? 0}</dd>
-                <dt>Checked on</dt><dd>{formatDay(licence.checked_on)}</dd>
+                <dt>Checked on</dt><dd>{formatDate(licence.checked_on) || '—'}</dd>
               </dl>
             ) : <p>No licence recorded: {ownerName} drives to visits.</p>}
             {open === 'licence' ? (
-              <CheckForm carerId={ownerId} part="driving-licence" schema={DrivingLicenceSchema} defaults={{ licence_number: '', expires_on: '', points: '', checked_on: today() }} title="Driving licence check" submitLabel="Save licence" onDone={close}>
+              <CheckForm carerId={ownerId} part="driving-licence" schema={DrivingLicenceSchema} defaults={{ licence_number: '', expires_on: '', points: '', checked_on: ukToday() }} title="Driving licence check" submitLabel="Save licence" onDone={close}>
                 <div className={styles.grid}>
                   <TextField name="licence_number" label="Licence number" hint="16 characters, e.g. MORGA753116SM9IJ" autoComplete="off" />
                   <TextField name="expires_on" label="Photocard expires on" type="date" />
@@ -116,13 +114,13 @@ export default function ComplianceDocuments({ owner, ownerId, ownerName }: Staff
             {insurance ? (
               <dl className={styles.facts}>
                 <dt>Insurer</dt><dd>{insurance.insurer}{insurance.policy_number ? ` (policy ${insurance.policy_number})` : ''}</dd>
-                <dt>Expires</dt><dd>{formatDay(insurance.expires_on)}</dd>
+                <dt>Expires</dt><dd>{formatDate(insurance.expires_on) || '—'}</dd>
                 <dt>Business use</dt><dd>{insurance.business_use_confirmed ? 'Confirmed on the certificate' : 'Not confirmed'}</dd>
-                <dt>Checked on</dt><dd>{formatDay(insurance.checked_on)}</dd>
+                <dt>Checked on</dt><dd>{formatDate(insurance.checked_on) || '—'}</dd>
               </dl>
             ) : <p>No insurance recorded.</p>}
             {open === 'insurance' ? (
-              <CheckForm carerId={ownerId} part="business-insurance" schema={BusinessInsuranceSchema} defaults={{ insurer: '', policy_number: '', expires_on: '', business_use_confirmed: false, checked_on: today() }} title="Business car insurance" submitLabel="Save insurance" onDone={close}>
+              <CheckForm carerId={ownerId} part="business-insurance" schema={BusinessInsuranceSchema} defaults={{ insurer: '', policy_number: '', expires_on: '', business_use_confirmed: false, checked_on: ukToday() }} title="Business car insurance" submitLabel="Save insurance" onDone={close}>
                 <div className={styles.grid}>
                   <TextField name="insurer" label="Insurer" />
                   <TextField name="policy_number" label="Policy number" />

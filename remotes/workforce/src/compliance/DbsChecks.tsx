@@ -6,14 +6,12 @@ import { DBS_LEVELS, DBS_UPDATE_RESULTS, DbsCheckSchema, DbsUpdateCheckSchema, t
 import { STAFF_SENSITIVE_PERMISSIONS } from '../../contract/record-tabs';
 import type { StaffScreenProps } from '../record/types';
 import { CheckForm } from './CheckForm';
-import { formatDay, labelOf, optionsOf, Section, StateBadge, styles, tabPath, useCompliance } from './common';
-import { clock } from '@hcm/contract/time';
+import { labelOf, optionsOf, Section, StateBadge, styles, tabPath, useCompliance } from './common';
+import { formatDate, ukToday } from '@hcm/contract/time';
 
 // The 'references-documents/dbs-documents' tab: the carer's DBS certificates (newest first) with their Update
 // Service status checks, the disclosure for those who may read it, and the forms to record a certificate, correct
 // one, and record a status check.
-
-const today = () => clock.now().toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
 
 const dbsDefaults = (row?: DbsCheckRow) => ({
   certificate_number: row?.certificate_number ?? '',
@@ -65,7 +63,7 @@ function Certificate({ row, latest, carerId, editable, mayReadDisclosures, owner
       <dl className={styles.facts}>
         <dt>Level</dt><dd>{labelOf(DBS_LEVELS, row.level)}</dd>
         <dt>Barred list</dt><dd>{row.barred_list_checked ? 'Adult barred list checked' : 'Not checked'}</dd>
-        <dt>Issued</dt><dd>{formatDay(row.issue_date)}</dd>
+        <dt>Issued</dt><dd>{formatDate(row.issue_date) || '—'}</dd>
         <dt>Disclosure</dt>
         <dd>
           {!row.disclosure ? 'Nothing disclosed' : row.disclosure_withheld ? 'Yes — withheld: you may not read DBS disclosures.' : <>Yes: {row.disclosure_text} <Link to={tabPath(owner, carerId, 'dbs-risk-assessment')}>DBS risk assessment</Link></>}
@@ -80,14 +78,14 @@ function Certificate({ row, latest, carerId, editable, mayReadDisclosures, owner
             <thead><tr><th scope="col">Checked on</th><th scope="col">Result</th><th scope="col">By</th></tr></thead>
             <tbody>
               {row.update_checks.map((check) => (
-                <tr key={check.id}><td>{formatDay(check.checked_on)}</td><td>{labelOf(DBS_UPDATE_RESULTS, check.result)}</td><td>{check.checked_by}</td></tr>
+                <tr key={check.id}><td>{formatDate(check.checked_on) || '—'}</td><td>{labelOf(DBS_UPDATE_RESULTS, check.result)}</td><td>{check.checked_by}</td></tr>
               ))}
             </tbody>
           </table>
         ) : <p className={styles.muted}>No status check recorded since it was issued.</p>
       ) : null}
       {open === 'status' ? (
-        <CheckForm carerId={carerId} part={`dbs/${row.id}/update-checks`} schema={DbsUpdateCheckSchema} defaults={{ checked_on: today(), result: 'no-new-information', checked_by: name }} title="Update Service status check" submitLabel="Save the check" onDone={() => setOpen(null)}>
+        <CheckForm carerId={carerId} part={`dbs/${row.id}/update-checks`} schema={DbsUpdateCheckSchema} defaults={{ checked_on: ukToday(), result: 'no-new-information', checked_by: name }} title="Update Service status check" submitLabel="Save the check" onDone={() => setOpen(null)}>
           <div className={styles.grid}>
             <TextField name="checked_on" label="Checked on" type="date" />
             <SelectField name="result" label="What the Update Service said" options={optionsOf(DBS_UPDATE_RESULTS)} />

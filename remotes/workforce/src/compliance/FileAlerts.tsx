@@ -6,7 +6,8 @@ import { useApiQuery } from '@hcm/kit/data';
 import { readSavedFilter, writeSavedFilter } from '@hcm/kit/storage';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { COMPLIANCE_CHECKS, type FileAlertRow } from '../../contract/compliance';
-import { formatDay, StateBadge, styles, tabPath } from './common';
+import { StateBadge, styles, tabPath } from './common';
+import { formatDate } from '@hcm/contract/time';
 
 // The file alerts (/app/live-events/carers/file-alerts, /app/live-events/office-employees/alerts): every check of
 // a file that lapsed, is missing or falls due within the alert windows (settings: 30, 14 and 7 days by default):
@@ -48,7 +49,7 @@ export default function FileAlerts({ scope }: { scope: 'carers' | 'employees' })
     { key: 'branch', label: 'Branch' },
     { key: 'label', label: 'Check', render: (row) => (<>{row.label}{row.blocks_rostering && scope === 'carers' ? <span className={styles.muted}> (needed to be rostered)</span> : null}</>) },
     { key: 'window', label: 'Alert', render: (row) => (<><strong>{windowWords(row.window)}</strong> <StateBadge check={row} /></>) },
-    { key: 'expires_on', label: 'Date', render: (row) => formatDay(row.expires_on) },
+    { key: 'expires_on', label: 'Date', render: (row) => formatDate(row.expires_on) || '—' },
     { key: 'detail', label: 'What to do' },
   ];
   return (

@@ -7,7 +7,8 @@ import { SelectField, TextField, useUnsavedChangesWarning, valibotResolver } fro
 import { REFEREE_RELATIONSHIPS, REFERENCE_REQUEST_STATES, ReferenceRequestSchema, type ReferenceRequestInput, type ReferenceRequestRow } from '../../contract/compliance';
 import { carerDocument } from '../../contract/documents/index';
 import type { StaffScreenProps } from '../record/types';
-import { formatWhen, handleSaved, labelOf, optionsOf, Section, styles } from './common';
+import { handleSaved, labelOf, optionsOf, Section, styles } from './common';
+import { formatDateTime } from '@hcm/contract/time';
 
 // The 'reference-form' tab: references asked for by email (sent, opened, answered or expired, with resend) and
 // the references received (the referee's answers, kept as 'reference' documents on the file), read inline.
@@ -45,10 +46,10 @@ function RequestForm({ carerId, onDone }: { carerId: number; onDone: () => void 
 
 function stateWords(row: ReferenceRequestRow): string {
   const label = labelOf(REFERENCE_REQUEST_STATES, row.state);
-  if (row.state === 'answered') return `${label} ${formatWhen(row.answered_at)}`;
-  if (row.state === 'opened') return `${label} (opened ${formatWhen(row.opened_at)})`;
-  if (row.state === 'expired') return `${label} ${formatWhen(row.expires_at)}`;
-  return `${label} (link works until ${formatWhen(row.expires_at)})`;
+  if (row.state === 'answered') return `${label} ${formatDateTime(row.answered_at) || '—'}`;
+  if (row.state === 'opened') return `${label} (opened ${formatDateTime(row.opened_at) || '—'})`;
+  if (row.state === 'expired') return `${label} ${formatDateTime(row.expires_at) || '—'}`;
+  return `${label} (link works until ${formatDateTime(row.expires_at) || '—'})`;
 }
 
 export default function References({ ownerId, ownerName }: StaffScreenProps) {
@@ -91,7 +92,7 @@ export default function References({ ownerId, ownerName }: StaffScreenProps) {
               {requests.data.map((row) => (
                 <tr key={row.id}>
                   <td>{row.referee_name}{row.organisation ? `, ${row.organisation}` : ''}<br /><span className={styles.muted}>{row.referee_email} · {labelOf(REFEREE_RELATIONSHIPS, row.relationship)}</span></td>
-                  <td>{formatWhen(row.sent_at)}{row.sent_by ? ` by ${row.sent_by}` : ''}</td>
+                  <td>{formatDateTime(row.sent_at) || '—'}{row.sent_by ? ` by ${row.sent_by}` : ''}</td>
                   <td>{stateWords(row)}</td>
                   <td>
                     {row.state === 'answered' && row.document_id ? (
@@ -125,7 +126,7 @@ export default function References({ ownerId, ownerName }: StaffScreenProps) {
           <ul>
             {received.map((document) => (
               <li key={document.id}>
-                Reference {document.id}, {document.status === 'active' ? 'received' : 'draft'} {formatWhen(document.updated_at)}
+                Reference {document.id}, {document.status === 'active' ? 'received' : 'draft'} {formatDateTime(document.updated_at) || '—'}
                 {document.updated_by ? ` (typed in by ${document.updated_by})` : ' (answered by the referee)'}{' '}
                 <Button variant="secondary" onClick={() => setReading(reading === document.id ? null : document.id)}>
                   {reading === document.id ? `Close reference ${document.id}` : `Read reference ${document.id}`}

@@ -4,20 +4,18 @@ import { SelectField, TextAreaField, TextField } from '@hcm/kit/forms';
 import { RIGHT_TO_WORK_DOCUMENTS, RightToWorkSchema, VISA_TYPES, type RightToWorkRow } from '../../contract/compliance';
 import type { StaffScreenProps } from '../record/types';
 import { CheckForm } from './CheckForm';
-import { formatDay, labelOf, optionsOf, Section, StateBadge, styles, useCompliance } from './common';
-import { clock } from '@hcm/contract/time';
+import { labelOf, optionsOf, Section, StateBadge, styles, useCompliance } from './common';
+import { formatDate, ukToday } from '@hcm/contract/time';
 
 // The 'references-documents/student-visa-terms' tab: the carer's right to work (how it was checked, the visa and
 // its terms, when it ends and when to check again), the weekly hours limit the rota must respect, earlier checks,
 // and the forms to record a new check or correct the current one.
 
-const today = () => clock.now().toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
-
 const defaultsOf = (row?: RightToWorkRow) => ({
   document_type: row?.document_type ?? 'british-irish-passport',
   visa_type: row?.visa_type ?? 'none',
   share_code: row?.share_code ?? '',
-  checked_on: row?.checked_on ?? today(),
+  checked_on: row?.checked_on ?? ukToday(),
   expires_on: row?.expires_on ?? '',
   conditions: row?.conditions ?? '',
   weekly_hours_cap: row?.weekly_hours_cap === null || row?.weekly_hours_cap === undefined ? '' : String(row.weekly_hours_cap),
@@ -82,10 +80,10 @@ export default function RightToWork({ ownerId, ownerName }: StaffScreenProps) {
         <Section title="Current check">
           <dl className={styles.facts}>
             <dt>Checked by</dt><dd>{labelOf(RIGHT_TO_WORK_DOCUMENTS, current.document_type)}{current.share_code ? ` (share code ${current.share_code})` : ''}</dd>
-            <dt>Checked on</dt><dd>{formatDay(current.checked_on)}</dd>
+            <dt>Checked on</dt><dd>{formatDate(current.checked_on) || '—'}</dd>
             <dt>Immigration status</dt><dd>{labelOf(VISA_TYPES, current.visa_type)}</dd>
-            <dt>Permission ends</dt><dd>{current.expires_on ? formatDay(current.expires_on) : 'No time limit'}</dd>
-            <dt>Follow-up check</dt><dd>{current.follow_up_on ? formatDay(current.follow_up_on) : current.expires_on ? 'Not set: check again before the permission ends' : 'None needed'}</dd>
+            <dt>Permission ends</dt><dd>{current.expires_on ? formatDate(current.expires_on) || '—' : 'No time limit'}</dd>
+            <dt>Follow-up check</dt><dd>{current.follow_up_on ? formatDate(current.follow_up_on) || '—' : current.expires_on ? 'Not set: check again before the permission ends' : 'None needed'}</dd>
             <dt>Weekly hours limit</dt><dd>{current.weekly_hours_cap ? `${current.weekly_hours_cap} hours` : 'None'}</dd>
             <dt>Visa terms</dt><dd>{current.conditions || 'None recorded'}</dd>
           </dl>
@@ -98,8 +96,8 @@ export default function RightToWork({ ownerId, ownerName }: StaffScreenProps) {
           <ul>
             {earlier.map((row) => (
               <li key={row.id}>
-                {formatDay(row.checked_on)}: {labelOf(RIGHT_TO_WORK_DOCUMENTS, row.document_type)}, {labelOf(VISA_TYPES, row.visa_type)}
-                {row.expires_on ? `, until ${formatDay(row.expires_on)}` : ''}
+                {formatDate(row.checked_on) || '—'}: {labelOf(RIGHT_TO_WORK_DOCUMENTS, row.document_type)}, {labelOf(VISA_TYPES, row.visa_type)}
+                {row.expires_on ? `, until ${formatDate(row.expires_on) || '—'}` : ''}
               </li>
             ))}
           </ul>

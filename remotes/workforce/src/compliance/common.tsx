@@ -19,12 +19,6 @@ export const complianceKeys = (carerId: number) => [apiKey(compliancePath(carerI
 /** The record tab of a person's file. */
 export const tabPath = (owner: StaffOwner, ownerId: number, segment: string) => `/app/${owner}/${ownerId}/edit/${segment}`;
 
-export const formatDay = (day: string | null | undefined) =>
-  day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '—';
-
-export const formatWhen = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }) : '—';
-
 const STATE_WORDS: Record<ComplianceCheck['state'], string> = { valid: 'Valid', expiring: 'Expiring soon', expired: 'Lapsed', missing: 'Missing' };
 
 /** A check's state in words, with the days left when it has a date. */

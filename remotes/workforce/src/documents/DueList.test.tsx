@@ -56,10 +56,10 @@ test('lists who is due with states in words, each name opening that tab of the f
   const table = await screen.findByRole('table', { name: 'Supervisions due' });
   const grace = within(table).getByRole('row', { name: /Grace Okafor/ });
   expect(grace).toHaveTextContent('Overdue by 42 days');
-  expect(grace).toHaveTextContent('18/08/2026');
+  expect(grace).toHaveTextContent('Tue 18 Aug 2026');
   expect(within(grace).getByRole('link', { name: 'Grace Okafor' })).toHaveAttribute('href', '/app/carers/8/edit/supervisions');
   const liam = within(table).getByRole('row', { name: /Liam O'Connor/ });
-  expect(liam).toHaveTextContent('Never (started 03/02/2025)');
+  expect(liam).toHaveTextContent('Never (started Mon 3 Feb 2025)');
   expect(liam).toHaveTextContent('Never done: overdue by 603 days');
   expect(within(table).getByRole('row', { name: /Tom Fletcher/ })).toHaveTextContent(/Due in \d+ days/);
   expect(screen.getAllByRole('status').map((element) => element.textContent)).toContain('Supervisions every 8 weeks: 2 overdue, 1 due within 14 days, 0 not due yet; 1 never had one.');

@@ -6,10 +6,9 @@ import { ListTable, type Column } from '@hcm/kit/table';
 import { DUE_FILTERS, DUE_SOON_DAYS, dueKindsOf, type DueFilter, type DueKind, type DueList as DueListData, type DueRow } from '../../contract/due';
 import type { StaffOwner } from '../record/types';
 import styles from './documents.module.css';
-import { clock } from '@hcm/contract/time';
+import { formatDate, ukToday } from '@hcm/contract/time';
 
 const TITLE = 'Supervisions and appraisals due';
-const formatDay = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '—');
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
 /** The row's state in words (the colour only repeats it). */
@@ -20,8 +19,6 @@ export function stateInWords(row: Pick<DueRow, 'state' | 'days_overdue' | 'never
   if (row.state === 'due') return row.never_done ? `${when} (first one)` : when;
   return row.never_done ? 'Not due yet (first one)' : 'Not due yet';
 }
-
-const londonToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(clock.now());
 
 /**
  * /app/carers/due and /app/employees/due: who is due a supervision, spot check (carers) or annual appraisal,
@@ -37,7 +34,7 @@ export default function DueList({ owner }: { owner: StaffOwner }) {
   const branchId = search.get('branch_id') ?? '';
   const [paging, setPaging] = useState({ page: 1, pageSize: 25 });
   const list = useApiQuery<DueListData>(`api/v1/${owner}/due`, { kind, state, branch_id: branchId, page: paging.page, page_size: paging.pageSize }, { keepPrevious: true });
-  const today = londonToday();
+  const today = ukToday();
   const kindLabel = kinds.find((candidate) => candidate.kind === kind)!.label;
 
   const choose = (key: 'kind' | 'state' | 'branch_id', value: string) => {
@@ -51,8 +48,8 @@ export default function DueList({ owner }: { owner: StaffOwner }) {
   const columns: Column<DueRow>[] = [
     { key: 'name', label: 'Name', render: (row) => <Link to={`/app/${owner}/${row.id}/edit/${row.kind}`}>{row.name}</Link> },
     { key: 'branch', label: 'Branch' },
-    { key: 'last_date', label: 'Last one', render: (row) => (row.last_date ? formatDay(row.last_date) : `Never (started ${formatDay(row.start_date)})`) },
-    { key: 'next_due', label: 'Next due', render: (row) => formatDay(row.next_due) },
+    { key: 'last_date', label: 'Last one', render: (row) => (row.last_date ? formatDate(row.last_date) : `Never (started ${formatDate(row.start_date) || '—'})`) },
+    { key: 'next_due', label: 'Next due', render: (row) => formatDate(row.next_due) || '—' },
     {
       key: 'state',
       label: 'State',

@@ -1,4 +1,4 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime, ukDate, ukTime } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { Page } from '@hcm/contract';
@@ -8,7 +8,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField, valibotResolver }
 import { ListTable, type Column } from '@hcm/kit/table';
 import { STAFF_CALL_DIRECTIONS, StaffCallLogSchema, StaffFollowUpDoneSchema, type StaffCallLogRow } from '../../contract/files';
 import type { StaffOwner, StaffScreenProps } from '../record/types';
-import { editPermission, formatDay, formatWhen, handleSaved, nowInUk, options, Section, staffPath, styles } from './common';
+import { editPermission, handleSaved, options, Section, staffPath, styles } from './common';
 
 // call-logs: phone calls with the carer or office employee, newest first, with their follow-ups (open ones can be
 // listed alone), a form to log a call, and "Mark done" with what was done.
@@ -44,7 +44,7 @@ type CallForm = { call_date: string; call_time: string; direction: string; with_
 function LogCall({ owner, ownerId, ownerName, onDone }: Place & { ownerName: string; onDone: () => void }) {
   const form = useForm<CallForm>({
     resolver: valibotResolver(StaffCallLogSchema),
-    defaultValues: { call_date: ukDate(), call_time: nowInUk(), direction: 'out', with_name: ownerName, subject: '', notes: '', follow_up_needed: false, follow_up_due: '' },
+    defaultValues: { call_date: ukDate(), call_time: ukTime(), direction: 'out', with_name: ownerName, subject: '', notes: '', follow_up_needed: false, follow_up_due: '' },
   });
   const save = useApiMutation<StaffCallLogRow, CallForm>({ request: (values) => api.post<StaffCallLogRow>(staffPath(owner, ownerId, 'call-logs'), values), invalidates: [apiKey(staffPath(owner, ownerId, 'call-logs'))] });
   const followUp = form.watch('follow_up_needed');
@@ -82,7 +82,7 @@ export default function CallLogs({ owner, ownerId, ownerName }: StaffScreenProps
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
   const list = useApiQuery<Page<StaffCallLogRow>>(staffPath(owner, ownerId, 'call-logs'), { open: openOnly ? 1 : '', page: paging.page, page_size: paging.pageSize }, { failure: 'The call log could not be loaded.', keepPrevious: true });
   const columns: Column<StaffCallLogRow>[] = [
-    { key: 'called_at', label: 'When', render: (call) => `${formatWhen(call.called_at)} (${call.direction === 'in' ? 'incoming' : 'outgoing'})` },
+    { key: 'called_at', label: 'When', render: (call) => `${formatDateTime(call.called_at)} (${call.direction === 'in' ? 'incoming' : 'outgoing'})` },
     { key: 'with_name', label: 'With' },
     { key: 'subject', label: 'Subject and notes', render: (call) => (<><strong>{call.subject}</strong><p>{call.notes}</p></>) },
     { key: 'recorded_by_name', label: 'Logged by' },
@@ -91,11 +91,11 @@ export default function CallLogs({ owner, ownerId, ownerName }: StaffScreenProps
       label: 'Follow-up',
       render: (call) =>
         !call.follow_up_needed ? 'None needed' : call.follow_up_done_at ? (
-          <>Done {formatWhen(call.follow_up_done_at)} by {call.follow_up_done_by_name}{call.follow_up_outcome ? `: ${call.follow_up_outcome}` : ''}</>
+          <>Done {formatDateTime(call.follow_up_done_at)} by {call.follow_up_done_by_name}{call.follow_up_outcome ? `: ${call.follow_up_outcome}` : ''}</>
         ) : (
           <>
             <p className={call.follow_up_overdue ? styles.warning : undefined}>
-              Due {formatDay(call.follow_up_due)}{call.follow_up_overdue ? ' (overdue)' : ''}
+              Due {formatDate(call.follow_up_due)}{call.follow_up_overdue ? ' (overdue)' : ''}
             </p>
             {canEdit ? <FollowUpDone owner={owner} ownerId={ownerId} call={call} /> : null}
           </>

@@ -4,7 +4,8 @@ import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { CheckboxField, SelectField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { CarerSettingsSchema, CLIENT_TYPES, TRANSPORT_MODES, type CarerSettings as Settings } from '../../contract/files';
 import type { StaffScreenProps } from '../record/types';
-import { formatWhen, handleSaved, options, Section, staffPath, styles } from './common';
+import { handleSaved, options, Section, staffPath, styles } from './common';
+import { formatDateTime } from '@hcm/contract/time';
 
 // settings: the carer's access to the carers' app, how they want to be told things, and the preferences the rota
 // reads (most hours a week, furthest travel, how they travel, the kinds of client they work with).
@@ -67,7 +68,7 @@ function SettingsEditor({ ownerId, settings, canEdit }: { ownerId: number; setti
           ))}
           {typesError ? <span id="client-types-error" className={styles.error} role="alert">{typesError}</span> : null}
         </fieldset>
-        <p className={styles.muted}>{settings.saved_at ? `Last saved ${formatWhen(settings.saved_at)} by ${settings.saved_by_name}.` : 'Never saved: these are the defaults.'}</p>
+        <p className={styles.muted}>{settings.saved_at ? `Last saved ${formatDateTime(settings.saved_at)} by ${settings.saved_by_name}.` : 'Never saved: these are the defaults.'}</p>
         {canEdit ? (
           <div className={styles.actions}>
             <Button type="submit" disabled={form.formState.isSubmitting}>Save settings</Button>

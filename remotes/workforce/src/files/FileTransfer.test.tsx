@@ -46,7 +46,7 @@ test('shows the branch now and the history; a refused move keeps the reason type
   expect(await screen.findByRole('heading', { level: 2, name: 'Branch transfer' })).toBeInTheDocument();
   const history = screen.getByRole('table', { name: /Branch transfers of Amara Eze/ });
   expect(within(history).getByText('Moved to Bristol to be near her family.')).toBeInTheDocument();
-  expect(within(history).getByText('12 May 2025')).toBeInTheDocument();
+  expect(within(history).getByText('Mon 12 May 2025')).toBeInTheDocument();
 
   const form = screen.getByRole('form', { name: 'Move to another branch' });
   const branch = within(form).getByLabelText('Move to');

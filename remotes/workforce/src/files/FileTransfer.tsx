@@ -1,11 +1,11 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime, ukDate } from '@hcm/contract/time';
 import { FormProvider, useForm } from 'react-hook-form';
 import { api, Button, EmptyState, ErrorPanel, Loading, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { CarerTransferSchema, type CarerTransferRow, type CarerTransfers } from '../../contract/files';
 import type { StaffScreenProps } from '../record/types';
-import { formatDay, formatWhen, handleSaved, Section, staffPath, styles } from './common';
+import { handleSaved, Section, staffPath, styles } from './common';
 
 // file-transfer: move a carer to another branch (one the user also works in), with the date it takes effect and
 // why; the carer's sign-in account moves with them. The moves so far are listed, newest first.
@@ -71,11 +71,11 @@ export default function FileTransfer({ owner, ownerId, ownerName }: StaffScreenP
             <tbody>
               {data.history.map((transfer) => (
                 <tr key={transfer.id}>
-                  <td>{formatDay(transfer.effective_on)}</td>
+                  <td>{formatDate(transfer.effective_on)}</td>
                   <td>{transfer.from_branch}</td>
                   <td>{transfer.to_branch}</td>
                   <td>{transfer.reason}</td>
-                  <td>{formatWhen(transfer.recorded_at)} by {transfer.recorded_by_name}</td>
+                  <td>{formatDateTime(transfer.recorded_at)} by {transfer.recorded_by_name}</td>
                 </tr>
               ))}
             </tbody>

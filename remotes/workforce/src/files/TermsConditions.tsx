@@ -1,11 +1,11 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime, ukDate } from '@hcm/contract/time';
 import { FormProvider, useForm } from 'react-hook-form';
 import { api, Button, EmptyState, ErrorPanel, Loading, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { SelectField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { TERMS_ACCEPTANCE_METHODS, TermsAcceptanceSchema, type CarerTermsView, type StaffTermsRow, type TermsAcceptanceRow } from '../../contract/files';
 import type { StaffScreenProps } from '../record/types';
-import { formatDay, formatWhen, handleSaved, options, Section, staffPath, styles } from './common';
+import { handleSaved, options, Section, staffPath, styles } from './common';
 
 // term-conditions: the agency's current terms and conditions for carers, whether this carer has accepted them
 // (when and how), a form to record an acceptance, and every version the carer has accepted.
@@ -48,11 +48,11 @@ export default function TermsConditions({ owner, ownerId, ownerName }: StaffScre
         {current ? (
           <>
             <h3>
-              {current.title} <span className={styles.badge}>Version {current.version}, published {formatDay(current.published_at.slice(0, 10))}</span>
+              {current.title} <span className={styles.badge}>Version {current.version}, published {formatDate(current.published_at.slice(0, 10))}</span>
             </h3>
             <p className={accepted ? undefined : styles.warning} role="status">
               {accepted
-                ? `Accepted by ${ownerName} on ${formatDay(accepted.accepted_on)} (${methodLabel(accepted.method).toLowerCase()}), recorded by ${accepted.recorded_by_name}.`
+                ? `Accepted by ${ownerName} on ${formatDate(accepted.accepted_on)} (${methodLabel(accepted.method).toLowerCase()}), recorded by ${accepted.recorded_by_name}.`
                 : `Not accepted yet: ${ownerName} has not accepted version ${current.version}.`}
             </p>
             <details>
@@ -81,9 +81,9 @@ export default function TermsConditions({ owner, ownerId, ownerName }: StaffScre
               {history.map((row) => (
                 <tr key={row.id}>
                   <td>Version {row.version}: {row.title}</td>
-                  <td>{formatDay(row.accepted_on)}</td>
+                  <td>{formatDate(row.accepted_on)}</td>
                   <td>{methodLabel(row.method)}</td>
-                  <td>{formatWhen(row.recorded_at)} by {row.recorded_by_name}</td>
+                  <td>{formatDateTime(row.recorded_at)} by {row.recorded_by_name}</td>
                 </tr>
               ))}
             </tbody>

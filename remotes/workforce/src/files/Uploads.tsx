@@ -18,7 +18,8 @@ import {
   type StaffUploadRow,
 } from '../../contract/files';
 import type { StaffOwner, StaffScreenProps } from '../record/types';
-import { editPermission, formatDay, formatWhen, handleSaved, Section, staffPath, styles } from './common';
+import { editPermission, handleSaved, Section, staffPath, styles } from './common';
+import { formatDate, formatDateTime, formatFileSize } from '@hcm/contract/time';
 
 // uploads: documents on a carer's or an office employee's file (types from reference data), uploaded with a
 // progress bar, opened in the lightbox (images) or the PDF viewer (PDFs), downloaded otherwise (each opening is
@@ -26,7 +27,6 @@ import { editPermission, formatDay, formatWhen, handleSaved, Section, staffPath,
 
 const PdfViewer = lazy(() => import('@hcm/kit/pdf').then((module) => ({ default: module.PdfViewer })));
 
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 const previewOf = (upload: StaffUploadRow) => STAFF_UPLOAD_KINDS.find((kind) => kind.kind === upload.file_kind)?.preview ?? 'download';
 
 type Place = { owner: StaffOwner; ownerId: number };
@@ -190,9 +190,9 @@ export default function Uploads({ owner, ownerId, ownerName }: StaffScreenProps)
   const columns: Column<StaffUploadRow>[] = [
     { key: 'title', label: 'Title', render: (upload) => (<><strong>{upload.title}</strong>{upload.replaces_id ? <p className={styles.muted}>Replaces an earlier file</p> : null}</>) },
     { key: 'upload_type', label: 'Type' },
-    { key: 'file', label: 'File', render: (upload) => `${upload.file_name} (${sizeText(upload.size_bytes)})` },
-    { key: 'uploaded_at', label: 'Uploaded', render: (upload) => `${formatWhen(upload.uploaded_at)} by ${upload.uploaded_by_name}` },
-    { key: 'expires_on', label: 'Expires', render: (upload) => (upload.expires_on ? <span>{formatDay(upload.expires_on)}{upload.expired ? <strong> (expired)</strong> : null}</span> : 'Does not expire') },
+    { key: 'file', label: 'File', render: (upload) => `${upload.file_name} (${formatFileSize(upload.size_bytes)})` },
+    { key: 'uploaded_at', label: 'Uploaded', render: (upload) => `${formatDateTime(upload.uploaded_at)} by ${upload.uploaded_by_name}` },
+    { key: 'expires_on', label: 'Expires', render: (upload) => (upload.expires_on ? <span>{formatDate(upload.expires_on)}{upload.expired ? <strong> (expired)</strong> : null}</span> : 'Does not expire') },
     {
       key: 'actions',
       label: 'Actions',

@@ -4,7 +4,6 @@ import { notify, type ApiResult } from '@hcm/kit';
 import { applyServerErrors } from '@hcm/kit/forms';
 import type { StaffOwner } from '../record/types';
 import styles from './files.module.css';
-import { clock } from '@hcm/contract/time';
 
 // What the staff file's record screens share: the API path of a person's file, dates and times as the UK reads
 // them, the answer of a save (a 422's errors on their fields, the typed values kept), and a titled section.
@@ -14,14 +13,7 @@ export const staffPath = (owner: StaffOwner, ownerId: number, part: string) => `
 /** The edit permission of the kind of file (carers.edit, employees.edit). */
 export const editPermission = (owner: StaffOwner) => (owner === 'carers' ? 'carers.edit' : 'employees.edit');
 
-const LONDON = 'Europe/London';
-export const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: LONDON });
-export const formatDay = (day: string | null) => (day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '');
-
 /** Today in the UK as YYYY-MM-DD. */
-
-/** The time now in the UK as HH:MM. */
-export const nowInUk = () => clock.now().toLocaleTimeString('en-GB', { timeZone: LONDON, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** After a save: a 422's errors on their fields (what was typed stays), another failure in a toast. True when saved. */
 export function handleSaved<Values extends FieldValues>(answer: ApiResult<unknown>, form: UseFormReturn<Values>, failure: string): boolean {

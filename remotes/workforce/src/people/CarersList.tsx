@@ -7,13 +7,13 @@ import { readSavedFilter, writeSavedFilter } from '@hcm/kit/storage';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { CARER_STATUSES, COMPLIANCE_STATES, type CarerOverviewRow } from '../../contract/index';
 import styles from './people.module.css';
+import { formatDate } from '@hcm/contract/time';
 
 type Filters = { branch_id: string; status: string; compliance: string };
 type Saved = { filters: Filters; search: string };
 const NONE: Saved = { filters: { branch_id: '', status: '', compliance: '' }, search: '' };
 
 const labelOf = (choices: readonly { value: string; label: string }[], value: string | null) => choices.find((choice) => choice.value === value)?.label ?? '—';
-const formatDay = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '—');
 
 /**
  * /app/carers: the carers of the user's branches (applicants and leavers included, by status) with their compliance,
@@ -54,7 +54,7 @@ export default function CarersList() {
         </span>
       ),
     },
-    { key: 'next_expiry', label: 'Next expiry', sortable: true, render: (row) => formatDay(row.next_expiry) },
+    { key: 'next_expiry', label: 'Next expiry', sortable: true, render: (row) => formatDate(row.next_expiry) || '—' },
     { key: 'phone', label: 'Mobile' },
     { key: 'town', label: 'Town' },
   ];

@@ -7,7 +7,8 @@ import { readSavedFilter, writeSavedFilter } from '@hcm/kit/storage';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { APPLICANT_SOURCES, RECRUITMENT_STAGES } from '../../contract/people';
 import { sourceLabel, stageLabel, type ApplicantRow } from '../../contract/recruitment';
-import { formatDay, formatWhen, styles, Tag } from './common';
+import { styles, Tag } from './common';
+import { formatDate, formatDateTime } from '@hcm/contract/time';
 
 type Filters = { stage: string; branch_id: string; source: string };
 type Saved = { filters: Filters; search: string };
@@ -43,7 +44,7 @@ export default function Applicants() {
       label: 'Days in stage',
       render: (row) => (row.stale ? <Tag state="stale">{row.days_in_stage} days: waiting too long</Tag> : `${row.days_in_stage} days`),
     },
-    { key: 'next_interview', label: 'Next interview', render: (row) => (row.next_interview ? formatWhen(row.next_interview) : 'None booked') },
+    { key: 'next_interview', label: 'Next interview', render: (row) => (row.next_interview ? formatDateTime(row.next_interview) || '—' : 'None booked') },
     {
       key: 'checks',
       label: 'Checks clear',
@@ -57,7 +58,7 @@ export default function Applicants() {
     { key: 'source', label: 'Source', render: (row) => sourceLabel(row.source) },
     { key: 'vacancy', label: 'Vacancy', render: (row) => row.vacancy ?? '—' },
     { key: 'branch', label: 'Branch' },
-    { key: 'applied_on', label: 'Applied', render: (row) => formatDay(row.applied_on) },
+    { key: 'applied_on', label: 'Applied', render: (row) => formatDate(row.applied_on) || '—' },
   ];
 
   return (

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { ErrorPanel, Loading, PageHeader, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { DASHBOARD_PERIODS, type DashboardPeriod, type RecruitmentDashboard } from '../../contract/recruitment';
-import { formatDay, Section, styles } from './common';
+import { Section, styles } from './common';
+import { formatDate, formatPercent } from '@hcm/contract/time';
 
 /** A bar with its figure written beside it: readable without the bar, and without colour. */
 function Bar({ value, most, label }: { value: number; most: number; label: string }) {
@@ -15,7 +16,7 @@ function Bar({ value, most, label }: { value: number; most: number; label: strin
   );
 }
 
-const percent = (value: number | null) => (value === null ? '—' : `${value} %`);
+const percent = (value: number | null) => (value === null ? '—' : formatPercent(value));
 
 /**
  * /app/recruitment/dashboard: the funnel of those who applied in the period (this year or the last 90 days):
@@ -46,7 +47,7 @@ export default function Dashboard() {
       {data ? (
         <>
           <p>
-            Applications from {formatDay(data.from)} to {formatDay(data.to)}.
+            Applications from {formatDate(data.from) || '—'} to {formatDate(data.to) || '—'}.
           </p>
           <dl className={styles.figures} aria-label="Figures">
             <div><dt>Applied</dt><dd>{data.applied}</dd></div>
@@ -104,7 +105,7 @@ export default function Dashboard() {
               <ul className={styles.list}>
                 {data.open_vacancies.map((vacancy) => (
                   <li key={vacancy.id}>
-                    <Link to={`/app/job-vacancies/${vacancy.id}`}>{vacancy.title}</Link> ({vacancy.location}): closes {formatDay(vacancy.closing_date)}, {vacancy.applicants} {vacancy.applicants === 1 ? 'applicant' : 'applicants'}
+                    <Link to={`/app/job-vacancies/${vacancy.id}`}>{vacancy.title}</Link> ({vacancy.location}): closes {formatDate(vacancy.closing_date) || '—'}, {vacancy.applicants} {vacancy.applicants === 1 ? 'applicant' : 'applicants'}
                   </li>
                 ))}
               </ul>

@@ -1,10 +1,10 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatMonth, ukDate } from '@hcm/contract/time';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, ErrorPanel, Loading, PageHeader, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { INTERVIEW_STATUSES, stageLabel, type InterviewRow } from '../../contract/recruitment';
-import { formatDay, InterviewPlace, shiftDay, styles, Tag } from './common';
+import { InterviewPlace, shiftDay, styles, Tag } from './common';
 
 type View = 'week' | 'month';
 
@@ -22,16 +22,15 @@ const addMonths = (first: string, months: number) => {
   date.setUTCMonth(date.getUTCMonth() + months, 1);
   return date.toISOString().slice(0, 10);
 };
-const monthName = (first: string) => new Date(`${first}T12:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const statusLabel = (status: string) => INTERVIEW_STATUSES.find((choice) => choice.value === status)?.label ?? status;
 
 function periodOf(view: View, anchor: string): { from: string; to: string; title: string } {
   if (view === 'week') {
     const from = mondayOf(anchor);
-    return { from, to: shiftDay(from, 6), title: `Week of ${formatDay(from)}` };
+    return { from, to: shiftDay(from, 6), title: `Week of ${formatDate(from) || '—'}` };
   }
   const from = `${anchor.slice(0, 7)}-01`;
-  return { from, to: monthEnd(from), title: monthName(from) };
+  return { from, to: monthEnd(from), title: formatMonth(from) };
 }
 
 /**
@@ -74,8 +73,8 @@ export default function InterviewCalendar() {
         ? shown.map((day) => {
             const mine = interviews.filter((interview) => interview.date === day);
             return (
-              <section key={day} className={styles.day} aria-label={formatDay(day)}>
-                <h3>{formatDay(day)}</h3>
+              <section key={day} className={styles.day} aria-label={formatDate(day) || '—'}>
+                <h3>{formatDate(day) || '—'}</h3>
                 {mine.length ? (
                   <ul className={styles.list}>
                     {mine.map((interview) => (

@@ -168,7 +168,7 @@ test('the dashboard shows the funnel as a table with figures beside the bars', a
   answers['api/v1/recruitment/dashboard'] = dashboard;
   renderAt('recruitment', '/app/recruitment/dashboard');
   expect(screen.getByRole('heading', { level: 1, name: 'Recruitment dashboard' })).toBeInTheDocument();
-  expect(await screen.findByRole('row', { name: /Screening 4 80 %/ })).toBeInTheDocument();
+  expect(await screen.findByRole('row', { name: /Screening 4 80%/ })).toBeInTheDocument();
   expect(screen.getByText('50 days')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Care Worker – Camden' })).toHaveAttribute('href', '/app/job-vacancies/1');
   await userEvent.selectOptions(screen.getByLabelText('Applied in'), '90-days');

@@ -1,4 +1,4 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime, ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { Page } from '@hcm/contract';
@@ -20,7 +20,7 @@ import {
   type VacancyRow,
 } from '../../contract/recruitment';
 import type { StaffScreenProps } from '../record/types';
-import { formatDay, formatWhen, handleSaved, InterviewPlace, options, Section, styles, Tag } from './common';
+import { handleSaved, InterviewPlace, options, Section, styles, Tag } from './common';
 
 type Keys = readonly (readonly unknown[])[];
 const keysOf = (carerId: number): Keys => [apiKey(`api/v1/recruitment/applicants/${carerId}`), apiKey(`api/v1/carers/${carerId}/summary`), apiKey('api/v1/recruitment/applicants'), apiKey('api/v1/recruitment/interviews')];
@@ -66,7 +66,7 @@ function InterviewEditor({ carerId, interview, onDone }: { carerId: number; inte
   const submit = form.handleSubmit(async (values) => {
     if (handleSaved(await save.submit(values), form, 'The interview could not be saved.')) onDone();
   });
-  const title = interview ? `Interview on ${formatDay(interview.date)}` : 'Book an interview';
+  const title = interview ? `Interview on ${formatDate(interview.date) || '—'}` : 'Book an interview';
   return (
     <FormProvider {...form}>
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
@@ -100,12 +100,12 @@ function Interviews({ info, editable }: { info: Info; editable: boolean }) {
         <ul className={styles.list}>
           {info.interviews.map((interview) => (
             <li key={interview.id}>
-              {formatDay(interview.date)}, {interview.start_time}–{interview.end_time}: <InterviewPlace videoLink={interview.video_link} location={interview.location} /> with {interview.interviewers}.{' '}
+              {formatDate(interview.date) || '—'}, {interview.start_time}–{interview.end_time}: <InterviewPlace videoLink={interview.video_link} location={interview.location} /> with {interview.interviewers}.{' '}
               <Tag state={interview.status === 'held' ? 'done' : interview.status === 'scheduled' ? 'in-progress' : 'missing'}>{statusLabel(interview.status)}</Tag>
               {interview.notes ? <p>{interview.notes}</p> : null}
               {editable && editing === null ? (
                 <span className={styles.actions}>
-                  <Button variant="secondary" onClick={() => setEditing(interview.id)}>Edit the interview on {formatDay(interview.date)}</Button>
+                  <Button variant="secondary" onClick={() => setEditing(interview.id)}>Edit the interview on {formatDate(interview.date) || '—'}</Button>
                   {interview.status === 'scheduled' ? (
                     <Button
                       variant="secondary"
@@ -113,7 +113,7 @@ function Interviews({ info, editable }: { info: Info; editable: boolean }) {
                         void cancel.submit(interview.id).then((answer) => notify({ type: answer.error ? 'danger' : 'success', message: answer.message || (answer.error ? 'The interview could not be cancelled.' : 'Interview cancelled.') }))
                       }
                     >
-                      Cancel the interview on {formatDay(interview.date)}
+                      Cancel the interview on {formatDate(interview.date) || '—'}
                     </Button>
                   ) : null}
                 </span>
@@ -203,9 +203,9 @@ export default function RecruitmentInfo({ ownerId }: StaffScreenProps) {
         <div><dt>Status</dt><dd>{status}</dd></div>
         <div><dt>Stage</dt><dd><Tag state={info.stage}>{stageLabel(info.stage)}</Tag></dd></div>
         <div><dt>Where they heard of us</dt><dd>{sourceLabel(info.source)}</dd></div>
-        <div><dt>Applied on</dt><dd>{formatDay(info.applied_on ?? info.history[0]?.moved_at.slice(0, 10))}</dd></div>
+        <div><dt>Applied on</dt><dd>{formatDate(info.applied_on ?? info.history[0]?.moved_at.slice(0, 10)) || '—'}</dd></div>
         <div><dt>Vacancy</dt><dd>{info.vacancy?.title ?? 'None recorded'}</dd></div>
-        <div><dt>Start date</dt><dd>{formatDay(info.start_date)}</dd></div>
+        <div><dt>Start date</dt><dd>{formatDate(info.start_date) || '—'}</dd></div>
         {info.rejection_reason ? <div><dt>Why not taken forward</dt><dd>{info.rejection_reason}</dd></div> : null}
       </dl>
       {editable ? <VacancyChooser info={info} /> : null}
@@ -247,7 +247,7 @@ export default function RecruitmentInfo({ ownerId }: StaffScreenProps) {
             <tbody>
               {info.history.map((move) => (
                 <tr key={move.id}>
-                  <td>{formatWhen(move.moved_at)}</td>
+                  <td>{formatDateTime(move.moved_at) || '—'}</td>
                   <td>{move.from_stage ? stageLabel(move.from_stage) : 'New application'}</td>
                   <td>{stageLabel(move.to_stage)}</td>
                   <td>{move.moved_by ?? '—'}</td>

@@ -1,12 +1,10 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatMonth, ukDate } from '@hcm/contract/time';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorPanel, Loading, PageHeader, useRouteName, useRuntime } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { stageLabel, type RecruitmentReport } from '../../contract/recruitment';
 import { Section, styles } from './common';
-
-const monthName = (month: string) => new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * /app/recruitment/reports: for a year, applications per month by source with their outcome (hired, rejected,
@@ -51,7 +49,7 @@ export default function Reports() {
                 <tbody>
                   {data.months.map((row) => (
                     <tr key={`${row.month} ${row.source}`}>
-                      <th scope="row">{monthName(row.month)}</th>
+                      <th scope="row">{formatMonth(row.month)}</th>
                       <td>{row.label}</td>
                       <td>{row.applied}</td>
                       <td>{row.hired}</td>

@@ -2,10 +2,11 @@ import { Link, useParams } from 'react-router-dom';
 import { ErrorPanel, Loading, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import type { SurveyDue, SurveyRow } from '../../contract/recruitment';
-import { formatDay, styles, Tag } from './common';
+import { styles, Tag } from './common';
+import { formatDate } from '@hcm/contract/time';
 
 const statusLabel = (status: string) => ({ draft: 'Draft', open: 'Open', closed: 'Closed' })[status] ?? status;
-const dueText = (survey: SurveyRow) => (survey.closes_on ? `Due by ${formatDay(survey.closes_on)}` : 'No closing date');
+const dueText = (survey: SurveyRow) => (survey.closes_on ? `Due by ${formatDate(survey.closes_on) || '—'}` : 'No closing date');
 
 /** /app/surveys: reference data's carer surveys with their dates, questions and answers so far. */
 export function SurveyList() {
@@ -28,7 +29,7 @@ export function SurveyList() {
               <tr key={survey.id}>
                 <th scope="row">{survey.title}{survey.anonymous ? ' (anonymous)' : ''}</th>
                 <td><Tag state={survey.status === 'open' ? 'done' : 'in-progress'}>{statusLabel(survey.status)}</Tag></td>
-                <td>{formatDay(survey.opens_on)}</td>
+                <td>{formatDate(survey.opens_on) || '—'}</td>
                 <td>{dueText(survey)}</td>
                 <td>{survey.frequency}</td>
                 <td>{survey.questions}</td>
@@ -61,7 +62,7 @@ export function SurveyDuePage() {
     <div className={styles.screen}>
       <PageHeader title={`${survey.title}: not answered`} actions={<Link to="/app/surveys">All surveys</Link>} />
       <p>
-        {statusLabel(survey.status)}. Opened {formatDay(survey.opens_on)}; {dueText(survey).toLowerCase()}. {data.answered} of {data.active_carers} active carers in your branches have answered.
+        {statusLabel(survey.status)}. Opened {formatDate(survey.opens_on) || '—'}; {dueText(survey).toLowerCase()}. {data.answered} of {data.active_carers} active carers in your branches have answered.
       </p>
       {survey.anonymous ? (
         <p className={styles.notice}>This survey is anonymous: answers do not say who gave them, so nobody can be listed. Send everyone a reminder with a notice instead.</p>

@@ -3,11 +3,12 @@ import { ErrorPanel, Loading, PageHeader, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { CONTRACT_TYPES } from '../../contract/people';
 import { stageLabel, type VacancyDetail, type VacancyRow } from '../../contract/recruitment';
-import { formatDay, formatPence, styles, Tag } from './common';
+import { styles, Tag } from './common';
+import { formatDate, formatMoney } from '@hcm/contract/time';
 
 const contractLabel = (value: string) => (value === 'fixed-term' ? 'Fixed term' : (CONTRACT_TYPES.find((choice) => choice.value === value)?.label ?? value));
 const payOf = (vacancy: VacancyRow) =>
-  `${formatPence(vacancy.pay_from_pence)}${vacancy.pay_to_pence !== vacancy.pay_from_pence ? ` to ${formatPence(vacancy.pay_to_pence)}` : ''} ${vacancy.pay_period === 'year' ? 'a year' : 'an hour'}`;
+  `${formatMoney(vacancy.pay_from_pence)}${vacancy.pay_to_pence !== vacancy.pay_from_pence ? ` to ${formatMoney(vacancy.pay_to_pence)}` : ''} ${vacancy.pay_period === 'year' ? 'a year' : 'an hour'}`;
 const stagesOf = (vacancy: VacancyRow) => (vacancy.by_stage.length ? vacancy.by_stage.map((entry) => `${stageLabel(entry.stage)}: ${entry.count}`).join(', ') : 'None yet');
 
 /** /app/job-vacancies: reference data's job vacancies (open first) with how many applied and where they are. */
@@ -37,7 +38,7 @@ export function VacancyList() {
                   {vacancy.location}
                 </th>
                 <td><Tag state={vacancy.status === 'open' ? 'done' : 'missing'}>{vacancy.status === 'open' ? 'Open' : 'Closed'}</Tag></td>
-                <td>{formatDay(vacancy.closing_date)}</td>
+                <td>{formatDate(vacancy.closing_date) || '—'}</td>
                 <td>{contractLabel(vacancy.contract_type)}{vacancy.hours_per_week ? `, ${vacancy.hours_per_week} hours a week` : ''}</td>
                 <td>{payOf(vacancy)}</td>
                 <td>{vacancy.applicants}</td>
@@ -69,7 +70,7 @@ export function VacancyPage() {
         <div><dt>Contract</dt><dd>{contractLabel(vacancy.contract_type)}{vacancy.hours_per_week ? `, ${vacancy.hours_per_week} hours a week` : ''}</dd></div>
         <div><dt>Pay</dt><dd>{payOf(vacancy)}</dd></div>
         <div><dt>Driver needed</dt><dd>{vacancy.driver_required ? 'Yes, with a car insured for business use' : 'No'}</dd></div>
-        <div><dt>Closes</dt><dd>{formatDay(vacancy.closing_date)}</dd></div>
+        <div><dt>Closes</dt><dd>{formatDate(vacancy.closing_date) || '—'}</dd></div>
         <div><dt>Applicants by stage</dt><dd>{stagesOf(vacancy)}</dd></div>
       </dl>
       <p>{vacancy.description}</p>
@@ -88,7 +89,7 @@ export function VacancyPage() {
                   <td>{stageLabel(person.stage)}</td>
                   <td>{person.days_in_stage}</td>
                   <td>{person.branch}</td>
-                  <td>{formatDay(person.applied_on)}</td>
+                  <td>{formatDate(person.applied_on) || '—'}</td>
                 </tr>
               ))}
             </tbody>

@@ -9,13 +9,6 @@ import styles from './recruitment.module.css';
 // What the recruitment screens share: UK dates and times, the answer of a save, a titled section, and states in
 // words (a colour is only ever a second cue).
 
-const LONDON = 'Europe/London';
-export const formatDay = (day: string | null | undefined) =>
-  day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '—';
-export const formatWhen = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: LONDON }) : '—';
-export const formatPence = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: pence % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
-
 /** Today in the UK as YYYY-MM-DD. */
 
 export const shiftDay = (day: string, days: number) => {

@@ -1,4 +1,4 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorPanel, Loading, PageHeader, useRouteName, useSession } from '@hcm/kit';
@@ -6,7 +6,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { useSavedFilter } from '@hcm/kit/storage';
 import { AVAILABILITY_STATES, labelOf, type AvailabilityDay, type CarerAvailabilityDays } from '../../contract/time-off';
 import AvailabilityRequests from './AvailabilityRequests';
-import { formatDay, shiftDay, styles } from './common';
+import { shiftDay, styles } from './common';
 
 // Live events → Availability (/app/live-events/carers/availability): who is available, not available or on holiday
 // on a day (today by default) or over a week, per branch. The view and branch are kept in the saved filter slot
@@ -36,7 +36,7 @@ function DayView({ rows, date }: { rows: CarerAvailabilityDays[]; date: string }
                   </li>
                 ))}
               </ul>
-            ) : <EmptyState>Nobody on {formatDay(date)}.</EmptyState>}
+            ) : <EmptyState>Nobody on {formatDate(date)}.</EmptyState>}
           </section>
         );
       })}
@@ -49,11 +49,11 @@ function WeekView({ rows, from }: { rows: CarerAvailabilityDays[]; from: string 
   return (
     <div className={styles.section}>
       <table className={styles.table}>
-        <caption>Availability, week of {formatDay(from)}</caption>
+        <caption>Availability, week of {formatDate(from)}</caption>
         <thead>
           <tr>
             <th scope="col">Carer</th>
-            {days.map((day) => <th key={day} scope="col">{formatDay(day)}</th>)}
+            {days.map((day) => <th key={day} scope="col">{formatDate(day)}</th>)}
           </tr>
         </thead>
         <tbody>

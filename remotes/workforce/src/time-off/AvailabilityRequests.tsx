@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { api, Button, EmptyState, ErrorPanel, Loading, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import type { AvailabilityRequestRow } from '../../contract/carer-app-time-off';
-import { formatWhen, handleSaved, period, styles } from './common';
+import { handleSaved, period, styles } from './common';
+import { formatDateTime } from '@hcm/contract/time';
 
 // On the live-event availability view: what carers told the office from their phones (issue 31), "not available
 // … because …" or "available at … on …". Waiting for a decision, not yet a change of their days: a user who edits
@@ -89,7 +90,7 @@ export default function AvailabilityRequests({ branchId }: { branchId: string })
                 <td>{period(row.from_date, row.to_date)}</td>
                 <td>{whatText(row)}</td>
                 <td>{row.reason}</td>
-                <td>{formatWhen(row.recorded_at)}</td>
+                <td>{formatDateTime(row.recorded_at)}</td>
                 {can('carers.edit') ? (
                   <td>
                     <Decision row={row} />

@@ -1,4 +1,4 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatMonth, ukDate } from '@hcm/contract/time';
 import type { KeyboardEvent } from 'react';
 import { Route, Routes, useSearchParams } from 'react-router-dom';
 import { Button, ErrorPanel, Loading, NotFound, PageHeader, useRouteName, useSession } from '@hcm/kit';
@@ -18,7 +18,6 @@ const shiftMonth = (month: string, by: number) => {
   const date = new Date(Date.UTC(year, number - 1 + by, 1));
   return date.toISOString().slice(0, 7);
 };
-const monthTitle = (month: string) => new Date(`${month}-01T12:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The month's days in weeks of Monday to Sunday, with blanks before the 1st and after the last. */
 function weeksOf(days: CalendarDay[]): (CalendarDay | null)[][] {
@@ -70,7 +69,7 @@ function Calendar({ who }: { who: Who }) {
       <PageHeader title={TITLES[who]} />
       <div className={styles.toolbar}>
         <Button variant="secondary" onClick={() => go(shiftMonth(month, -1))}>Previous month</Button>
-        <h2 aria-live="polite">{monthTitle(month)}</h2>
+        <h2 aria-live="polite">{formatMonth(month)}</h2>
         <Button variant="secondary" onClick={() => go(shiftMonth(month, 1))}>Next month</Button>
         {month !== today.slice(0, 7) ? <Button variant="secondary" onClick={() => go(today.slice(0, 7))}>This month</Button> : null}
         <label>
@@ -87,7 +86,7 @@ function Calendar({ who }: { who: Who }) {
         <Loading label="Loading the calendar…" />
       ) : (
         <table className={styles.month} onKeyDown={onKeyDown} tabIndex={0} aria-busy={data.isFetching} aria-describedby="calendar-keys">
-          <caption id="calendar-keys">{`${TITLES[who]}, ${monthTitle(month)}. Page Up and Page Down change the month.`}</caption>
+          <caption id="calendar-keys">{`${TITLES[who]}, ${formatMonth(month)}. Page Up and Page Down change the month.`}</caption>
           <thead>
             <tr>{WEEKDAYS.map((weekday) => <th key={weekday.value} scope="col"><abbr title={weekday.label}>{weekday.short}</abbr></th>)}</tr>
           </thead>

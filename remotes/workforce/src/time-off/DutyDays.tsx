@@ -5,7 +5,8 @@ import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { CheckboxField, TextField, useUnsavedChangesWarning, valibotResolver } from '@hcm/kit/forms';
 import { DutyPatternSchema, WEEKDAYS, type CarerAvailability, type DutyPattern, type PatternWeek } from '../../contract/time-off';
 import type { StaffScreenProps } from '../record/types';
-import { formatWhen, handleSaved, Section, staffPath, styles } from './common';
+import { handleSaved, Section, staffPath, styles } from './common';
+import { formatDateTime } from '@hcm/contract/time';
 
 // duty-days: the carer's weekly pattern (or a fortnight, weeks A and B): each weekday available or not, with one or
 // more time windows and a note. The rota reads it, with temporary changes and approved holidays laid over it.
@@ -76,7 +77,7 @@ function PatternEditor({ ownerId, data }: { ownerId: number; data: CarerAvailabi
   return (
     <Section title="Duty days">
       <p className={styles.muted}>
-        {p.updated_at ? `${p.days_per_week} days and ${p.hours_per_week} hours a week. Last changed ${formatWhen(p.updated_at)}${p.updated_by_name ? ` by ${p.updated_by_name}` : ''}.` : 'No duty days set yet: the rota shows this carer as not set.'}
+        {p.updated_at ? `${p.days_per_week} days and ${p.hours_per_week} hours a week. Last changed ${formatDateTime(p.updated_at)}${p.updated_by_name ? ` by ${p.updated_by_name}` : ''}.` : 'No duty days set yet: the rota shows this carer as not set.'}
         {data.carer.contracted_hours !== null ? ` Contracted: ${data.carer.contracted_hours} hours a week.` : ''}
       </p>
       <FormProvider {...form}>

@@ -1,4 +1,4 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime, formatHours, ukDate } from '@hcm/contract/time';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
@@ -22,7 +22,7 @@ import {
   type WorkedHoursRow,
 } from '../../contract/time-off';
 import type { StaffScreenProps } from '../record/types';
-import { formatDay, formatWhen, handleSaved, period, Section, staffPath, styles, Warnings } from './common';
+import { handleSaved, period, Section, staffPath, styles, Warnings } from './common';
 
 // The holidays tab of a carer's or an office employee's file: the leave year's balance, the holidays (requested,
 // approved, refused, cancelled), a request form, and one holiday with its days, warnings and the decision.
@@ -105,7 +105,7 @@ function HolidayList(props: StaffScreenProps) {
     { key: 'reason', label: 'Reason', render: (row) => `${row.reason}${row.deducts_allowance ? '' : ' (not from the allowance)'}` },
     { key: 'days', label: balance.data ? `Takes (${UNIT_WORDS[balance.data.unit]})` : 'Takes', render: (row) => takes(row, balance.data?.unit) },
     { key: 'status', label: 'Status', render: (row) => <span className={styles.state}>{labelOf(HOLIDAY_STATUSES, row.status)}</span> },
-    { key: 'decided', label: 'Decided', render: (row) => (row.decided_at ? `${row.decided_by_name ?? ''}, ${formatWhen(row.decided_at)}${row.decision_reason ? `: ${row.decision_reason}` : ''}` : '') },
+    { key: 'decided', label: 'Decided', render: (row) => (row.decided_at ? `${row.decided_by_name ?? ''}, ${formatDateTime(row.decided_at)}${row.decision_reason ? `: ${row.decision_reason}` : ''}` : '') },
   ];
   const editPermission = owner === 'carers' ? 'carers.edit' : 'employees.edit';
   return (
@@ -254,17 +254,17 @@ function HolidayView({ owner, ownerId }: StaffScreenProps) {
         <dt>Status</dt><dd><span className={styles.state}>{labelOf(HOLIDAY_STATUSES, h.status)}</span></dd>
         <dt>Reason</dt><dd>{h.reason}{h.paid ? ' (paid)' : ' (unpaid)'}{h.deducts_allowance ? '' : ', not from the allowance'}</dd>
         <dt>Takes</dt><dd>{takes(h, balance.data?.unit)}{balance.data ? `, the allowance being ${UNIT_WORDS[balance.data.unit]}` : ''}</dd>
-        {h.override_reason ? (<><dt>Beyond the entitlement</dt><dd>Allowed by {h.overridden_by_name ?? 'a manager'}{h.overridden_at ? `, ${formatWhen(h.overridden_at)}` : ''}: {h.override_reason}</dd></>) : null}
+        {h.override_reason ? (<><dt>Beyond the entitlement</dt><dd>Allowed by {h.overridden_by_name ?? 'a manager'}{h.overridden_at ? `, ${formatDateTime(h.overridden_at)}` : ''}: {h.override_reason}</dd></>) : null}
         {h.notes ? (<><dt>Notes</dt><dd>{h.notes}</dd></>) : null}
-        <dt>Requested</dt><dd>{formatWhen(h.requested_at)}{h.requested_by_name ? ` by ${h.requested_by_name}` : ''}</dd>
-        {h.decided_at ? (<><dt>{h.status === 'refused' ? 'Refused' : 'Decided'}</dt><dd>{formatWhen(h.decided_at)} by {h.decided_by_name}{h.decision_reason ? `: ${h.decision_reason}` : ''}</dd></>) : null}
-        {h.cancelled_at ? (<><dt>Cancelled</dt><dd>{formatWhen(h.cancelled_at)} by {h.cancelled_by_name}{h.cancel_reason ? `: ${h.cancel_reason}` : ''}</dd></>) : null}
+        <dt>Requested</dt><dd>{formatDateTime(h.requested_at)}{h.requested_by_name ? ` by ${h.requested_by_name}` : ''}</dd>
+        {h.decided_at ? (<><dt>{h.status === 'refused' ? 'Refused' : 'Decided'}</dt><dd>{formatDateTime(h.decided_at)} by {h.decided_by_name}{h.decision_reason ? `: ${h.decision_reason}` : ''}</dd></>) : null}
+        {h.cancelled_at ? (<><dt>Cancelled</dt><dd>{formatDateTime(h.cancelled_at)} by {h.cancelled_by_name}{h.cancel_reason ? `: ${h.cancel_reason}` : ''}</dd></>) : null}
       </dl>
       <Warnings warnings={h.warnings} />
       <details>
         <summary>Days taken ({h.breakdown.length})</summary>
         <ul>
-          {h.breakdown.map((entry) => <li key={entry.date}>{formatDay(entry.date)}: {entry.fraction === 1 ? 'full day' : 'half day'}, {entry.hours} h</li>)}
+          {h.breakdown.map((entry) => <li key={entry.date}>{formatDate(entry.date)}: {entry.fraction === 1 ? 'full day' : 'half day'}, {formatHours(entry.hours * 60)}</li>)}
         </ul>
       </details>
       <Decide owner={owner} ownerId={ownerId} holiday={h} />

@@ -1,4 +1,4 @@
-import { ukDate } from '@hcm/contract/time';
+import { formatDateTime, ukDate } from '@hcm/contract/time';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { api, Button, ErrorPanel, Loading, NotFound, useCan } from '@hcm/kit';
@@ -8,7 +8,7 @@ import { ButtonLink } from '@hcm/kit/routing';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { TemporaryChangeSchema, type CarerAvailability, type TemporaryChange } from '../../contract/time-off';
 import type { StaffScreenProps } from '../record/types';
-import { formatWhen, handleSaved, period, Section, staffPath, styles, wholePage } from './common';
+import { handleSaved, period, Section, staffPath, styles, wholePage } from './common';
 
 // duty-temporary-days: dated changes to the carer's duty days (exams, childcare, extra cover), available with time
 // windows or not available, each with its reason. The latest change covering a day wins over the pattern.
@@ -24,7 +24,7 @@ function ChangeList({ ownerId }: { ownerId: number }) {
     { key: 'period', label: 'When', render: (row) => (can('carers.edit') ? <Link to={String(row.id)}>{period(row.from_date, row.to_date)}</Link> : period(row.from_date, row.to_date)) },
     { key: 'available', label: 'Change', render: (row) => (row.available ? `Available ${row.windows.map((w) => `${w.from}–${w.to}`).join(', ')}` : 'Not available') },
     { key: 'reason', label: 'Reason' },
-    { key: 'created', label: 'Recorded', render: (row) => `${formatWhen(row.created_at)}${row.created_by_name ? ` by ${row.created_by_name}` : ''}` },
+    { key: 'created', label: 'Recorded', render: (row) => `${formatDateTime(row.created_at)}${row.created_by_name ? ` by ${row.created_by_name}` : ''}` },
     {
       key: 'actions',
       label: 'Actions',

@@ -5,15 +5,13 @@ import { notify } from '@hcm/kit';
 import { applyServerErrors } from '@hcm/kit/forms';
 import type { HolidayWarning } from '../../contract/time-off';
 import styles from './time-off.module.css';
+import { formatDate } from '@hcm/contract/time';
 
 // What the availability and holiday screens share: API paths, UK dates, the answer of a save, sections.
 
 export const staffPath = (owner: string, id: number, part: string) => `api/v1/${owner}/${id}/${part}`;
 
-const LONDON = 'Europe/London';
-export const formatDay = (day: string | null) => (day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '');
-export const formatWhen = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: LONDON }) : '');
-export const period = (from: string, to: string) => (from === to ? formatDay(from) : `${formatDay(from)} – ${formatDay(to)}`);
+export const period = (from: string, to: string) => (from === to ? formatDate(from) : `${formatDate(from)} – ${formatDate(to)}`);
 
 /** Today in the UK as YYYY-MM-DD. */
 

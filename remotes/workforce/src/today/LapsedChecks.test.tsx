@@ -35,11 +35,11 @@ test('"Lapsed checks" counts the lapsed checks and the training out of date in w
   expect(await within(panel).findByRole('link', { name: '3 checks lapsed' })).toHaveAttribute('href', '/app/live-events/carers/file-alerts');
   expect(within(panel).getByRole('link', { name: '4 courses out of date for 3 carers' })).toHaveAttribute('href', '/app/carers/training-matrix');
   const files = within(within(panel).getByRole('region', { name: "Carers' files" })).getAllByRole('listitem');
-  expect(files[0]).toHaveTextContent('Kwame Asante: DBS Update Service check lapsed 2 Oct 2026 (needed to be rostered)');
+  expect(files[0]).toHaveTextContent('Kwame Asante: DBS Update Service check lapsed Fri 2 Oct 2026 (needed to be rostered)');
   expect(within(files[0]!).getByRole('link', { name: 'Kwame Asante: DBS Update Service check' })).toHaveAttribute('href', '/app/carers/30/edit/references-documents/dbs-documents');
   expect(files[1]).not.toHaveTextContent('needed to be rostered');
   const training = within(panel).getByRole('region', { name: 'Training' });
-  expect(within(training).getByRole('listitem')).toHaveTextContent('Aisha Bello: Safe handling of medicines out of date since 16 Oct 2026 (needed for medication visits)');
+  expect(within(training).getByRole('listitem')).toHaveTextContent('Aisha Bello: Safe handling of medicines out of date since Fri 16 Oct 2026 (needed for medication visits)');
   expect(within(training).getByRole('link', { name: 'Aisha Bello: Safe handling of medicines' })).toHaveAttribute('href', '/app/carers/26/edit/training');
   expect(get).toHaveBeenCalledWith('api/v1/workforce/today');
 });

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { useApiQuery } from '@hcm/kit/data';
 import { WORKFORCE_TODAY_PATH, type WorkforceToday } from '../../contract/today';
-import { formatDay, tabPath } from '../compliance/common';
+import { tabPath } from '../compliance/common';
 import { dashboardPanelStyles as styles } from '@hcm/kit';
+import { formatDate } from '@hcm/contract/time';
 
 // The workforce's "Lapsed checks" panel on the dashboard (extension point dashboard.panel, key workforce-today,
 // rendered by ../DashboardPanels): the checks of carers' files that have lapsed and the required training out of
@@ -41,7 +42,7 @@ export default function LapsedChecks() {
                       <Link to={tabPath('carers', item.carer_id, item.tab)}>
                         {item.carer_name}: {item.label}
                       </Link>{' '}
-                      {item.expires_on ? `lapsed ${formatDay(item.expires_on)}` : 'lapsed'}
+                      {item.expires_on ? `lapsed ${formatDate(item.expires_on) || '—'}` : 'lapsed'}
                       {item.blocks_rostering ? <strong> (needed to be rostered)</strong> : null}
                     </li>
                   ))}
@@ -66,7 +67,7 @@ export default function LapsedChecks() {
                       <Link to={tabPath('carers', item.carer_id, 'training')}>
                         {item.carer_name}: {item.course}
                       </Link>{' '}
-                      out of date since {formatDay(item.from)}
+                      out of date since {formatDate(item.from) || '—'}
                       {item.required_for === 'medication' ? ' (needed for medication visits)' : ''}
                     </li>
                   ))}

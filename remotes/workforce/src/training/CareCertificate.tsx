@@ -3,8 +3,9 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { api, Button, ErrorPanel, Loading, notify, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { applyServerErrors, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
-import { CareCertificateStandardSchema, ukDay, type CareCertificate, type CareCertificateStandard } from '../../contract/training';
+import { CareCertificateStandardSchema, type CareCertificate, type CareCertificateStandard } from '../../contract/training';
 import { carerPath, Section, styles } from './common';
+import { formatDate } from '@hcm/contract/time';
 
 // The Care Certificate on the carer's training tab: its 16 standards (Skills for Care, 2025), each with the day it
 // was completed and the assessor who signed it off, and the certificate complete only when all 16 are. Recording a
@@ -79,7 +80,7 @@ export function CareCertificateSection({ carerId }: { carerId: number }) {
       <p>
         <strong>
           {data.complete
-            ? `Complete: all ${data.total} standards, the last on ${ukDay(data.completed_on)}.`
+            ? `Complete: all ${data.total} standards, the last on ${formatDate(data.completed_on)}.`
             : `In progress: ${data.completed} of ${data.total} standards completed.`}
         </strong>{' '}
         <span className={styles.muted}>The certificate is complete only when every standard is completed and signed off by an assessor.</span>
@@ -100,7 +101,7 @@ export function CareCertificateSection({ carerId }: { carerId: number }) {
               <th scope="row">
                 {standard.number}. {standard.name}
               </th>
-              <td>{standard.completed_on ? ukDay(standard.completed_on) : 'Not yet'}</td>
+              <td>{standard.completed_on ? formatDate(standard.completed_on) : 'Not yet'}</td>
               <td>{standard.assessor || '—'}</td>
               {can('carers.edit') ? (
                 <td>

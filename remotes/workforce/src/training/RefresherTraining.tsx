@@ -1,9 +1,10 @@
 import { EmptyState, ErrorPanel, Loading } from '@hcm/kit';
 import { ButtonLink } from '@hcm/kit/routing';
-import { ukDay, type CarerCourseStatus } from '../../contract/training';
+import { type CarerCourseStatus } from '../../contract/training';
 import type { StaffScreenProps } from '../record/types';
 import { dateNote, Section, StateLabel, styles, useCarerTraining } from './common';
 import { RecordsTable } from './TrainingTab';
+import { formatDate } from '@hcm/contract/time';
 
 // The carer's "refresher-training" tab: the courses that must be renewed (yearly moving and handling, first aid,
 // medication, safeguarding, fire safety; three-yearly MCA, infection control, food safety…), what is due first,
@@ -55,8 +56,8 @@ export default function RefresherTraining({ owner, ownerId }: StaffScreenProps) 
                 <td>
                   <StateLabel state={status.state} inProgress={status.in_progress} />
                 </td>
-                <td>{status.latest?.completed_on ? ukDay(status.latest.completed_on) : '—'}</td>
-                <td>{status.state === 'missing' ? 'Now' : ukDay(status.latest?.expires_on ?? null) || '—'}</td>
+                <td>{status.latest?.completed_on ? formatDate(status.latest.completed_on) : '—'}</td>
+                <td>{status.state === 'missing' ? 'Now' : formatDate(status.latest?.expires_on ?? null) || '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -1,9 +1,9 @@
 import { EmptyState, ErrorPanel, Loading } from '@hcm/kit';
 import { ButtonLink } from '@hcm/kit/routing';
-import { ukDay } from '../../contract/training';
 import type { StaffScreenProps } from '../record/types';
 import { dateNote, Section, StateLabel, styles, useCarerTraining } from './common';
 import { CompetenceSummary, RecordsTable } from './TrainingTab';
+import { formatDate } from '@hcm/contract/time';
 
 // The carer's "specialist-training" tab: specialist courses for the clients who need them (PEG feeding, catheter
 // and stoma care, epilepsy and buccal midazolam, dementia, end of life…), with the competence checks beside them.
@@ -36,7 +36,7 @@ export default function SpecialistTraining({ owner, ownerId }: StaffScreenProps)
                   <td>
                     <StateLabel state={status.state} inProgress={status.in_progress} /> {dateNote(status.state, status.latest?.completed_on ?? null, status.latest?.expires_on ?? null)}
                   </td>
-                  <td>{status.latest?.completed_on ? ukDay(status.latest.completed_on) : '—'}</td>
+                  <td>{status.latest?.completed_on ? formatDate(status.latest.completed_on) : '—'}</td>
                   <td>{status.latest?.provider || '—'}</td>
                 </tr>
               ))}

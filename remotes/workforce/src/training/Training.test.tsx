@@ -82,11 +82,11 @@ describe('the training matrix', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Carer', 'CC once', 'MH 12 m', 'BLS 12 m']);
     const callum = within(table).getByRole('row', { name: /Callum McLeod/ });
-    expect(within(callum).getByRole('cell', { name: 'EXP 04/11/2026' })).toBeInTheDocument();
-    expect(within(callum).getByRole('cell', { name: 'DUE 10/12/2026' })).toBeInTheDocument();
-    expect(within(callum).getByRole('cell', { name: 'OK 15/04/2024, no expiry' })).toBeInTheDocument();
+    expect(within(callum).getByRole('cell', { name: 'EXP Wed 4 Nov 2026' })).toBeInTheDocument();
+    expect(within(callum).getByRole('cell', { name: 'DUE Thu 10 Dec 2026' })).toBeInTheDocument();
+    expect(within(callum).getByRole('cell', { name: 'OK Mon 15 Apr 2024, no expiry' })).toBeInTheDocument();
     const daniel = within(table).getByRole('row', { name: /Daniel Kowalski/ });
-    expect(within(daniel).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['PROG', 'OK 10/09/2027', 'MISS']);
+    expect(within(daniel).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['PROG', 'OK Fri 10 Sep 2027', 'MISS']);
     expect(within(daniel).getByRole('link', { name: 'Daniel Kowalski' })).toHaveAttribute('href', '/app/carers/9/edit/training');
     const expiredCounts = within(table).getByRole('row', { name: /^Expired \(all pages\)/ });
     expect(within(expiredCounts).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['0', '0', '1']);
@@ -146,7 +146,7 @@ describe('a carer’s training tab', () => {
     expect(within(section).getByText('In progress: 7 of 16 standards completed.')).toBeInTheDocument();
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(16);
-    expect(rows[0]).toHaveTextContent('1. Understand your role11/09/2026Siân Evans (Field Care Supervisor)');
+    expect(rows[0]).toHaveTextContent('1. Understand your roleFri 11 Sep 2026Siân Evans (Field Care Supervisor)');
     expect(rows[15]).toHaveTextContent('16. Awareness of learning disability and autismNot yet');
 
     await user.click(within(table).getByRole('button', { name: 'Record standard 8, Fluids and nutrition' }));
@@ -165,7 +165,7 @@ describe('a carer’s training tab', () => {
     renderAt('/app/carers/9/edit/training', '/app/carers/:id/edit/training/*', <TrainingTab owner="carers" ownerId={9} ownerName="Daniel Kowalski" />);
     const courseTable = await screen.findByRole('table', { name: 'Courses on file and required courses' });
     expect(within(within(courseTable).getByRole('row', { name: /Care Certificate/ })).getByText('In progress')).toBeInTheDocument();
-    expect(within(courseTable).getByRole('row', { name: /Moving and handling/ })).toHaveTextContent('Valid expires 10/09/2027');
+    expect(within(courseTable).getByRole('row', { name: /Moving and handling/ })).toHaveTextContent('Valid expires Fri 10 Sep 2027');
     expect(screen.getByText('Not yet signed off to give medication alone')).toBeInTheDocument();
     expect(screen.getByText(/1 of 3 observed administrations assessed competent/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Medication observations' })).toHaveAttribute('href', '/app/carers/9/edit/competency-checks-new');

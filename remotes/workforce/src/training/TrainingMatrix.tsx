@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, EmptyState, ErrorPanel, Loading, PageHeader, useRouteName, useRuntime, useSession } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
-import { TRAINING_STATES, ukDay, type MatrixCell, type TrainingCourse, type TrainingMatrix as Matrix } from '../../contract/training';
+import { TRAINING_STATES, type MatrixCell, type TrainingCourse, type TrainingMatrix as Matrix } from '../../contract/training';
 import { StateLabel, styles } from './common';
+import { formatDate } from '@hcm/contract/time';
 
 // /app/carers/training-matrix: the carers of the user's branches × the training courses, each cell the course's
 // state as a short code with its date (legend above; colour only repeats the words), counts per course under the
@@ -14,9 +15,9 @@ const PAGE_SIZE = 50;
 type Filters = { branch_id: string; course_ids: string[]; status: string; search: string };
 
 function cellDate(cell: MatrixCell): string {
-  if (cell.state === 'expired') return ukDay(cell.expires_on);
-  if (cell.expires_on) return ukDay(cell.expires_on);
-  if (cell.completed_on) return `${ukDay(cell.completed_on)}, no expiry`;
+  if (cell.state === 'expired') return formatDate(cell.expires_on);
+  if (cell.expires_on) return formatDate(cell.expires_on);
+  if (cell.completed_on) return `${formatDate(cell.completed_on)}, no expiry`;
   return '';
 }
 

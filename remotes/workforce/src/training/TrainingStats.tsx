@@ -3,6 +3,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { TRAINING_STATES, type CarerTrainingStats } from '../../contract/training';
 import type { StaffScreenProps } from '../record/types';
 import { carerPath, Section, StateLabel, styles } from './common';
+import { formatHours } from '@hcm/contract/time';
 
 // The carer's "training-stats" tab: how compliant their file is with the required courses, the counts by state,
 // training hours this year, and a five-year history as a table and labelled bars (readable without colour).
@@ -55,7 +56,7 @@ export default function TrainingStats({ owner, ownerId }: StaffScreenProps) {
               <span>{year.year}</span>
               <span className={styles.bar} style={{ width: `${Math.round((year.hours / most) * 100)}%` }} aria-hidden="true" />
               <span>
-                {year.hours} h, {year.courses} course{year.courses === 1 ? '' : 's'}
+                {formatHours(year.hours * 60)}, {year.courses} course{year.courses === 1 ? '' : 's'}
               </span>
             </li>
           ))}

@@ -9,7 +9,6 @@ import {
   TRAINING_CATEGORY_LABELS,
   TRAINING_RESULTS,
   TrainingRecordSchema,
-  ukDay,
   type CarerCompetence,
   type CarerTraining,
   type TrainingCourse,
@@ -18,6 +17,7 @@ import {
 import type { StaffScreenProps } from '../record/types';
 import { CareCertificateSection } from './CareCertificate';
 import { carerPath, dateNote, Section, StateLabel, styles, useCarerTraining } from './common';
+import { formatDate } from '@hcm/contract/time';
 
 // The carer's "training" tab: each required course (and any other on file) with its state, competence from the
 // observed checks, every record, and a form to add or correct one (expiry worked out from the course unless typed).
@@ -44,22 +44,22 @@ export function CompetenceSummary({ carerId, competence }: { carerId: number; co
           <strong>{medication.competent ? 'Competent to give medication alone' : 'Not yet signed off to give medication alone'}</strong>
           {` — ${medication.competent_observations} of ${medication.required} observed administrations assessed competent`}
           {medication.observed > medication.competent_observations ? ` (${medication.observed} observed)` : ''}
-          {medication.last_observed_on ? `, last ${ukDay(medication.last_observed_on)}` : ''}. <Link to={file('competency-checks-new')}>Medication observations</Link>
+          {medication.last_observed_on ? `, last ${formatDate(medication.last_observed_on)}` : ''}. <Link to={file('competency-checks-new')}>Medication observations</Link>
         </dd>
         <dt>Catheter care</dt>
         <dd>
-          {catheter.checks ? `${catheter.competent ? 'Competent' : 'Not yet competent'} (assessed ${ukDay(catheter.assessed_on)})` : 'Not assessed'}.{' '}
+          {catheter.checks ? `${catheter.competent ? 'Competent' : 'Not yet competent'} (assessed ${formatDate(catheter.assessed_on)})` : 'Not assessed'}.{' '}
           <Link to={file('competency-checks-catheter')}>Catheter checks</Link>
         </dd>
         <dt>Other skills</dt>
         <dd>
-          {additional.length ? additional.map((skill) => `${skill.label}: ${skill.competent ? 'competent' : 'not yet competent'} (${ukDay(skill.assessed_on)})`).join('; ') : 'None assessed'}.{' '}
+          {additional.length ? additional.map((skill) => `${skill.label}: ${skill.competent ? 'competent' : 'not yet competent'} (${formatDate(skill.assessed_on)})`).join('; ') : 'None assessed'}.{' '}
           <Link to={file('competency-checks-additional')}>Competency checks</Link>
         </dd>
         <dt>Shadowing</dt>
         <dd>
           {shadowing.shifts} shadow shift{shadowing.shifts === 1 ? '' : 's'}
-          {shadowing.shifts ? `; ${shadowing.ready_to_work_alone ? 'ready to work alone' : 'not yet ready to work alone'} (last ${ukDay(shadowing.last_shift_on)})` : ''}.{' '}
+          {shadowing.shifts ? `; ${shadowing.ready_to_work_alone ? 'ready to work alone' : 'not yet ready to work alone'} (last ${formatDate(shadowing.last_shift_on)})` : ''}.{' '}
           <Link to={file('shadowing/competency_checks')}>Shadow shifts</Link>
         </dd>
       </dl>
@@ -93,7 +93,7 @@ function CoursesTable({ training, caption, filter }: { training: CarerTraining; 
               <StateLabel state={status.state} inProgress={status.in_progress} />{' '}
               {status.latest ? dateNote(status.state, status.latest.completed_on, status.latest.expires_on) : status.required ? 'never done' : ''}
             </td>
-            <td>{status.latest?.completed_on ? ukDay(status.latest.completed_on) : '—'}</td>
+            <td>{status.latest?.completed_on ? formatDate(status.latest.completed_on) : '—'}</td>
             <td>{status.latest?.provider || '—'}</td>
           </tr>
         ))}
@@ -128,9 +128,9 @@ export function RecordsTable({ carerId, records }: { carerId: number; records: T
               {resultLabel(record.result)}
               {record.score !== null ? ` (${record.score}%)` : ''}
             </td>
-            <td>{record.completed_on ? ukDay(record.completed_on) : '—'}</td>
+            <td>{record.completed_on ? formatDate(record.completed_on) : '—'}</td>
             <td>
-              {record.expires_on ? ukDay(record.expires_on) : record.completed_on ? 'Does not expire' : '—'}
+              {record.expires_on ? formatDate(record.expires_on) : record.completed_on ? 'Does not expire' : '—'}
               {record.expiry_overridden ? ' (set by hand)' : ''}
             </td>
             <td>
@@ -143,13 +143,13 @@ export function RecordsTable({ carerId, records }: { carerId: number; records: T
                 {record.course_code === CARE_CERTIFICATE_CODE ? (
                   <span className={styles.muted}>Follows its standards</span>
                 ) : (
-                  <Link to={`${trainingHome(carerId)}/${record.id}/edit`} aria-label={`Edit ${record.course_name} of ${record.completed_on ? ukDay(record.completed_on) : 'in progress'}`}>
+                  <Link to={`${trainingHome(carerId)}/${record.id}/edit`} aria-label={`Edit ${record.course_name} of ${record.completed_on ? formatDate(record.completed_on) : 'in progress'}`}>
                     Edit
                   </Link>
                 )}
                 <Button
                   variant="secondary"
-                  aria-label={`Remove ${record.course_name} of ${record.completed_on ? ukDay(record.completed_on) : 'in progress'}`}
+                  aria-label={`Remove ${record.course_name} of ${record.completed_on ? formatDate(record.completed_on) : 'in progress'}`}
                   onClick={() => {
                     if (!window.confirm(`Remove the ${record.course_name} record? The audit trail keeps what it said.`)) return;
                     void remove.submit(record.id).then((answer) => notify({ type: answer.error ? 'danger' : 'success', message: answer.message || (answer.error ? 'The record could not be removed.' : 'Removed.') }));

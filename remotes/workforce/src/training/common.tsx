@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useApiQuery } from '@hcm/kit/data';
-import { trainingStateLabel, TRAINING_STATES, ukDay, type CarerTraining, type TrainingState } from '../../contract/training';
+import { trainingStateLabel, TRAINING_STATES, type CarerTraining, type TrainingState } from '../../contract/training';
 import styles from './training.module.css';
+import { formatDate } from '@hcm/contract/time';
 
 // What the training screens share: the carer's training answer, the state as a word (never colour alone), and
 // a titled section.
@@ -26,9 +27,9 @@ export function StateLabel({ state, inProgress = false, short = false }: { state
 
 /** "expires 24/12/2026", "expired 21/11/2026", "does not expire", "done 03/02/2025". */
 export function dateNote(state: TrainingState | null, completedOn: string | null, expiresOn: string | null): string {
-  if (state === 'expired') return `expired ${ukDay(expiresOn)}`;
-  if (expiresOn) return `expires ${ukDay(expiresOn)}`;
-  if (completedOn) return `done ${ukDay(completedOn)}, does not expire`;
+  if (state === 'expired') return `expired ${formatDate(expiresOn)}`;
+  if (expiresOn) return `expires ${formatDate(expiresOn)}`;
+  if (completedOn) return `done ${formatDate(completedOn)}, does not expire`;
   return '';
 }
 

@@ -258,60 +258,63 @@ function DocumentFormBody({ spec, basePath, view, ownerLabel, sensitive, onSaved
   return (
     <FormProvider {...form}>
       <FieldIds.Provider value={idOf}>
-        <div className={styles.formLayout}>
-          <form className={styles.form} aria-label={title} noValidate onSubmit={(event) => event.preventDefault()}>
-            <header className={styles.formHeader}>
-              <h3>{title}</h3>
-              <p className={styles.hint}>
-                {ownerLabel ? `For ${ownerLabel}. ` : ''}
-                {current ? `Changing version ${current.version} (${STATUS_LABELS[current.status].toLowerCase()}); saving makes version ${current.version + 1}.` : 'A new document: save it as a draft while it is being written, or as active once complete.'}
-              </p>
-            </header>
-            {formError ? (
-              <div role="alert" className={styles.formError}>
-                {formError}
-              </div>
-            ) : null}
-            {submitErrors.length ? <ErrorSummary errors={submitErrors} idOf={idOf} /> : null}
-            {spec.sections.map((section) => (
-              <fieldset key={section.key} className={styles.section}>
-                <legend className={styles.sectionTitle}>{section.title}</legend>
-                {section.intro ? <p className={styles.intro}>{section.intro}</p> : null}
-                <SectionScore spec={formSpec} section={formSpec.sections.find((candidate) => candidate.key === section.key) ?? section} />
-                {section.fields.map((field) =>
-                  withheld.includes(field.key) ? (
-                    <WithheldQuestion key={field.key} spec={spec} field={field} />
-                  ) : (
-                    <Question key={field.key} spec={formSpec} field={field} />
-                  ),
-                )}
+        {/* The frame the layout measures: the questions take the width the form is given, beside the results only where that leaves them room. */}
+        <div className={styles.formFrame}>
+          <div className={styles.formLayout}>
+            <form className={styles.form} aria-label={title} noValidate onSubmit={(event) => event.preventDefault()}>
+              <header className={styles.formHeader}>
+                <h3>{title}</h3>
+                <p className={styles.hint}>
+                  {ownerLabel ? `For ${ownerLabel}. ` : ''}
+                  {current ? `Changing version ${current.version} (${STATUS_LABELS[current.status].toLowerCase()}); saving makes version ${current.version + 1}.` : 'A new document: save it as a draft while it is being written, or as active once complete.'}
+                </p>
+              </header>
+              {formError ? (
+                <div role="alert" className={styles.formError}>
+                  {formError}
+                </div>
+              ) : null}
+              {submitErrors.length ? <ErrorSummary errors={submitErrors} idOf={idOf} /> : null}
+              {spec.sections.map((section) => (
+                <fieldset key={section.key} className={styles.section}>
+                  <legend className={styles.sectionTitle}>{section.title}</legend>
+                  {section.intro ? <p className={styles.intro}>{section.intro}</p> : null}
+                  <SectionScore spec={formSpec} section={formSpec.sections.find((candidate) => candidate.key === section.key) ?? section} />
+                  {section.fields.map((field) =>
+                    withheld.includes(field.key) ? (
+                      <WithheldQuestion key={field.key} spec={spec} field={field} />
+                    ) : (
+                      <Question key={field.key} spec={formSpec} field={field} />
+                    ),
+                  )}
+                </fieldset>
+              ))}
+              <fieldset className={styles.section}>
+                <legend className={styles.sectionTitle}>About this version</legend>
+                <MetaInputs spec={spec} />
               </fieldset>
-            ))}
-            <fieldset className={styles.section}>
-              <legend className={styles.sectionTitle}>About this version</legend>
-              <MetaInputs spec={spec} />
-            </fieldset>
-            <div className={styles.actions}>
-              {canDraft ? (
-                <Button variant="secondary" disabled={busy} onClick={() => submit('draft')}>
-                  Save as draft
+              <div className={styles.actions}>
+                {canDraft ? (
+                  <Button variant="secondary" disabled={busy} onClick={() => submit('draft')}>
+                    Save as draft
+                  </Button>
+                ) : null}
+                <Button disabled={busy} onClick={() => submit('active')}>
+                  Save as active
                 </Button>
-              ) : null}
-              <Button disabled={busy} onClick={() => submit('active')}>
-                Save as active
-              </Button>
-              {onCancel ? (
-                <Button variant="secondary" onClick={onCancel}>
-                  Cancel
-                </Button>
-              ) : null}
-              {busy ? <span role="status">Saving…</span> : null}
-            </div>
-          </form>
-          <aside className={styles.aside} aria-label="Beside the form">
-            {mine ? <MyAnswers spec={formSpec} mine={mine} onDone={() => setMine(null)} /> : null}
-            <LiveResults spec={spec} formSpec={formSpec} withheld={withheld} />
-          </aside>
+                {onCancel ? (
+                  <Button variant="secondary" onClick={onCancel}>
+                    Cancel
+                  </Button>
+                ) : null}
+                {busy ? <span role="status">Saving…</span> : null}
+              </div>
+            </form>
+            <aside className={styles.aside} aria-label="Beside the form">
+              {mine ? <MyAnswers spec={formSpec} mine={mine} onDone={() => setMine(null)} /> : null}
+              <LiveResults spec={spec} formSpec={formSpec} withheld={withheld} />
+            </aside>
+          </div>
         </div>
         <ConflictDialog
           conflict={conflict}

@@ -107,7 +107,10 @@ describe('the branch of a branch-scoped row', () => {
       Promise.resolve(ok(path.endsWith('/audit') ? [] : { id: 5, name: 'Blue room', branch_id: 3, created_at: '', updated_at: '' })),
     );
     renderAt('/app/rooms/5/edit');
-    expect(await screen.findByLabelText('Branch')).toHaveValue('3');
+    // Read first: the branch by its name; Edit opens the form on it.
+    expect(await screen.findByRole('region', { name: 'Room details' })).toHaveTextContent('BranchBristol North');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit room' }));
+    expect(screen.getByLabelText('Branch')).toHaveValue('3');
     expect(screen.getByLabelText('Name')).toHaveValue('Blue room');
   });
 });

@@ -1,17 +1,28 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { allows, type ResourceSpec } from '@hcm/contract/engine';
 import { api, Button, notify, resourcePath, useCan } from '@hcm/kit';
 import { resourceKeys, useApiMutation, useQueryClient } from '@hcm/kit/data';
 import { Modal } from '@hcm/kit/elements';
+import styles from './resources.module.css';
 
 /**
- * Deleting a row, behind a confirmation. The server decides what deleting means (hidden from lists when
+ * Deleting a row, behind a confirmation that says what will happen, offered only when the declaration allows
+ * deleting and the user holds its permission. The server decides what deleting means (hidden from lists when
  * other records may use it; refused with a clear message while a record still does).
  */
-export type DeleteRowProps = { spec: ResourceSpec; id: string; label: string; backTo: string; beforeLeave: () => void };
+export type DeleteRowProps = {
+  spec: ResourceSpec;
+  id: string;
+  label: string;
+  /** Where to go once deleted. */
+  backTo: string;
+  beforeLeave: () => void;
+  /** What else deleting means for this kind of row, told after the engine's own words. */
+  consequences?: ReactNode;
+};
 
-export default function DeleteRow({ spec, id, label, backTo, beforeLeave }: DeleteRowProps) {
+export default function DeleteRow({ spec, id, label, backTo, beforeLeave, consequences }: DeleteRowProps) {
   const can = useCan();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -34,6 +45,7 @@ export default function DeleteRow({ spec, id, label, backTo, beforeLeave }: Dele
     client.removeQueries({ queryKey: resourceKeys.record(spec.name, id) });
   };
 
+  const list = spec.title.toLowerCase();
   return (
     <>
       <Button variant="secondary" onClick={() => setConfirming(true)}>
@@ -54,12 +66,21 @@ export default function DeleteRow({ spec, id, label, backTo, beforeLeave }: Dele
           </>
         }
       >
-        <p>
-          {label ? <strong>{label}</strong> : `This ${spec.singular}`}{' '}
-          {spec.deletion === 'soft'
-            ? 'will no longer be offered in lists and forms; records that already use it keep it.'
-            : 'will be removed for good.'}
-        </p>
+        <div className={styles.deleteText}>
+          {spec.deletion === 'soft' ? (
+            <p>
+              {label ? <strong>{label}</strong> : `This ${spec.singular}`} will no longer be offered in lists and forms; records that already use it keep it.
+              It leaves the {list} list, and its history is kept.
+            </p>
+          ) : (
+            <p>
+              {label ? <strong>{label}</strong> : `This ${spec.singular}`} will be removed for good. While another record still uses it, it is not deleted and
+              you are told which.
+            </p>
+          )}
+          {consequences ? <p>{consequences}</p> : null}
+          <p>Choose “Keep it” to leave it as it is.</p>
+        </div>
       </Modal>
     </>
   );

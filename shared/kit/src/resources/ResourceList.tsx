@@ -100,7 +100,6 @@ export function ResourceList({ spec, basePath, fixedFilters = {}, nested = false
   const searchable = fieldEntries.some(([, field]) => field.searchable);
   const filterable = fieldEntries.filter(([key, field]) => field.filterable && !(key in fixedFilters));
   const filters = list.query.filters ?? {};
-  const canEdit = allows(spec, 'edit') && can(spec.permissions.edit);
 
   // A nested list sits on its parent's page: the parent column would repeat the parent on every row.
   const columns: Column<Row>[] = fieldEntries
@@ -111,7 +110,8 @@ export function ResourceList({ spec, basePath, fixedFilters = {}, nested = false
       sortable: field.sortable,
       render: (row) => {
         const text = displayValue(field, row[key], labels, key);
-        return index === 0 && canEdit ? <Link to={`${basePath}/${row.id}/edit`}>{text || `#${row.id}`}</Link> : text;
+        // Every row opens read first (its summary, with Edit for those who may edit it): the link is for anyone who sees the list.
+        return index === 0 ? <Link to={`${basePath}/${row.id}/edit`}>{text || `#${row.id}`}</Link> : text;
       },
     }));
 

@@ -47,8 +47,9 @@ function NestedEdit({ spec, backTo, fixedValues }: { spec: ResourceSpec; backTo:
 }
 
 /**
- * The screens of a resource under `basePath`: the list, `add`, `:id/edit`, and for each nested resource
- * `:parentId/<nested>/add` and `:parentId/<nested>/:id/edit` (its list shows on the parent's edit page).
+ * The screens of a resource under `basePath`: the list, `add`, `:id/edit` (the row read first, with "Edit" for
+ * those who may edit it), and for each nested resource `:parentId/<nested>/add` and `:parentId/<nested>/:id/edit`
+ * (its list shows under the parent's row).
  */
 export function ResourceRoutes({ spec, basePath, nestedSpecs = [] }: ResourceRoutesProps) {
   return (

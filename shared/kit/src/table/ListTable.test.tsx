@@ -50,4 +50,30 @@ describe('ListTable (spec §2.4)', () => {
     renderTable({ page: { data: [], total: 0, page: 1, page_size: 10, last_page: 1 }, empty: 'No branches yet.' });
     expect(screen.getByText('No branches yet.')).toBeInTheDocument();
   });
+
+  it('right-aligns a money column, header and cells, and leaves text columns at the start', () => {
+    type Invoice = { id: number; number: string; total: string };
+    render(
+      <ListTable<Invoice>
+        caption="Invoices"
+        columns={[
+          { key: 'number', label: 'Number', sortable: true },
+          { key: 'total', label: 'Total', sortable: true, align: 'end' },
+        ]}
+        page={{ data: [{ id: 1, number: 'INV-1', total: '£1,200.00' }], total: 1, page: 1, page_size: 10, last_page: 1 }}
+        loading={false}
+        error={null}
+        rowKey={(row) => row.id}
+        onSort={jest.fn()}
+        onPage={jest.fn()}
+        onPageSize={jest.fn()}
+        onRetry={jest.fn()}
+      />,
+    );
+    // CSS modules are identity maps under jest: the class is the rule's name (text-align: right, tabular figures).
+    expect(screen.getByRole('columnheader', { name: /Total/ })).toHaveClass('end');
+    expect(screen.getByRole('cell', { name: '£1,200.00' })).toHaveClass('end');
+    expect(screen.getByRole('columnheader', { name: /Number/ })).not.toHaveClass('end');
+    expect(screen.getByRole('cell', { name: 'INV-1' })).not.toHaveClass('end');
+  });
 });

@@ -10,7 +10,14 @@ export type Column<Row> = {
   label: string;
   sortable?: boolean;
   render?: (row: Row) => ReactNode;
+  /**
+   * Where the column's header and cells sit: `start` (default, text) or `end` (money, counts and other figures:
+   * right-aligned with digits of one width, so a column of figures lines up under its header).
+   */
+  align?: 'start' | 'end';
 };
+
+const alignClass = (column: { align?: 'start' | 'end' }) => (column.align === 'end' ? styles.end : undefined);
 
 type ListTableProps<Row> = {
   caption: string;
@@ -48,7 +55,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.key} scope="col" aria-sort={column.sortable ? ariaSort(sort === column.key, mode) : undefined}>
+              <th key={column.key} scope="col" className={alignClass(column)} aria-sort={column.sortable ? ariaSort(sort === column.key, mode) : undefined}>
                 {column.sortable ? (
                   <button type="button" className={styles.sortButton} title="Click to sort" onClick={() => props.onSort(column.key)}>
                     {column.label}
@@ -65,7 +72,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
           {page.data.map((row) => (
             <tr key={props.rowKey(row)}>
               {columns.map((column) => (
-                <td key={column.key}>{column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}</td>
+                <td key={column.key} className={alignClass(column)}>{column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}</td>
               ))}
             </tr>
           ))}

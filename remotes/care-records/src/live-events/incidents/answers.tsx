@@ -15,7 +15,8 @@ import {
   type IncidentRow,
 } from '../../../contract';
 import { handleSaved, options } from '../../daily/common';
-import { styles, when } from './common';
+import { styles } from './common';
+import { formatDateTime } from '@hcm/contract/time';
 
 // The office's answer in a list's row: an incident's review, a family's feedback acknowledged with a response.
 // Given once; the lists refetch after (every list of this part: a fall is in incidents and falls alike).
@@ -57,7 +58,7 @@ export function IncidentState({ incident }: { incident: IncidentRow }) {
         <strong>{labelOf(INCIDENT_STATES, incident.state)}</strong>: {labelOf(REVIEW_OUTCOMES, incident.review_outcome)}
         <p>{incident.review_note}</p>
         <p className={styles.muted}>
-          {incident.reviewed_by_name}, {when(incident.reviewed_at)}
+          {incident.reviewed_by_name}, {formatDateTime(incident.reviewed_at)}
           {incident.escalate_to_quality ? ' · to raise with quality assurance' : ''}
         </p>
       </>
@@ -103,7 +104,7 @@ export function FeedbackState({ feedback }: { feedback: FamilyFeedbackRow }) {
       <>
         <strong>{labelOf(FEEDBACK_STATES, feedback.state)}</strong>
         <p>{feedback.response}</p>
-        <p className={styles.muted}>{feedback.acknowledged_by_name}, {when(feedback.acknowledged_at)}</p>
+        <p className={styles.muted}>{feedback.acknowledged_by_name}, {formatDateTime(feedback.acknowledged_at)}</p>
       </>
     );
   }

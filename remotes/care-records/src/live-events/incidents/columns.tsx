@@ -1,12 +1,13 @@
 import type { Column } from '@hcm/kit/table';
 import { BODY_SITES, FEEDBACK_KINDS, HAZARD_RISK_LEVELS, INCIDENT_KINDS, labelOf, type FamilyFeedbackRow, type IncidentRow } from '../../../contract';
 import { FeedbackState, IncidentState } from './answers';
-import { clientLink, styles, when, yesNo } from './common';
+import { clientLink, styles, yesNo } from './common';
+import { formatDateTime } from '@hcm/contract/time';
 
 // The columns the lists share: when, the client (linked to their record), who reported it, and the state with
 // the office's answer; each list adds what its reports carry (a fall's details, a hazard's place and risk).
 
-export const incidentWhen: Column<IncidentRow> = { key: 'happened_at', label: 'When', sortable: true, render: (row) => when(row.happened_at) };
+export const incidentWhen: Column<IncidentRow> = { key: 'happened_at', label: 'When', sortable: true, render: (row) => formatDateTime(row.happened_at) };
 export const incidentClient: Column<IncidentRow> = { key: 'client_name', label: 'Client', sortable: true, render: clientLink };
 export const incidentKind: Column<IncidentRow> = { key: 'kind', label: 'Kind', sortable: true, render: (row) => labelOf(INCIDENT_KINDS, row.kind) };
 export const incidentReport: Column<IncidentRow> = {
@@ -53,7 +54,7 @@ export const hazardDetails: Column<IncidentRow> = {
 };
 
 export const feedbackColumns: Column<FamilyFeedbackRow>[] = [
-  { key: 'recorded_at', label: 'When', sortable: true, render: (row) => when(row.recorded_at) },
+  { key: 'recorded_at', label: 'When', sortable: true, render: (row) => formatDateTime(row.recorded_at) },
   { key: 'client_name', label: 'Client', sortable: true, render: clientLink },
   { key: 'kind', label: 'Kind', sortable: true, render: (row) => labelOf(FEEDBACK_KINDS, row.kind) },
   { key: 'text', label: 'What they said', render: (row) => (<><p>{row.text}</p><p className={styles.muted}>From: {row.from}</p></>) },

@@ -5,7 +5,7 @@ import { PageHeader, useAreaEvent, useLiveConnection, useRouteName } from '@hcm/
 import { useApiQuery } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { INCIDENTS_TOPIC } from '../../../contract';
-import { formatWhen, styles } from '../../daily/common';
+import { styles } from '../../daily/common';
 import { useSlotFilter as useSlotFilterOf, useUrlFilter as useUrlFilterOf, WhoWhenFields, type FilterStore as FilterStore_ } from '../filters';
 
 // What the incident and feedback lists share: their filter (kept in a saved-filter slot, or in the address when
@@ -120,6 +120,5 @@ export const clientLink = (row: { client_id: number; client_name: string; branch
   </>
 );
 
-export const when = (iso: string) => formatWhen(iso);
 export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 export { styles };

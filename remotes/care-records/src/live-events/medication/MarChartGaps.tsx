@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { Column } from '@hcm/kit/table';
 import { slotLabel, type MarGapClientRow } from '../../../contract';
-import { formatDay } from '../../daily/common';
-import { MedicationListScreen, styles, useSlotFilter, when } from './common';
+import { MedicationListScreen, styles, useSlotFilter } from './common';
+import { formatDate, formatDateTime } from '@hcm/contract/time';
 
 // Live events → MAR chart audit (/app/live-events/clients/marchart-audit): by client, the doses due whose window
 // has closed with nothing recorded this month (the chart's own rule: an hour either side of a set time, a
@@ -12,7 +12,7 @@ import { MedicationListScreen, styles, useSlotFilter, when } from './common';
 const columns: Column<MarGapClientRow>[] = [
   { key: 'client_name', label: 'Client', sortable: true, render: (row) => <Link to={`/app/clients/${row.client_id}/marchart`}>{row.client_name}</Link> },
   { key: 'gaps', label: 'Gaps', sortable: true, render: (row) => <>{row.gaps}{row.time_critical_gaps ? <span className={styles.concern}> ({row.time_critical_gaps} time-critical)</span> : null}</> },
-  { key: 'latest_gap', label: 'Latest', sortable: true, render: (row) => (row.latest_gap ? when(row.latest_gap) : '—') },
+  { key: 'latest_gap', label: 'Latest', sortable: true, render: (row) => (row.latest_gap ? formatDateTime(row.latest_gap) : '—') },
   {
     key: 'gap_list',
     label: 'Doses not recorded',
@@ -20,7 +20,7 @@ const columns: Column<MarGapClientRow>[] = [
       <ul>
         {row.gap_list.map((gap) => (
           <li key={`${gap.schedule_id}-${gap.day}-${gap.slot}`}>
-            {gap.medicine}, {slotLabel(gap.slot)} on {formatDay(gap.day)}{gap.time_critical ? ' (time-critical)' : ''}
+            {gap.medicine}, {slotLabel(gap.slot)} on {formatDate(gap.day)}{gap.time_critical ? ' (time-critical)' : ''}
           </li>
         ))}
       </ul>

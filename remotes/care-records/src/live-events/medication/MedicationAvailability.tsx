@@ -6,7 +6,8 @@ import { TextAreaField, valibotResolver } from '@hcm/kit/forms';
 import type { Column } from '@hcm/kit/table';
 import { AVAILABILITY_PROBLEMS, HandleAvailabilitySchema, labelOfChoice, type AvailabilityRow } from '../../../contract';
 import { handleSaved } from '../../daily/common';
-import { clientLink, MedicationListScreen, styles, useSlotFilter, when } from './common';
+import { clientLink, MedicationListScreen, styles, useSlotFilter } from './common';
+import { formatDateTime } from '@hcm/contract/time';
 
 // Live events → Medication availability (/app/live-events/clients/medication_availability): medicines carers
 // report running low, run out, not delivered or damaged; open reports first, each marked handled with what the
@@ -38,7 +39,7 @@ function Handle({ report }: { report: AvailabilityRow }) {
 export default function MedicationAvailability() {
   const can = useCan();
   const columns: Column<AvailabilityRow>[] = [
-    { key: 'reported_at', label: 'Reported', sortable: true, render: (row) => when(row.reported_at) },
+    { key: 'reported_at', label: 'Reported', sortable: true, render: (row) => formatDateTime(row.reported_at) },
     { key: 'client_name', label: 'Client', sortable: true, render: clientLink },
     { key: 'medicine', label: 'Medicine' },
     {
@@ -58,7 +59,7 @@ export default function MedicationAvailability() {
       key: 'handled',
       label: 'Handled',
       render: (row) =>
-        row.handled_at ? <>{when(row.handled_at)} by {row.handled_by_name}: {row.handled_note}</> : can('clients.edit') ? <Handle report={row} /> : 'Open',
+        row.handled_at ? <>{formatDateTime(row.handled_at)} by {row.handled_by_name}: {row.handled_note}</> : can('clients.edit') ? <Handle report={row} /> : 'Open',
     },
   ];
   return (

@@ -3,7 +3,8 @@ import { Button, useRuntime } from '@hcm/kit';
 import { Lightbox } from '@hcm/kit/elements';
 import type { Column } from '@hcm/kit/table';
 import { labelOfChoice, MEDICATION_IMAGE_KINDS, type MedicationImageRow } from '../../../contract';
-import { clientLink, MedicationListScreen, styles, useUrlFilter, when } from './common';
+import { clientLink, MedicationListScreen, styles, useUrlFilter } from './common';
+import { formatDateTime } from '@hcm/contract/time';
 
 // Live events → Medication photos (/app/live-events/clients/medications-images): photos carers took of the MAR
 // sheet, a blister pack or a label, each shown from the API's authenticated route (every look audited). The
@@ -14,7 +15,7 @@ export default function MedicationImages() {
   const [open, setOpen] = useState<MedicationImageRow | null>(null);
   const fileUrl = (row: MedicationImageRow) => `${apiUrl}/api/v1/live-events/medications-images/${row.id}/file`;
   const columns: Column<MedicationImageRow>[] = [
-    { key: 'taken_at', label: 'Taken', sortable: true, render: (row) => when(row.taken_at) },
+    { key: 'taken_at', label: 'Taken', sortable: true, render: (row) => formatDateTime(row.taken_at) },
     { key: 'client_name', label: 'Client', sortable: true, render: clientLink },
     {
       key: 'photo',

@@ -1,14 +1,14 @@
 import { useApiQuery } from '@hcm/kit/data';
 import type { Column } from '@hcm/kit/table';
 import type { MedicationEventRow, OutcomeCode } from '../../../contract';
-import { formatDay } from '../../daily/common';
-import { clientLink, MedicationListScreen, styles, useSlotFilter, when, type ExtraFilter } from './common';
+import { clientLink, MedicationListScreen, styles, useSlotFilter, type ExtraFilter } from './common';
+import { formatDate, formatDateTime } from '@hcm/contract/time';
 
 // Live events → Medication (/app/live-events/clients/medications): every MAR outcome recorded, refused and not
 // given first, then the newest. Filter kept in the saved filter slot live_event_medication.
 
 export const outcomeColumns: Column<MedicationEventRow>[] = [
-  { key: 'given_at', label: 'When', sortable: true, render: (row) => when(row.given_at) },
+  { key: 'given_at', label: 'When', sortable: true, render: (row) => formatDateTime(row.given_at) },
   { key: 'client_name', label: 'Client', sortable: true, render: clientLink },
   {
     key: 'medicine',
@@ -17,7 +17,7 @@ export const outcomeColumns: Column<MedicationEventRow>[] = [
     render: (row) => (
       <>
         {row.medicine}
-        {row.due_date ? <span className={styles.muted}> ({row.due_slot} dose, {formatDay(row.due_date)})</span> : <span className={styles.muted}> (when needed)</span>}
+        {row.due_date ? <span className={styles.muted}> ({row.due_slot} dose, {formatDate(row.due_date)})</span> : <span className={styles.muted}> (when needed)</span>}
         {row.time_critical ? <span className={styles.badge}>Time-critical</span> : null}
       </>
     ),

@@ -4,7 +4,7 @@ import type { Page, SavedFilterSlot, SortMode } from '@hcm/contract';
 import { PageHeader, useLiveConnection, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
-import { formatWhen, styles } from '../../daily/common';
+import { styles } from '../../daily/common';
 import { useSlotFilter as useSlotFilterOf, useUrlFilter as useUrlFilterOf, WhoWhenFields, type FilterStore as FilterStoreOf } from '../filters';
 
 // What medication's live-events lists share: the filter (in the list's saved-filter slot, or in the address when
@@ -109,5 +109,4 @@ export function MedicationListScreen<Row>(props: ListScreenProps<Row>) {
 }
 
 export const clientLink = (row: { client_id: number; client_name: string }) => <Link to={`/app/clients/${row.client_id}`}>{row.client_name}</Link>;
-export const when = (iso: string) => formatWhen(iso);
 export { styles };

@@ -3,7 +3,8 @@ import { PageHeader, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import type { Column } from '@hcm/kit/table';
 import { ASSESSMENT_ALERTS, DEFAULT_DUE_WITHIN_DAYS, type AssessmentAlertRow } from '../../../contract';
-import { BranchSelect, formatDay, plural, recordPath, styles, useLiveList, useUrlFilter } from './common';
+import { BranchSelect, plural, recordPath, styles, useLiveList, useUrlFilter } from './common';
+import { formatDate } from '@hcm/contract/time';
 
 // live-events/clients/assessment-alerts: every client's assessments overdue for review, due within N days,
 // never done where the client needs one, or awaiting sign-off, most urgent first. No saved-filter slot is named
@@ -35,8 +36,8 @@ const COLUMNS: Column<AssessmentAlertRow>[] = [
       </>
     ),
   },
-  { key: 'last_reviewed', label: 'Last reviewed', sortable: true, render: (row) => formatDay(row.last_reviewed) },
-  { key: 'due_date', label: 'Review due', sortable: true, render: (row) => formatDay(row.due_date) },
+  { key: 'last_reviewed', label: 'Last reviewed', sortable: true, render: (row) => formatDate(row.last_reviewed) || '—' },
+  { key: 'due_date', label: 'Review due', sortable: true, render: (row) => formatDate(row.due_date) || '—' },
   { key: 'days_overdue', label: 'Days overdue', sortable: true, render: (row) => <span className={row.days_overdue !== null && row.days_overdue > 0 ? styles.overdue : undefined}>{overdueWords(row)}</span> },
   { key: 'reason', label: 'Why' },
 ];

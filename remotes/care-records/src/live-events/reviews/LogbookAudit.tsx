@@ -3,7 +3,8 @@ import { Button, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import type { Column } from '@hcm/kit/table';
 import { NOTE_AUDIT_OUTCOMES, NOTE_FLAGS, type LogbookNoteRow, type LogbookWeekRow } from '../../../contract';
 import { AuditNoteForm } from './AuditNoteForm';
-import { BranchSelect, formatDay, formatWhen, styles, useLiveList, useSlotFilter } from './common';
+import { BranchSelect, styles, useLiveList, useSlotFilter } from './common';
+import { formatDate, formatDateTime } from '@hcm/contract/time';
 
 // live-events/clients/logbook-audit: care notes (the daily log book) awaiting the office's audit, flagged ones
 // first (an incident or concern, safeguarding words, a short note, one written late), or the same by client and
@@ -26,19 +27,19 @@ function Notes({ filter, setFilter }: { filter: Filter; setFilter: (change: Part
   const [auditing, setAuditing] = useState<number | null>(null);
   const { table } = useLiveList<LogbookNoteRow, Filter>('api/v1/live-events/logbook-audit', [filter, setFilter], 'The care notes could not be loaded.');
   const columns: Column<LogbookNoteRow>[] = [
-    { key: 'visit_date', label: 'Visit', sortable: true, render: (row) => `${formatDay(row.visit_date)}${row.planned_time ? `, ${row.planned_time}` : ''}` },
+    { key: 'visit_date', label: 'Visit', sortable: true, render: (row) => `${formatDate(row.visit_date) || '—'}${row.planned_time ? `, ${row.planned_time}` : ''}` },
     { key: 'client_name', label: 'Client', sortable: true },
     { key: 'flags', label: 'Flags', sortable: true, render: (row) => (row.flags.length ? row.flags.map((flag) => <span key={flag} className={styles.badge}>{flagLabel(flag)}</span>) : '—') },
     { key: 'category', label: 'Category', sortable: true, render: (row) => row.category_label },
     { key: 'note', label: 'Note', render: (row) => <p className={styles.note}>{row.note}</p> },
-    { key: 'author_name', label: 'Written by', sortable: true, render: (row) => `${row.author_name}, ${formatWhen(row.written_at)}` },
+    { key: 'author_name', label: 'Written by', sortable: true, render: (row) => `${row.author_name}, ${formatDateTime(row.written_at)}` },
     {
       key: 'audit',
       label: 'Audit',
       render: (row) =>
         row.audit ? (
           <span>
-            {outcomeLabel(row.audit.outcome)} by {row.audit.audited_by_name}, {formatWhen(row.audit.audited_at)}
+            {outcomeLabel(row.audit.outcome)} by {row.audit.audited_by_name}, {formatDateTime(row.audit.audited_at)}
             {row.audit.comment ? <span className={styles.muted}>: {row.audit.comment}</span> : null}
           </span>
         ) : auditing === row.id ? (
@@ -58,7 +59,7 @@ function Notes({ filter, setFilter }: { filter: Filter; setFilter: (change: Part
 function Weeks({ filter, setFilter }: { filter: Filter; setFilter: (change: Partial<Filter>) => void }) {
   const { table } = useLiveList<LogbookWeekRow, Filter>('api/v1/live-events/logbook-audit/weeks', [filter, setFilter], 'The weeks could not be loaded.');
   const columns: Column<LogbookWeekRow>[] = [
-    { key: 'week_start', label: 'Week of', sortable: true, render: (row) => formatDay(row.week_start) },
+    { key: 'week_start', label: 'Week of', sortable: true, render: (row) => formatDate(row.week_start) || '—' },
     { key: 'client_name', label: 'Client', sortable: true },
     { key: 'notes', label: 'Notes to audit', sortable: true },
     { key: 'flagged', label: 'Flagged', sortable: true },

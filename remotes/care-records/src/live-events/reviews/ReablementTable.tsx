@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { Column } from '@hcm/kit/table';
 import type { ReablementRow } from '../../../contract';
-import { formatDay, plural, recordPath, styles } from './common';
+import { plural, recordPath, styles } from './common';
+import { formatDate } from '@hcm/contract/time';
 
 // The columns both reablement lists show: the package's period, goals and progress, and its days left or overdue.
 
@@ -14,10 +15,10 @@ export const daysLeftWords = (row: ReablementRow) => {
 
 export const REABLEMENT_COLUMNS: Column<ReablementRow>[] = [
   { key: 'client_name', label: 'Client', sortable: true, render: (row) => <Link to={recordPath(row.client_id, 'reablement')}>{row.client_name}</Link> },
-  { key: 'start_date', label: 'Started', sortable: true, render: (row) => formatDay(row.start_date) },
-  { key: 'planned_end', label: 'Planned end', sortable: true, render: (row) => formatDay(row.planned_end) },
+  { key: 'start_date', label: 'Started', sortable: true, render: (row) => formatDate(row.start_date) || '—' },
+  { key: 'planned_end', label: 'Planned end', sortable: true, render: (row) => formatDate(row.planned_end) || '—' },
   { key: 'goals', label: 'Goals', sortable: true, render: (row) => `${row.goals_achieved} of ${plural(row.goals, 'goal')} achieved` },
   { key: 'latest_progress', label: 'Latest progress', render: (row) => <p className={styles.note}>{row.latest_progress || 'No weekly review yet.'}</p> },
   { key: 'therapist', label: 'Therapist' },
-  { key: 'outcome_label', label: 'Outcome', render: (row) => `${row.outcome_label}${row.ended_on ? `, ended ${formatDay(row.ended_on)}` : ''}` },
+  { key: 'outcome_label', label: 'Outcome', render: (row) => `${row.outcome_label}${row.ended_on ? `, ended ${formatDate(row.ended_on) || '—'}` : ''}` },
 ];

@@ -76,11 +76,6 @@ export function BranchSelect({ value, onChange }: { value: string; onChange: (va
   );
 }
 
-export const formatDay = (day: string | null) =>
-  day ? new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '—';
-export const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
-
 export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** The client's record tab: /app/clients/:id/<tab>. */

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { Column } from '@hcm/kit/table';
 import type { CheckLocationRow } from '../../../contract/live-device';
-import { formatDateTime, metres, yesNo } from './useLiveList';
+import { metres, yesNo } from './useLiveList';
+import { formatDateTime } from '@hcm/contract/time';
 
 const position = (row: Pick<CheckLocationRow, 'latitude' | 'longitude' | 'accuracy_metres' | 'no_position_reason'>) =>
   row.latitude === null || row.longitude === null ? `No position: ${row.no_position_reason || 'no reason given'}` : `${row.latitude.toFixed(5)}, ${row.longitude.toFixed(5)}${row.accuracy_metres !== null ? ` (±${Math.round(row.accuracy_metres)} m)` : ''}`;
@@ -9,7 +10,7 @@ const position = (row: Pick<CheckLocationRow, 'latitude' | 'longitude' | 'accura
 /** The columns of a list of checks: when, who, where against the home, and the flags. */
 export function checkColumns(detailLink: boolean): Column<CheckLocationRow>[] {
   return [
-    { key: 'recorded_at', label: 'When (device time)', sortable: true, render: (row) => formatDateTime(row.recorded_at) },
+    { key: 'recorded_at', label: 'When (device time)', sortable: true, render: (row) => formatDateTime(row.recorded_at) || '—' },
     { key: 'kind', label: 'Check', render: (row) => (row.kind === 'in' ? 'Check-in' : 'Check-out') },
     { key: 'client_name', label: 'Client', render: (row) => (detailLink ? <Link to={`/app/live-events/clients/not-on-site/${row.visit_id}`}>{row.client_name}</Link> : row.client_name) },
     { key: 'carer_name', label: 'Carer' },

@@ -5,6 +5,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { useSavedFilter } from '@hcm/kit/storage';
 import { LIVE_TOPIC, type ConfirmationState } from '../../../contract/live';
 import { styles } from '../../visits/common';
+import { formatNumber } from '@hcm/contract/time';
 
 /** Without the socket the lists ask again this often, and say so. */
 export const POLL_MS = 30_000;
@@ -42,11 +43,8 @@ export function LiveNote({ connected }: { connected: boolean }) {
   return <p className={styles.muted} role="status">{connected ? 'Live: updates as carers check in and out.' : 'The live connection is down: this list refreshes every 30 seconds.'}</p>;
 }
 
-export const formatTime = (instant: string | null) => (instant ? new Date(instant).toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' }) : '—');
-export const formatDateTime = (instant: string | null) =>
-  instant ? new Date(instant).toLocaleString('en-GB', { timeZone: 'Europe/London', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }) : '—';
 export const yesNo = (value: boolean | null, yes: string, no: string) => (value === null ? 'Unknown' : value ? yes : no);
-export const metres = (value: number | null) => (value === null ? '—' : value >= 1000 ? `${(value / 1000).toFixed(1)} km` : `${Math.round(value)} m`);
+export const metres = (value: number | null) => (value === null ? '—' : value >= 1000 ? `${formatNumber(value / 1000, 1)} km` : `${Math.round(value)} m`);
 
 export const CONFIRMATION_WORDS: Record<ConfirmationState, string> = {
   'not-due': 'Not checked out yet',
