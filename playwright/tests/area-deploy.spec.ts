@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, logIn, sidebar } from './helpers';
+import { ADMIN, logIn, openMenu } from './helpers';
 
 // Operations: a team deploys a new version of one remote (finance) with `npm run area:deploy`, the page
 // shows it after a reload, `npm run area:rollback` brings the old one back, and no other area moves.
@@ -151,8 +151,7 @@ test('a changed declaration deployed with its area alone is what the user sees, 
     await logIn(page, ADMIN);
     await page.goto('/app/datatables/medications');
     await expect(page.getByRole('table', { name: 'Medications' })).toBeVisible();
-    await sidebar(page).getByRole('button', { name: 'Clients' }).click();
-    await sidebar(page).getByRole('link', { name: 'All clients' }).click();
+    await openMenu(page, ['Clients'], 'All clients');
     const clients = page.getByRole('table', { name: 'Clients' });
     await expect(clients.getByRole('columnheader', { name: /Born on/ })).toBeVisible();
     await expect(clients.getByRole('columnheader', { name: /Date of birth/ })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, OFFICE, logIn, sidebar, unique } from './helpers';
+import { ADMIN, OFFICE, logIn, openMenu, unique } from './helpers';
 
 // The communication area (workforce remote, /app/communication): notices read from the dashboard, an email to
 // a carer kept in the thread and the outbox, and chat monitoring whose every reading is in the audit trail.
@@ -14,9 +14,9 @@ async function apiPost(page: Page, path: string, data: unknown) {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Communication is under More in the admin's menu. */
 async function openCommunication(page: Page, item: string) {
-  await sidebar(page).getByRole('button', { name: 'Communication' }).click();
-  await sidebar(page).getByRole('link', { name: item }).click();
+  await openMenu(page, ['More', 'Communication'], item);
 }
 
 test('an admin publishes a notice to office staff; the office user marks it read from the dashboard; the admin sees 1 read', async ({ page, browser }) => {
@@ -104,7 +104,7 @@ test('chat monitoring opens a conversation read-only, and the reading is in the 
   // Read-only: no box to write in.
   await expect(page.getByRole('textbox')).toHaveCount(0);
 
-  await sidebar(page).getByRole('link', { name: 'Audit trail' }).click();
+  await openMenu(page, ['Administration'], 'Audit trail');
   await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
   await page.getByLabel('Action').selectOption({ label: 'Viewed' });
   const view = page.getByRole('row', { name: /Viewed chats/ }).filter({ hasText: `#${chatId}` }).first();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, logIn, nhsNumber, unique } from './helpers';
+import { ADMIN, logIn, nhsNumber, openMenu, unique } from './helpers';
 
 const API = `http://localhost:${process.env.E2E_API_PORT ?? 18000}`;
 
@@ -38,8 +38,8 @@ test('a health professional opens a shared client through a link, sees the care 
   await logIn(page, ADMIN);
   await createClient(page, client);
 
-  // Add the professional from the menu.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Health professionals' }).click();
+  // Add the professional from the menu: Health professionals is under Clients.
+  await openMenu(page, ['Clients'], 'Health professionals');
   await page.getByRole('link', { name: 'Add health professional' }).click();
   await page.getByLabel('Name', { exact: true }).fill(professional);
   await page.getByLabel('Profession', { exact: true }).selectOption('district-nurse');

@@ -24,6 +24,24 @@ export async function logIn(page: Page, account: { email: string; password: stri
 
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
+/**
+ * Opens the main menu's groups along `groups`, their titles from the top level down (the shell arranges the menu by
+ * job, host/README.md "Menu groups by job": ['More', 'Quality assurance'] for office staff), then, given `link`,
+ * follows that entry. Names match whole. A group already open stays open (those holding the current page start
+ * open, and a click would close them). On a narrow screen the menu is a drawer: the header's "Menu" opens it first.
+ */
+export async function openMenu(page: Page, groups: readonly string[], link?: string) {
+  const drawer = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
+  if ((await drawer.count()) > 0 && (await drawer.getAttribute('aria-expanded')) !== 'true') await drawer.click();
+  const menu = sidebar(page);
+  for (const name of groups) {
+    const group = menu.getByRole('button', { name, exact: true });
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await expect(group).toHaveAttribute('aria-expanded', 'true');
+  }
+  if (link !== undefined) await menu.getByRole('link', { name: link, exact: true }).click();
+}
+
 /** A short unique suffix, so journeys running side by side never collide on unique fields. */
 export const unique = () => `${Date.now().toString(36).slice(-4)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`.toUpperCase();
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OFFICE, logIn, nhsNumber, nowMs, sidebar, unique } from './helpers';
+import { OFFICE, logIn, nhsNumber, nowMs, openMenu, unique } from './helpers';
 
 // Issue 16: live operations. The office watches the live view; a visit that began twenty minutes ago with nobody
 // checked in is raised as late by the engine running in the API, and appears on the open live view without a
@@ -58,8 +58,7 @@ test('a late visit appears on the live view without a reload; the office acknowl
   const clientId = await createClient(page, lastName);
 
   // The office opens the live view from the menu, and it is live (the socket is connected).
-  await sidebar(page).getByRole('button', { name: 'Live operations' }).click();
-  await sidebar(page).getByRole('link', { name: 'Live view' }).click();
+  await openMenu(page, ['Live operations'], 'Live view');
   await expect(page.getByRole('heading', { level: 1, name: 'Live view' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Live: updates as carers check in.' })).toBeVisible();
 
@@ -93,7 +92,7 @@ test('a late visit appears on the live view without a reload; the office acknowl
   await expect(page.getByRole('button', { name: `Resolve the late, ${clientName} alert` })).toBeHidden();
 
   // The alerts list keeps it, resolved, with its outcome.
-  await sidebar(page).getByRole('link', { name: 'Late and missed alerts' }).click();
+  await openMenu(page, ['Live operations'], 'Late and missed alerts');
   await expect(page.getByRole('heading', { level: 1, name: 'Late and missed alerts' })).toBeVisible();
   await page.getByLabel('State').selectOption('resolved');
   const row = page.getByRole('row').filter({ hasText: clientName });

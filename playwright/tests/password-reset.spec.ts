@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, logIn, sidebar } from './helpers';
+import { ADMIN, logIn, openMenu, sidebar } from './helpers';
 
 // A demo user of its own (server/src/db/seed-password-reset-user.ts), so the new password breaks no other journey.
 const FORGOTTEN = { email: 'forgotten@homecare.test', password: 'Forgotten!2026demo' };
@@ -18,7 +18,7 @@ test('a user resets a forgotten password through the emailed link, read from the
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await logIn(adminPage, ADMIN);
-  await sidebar(adminPage).getByRole('link', { name: 'Outbox' }).click();
+  await openMenu(adminPage, ['Administration'], 'Outbox');
   await expect(adminPage.getByRole('heading', { name: 'Outbox' })).toBeVisible();
   await adminPage.getByLabel('Search by address or subject').fill(FORGOTTEN.email);
   await adminPage.getByRole('button', { name: 'Search' }).click();
@@ -65,6 +65,8 @@ test('office staff do not see the outbox, and its API refuses them', async ({ pa
   await logIn(page, { email: 'office@homecare.test', password: 'Office!2026demo' });
   await expect(sidebar(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(sidebar(page).getByRole('link', { name: 'Outbox' })).toHaveCount(0);
+  // The outbox is an administration page: office staff have no Administration group to hold it.
+  await expect(sidebar(page).getByRole('button', { name: 'Administration', exact: true })).toHaveCount(0);
   const status = await page.evaluate(async () => {
     const registry = (await (await fetch('/registry.json')).json()) as { apiUrl: string };
     return (await fetch(`${registry.apiUrl}/api/v1/mail-outbox`, { credentials: 'include' })).status;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { MANAGER, logIn, sidebar, ukToday, unique } from './helpers';
+import { MANAGER, logIn, openMenu, ukToday, unique } from './helpers';
 
 // Issue 18: quality. The registered manager records a fall with a fracture that went to hospital, is told it
 // needs a CQC notification, prepares it from the incident, submits it, opens its PDF, and finds both on the
@@ -11,8 +11,8 @@ test('a serious fall prompts a CQC notification, which is completed, submitted, 
   const today = ukToday();
   await logIn(page, MANAGER);
 
-  await sidebar(page).getByRole('button', { name: 'Quality assurance' }).click();
-  await sidebar(page).getByRole('link', { name: 'Incidents and accidents' }).click();
+  // Quality assurance is under More in the manager's menu.
+  await openMenu(page, ['More', 'Quality assurance'], 'Incidents and accidents');
   await expect(page.getByRole('heading', { level: 1, name: 'Incidents and accidents' })).toBeVisible();
   await expect(page.getByRole('table', { name: /Incidents and accidents/ }).getByRole('link', { name: /^INC-\d{4}$/ }).first()).toBeVisible();
   await page.getByRole('link', { name: 'Add incident' }).click();
@@ -73,7 +73,7 @@ test('a serious fall prompts a CQC notification, which is completed, submitted, 
   await expect(page.getByRole('status').filter({ hasText: `CQC notification ${cqcRef}` })).toContainText('Submitted');
 
   // The quality dashboard counts it.
-  await sidebar(page).getByRole('link', { name: 'Quality dashboard' }).click();
+  await openMenu(page, ['More', 'Quality assurance'], 'Quality dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Quality dashboard' })).toBeVisible();
   const counts = page.getByRole('table', { name: 'Records by register and status' });
   await expect(counts.getByRole('row', { name: /CQC notifications/ })).toBeVisible();

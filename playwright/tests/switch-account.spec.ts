@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, OFFICE, logIn, sidebar } from './helpers';
+import { ADMIN, OFFICE, logIn, openMenu, sidebar } from './helpers';
 
 const MANAGER = { email: 'manager@homecare.test', password: 'Manager!2026demo', name: 'Maya Manager' };
 
@@ -13,7 +13,9 @@ async function apiPost(page: Page, path: string, data: unknown) {
 
 test('the admin switches to the office account and back: banner, the office menu, audited changes', async ({ page }) => {
   await logIn(page, ADMIN);
-  await expect(sidebar(page).getByRole('button', { name: 'Users and access' })).toBeVisible();
+  // Users and access is under Administration.
+  await openMenu(page, ['Administration']);
+  await expect(sidebar(page).getByRole('button', { name: 'Users and access', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Switch account' }).click();
   await page.getByRole('menuitem', { name: `${OFFICE.name} (Office staff)` }).click();
@@ -24,10 +26,14 @@ test('the admin switches to the office account and back: banner, the office menu
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   const banner = page.getByRole('status').filter({ hasText: 'signed in as' });
   await expect(banner).toHaveText(`You are acting as ${OFFICE.name} (signed in as ${ADMIN.name}).Switch back`);
-  // The office user's menu: no users and access, no finance; the banner stays on every screen.
-  await expect(sidebar(page).getByRole('button', { name: 'Reference data' })).toBeVisible();
-  await expect(sidebar(page).getByRole('button', { name: 'Users and access' })).toHaveCount(0);
-  await expect(sidebar(page).getByRole('button', { name: 'Finance' })).toHaveCount(0);
+  // The office user's menu: no Administration (so no users and access), no finance (the admin's is under More);
+  // the banner stays on every screen.
+  await expect(sidebar(page).getByRole('button', { name: 'Settings and reference data', exact: true })).toBeVisible();
+  await expect(sidebar(page).getByRole('button', { name: 'Administration', exact: true })).toHaveCount(0);
+  await expect(sidebar(page).getByRole('button', { name: 'Users and access', exact: true })).toHaveCount(0);
+  await openMenu(page, ['More']);
+  await expect(sidebar(page).getByRole('button', { name: 'Quality assurance', exact: true })).toBeVisible();
+  await expect(sidebar(page).getByRole('button', { name: 'Finance', exact: true })).toHaveCount(0);
   await page.goto('/app/branches');
   await expect(page.getByRole('heading', { name: 'Branches' })).toBeVisible();
   await expect(banner).toBeVisible();
@@ -41,7 +47,8 @@ test('the admin switches to the office account and back: banner, the office menu
   await banner.getByRole('button', { name: 'Switch back' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'signed in as' })).toHaveCount(0);
-  await expect(sidebar(page).getByRole('button', { name: 'Users and access' })).toBeVisible();
+  await openMenu(page, ['Administration']);
+  await expect(sidebar(page).getByRole('button', { name: 'Users and access', exact: true })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: ADMIN.name })).toBeVisible();
 
   const history = await page.request.get(`${API}/api/v1/holiday-reasons/${id}/audit`);

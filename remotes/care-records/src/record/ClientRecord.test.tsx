@@ -101,6 +101,7 @@ test('the summary header is shown in full on a first visit, then folded to one l
   expect(toggle).toHaveAttribute('aria-expanded', 'true');
   expect(await within(header).findByRole('list', { name: 'Alerts' })).toHaveTextContent('High risk Falls risk assessment: High risk (Falls score 18)');
   expect(within(header).getByText('999 000 1014')).toBeVisible();
+  expect(within(header).getByText(/^Sat 14 May 1938 \(age \d+\)$/)).toBeVisible();
   first.unmount();
   // Its screen mounted again on the same page (another tab, its data read again): still in full.
   const again = renderAt('/app/clients/7/marchart');

@@ -11,7 +11,7 @@ import { CLIENT_STATUSES, clients as clientsSpec } from '../../contract/resource
 import { useRecordHeaderOpen } from './headerState';
 import { RECORD_SCREENS } from './screens';
 import styles from './ClientRecord.module.css';
-import { clock } from '@hcm/contract/time';
+import { clock, formatDate } from '@hcm/contract/time';
 
 const DocumentScreen = lazyScreen(() => import('./DocumentScreen'), 'Loading the document…');
 const CarePlanPrint = lazyScreen(() => import('./CarePlanPrint'), 'Opening the PDF viewer…');
@@ -26,8 +26,6 @@ function ageOf(dateOfBirth: string, today = clock.now()): number {
   if (today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day)) age -= 1;
   return age;
 }
-
-const formatDay = (iso: string) => iso.split('-').reverse().join('/');
 
 const RANK = { 'very-high': 2, high: 1 } as const;
 
@@ -101,7 +99,7 @@ function RecordHeader({ client, documents }: { client: Client; documents: readon
         <div id={detailsId} hidden={!open}>
           <dl className={styles.facts}>
             <div><dt>NHS number</dt><dd>{String(client.nhs_number)}</dd></div>
-            <div><dt>Born</dt><dd>{formatDay(String(client.date_of_birth))} (age {ageOf(String(client.date_of_birth))})</dd></div>
+            <div><dt>Born</dt><dd>{formatDate(String(client.date_of_birth))} (age {ageOf(String(client.date_of_birth))})</dd></div>
             <div><dt>Status</dt><dd><span className={styles.status} data-status={String(client.status)}>{status}</span></dd></div>
             <div><dt>Key safe</dt><dd>{can('clients.key-safe.view') ? <NavLink to={`/app/clients/${client.id}/settings`}>Access details</NavLink> : 'Ask the office'}</dd></div>
           </dl>

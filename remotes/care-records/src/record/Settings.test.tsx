@@ -74,6 +74,9 @@ test('the key-safe code stays hidden until "Show code" is pressed', async () => 
   expect(within(section).getByText('Susan Ellison (Daughter) 07700 900101')).toBeInTheDocument();
   expect(section).not.toHaveTextContent('4827');
   expect(within(section).getByText('hidden')).toBeInTheDocument();
+  // Dates in the product's one style; the change's instant on the UK clock (BST in October).
+  expect(within(section).getByText('Wed 14 Oct 2026')).toBeInTheDocument();
+  expect(section).toHaveTextContent('Last changed Wed 14 Oct 2026, 10:30');
 
   await userEvent.click(within(section).getByRole('button', { name: 'Show code' }));
   expect(within(section).getByText('4827')).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { api, Button, EmptyState, ErrorPanel, Loading, notify, useCan } from '@h
 import { apiKey, useApiMutation, useApiQuery, useDeclaredPage } from '@hcm/kit/data';
 import { applyServerErrors, formStyles, TextAreaField, TextField, useUnsavedChangesWarning, valibotResolver } from '@hcm/kit/forms';
 import { displayValue } from '@hcm/kit/resources';
+import { formatDate, formatDateTime } from '@hcm/contract/time';
 import { ClientAccessSchema, CLIENT_ACCESS_FIELDS, type ClientAccess } from '../../contract';
 import { clientHospitals as hospitalsSpec, clientPreExits as preExitsSpec } from '../../contract/episodes';
 import styles from './Settings.module.css';
@@ -23,11 +24,6 @@ const accessPath = (clientId: number) => `api/v1/clients/${clientId}/access`;
 
 /** A declared field's value as the lists show it (dates as "14 Mar 2026", choices by label). */
 const shown = (spec: ResourceSpec, key: string, row: Row) => displayValue(spec.fields[key]!, row[key], {}, key);
-
-const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
-
-const formatDay = (day: string) => (day ? new Date(`${day}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '');
 
 function formValuesOf(access: ClientAccess): AccessForm {
   return Object.fromEntries(CLIENT_ACCESS_FIELDS.map((key) => [key, access[key] ?? ''])) as AccessForm;
@@ -75,7 +71,7 @@ function AccessDetails({ access, onEdit, canEdit }: { access: ClientAccess; onEd
             )}
           </dd>
         </div>
-        <Fact label="Code last changed" value={formatDay(access.key_safe_code_changed_on)} />
+        <Fact label="Code last changed" value={formatDate(access.key_safe_code_changed_on)} />
         <Fact label="Getting in" value={access.door_access} />
         <Fact label="Parking" value={access.parking} />
         <Fact label="Pets" value={access.pets} />
@@ -84,7 +80,7 @@ function AccessDetails({ access, onEdit, canEdit }: { access: ClientAccess; onEd
         <Fact label="Other access notes" value={access.notes} />
       </dl>
       <p className={styles.muted}>
-        {access.updated_at ? `Last changed ${formatWhen(access.updated_at)}${access.updated_by ? ` by ${access.updated_by}` : ''}.` : 'No access details have been saved yet.'}
+        {access.updated_at ? `Last changed ${formatDateTime(access.updated_at)}${access.updated_by ? ` by ${access.updated_by}` : ''}.` : 'No access details have been saved yet.'}
       </p>
       {canEdit ? (
         <div>

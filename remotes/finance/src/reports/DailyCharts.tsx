@@ -4,13 +4,14 @@ import { BarChart, LineChart, type ChartSeries } from '@hcm/kit/charts';
 import { useApiQuery } from '@hcm/kit/data';
 import { useSavedFilter } from '@hcm/kit/storage';
 import type { DailyDetail, DailyFigures, DailyReport } from '../../contract/reports';
-import { PeriodFields, Problem, defaultPeriod, longDay, money, periodProblem, type PeriodFilter } from './common';
+import { formatDate, formatDateLong, formatDayMonth, formatMoney, formatWeekday } from '@hcm/contract/time';
+import { PeriodFields, Problem, defaultPeriod, periodProblem, type PeriodFilter } from './common';
 import styles from './reports.module.css';
 
 function DayRows({ day, branchId }: { day: string; branchId: string }) {
   const detail = useApiQuery<DailyDetail>(`api/v1/finance/reports/daily/${day}`, { branch_id: branchId });
   if (detail.error) return <Problem>{detail.error.message}</Problem>;
-  if (!detail.data) return <p role="status">Loading the rows of {longDay(day)}…</p>;
+  if (!detail.data) return <p role="status">Loading the rows of {formatDateLong(day)}…</p>;
   const { invoices, credit_notes: notes, payments, expenses } = detail.data;
   // Each table's last column is its money: right-aligned, tabular figures.
   const figure = (index: number, count: number) => (index === count - 1 ? styles.number : undefined);
@@ -49,11 +50,11 @@ function DayRows({ day, branchId }: { day: string; branchId: string }) {
   );
   return (
     <section aria-labelledby="day-rows">
-      <h2 id="day-rows">Rows of {longDay(day)}</h2>
-      {table('Invoices raised', ['Number', 'Payer', 'Total'], invoices.map((row) => [row.number, row.payer_name, money(row.total_pence)]), 'No invoice.')}
-      {table('Credit notes issued', ['Number', 'Invoice', 'Reason', 'Total'], notes.map((row) => [row.number, row.invoice_number, row.reason, money(row.total_pence)]), 'No credit note.')}
-      {table('Payments received', ['Payer', 'Method', 'Reference', 'Amount'], payments.map((row) => [row.payer, row.method, row.reference, money(row.amount_pence)]), 'No payment.')}
-      {table('Expenses', ['Supplier', 'Description', 'Category', 'Total'], expenses.map((row) => [row.supplier, row.description, row.category, money(row.total_pence)]), 'No expense.')}
+      <h2 id="day-rows">Rows of {formatDateLong(day)}</h2>
+      {table('Invoices raised', ['Number', 'Payer', 'Total'], invoices.map((row) => [row.number, row.payer_name, formatMoney(row.total_pence)]), 'No invoice.')}
+      {table('Credit notes issued', ['Number', 'Invoice', 'Reason', 'Total'], notes.map((row) => [row.number, row.invoice_number, row.reason, formatMoney(row.total_pence)]), 'No credit note.')}
+      {table('Payments received', ['Payer', 'Method', 'Reference', 'Amount'], payments.map((row) => [row.payer, row.method, row.reference, formatMoney(row.amount_pence)]), 'No payment.')}
+      {table('Expenses', ['Supplier', 'Description', 'Category', 'Total'], expenses.map((row) => [row.supplier, row.description, row.category, formatMoney(row.total_pence)]), 'No expense.')}
     </section>
   );
 }
@@ -68,17 +69,15 @@ export const SERIES: { key: SeriesKey; label: string }[] = [
   { key: 'expenses_pence', label: 'Expenses' },
 ];
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** A day's short axis label: "Mon 3" within one month, "3 Mar" when the period spans months. */
 export function shortDay(day: string, oneMonth: boolean): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  return oneMonth ? `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()}` : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return oneMonth ? `${formatWeekday(day, 'short')} ${Number(day.slice(8, 10))}` : formatDayMonth(day);
 }
 
 /** The daily figures as the kit's chart series: per day, and the running totals. */
 export function dailySeries(days: DailyFigures[]): { perDay: ChartSeries[]; running: ChartSeries[] } {
   const oneMonth = new Set(days.map((day) => day.day.slice(0, 7))).size <= 1;
-  const point = (day: string, value: number) => ({ key: day, label: longDay(day), short: shortDay(day, oneMonth), value });
+  const point = (day: string, value: number) => ({ key: day, label: formatDate(day), short: shortDay(day, oneMonth), value });
   const perDay = SERIES.map((series) => ({ key: series.key, label: series.label, points: days.map((day) => point(day.day, day[series.key])) }));
   let billed = 0;
   let received = 0;
@@ -130,7 +129,7 @@ export function DailyCharts() {
             {SERIES.map((item) => (
               <div key={item.key}>
                 <dt>{item.label}</dt>
-                <dd>{money(data.totals[item.key])}</dd>
+                <dd>{formatMoney(data.totals[item.key])}</dd>
               </div>
             ))}
           </dl>
@@ -150,7 +149,7 @@ export function DailyCharts() {
             title="Running totals over the period"
             summary={
               last
-                ? `Running totals to ${longDay(last.key)}: invoiced less credited ${money(last.value)}, received ${money(series.running[1]!.points.at(-1)!.value)}`
+                ? `Running totals to ${formatDate(last.key)}: invoiced less credited ${formatMoney(last.value)}, received ${formatMoney(series.running[1]!.points.at(-1)!.value)}`
                 : 'Running totals: no days'
             }
             unit="money"

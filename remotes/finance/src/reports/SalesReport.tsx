@@ -5,7 +5,8 @@ import { useApiQuery } from '@hcm/kit/data';
 import { useSavedFilter } from '@hcm/kit/storage';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { SALES_GROUPS, type SalesGroup, type SalesReport as Report, type SalesRow, type SalesSort } from '../../contract/reports';
-import { PeriodFields, Problem, defaultPeriod, money, periodProblem, type PeriodFilter } from './common';
+import { formatMoney } from '@hcm/contract/time';
+import { PeriodFields, Problem, defaultPeriod, periodProblem, type PeriodFilter } from './common';
 import styles from './reports.module.css';
 
 type SalesFilter = PeriodFilter & { group: SalesGroup };
@@ -15,7 +16,7 @@ const moneyColumn = (key: keyof SalesRow & SalesSort, label: string): Column<Sal
   label,
   sortable: true,
   align: 'end',
-  render: (row) => <span className={kitStyles.money}>{money(row[key] as number)}</span>,
+  render: (row) => <span className={kitStyles.money}>{formatMoney(row[key] as number)}</span>,
 });
 
 /**
@@ -73,11 +74,11 @@ export function SalesReport() {
             {(
               [
                 ['Invoices', String(data.totals.invoice_count)],
-                ['Invoiced', money(data.totals.invoiced_pence)],
-                ['Credited', money(data.totals.credited_pence)],
-                ['Net', money(data.totals.net_pence)],
-                ['Paid', money(data.totals.paid_pence)],
-                ['Outstanding', money(data.totals.outstanding_pence)],
+                ['Invoiced', formatMoney(data.totals.invoiced_pence)],
+                ['Credited', formatMoney(data.totals.credited_pence)],
+                ['Net', formatMoney(data.totals.net_pence)],
+                ['Paid', formatMoney(data.totals.paid_pence)],
+                ['Outstanding', formatMoney(data.totals.outstanding_pence)],
               ] as const
             ).map(([term, value]) => (
               <div key={term}>

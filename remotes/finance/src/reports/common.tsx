@@ -2,16 +2,6 @@ import { useBranchChoices } from '../lists';
 import { londonDate } from '@hcm/contract/engine';
 import styles from './reports.module.css';
 
-/** Pence as pounds for people: -123456 → "-£1,234.56". */
-export function money(pence: number): string {
-  const sign = pence < 0 ? '-' : '';
-  const magnitude = Math.abs(pence);
-  return `${sign}£${Math.floor(magnitude / 100).toLocaleString('en-GB')}.${String(magnitude % 100).padStart(2, '0')}`;
-}
-
-/** "2 March 2031" (UK), for a day YYYY-MM-DD. */
-export const longDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** The first day of last month to today: the default period of the reports. */
 export function defaultPeriod(today = londonDate()): { from: string; to: string } {
   const [year, month] = today.split('-').map(Number) as [number, number];

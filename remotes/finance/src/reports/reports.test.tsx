@@ -103,11 +103,11 @@ describe('daily finance charts', () => {
     renderAt('/app/finance/daily-finance-charts');
     expect(screen.getByRole('heading', { level: 1, name: 'Daily finance charts' })).toBeInTheDocument();
     const bars = await screen.findByRole('group', { name: /Money in and out per day/ });
-    const day = within(bars).getByRole('button', { name: /3 March 2031: Invoiced £0.00, Credited £0.00, Received £110.00, Expenses £12.00/ });
+    const day = within(bars).getByRole('button', { name: /Mon 3 Mar 2031: Invoiced £0.00, Credited £0.00, Received £110.00, Expenses £12.00/ });
     // The axis is in pounds with round steps (£0, £50, £100, £150), and each day is labelled under its bars.
     expect(within(bars).getByText('£0')).toBeInTheDocument();
     expect(within(bars).getByText('£150')).toBeInTheDocument();
-    expect(within(bars).getByText('3 March 2031')).toBeInTheDocument();
+    expect(within(bars).getByText('Mon 3 Mar 2031')).toBeInTheDocument();
     const legend = screen.getAllByRole('list', { name: 'Legend' })[0]!;
     expect(within(legend).getByText('Credited')).toBeInTheDocument();
 
@@ -116,18 +116,18 @@ describe('daily finance charts', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
     const table = screen.getByRole('table', { name: 'Money in and out per day: figures' });
-    expect(within(table).getByRole('row', { name: /2 March 2031 £120.00/ })).toBeInTheDocument();
-    const running = screen.getByRole('img', { name: 'Running totals to 3 March 2031: invoiced less credited £120.00, received £110.00' });
+    expect(within(table).getByRole('row', { name: /Sun 2 Mar 2031 £120.00/ })).toBeInTheDocument();
+    const running = screen.getByRole('img', { name: 'Running totals to Mon 3 Mar 2031: invoiced less credited £120.00, received £110.00' });
     expect(within(running.closest('figure')!).getByRole('list', { name: 'Legend' })).toHaveTextContent('Invoiced less credited');
 
     await userEvent.click(day);
     expect(get).toHaveBeenLastCalledWith('api/v1/finance/reports/daily/2031-03-03', { branch_id: '' });
-    expect(await screen.findByRole('heading', { name: 'Rows of 3 March 2031' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Rows of Monday 3 March 2031' })).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Payments received' })).getByText('LBC REMIT 42')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Expenses' })).getByText('£12.00')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Invoices raised' })).getByText('No invoice.')).toBeInTheDocument();
     // The day's row in the table opens it too.
-    await userEvent.click(within(table).getByRole('button', { name: '2 March 2031' }));
+    await userEvent.click(within(table).getByRole('button', { name: 'Sun 2 Mar 2031' }));
     expect(get).toHaveBeenLastCalledWith('api/v1/finance/reports/daily/2031-03-02', { branch_id: '' });
   });
 
@@ -135,7 +135,7 @@ describe('daily finance charts', () => {
     get.mockImplementation(async (path: string) => ok(path.endsWith('/daily') ? daily : detail));
     renderAt('/app/finance/daily-finance-charts');
     const bars = await screen.findByRole('group', { name: /Money in and out per day/ });
-    const day = within(bars).getByRole('button', { name: /^3 March 2031/ });
+    const day = within(bars).getByRole('button', { name: /^Mon 3 Mar 2031/ });
     day.focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(day).toHaveAttribute('aria-pressed', 'true'));
@@ -146,7 +146,7 @@ describe('daily chart series', () => {
   it('gives each day a short axis label ("Mon 3" within a month, "3 Mar" across months) and sums the running totals', () => {
     const { perDay, running } = dailySeries(daily.days);
     expect(perDay.map((series) => series.label)).toEqual(['Invoiced', 'Credited', 'Received', 'Expenses']);
-    expect(perDay[0]!.points[2]).toEqual({ key: '2031-03-03', label: '3 March 2031', short: 'Mon 3', value: 0 });
+    expect(perDay[0]!.points[2]).toEqual({ key: '2031-03-03', label: 'Mon 3 Mar 2031', short: 'Mon 3', value: 0 });
     expect(running[0]!.points.map((point) => point.value)).toEqual([0, 12_000, 12_000]);
     expect(running[1]!.points.map((point) => point.value)).toEqual([0, 0, 11_000]);
     const across = dailySeries([{ day: '2031-02-28', ...zero }, { day: '2031-03-01', ...zero }]);
@@ -167,6 +167,8 @@ describe('expenses', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Expenses' })).toBeInTheDocument();
     const row = await screen.findByRole('row', { name: /Medisafe Supplies Ltd/ });
     expect(within(row).getByText('Company card')).toBeInTheDocument();
-    expect(within(row).getByText(/12\.00/)).toBeInTheDocument();
+    // Money in the product's one style, right-aligned under its header (a declared money column).
+    expect(within(row).getByRole('cell', { name: '£12.00' })).toHaveClass('end');
+    expect(screen.getByRole('columnheader', { name: /Total/ })).toHaveClass('end');
   });
 });

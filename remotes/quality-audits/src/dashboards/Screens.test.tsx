@@ -65,6 +65,7 @@ it('lists the visits behind a bar chosen with the keyboard, with links to them',
   await userEvent.keyboard('{Enter}');
   const list = await screen.findByRole('table', { name: /Visits behind Hours delivered per branch: Week of 3 Mar, Leeds supported living/ });
   expect(within(list).getByRole('link', { name: 'Margaret Ellison' })).toHaveAttribute('href', '/app/visits/41');
+  expect(within(list).getByRole('row', { name: /Margaret Ellison/ })).toHaveTextContent('Tue 4 Mar 2031');
   expect(get).toHaveBeenCalledWith('api/v1/dashboards/client/weekly-branch-comparison/rows', expect.objectContaining({ chart: 'hours', series: 'this', key: '2', page: 1 }));
   expect(new URLSearchParams(router.state.location.search).get('key')).toBe('2');
   expect(screen.getByRole('heading', { level: 2, name: /Visits behind/ })).toHaveFocus();

@@ -7,7 +7,7 @@ import { BarChart, LineChart, PieChart, type ChartSelection } from '@hcm/kit/cha
 import { ListTable, type Column } from '@hcm/kit/table';
 import { DASHBOARD_PAGES, type DashboardAnswer, type DashboardChart, type DashboardKind, type DashboardRow } from '../../contract/dashboards';
 import styles from './dashboards.module.css';
-import { clock } from '@hcm/contract/time';
+import { clock, formatDate } from '@hcm/contract/time';
 
 const kindOf = (prefix: string): DashboardKind => (prefix.endsWith('carer') ? 'carer' : 'client');
 
@@ -188,7 +188,7 @@ function Drill({ kind, page, filters, drill, chart, onClose }: {
   const columns: Column<DashboardRow>[] = [
     { key: 'name', label: words.name, render: (row) => <Link to={row.link}>{row.name}</Link> },
     { key: 'branch', label: 'Branch' },
-    { key: 'date', label: 'Date', render: (row) => (row.date ? new Date(`${row.date}T12:00:00Z`).toLocaleDateString('en-GB') : '—') },
+    { key: 'date', label: 'Date', render: (row) => formatDate(row.date) || '—' },
     { key: 'detail', label: 'Detail' },
   ];
   return (

@@ -4,10 +4,9 @@ import { Card, ErrorPanel, Loading, PageHeader, useRouteName } from '@hcm/kit';
 import { LineChart } from '@hcm/kit/charts';
 import { useApiQuery } from '@hcm/kit/data';
 import { REGISTERS, REGISTER_KINDS, type DashboardAnswer } from '../../contract/registers';
-import { QA_API, ukDate, useBranchChoices } from './common';
+import { formatDate, formatMonth } from '@hcm/contract/time';
+import { QA_API, useBranchChoices } from './common';
 import styles from './registers.module.css';
-
-const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 
 /** The quality dashboard: counts by register and status, the last 12 months by register, and what is overdue. */
 export default function Dashboard() {
@@ -45,7 +44,7 @@ function Figures({ data }: { data: DashboardAnswer }) {
   const series = REGISTER_KINDS.map((kind) => ({
     key: kind,
     label: REGISTERS[kind].title,
-    points: data.months.map((month) => ({ key: month, label: monthLabel(month), value: data.trends.find((row) => row.kind === kind && row.month === month)?.count ?? 0 })),
+    points: data.months.map((month) => ({ key: month, label: formatMonth(month), value: data.trends.find((row) => row.kind === kind && row.month === month)?.count ?? 0 })),
   }));
   return (
     <>
@@ -102,7 +101,7 @@ function Figures({ data }: { data: DashboardAnswer }) {
                     <Link to={`/app/quality-assurance/${item.kind}/${item.id}/edit`}>{item.reference}</Link>
                   </th>
                   <td>{item.what}</td>
-                  <td>{ukDate(item.due_on)}</td>
+                  <td>{formatDate(item.due_on)}</td>
                   <td>{item.branch}</td>
                   <td>{item.summary.length > 80 ? `${item.summary.slice(0, 78)}…` : item.summary}</td>
                 </tr>

@@ -137,6 +137,9 @@ test('the dashboard: counts by register and status, overdue items linked, figure
   expect(within(incidents).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['3', '0', '20', '23']);
   const overdue = screen.getByRole('table', { name: /Overdue items/ });
   expect(within(overdue).getByRole('link', { name: 'CMP-0005' })).toHaveAttribute('href', '/app/quality-assurance/complaints/9/edit');
+  // Dates and months in the product's one style (@hcm/contract/time).
+  expect(within(overdue).getByRole('row', { name: /CMP-0005/ })).toHaveTextContent('Fri 20 Feb 2026');
+  expect(screen.getAllByText('March 2026').length).toBeGreaterThan(0);
   await userEvent.selectOptions(screen.getByLabelText('Branch'), '1');
   await waitFor(() => expect(get).toHaveBeenLastCalledWith('api/v1/quality-assurance/dashboard', { branch_id: '1' }));
 });

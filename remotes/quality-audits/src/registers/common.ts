@@ -26,8 +26,3 @@ export function useApiUrl(path: string): string {
   const apiUrl = useRuntime((state) => state.registry.apiUrl).replace(/\/+$/, '');
   return `${apiUrl}/${path}`;
 }
-
-export const ukDate = (iso: string) => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
-};

@@ -69,11 +69,13 @@ test('the file opens on the details read first; Edit opens the form, Save goes b
   const router = renderAt('/app/carers/7');
   expect(await screen.findByRole('heading', { level: 1, name: 'Carer: Fletcher' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/app/carers/7/edit/csw-details');
+  // The header's dates in the product's one style (@hcm/contract/time).
+  expect(within(screen.getByRole('region', { name: 'Carer summary' })).getByText('Started').nextElementSibling).toHaveTextContent(/^Mon 5 Jun 2023$/);
   const details = screen.getByRole('region', { name: 'Carer details' });
   const valueOf = (label: string) => within(details).getByText(label, { selector: 'dt' }).nextElementSibling;
   expect(valueOf('Contract')).toHaveTextContent('Part time');
   expect(valueOf('Drives to visits (licence and business insurance needed)')).toHaveTextContent('Yes');
-  expect(valueOf('Start date')).toHaveTextContent('5 Jun 2023');
+  expect(valueOf('Start date')).toHaveTextContent(/^Mon 5 Jun 2023$/);
   await waitFor(() => expect(valueOf('Role')).toHaveTextContent('Care Worker'));
   expect(valueOf('Branch')).toHaveTextContent('Camden Domiciliary');
   expect(screen.queryByRole('textbox')).not.toBeInTheDocument();

@@ -3,6 +3,7 @@ import type { DocumentSummary } from '@hcm/contract/documents';
 import { ErrorPanel, Loading, NotFound, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { lazyScreen } from '@hcm/kit/routing';
+import { formatDate } from '@hcm/contract/time';
 import { CARER_TABS, documentNameOf, EMPLOYEE_TABS, STAFF_RECORD_GROUPS, type StaffRecordTab } from '../../contract/record-tabs';
 import { CARER_STATUSES, EMPLOYEE_STATUSES } from '../../contract/people';
 import { COMPLIANCE_STATES, type CarerSummary, type EmployeeSummary } from '../../contract/index';
@@ -12,7 +13,7 @@ import styles from './StaffRecord.module.css';
 
 const DocumentScreen = lazyScreen(() => import('./DocumentScreen'), 'Loading the document…');
 
-const formatDay = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '—');
+const formatDay = (day: string | null) => formatDate(day) || '—';
 const labelOf = (choices: readonly { value: string; label: string }[], value: string) => choices.find((choice) => choice.value === value)?.label ?? value;
 
 function CarerHeader({ carer }: { carer: CarerSummary }) {

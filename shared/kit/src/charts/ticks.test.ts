@@ -56,7 +56,7 @@ describe('valueAxis', () => {
 
   it('writes hours as hours, counts as whole numbers, percentages with %', () => {
     expect(valueAxis('hours', 0, 7, 4).labels).toEqual(['0 h', '2 h', '4 h', '6 h', '8 h']);
-    expect(valueAxis('hours', 0, 1.5, 4).labels).toEqual(['0 h', '0.5 h', '1 h', '1.5 h']);
+    expect(valueAxis('hours', 0, 1.5, 4).labels).toEqual(['0 h', '30 min', '1 h', '1 h 30 min']);
     expect(valueAxis('count', 0, 5, 4).labels).toEqual(['0', '2', '4', '6']);
     expect(valueAxis('count', 0, 5, 4).labels.join(' ')).not.toMatch(/\./);
     expect(valueAxis('percent', 0, 100, 4).labels).toEqual(['0%', '50%', '100%']);
@@ -65,9 +65,13 @@ describe('valueAxis', () => {
 
 describe('formats', () => {
   it('writes values by unit', () => {
-    expect(formatPence(-123_456)).toBe('-£1,234.56');
+    expect(formatPence(-123_456)).toBe('−£1,234.56');
+    expect(valueAxis('money', -5_000, 5_000, 2).labels).toEqual(['−£50', '£0', '£50']);
     expect(formatValue('money', 11_000)).toBe('£110.00');
-    expect(formatValue('hours', 1.25)).toBe('1.3 h');
+    expect(formatValue('hours', 1.25)).toBe('1 h 15 min');
+    expect(formatValue('hours', 466)).toBe('466 h');
+    expect(formatValue('number', 2.25)).toBe('2.3');
+    expect(formatValue('number', 3)).toBe('3');
     expect(formatValue('count', 1200)).toBe('1,200');
     expect(formatValue('percent', 12.5)).toBe('12.5%');
   });

@@ -1,5 +1,7 @@
 // Axis ticks and the formats of a chart's values by unit. Steps are 1, 2 or 5 times a power of ten, so an axis
-// reads 0, 50, 100 or 0, 2, 4, never 1.25, 2.5, 3.75; a count never gets a step under 1.
+// reads 0, 50, 100 or 0, 2, 4, never 1.25, 2.5, 3.75; a count never gets a step under 1. Values are written in the
+// product's one style (@hcm/contract/time: formatMoney, formatHours, formatCount, formatPercent).
+import { formatCount, formatHours, formatMoney, formatNumber, formatPercent } from '@hcm/contract/time';
 
 /** What a chart's values are: it chooses the ticks (whole numbers for counts) and how values are written. */
 export type ChartUnit = 'count' | 'money' | 'hours' | 'percent' | 'number';
@@ -10,6 +12,7 @@ export interface NiceTicksOptions {
 }
 
 const FACTORS = [1, 2, 5];
+const MINUS = '\u2212';
 
 /** The decimals a multiple of `step` needs to be written exactly (0.5 → 1, 20 → 0). */
 export function decimalsOf(step: number): number {
@@ -58,35 +61,35 @@ export function niceTicks(min: number, max: number, count: number, options: Nice
   return [low, high];
 }
 
-const number = (value: number, decimals: number) =>
-  value.toLocaleString('en-GB', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-
-/** Pence as pounds: -123456 → "-£1,234.56". */
-export function formatPence(pence: number): string {
-  const sign = pence < 0 ? '-' : '';
-  return `${sign}£${number(Math.abs(pence) / 100, 2)}`;
+/** A number to at most `places` decimal places, without trailing zeros: 1.5 → "1.5", 2 → "2", 1200 → "1,200". */
+function upTo(value: number, places: number): string {
+  const text = formatNumber(value, places);
+  return places > 0 ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
 
-/** How a value of the unit is written in labels and tables (money is in pence). */
+/** Pence as pounds, the product's money style (formatMoney): -123456 → "−£1,234.56". */
+export const formatPence = (pence: number): string => formatMoney(pence);
+
+/** How a value of the unit is written in labels and tables (money is in pence, hours in decimal hours). */
 export function formatValue(unit: ChartUnit, value: number): string {
   switch (unit) {
     case 'money':
-      return formatPence(value);
+      return formatMoney(value);
     case 'count':
-      return number(value, 0);
+      return formatCount(value);
     case 'hours':
-      return `${value.toLocaleString('en-GB', { maximumFractionDigits: 1 })} h`;
+      return formatHours(value * 60);
     case 'percent':
-      return `${value.toLocaleString('en-GB', { maximumFractionDigits: 1 })}%`;
+      return formatPercent(value);
     default:
-      return value.toLocaleString('en-GB', { maximumFractionDigits: 1 });
+      return upTo(value, 1);
   }
 }
 
 export interface ValueAxis {
   /** The ticks in the chart's own values (pence for money). */
   ticks: number[];
-  /** Each tick as written on the axis: £ for money (whole pounds unless the step is under £1), "h" for hours. */
+  /** Each tick as written on the axis: £ for money (whole pounds unless the step is under £1), hours as durations ("1 h 30 min"). */
   labels: string[];
   min: number;
   max: number;
@@ -102,13 +105,11 @@ export function valueAxis(unit: ChartUnit, min: number, max: number, count: numb
   const step = ticks.length > 1 ? ticks[1]! - ticks[0]! : 1;
   const decimals = decimalsOf(step);
   const labels = ticks.map((tick) => {
-    const text =
-      unit === 'money' ? number(Math.abs(tick), decimals > 0 ? 2 : 0) : Math.abs(tick).toLocaleString('en-GB', { maximumFractionDigits: decimals });
-    const sign = tick < 0 ? '-' : '';
-    if (unit === 'money') return `${sign}£${text}`;
-    if (unit === 'hours') return `${sign}${text} h`;
-    if (unit === 'percent') return `${sign}${text}%`;
-    return `${sign}${text}`;
+    if (unit === 'hours') return formatHours(tick * 60);
+    const sign = tick < 0 ? MINUS : '';
+    if (unit === 'money') return `${sign}£${formatNumber(Math.abs(tick), decimals > 0 ? 2 : 0)}`;
+    if (unit === 'percent') return `${sign}${formatPercent(Math.abs(tick), decimals)}`;
+    return `${sign}${upTo(Math.abs(tick), decimals)}`;
   });
   const values = ticks.map((tick) => (unit === 'money' ? Math.round(tick * 100) : tick));
   return { ticks: values, labels, min: values[0]!, max: values[values.length - 1]! };

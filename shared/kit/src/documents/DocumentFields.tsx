@@ -5,11 +5,10 @@ import { Button } from '@hcm/kit';
 import { BodyMapInput } from './BodyMap';
 import { describedBy, ErrorText, FieldShell, GroupShell, useFieldError, useFieldId } from './FieldShell';
 import { RowsInput } from './RowsInput';
-import { formatMoment } from './model';
 import { liveValuesOf, storedValueOf } from './values';
 import styles from './documents.module.css';
 
-import { clock } from '@hcm/contract/time';
+import { clock, formatDateTime } from '@hcm/contract/time';
 // One input per kind of question, labelled, with its hint and error. Choices of up to five options are radio
 // buttons (every answer visible at once); longer lists are a select.
 
@@ -202,7 +201,7 @@ function SignatureInput({ field, name }: { field: DocumentField; name: string })
         {signed ? (
           <>
             <p className={styles.signedText}>
-              Signed by {value.name}, {value.role}, on <time dateTime={value.signed_at}>{formatMoment(value.signed_at)}</time>
+              Signed by {value.name}, {value.role}, on <time dateTime={value.signed_at}>{formatDateTime(value.signed_at)}</time>
             </p>
             <Button variant="secondary" onClick={clear} aria-label={`Clear the signature of ${field.label}`}>
               Clear signature

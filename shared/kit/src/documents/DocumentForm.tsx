@@ -22,7 +22,6 @@ import {
   conflictOf,
   documentPaths,
   documentWriteKeys,
-  formatMoment,
   resultsFor,
   SENSITIVITY_LABELS,
   STATUS_LABELS,
@@ -34,6 +33,7 @@ import {
 import { ResultsPanel } from './ResultsPanel';
 import { documentResolver, errorMessagesOf, formFieldOfServerKey, formValueOf, formValuesOf, liveValuesOf, META, type DocumentFormValues } from './values';
 import styles from './documents.module.css';
+import { formatDateTime } from '@hcm/contract/time';
 
 export type DocumentFormProps = {
   spec: DocumentSpec;
@@ -482,7 +482,7 @@ function ConflictDialog({ conflict, title, busy, onReview, onClose }: { conflict
           <p>
             {conflict.savedBy ?? 'Someone'} saved {title}
             {conflict.currentVersion ? ` as version ${conflict.currentVersion}` : ''}
-            {conflict.savedAt ? ` on ${formatMoment(conflict.savedAt)}` : ''}. Nothing was overwritten: your answers were not saved.
+            {conflict.savedAt ? ` on ${formatDateTime(conflict.savedAt)}` : ''}. Nothing was overwritten: your answers were not saved.
           </p>
           {conflict.changes.length ? (
             <>

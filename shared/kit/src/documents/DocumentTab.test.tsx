@@ -121,11 +121,11 @@ describe('a kind with many documents', () => {
     const table = await screen.findByRole('table', { name: 'Skin and pressure-area check, newest first' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toHaveTextContent('20 January 2026');
+    expect(rows[0]).toHaveTextContent('Tue 20 Jan 2026');
     expect(rows[0]).toHaveTextContent('Draft');
-    expect(rows[1]).toHaveTextContent('10 December 2025 by Nadia Okafor');
+    expect(rows[1]).toHaveTextContent('Wed 10 Dec 2025 by Nadia Okafor');
     expect(rows[1]).toHaveTextContent('Active');
-    expect(rows[1]).toHaveTextContent('10 January 2026 Review overdue');
+    expect(rows[1]).toHaveTextContent('Sat 10 Jan 2026 Review overdue');
     expect(rows[1]).toHaveTextContent('Pressure risk score 7 points: High risk (level: High)');
 
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -133,7 +133,7 @@ describe('a kind with many documents', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(router.state.location.pathname).toBe(TAB);
 
-    await user.click(await screen.findByRole('link', { name: 'Open Skin and pressure-area check of 10 December 2025, version 3' }));
+    await user.click(await screen.findByRole('link', { name: 'Open Skin and pressure-area check of Wed 10 Dec 2025, version 3' }));
     expect(router.state.location.pathname).toBe(`${TAB}/41`);
     expect(await screen.findByRole('article', { name: 'Skin and pressure-area check' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All Skin and pressure-area check' })).toHaveAttribute('href', TAB);
@@ -170,7 +170,7 @@ describe('versions', () => {
     expect(router.state.location.pathname).toBe(`${TAB}/41/versions`);
     const table = await screen.findByRole('table', { name: 'Versions of Skin and pressure-area check, newest first' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows[0]).toHaveTextContent('3ActiveNadia Okafor10 December 2025 at 14:05Heel blistered: district nurse told.');
+    expect(rows[0]).toHaveTextContent('3ActiveNadia OkaforWed 10 Dec 2025, 14:05Heel blistered: district nurse told.');
     expect(within(rows[0]!).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Skin type in the risk areas: Tissue paper or dry (1) → Discoloured (grade 1) (2)',
       'Any concern about how the marks came about: (withheld) → (withheld)',

@@ -5,8 +5,9 @@ import { useApiQuery } from '@hcm/kit/data';
 import { DocumentForm } from './DocumentForm';
 import { DocumentVersions } from './DocumentVersions';
 import { DocumentView } from './DocumentView';
-import { documentPaths, formatDay, LEVEL_LABELS, resultValueText, reviewLabel, STATUS_LABELS, type DocumentSummary, type SensitivePermissions } from './model';
+import { documentPaths, LEVEL_LABELS, resultValueText, reviewLabel, STATUS_LABELS, type DocumentSummary, type SensitivePermissions } from './model';
 import styles from './documents.module.css';
+import { formatDate } from '@hcm/contract/time';
 
 export type DocumentTabProps = {
   spec: DocumentSpec;
@@ -155,7 +156,7 @@ function SummaryTable({ spec, rows, root, caption }: { spec: DocumentSpec; rows:
             return (
               <tr key={row.id}>
                 <td>
-                  <time dateTime={row.updated_at}>{formatDay(row.updated_at)}</time>
+                  <time dateTime={row.updated_at}>{formatDate(row.updated_at)}</time>
                   {row.updated_by ? <span className={styles.hint}> by {row.updated_by}</span> : null}
                 </td>
                 <td>
@@ -165,7 +166,7 @@ function SummaryTable({ spec, rows, root, caption }: { spec: DocumentSpec; rows:
                 </td>
                 <td>{row.version}</td>
                 <td>
-                  {row.review_date ? formatDay(row.review_date) : <span className={styles.notAnswered}>None</span>}
+                  {row.review_date ? formatDate(row.review_date) : <span className={styles.notAnswered}>None</span>}
                   {review ? (
                     <>
                       {' '}
@@ -199,7 +200,7 @@ function SummaryTable({ spec, rows, root, caption }: { spec: DocumentSpec; rows:
                 </td>
                 <td>
                   <Link to={`${root}/${row.id}`}>
-                    Open<span className={styles.visuallyHidden}> {spec.title} of {formatDay(row.updated_at)}, version {row.version}</span>
+                    Open<span className={styles.visuallyHidden}> {spec.title} of {formatDate(row.updated_at)}, version {row.version}</span>
                   </Link>
                 </td>
               </tr>

@@ -3,8 +3,9 @@ import type { DocumentSpec } from '@hcm/contract/documents';
 import { Button, ErrorPanel, Loading } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { DocumentView } from './DocumentView';
-import { documentPaths, formatMoment, STATUS_LABELS, type VersionSummary } from './model';
+import { documentPaths, STATUS_LABELS, type VersionSummary } from './model';
 import styles from './documents.module.css';
+import { formatDateTime } from '@hcm/contract/time';
 
 export type DocumentVersionsProps = {
   spec: DocumentSpec;
@@ -64,7 +65,7 @@ export function DocumentVersions({ spec, basePath, id, onOpen, onBack, ownerLabe
                 </td>
                 <td>{version.saved_by ?? 'Someone no longer listed'}</td>
                 <td>
-                  <time dateTime={version.saved_at}>{formatMoment(version.saved_at)}</time>
+                  <time dateTime={version.saved_at}>{formatDateTime(version.saved_at)}</time>
                 </td>
                 <td>{version.note || <span className={styles.notAnswered}>No note</span>}</td>
                 <td>

@@ -51,8 +51,8 @@ describe('a document read', () => {
     expect(within(document).getByText('Active')).toBeInTheDocument();
     expect(within(document).getByText('Version 3')).toBeInTheDocument();
     expect(within(document).getByText('Review overdue')).toBeInTheDocument();
-    expect(within(document).getByText(/Last changed by/)).toHaveTextContent('Last changed by Nadia Okafor on 10 December 2025 at 14:05');
-    expect(within(document).getByText(/Review date:/)).toHaveTextContent('Review date: 10 January 2026');
+    expect(within(document).getByText(/Last changed by/)).toHaveTextContent('Last changed by Nadia Okafor on Wed 10 Dec 2025, 14:05');
+    expect(within(document).getByText(/Review date:/)).toHaveTextContent('Review date: Sat 10 Jan 2026');
     expect(within(document).getByText('Not signed off.')).toBeInTheDocument();
 
     const about = screen.getByRole('region', { name: 'About the check' });
@@ -114,7 +114,7 @@ describe('what can be done with it', () => {
     await user.type(within(dialog).getByLabelText('Your role'), 'Registered manager');
     await user.click(within(dialog).getByRole('button', { name: 'Sign off version 3' }));
     expect(post).toHaveBeenCalledWith(`${BASE}/41/sign-off`, { base_version: 3, role: 'Registered manager' });
-    expect(await screen.findByText(/Signed off by/)).toHaveTextContent('Signed off by Priya Shah, Registered manager, 12 December 2025 at 10:30');
+    expect(await screen.findByText(/Signed off by/)).toHaveTextContent('Signed off by Priya Shah, Registered manager, Fri 12 Dec 2025, 10:30');
     expect(screen.queryByRole('button', { name: 'Sign off' })).not.toBeInTheDocument();
   });
 

@@ -15,8 +15,6 @@ import { BodyMapFigures, pointText } from './BodyMap';
 import {
   documentPaths,
   documentWriteKeys,
-  formatDay,
-  formatMoment,
   reviewLabel,
   SENSITIVITY_LABELS,
   STATUS_LABELS,
@@ -24,6 +22,7 @@ import {
 } from './model';
 import { ResultsPanel } from './ResultsPanel';
 import styles from './documents.module.css';
+import { formatDate, formatDateTime } from '@hcm/contract/time';
 
 // pdf.js is heavy: the viewer is loaded when the user asks to print, not with the document.
 const PdfViewer = lazy(() => import('@hcm/kit/pdf').then((module) => ({ default: module.PdfViewer })));
@@ -231,12 +230,12 @@ export function DocumentView({ spec, basePath, id, version, ownerLabel, onEdit, 
           ) : null}
         </div>
         <p className={styles.meta}>
-          Last changed by {view.updated_by ?? 'someone no longer listed'} on <time dateTime={view.updated_at}>{formatMoment(view.updated_at)}</time>
+          Last changed by {view.updated_by ?? 'someone no longer listed'} on <time dateTime={view.updated_at}>{formatDateTime(view.updated_at)}</time>
         </p>
-        <p className={styles.meta}>{view.review_date ? <>Review date: <time dateTime={view.review_date}>{formatDay(view.review_date)}</time></> : 'No review date set.'}</p>
+        <p className={styles.meta}>{view.review_date ? <>Review date: <time dateTime={view.review_date}>{formatDate(view.review_date)}</time></> : 'No review date set.'}</p>
         {historic ? null : view.signed_off ? (
           <p className={styles.signedOff}>
-            Signed off by {view.signed_off.name}, {view.signed_off.role}, <time dateTime={view.signed_off.at}>{formatMoment(view.signed_off.at)}</time>
+            Signed off by {view.signed_off.name}, {view.signed_off.role}, <time dateTime={view.signed_off.at}>{formatDateTime(view.signed_off.at)}</time>
           </p>
         ) : view.status === 'active' ? (
           <p className={styles.meta}>Not signed off.</p>

@@ -33,7 +33,7 @@ it('lists overdue and due reviews, soonest first, each linking to its document o
 
   const overdueTable = await screen.findByRole('table', { name: 'Reviews overdue, soonest first' });
   const rows = within(overdueTable).getAllByRole('row').slice(1);
-  expect(rows[0]).toHaveTextContent('Margaret EllisonNutrition (MUST) for Margaret Ellison4 January 2026Review overdue');
+  expect(rows[0]).toHaveTextContent('Margaret EllisonNutrition (MUST) for Margaret EllisonSun 4 Jan 2026Review overdue');
   expect(within(rows[1]!).getByRole('link', { name: 'Best-interests risk assessment for Arthur Price' })).toHaveAttribute('href', '/app/clients/9/mental-capacity/risk-assessment');
   const dueTable = screen.getByRole('table', { name: 'Reviews due in the next 14 days, soonest first' });
   expect(within(dueTable).getByText('Review due')).toBeInTheDocument();

@@ -2,8 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorPanel, Loading } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
-import { formatDay, reviewLabel, type ReviewItem } from './model';
+import { reviewLabel, type ReviewItem } from './model';
 import styles from './documents.module.css';
+import { formatDate } from '@hcm/contract/time';
 
 export type ReviewListProps = {
   /** The reviews' API path, e.g. `clients/documents/reviews` (under api/v1 unless it starts with api/). */
@@ -56,7 +57,7 @@ function ReviewTable({ path, state, linkTo, ownerHeading }: Required<Pick<Review
                     </Link>
                   </td>
                   <td>
-                    <time dateTime={review.review_date}>{formatDay(review.review_date)}</time>
+                    <time dateTime={review.review_date}>{formatDate(review.review_date)}</time>
                   </td>
                   <td>
                     <span className={styles.reviewBadge} data-state={review.review_state}>

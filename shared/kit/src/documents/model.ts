@@ -68,23 +68,6 @@ export const LEVEL_LABELS: Record<ResultLevel, string> = { none: 'Not scored', l
 
 export const SENSITIVITY_LABELS: Record<Sensitivity, string> = { clinical: 'clinical', safeguarding: 'safeguarding' };
 
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const MOMENT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
-
-/** 'YYYY-MM-DD' as '12 March 2026'. */
-export function formatDay(day: string | null | undefined): string {
-  if (!day) return '';
-  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : DAY.format(date);
-}
-
-/** An ISO timestamp as '12 March 2026 at 14:05', UK time. */
-export function formatMoment(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : MOMENT.format(date);
-}
-
 export function reviewLabel(state: ReviewState): string | null {
   return state === 'overdue' ? 'Review overdue' : state === 'due' ? 'Review due' : null;
 }

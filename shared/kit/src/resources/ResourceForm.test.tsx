@@ -86,7 +86,7 @@ describe('a stored row', () => {
     expect(valueOf('Kind')).toHaveTextContent('Quiet room');
     expect(valueOf('Hourly rate (£)')).toHaveTextContent('£12.50');
     expect(valueOf('Step-free')).toHaveTextContent('Yes');
-    expect(valueOf('Opened on')).toHaveTextContent('2 Mar 2026');
+    expect(valueOf('Opened on')).toHaveTextContent(/^Mon 2 Mar 2026$/);
     expect(valueOf('Notes')).toHaveTextContent('Not recorded');
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
@@ -102,6 +102,17 @@ describe('a stored row', () => {
     expect(within(form).getByLabelText('Kind')).toHaveValue('quiet');
     expect(within(form).getByLabelText('Hourly rate (£)')).toHaveValue('12.50');
     expect(screen.queryByRole('region', { name: 'Room details' })).not.toBeInTheDocument();
+  });
+
+  it('lists its history with each change’s instant on the UK clock', async () => {
+    signIn(['rooms.view']);
+    const audit = [{ id: 1, action: 'update', at: '2026-07-01T08:05:00Z', user: { id: 2, name: 'Olive Office' }, before: { ...blueRoom, name: 'Blue' }, after: blueRoom }];
+    get.mockImplementation((path: string) => Promise.resolve(ok(path === 'api/v1/rooms/5' ? blueRoom : path.endsWith('/audit') ? audit : page([blueRoom]))));
+    renderAt('/app/rooms/5/edit');
+    const history = await screen.findByRole('region', { name: 'History' });
+    // 08:05 UTC is 09:05 in London in July (BST), in the product's one date-time style.
+    expect(await within(history).findByText('Wed 1 Jul 2026, 09:05')).toBeInTheDocument();
+    expect(history).toHaveTextContent('Olive Office changed this room: Name.');
   });
 
   it('goes back to the summary on Save, showing the saved values, and stays on the row', async () => {

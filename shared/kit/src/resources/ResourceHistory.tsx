@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ResourceSpec } from '@hcm/contract/engine';
+import { formatDateTime } from '@hcm/contract/time';
 import { api, EmptyState, resourcePath } from '@hcm/kit';
 import { resourceKeys } from '@hcm/kit/data';
 import styles from './resources.module.css';
@@ -44,7 +45,7 @@ export function ResourceHistory({ spec, id }: { spec: ResourceSpec; id: string }
             const fields = changedFields(spec, entry.before, entry.after);
             return (
               <li key={entry.id}>
-                <time dateTime={entry.at}>{new Date(entry.at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}</time>{' '}
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>{' '}
                 {entry.user?.name ?? 'The system'} {VERBS[entry.action]} this {spec.singular}
                 {fields.length ? `: ${fields.join(', ')}` : ''}.
               </li>

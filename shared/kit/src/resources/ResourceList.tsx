@@ -108,6 +108,8 @@ export function ResourceList({ spec, basePath, fixedFilters = {}, nested = false
       key,
       label: field.label,
       sortable: field.sortable,
+      // Figures (money, counts) line up under their header: right-aligned, digits of one width.
+      align: field.kind === 'money' || field.kind === 'integer' ? ('end' as const) : undefined,
       render: (row) => {
         const text = displayValue(field, row[key], labels, key);
         // Every row opens read first (its summary, with Edit for those who may edit it): the link is for anyone who sees the list.

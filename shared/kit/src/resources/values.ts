@@ -1,21 +1,27 @@
 import { penceToPounds, type FieldSpec, type ResourceSpec } from '@hcm/contract/engine';
+import { formatDate, formatMoney, formatTime } from '@hcm/contract/time';
 
 export type ReferenceLabels = Record<string, Map<number, string>>;
 
-/** How a stored value reads in a list cell or a read-only input. */
+/**
+ * How a stored value reads in a list cell or a read-only input, in the product's one style (@hcm/contract/time):
+ * money "£1,234.50", a date "Mon 2 Mar 2026", a time "09:30".
+ */
 export function displayValue(field: FieldSpec, value: unknown, references: ReferenceLabels, key: string): string {
   if (value === null || value === undefined || value === '') return '';
   switch (field.kind) {
     case 'boolean':
       return value ? 'Yes' : 'No';
     case 'money':
-      return `£${penceToPounds(Number(value))}`;
+      return formatMoney(Number(value));
     case 'choice':
       return field.choices?.find((choice) => choice.value === String(value))?.label ?? String(value);
     case 'reference':
       return references[key]?.get(Number(value)) ?? `#${String(value)}`;
     case 'date':
-      return new Date(`${String(value)}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+      return formatDate(String(value));
+    case 'time':
+      return formatTime(String(value));
     default:
       return String(value);
   }
