@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { layoutCategoryLabels, type CategoryAxisLayout } from './layout';
 import {
   ChartFrame, DataTable, Label, Legend, Patterns, categoriesOf, chartStyles, fillOf, formatterOf, markProps, summarise, useChartId, useContainerWidth, valueAt,
@@ -102,6 +103,24 @@ export function BarChart(props: BarChartProps) {
   const categoryName = (category: { key: string; label: string }) =>
     `${category.label}: ${series.map((item) => `${item.label} ${format(valueAt(item, category.key) ?? 0)}`).join(', ')}. ${selectHint}`;
   const chooseCategory = (category: { key: string; label: string }) => (onSelectCategory ? () => onSelectCategory(category) : undefined);
+  /** A category's bars and total: one mark to choose when the chart offers choosing a category (over `hit`, its area). */
+  const categoryGroup = (category: { key: string; label: string }, hit: { x: number; y: number; width: number; height: number }, bars: ReactNode, total: ReactNode) => {
+    const choose = chooseCategory(category);
+    if (!choose)
+      return (
+        <g key={category.key}>
+          {bars}
+          {total}
+        </g>
+      );
+    return (
+      <g key={category.key} {...markProps(categoryName(category), choose, selected === undefined ? undefined : selected === category.key)}>
+        <rect className={chartStyles.hit} {...hit} />
+        {bars}
+        {total}
+      </g>
+    );
+  };
   const choosePoint = (seriesIndex: number, point: { key: string; label: string; value: number; short?: string }) =>
     onSelect && !onSelectCategory ? () => onSelect({ ...point, series: series[seriesIndex]!.key, seriesLabel: series[seriesIndex]!.label }) : undefined;
 
@@ -180,21 +199,7 @@ export function BarChart(props: BarChartProps) {
                 </Label>
               </g>
             ) : null;
-            const choose = chooseCategory(category);
-            if (choose)
-              return (
-                <g key={category.key} {...markProps(categoryName(category), choose, selected === undefined ? undefined : selected === category.key)}>
-                  <rect className={chartStyles.hit} x={x0 + 1} y={TOP} width={Math.max(1, band - 2)} height={plotHeight} />
-                  {bars}
-                  {total}
-                </g>
-              );
-            return (
-              <g key={category.key}>
-                {bars}
-                {total}
-              </g>
-            );
+            return categoryGroup(category, { x: x0 + 1, y: TOP, width: Math.max(1, band - 2), height: plotHeight }, bars, total);
           })}
         </svg>
       </ChartFrame>
@@ -307,21 +312,7 @@ export function BarChart(props: BarChartProps) {
               </Label>
             </g>
           ) : null;
-          const choose = chooseCategory(category);
-          if (choose)
-            return (
-              <g key={category.key} {...markProps(categoryName(category), choose, selected === undefined ? undefined : selected === category.key)}>
-                <rect className={chartStyles.hit} x={0} y={rowsTop + categoryIndex * rowHeight} width={width} height={rowHeight} />
-                {bars}
-                {total}
-              </g>
-            );
-          return (
-            <g key={category.key}>
-              {bars}
-              {total}
-            </g>
-          );
+          return categoryGroup(category, { x: 0, y: rowsTop + categoryIndex * rowHeight, width, height: rowHeight }, bars, total);
         })}
       </svg>
     </ChartFrame>
