@@ -136,7 +136,14 @@ export type LiveToday = {
   branch_id: number;
   date: string;
   generated_at: string;
+  /** The Google Maps key (global setting google_maps_api_key), '' for none: the live map is then Google's. */
   api_key: string;
+  /**
+   * Without a key, the tile server of the street map (map_tile_url, as the map view's answer has it: a Leaflet URL
+   * template, '' for none: the drawn plan) and the tiles' credit (map_tile_attribution).
+   */
+  tile_url: string;
+  tile_attribution: string;
   counts: { state: LiveState; label: string; count: number }[];
   visits: LiveVisit[];
   alerts: AlertRow[];

@@ -34,7 +34,7 @@ export type MapAnswer = {
   api_key: string;
   /**
    * Where the street map without Google fetches its tiles: a URL template with {z}, {x} and {y} (Leaflet's), '' for
-   * none (the drawn plan). The map route always sends it; the live view's answer has none.
+   * none (the drawn plan). Both the map route and the live view's map send it.
    */
   tile_url?: string;
   /** The tile provider's credit, as plain text. */

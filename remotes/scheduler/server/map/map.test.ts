@@ -9,7 +9,8 @@ import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL, type MapAnswer } from '../.
 import { approximateLocation } from '../../contract/postcodes.js';
 import { postcodeLocations } from '../locations/tables.js';
 import { visitCarers, visits } from '../tables.js';
-import { mapRoutes, tileAttributionOf, tileUrlOf } from './routes.js';
+import { mapRoutes } from './routes.js';
+import { tileAttributionOf, tileUrlOf } from './settings.js';
 
 // The map's data: a branch's clients with visits that day and their carers, placed by a stored coordinate or the
 // district's centre; cancelled visits left out; the carer-to-client lines; the Maps key and the street map's tile

@@ -2,21 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
 import { ok, queryParam, sendInvalid, viewerOf, type AreaServerContext, type Database } from '@hcm/server/platform';
-import {
-  DEFAULT_TILE_ATTRIBUTION,
-  DEFAULT_TILE_URL,
-  GOOGLE_MAPS_KEY_SETTING,
-  MAP_TILE_ATTRIBUTION_SETTING,
-  MAP_TILE_URL_SETTING,
-  type MapAnswer,
-  type MapLink,
-  type MapPoint,
-} from '../../contract/map.js';
+import type { MapAnswer, MapLink, MapPoint } from '../../contract/map.js';
 import { approximateLocation, normalisePostcode } from '../../contract/postcodes.js';
 import { postcodeLocations } from '../locations/tables.js';
-import { settingsRead } from '../read-models.js';
 import { apiSources, type ApiSchedulingSources } from '../sources/api-sources.js';
 import { visitCarers, visits } from '../tables.js';
+import { mapSettings } from './settings.js';
 
 // The map view's data (scheduler/map-view):
 //   GET /scheduler/map?branch_id=&date=   the clients of a branch with visits that day (cancelled ones left out), the
@@ -67,15 +58,11 @@ export async function mapRoutes(app: FastifyInstance, context: AreaServerContext
     const clientIds = [...new Set(dayVisits.map((visit) => visit.client_id))];
     const carerIds = [...new Set(onVisits.map((row) => row.carer_id))];
     const sources = sourcesOf(request);
-    const [clients, carers, settingRows] = await Promise.all([
+    const [clients, carers, settings] = await Promise.all([
       clientIds.length ? sources.clientBasics({ ids: clientIds }) : Promise.resolve([]),
       carerIds.length ? sources.carers({ ids: carerIds }) : Promise.resolve([]),
-      db
-        .select({ key: settingsRead.key, value: settingsRead.value })
-        .from(settingsRead)
-        .where(inArray(settingsRead.key, [GOOGLE_MAPS_KEY_SETTING, MAP_TILE_URL_SETTING, MAP_TILE_ATTRIBUTION_SETTING])),
+      mapSettings(db),
     ]);
-    const setting = (key: string) => settingRows.find((row) => row.key === key)?.value;
     const places = await locate(db, [...clients.map((client) => client.postcode), ...carers.map((carer) => carer.postcode)]);
 
     const visitsOfClient = new Map<number, number>();
@@ -105,39 +92,11 @@ export async function mapRoutes(app: FastifyInstance, context: AreaServerContext
     const answer: MapAnswer = {
       branch_id: branchId,
       date: dateParam,
-      api_key: mapsKeyOf(setting(GOOGLE_MAPS_KEY_SETTING)),
-      tile_url: tileUrlOf(setting(MAP_TILE_URL_SETTING)),
-      tile_attribution: tileAttributionOf(setting(MAP_TILE_ATTRIBUTION_SETTING)),
+      ...settings,
       points,
       links,
       unplaced,
     };
     return ok(answer);
   });
-}
-
-/** The setting's key, or '' for none: the settings screen cannot leave a value empty, so 'none' says there is none. */
-export function mapsKeyOf(value: string | undefined): string {
-  const key = value?.trim() ?? '';
-  return key.toLowerCase() === 'none' ? '' : key;
-}
-
-/** A tile URL template Leaflet can use: http(s), with the {z}, {x} and {y} it fills in (and no spaces). */
-const TILE_TEMPLATE = /^https?:\/\/[^\s/]+\/\S*$/i;
-
-/**
- * The street map's tile server (map_tile_url): no row means OpenStreetMap's standard tiles; '' or 'none' means none
- * (the drawn plan); a value that is not an http(s) URL template with {z}, {x} and {y} is unusable, so the default.
- */
-export function tileUrlOf(value: string | undefined): string {
-  if (value === undefined) return DEFAULT_TILE_URL;
-  const url = value.trim();
-  if (!url || url.toLowerCase() === 'none') return '';
-  return TILE_TEMPLATE.test(url) && ['{z}', '{x}', '{y}'].every((part) => url.includes(part)) ? url : DEFAULT_TILE_URL;
-}
-
-/** The tiles' credit shown on the map (map_tile_attribution): OpenStreetMap's when there is no row, '' or 'none'. */
-export function tileAttributionOf(value: string | undefined): string {
-  const text = value?.trim() ?? '';
-  return !text || text.toLowerCase() === 'none' ? DEFAULT_TILE_ATTRIBUTION : text;
 }

@@ -1,17 +1,20 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Loading } from '@hcm/kit';
 import type { LiveToday } from '../../contract/live-engine';
 import type { MapAnswer, MapPoint } from '../../contract/map';
-import { project } from '../map/MapView';
+import { project, StreetMapBoundary } from '../map/MapView';
 import { pointKey, pointLabel } from '../map/parts';
 import styles from '../map/map.module.css';
 import { formatTime } from '@hcm/contract/time';
 
 // The live view's map: clients' homes (squares) and carers where their phones last checked in or out today
-// (circles), with a dashed line from a carer to the client of that check. It is the scheduler's map (the
-// MapView's plan projection, its marks and legend; the street map when a Google Maps key is set).
+// (circles), with a dashed line from a carer to the client of that check. It is the scheduler's map, chosen the same
+// way as the map view's: Google's street map when a Google Maps key is set (google_maps_api_key), else the Leaflet
+// street map on the configured tiles (map_tile_url), else (map_tile_url 'none') the plan, drawn with the MapView's
+// projection and marks. Both street maps are loaded lazily, and the plan comes back if one cannot load or fails.
 
 const StreetMap = lazy(() => import('../map/StreetMap'));
+const LeafletMap = lazy(() => import('../map/LeafletMap'));
 const WIDTH = 640;
 const HEIGHT = 420;
 
@@ -37,7 +40,7 @@ export function mapAnswerOf(today: LiveToday): MapAnswer {
     const clientId = clientOfVisit.get(position.visit_id);
     return clientId === undefined ? [] : [{ visit_id: position.visit_id, carer_id: position.carer_id, client_id: clientId, start_time: formatTime(position.at) }];
   });
-  return { branch_id: today.branch_id, date: today.date, api_key: today.api_key, points, links, unplaced: [] };
+  return { branch_id: today.branch_id, date: today.date, api_key: today.api_key, tile_url: today.tile_url, tile_attribution: today.tile_attribution, points, links, unplaced: [] };
 }
 
 function Plan({ answer }: { answer: MapAnswer }) {
@@ -65,23 +68,32 @@ function Plan({ answer }: { answer: MapAnswer }) {
         })}
       </svg>
       <figcaption>
-        <ul className={styles.legend} aria-label="Legend">
-          <li>Square: a client's home with visits today</li>
-          <li>Circle: a carer where their phone last checked in or out</li>
-          <li>Dashed line: to the client of that check</li>
-        </ul>
+        <LiveLegend />
       </figcaption>
     </figure>
   );
 }
 
-export function LiveMap({ today }: { today: LiveToday }) {
-  const answer = mapAnswerOf(today);
-  if (!answer.points.length) return <p className={styles.muted}>No home or carer position to place yet today.</p>;
-  if (!answer.api_key) return <Plan answer={answer} />;
+function LiveLegend() {
   return (
-    <Suspense fallback={<Loading label="Loading the street map…" />}>
-      <StreetMap answer={answer} fallback={<Plan answer={answer} />} />
-    </Suspense>
+    <ul className={styles.legend} aria-label="Legend">
+      <li>Square: a client's home with visits today</li>
+      <li>Circle: a carer where their phone last checked in or out</li>
+      <li>Dashed line: to the client of that check</li>
+    </ul>
+  );
+}
+
+export function LiveMap({ today }: { today: LiveToday }) {
+  // One answer per fetched `today`: the street maps keep their camera and chosen mark until the next answer.
+  const answer = useMemo(() => mapAnswerOf(today), [today]);
+  if (!answer.points.length) return <p className={styles.muted}>No home or carer position to place yet today.</p>;
+  if (!answer.api_key && !answer.tile_url) return <Plan answer={answer} />;
+  return (
+    <StreetMapBoundary fallback={<Plan answer={answer} />}>
+      <Suspense fallback={<Loading label="Loading the street map…" />}>
+        {answer.api_key ? <StreetMap answer={answer} fallback={<Plan answer={answer} />} legend={<LiveLegend />} /> : <LeafletMap answer={answer} legend={<LiveLegend />} />}
+      </Suspense>
+    </StreetMapBoundary>
   );
 }

@@ -24,6 +24,8 @@ const today = (alerts: AlertRow[] = [alert()]): LiveToday => ({
   date: '2026-11-24',
   generated_at: '2026-11-24T08:20:00.000Z',
   api_key: '',
+  tile_url: '',
+  tile_attribution: '© OpenStreetMap contributors',
   counts: [
     { state: 'late', label: 'Late', count: 1 },
     { state: 'missed', label: 'Missed', count: 0 },

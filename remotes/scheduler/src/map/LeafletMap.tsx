@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
@@ -8,7 +8,7 @@ import styles from './map.module.css';
 
 // The street map of /app/scheduler/map-view without a Google Maps key: Leaflet, with tiles from the global setting
 // map_tile_url (OpenStreetMap's standard tiles unless the agency sets its own) and the credit of map_tile_attribution
-// on the map. MapView loads this file lazily (React.lazy), so Leaflet and its CSS are fetched only when the map is
+// on the map. MapView and the live view's map (src/live/LiveMap.tsx) load this file lazily (React.lazy), so Leaflet and its CSS are fetched only when the map is
 // opened. The same marks as the plan and the Google map: clients as white squares, carers as blue circles, each with
 // its name; a dashed line from a carer to each client they visit that day; each mark is reached with Tab, named for a
 // screen reader, and chosen with a click, Enter or Space, which opens its details. Tiles are only the background:
@@ -52,7 +52,8 @@ function markElement(mark: Placed): HTMLElement {
   return root;
 }
 
-export default function LeafletMap({ answer }: { answer: MapAnswer }) {
+/** `legend` replaces the map view's legend (the live view explains its marks in its own words). */
+export default function LeafletMap({ answer, legend = <Legend /> }: { answer: MapAnswer; legend?: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
   // The details of the chosen mark are React, drawn into the element Leaflet's popup shows.
@@ -194,9 +195,7 @@ export default function LeafletMap({ answer }: { answer: MapAnswer }) {
             popupContent,
           )
         : null}
-      <figcaption>
-        <Legend />
-      </figcaption>
+      <figcaption>{legend}</figcaption>
     </figure>
   );
 }

@@ -72,8 +72,8 @@ function Plan({ answer }: { answer: MapAnswer }) {
   );
 }
 
-/** Shows `fallback` (the plan) when the street map's chunk cannot be loaded or the street map fails. */
-class StreetMapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+/** Shows `fallback` (the plan) when the street map's chunk cannot be loaded or the street map fails (the live map's too). */
+export class StreetMapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };

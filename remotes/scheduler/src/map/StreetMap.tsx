@@ -58,7 +58,7 @@ function PointMarker({ mark, selected, onSelect, onClose, details }: { mark: Pla
   );
 }
 
-function Street({ answer, mapId, fallback }: { answer: MapAnswer; mapId: string; fallback: ReactNode }) {
+function Street({ answer, mapId, fallback, legend }: { answer: MapAnswer; mapId: string; fallback: ReactNode; legend: ReactNode }) {
   const status = useApiLoadingStatus();
   const marks = useMemo(() => placeMarks(answer.points), [answer.points]);
   // The chosen mark belongs to one answer: another branch or day starts with none chosen.
@@ -121,21 +121,19 @@ function Street({ answer, mapId, fallback }: { answer: MapAnswer; mapId: string;
           })}
         </GoogleMap>
       </div>
-      <figcaption>
-        <Legend />
-      </figcaption>
+      <figcaption>{legend}</figcaption>
     </figure>
   );
 }
 
 /**
  * The street map. `fallback` (the plan) is shown when Google's script fails or refuses the key. `mapId` defaults
- * to Google's demo map id, which advanced markers accept.
+ * to Google's demo map id, which advanced markers accept. `legend` replaces the map view's legend (the live view's own).
  */
-export default function StreetMap({ answer, fallback, mapId = DEFAULT_MAP_ID }: { answer: MapAnswer; fallback: ReactNode; mapId?: string }) {
+export default function StreetMap({ answer, fallback, mapId = DEFAULT_MAP_ID, legend = <Legend /> }: { answer: MapAnswer; fallback: ReactNode; mapId?: string; legend?: ReactNode }) {
   return (
     <APIProvider apiKey={answer.api_key} region="GB" language="en-GB">
-      <Street answer={answer} mapId={mapId} fallback={fallback} />
+      <Street answer={answer} mapId={mapId} fallback={fallback} legend={legend} />
     </APIProvider>
   );
 }

@@ -25,7 +25,7 @@ export function StateLabel({ state, inProgress = false, short = false }: { state
   );
 }
 
-/** "expires 24/12/2026", "expired 21/11/2026", "does not expire", "done 03/02/2025". */
+/** The product's date style (formatDate): "expires Thu 24 Dec 2026", "expired Sat 21 Nov 2026", "done Mon 3 Feb 2025, does not expire". */
 export function dateNote(state: TrainingState | null, completedOn: string | null, expiresOn: string | null): string {
   if (state === 'expired') return `expired ${formatDate(expiresOn)}`;
   if (expiresOn) return `expires ${formatDate(expiresOn)}`;

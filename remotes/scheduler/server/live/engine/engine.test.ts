@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, mailOutbox, smsMessages, users } from '@hcm/server/schema';
 import { AREA_MODULES, branchIdOf, createTestApp, deviceSignIn, loginAs, userIdOf, type DeviceClient, type TestApp, type TestClient } from '@hcm/server/testing';
 import { hashPassword, type AreaServerContext } from '@hcm/server/platform';
 import { setClock } from '@hcm/contract/time';
 import type { AlertRow, LiveToday } from '../../../contract/live-engine.js';
+import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL } from '../../../contract/map.js';
 import { LIVE_TOPIC } from '../../../contract/live.js';
 import type { VisitRow } from '../../../contract/visits.js';
 import { visitLogs, visits } from '../../tables.js';
@@ -267,6 +268,28 @@ describe('the late and missed engine', () => {
     assert.equal(today.counts.reduce((sum, count) => sum + count.count, 0), today.visits.length);
     assert.ok(today.alerts.every((alert) => alert.state !== 'resolved'));
     assert.equal((await office.get('/api/v1/live/today?branch_id=999999')).statusCode, 422);
+  });
+
+  it('the live answer carries the street map’s tile server and credit as the map view reads them (map_tile_url, map_tile_attribution)', async () => {
+    const setSetting = async (key: string, value: string | null) => {
+      await t.database.db.execute(sql`delete from settings where key = ${key}`);
+      if (value !== null) await t.database.db.execute(sql`insert into settings (key, label, value, value_type, description) values (${key}, ${key}, ${value}, 'text', '')`);
+    };
+    const tilesOf = async () => {
+      const response = await office.get(`/api/v1/live/today?branch_id=${camden}`);
+      assert.equal(response.statusCode, 200, response.body);
+      const today = body<LiveToday>(response).data;
+      return [today.tile_url, today.tile_attribution];
+    };
+    assert.deepEqual(await tilesOf(), [DEFAULT_TILE_URL, DEFAULT_TILE_ATTRIBUTION], 'the demo seeds OpenStreetMap’s standard tiles');
+    await setSetting('map_tile_url', 'https://tiles.example.org/{z}/{x}/{y}.png');
+    await setSetting('map_tile_attribution', '© Example Tiles');
+    assert.deepEqual(await tilesOf(), ['https://tiles.example.org/{z}/{x}/{y}.png', '© Example Tiles']);
+    await setSetting('map_tile_url', 'none');
+    assert.equal((await tilesOf())[0], '', "'none': no tile server, the drawn plan");
+    await setSetting('map_tile_url', null);
+    await setSetting('map_tile_attribution', null);
+    assert.deepEqual(await tilesOf(), [DEFAULT_TILE_URL, DEFAULT_TILE_ATTRIBUTION], 'no row: the defaults');
   });
 
   it('the timer waits until the next due instant, at most 30 seconds (half the promised minute)', () => {

@@ -2,11 +2,9 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { londonDate } from '@hcm/contract/engine';
 import type { Database } from '@hcm/server/platform';
 import { LIVE_STATES, labelOfChoice, type AlertRow, type CarerPosition, type LiveHome, type LiveState, type LiveToday, type LiveVisit } from '../../../contract/live-engine.js';
-import { GOOGLE_MAPS_KEY_SETTING } from '../../../contract/map.js';
 import { approximateLocation, normalisePostcode } from '../../../contract/postcodes.js';
 import { postcodeLocations } from '../../locations/tables.js';
-import { mapsKeyOf } from '../../map/routes.js';
-import { settingsRead } from '../../read-models.js';
+import { mapSettings } from '../../map/settings.js';
 import type { ClientBasics } from '../../sources/api-sources.js';
 import { visitCarers, visits } from '../../tables.js';
 import type { StoredVisit } from '../../visits/service.js';
@@ -104,10 +102,10 @@ export async function liveToday(
   const date = londonDate(now);
   const stored = await dayVisits(db, branchId, date);
   const ids = stored.map((visit) => visit.id);
-  const [checkedIn, alertRows, keyRows, positions, activeAlerts] = await Promise.all([
+  const [checkedIn, alertRows, settings, positions, activeAlerts] = await Promise.all([
     ids.length ? db.selectDistinct({ visit_id: visitChecks.visit_id }).from(visitChecks).where(and(inArray(visitChecks.visit_id, ids), eq(visitChecks.kind, 'in'))) : Promise.resolve([]),
     ids.length ? db.select({ visit_id: visitAlerts.visit_id, kind: visitAlerts.kind }).from(visitAlerts).where(inArray(visitAlerts.visit_id, ids)) : Promise.resolve([]),
-    db.select({ value: settingsRead.value }).from(settingsRead).where(eq(settingsRead.key, GOOGLE_MAPS_KEY_SETTING)),
+    mapSettings(db),
     positionsOf(db, ids),
     sources.activeAlerts(),
   ]);
@@ -144,7 +142,7 @@ export async function liveToday(
     branch_id: branchId,
     date,
     generated_at: now.toISOString(),
-    api_key: mapsKeyOf(keyRows[0]?.value),
+    ...settings,
     counts: LIVE_STATES.map((state) => ({ state: state.value, label: state.label, count: liveVisits.filter((visit) => visit.state === state.value).length })),
     visits: liveVisits,
     alerts: activeAlerts,
