@@ -17,7 +17,7 @@ const TREE: NavigationItem[] = [
   group('recruitment', 'Recruitment', [link('recruitment-applicants', 'Applicants')]),
   group('brand-new', 'Something new', [link('new-thing', 'New thing')]),
   group('scheduling', 'Scheduling', [link('scheduler-home', 'Scheduling overview')]),
-  group('reference-data', 'Reference data', [link('branches', 'Branches')]),
+  group('reference-data', 'Settings and reference data', [link('branches', 'Branches')]),
   group('office', 'Meetings, news and events', [link('news-feed', 'News feed')]),
   group('users-and-access', 'Users and access', [link('users', 'Users')]),
 ];
@@ -105,20 +105,28 @@ describe('isJobOf', () => {
   });
 });
 
-describe('Settings and reference data', () => {
-  it('puts the lists in few sub-groups, each where its first list stood; a list in none stays where it is', () => {
-    const lists = ['datatables', 'branches', 'areacodes', 'assessors', 'bands', 'banks', 'brand-new-list', 'medications', 'funder-codes'];
-    const tree = [group('reference-data', 'Reference data', lists.map((name) => link(name)))];
-    const [settings] = arrangeMenu(tree, OFFICE);
-    expect(settings?.title).toBe('Settings and reference data');
-    expect(settings?.children?.map((item) => item.title)).toEqual(['datatables', 'Agency and calendar', 'Care and medication', 'bands', 'Funding and billing', 'brand-new-list']);
-    const groups = Object.fromEntries((settings?.children ?? []).map((item) => [item.title, item.children?.map((child) => child.name)]));
-    expect(groups['Agency and calendar']).toEqual(['branches', 'areacodes']);
-    expect(groups['Care and medication']).toEqual(['assessors', 'medications']);
-    // One list of a sub-group is shown as itself.
-    expect(groups['bands']).toBeUndefined();
-    expect(groups['Funding and billing']).toEqual(['banks', 'funder-codes']);
-    expect(navigationLeaves([settings!]).map((item) => item.name).sort()).toEqual([...lists].sort());
+describe('sub-groups', () => {
+  it('stand apart from work: the reference-data area’s group never folds under More, whatever the count', () => {
+    const work = ['clients', 'scheduling', 'live', 'visits', 'workforce', 'communication', 'office', 'quality'].map((name) => group(name, name, [link(`${name}-list`)]));
+    const menu = arrangeMenu([link('dashboard', 'Dashboard'), ...work, group('reference-data', 'Settings and reference data', [link('branches')])], OFFICE);
+    expect(menu.map((item) => item.name)).toContain('reference-data');
+    expect(menu.find((item) => item.name === 'more')?.children?.map((item) => item.name)).not.toContain('reference-data');
+  });
+
+  it('a sub-group of which the user sees one entry shows that entry in its place; a top-level group stays a group', () => {
+    const tree = [
+      group('reference-data', 'Settings and reference data', [
+        link('datatables'),
+        group('reference-data-agency', 'Agency and calendar', [link('branches'), link('areacodes')]),
+        group('reference-data-staff', 'Staff, pay and training', [link('bands')]),
+      ]),
+      group('clients', 'Clients', [link('clients-list')]),
+    ];
+    const menu = arrangeMenu(tree, OFFICE);
+    const settings = menu.find((item) => item.name === 'reference-data')!;
+    expect(settings.children?.map((item) => item.name)).toEqual(['datatables', 'reference-data-agency', 'bands']);
+    expect(menu.find((item) => item.name === 'clients')?.children?.map((item) => item.name)).toEqual(['clients-list']);
+    expect(navigationLeaves(menu).map((item) => item.name).sort()).toEqual(navigationLeaves(tree).map((item) => item.name).sort());
   });
 });
 

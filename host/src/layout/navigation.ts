@@ -83,8 +83,8 @@ export const MENU_WORK_LIMIT = 6;
 /** The group the work entries beyond MENU_WORK_LIMIT fold under: those the user's job needs least. */
 export const MORE_GROUP = { name: 'more', title: 'More' } as const;
 
-/** The reference-data area's group, as the shell shows it: settings and the lists, in the sub-groups below. */
-export const SETTINGS_GROUP = { name: 'reference-data', title: 'Settings and reference data' } as const;
+/** The reference-data area's group (settings and the lists): it stands apart from work, as Administration does. */
+export const SETTINGS_GROUP = { name: 'reference-data' } as const;
 
 /** The platform's pages for those who run the system, under one group when a user sees two or more of them. */
 export const ADMINISTRATION_GROUP = {
@@ -93,49 +93,6 @@ export const ADMINISTRATION_GROUP = {
   entries: ['users-and-access', 'audit-trail', 'outbox', 'areas', 'background-work'],
 } as const;
 
-/**
- * The sub-groups of Settings and reference data, by the names of the reference-data area's items. A sub-group
- * stands where its first entry stood; an item named in none (the overview, a new list) stays where it is.
- */
-export const REFERENCE_DATA_GROUPS: readonly { name: string; title: string; entries: readonly string[] }[] = [
-  {
-    name: 'reference-data-agency',
-    title: 'Agency and calendar',
-    entries: [
-      'branches',
-      'settings',
-      'areacodes',
-      'visit-slots',
-      'holidays',
-      'organization-bank-holidays',
-      'fiscal-years',
-      'organization-period-years',
-      'event-categories',
-      'document-upload-types',
-    ],
-  },
-  {
-    name: 'reference-data-care',
-    title: 'Care and medication',
-    entries: ['medications', 'disability-codes', 'equipments', 'reablement-equipments', 'reactive_strategies', 'assessors'],
-  },
-  {
-    name: 'reference-data-staff',
-    title: 'Staff, pay and training',
-    entries: [
-      'staffcodes',
-      'bands',
-      'carer-hourly-rates',
-      'holiday-reasons',
-      'training-courses',
-      'career-roles',
-      'careers',
-      'carer-surveys',
-      'office-employee-surveys',
-    ],
-  },
-  { name: 'reference-data-funding', title: 'Funding and billing', entries: ['funder-codes', 'npc-codes', 'banks'] },
-];
 
 /** A group the shell makes of some entries; it shows to whoever sees one of them (they are already filtered). */
 function shellGroup(name: string, title: string, children: NavigationItem[]): NavigationItem {
@@ -189,40 +146,34 @@ function placeEntries(items: readonly NavigationItem[]): NavigationItem[] {
     });
 }
 
-/** The reference-data group's items in REFERENCE_DATA_GROUPS' sub-groups; a sub-group of one item is that item. */
-function groupReferenceData(children: readonly NavigationItem[]): NavigationItem[] {
-  const groupOf = (item: NavigationItem) => REFERENCE_DATA_GROUPS.find((group) => group.entries.includes(item.name));
-  const arranged: NavigationItem[] = [];
-  const done = new Set<string>();
-  for (const child of children) {
-    const group = groupOf(child);
-    if (!group) arranged.push(child);
-    else if (!done.has(group.name)) {
-      done.add(group.name);
-      const members = children.filter((item) => groupOf(item) === group);
-      arranged.push(members.length === 1 ? members[0]! : shellGroup(group.name, group.title, members));
-    }
-  }
-  return arranged;
+/** A group inside an area's group holding one entry the user sees shows that entry in its place (one click fewer). */
+function withoutLoneSubgroups(items: readonly NavigationItem[], depth = 0): NavigationItem[] {
+  return items.map((item) => {
+    if (!item.children) return item;
+    const children = withoutLoneSubgroups(item.children, depth + 1);
+    return depth > 0 && item.target === GROUP_TARGET && children.length === 1 ? children[0]! : { ...item, children };
+  });
 }
 
 /**
  * The sidebar as the shell shows it to `subject`, from the tree they may see (filterNavigation's result):
  * - entries of MENU_PLACEMENT move under their group (after its own items);
- * - the reference-data group becomes Settings and reference data, its items in REFERENCE_DATA_GROUPS;
+ * - a sub-group an area declares, of which the user sees one entry, is that entry;
+ * - the reference-data area's group (settings and the lists, in the sub-groups its area.json declares) stands apart;
  * - the platform's pages go under Administration when the user sees two or more of them;
  * - of the rest (work), when there are more than MENU_WORK_LIMIT + 1, MENU_WORK_LIMIT stay at the top level: the
  *   pinned ones, then the user's job (isJobOf), then the others, each in MENU_ORDER; the others fold under More.
  * The top level follows MENU_ORDER. Every link stays in the tree and no target changes.
  */
 export function arrangeMenu(items: readonly NavigationItem[], subject: PermissionSubject | null | undefined): NavigationItem[] {
-  const placed = placeEntries(items);
+  // A sub-group an area declares, of which the user sees one entry, shows that entry (before the shell moves groups).
+  const placed = placeEntries(withoutLoneSubgroups(items));
   const administration: readonly string[] = ADMINISTRATION_GROUP.entries;
   const isSettings = (item: NavigationItem) => item.name === SETTINGS_GROUP.name && item.target === GROUP_TARGET;
   const top: NavigationItem[] = [];
 
   const settings = placed.find(isSettings);
-  if (settings) top.push({ ...settings, title: SETTINGS_GROUP.title, children: groupReferenceData(settings.children ?? []) });
+  if (settings) top.push(settings);
 
   const admin = inMenuOrder(placed.filter((item) => administration.includes(item.name)));
   if (admin.length > 1) top.push(shellGroup(ADMINISTRATION_GROUP.name, ADMINISTRATION_GROUP.title, admin));
