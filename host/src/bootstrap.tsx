@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { useRuntime, useSession } from '@hcm/kit';
 import { areaForPath } from '@hcm/contract';
 import { loadExposedModule, registerAreas } from './areas/federation';
-import { preloadArea } from './areas/RemoteArea';
+import { preloadArea } from './areas/loads';
 import { StandaloneLogin } from './auth/StandaloneLogin';
 import { StartupError } from './pages/StartupError';
 import { fetchRegistry } from './registry';
