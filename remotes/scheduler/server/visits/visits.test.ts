@@ -35,6 +35,18 @@ const chat: AreaServerContext['chat'] = {
 const findingsFor = new Map<number, RuleFinding[]>();
 const checked: { visit: PlannedVisit; carerId: number }[] = [];
 
+/** Records the URL of every in-process call to the app (how one area asks another's API) until `stop`. */
+function recordInProcessCalls(t: TestApp): { asked: string[]; stop: () => void } {
+  const asked: string[] = [];
+  const app = t.app as unknown as { inject: (options: { url: string }) => unknown };
+  const inject = app.inject;
+  app.inject = function (this: unknown, options: { url: string }) {
+    asked.push(String(options.url));
+    return inject.call(this, options);
+  };
+  return { asked, stop: () => void (app.inject = inject) };
+}
+
 describe('visits', () => {
   let t: TestApp;
   let office: TestClient;
@@ -145,13 +157,7 @@ describe('visits', () => {
     const order = [...made].sort((a, b) => a.planned_start.localeCompare(b.planned_start) || a.id - b.id).map((visit) => visit.id);
     const pageOf = async (page: number, extra = '') => body<Page<VisitRow>>(await office.get(`/api/v1/visits?from=2027-05-04&to=2027-05-05&page=${page}&page_size=3${extra}`)).data;
     // A page asks no other area: its names are one read of the published read models (count the in-process calls).
-    const asked: string[] = [];
-    const app = t.app as unknown as { inject: (options: { url: string }) => unknown };
-    const inject = app.inject;
-    app.inject = function (this: unknown, options: { url: string }) {
-      asked.push(String(options.url));
-      return inject.call(this, options);
-    };
+    const { asked, stop } = recordInProcessCalls(t);
     let pages: Page<VisitRow>[];
     try {
       pages = [await pageOf(1), await pageOf(2), await pageOf(3)];
@@ -160,7 +166,7 @@ describe('visits', () => {
       await office.get(`/api/v1/visits/${made[0]!.id}`);
       assert.ok(asked.some((url) => url.includes('/clients/rota-profiles')), asked.join(' '));
     } finally {
-      app.inject = inject;
+      stop();
     }
     assert.deepEqual(pages.flatMap((page) => page.data.map((row) => row.id)), order);
     assert.deepEqual(pages.map((page) => [page.total, page.last_page, page.data.length]), [[7, 3, 3], [7, 3, 3], [7, 3, 1]]);
@@ -393,13 +399,7 @@ describe('visits', () => {
     const inside = new Date(`${held!.first}T00:00:00Z`);
     inside.setUTCDate(inside.getUTCDate() + 7);
     const date = inside.toISOString().slice(0, 10);
-    const asked: string[] = [];
-    const app = t.app as unknown as { inject: (options: { url: string }) => unknown };
-    const inject = app.inject;
-    app.inject = function (this: unknown, options: { url: string }) {
-      asked.push(String(options.url));
-      return inject.call(this, options);
-    };
+    const { asked, stop } = recordInProcessCalls(t);
     let timeline: CarerTimeline;
     let beyond: CarerTimeline;
     try {
@@ -408,7 +408,7 @@ describe('visits', () => {
       beyond = body<CarerTimeline>(await office.get(`/api/v1/scheduler/timeline?view=week&date=2027-06-09&branch_id=${camden}`)).data;
       assert.ok(asked.some((url) => url.includes('/carers/availability')), asked.join(' '));
     } finally {
-      app.inject = inject;
+      stop();
     }
     assert.equal(beyond.carers.length, timeline.carers.length);
     // The same days as workforce's own route answers for that week.

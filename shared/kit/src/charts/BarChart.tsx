@@ -58,6 +58,28 @@ function domain(series: ChartSeries[], categories: { key: string }[], stacked: b
   return [low, high];
 }
 
+/**
+ * Each series' bar of one category: its point and where it runs on the value axis, from 0 or, stacked, from the end
+ * of the bars before it on the same side of 0 (positive values stack up, negative down). Null where a series has no
+ * point there. `up` is where the stacked positive bars end.
+ */
+function barsOf(series: ChartSeries[], categoryKey: string, stacked: boolean) {
+  let up = 0;
+  let down = 0;
+  const bars = series.map((item) => {
+    const point = item.points.find((candidate) => candidate.key === categoryKey);
+    if (!point) return null;
+    const from = stacked ? (point.value >= 0 ? up : down) : 0;
+    const to = from + point.value;
+    if (stacked) {
+      if (point.value >= 0) up = to;
+      else down = to;
+    }
+    return { point, value: point.value, from, to };
+  });
+  return { bars, up };
+}
+
 /** The vertical layout at `width`, or null when its category names do not fit and bars across would read better. */
 function vertical(series: ChartSeries[], base: Omit<Geometry, 'axis'>, unit: NonNullable<ChartCommon['unit']>, width: number, height: number, allowThinning: boolean) {
   const { categories, stacked } = base;
@@ -152,19 +174,11 @@ export function BarChart(props: BarChartProps) {
             <CategoryLabels layout={labels} top={plotBottom + 16} />
           </g>
           {categories.map((category, categoryIndex) => {
-            let up = 0;
-            let down = 0;
             const x0 = band * categoryIndex;
-            const bars = series.map((item, seriesIndex) => {
-              const point = item.points.find((candidate) => candidate.key === category.key);
-              if (!point) return null;
-              const value = point.value;
-              const from = stacked ? (value >= 0 ? up : down) : 0;
-              const to = from + value;
-              if (stacked) {
-                if (value >= 0) up = to;
-                else down = to;
-              }
+            const bars = barsOf(series, category.key, stacked).bars.map((bar, seriesIndex) => {
+              if (!bar) return null;
+              const { point, value, from, to } = bar;
+              const item = series[seriesIndex]!;
               const x = x0 + pad + (stacked ? 0 : seriesIndex * barWidth);
               const top = Math.min(y(from), y(to));
               const barHeight = Math.max(Math.abs(y(to) - y(from)), value !== 0 ? 1 : 0);
@@ -266,18 +280,12 @@ export function BarChart(props: BarChartProps) {
         </g>
         {categories.map((category, categoryIndex) => {
           const rowTop = rowsTop + categoryIndex * rowHeight + (rowHeight - groupHeight) / 2;
-          let up = 0;
-          let down = 0;
-          const bars = series.map((item, seriesIndex) => {
-            const point = item.points.find((candidate) => candidate.key === category.key);
-            if (!point) return null;
-            const value = point.value;
-            const from = stacked ? (value >= 0 ? up : down) : 0;
-            const to = from + value;
-            if (stacked) {
-              if (value >= 0) up = to;
-              else down = to;
-            }
+          const stack = barsOf(series, category.key, stacked);
+          const up = stack.up;
+          const bars = stack.bars.map((bar, seriesIndex) => {
+            if (!bar) return null;
+            const { point, value, from, to } = bar;
+            const item = series[seriesIndex]!;
             const barTop = rowTop + (stacked ? 0 : seriesIndex * barHeight);
             const start = Math.min(x(from), x(to));
             const length = Math.max(Math.abs(x(to) - x(from)), value !== 0 ? 1 : 0);
