@@ -58,21 +58,21 @@ export default tseslint.config(
     },
   },
   {
-    // One look for values: screens format dates, times and numbers only through @hcm/contract/time
+    // One look for values: screens format dates, times and numbers only through @hcm/contract/format
     // (shared/contract/README.md, "Formats"), never with the browser's locale functions.
     files: ['host/src/**/*.{ts,tsx}', 'remotes/*/src/**/*.{ts,tsx}', 'shared/kit/src/**/*.{ts,tsx}', 'carer-app/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', 'shared/contract/src/time/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'shared/contract/src/time/**', 'shared/contract/src/format/**'],
     rules: {
       'no-restricted-properties': [
         'error',
         ...['toLocaleDateString', 'toLocaleTimeString', 'toLocaleString'].map((property) => ({
           property,
-          message: 'Format values for people with the @hcm/contract/time formatters (formatDate, formatTime, formatDateTime, formatMoney, formatCount…): shared/contract/README.md, "Formats".',
+          message: 'Format values for people with the @hcm/contract/format formatters (formatDate, formatTime, formatDateTime, formatMoney, formatCount…): shared/contract/README.md, "Formats".',
         })),
         {
           object: 'Intl',
           property: 'DateTimeFormat',
-          message: 'Format dates and times with the @hcm/contract/time formatters (formatDate, formatTime, formatDateTime…): shared/contract/README.md, "Formats".',
+          message: 'Format dates and times with the @hcm/contract/format formatters (formatDate, formatTime, formatDateTime…): shared/contract/README.md, "Formats".',
         },
       ],
     },

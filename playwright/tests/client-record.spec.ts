@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MANAGER, logIn, ukToday, unique } from './helpers';
-import { formatDayMonth } from '@hcm/contract/time';
+import { formatDayMonth } from '@hcm/contract/format';
 
 // Issue 13: the client record. A registered manager opens a demo client's record, reads the header's alerts,
 // changes a risk assessment (a new version, the earlier one kept with who changed what), prints it, and takes

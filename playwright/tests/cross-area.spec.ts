@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { ADMIN, MANAGER, addDays, isoWeekday, logIn, mondayOf, openMenu, ukToday, unique } from './helpers';
-import { formatDate, formatHours } from '@hcm/contract/time';
+import { formatDate, formatHours } from '@hcm/contract/format';
 
 // Issue 27: one journey across areas. What one area records changes another's, through the API's outbox of events
 // or the rules reading the other area's data, and the registered manager sees it on the other area's screens:

@@ -28,6 +28,7 @@ export const SINGLETONS = [
   '@hcm/contract',
   '@hcm/contract/schemas',
   '@hcm/contract/time',
+  '@hcm/contract/format',
   '@hcm/kit/resources',
   '@hcm/kit',
   '@hcm/kit/routing',

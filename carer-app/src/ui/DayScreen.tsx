@@ -1,5 +1,6 @@
 import type { DeviceVisit } from '@hcm/area-scheduler/contract/live-device.js';
-import { addDays, formatDateLong, ukToday } from '@hcm/contract/time';
+import { addDays, ukToday } from '@hcm/contract/time';
+import { formatDateLong } from '@hcm/contract/format';
 import { useServices } from './App.js';
 import { Notifications } from './Notifications.js';
 import { useCachedRead } from './useCachedRead.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatTime } from '@hcm/contract/time';
+import { formatTime } from '@hcm/contract/format';
 import type { QueuedWrite, WriteQueue } from '../queue/queue.js';
 import { useServices } from './App.js';
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { fieldErrorsOf } from '@hcm/contract/schemas';
-import { formatDate, formatTime, ukToday } from '@hcm/contract/time';
+import { ukToday } from '@hcm/contract/time';
+import { formatDate, formatTime } from '@hcm/contract/format';
 import { HolidayRequestSchema, TemporaryChangeSchema, type AvailabilityDay, type HolidayBalance } from '@hcm/area-workforce/contract/time-off.js';
 import {
   AVAILABILITY_REQUEST_STATUSES,

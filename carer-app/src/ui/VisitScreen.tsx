@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { fieldErrorsOf } from '@hcm/contract/schemas';
-import { formatTime, ukToday } from '@hcm/contract/time';
+import { ukToday } from '@hcm/contract/time';
+import { formatTime } from '@hcm/contract/format';
 import { TASK_NOT_DONE_REASONS, VisitCheckSchema, type DeviceVisit } from '@hcm/area-scheduler/contract/live-device.js';
 import { CareNoteSchema, DEFAULT_CARE_NOTE_CATEGORIES, MOODS } from '@hcm/area-care-records/contract/daily.js';
 import { DeviceOutcomeSchema, type CareSheet, type CareSheetDose } from '@hcm/area-care-records/contract/live-medication.js';

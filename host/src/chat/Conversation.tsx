@@ -6,7 +6,7 @@ import { Button, ErrorPanel, Loading } from '@hcm/kit';
 import { useChat, isChatOnline } from './chatStore';
 import { PresenceDot } from './ChatList';
 import styles from './chat.module.css';
-import { formatTime } from '@hcm/contract/time';
+import { formatTime } from '@hcm/contract/format';
 
 /** A receipt as my message shows it: sent to the server, reached the others' browsers, read by them. */
 const RECEIPT: Record<ChatMessage['deliveryState'], string> = { UNREAD: 'Sent', DELIVERED: 'Delivered', READ: 'Read' };

@@ -6,7 +6,7 @@ import { ButtonLink } from '@hcm/kit/routing';
 import { useProfessional, useSessionEnded } from './PortalLayout';
 import { PORTAL_CLIENTS, PORTAL_READ, portalPaths } from './portalApi';
 import styles from './portal.module.css';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 const SUPPORT: Record<string, string> = { prompt: 'Prompt', assist: 'Assist', administer: 'Administer' };
 

@@ -3,7 +3,7 @@ import type { AreaEventView, AreaHistory, AreaVersionView } from '@hcm/contract'
 import { api, Button, Card, ErrorPanel, Loading, notify, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import styles from './Areas.module.css';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 const ACTION: Record<AreaEventView['action'], string> = { deploy: 'deployed', activate: 'activated', rollback: 'rolled back to' };
 

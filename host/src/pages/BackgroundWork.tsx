@@ -2,7 +2,7 @@ import type { EventDeliveriesAnswer, EventDeliveryView, ScheduledJobView } from 
 import { api, Button, Card, ErrorPanel, Loading, notify, PageHeader, useCan, useRouteName } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import styles from './Areas.module.css';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 const FAILED = 'api/v1/event-deliveries';
 const JOBS = 'api/v1/scheduled-jobs';

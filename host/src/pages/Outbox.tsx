@@ -6,7 +6,7 @@ import { Button, Card, ErrorPanel, Loading, PageHeader, useRouteName, useRuntime
 import { useApiQuery } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
 import styles from './outbox.module.css';
-import { formatDateTime, formatFileSize } from '@hcm/contract/time';
+import { formatDateTime, formatFileSize } from '@hcm/contract/format';
 
 const STATUS: Record<MailOutboxSummary['status'], string> = { stored: 'In the outbox', sent: 'Sent', failed: 'Failed' };
 

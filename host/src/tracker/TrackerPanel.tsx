@@ -4,7 +4,7 @@ import { Button } from '@hcm/kit';
 import { Modal } from '@hcm/kit/elements';
 import { useTracker } from '@hcm/kit/tracker';
 import styles from './TrackerPanel.module.css';
-import { formatTime } from '@hcm/contract/time';
+import { formatTime } from '@hcm/contract/format';
 
 const TOAST_LIFT = '--hcm-toast-lift';
 

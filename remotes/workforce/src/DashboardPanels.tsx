@@ -4,7 +4,7 @@ import { api, Button, kitStyles, notify } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery, useQueryClient } from '@hcm/kit/data';
 import styles from './dashboard/dashboard.module.css';
 import LapsedChecks from './today/LapsedChecks';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 /**
  * The notices the office addressed to this user (any signed-in user, carers too), unread first, each with

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { formatMoney, ukToday } from '@hcm/contract/time';
+import { ukToday } from '@hcm/contract/time';
+import { formatMoney } from '@hcm/contract/format';
 import { MONEY_TYPES, MoneyEntrySchema } from '@hcm/area-care-records/contract/daily.js';
 import { useServices } from '../App.js';
 import { Choices, Field, inputProps, mergeErrors, QueuedStatus, schemaErrors, useQueuedWrite, type Errors, FormActions } from './forms.js';

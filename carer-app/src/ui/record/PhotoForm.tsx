@@ -3,7 +3,7 @@ import { MEDICATION_IMAGE_KINDS, MedicationImageSchema } from '@hcm/area-care-re
 import { Choices, Field, FieldErrors, inputProps, mergeErrors, QueuedStatus, schemaErrors, useQueuedWrite, type Errors, FormActions } from './forms.js';
 import { photoToJpeg, type Jpeg } from './photo.js';
 import type { RecordFormProps } from './types.js';
-import { formatFileSize } from '@hcm/contract/time';
+import { formatFileSize } from '@hcm/contract/format';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 

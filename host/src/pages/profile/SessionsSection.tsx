@@ -5,7 +5,7 @@ import { useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { usePasswordConfirmation } from '../../auth/usePasswordConfirmation';
 import { EndOtherSessionsButton, SESSIONS } from './EndOtherSessionsButton';
 import styles from './profile.module.css';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 /**
  * The profile's "Where you are signed in": every live session, the current one marked; the others can be

@@ -13,7 +13,7 @@ import { apiKey, useApiMutation, useApiQuery, useInvalidate } from '@hcm/kit/dat
 import { useTracker } from '@hcm/kit/tracker';
 import styles from './TimeTracking.module.css';
 
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 const ABANDONED_MINUTES = TRACKER_ABANDONED_AFTER_MS / 60_000;
 /** Everyone's tracked sessions (time-tracker.view), and one's own. */
 const ALL_SESSIONS = 'api/v1/time-tracker/sessions';

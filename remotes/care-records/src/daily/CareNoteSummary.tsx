@@ -1,4 +1,5 @@
-import { formatDate, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Button, ErrorPanel, Loading, useRuntime } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';

@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Route, Routes, useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 import { useId, useState } from 'react';
 import { ErrorPanel, Loading } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';

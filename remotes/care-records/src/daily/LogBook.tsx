@@ -1,4 +1,5 @@
-import { formatDateTime, ukDate, ukTime } from '@hcm/contract/time';
+import { ukDate, ukTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 import { useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import type { Page } from '@hcm/contract';

@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime, formatMoney, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime, formatMoney } from '@hcm/contract/format';
 import { useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { api, Button, useCan } from '@hcm/kit';

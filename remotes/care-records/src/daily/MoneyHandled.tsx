@@ -1,4 +1,5 @@
-import { formatDate, formatMoney, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatMoney } from '@hcm/contract/format';
 import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { Page } from '@hcm/contract';

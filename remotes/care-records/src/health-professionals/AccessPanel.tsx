@@ -13,7 +13,7 @@ import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { applyServerErrors, CheckboxField, SelectField, TextField, valibotResolver } from '@hcm/kit/forms';
 import styles from './AccessPanel.module.css';
 
-import { formatDate, formatDateTime } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 type Candidate = { id: number; name: string; date_of_birth: string };
 
 const base = (id: number) => `api/v1/health-professionals/${id}`;

@@ -24,7 +24,8 @@ import {
   type OutcomeCode,
 } from '../../contract';
 import { administrationsPath, CodeBadge, marPath, medicationKeys, newIdempotencyKey, nowForInput, routeLabel, saveOutcome, Section, styles, supportLabel } from './common';
-import { clock, formatDate, formatDateTime, formatDayMonth, formatMonth, formatTime, formatWeekday } from '@hcm/contract/time';
+import { clock } from '@hcm/contract/time';
+import { formatDate, formatDateTime, formatDayMonth, formatMonth, formatTime, formatWeekday } from '@hcm/contract/format';
 
 // The client record's MAR chart (segment `marchart`): a month's grid of medicine × time × day, each cell the
 // outcome code on its colour (the code is text, so the chart reads without colour) or a gap once the dose's window

@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime, formatMonth, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime, formatMonth } from '@hcm/contract/format';
 import { useId, useState } from 'react';
 import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';

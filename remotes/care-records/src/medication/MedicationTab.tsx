@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';

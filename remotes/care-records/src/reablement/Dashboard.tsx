@@ -4,7 +4,7 @@ import type { Column } from '@hcm/kit/table';
 import { DASHBOARD_STATES, REABLEMENT_WEEKS, type ReablementDashboard, type ReablementDashboardRow, type ReablementSummary } from '../../contract';
 import { BranchSelect, plural, recordPath, useLiveList, useUrlFilter } from '../live-events/reviews/common';
 import styles from './reablement.module.css';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // /app/reablement/dashboard: the six-week programmes of the user's branches. Figures (in progress, overdue, ended
 // in the last 12 months), the outcomes as counts and shares (a table with patterned bars, readable without

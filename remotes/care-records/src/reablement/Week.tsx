@@ -16,7 +16,7 @@ import {
 import { recordPath } from '../live-events/reviews/common';
 import { weekPath } from './Dashboard';
 import styles from './reablement.module.css';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // /app/reablement/client/:id/week/:weekno: one week of a client's reablement programme. The goals with their
 // status, the week's review (date, progress per goal, visits and hours, therapist's notes, equipment, next steps),

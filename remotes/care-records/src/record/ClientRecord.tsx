@@ -11,7 +11,8 @@ import { CLIENT_STATUSES, clients as clientsSpec } from '../../contract/resource
 import { useRecordHeaderOpen } from './headerState';
 import { RECORD_SCREENS } from './screens';
 import styles from './ClientRecord.module.css';
-import { clock, formatDate } from '@hcm/contract/time';
+import { clock } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 const DocumentScreen = lazyScreen(() => import('./DocumentScreen'), 'Loading the document…');
 const CarePlanPrint = lazyScreen(() => import('./CarePlanPrint'), 'Opening the PDF viewer…');

@@ -6,7 +6,7 @@ import { api, Button, EmptyState, ErrorPanel, Loading, notify, useCan } from '@h
 import { apiKey, useApiMutation, useApiQuery, useDeclaredPage } from '@hcm/kit/data';
 import { applyServerErrors, formStyles, TextAreaField, TextField, useUnsavedChangesWarning, valibotResolver } from '@hcm/kit/forms';
 import { displayValue } from '@hcm/kit/resources';
-import { formatDate, formatDateTime } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 import { ClientAccessSchema, CLIENT_ACCESS_FIELDS, type ClientAccess } from '../../contract';
 import { clientHospitals as hospitalsSpec, clientPreExits as preExitsSpec } from '../../contract/episodes';
 import styles from './Settings.module.css';

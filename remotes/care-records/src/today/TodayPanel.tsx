@@ -3,7 +3,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { CARE_RECORDS_TODAY_PATH, type CareRecordsToday } from '../../contract/today';
 import { dashboardPanelStyles as styles } from '@hcm/kit';
 
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 // The care records' panel on the dashboard (extension point dashboard.panel, key care-records-today): the care plans
 // and assessments overdue for review, a count in words linking to their lists, the most overdue first, each opening
 // the client's record at its tab. GET /api/v1/care-records/today; no event is pushed when a review falls due (it

@@ -18,7 +18,7 @@ import {
   type UploadTypeChoice,
 } from '../../contract';
 import { clientPath, handleSaved, Section, styles } from '../daily/common';
-import { formatDate, formatDateTime, formatFileSize } from '@hcm/contract/time';
+import { formatDate, formatDateTime, formatFileSize } from '@hcm/contract/format';
 
 // uploads: files on the client's record (types from reference data), uploaded with a progress bar, opened in
 // the lightbox (images) or the PDF viewer (PDFs), downloaded otherwise, and removed with a reason (soft).

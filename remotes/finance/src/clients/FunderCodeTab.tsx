@@ -4,7 +4,7 @@ import { api, Button, ErrorPanel, Loading, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { applyServerErrors, SelectField, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { ClientFundingSchema, type ClientFunding, type ClientFundingAnswer } from '../../contract/funding';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 type FormValues = {
   version: number;

@@ -4,7 +4,7 @@ import { api, Button, ErrorPanel, Loading } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { applyServerErrors, TextField, valibotResolver } from '@hcm/kit/forms';
 import { DEFAULT_EXPORT_SETTINGS, EXPORT_SETTING_LABELS, ExportSettingsSchema, type ExportSettings, type ExportSettingsValues } from '../../contract/export-settings';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 const SETTINGS = 'api/v1/finance/export-settings';
 

@@ -6,7 +6,7 @@ import { EXPORT_FORMATS, EXPORT_KINDS, type ExportJobView, type ExportKindName }
 import { defaultPeriod, useBranchChoices } from '../reports/common';
 import styles from '../reports/reports.module.css';
 import { AccountingCodes } from './AccountingCodes';
-import { formatDate, formatDateTime } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 
 const EXPORTS = 'api/v1/finance/exports';
 /** How often a running export's progress is asked for. */

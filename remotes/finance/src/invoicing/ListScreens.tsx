@@ -11,7 +11,7 @@ import type { InvoiceRow, InvoiceRunRow, UnclaimedVisit } from '../../contract/i
 import { INVOICES, lastMonth, periodWords, RUNS, STATUS_WORDS, UNCLAIMED, useBranchChoices, useFunders, usePagedList } from './common';
 import { GenerateRun } from './RunScreens';
 import styles from './invoicing.module.css';
-import { formatDate, formatMoney } from '@hcm/contract/time';
+import { formatDate, formatMoney } from '@hcm/contract/format';
 
 const invoiceColumns: Column<InvoiceRow>[] = [
   { key: 'number', label: 'Number', sortable: true, render: (row) => <Link to={`/app/finance/invoices/${row.id}`}>{row.number}</Link> },

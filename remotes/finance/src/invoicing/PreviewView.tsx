@@ -1,7 +1,7 @@
 import { WARNING_WORDS, type RunPreview } from '../../contract/invoicing';
 import { periodWords } from './common';
 import styles from './invoicing.module.css';
-import { formatDate, formatMoney, formatTime } from '@hcm/contract/time';
+import { formatDate, formatMoney, formatTime } from '@hcm/contract/format';
 
 export function RunTotals({ preview }: { preview: RunPreview }) {
   return (

@@ -6,7 +6,7 @@ import { formStyles, SelectField, TextField, valibotResolver } from '@hcm/kit/fo
 import { InvoiceRunRequestSchema, PAYER_KINDS, type NextPeriod } from '../../contract/invoicing';
 import { lastMonth, periodWords, RUNS, useBranchChoices, useFunders } from './common';
 import styles from './invoicing.module.css';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 export type RunFormValues = { branch_id: string; payer_kind: 'funder' | 'client'; funder_code_id: string; client_id: string; period_from: string; period_to: string; issue_date: string };
 

@@ -8,7 +8,7 @@ import { INVOICES, periodWords, RUNS } from './common';
 import { PreviewView, RunProblems, RunTotals } from './PreviewView';
 import { RunForm, useRunForm, type RunFormValues } from './RunForm';
 import styles from './invoicing.module.css';
-import { formatDate, formatMoney } from '@hcm/contract/time';
+import { formatDate, formatMoney } from '@hcm/contract/format';
 
 /** The request body from the form's values: empty optional fields are left for the schema's defaults. */
 export const runBody = (values: RunFormValues) => ({ ...values, funder_code_id: values.funder_code_id || null, client_id: values.client_id || null });

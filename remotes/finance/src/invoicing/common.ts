@@ -4,7 +4,7 @@ import type { Page, SortMode } from '@hcm/contract';
 import { londonDate } from '@hcm/contract/engine';
 import { useApiQuery } from '@hcm/kit/data';
 import { useListQuery } from '../lists';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 export const RUNS = 'api/v1/finance/invoice-runs';
 export const INVOICES = 'api/v1/finance/invoices';

@@ -11,7 +11,7 @@ import { PAYMENT_METHODS, positivePence, type PaymentDetail, type PaymentRow } f
 import { typedInPounds } from '../../contract/money';
 import { LEDGER, payerOfValue, payerParams, payerValue, useListState, usePayers } from './common';
 import styles from './ledger.module.css';
-import { formatDate, formatMoney } from '@hcm/contract/time';
+import { formatDate, formatMoney } from '@hcm/contract/format';
 
 const METHOD_WORDS: Record<string, string> = Object.fromEntries(PAYMENT_METHODS.map((method) => [method.value, method.label]));
 

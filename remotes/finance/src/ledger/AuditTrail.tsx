@@ -5,7 +5,7 @@ import { ListTable, type Column } from '@hcm/kit/table';
 import type { AuditDetail, AuditRow } from '../../contract/ledger';
 import { LEDGER, useListState } from './common';
 import styles from './ledger.module.css';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 const columns: Column<AuditRow>[] = [
   { key: 'changed_at', label: 'When', sortable: true, render: (row) => <Link to={`/app/finance/${row.entity_id}/audit/${row.id}`}>{formatDateTime(row.changed_at)}</Link> },

@@ -4,7 +4,7 @@ import { ListTable, type Column } from '@hcm/kit/table';
 import type { CreditNoteRow } from '../../contract/ledger';
 import { LEDGER, payerParams, payerValue, useListState, usePayers } from './common';
 import styles from './ledger.module.css';
-import { formatDate, formatMoney } from '@hcm/contract/time';
+import { formatDate, formatMoney } from '@hcm/contract/format';
 
 const columns: Column<CreditNoteRow>[] = [
   { key: 'number', label: 'Credit note', sortable: true, render: (row) => <Link to={`/app/scheduler/credit-note/${encodeURIComponent(row.number)}`}>{row.number}</Link> },

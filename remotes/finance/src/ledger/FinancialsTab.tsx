@@ -7,7 +7,7 @@ import type { InvoiceRow } from '../../contract/invoicing';
 import type { CreditNoteRow, PaymentRow, Statement } from '../../contract/ledger';
 import { LEDGER, STATUS_WORDS } from './common';
 import styles from './ledger.module.css';
-import { formatDate, formatMoney } from '@hcm/contract/time';
+import { formatDate, formatMoney } from '@hcm/contract/format';
 
 // Everything since the ledger began: the client's balance is the closing balance of an all-time statement.
 const EPOCH = '2000-01-01';

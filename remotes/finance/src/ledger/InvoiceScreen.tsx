@@ -7,7 +7,7 @@ import type { ChargeWarning } from '../../contract/rates/types';
 import type { CreditNoteDetail } from '../../contract/ledger';
 import { LEDGER, STATUS_WORDS } from './common';
 import styles from './ledger.module.css';
-import { formatDate, formatHours, formatMoney } from '@hcm/contract/time';
+import { formatDate, formatHours, formatMoney } from '@hcm/contract/format';
 
 const WARNING_WORDS: Record<ChargeWarning, string> = {
   'missing-rate': 'no rate',

@@ -5,7 +5,7 @@ import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import type { PaymentDetail } from '../../contract/ledger';
 import { LEDGER, penceOf, poundsInput, STATUS_WORDS } from './common';
 import styles from './ledger.module.css';
-import { formatDate, formatMoney } from '@hcm/contract/time';
+import { formatDate, formatMoney } from '@hcm/contract/format';
 
 /** Fills the payer's outstanding invoices oldest first with what the payment has left: the usual allocation. */
 export function prefill(payment: PaymentDetail): Record<number, string> {

@@ -6,7 +6,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import type { Statement } from '../../contract/ledger';
 import { LEDGER, payerOfValue, payerValue, usePayers } from './common';
 import styles from './ledger.module.css';
-import { formatDate, formatMoney } from '@hcm/contract/time';
+import { formatDate, formatMoney } from '@hcm/contract/format';
 
 const KIND_WORDS = { invoice: 'Invoice', 'credit-note': 'Credit note', payment: 'Payment' } as const;
 

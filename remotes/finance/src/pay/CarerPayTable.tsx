@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import { Button } from '@hcm/kit';
 import { DAY_KIND_WORDS, type PayRunCarer, type PayRunTotals } from '../../contract/pay';
 import styles from './pay.module.css';
-import { formatDate, formatHours, formatMoney, formatNumber, formatPercent } from '@hcm/contract/time';
+import { formatDate, formatHours, formatMoney, formatNumber, formatPercent } from '@hcm/contract/format';
 
 // Each carer's pay in a run (a preview or a posted run): hours by type, each pay element, gross, and the
 // National Living Wage check in words (a symbol and a sentence, not colour alone), why holiday pay is or is not rolled

@@ -5,7 +5,7 @@ import { type PayRunRow } from '../../contract/pay';
 import { useFilteredList } from '../lists';
 import { PAY_RUNS, periodWords, useBranchChoices } from './common';
 import styles from './pay.module.css';
-import { formatHours, formatMoney } from '@hcm/contract/time';
+import { formatHours, formatMoney } from '@hcm/contract/format';
 
 export type RunFilters = { branch_id: string; status: string; from: string; to: string };
 

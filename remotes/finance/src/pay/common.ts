@@ -1,6 +1,6 @@
 import { useBranchChoices } from '../lists';
 import { londonDate } from '@hcm/contract/engine';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 export const PAY_RUNS = 'api/v1/finance/pay-runs';
 

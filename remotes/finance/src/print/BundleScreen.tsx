@@ -4,7 +4,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { lastMonth, PRINT_API, usePrintUrl } from './common';
 import { PdfPanel } from './PdfPanel';
 import styles from './print.module.css';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 export type BundleKind = 'invoices' | 'credit-notes' | 'credit-invoices';
 

@@ -3,7 +3,7 @@ import { PageHeader, useRouteName } from '@hcm/kit';
 import { INVOICE_VARIANTS, lastQuarter, usePrintUrl } from './common';
 import { PdfPanel } from './PdfPanel';
 import styles from './print.module.css';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // One document each: an invoice by its number in a layout (/app/scheduler/invoice/:slug[/:variant]), a credit
 // note by its number (/app/scheduler/credit-note/:slug), a private client's statement for a period

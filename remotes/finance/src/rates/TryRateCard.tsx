@@ -11,7 +11,7 @@ import { RateTrySchema } from '../../contract/rates/resources';
 import type { DayKind, VisitCharge } from '../../contract/rates/types';
 import { WARNING_WORDS } from '../../contract/invoicing';
 import styles from './rates.module.css';
-import { formatDate, formatMoney } from '@hcm/contract/time';
+import { formatDate, formatMoney } from '@hcm/contract/format';
 
 // "Try a rate card" on the rate cards screen: a made-up visit priced by GET /finance/rate-cards/:id/try, the same
 // engine and rate book an invoice run uses, with the sentence that explains the sum. The form checks its fields

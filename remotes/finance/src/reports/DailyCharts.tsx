@@ -4,7 +4,7 @@ import { BarChart, LineChart, type ChartSeries } from '@hcm/kit/charts';
 import { useApiQuery } from '@hcm/kit/data';
 import { useSavedFilter } from '@hcm/kit/storage';
 import type { DailyDetail, DailyFigures, DailyReport } from '../../contract/reports';
-import { formatDate, formatDateLong, formatDayMonth, formatMoney, formatWeekday } from '@hcm/contract/time';
+import { formatDate, formatDateLong, formatDayMonth, formatMoney, formatWeekday } from '@hcm/contract/format';
 import { PeriodFields, Problem, defaultPeriod, periodProblem, type PeriodFilter } from './common';
 import styles from './reports.module.css';
 

@@ -5,7 +5,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { useSavedFilter } from '@hcm/kit/storage';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { SALES_GROUPS, type SalesGroup, type SalesReport as Report, type SalesRow, type SalesSort } from '../../contract/reports';
-import { formatMoney } from '@hcm/contract/time';
+import { formatMoney } from '@hcm/contract/format';
 import { PeriodFields, Problem, defaultPeriod, periodProblem, type PeriodFilter } from './common';
 import styles from './reports.module.css';
 

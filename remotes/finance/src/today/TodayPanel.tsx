@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useApiQuery } from '@hcm/kit/data';
 import { FINANCE_TODAY_PATH, type FinanceToday } from '../../contract/today';
 import { dashboardPanelStyles as styles } from '@hcm/kit';
-import { formatDate, formatMoney } from '@hcm/contract/time';
+import { formatDate, formatMoney } from '@hcm/contract/format';
 
 // Finance's panel on the dashboard (extension point dashboard.panel, key finance-today): the payments received and
 // not yet wholly allocated to invoices, a count in words and the amount linking to the allocation list, the oldest

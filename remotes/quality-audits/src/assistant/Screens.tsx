@@ -15,7 +15,7 @@ import {
   type ToolColumn,
 } from '../../contract/assistant';
 import styles from './assistant.module.css';
-import { formatDate, formatDateTime, formatMoney } from '@hcm/contract/time';
+import { formatDate, formatDateTime, formatMoney } from '@hcm/contract/format';
 
 // The assistant at /app/ai: a question box, the answer with the rows each call used, and the user's history.
 // The selected question is in the address (?question=12), so a history entry can be opened, linked and reloaded.

@@ -5,7 +5,7 @@ import { PageHeader, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
 import styles from './audit.module.css';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 type Filters = { user_id: string; resource: string; action: string; from: string; to: string };
 const NO_PEOPLE: AuditPerson[] = [];

@@ -6,7 +6,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { AUDIT_DUE_SOON_DAYS, AUDIT_SORTS, AUDIT_STATES, auditRecordPath, type AuditList as AuditListPage, type AuditListSpec, type AuditRow, type AuditState } from '../../contract/audits';
 import styles from './audits.module.css';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // One audit list (carers' supervisions, clients' MAR chart audits…), everything from its declaration: the summary
 // cards (overdue, due soon, done in the period, outcomes), the filters kept in the address (?state=overdue&…), and

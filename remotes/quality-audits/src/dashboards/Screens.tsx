@@ -7,7 +7,8 @@ import { BarChart, LineChart, PieChart, type ChartSelection } from '@hcm/kit/cha
 import { ListTable, type Column } from '@hcm/kit/table';
 import { DASHBOARD_PAGES, type DashboardAnswer, type DashboardChart, type DashboardKind, type DashboardRow } from '../../contract/dashboards';
 import styles from './dashboards.module.css';
-import { clock, formatDate } from '@hcm/contract/time';
+import { clock } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 const kindOf = (prefix: string): DashboardKind => (prefix.endsWith('carer') ? 'carer' : 'client');
 

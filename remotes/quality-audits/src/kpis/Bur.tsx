@@ -10,7 +10,7 @@ import { BUR_STATUSES, BurCreateSchema, BurUpdateSchema, type BurAction, type Bu
 import { BUR_DEFINITIONS } from '../../contract/kpis/definitions';
 import type { BurFigures } from '../../contract/kpis/formulas';
 import { Definitions, HowCounted, hours, percent, styles, todayIso, useBranchChoices } from './common';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 const REVIEWS = 'api/v1/kpis/bur';
 const statusLabel = (status: string) => BUR_STATUSES.find((item) => item.value === status)?.label ?? status;

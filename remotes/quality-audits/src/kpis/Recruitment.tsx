@@ -10,7 +10,7 @@ import { RecruitmentReportSchema, type RecruitmentReport } from '../../contract/
 import { RECRUITMENT_DEFINITIONS } from '../../contract/kpis/definitions';
 import type { RecruitmentFigures } from '../../contract/kpis/formulas';
 import { Definitions, HowCounted, number, percent, styles, todayIso, useBranchChoices } from './common';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 const REPORTS = 'api/v1/kpis/recruitment/reports';
 const definition = (key: string) => RECRUITMENT_DEFINITIONS.find((item) => item.key === key);

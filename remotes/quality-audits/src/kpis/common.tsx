@@ -4,7 +4,8 @@ import { useCan, useSession } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import type { KpiDefinition } from '../../contract/kpis/definitions';
 import styles from './kpis.module.css';
-import { clock, formatHours, formatNumber, formatPercent } from '@hcm/contract/time';
+import { clock } from '@hcm/contract/time';
+import { formatHours, formatNumber, formatPercent } from '@hcm/contract/format';
 
 // What the KPI screens share: the branch choices, the period fields, figures in words and the
 // "How is this counted?" disclosure beside each KPI.

@@ -4,7 +4,7 @@ import { Card, ErrorPanel, Loading, PageHeader, useRouteName } from '@hcm/kit';
 import { LineChart } from '@hcm/kit/charts';
 import { useApiQuery } from '@hcm/kit/data';
 import { REGISTERS, REGISTER_KINDS, type DashboardAnswer } from '../../contract/registers';
-import { formatDate, formatMonth } from '@hcm/contract/time';
+import { formatDate, formatMonth } from '@hcm/contract/format';
 import { QA_API, useBranchChoices } from './common';
 import styles from './registers.module.css';
 

@@ -8,7 +8,7 @@ import { ListTable, type Column } from '@hcm/kit/table';
 import { REGISTERS, SEVERITIES, labelOf, type RegisterInfo, type RegisterKind, type RegisterRow } from '../../contract/registers';
 import { QA_API, useBranchChoices } from './common';
 import styles from './registers.module.css';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 export type ListFilter = { status: string; branch_id: string; search: string; from: string; to: string; overdue: string };
 export const NO_FILTER: ListFilter = { status: '', branch_id: '', search: '', from: '', to: '', overdue: '' };

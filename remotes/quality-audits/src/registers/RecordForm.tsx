@@ -25,7 +25,7 @@ import {
 import { QA_API, useApiUrl, useBranchChoices, writeKeys } from './common';
 import { PersonPicker } from './PersonPicker';
 import styles from './registers.module.css';
-import { formatDate, formatDateTime } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 
 type SaveAnswer = { record: RegisterRecord; cqc_prompt: CqcPrompt | null };
 

@@ -7,7 +7,7 @@ import { ListTable, useResourceList, type Column } from '@hcm/kit/table';
 import { useListRows } from './useChoices';
 import styles from './users.module.css';
 import { NoAccess } from './NoAccess';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 /** /app/users: every user the signed-in user may see (a super admin all; others those sharing a branch). */
 export function UserList() {

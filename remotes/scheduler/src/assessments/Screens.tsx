@@ -1,4 +1,5 @@
-import { formatDate, formatHours, formatMonth, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatHours, formatMonth } from '@hcm/contract/format';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, Navigate, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';

@@ -8,7 +8,8 @@ import { TravelSettingsSchema, type BranchTravelSettings } from '../../contract/
 import type { GlobalSchedule } from '../../contract/timeline';
 import type { VisitRow } from '../../contract/visits';
 import styles from './home.module.css';
-import { formatDate, formatHours, formatPercent, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatHours, formatPercent } from '@hcm/contract/format';
 
 // The overview office staff land on (/app/scheduler): today's and this week's figures for their branches, the way
 // to every scheduler screen they may open, and their branches' travel settings. Kept light: it loads with the area.

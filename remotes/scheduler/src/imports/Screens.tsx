@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { CSV_COLUMNS, CsvUploadSchema, IMPORT_STATUSES, MAX_CSV_BYTES, type CsvImportDetail, type CsvImportRow, type ImportRow } from '../../contract/imports';
 import { handleSaved } from '../planning/common';
 import styles from './imports.module.css';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 // CSV imports of visits (/app/visits/csv-imports): the list of imports, the upload (the file is read in the
 // browser and sent as text), and the preview (every row with its errors in words) with the confirmation that

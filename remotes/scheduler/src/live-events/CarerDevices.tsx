@@ -4,7 +4,7 @@ import { ListTable, type Column } from '@hcm/kit/table';
 import type { CarerDeviceRow } from '../../contract/live-device';
 import { styles } from '../visits/common';
 import { LiveNote, useLiveList, yesNo } from './device/useLiveList';
-import { formatDateTime, formatTime } from '@hcm/contract/time';
+import { formatDateTime, formatTime } from '@hcm/contract/format';
 
 type Filters = { search: string; app_in_use: string };
 const NONE: Filters = { search: '', app_in_use: '' };

@@ -8,7 +8,7 @@ import { checkColumns } from './device/CheckTable';
 import { PositionsPlan } from './device/PositionsPlan';
 import { CONFIRMATION_WORDS, LiveNote, metres, useLiveList, yesNo } from './device/useLiveList';
 import { BranchField, PeriodFields } from './device/FilterFields';
-import { formatDate, formatDateTime } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 
 type Filters = { from: string; to: string; branch_id: string; kind: string };
 const NONE: Filters = { from: '', to: '', branch_id: '', kind: '' };

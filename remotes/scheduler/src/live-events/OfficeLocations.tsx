@@ -5,7 +5,7 @@ import type { Page } from '@hcm/contract';
 import { ListTable, type Column } from '@hcm/kit/table';
 import type { OfficeLocationRow } from '../../contract/live-device';
 import { styles } from '../visits/common';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 const KEYS = ['from', 'to', 'search', 'sort', 'mode', 'page', 'page_size'] as const;
 

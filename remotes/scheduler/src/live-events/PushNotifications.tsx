@@ -5,7 +5,7 @@ import { Button, PageHeader, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
 import styles from '../visits/visits.module.css';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 // /app/live-events/carers/push-notifications: the log of push notifications sent to carers' phones (a new visit,
 // a changed time, a visit taken off them or cancelled), from the platform's push log, filtered by carer, kind,

@@ -1,4 +1,5 @@
-import { formatTime, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatTime } from '@hcm/contract/format';
 import { Link } from 'react-router-dom';
 import { Button, PageHeader, useRouteName } from '@hcm/kit';
 import { ListTable, type Column } from '@hcm/kit/table';

@@ -8,7 +8,7 @@ import { ALERT_KINDS, ALERT_STATES, SUPPORT_URGENCIES, labelOfChoice, type Alert
 import { LIVE_TOPIC } from '../../contract/live';
 import styles from '../visits/visits.module.css';
 import { ALERTS_PATH, AlertButtons, ResolveForm, alertProgress } from './alerts';
-import { formatDateTime, formatTime } from '@hcm/contract/time';
+import { formatDateTime, formatTime } from '@hcm/contract/format';
 
 // A list of alerts (the engine's late and missed alerts, or carers' support requests): filtered by state, kind,
 // branch and day, sorted and paged by the API. The filter lives in the URL (the saved slot live_event_monitoring

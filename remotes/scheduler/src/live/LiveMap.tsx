@@ -5,7 +5,7 @@ import type { MapAnswer, MapPoint } from '../../contract/map';
 import { project, StreetMapBoundary } from '../map/MapView';
 import { pointKey, pointLabel } from '../map/parts';
 import styles from '../map/map.module.css';
-import { formatTime } from '@hcm/contract/time';
+import { formatTime } from '@hcm/contract/format';
 
 // The live view's map: clients' homes (squares) and carers where their phones last checked in or out today
 // (circles), with a dashed line from a carer to the client of that check. It is the scheduler's map, chosen the same

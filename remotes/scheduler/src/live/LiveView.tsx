@@ -8,7 +8,7 @@ import { VISITS_TOPIC } from '../../contract/visits';
 import styles from '../visits/visits.module.css';
 import { AlertButtons, LIVE_TODAY_PATH, ResolveForm, alertProgress } from './alerts';
 import { LiveMap } from './LiveMap';
-import { formatDateTime, formatTime } from '@hcm/contract/time';
+import { formatDateTime, formatTime } from '@hcm/contract/format';
 
 // /app/scheduler/live-view: today's visits of a branch by state with counts (late and missed first), the alerts
 // still open or acknowledged (acknowledge and resolve here), the map of homes and carers' last positions. A check-in,

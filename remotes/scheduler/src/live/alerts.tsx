@@ -3,7 +3,7 @@ import { api, Button, notify, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation } from '@hcm/kit/data';
 import { ALERT_OUTCOMES, type AlertOutcome, type AlertRow } from '../../contract/live-engine';
 import styles from '../visits/visits.module.css';
-import { formatDateTime, formatTime } from '@hcm/contract/time';
+import { formatDateTime, formatTime } from '@hcm/contract/format';
 
 // What the live view and the alert lists share: the alerts' API, acknowledging and resolving (with the outcome
 // and a note), and an alert's state in words ("arrived at …", who acknowledged it, escalated to whom).

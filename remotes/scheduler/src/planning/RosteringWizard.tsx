@@ -1,4 +1,5 @@
-import { formatDate, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';

@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 import { useState } from 'react';
 import { api, Button, EmptyState, ErrorPanel, Loading, notify, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';

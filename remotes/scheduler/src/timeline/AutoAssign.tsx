@@ -4,7 +4,7 @@ import { apiKey, useApiMutation } from '@hcm/kit/data';
 import { Modal } from '@hcm/kit/elements';
 import { AUTO_ASSIGN_PATH, CLIENT_TIMELINE_PATH, GLOBAL_SCHEDULE_PATH, period, shiftDay, TIMELINE_PATH } from './common';
 import styles from './timeline.module.css';
-import { formatCount, formatDate, formatHours, formatNumber, formatPercent } from '@hcm/contract/time';
+import { formatCount, formatDate, formatHours, formatNumber, formatPercent } from '@hcm/contract/format';
 
 // "Auto-assign this week" on the week view: asks auto-assign for a proposal (nothing saved), shows what it would
 // assign, its continuity and travel against a plain greedy baseline, the visits it would make late and the Working

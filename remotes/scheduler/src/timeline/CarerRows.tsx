@@ -4,7 +4,7 @@ import type { RuleFinding } from '../../contract/visits';
 import { ATTENTION_SYMBOL, DAY_SPAN, DAY_START, lateText, LATE_SYMBOL, STATUS_LABEL, STATUS_SYMBOL, timesOf, toMinutes, visitLabel, type RowKey } from './common';
 import type { Placement, PlanningNotice } from './planning';
 import styles from './timeline.module.css';
-import { formatHours, formatWeekday } from '@hcm/contract/time';
+import { formatHours, formatWeekday } from '@hcm/contract/format';
 
 // The rows of the carer timeline: their layout (lanes of bars for a day, a stack per day for a week or month,
 // and so each row's height, known before drawing, which lets the list draw only the rows in view), and a row.

@@ -10,7 +10,7 @@ import { findingsText, noticeOf, samePlace, writeFor, type Picked, type Placemen
 import { PeriodToolbar, usePeriodParams } from './Toolbar';
 import { VisitPanel } from './VisitPanel';
 import styles from './timeline.module.css';
-import { formatDateLong, formatDayMonth, formatWeekday } from '@hcm/contract/time';
+import { formatDateLong, formatDayMonth, formatWeekday } from '@hcm/contract/format';
 
 // The carer timeline (scheduler/timeline/today|week|month): carers as rows, the period as columns, visits as bars,
 // travel gaps, availability and holidays shaded with words, and the unassigned lane on top. Visits are planned by

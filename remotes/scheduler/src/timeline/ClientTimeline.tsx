@@ -8,7 +8,7 @@ import { ATTENTION_SYMBOL, CLIENT_TIMELINE_PATH, DAY_SPAN, DAY_START, daysBetwee
 import { PeriodToolbar, usePeriodParams } from './Toolbar';
 import { VisitPanel } from './VisitPanel';
 import styles from './timeline.module.css';
-import { formatDateLong, formatDayMonth, formatHours, formatPercent, formatWeekday } from '@hcm/contract/time';
+import { formatDateLong, formatDayMonth, formatHours, formatPercent, formatWeekday } from '@hcm/contract/format';
 
 // The client timeline (scheduler/client-timeline/today|week|bi-weekly|month): clients as rows and their visits over
 // the period, with who is booked; client-timeline/:editid is one client with their weekly pattern and the carers

@@ -6,7 +6,7 @@ import { VISITS_TOPIC } from '../../contract/visits';
 import { GLOBAL_SCHEDULE_PATH, period } from './common';
 import { PeriodToolbar, usePeriodParams } from './Toolbar';
 import styles from './timeline.module.css';
-import { formatDateLong, formatHours } from '@hcm/contract/time';
+import { formatDateLong, formatHours } from '@hcm/contract/format';
 
 // The global schedule (/app/global-schedule): every branch the user holds side by side, a row per day, each cell
 // the day's visits, unassigned, cancelled, planned hours and carers working, linking to that branch's timeline

@@ -3,7 +3,7 @@ import { Modal } from '@hcm/kit/elements';
 import { CANCEL_REASONS, TASK_KINDS, VISIT_SOURCES, type VisitRow } from '../../contract/visits';
 import { STATUS_LABEL, STATUS_SYMBOL, timesOf } from './common';
 import styles from './timeline.module.css';
-import { formatDateLong, formatHours } from '@hcm/contract/time';
+import { formatDateLong, formatHours } from '@hcm/contract/format';
 
 // A visit's details from a timeline bar: client, day and times, status, carers, tasks, funder, notes, with links
 // to the visit's own page and the client's record.

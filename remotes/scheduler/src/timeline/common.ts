@@ -1,5 +1,5 @@
 import { VISIT_STATUSES, type VisitRow, type VisitStatus } from '../../contract/visits';
-import { formatDate, formatDateLong, formatHours } from '@hcm/contract/time';
+import { formatDate, formatDateLong, formatHours } from '@hcm/contract/format';
 
 // What the timelines share: UK dates, minutes of the day, the words and symbols of a visit's status, API paths.
 

@@ -5,7 +5,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { LIVE_TOPIC } from '../../contract/live';
 import { SCHEDULER_TODAY_PATH, type SchedulerToday, type TodayAttentionVisit, type TodayVisit } from '../../contract/today';
 import { VISITS_TOPIC } from '../../contract/visits';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // The scheduler's panel on the dashboard (extension point dashboard.panel, key scheduler-today): late now, missed
 // now, today's visits short of a carer (time-critical first) and the visits needing a planner, each a count in

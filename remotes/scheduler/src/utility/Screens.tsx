@@ -1,4 +1,5 @@
-import { formatDate, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Route, Routes } from 'react-router-dom';

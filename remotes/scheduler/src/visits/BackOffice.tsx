@@ -1,4 +1,5 @@
-import { formatDate, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 import { useEffect, useId, useState } from 'react';
 import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { Link } from 'react-router-dom';

@@ -9,7 +9,7 @@ import type { ConfirmationRow } from '../../contract/live-device';
 import { LiveThresholds } from '../live-events/device/LiveThresholds';
 import { CONFIRMATION_WORDS } from '../live-events/device/useLiveList';
 import { styles, useBranchChoices } from './common';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 const FILTER_KEYS = ['state', 'branch_id', 'from', 'to'] as const;
 

@@ -4,7 +4,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { PLANNABLE_STATUSES, type VisitRow } from '../../contract/visits';
 import { styles, timesOf, visitApiPath } from './common';
 import { VisitForm } from './VisitForm';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 /** /app/visits/add: a visit added by hand (status unassigned); then its page. */
 export function AddVisit() {

@@ -1,6 +1,6 @@
 import type { VisitLogRow } from '../../contract/visits';
 import { logActionWords, styles } from './common';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 /** The warnings a change went ahead with (soft rules overridden), in words. */
 export const warningsText = (row: Pick<VisitLogRow, 'warnings'>) => (row.warnings.length ? row.warnings.map((warning) => warning.message).join(' ') : 'None');

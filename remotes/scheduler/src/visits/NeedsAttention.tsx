@@ -10,7 +10,7 @@ import { ATTENTION_KINDS, attentionDismissPath, DismissAttentionSchema, NEEDS_AT
 import { VISITS_TOPIC } from '../../contract/visits';
 import { handleSaved } from '../planning/common';
 import { STATUS_WORDS, styles, useBranchChoices } from './common';
-import { formatDate, formatDateTime } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 
 const FILTER_KEYS = ['branch_id', 'from', 'to', 'kind'] as const;
 export const KIND_WORDS: Record<AttentionKind, string> = Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind.value, kind.label])) as Record<AttentionKind, string>;

@@ -8,7 +8,7 @@ import { ListTable, type Column } from '@hcm/kit/table';
 import { VISIT_LOG_ACTIONS, type VisitLogRow } from '../../contract/visits';
 import { logActionWords, styles, useVisitChoices, VISIT_LOGS_PATH } from './common';
 import { warningsText } from './History';
-import { formatDate, formatDateTime } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 
 export type LogFilters = { from: string; to: string; action: string; client_id: string; carer_id: string; visit_id: string };
 const NONE: LogFilters = { from: '', to: '', action: '', client_id: '', carer_id: '', visit_id: '' };

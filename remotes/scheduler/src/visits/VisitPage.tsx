@@ -22,7 +22,7 @@ import {
   visitApiPath,
   VISITS_PATH,
 } from './common';
-import { formatDate, formatDateTime } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 
 const kindWords = (kind: string) => TASK_KINDS.find((choice) => choice.value === kind)?.label ?? kind;
 

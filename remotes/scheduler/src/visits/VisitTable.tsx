@@ -5,7 +5,7 @@ import { useApiQuery, type ApiParams } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
 import type { VisitRow } from '../../contract/visits';
 import { carersText, StatusText, timesOf, VISITS_PATH } from './common';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 type Paging = { page: number; pageSize: number; sort: string; mode: 'asc' | 'desc' };
 

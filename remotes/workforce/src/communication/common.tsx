@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, type Page } from '@hcm/contract';
 import { apiKey, useApiQuery, useQueryClient } from '@hcm/kit/data';
 import { ListTable, type Column } from '@hcm/kit/table';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 // Small helpers the communication screens share.
 

@@ -3,7 +3,7 @@ import { ErrorPanel, Loading } from '@hcm/kit';
 import { COMPLIANCE_CHECKS, COMPLIANCE_STATES, tabOfCheck } from '../../contract/compliance';
 import type { StaffScreenProps } from '../record/types';
 import { labelOf, StateBadge, styles, tabPath, useCompliance } from './common';
-import { formatDate, formatDateTime } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 
 /**
  * The 'checklist' tab: every Schedule 3 check of the carer's file with its state in words, what it says and a

@@ -6,7 +6,8 @@ import { BusinessInsuranceSchema, DrivingLicenceSchema, PHOTO_ID_DOCUMENTS, Phot
 import type { StaffScreenProps } from '../record/types';
 import { CheckForm } from './CheckForm';
 import { labelOf, optionsOf, Section, StateBadge, styles, tabPath, useCompliance } from './common';
-import { formatDate, ukToday } from '@hcm/contract/time';
+import { ukToday } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // The 'references-documents' tab: the compliance documents at a glance (DBS, right to work, photo ID, driving
 // licence and business insurance), and the forms to record the photo ID seen, the licence and the insurance.

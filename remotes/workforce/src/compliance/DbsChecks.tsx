@@ -7,7 +7,8 @@ import { STAFF_SENSITIVE_PERMISSIONS } from '../../contract/record-tabs';
 import type { StaffScreenProps } from '../record/types';
 import { CheckForm } from './CheckForm';
 import { labelOf, optionsOf, Section, StateBadge, styles, tabPath, useCompliance } from './common';
-import { formatDate, ukToday } from '@hcm/contract/time';
+import { ukToday } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // The 'references-documents/dbs-documents' tab: the carer's DBS certificates (newest first) with their Update
 // Service status checks, the disclosure for those who may read it, and the forms to record a certificate, correct

@@ -7,7 +7,7 @@ import { readSavedFilter, writeSavedFilter } from '@hcm/kit/storage';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { COMPLIANCE_CHECKS, type FileAlertRow } from '../../contract/compliance';
 import { StateBadge, styles, tabPath } from './common';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // The file alerts (/app/live-events/carers/file-alerts, /app/live-events/office-employees/alerts): every check of
 // a file that lapsed, is missing or falls due within the alert windows (settings: 30, 14 and 7 days by default):

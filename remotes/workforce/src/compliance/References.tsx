@@ -8,7 +8,7 @@ import { REFEREE_RELATIONSHIPS, REFERENCE_REQUEST_STATES, ReferenceRequestSchema
 import { carerDocument } from '../../contract/documents/index';
 import type { StaffScreenProps } from '../record/types';
 import { handleSaved, labelOf, optionsOf, Section, styles } from './common';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 // The 'reference-form' tab: references asked for by email (sent, opened, answered or expired, with resend) and
 // the references received (the referee's answers, kept as 'reference' documents on the file), read inline.

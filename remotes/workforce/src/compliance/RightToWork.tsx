@@ -5,7 +5,8 @@ import { RIGHT_TO_WORK_DOCUMENTS, RightToWorkSchema, VISA_TYPES, type RightToWor
 import type { StaffScreenProps } from '../record/types';
 import { CheckForm } from './CheckForm';
 import { labelOf, optionsOf, Section, StateBadge, styles, useCompliance } from './common';
-import { formatDate, ukToday } from '@hcm/contract/time';
+import { ukToday } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // The 'references-documents/student-visa-terms' tab: the carer's right to work (how it was checked, the visa and
 // its terms, when it ends and when to check again), the weekly hours limit the rota must respect, earlier checks,

@@ -6,7 +6,8 @@ import { ListTable, type Column } from '@hcm/kit/table';
 import { DUE_FILTERS, DUE_SOON_DAYS, dueKindsOf, type DueFilter, type DueKind, type DueList as DueListData, type DueRow } from '../../contract/due';
 import type { StaffOwner } from '../record/types';
 import styles from './documents.module.css';
-import { formatDate, ukToday } from '@hcm/contract/time';
+import { ukToday } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 const TITLE = 'Supervisions and appraisals due';
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;

@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime, ukDate, ukTime } from '@hcm/contract/time';
+import { ukDate, ukTime } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { Page } from '@hcm/contract';

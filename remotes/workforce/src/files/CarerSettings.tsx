@@ -5,7 +5,7 @@ import { CheckboxField, SelectField, TextField, valibotResolver } from '@hcm/kit
 import { CarerSettingsSchema, CLIENT_TYPES, TRANSPORT_MODES, type CarerSettings as Settings } from '../../contract/files';
 import type { StaffScreenProps } from '../record/types';
 import { handleSaved, options, Section, staffPath, styles } from './common';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 // settings: the carer's access to the carers' app, how they want to be told things, and the preferences the rota
 // reads (most hours a week, furthest travel, how they travel, the kinds of client they work with).

@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 import { FormProvider, useForm } from 'react-hook-form';
 import { api, Button, EmptyState, ErrorPanel, Loading, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';

@@ -19,7 +19,7 @@ import {
 } from '../../contract/files';
 import type { StaffOwner, StaffScreenProps } from '../record/types';
 import { editPermission, handleSaved, Section, staffPath, styles } from './common';
-import { formatDate, formatDateTime, formatFileSize } from '@hcm/contract/time';
+import { formatDate, formatDateTime, formatFileSize } from '@hcm/contract/format';
 
 // uploads: documents on a carer's or an office employee's file (types from reference data), uploaded with a
 // progress bar, opened in the lightbox (images) or the PDF viewer (PDFs), downloaded otherwise (each opening is

@@ -7,7 +7,7 @@ import { readSavedFilter, writeSavedFilter } from '@hcm/kit/storage';
 import { ListTable, type Column } from '@hcm/kit/table';
 import { CARER_STATUSES, COMPLIANCE_STATES, type CarerOverviewRow } from '../../contract/index';
 import styles from './people.module.css';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 type Filters = { branch_id: string; status: string; compliance: string };
 type Saved = { filters: Filters; search: string };

@@ -3,7 +3,7 @@ import type { DocumentSummary } from '@hcm/contract/documents';
 import { ErrorPanel, Loading, NotFound, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { lazyScreen } from '@hcm/kit/routing';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 import { CARER_TABS, documentNameOf, EMPLOYEE_TABS, STAFF_RECORD_GROUPS, type StaffRecordTab } from '../../contract/record-tabs';
 import { CARER_STATUSES, EMPLOYEE_STATUSES } from '../../contract/people';
 import { COMPLIANCE_STATES, type CarerSummary, type EmployeeSummary } from '../../contract/index';

@@ -8,7 +8,7 @@ import { ListTable, type Column } from '@hcm/kit/table';
 import { APPLICANT_SOURCES, RECRUITMENT_STAGES } from '../../contract/people';
 import { sourceLabel, stageLabel, type ApplicantRow } from '../../contract/recruitment';
 import { styles, Tag } from './common';
-import { formatDate, formatDateTime } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 
 type Filters = { stage: string; branch_id: string; source: string };
 type Saved = { filters: Filters; search: string };

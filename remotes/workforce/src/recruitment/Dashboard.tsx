@@ -4,7 +4,7 @@ import { ErrorPanel, Loading, PageHeader, useRouteName } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { DASHBOARD_PERIODS, type DashboardPeriod, type RecruitmentDashboard } from '../../contract/recruitment';
 import { Section, styles } from './common';
-import { formatDate, formatPercent } from '@hcm/contract/time';
+import { formatDate, formatPercent } from '@hcm/contract/format';
 
 /** A bar with its figure written beside it: readable without the bar, and without colour. */
 function Bar({ value, most, label }: { value: number; most: number; label: string }) {

@@ -1,4 +1,5 @@
-import { formatDate, formatMonth, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatMonth } from '@hcm/contract/format';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, ErrorPanel, Loading, PageHeader, useRouteName } from '@hcm/kit';

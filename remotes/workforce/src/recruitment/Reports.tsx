@@ -1,4 +1,5 @@
-import { formatMonth, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatMonth } from '@hcm/contract/format';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorPanel, Loading, PageHeader, useRouteName, useRuntime } from '@hcm/kit';

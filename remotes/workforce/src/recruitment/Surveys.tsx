@@ -3,7 +3,7 @@ import { ErrorPanel, Loading, PageHeader, useCan, useRouteName } from '@hcm/kit'
 import { useApiQuery } from '@hcm/kit/data';
 import type { SurveyDue, SurveyRow } from '../../contract/recruitment';
 import { styles, Tag } from './common';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 const statusLabel = (status: string) => ({ draft: 'Draft', open: 'Open', closed: 'Closed' })[status] ?? status;
 const dueText = (survey: SurveyRow) => (survey.closes_on ? `Due by ${formatDate(survey.closes_on) || '—'}` : 'No closing date');

@@ -4,7 +4,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { CONTRACT_TYPES } from '../../contract/people';
 import { stageLabel, type VacancyDetail, type VacancyRow } from '../../contract/recruitment';
 import { styles, Tag } from './common';
-import { formatDate, formatMoney } from '@hcm/contract/time';
+import { formatDate, formatMoney } from '@hcm/contract/format';
 
 const contractLabel = (value: string) => (value === 'fixed-term' ? 'Fixed term' : (CONTRACT_TYPES.find((choice) => choice.value === value)?.label ?? value));
 const payOf = (vacancy: VacancyRow) =>

@@ -1,4 +1,5 @@
-import { formatDate, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorPanel, Loading, PageHeader, useRouteName, useSession } from '@hcm/kit';

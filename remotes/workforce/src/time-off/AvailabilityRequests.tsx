@@ -4,7 +4,7 @@ import { api, Button, EmptyState, ErrorPanel, Loading, useCan } from '@hcm/kit';
 import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import type { AvailabilityRequestRow } from '../../contract/carer-app-time-off';
 import { handleSaved, period, styles } from './common';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 // On the live-event availability view: what carers told the office from their phones (issue 31), "not available
 // … because …" or "available at … on …". Waiting for a decision, not yet a change of their days: a user who edits

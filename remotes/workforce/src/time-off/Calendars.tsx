@@ -1,4 +1,5 @@
-import { formatMonth, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatMonth } from '@hcm/contract/format';
 import type { KeyboardEvent } from 'react';
 import { Route, Routes, useSearchParams } from 'react-router-dom';
 import { Button, ErrorPanel, Loading, NotFound, PageHeader, useRouteName, useSession } from '@hcm/kit';

@@ -6,7 +6,7 @@ import { CheckboxField, TextField, useUnsavedChangesWarning, valibotResolver } f
 import { DutyPatternSchema, WEEKDAYS, type CarerAvailability, type DutyPattern, type PatternWeek } from '../../contract/time-off';
 import type { StaffScreenProps } from '../record/types';
 import { handleSaved, Section, staffPath, styles } from './common';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 // duty-days: the carer's weekly pattern (or a fortnight, weeks A and B): each weekday available or not, with one or
 // more time windows and a note. The rota reads it, with temporary changes and approved holidays laid over it.

@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime, formatHours, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDate, formatDateTime, formatHours } from '@hcm/contract/format';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { formatDateTime, ukDate } from '@hcm/contract/time';
+import { ukDate } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { api, Button, ErrorPanel, Loading, NotFound, useCan } from '@hcm/kit';

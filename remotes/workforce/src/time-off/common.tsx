@@ -5,7 +5,7 @@ import { notify } from '@hcm/kit';
 import { applyServerErrors } from '@hcm/kit/forms';
 import type { HolidayWarning } from '../../contract/time-off';
 import styles from './time-off.module.css';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // What the availability and holiday screens share: API paths, UK dates, the answer of a save, sections.
 

@@ -3,7 +3,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { WORKFORCE_TODAY_PATH, type WorkforceToday } from '../../contract/today';
 import { tabPath } from '../compliance/common';
 import { dashboardPanelStyles as styles } from '@hcm/kit';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // The workforce's "Lapsed checks" panel on the dashboard (extension point dashboard.panel, key workforce-today,
 // rendered by ../DashboardPanels): the checks of carers' files that have lapsed and the required training out of

@@ -5,7 +5,7 @@ import { apiKey, useApiMutation, useApiQuery } from '@hcm/kit/data';
 import { applyServerErrors, TextAreaField, TextField, valibotResolver } from '@hcm/kit/forms';
 import { CareCertificateStandardSchema, type CareCertificate, type CareCertificateStandard } from '../../contract/training';
 import { carerPath, Section, styles } from './common';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // The Care Certificate on the carer's training tab: its 16 standards (Skills for Care, 2025), each with the day it
 // was completed and the assessor who signed it off, and the certificate complete only when all 16 are. Recording a

@@ -4,7 +4,7 @@ import { type CarerCourseStatus } from '../../contract/training';
 import type { StaffScreenProps } from '../record/types';
 import { dateNote, Section, StateLabel, styles, useCarerTraining } from './common';
 import { RecordsTable } from './TrainingTab';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // The carer's "refresher-training" tab: the courses that must be renewed (yearly moving and handling, first aid,
 // medication, safeguarding, fire safety; three-yearly MCA, infection control, food safety…), what is due first,

@@ -3,7 +3,7 @@ import { ButtonLink } from '@hcm/kit/routing';
 import type { StaffScreenProps } from '../record/types';
 import { dateNote, Section, StateLabel, styles, useCarerTraining } from './common';
 import { CompetenceSummary, RecordsTable } from './TrainingTab';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // The carer's "specialist-training" tab: specialist courses for the clients who need them (PEG feeding, catheter
 // and stoma care, epilepsy and buccal midazolam, dementia, end of life…), with the competence checks beside them.

@@ -4,7 +4,7 @@ import { Button, EmptyState, ErrorPanel, Loading, PageHeader, useRouteName, useR
 import { useApiQuery } from '@hcm/kit/data';
 import { TRAINING_STATES, type MatrixCell, type TrainingCourse, type TrainingMatrix as Matrix } from '../../contract/training';
 import { StateLabel, styles } from './common';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // /app/carers/training-matrix: the carers of the user's branches × the training courses, each cell the course's
 // state as a short code with its date (legend above; colour only repeats the words), counts per course under the

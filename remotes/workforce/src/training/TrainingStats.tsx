@@ -3,7 +3,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { TRAINING_STATES, type CarerTrainingStats } from '../../contract/training';
 import type { StaffScreenProps } from '../record/types';
 import { carerPath, Section, StateLabel, styles } from './common';
-import { formatHours } from '@hcm/contract/time';
+import { formatHours } from '@hcm/contract/format';
 
 // The carer's "training-stats" tab: how compliant their file is with the required courses, the counts by state,
 // training hours this year, and a five-year history as a table and labelled bars (readable without colour).

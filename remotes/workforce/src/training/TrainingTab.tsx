@@ -17,7 +17,7 @@ import {
 import type { StaffScreenProps } from '../record/types';
 import { CareCertificateSection } from './CareCertificate';
 import { carerPath, dateNote, Section, StateLabel, styles, useCarerTraining } from './common';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // The carer's "training" tab: each required course (and any other on file) with its state, competence from the
 // observed checks, every record, and a form to add or correct one (expiry worked out from the course unless typed).

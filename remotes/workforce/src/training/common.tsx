@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useApiQuery } from '@hcm/kit/data';
 import { trainingStateLabel, TRAINING_STATES, type CarerTraining, type TrainingState } from '../../contract/training';
 import styles from './training.module.css';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // What the training screens share: the carer's training answer, the state as a word (never colour alone), and
 // a titled section.

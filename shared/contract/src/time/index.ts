@@ -2,4 +2,3 @@
 // singleton in the browser, so the host's setting reaches every area).
 export * from './clock.js';
 export * from './uk.js';
-export * from './format.js';

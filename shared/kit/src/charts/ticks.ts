@@ -1,7 +1,7 @@
 // Axis ticks and the formats of a chart's values by unit. Steps are 1, 2 or 5 times a power of ten, so an axis
 // reads 0, 50, 100 or 0, 2, 4, never 1.25, 2.5, 3.75; a count never gets a step under 1. Values are written in the
-// product's one style (@hcm/contract/time: formatMoney, formatHours, formatCount, formatPercent).
-import { formatCount, formatHours, formatMoney, formatNumber, formatPercent } from '@hcm/contract/time';
+// product's one style (@hcm/contract/format: formatMoney, formatHours, formatCount, formatPercent).
+import { formatCount, formatHours, formatMoney, formatNumber, formatPercent } from '@hcm/contract/format';
 
 /** What a chart's values are: it chooses the ticks (whole numbers for counts) and how values are written. */
 export type ChartUnit = 'count' | 'money' | 'hours' | 'percent' | 'number';

@@ -8,7 +8,8 @@ import { RowsInput } from './RowsInput';
 import { liveValuesOf, storedValueOf } from './values';
 import styles from './documents.module.css';
 
-import { clock, formatDateTime } from '@hcm/contract/time';
+import { clock } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 // One input per kind of question, labelled, with its hint and error. Choices of up to five options are radio
 // buttons (every answer visible at once); longer lists are a select.
 

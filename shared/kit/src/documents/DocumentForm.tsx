@@ -33,7 +33,7 @@ import {
 import { ResultsPanel } from './ResultsPanel';
 import { documentResolver, errorMessagesOf, formFieldOfServerKey, formValueOf, formValuesOf, liveValuesOf, META, type DocumentFormValues } from './values';
 import styles from './documents.module.css';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 export type DocumentFormProps = {
   spec: DocumentSpec;

@@ -7,7 +7,7 @@ import { DocumentVersions } from './DocumentVersions';
 import { DocumentView } from './DocumentView';
 import { documentPaths, LEVEL_LABELS, resultValueText, reviewLabel, STATUS_LABELS, type DocumentSummary, type SensitivePermissions } from './model';
 import styles from './documents.module.css';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 export type DocumentTabProps = {
   spec: DocumentSpec;

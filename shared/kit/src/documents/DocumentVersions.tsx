@@ -5,7 +5,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { DocumentView } from './DocumentView';
 import { documentPaths, STATUS_LABELS, type VersionSummary } from './model';
 import styles from './documents.module.css';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 export type DocumentVersionsProps = {
   spec: DocumentSpec;

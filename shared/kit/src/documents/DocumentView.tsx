@@ -22,7 +22,7 @@ import {
 } from './model';
 import { ResultsPanel } from './ResultsPanel';
 import styles from './documents.module.css';
-import { formatDate, formatDateTime } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 
 // pdf.js is heavy: the viewer is loaded when the user asks to print, not with the document.
 const PdfViewer = lazy(() => import('@hcm/kit/pdf').then((module) => ({ default: module.PdfViewer })));

@@ -4,7 +4,7 @@ import { ErrorPanel, Loading } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
 import { reviewLabel, type ReviewItem } from './model';
 import styles from './documents.module.css';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 export type ReviewListProps = {
   /** The reviews' API path, e.g. `clients/documents/reviews` (under api/v1 unless it starts with api/). */

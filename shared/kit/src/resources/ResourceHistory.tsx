@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ResourceSpec } from '@hcm/contract/engine';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 import { api, EmptyState, resourcePath } from '@hcm/kit';
 import { resourceKeys } from '@hcm/kit/data';
 import styles from './resources.module.css';

@@ -1,5 +1,5 @@
 import { penceToPounds, type FieldSpec, type ResourceSpec } from '@hcm/contract/engine';
-import { formatDate, formatMoney, formatTime } from '@hcm/contract/time';
+import { formatDate, formatMoney, formatTime } from '@hcm/contract/format';
 
 export type ReferenceLabels = Record<string, Map<number, string>>;
 

@@ -16,7 +16,7 @@ import {
 } from '../../../contract';
 import { handleSaved, options } from '../../daily/common';
 import { styles } from './common';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 // The office's answer in a list's row: an incident's review, a family's feedback acknowledged with a response.
 // Given once; the lists refetch after (every list of this part: a fall is in incidents and falls alike).

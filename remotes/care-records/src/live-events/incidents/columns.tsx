@@ -2,7 +2,7 @@ import type { Column } from '@hcm/kit/table';
 import { BODY_SITES, FEEDBACK_KINDS, HAZARD_RISK_LEVELS, INCIDENT_KINDS, labelOf, type FamilyFeedbackRow, type IncidentRow } from '../../../contract';
 import { FeedbackState, IncidentState } from './answers';
 import { clientLink, styles, yesNo } from './common';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 // The columns the lists share: when, the client (linked to their record), who reported it, and the state with
 // the office's answer; each list adds what its reports carry (a fall's details, a hazard's place and risk).

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Column } from '@hcm/kit/table';
 import { slotLabel, type MarGapClientRow } from '../../../contract';
 import { MedicationListScreen, styles, useSlotFilter } from './common';
-import { formatDate, formatDateTime } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 
 // Live events → MAR chart audit (/app/live-events/clients/marchart-audit): by client, the doses due whose window
 // has closed with nothing recorded this month (the chart's own rule: an hour either side of a set time, a

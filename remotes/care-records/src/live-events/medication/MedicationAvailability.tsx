@@ -7,7 +7,7 @@ import type { Column } from '@hcm/kit/table';
 import { AVAILABILITY_PROBLEMS, HandleAvailabilitySchema, labelOfChoice, type AvailabilityRow } from '../../../contract';
 import { handleSaved } from '../../daily/common';
 import { clientLink, MedicationListScreen, styles, useSlotFilter } from './common';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 // Live events → Medication availability (/app/live-events/clients/medication_availability): medicines carers
 // report running low, run out, not delivered or damaged; open reports first, each marked handled with what the

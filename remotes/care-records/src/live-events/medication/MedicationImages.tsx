@@ -4,7 +4,7 @@ import { Lightbox } from '@hcm/kit/elements';
 import type { Column } from '@hcm/kit/table';
 import { labelOfChoice, MEDICATION_IMAGE_KINDS, type MedicationImageRow } from '../../../contract';
 import { clientLink, MedicationListScreen, styles, useUrlFilter } from './common';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 // Live events → Medication photos (/app/live-events/clients/medications-images): photos carers took of the MAR
 // sheet, a blister pack or a label, each shown from the API's authenticated route (every look audited). The

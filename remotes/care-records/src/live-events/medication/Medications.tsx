@@ -2,7 +2,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import type { Column } from '@hcm/kit/table';
 import type { MedicationEventRow, OutcomeCode } from '../../../contract';
 import { clientLink, MedicationListScreen, styles, useSlotFilter, type ExtraFilter } from './common';
-import { formatDate, formatDateTime } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 
 // Live events → Medication (/app/live-events/clients/medications): every MAR outcome recorded, refused and not
 // given first, then the newest. Filter kept in the saved filter slot live_event_medication.

@@ -4,7 +4,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import type { Column } from '@hcm/kit/table';
 import { ASSESSMENT_ALERTS, DEFAULT_DUE_WITHIN_DAYS, type AssessmentAlertRow } from '../../../contract';
 import { BranchSelect, plural, recordPath, styles, useLiveList, useUrlFilter } from './common';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // live-events/clients/assessment-alerts: every client's assessments overdue for review, due within N days,
 // never done where the client needs one, or awaiting sign-off, most urgent first. No saved-filter slot is named

@@ -4,7 +4,7 @@ import type { Column } from '@hcm/kit/table';
 import { NOTE_AUDIT_OUTCOMES, NOTE_FLAGS, type LogbookNoteRow, type LogbookWeekRow } from '../../../contract';
 import { AuditNoteForm } from './AuditNoteForm';
 import { BranchSelect, styles, useLiveList, useSlotFilter } from './common';
-import { formatDate, formatDateTime } from '@hcm/contract/time';
+import { formatDate, formatDateTime } from '@hcm/contract/format';
 
 // live-events/clients/logbook-audit: care notes (the daily log book) awaiting the office's audit, flagged ones
 // first (an incident or concern, safeguarding words, a short note, one written late), or the same by client and

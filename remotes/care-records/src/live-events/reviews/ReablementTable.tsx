@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Column } from '@hcm/kit/table';
 import type { ReablementRow } from '../../../contract';
 import { plural, recordPath, styles } from './common';
-import { formatDate } from '@hcm/contract/time';
+import { formatDate } from '@hcm/contract/format';
 
 // The columns both reablement lists show: the package's period, goals and progress, and its days left or overdue.
 

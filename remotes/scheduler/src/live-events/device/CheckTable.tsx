@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Column } from '@hcm/kit/table';
 import type { CheckLocationRow } from '../../../contract/live-device';
 import { metres, yesNo } from './useLiveList';
-import { formatDateTime } from '@hcm/contract/time';
+import { formatDateTime } from '@hcm/contract/format';
 
 const position = (row: Pick<CheckLocationRow, 'latitude' | 'longitude' | 'accuracy_metres' | 'no_position_reason'>) =>
   row.latitude === null || row.longitude === null ? `No position: ${row.no_position_reason || 'no reason given'}` : `${row.latitude.toFixed(5)}, ${row.longitude.toFixed(5)}${row.accuracy_metres !== null ? ` (±${Math.round(row.accuracy_metres)} m)` : ''}`;

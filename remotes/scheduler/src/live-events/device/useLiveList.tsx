@@ -5,7 +5,7 @@ import { useApiQuery } from '@hcm/kit/data';
 import { useSavedFilter } from '@hcm/kit/storage';
 import { LIVE_TOPIC, type ConfirmationState } from '../../../contract/live';
 import { styles } from '../../visits/common';
-import { formatNumber } from '@hcm/contract/time';
+import { formatNumber } from '@hcm/contract/format';
 
 /** Without the socket the lists ask again this often, and say so. */
 export const POLL_MS = 30_000;

@@ -1,4 +1,5 @@
-import { formatCount, formatDate, formatDateLong, formatDateTime, formatDayMonth, formatFileSize, formatHours, formatMoney, formatMonth, formatNumber, formatPercent, formatRelativeDay, formatTime, formatWeekday, setClock } from './index';
+import { formatCount, formatDate, formatDateLong, formatDateTime, formatDayMonth, formatFileSize, formatHours, formatMoney, formatMonth, formatNumber, formatPercent, formatRelativeDay, formatTime, formatWeekday } from './format';
+import { setClock } from '@hcm/contract/time';
 
 // The clocks go forward at 01:00 GMT on Sunday 29 March 2026 and back at 01:00 GMT on Sunday 25 October 2026.
 describe('dates and times, shown on the UK clock', () => {

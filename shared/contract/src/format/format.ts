@@ -9,7 +9,7 @@
 // placeholder (`formatDate(day) || '—'`); text that is neither a date nor an instant is shown as given.
 import { format as formatWith } from 'date-fns';
 import { TZDate, tz } from '@date-fns/tz';
-import { addDays, UK_TIME_ZONE, ukToday } from './uk.js';
+import { addDays, UK_TIME_ZONE, ukToday } from '@hcm/contract/time';
 
 /** A day ('YYYY-MM-DD'), a month ('YYYY-MM', for formatMonth), or an instant (ISO text, Date, epoch ms). */
 export type DateValue = string | Date | number;
