@@ -156,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auditRoutes, { prefix: API_PREFIX, db: options.db, auth, catalog });
   // The area registry: the public active set (/registry/areas), versions and rollback for admins (src/areas/).
   const registry = { db: options.db, repoRoot: options.repoRoot ?? REPO_ROOT, permissions };
-  await app.register(publicRegistryRoutes, registry);
+  await app.register(publicRegistryRoutes, { ...registry, modules: options.modules });
   await app.register(areaAdminRoutes, { prefix: API_PREFIX, ...registry, auth });
   // The time tracker: trackable checks, START/MID/STOP, a target's tracked sessions (src/time-tracker/); areas
   // add what can be timed.

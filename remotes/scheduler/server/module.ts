@@ -7,6 +7,7 @@ import { seedDemoAssessments } from './assessments/demo.js';
 import { importRoutes } from './imports/routes.js';
 import { seedDemoLocations } from './locations/demo.js';
 import { mapRoutes } from './map/routes.js';
+import { mapPageSources, mapSettings } from './map/settings.js';
 import { seedDemoSchedule } from './templates/demo.js';
 import { templateRoutes } from './templates/routes.js';
 import { travelRoutes } from './travel/routes.js';
@@ -47,6 +48,8 @@ export const schedulerModule = defineAreaModule({
   jobs: [liveEngineJob, carerPushesJob],
   // The coming week's visits in the global search, by their client's name (./search.ts).
   search: [visitSearch],
+  // The street map's provider as Settings choose it (Google's scripts, or a tile server's images), for the page's CSP.
+  pageSources: async (db) => mapPageSources(await mapSettings(db)),
   consumes: { readModels: [clientsRead, carersRead, carerAccountsRead, carerComplianceRead, carerAvailabilityDaysRead, carerTrainingStatusRead, funderCodesRead, npcCodesRead, bankHolidaysRead, settingsRead, trainingCoursesRead, trainingRecordsRead, visitSlotsRead], routes: SCHEDULER_CONSUMED_ROUTES, events: [...LEAVE_EVENTS_CONSUMED, ...CLIENT_EVENTS_CONSUMED, ...CARER_EVENTS_CONSUMED, ...COMPLIANCE_EVENTS_CONSUMED, ...TRAINING_EVENTS_CONSUMED, ...REVIEW_EVENTS_CONSUMED, ...VISIT_EVENTS_CONSUMED] },
   async routes(app, context) {
     await app.register(async (scope) => visitRoutes(scope, context));

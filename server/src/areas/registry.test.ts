@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog, areaEvents } from '../db/schema.js';
 import { buildOpsApp } from './ops.js';
-import type { AreaHistory } from '@hcm/contract';
+import { cleanPageSources, type AreaHistory, type PageSources } from '@hcm/contract';
 import { activeAreas, registerInstalledBuilds } from './registry.js';
 
 // A workspace on disk with built versions of two areas (and a broken build), then the API over it:
@@ -15,6 +15,7 @@ import { activeAreas, registerInstalledBuilds } from './registry.js';
 const root = mkdtempSync(path.join(tmpdir(), 'hcm-areas-'));
 process.env.WEB_ROOT = root;
 const { createTestApp, loginAs, anonymousClient } = await import('../testing.js');
+const { AREA_MODULES } = await import('../area-modules.js');
 
 const write = (file: string, content: string) => {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -77,6 +78,17 @@ test('the public registry serves the active set with an ETag and a short max-age
   assert.equal(finance.descriptor.title, 'finance 1.0.0-a');
   const again = await t.app.inject({ method: 'GET', url: '/registry/areas', headers: { 'if-none-match': String(first.headers.etag) } });
   assert.equal(again.statusCode, 304);
+});
+
+test('each active area is listed with what its screens load elsewhere under the current settings, as its module says', async () => {
+  const body = (await t.app.inject({ method: 'GET', url: '/registry/areas' })).json() as { areas: { name: string; pageSources?: PageSources }[] };
+  for (const area of body.areas) {
+    const module = AREA_MODULES.find((candidate) => candidate.name === area.name);
+    const expected = module?.pageSources ? cleanPageSources(await module.pageSources(t.database.db)) : {};
+    assert.deepEqual(area.pageSources ?? {}, expected, area.name);
+  }
+  // The demo's settings name a street map's tile server, so at least one area brings a source (the test can fail).
+  assert.ok(body.areas.some((area) => Object.keys(area.pageSources ?? {}).length > 0));
 });
 
 test('the ops door refuses a missing or wrong token', async () => {

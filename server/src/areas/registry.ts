@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { AREA_NAMES, type AreaEventView, type AreaHistory, type AreaName } from '@hcm/contract';
+import { AREA_NAMES, type AreaEventView, type AreaHistory, type AreaName, type PageSources } from '@hcm/contract';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import type { PermissionCatalog } from '../modules/permissions.js';
@@ -24,6 +24,8 @@ export type ActiveArea = {
   version: string;
   manifestUrl: string;
   descriptor: BuiltVersion['descriptor'];
+  /** What its screens load from elsewhere under the current settings (the public route adds them: page-sources.ts). */
+  pageSources?: PageSources;
 };
 
 /** A refusal the caller turns into an answer: 404 (no such area or version) or 422 (not possible). */

@@ -7,6 +7,8 @@ import { NOT_BRANCH_BOUND } from '../audit/scopes.js';
 import { currentUserOf } from '../auth/hooks.js';
 import type { AuthSettings } from '../auth/settings.js';
 import { ok, sendError, sendInvalid } from '../http/envelope.js';
+import type { AreaModule } from '../modules/area-module.js';
+import { areaPageSources } from './page-sources.js';
 import { activateVersion, activeAreas, areaHistory, RegistryError, type RegistryOptions } from './registry.js';
 
 /** How long a browser or the web server may reuse the public registry before asking again. */
@@ -27,12 +29,15 @@ export function versionOf(body: unknown): { version: string | undefined } | { er
 }
 
 /**
- * GET /registry/areas, public like the web server's /registry.json: the active version of each area. The web
- * server reads it (ETag revalidation) to build /registry.json; nothing in it is secret.
+ * GET /registry/areas, public like the web server's /registry.json: the active version of each area, with what its
+ * screens load from other origins under the current settings (`pageSources`, for the page's CSP). The web server
+ * reads it (ETag revalidation) to build /registry.json and the page's CSP; nothing in it is secret.
  */
-export async function publicRegistryRoutes(app: FastifyInstance, options: RegistryOptions): Promise<void> {
+export async function publicRegistryRoutes(app: FastifyInstance, options: RegistryOptions & { modules?: readonly AreaModule[] }): Promise<void> {
   app.get('/registry/areas', async (request, reply) => {
-    const body = JSON.stringify({ areas: await activeAreas(options.db) });
+    const areas = await activeAreas(options.db);
+    const sources = await areaPageSources(options.modules ?? [], areas.map((area) => area.name), options.db, (message) => request.log.warn(message));
+    const body = JSON.stringify({ areas: areas.map((area) => (sources.has(area.name) ? { ...area, pageSources: sources.get(area.name) } : area)) });
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     reply.header('ETag', etag).header('Cache-Control', `public, max-age=${REGISTRY_MAX_AGE_SECONDS}`);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

@@ -1,11 +1,11 @@
-import type { AreaPermissions } from '@hcm/contract';
+import type { AreaPermissions, PageSources } from '@hcm/contract';
 import type { ResourceSpec } from '@hcm/contract/engine';
 import type { FastifyInstance } from 'fastify';
 import type { AuthSettings } from '../auth/settings.js';
 import type { ChatBroadcaster } from '../chat/broadcaster.js';
 import type { Pusher } from '../notify/push.js';
 import type { SmsSender } from '../notify/sms.js';
-import type { Transaction } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
 import type { ResourceCatalog, ResourceWriteHook } from '../resources/catalog.js';
 import type { ResourceTable } from '../resources/tables.js';
 import type { TrackableTargets } from '../time-tracker/targets.js';
@@ -88,6 +88,12 @@ export type AreaModule = {
   eventHandlers?: readonly AreaEventHandler<AreaServerContext>[];
   /** What of this area the global search finds (GET /api/v1/search, src/search/): its providers, each with its permission. */
   search?: readonly SearchProvider[];
+  /**
+   * What its screens load from other origins as its settings stand now (a map provider's scripts, a tile server's
+   * images): the public registry lists them with the area and the page's CSP allows each for its kind alone
+   * (src/areas/page-sources.ts). Asked every few seconds by the web server, so a cheap read.
+   */
+  pageSources?: (db: Database) => Promise<PageSources>;
 };
 
 /** Declares an area's module (a typed identity: the module is data the platform composes). */

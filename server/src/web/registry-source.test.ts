@@ -24,7 +24,7 @@ const api = http.createServer((request, response) => {
   const etag = `"${active}"`;
   if (request.headers['if-none-match'] === etag) return response.writeHead(304).end();
   response.writeHead(200, { 'Content-Type': 'application/json', ETag: etag });
-  response.end(JSON.stringify({ areas: [{ name: 'finance', version: active, manifestUrl: `/areas/finance/${active}/mf-manifest.json`, descriptor: descriptor(active) }] }));
+  response.end(JSON.stringify({ areas: [{ name: 'finance', version: active, manifestUrl: `/areas/finance/${active}/mf-manifest.json`, descriptor: descriptor(active), pageSources: { images: ['https://tiles.example.org'] } }] }));
 });
 let apiUrl = '';
 before(async () => {
@@ -41,6 +41,8 @@ test('the API answer is served, kept 2 s, then revalidated with its ETag; a chan
   const source = createRegistrySource({ repoRoot: root, apiUrl, env: {}, now: () => clock, log: () => {} });
   const first = await source.areas('http://web.test');
   assert.deepEqual(first.map((area) => [area.version, area.manifestUrl, area.container]), [['0.1.0-api', 'http://web.test/areas/finance/0.1.0-api/mf-manifest.json', 'area_finance']]);
+  // What the area's screens load elsewhere under its settings rides along, for the page's CSP.
+  assert.deepEqual(first[0]?.pageSources, { images: ['https://tiles.example.org'] });
   calls.length = 0;
   active = '0.1.0-rolled-back';
   clock = 1_000;

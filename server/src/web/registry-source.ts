@@ -77,6 +77,7 @@ export function createRegistrySource(options: RegistrySourceOptions): RegistrySo
         name: area.name,
         version: area.version,
         manifestUrl: options.env[overrideVariable(area.name)] ?? new URL(area.manifestUrl, `${baseUrl}/`).href,
+        ...(area.pageSources ? { pageSources: area.pageSources } : {}),
       }));
     },
     origin: () => lastOrigin,

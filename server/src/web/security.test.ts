@@ -58,6 +58,31 @@ test('an area’s declared image origins (a map’s tile server) are allowed for
   for (const directive of ['script-src', 'connect-src', 'style-src', 'font-src', 'default-src']) assert.ok(!csp[directive]!.includes('https://tile.openstreetmap.org'), directive);
 });
 
+test('what an area loads elsewhere under its settings (pageSources) reaches only its own directive, and only https host-sources', () => {
+  const withGoogle = {
+    ...area('scheduler', 'http://localhost:8080/areas/scheduler/1/mf-manifest.json'),
+    pageSources: {
+      scripts: ['https://maps.googleapis.com', "'unsafe-eval'", '*'],
+      images: ['https://*.gstatic.com'],
+      connections: ['https://*.googleapis.com'],
+      fonts: ['https://fonts.gstatic.com'],
+      styles: ['https://fonts.googleapis.com', 'data:'],
+      frames: ['https://*.google.com', 'http://maps.example'],
+    },
+  };
+  const csp = directives(contentSecurityPolicy({ page, apiUrl: '', chatUrl: '', areas: [withGoogle] }));
+  assert.deepEqual(csp['script-src'], ["'self'", 'https://maps.googleapis.com']);
+  assert.deepEqual(csp['img-src']!.at(-1), 'https://*.gstatic.com');
+  assert.deepEqual(csp['connect-src']!.at(-1), 'https://*.googleapis.com');
+  assert.deepEqual(csp['font-src']!.at(-1), 'https://fonts.gstatic.com');
+  assert.deepEqual(csp['style-src'], ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com']);
+  assert.deepEqual(csp['frame-src']!.at(-1), 'https://*.google.com');
+  assert.ok(!Object.values(csp).flat().some((source) => ["'unsafe-eval'", '*', 'http://maps.example'].includes(source)));
+  // Without them (settings unchanged, or the registry not reachable) the page allows none of it.
+  const without = directives(contentSecurityPolicy({ page, apiUrl: '', chatUrl: '', areas: [area('scheduler', 'http://localhost:8080/areas/scheduler/1/mf-manifest.json')] }));
+  assert.deepEqual(without['script-src'], ["'self'"]);
+});
+
 // The web server: a built host and one area, served with those headers.
 const root = mkdtempSync(path.join(tmpdir(), 'hcm-web-csp-'));
 const write = (file: string, content: string) => {

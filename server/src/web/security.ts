@@ -1,4 +1,4 @@
-import { isHttpsOrigin, type AreaRegistration } from '@hcm/contract';
+import { cleanPageSources, isHttpsOrigin, type AreaRegistration, type PageSources } from '@hcm/contract';
 
 /** The web app's address as the browser sees it (behind a proxy, X-Forwarded-Proto says https). */
 export type PageOrigin = { protocol: 'http:' | 'https:'; hostname: string; origin: string };
@@ -51,7 +51,9 @@ export function chatOrigins(sources: Pick<CspSources, 'page' | 'apiUrl' | 'chatU
  * inline script, no eval); fetches to those, the API and the chat socket; styles also inline, because the
  * build's style-loader injects each CSS module as a <style> element; images also data:, blob: and the https origins
  * areas declare (`imageOrigins`: a map's tile server), pdf.js's
- * worker from a blob:; no plugins, no <base> elsewhere, forms only here, and never inside a frame.
+ * worker from a blob:; no plugins, no <base> elsewhere, forms only here, and never inside a frame. What an area's
+ * screens load from elsewhere under its current settings (`pageSources`, from the API's registry: Google's map
+ * scripts once a key is set) is added to the one directive of its kind, and only well-formed https host-sources.
  */
 export function contentSecurityPolicy(sources: CspSources): string {
   const remotes = [...new Set(sources.areas.map((area) => originOf(area.manifestUrl)).filter((origin): origin is string => !!origin))]
@@ -61,15 +63,16 @@ export function contentSecurityPolicy(sources: CspSources): string {
   const code = ["'self'", ...remotes];
   // Images an area declares it shows from elsewhere (a map's tiles): https origins only, checked again here.
   const images = [...new Set(sources.areas.flatMap((area) => area.imageOrigins ?? []).filter(isHttpsOrigin))].sort();
+  const fromAreas = (kind: keyof PageSources) => [...new Set(sources.areas.flatMap((area) => cleanPageSources(area.pageSources)[kind] ?? []))].sort();
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', code],
-    ['connect-src', [...code, api, ...chatOrigins(sources)]],
-    ['style-src', [...code, "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'blob:', api, ...remotes, ...images]],
-    ['font-src', ["'self'", 'data:', ...remotes]],
+    ['script-src', [...code, ...fromAreas('scripts')]],
+    ['connect-src', [...code, api, ...chatOrigins(sources), ...fromAreas('connections')]],
+    ['style-src', [...code, "'unsafe-inline'", ...fromAreas('styles')]],
+    ['img-src', ["'self'", 'data:', 'blob:', api, ...remotes, ...images, ...fromAreas('images')]],
+    ['font-src', ["'self'", 'data:', ...remotes, ...fromAreas('fonts')]],
     ['worker-src', ["'self'", 'blob:']],
-    ['frame-src', ["'self'", 'blob:', api]],
+    ['frame-src', ["'self'", 'blob:', api, ...fromAreas('frames')]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],

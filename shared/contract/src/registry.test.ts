@@ -1,4 +1,4 @@
-import { areaDescriptorProblems, areaForPath, isUnderPrefix, type AreaDescriptor } from './registry';
+import { areaDescriptorProblems, areaForPath, cleanPageSources, isHttpsHostSource, isUnderPrefix, type AreaDescriptor, type PageSources } from './registry';
 
 const area = (name: AreaDescriptor['name'], routePrefixes: string[]): AreaDescriptor => ({
   name,
@@ -58,5 +58,27 @@ describe('image origins', () => {
       'image origin "https://*.example" is not an https origin like https://tile.openstreetmap.org',
       'image origin "*" is not an https origin like https://tile.openstreetmap.org',
     ]);
+  });
+});
+
+describe('page sources', () => {
+  it('keeps https origins and one-level wildcards of a named site, and drops anything that would open the page wider', () => {
+    expect(isHttpsHostSource('https://maps.googleapis.com')).toBe(true);
+    expect(isHttpsHostSource('https://*.googleapis.com')).toBe(true);
+    expect(isHttpsHostSource('https://*.tiles.example:8443')).toBe(true);
+    for (const wide of ['https://*', 'https://*.com', 'https:', '*', "'unsafe-eval'", 'http://maps.example', 'https://a.example/path', 'https://*.*.example', 'data:', 'https://a.example; script-src *']) {
+      expect([wide, isHttpsHostSource(wide)]).toEqual([wide, false]);
+    }
+  });
+
+  it('cleans what an area offers: valid sources only, sorted, once, and no empty kind', () => {
+    const offered = {
+      scripts: ['https://maps.googleapis.com', "'unsafe-inline'", 'https://maps.googleapis.com'],
+      images: ['https://b.example', 'https://a.example', 'javascript:alert(1)'],
+      frames: ['*'],
+      unknown: ['https://x.example'],
+    } as PageSources;
+    expect(cleanPageSources(offered)).toEqual({ scripts: ['https://maps.googleapis.com'], images: ['https://a.example', 'https://b.example'] });
+    expect(cleanPageSources(undefined)).toEqual({});
   });
 });

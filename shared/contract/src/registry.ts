@@ -42,11 +42,30 @@ export type AreaExtension = {
   permission?: readonly string[];
 };
 
+/**
+ * What an area's screens load from other origins as its settings stand now (a map provider chosen in Settings): the
+ * API's registry adds them to the area's entry and the page's Content-Security-Policy allows each kind for what it
+ * names alone. Every entry is an https host-source (see isHttpsHostSource); anything else is dropped.
+ */
+export type PageSources = {
+  scripts?: string[];
+  styles?: string[];
+  images?: string[];
+  fonts?: string[];
+  /** Fetches and sockets. */
+  connections?: string[];
+  frames?: string[];
+};
+
+export const PAGE_SOURCE_KINDS = ['scripts', 'styles', 'images', 'fonts', 'connections', 'frames'] as const satisfies readonly (keyof PageSources)[];
+
 /** A deployed version of an area, as the registry lists it; `container` is its module-federation name. */
 export type AreaRegistration = AreaDescriptor & {
   version: string;
   container: string;
   manifestUrl: string;
+  /** What its screens load from elsewhere under the current settings (absent when the registry could not be asked). */
+  pageSources?: PageSources;
 };
 
 /** What the host reads at start-up: where the API is, and the active version of every area. */
@@ -96,6 +115,25 @@ export function isHttpsOrigin(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * An https origin whose host may start with one "*." (https://*.googleapis.com): a CSP host-source that names one
+ * site's hosts and never a path, a scheme alone, a keyword or everything.
+ */
+export function isHttpsHostSource(value: string): boolean {
+  const wildcard = /^https:\/\/\*\.([a-z0-9-]+\.[a-z0-9.-]+(?::\d+)?)$/.exec(value);
+  return wildcard ? isHttpsOrigin(`https://${wildcard[1]}`) : isHttpsOrigin(value);
+}
+
+/** Only the well-formed host-sources of each kind, sorted and once each: what a page may be allowed to load. */
+export function cleanPageSources(sources: PageSources | undefined): PageSources {
+  const clean: PageSources = {};
+  for (const kind of PAGE_SOURCE_KINDS) {
+    const valid = [...new Set((sources?.[kind] ?? []).filter((source) => typeof source === 'string' && isHttpsHostSource(source)))].sort();
+    if (valid.length) clean[kind] = valid;
+  }
+  return clean;
 }
 
 /** Which registered area mounts a path under /app (the longest prefix wins), if any. */

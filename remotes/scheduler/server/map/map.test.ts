@@ -10,7 +10,8 @@ import { approximateLocation } from '../../contract/postcodes.js';
 import { postcodeLocations } from '../locations/tables.js';
 import { visitCarers, visits } from '../tables.js';
 import { mapRoutes } from './routes.js';
-import { tileAttributionOf, tileUrlOf } from './settings.js';
+import { mapPageSources, tileAttributionOf, tileSourceOf, tileUrlOf } from './settings.js';
+import { schedulerModule } from '../module.js';
 
 // The map's data: a branch's clients with visits that day and their carers, placed by a stored coordinate or the
 // district's centre; cancelled visits left out; the carer-to-client lines; the Maps key and the street map's tile
@@ -151,4 +152,27 @@ test('a tile URL that is empty or none means the plan; one without {z}, {x}, {y}
   assert.equal(tileAttributionOf(undefined), DEFAULT_TILE_ATTRIBUTION);
   assert.equal(tileAttributionOf('none'), DEFAULT_TILE_ATTRIBUTION);
   assert.equal(tileAttributionOf(' © Example '), '© Example');
+});
+
+test('the page may load what the chosen map needs and nothing more: Google’s sources with a key, else the tile server’s images', async () => {
+  const settings = { api_key: '', tile_url: DEFAULT_TILE_URL, tile_attribution: DEFAULT_TILE_ATTRIBUTION };
+  assert.deepEqual(mapPageSources(settings), { images: ['https://tile.openstreetmap.org'] });
+  assert.deepEqual(mapPageSources({ ...settings, tile_url: '' }), {}, 'the drawn plan loads nothing');
+  const google = mapPageSources({ ...settings, api_key: 'test-key-123' });
+  assert.ok(google.scripts?.includes('https://*.googleapis.com'));
+  assert.ok(google.images?.includes('https://*.gstatic.com'));
+  assert.ok(!google.images?.includes('https://tile.openstreetmap.org'), 'Google’s map uses no tile server');
+  assert.equal(tileSourceOf('https://{s}.tiles.example.org/{z}/{x}/{y}.png'), 'https://*.tiles.example.org');
+  assert.equal(tileSourceOf('https://Tiles.Example.org:8443/{z}/{x}/{y}.png?key=abc'), 'https://tiles.example.org:8443');
+  assert.equal(tileSourceOf('http://localhost:8080/tile/{z}/{x}/{y}.png'), '', 'the page loads images over https alone');
+  assert.equal(tileSourceOf('https://tiles-{s}.example.org/{z}/{x}/{y}.png'), '', 'a placeholder inside a name cannot be a source');
+
+  // The area's answer reads the settings as they stand now.
+  await setSetting('google_maps_api_key', 'none');
+  await setSetting('map_tile_url', 'https://{s}.tiles.example.org/{z}/{x}/{y}.png');
+  assert.deepEqual(await schedulerModule.pageSources!(t.database.db), { images: ['https://*.tiles.example.org'] });
+  await setSetting('google_maps_api_key', 'test-key-123');
+  assert.ok((await schedulerModule.pageSources!(t.database.db)).scripts?.length);
+  await setSetting('google_maps_api_key', 'none');
+  await setSetting('map_tile_url', null);
 });

@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import type { PageSources } from '@hcm/contract';
 import type { Database } from '@hcm/server/platform';
 import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL, GOOGLE_MAPS_KEY_SETTING, MAP_TILE_ATTRIBUTION_SETTING, MAP_TILE_URL_SETTING } from '../../contract/map.js';
 import { settingsRead } from '../read-models.js';
@@ -46,4 +47,37 @@ export function tileUrlOf(value: string | undefined): string {
 export function tileAttributionOf(value: string | undefined): string {
   const text = value?.trim() ?? '';
   return !text || text.toLowerCase() === 'none' ? DEFAULT_TILE_ATTRIBUTION : text;
+}
+
+// Google's allowlist for the Maps JavaScript API (developers.google.com/maps/documentation/javascript/content-security-policy),
+// https only: its script, its tiles and sprites, its calls, its fonts and stylesheet, its frames.
+const GOOGLE_MAPS_SOURCES: PageSources = {
+  scripts: ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.ggpht.com', 'https://*.googleusercontent.com'],
+  images: ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.googleusercontent.com'],
+  connections: ['https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com'],
+  fonts: ['https://fonts.gstatic.com'],
+  styles: ['https://fonts.googleapis.com'],
+  frames: ['https://*.google.com'],
+};
+
+/**
+ * The host-source of a tile URL template's server for the page's images: its https origin, a leading
+ * placeholder sub-domain ('{s}.tiles.example.org') as '*.' ; '' when the page cannot allow it (http, or a
+ * placeholder elsewhere in the host).
+ */
+export function tileSourceOf(tileUrl: string): string {
+  const host = /^https:\/\/([^/?#]+)/i.exec(tileUrl)?.[1]?.toLowerCase();
+  if (!host) return '';
+  const wildcard = host.replace(/^\{[a-z]+\}\./, '*.');
+  return /[{}]/.test(wildcard) ? '' : `https://${wildcard}`;
+}
+
+/**
+ * What the scheduler's maps load from elsewhere with these settings (AreaModule.pageSources): Google's sources once a
+ * key is set, the tile server's images otherwise. The page allows nothing of Google's while no key is set.
+ */
+export function mapPageSources(settings: MapSettings): PageSources {
+  if (settings.api_key) return GOOGLE_MAPS_SOURCES;
+  const tiles = settings.tile_url ? tileSourceOf(settings.tile_url) : '';
+  return tiles ? { images: [tiles] } : {};
 }
