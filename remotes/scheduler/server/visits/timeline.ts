@@ -280,38 +280,33 @@ export async function globalSchedule(db: Database, scope: BranchScope, query: { 
   const branchList = await branchesIn(db, scope, null);
   if (!branchList.length) return { from, to, branches: [] };
   const branchIds = branchList.map((branch) => branch.id);
-  // Two grouped reads (issue 29: a subquery per visit, and another per branch and day over the day's visits, took
-  // seconds over a large agency's week): the visits counted with their carers counted once, and the carers working.
-  const inPeriod = and(inArray(visits.branch_id, branchIds), between(visits.visit_date, from, to));
-  const carersOn = db
-    .select({ visit_id: visitCarers.visit_id, count: sql<number>`count(*)`.as('count') })
-    .from(visitCarers)
-    .innerJoin(visits, eq(visits.id, visitCarers.visit_id))
-    .where(inPeriod)
-    .groupBy(visitCarers.visit_id)
-    .as('carers_on');
-  const [counts, working] = await Promise.all([
-    db
-      .select({
-        branch_id: visits.branch_id,
-        date: visits.visit_date,
-        visits: sql<number>`count(*) filter (where ${visits.status} <> 'cancelled')::int`,
-        unassigned: sql<number>`count(*) filter (where ${visits.status} in ('unassigned', 'assigned') and coalesce(${carersOn.count}, 0) < ${visits.carers_needed})::int`,
-        cancelled: sql<number>`count(*) filter (where ${visits.status} = 'cancelled')::int`,
-        planned_minutes: sql<number>`coalesce(sum(extract(epoch from (${visits.planned_end} - ${visits.planned_start})) / 60) filter (where ${visits.status} <> 'cancelled'), 0)::int`,
-      })
-      .from(visits)
-      .leftJoin(carersOn, eq(carersOn.visit_id, visits.id))
-      .where(inPeriod)
-      .groupBy(visits.branch_id, visits.visit_date),
-    db
-      .select({ branch_id: visits.branch_id, date: visits.visit_date, carers_working: sql<number>`count(distinct ${visitCarers.carer_id})::int` })
-      .from(visitCarers)
-      .innerJoin(visits, eq(visits.id, visitCarers.visit_id))
-      .where(and(inPeriod, ne(visits.status, 'cancelled')))
-      .groupBy(visits.branch_id, visits.visit_date),
-  ]);
-  const workingOn = new Map(working.map((row) => [`${row.branch_id}:${row.date}`, row.carers_working]));
+  // One statement (issue 29): the period's visits from the branch-and-day index with each visit's carers looked up by
+  // its id (an index probe per visit; joined as tables, PostgreSQL read the whole visit_carers table), taken once
+  // and counted twice: the visits per branch and day, and the carers working there (each carer once).
+  const answer = (await db.execute(sql`
+    with period as materialized (
+      select ${visits.branch_id} as branch_id, ${visits.visit_date} as date, ${visits.status} as status, ${visits.carers_needed} as carers_needed,
+             extract(epoch from (${visits.planned_end} - ${visits.planned_start})) / 60 as minutes,
+             array(select ${visitCarers.carer_id} from ${visitCarers} where ${visitCarers.visit_id} = ${visits.id}) as carer_ids
+        from ${visits}
+       where ${visits.branch_id} = any(${`{${branchIds.join(',')}}`}::int[]) and ${visits.visit_date} between ${from} and ${to}
+    ), counted as (
+      select branch_id, date,
+             count(*) filter (where status <> 'cancelled')::int as visits,
+             count(*) filter (where status in ('unassigned', 'assigned') and cardinality(carer_ids) < carers_needed)::int as unassigned,
+             count(*) filter (where status = 'cancelled')::int as cancelled,
+             coalesce(sum(minutes) filter (where status <> 'cancelled'), 0)::int as planned_minutes
+        from period group by branch_id, date
+    ), working as (
+      select branch_id, date, count(distinct carer_id)::int as carers_working
+        from period cross join unnest(carer_ids) as carer_id where status <> 'cancelled' group by branch_id, date
+    )
+    select counted.branch_id, to_char(counted.date, 'YYYY-MM-DD') as date, counted.visits, counted.unassigned, counted.cancelled, counted.planned_minutes,
+           coalesce(working.carers_working, 0) as carers_working
+      from counted left join working using (branch_id, date)`)) as unknown as {
+    rows: { branch_id: number; date: string; visits: number; unassigned: number; cancelled: number; planned_minutes: number; carers_working: number }[];
+  };
+  const counts = answer.rows;
   const byKey = new Map(counts.map((row) => [`${row.branch_id}:${row.date}`, row]));
   const days = daysOf(from, to);
   return {
@@ -322,7 +317,7 @@ export async function globalSchedule(db: Database, scope: BranchScope, query: { 
       branch: branch.name,
       days: days.map((date) => {
         const row = byKey.get(`${branch.id}:${date}`);
-        return { date, visits: row?.visits ?? 0, unassigned: row?.unassigned ?? 0, cancelled: row?.cancelled ?? 0, planned_minutes: row?.planned_minutes ?? 0, carers_working: workingOn.get(`${branch.id}:${date}`) ?? 0 };
+        return { date, visits: row?.visits ?? 0, unassigned: row?.unassigned ?? 0, cancelled: row?.cancelled ?? 0, planned_minutes: row?.planned_minutes ?? 0, carers_working: row?.carers_working ?? 0 };
       }),
     })),
   };

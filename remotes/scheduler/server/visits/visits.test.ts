@@ -392,6 +392,25 @@ describe('visits', () => {
     const thursday = global.branches.find((branch) => branch.branch_id === camden)!.days.find((day) => day.date === '2027-03-11')!;
     assert.ok(thursday.visits >= 2);
     assert.ok(thursday.carers_working >= 1);
+    // Every figure of every branch's day, worked out again from the stored visits and their carers one by one.
+    const stored = await t.database.db
+      .select({ id: visitsTable.id, branch_id: visitsTable.branch_id, date: sql<string>`${visitsTable.visit_date}::text`, status: visitsTable.status, needed: visitsTable.carers_needed, start: visitsTable.planned_start, end: visitsTable.planned_end, carers: sql<number[]>`array(select carer_id from visit_carers where visit_id = ${visitsTable.id})` })
+      .from(visitsTable)
+      .where(sql`${visitsTable.visit_date} between ${global.from} and ${global.to}`);
+    for (const branch of global.branches) {
+      for (const day of branch.days) {
+        const those = stored.filter((row) => row.branch_id === branch.branch_id && row.date === day.date);
+        const live = those.filter((row) => row.status !== 'cancelled');
+        assert.deepEqual(day, {
+          date: day.date,
+          visits: live.length,
+          unassigned: those.filter((row) => (row.status === 'unassigned' || row.status === 'assigned') && row.carers.length < row.needed).length,
+          cancelled: those.length - live.length,
+          planned_minutes: Math.round(live.reduce((sum, row) => sum + (row.end.getTime() - row.start.getTime()) / 60_000, 0)),
+          carers_working: new Set(live.flatMap((row) => row.carers)).size,
+        }, `${branch.branch} ${day.date}`);
+      }
+    }
   });
 
   it('issue 29: the timeline reads carers’ days from workforce’s read model within its horizon, and asks workforce’s route only beyond it', async () => {
