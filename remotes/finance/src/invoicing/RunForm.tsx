@@ -34,8 +34,10 @@ function SuggestedPeriod({ form }: { form: UseFormReturn<RunFormValues> }) {
   const to = period?.period_to ?? null;
   useEffect(() => {
     if (!from || !to) return;
-    const typed = form.getFieldState('period_from').isDirty || form.getFieldState('period_to').isDirty;
-    if (typed) return;
+    // Typed, or only visited: a period the user has been in is theirs, even one equal to the first default (typing
+    // that default leaves the field "not dirty"), so a suggestion arriving late never replaces it.
+    const theirs = (name: 'period_from' | 'period_to') => form.getFieldState(name).isDirty || form.getFieldState(name).isTouched;
+    if (theirs('period_from') || theirs('period_to')) return;
     // The suggestion becomes the fields' default: they stay "not typed", so the next funder's suggestion follows.
     form.resetField('period_from', { defaultValue: from });
     form.resetField('period_to', { defaultValue: to });

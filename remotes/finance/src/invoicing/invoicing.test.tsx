@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { api, useSession } from '@hcm/kit';
@@ -285,6 +285,29 @@ describe('the default period', () => {
     expect(from).toHaveValue('2026-09-01');
     await userEvent.click(screen.getByRole('button', { name: 'Use the suggested period' }));
     expect(from).toHaveValue('2026-10-01');
+  });
+  it('keeps a period typed before the suggestion arrives, even one that matches the first default', async () => {
+    // The suggestion is slow (a busy server): the user types the 1st of February into "Period from", the value the form
+    // already showed, and moves on to "Period to" when the suggestion arrives: what they typed stays.
+    let answerSuggestion: () => void = () => undefined;
+    get.mockImplementation((path: string) =>
+      path === 'api/v1/finance/invoice-runs/next-period' ? new Promise((resolve) => (answerSuggestion = () => resolve(answer(path)))) : Promise.resolve(answer(path)),
+    );
+    renderAt('/app/finance/generate');
+    const from = await screen.findByLabelText('Period from');
+    await userEvent.selectOptions(await screen.findByLabelText('Funder'), await screen.findByRole('option', { name: 'London Borough of Camden' }));
+    await userEvent.clear(from);
+    await userEvent.type(from, '2027-02-01');
+    const to = screen.getByLabelText('Period to');
+    await userEvent.click(to);
+    await waitFor(() => expect(get).toHaveBeenCalledWith('api/v1/finance/invoice-runs/next-period', expect.anything()));
+    act(() => answerSuggestion());
+    expect(await screen.findByRole('button', { name: 'Use the suggested period' })).toBeInTheDocument();
+    expect(from).toHaveValue('2027-02-01');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2027-03-05');
+    expect(from).toHaveValue('2027-02-01');
+    expect(to).toHaveValue('2027-03-05');
   });
 });
 
