@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, type MutableRefObject } from 'react';
 import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@hcm/kit';
 import { useApiQuery } from '@hcm/kit/data';
@@ -22,7 +22,7 @@ export function useRunForm(initial: Partial<RunFormValues> = {}): UseFormReturn<
  * The funder's next period after its last posted run. It fills the period in by itself (the first period not yet
  * posted) until the user types a period of their own; then it is offered with a button.
  */
-function SuggestedPeriod({ form }: { form: UseFormReturn<RunFormValues> }) {
+function SuggestedPeriod({ form, periodVisited }: { form: UseFormReturn<RunFormValues>; periodVisited: MutableRefObject<boolean> }) {
   const branchId = form.watch('branch_id');
   const funderId = form.watch('funder_code_id');
   const payer = form.watch('payer_kind');
@@ -34,14 +34,13 @@ function SuggestedPeriod({ form }: { form: UseFormReturn<RunFormValues> }) {
   const to = period?.period_to ?? null;
   useEffect(() => {
     if (!from || !to) return;
-    // Typed, or only visited: a period the user has been in is theirs, even one equal to the first default (typing
-    // that default leaves the field "not dirty"), so a suggestion arriving late never replaces it.
-    const theirs = (name: 'period_from' | 'period_to') => form.getFieldState(name).isDirty || form.getFieldState(name).isTouched;
-    if (theirs('period_from') || theirs('period_to')) return;
+    // Typed, or only visited: once the user has been in a period field the period is theirs, even one equal to the
+    // first default (typing that default leaves the field "not dirty"), so a suggestion arriving late never replaces it.
+    if (periodVisited.current || form.getFieldState('period_from').isDirty || form.getFieldState('period_to').isDirty) return;
     // The suggestion becomes the fields' default: they stay "not typed", so the next funder's suggestion follows.
     form.resetField('period_from', { defaultValue: from });
     form.resetField('period_to', { defaultValue: to });
-  }, [form, from, to]);
+  }, [form, from, to, periodVisited]);
   if (!period) return null;
   if (!from || !to) return <p className={styles.muted}>This funder is invoiced ad hoc: choose the period.</p>;
   const lastPosted = period.last_period_to ? ` after the last posted run (to ${formatDate(period.last_period_to)})` : ', the first not yet posted';
@@ -87,6 +86,9 @@ export function RunForm({ form, onSubmit, submitLabel, fixedPayer, clients, labe
     if (branches.length === 1 && !form.getValues('branch_id')) form.setValue('branch_id', String(branches[0]!.id));
   }, [branches, form]);
   const submit = form.handleSubmit(async (values) => onSubmit(values));
+  // Set when the user enters either period field (focus comes before any typing): the suggestion then stops filling it.
+  const periodVisited = useRef(false);
+  const visitPeriod = () => (periodVisited.current = true);
   return (
     <FormProvider {...form}>
       <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={label}>
@@ -101,11 +103,11 @@ export function RunForm({ form, onSubmit, submitLabel, fixedPayer, clients, labe
           {clients ? (
             <SelectField name="client_id" label="Client" options={[{ value: '', label: 'Every private client' }, ...clients.map((client) => ({ value: String(client.id), label: client.name }))]} />
           ) : null}
-          <TextField name="period_from" label="Period from" type="date" />
-          <TextField name="period_to" label="Period to" type="date" />
+          <TextField name="period_from" label="Period from" type="date" onFocus={visitPeriod} />
+          <TextField name="period_to" label="Period to" type="date" onFocus={visitPeriod} />
           <TextField name="issue_date" label="Issue date" type="date" hint="Empty: the day after the period" />
         </div>
-        <SuggestedPeriod form={form} />
+        <SuggestedPeriod form={form} periodVisited={periodVisited} />
         <div className={styles.actions}>
           <Button type="submit" disabled={form.formState.isSubmitting}>
             {submitLabel}
