@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { branches } from '@hcm/server/schema';
 import { branchVisible, type BranchScope, type Database } from '@hcm/server/platform';
 import { BAR_ATTENTION, BAR_CARERS, BAR_DOUBLE_UP, BAR_MEDICATION, TIMELINE_STATUSES, type CarerTimeline, type ClientTimeline, type ClientTimelineView, type GlobalSchedule, type TimelineBarTuple, type TimelineCarerRow, type TimelineDayKind, type TimelineView } from '../../contract/timeline.js';
@@ -67,19 +67,22 @@ type BarVisit = {
  * (no tasks, notes or codes), each visit's carers and its attention reason gathered in the same query.
  */
 async function barVisits(db: Database, branchIds: number[], from: string, to: string): Promise<BarVisit[]> {
-  const [answer] = await db
-    .select({
-      rows: sql<string>`coalesce(json_agg(json_build_array(${visits.id}, ${visits.client_id}, ${visits.visit_date} - ${from}::date,
-        (extract(epoch from ${visits.planned_start}) * 1000)::bigint, (extract(epoch from ${visits.planned_end}) * 1000)::bigint,
-        ${visits.status}, ${visits.carers_needed}, ${visits.version}, ${visits.requires_medication},
-        (select json_agg(${visitCarers.carer_id} order by ${visitCarers.position}) from ${visitCarers} where ${visitCarers.visit_id} = ${visits.id}),
-        ${visitAttention.reason}) order by ${visits.planned_start}, ${visits.id}), '[]')::text`,
-    })
-    .from(visits)
-    .leftJoin(visitAttention, eq(visitAttention.visit_id, visits.id))
-    .where(and(inArray(visits.branch_id, branchIds), between(visits.visit_date, from, to), ne(visits.status, 'cancelled')));
+  // Ordered in a subquery and gathered after: an ORDER BY inside json_agg sorted the week's thousands of arrays again.
+  const answer = (await db.execute(sql`
+    select coalesce(json_agg(json_build_array(id, client_id, day, start_ms, end_ms, status, carers_needed, version, requires_medication, carer_ids, reason)), '[]')::text as rows
+      from (
+        select ${visits.id} as id, ${visits.client_id} as client_id, ${visits.visit_date} - ${from}::date as day,
+               (extract(epoch from ${visits.planned_start}) * 1000)::bigint as start_ms, (extract(epoch from ${visits.planned_end}) * 1000)::bigint as end_ms,
+               ${visits.status} as status, ${visits.carers_needed} as carers_needed, ${visits.version} as version, ${visits.requires_medication} as requires_medication,
+               array(select ${visitCarers.carer_id} from ${visitCarers} where ${visitCarers.visit_id} = ${visits.id} order by ${visitCarers.position}) as carer_ids,
+               ${visitAttention.reason} as reason
+          from ${visits} left join ${visitAttention} on ${visitAttention.visit_id} = ${visits.id}
+         where ${visits.branch_id} = any(${`{${branchIds.join(',')}}`}::int[]) and ${visits.visit_date} between ${from} and ${to} and ${visits.status} <> 'cancelled'
+         order by ${visits.planned_start}, ${visits.id}
+      ) bars`)) as unknown as { rows: { rows: string }[] };
+  const [result] = answer.rows;
   type Row = [number, number, number, number | string, number | string, VisitStatus, number, number, boolean, number[] | null, string | null];
-  return (JSON.parse(answer?.rows ?? '[]') as Row[]).map(([id, client_id, day, start, end, status, carers_needed, version, requires_medication, carer_ids, attention]) => ({
+  return (JSON.parse(result?.rows ?? '[]') as Row[]).map(([id, client_id, day, start, end, status, carers_needed, version, requires_medication, carer_ids, attention]) => ({
     id,
     client_id,
     day,
