@@ -63,7 +63,8 @@ export function contentSecurityPolicy(sources: CspSources): string {
   const code = ["'self'", ...remotes];
   // Images an area declares it shows from elsewhere (a map's tiles): https origins only, checked again here.
   const images = [...new Set(sources.areas.flatMap((area) => area.imageOrigins ?? []).filter(isHttpsOrigin))].sort();
-  const fromAreas = (kind: keyof PageSources) => [...new Set(sources.areas.flatMap((area) => cleanPageSources(area.pageSources)[kind] ?? []))].sort();
+  const offered = sources.areas.map((area) => cleanPageSources(area.pageSources));
+  const fromAreas = (kind: keyof PageSources) => [...new Set(offered.flatMap((pageSources) => pageSources[kind] ?? []))].sort();
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', [...code, ...fromAreas('scripts')]],

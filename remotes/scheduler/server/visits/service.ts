@@ -243,7 +243,7 @@ export async function pageNames(db: Db, scope: BranchScope, stored: readonly Sto
  * scheduler.view): one query each where a screen would call another area (the live view, issue 29).
  */
 /** Ids as one array parameter (`= any(…)`): hundreds of ids as one value, not hundreds of parameters to build. */
-const idArray = (ids: readonly number[]) => sql`${`{${[...new Set(ids)].join(',')}}`}::int[]`;
+export const idArray = (ids: readonly number[]) => sql`${`{${[...new Set(ids)].join(',')}}`}::int[]`;
 
 export function namesReader(db: Db, scope: BranchScope, may: { clients: boolean; carers: boolean }) {
   return {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { LiveToday } from '../../contract/live-engine';
 import { DEFAULT_TILE_ATTRIBUTION } from '../../contract/map';
 import { LiveMap } from './LiveMap';
+import { sizeLeafletContainersInJsdom } from '../map/leaflet-in-jsdom';
 
 // The live view's map chooses as the map view does: with tiles (map_tile_url) and no Google Maps key, the real Leaflet
 // street map (loaded lazily; under jsdom without network, so its tiles fail and its marks still work); with
@@ -30,17 +31,7 @@ const today = (tileUrl: string): LiveToday => ({
   positions: [{ carer_id: 4, carer_name: 'Tom Fletcher', latitude: 51.552, longitude: -0.139, at: '2026-11-24T07:32:00.000Z', visit_id: 12, kind: 'in' }],
 });
 
-const sized = (element: HTMLElement, size: number) => (element.classList.contains('leaflet-container') ? size : 0);
-beforeAll(() => {
-  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined); // Leaflet keeps the page still on a click; jsdom has no scrolling
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get(this: HTMLElement) { return sized(this, 640); } });
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get(this: HTMLElement) { return sized(this, 480); } });
-});
-afterAll(() => {
-  (window.scrollTo as jest.Mock).mockRestore();
-  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
-  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
-});
+sizeLeafletContainersInJsdom();
 
 test('tiles set and no Google key: the Leaflet street map with named marks, which still work when the tiles fail', async () => {
   render(<LiveMap today={today(TILES)} />);

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MapAnswer } from '../../contract/map';
 import LeafletMap, { attributionHtml } from './LeafletMap';
+import { sizeLeafletContainersInJsdom } from './leaflet-in-jsdom';
 
 // The real Leaflet under jsdom, without network: jsdom never fetches the tiles' images, so the street map is its
 // marks, lines, details, credit and legend over empty tiles. jsdom lays nothing out: the map's box is given a size so
@@ -25,17 +26,7 @@ const answer: MapAnswer = {
   unplaced: [],
 };
 
-const sized = (element: HTMLElement, size: number) => (element.classList.contains('leaflet-container') ? size : 0);
-beforeAll(() => {
-  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined); // Leaflet keeps the page still on a click; jsdom has no scrolling
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get(this: HTMLElement) { return sized(this, 640); } });
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get(this: HTMLElement) { return sized(this, 480); } });
-});
-afterAll(() => {
-  (window.scrollTo as jest.Mock).mockRestore();
-  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
-  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
-});
+sizeLeafletContainersInJsdom();
 
 /** Where Leaflet put a mark or a line's ends, in the map's pixels. */
 const spotOf = (mark: HTMLElement) => [parseFloat(mark.style.left), parseFloat(mark.style.top)];
