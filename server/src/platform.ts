@@ -16,6 +16,7 @@ export * from './auth/settings.js';
 export * from './db/client.js';
 export * from './http/envelope.js';
 export * from './http/paging.js';
+export { noteWrites, sharedAnswers, type SharedAnswers } from './http/shared-answers.js';
 export * from './http/params.js';
 export * from './mail/mailer.js';
 export * from './http/device-writes.js';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { CHAT_CHANNELS, SUPER_ADMIN, type AreaEvent } from '@hcm/contract';
 import { rolePermissions, roles, userBranches, users } from '@hcm/server/schema';
-import type { AreaServerContext, Database } from '@hcm/server/platform';
+import { noteWrites, type AreaServerContext, type Database } from '@hcm/server/platform';
 import { VISITS_TOPIC, type VisitsChanged } from '../../contract/visits.js';
 
 // Live push: after a write commits, the online users who see the scheduler or visits in that branch are told
@@ -47,6 +47,8 @@ export async function announceVisitsChanged(
 ): Promise<number[]> {
   try {
     if (!ids.length) return [];
+    // Before anyone is told: a planner who refetches must not be given an answer worked out before the change.
+    noteWrites(db);
     const recipients = await readersOnline(db, await context.chat.onlineUserIds(), branchId);
     const data: VisitsChanged = { branch_id: branchId, ids: [...new Set(ids)], by_user_id: byUserId };
     for (const userId of recipients) {

@@ -1,5 +1,5 @@
 import { CHAT_CHANNELS, type AreaEvent } from '@hcm/contract';
-import type { AreaServerContext, Database } from '@hcm/server/platform';
+import { noteWrites, type AreaServerContext, type Database } from '@hcm/server/platform';
 import { LIVE_TOPIC, type LiveChanged } from '../../../contract/live.js';
 import { readersOnline } from '../../visits/push.js';
 import { clock } from '@hcm/contract/time';
@@ -15,6 +15,8 @@ export async function announceLive(
   onError: (error: unknown) => void = () => {},
 ): Promise<void> {
   try {
+    // Before anyone is told: a screen that refetches must not be given a live view worked out before the change.
+    noteWrites(db);
     const recipients = await readersOnline(db, await context.chat.onlineUserIds(), branchId);
     const data: LiveChanged = { branch_id: branchId, visit_ids: [...new Set(changed.visit_ids ?? [])], alert_ids: [...new Set(changed.alert_ids ?? [])], at: clock.now().toISOString() };
     for (const userId of recipients) {

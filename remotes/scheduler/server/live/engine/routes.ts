@@ -15,6 +15,7 @@ import {
   recordIdIn,
   sendError,
   sendInvalid,
+  sharedAnswers,
   viewerOf,
   type AreaServerContext,
   type Database,
@@ -109,6 +110,10 @@ export async function liveRoutes(app: FastifyInstance, context: AreaServerContex
     return transition(request, reply, (id) => resolveAlert(db, viewer.scope, id, values, by), 'Alert resolved.');
   });
 
+  // A branch's day on the live screen, open all day on every office screen: worked out once for those who would get
+  // the same answer, until the next write or for two seconds at most (issue 29).
+  const sharedLiveViews = sharedAnswers(db);
+
   app.get('/live/today', VIEW, async (request, reply) => {
     const viewer = await viewerOf(request, reply, auth);
     if (!viewer) return reply;
@@ -119,15 +124,17 @@ export async function liveRoutes(app: FastifyInstance, context: AreaServerContex
     // Names from care-records' and workforce's published read models, as their APIs would answer this viewer
     // (issue 29: a large branch's day named through four calls to other areas took much of the view's time).
     const names = namesReader(db, viewer.scope, { clients: can(viewer.user, 'clients.view') || can(viewer.user, 'scheduler.view'), carers: can(viewer.user, 'carers.view') || can(viewer.user, 'scheduler.view') });
-    const answer = await liveToday(db, branchId, clock.now(), {
-      clients: names.clients,
-      carerNames: names.carerNames,
-      activeAlerts: async () => {
-        if ('errors' in active) return [];
-        return presentAlerts(db, (await listAlerts(db, active.query)).rows, names.clients, names.carerNames);
-      },
-    });
-    return ok(answer);
+    const json = await sharedLiveViews.answer(viewer.user, `live today ${branchId}`, () =>
+      liveToday(db, branchId, clock.now(), {
+        clients: names.clients,
+        carerNames: names.carerNames,
+        activeAlerts: async () => {
+          if ('errors' in active) return [];
+          return presentAlerts(db, (await listAlerts(db, active.query)).rows, names.clients, names.carerNames);
+        },
+      }),
+    );
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.post('/carer-app/support-requests', DEVICE, async (request, reply) => {

@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import Fastify from 'fastify';
+import type { CurrentUser } from '@hcm/contract';
+import { advanceClock } from '@hcm/contract/time';
+import { fixClock, WEEKDAY_MORNING } from '../testing/fix-clock.js';
+import { noteWrites, registerWriteGenerations, sharedAnswers } from './shared-answers.js';
+
+// Issue 29: a costly read shared between viewers who would be given the same answer, worked out once at a time,
+// reused until a write succeeds or for ttlMs at most.
+
+fixClock(WEEKDAY_MORNING, { frozen: true });
+
+const viewer = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
+  userID: 7,
+  userRole: 'office',
+  userPermissions: ['scheduler.view', 'visits.view'],
+  userUnreadMessageCount: 0,
+  name: 'Olive Office',
+  email: 'office@example.test',
+  userType: 'domiciliary',
+  roleLabel: 'Office',
+  branches: [
+    { id: 1, name: 'Camden' },
+    { id: 4, name: 'Southwark' },
+  ],
+  ...overrides,
+});
+
+/** A read that counts how often it is worked out, answering when `release` is called (or at once). */
+function countedWork(value: unknown) {
+  let times = 0;
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return {
+    get times() {
+      return times;
+    },
+    release: () => release(),
+    atOnce: async () => {
+      times += 1;
+      return value;
+    },
+    whenReleased: async () => {
+      times += 1;
+      await gate;
+      return value;
+    },
+  };
+}
+
+test('viewers who would get the same answer share one, serialised in the API envelope', async () => {
+  const answers = sharedAnswers({});
+  const work = countedWork({ bars: [1, 2, 3] });
+  const first = await answers.answer(viewer(), 'timeline week 2026-11-23 4', work.atOnce);
+  assert.equal(answers.last, 'worked-out');
+  assert.deepEqual(JSON.parse(first), { status: true, message: 'OK', data: { bars: [1, 2, 3] }, errors: null });
+  // Another person with the same role, permissions and branches (in another order) is given the same answer.
+  const second = await answers.answer(viewer({ userID: 8, name: 'Oscar Office', branches: [{ id: 4, name: 'Southwark' }, { id: 1, name: 'Camden' }] }), 'timeline week 2026-11-23 4', work.atOnce);
+  assert.equal(answers.last, 'reused');
+  assert.equal(second, first);
+  assert.equal(work.times, 1);
+});
+
+test('a viewer with other permissions, branches or role, or another read, is never given someone else’s answer', async () => {
+  const answers = sharedAnswers({});
+  const work = countedWork('answer');
+  await answers.answer(viewer(), 'live today 4', work.atOnce);
+  for (const other of [
+    viewer({ userPermissions: ['scheduler.view'] }),
+    viewer({ branches: [{ id: 4, name: 'Southwark' }] }),
+    viewer({ userRole: 'manager' }),
+  ]) {
+    await answers.answer(other, 'live today 4', work.atOnce);
+    assert.equal(answers.last, 'worked-out');
+  }
+  await answers.answer(viewer(), 'live today 1', work.atOnce);
+  assert.equal(answers.last, 'worked-out');
+  assert.equal(work.times, 5);
+});
+
+test('those who ask while it is being worked out wait for the same work', async () => {
+  const answers = sharedAnswers({});
+  const work = countedWork('slow answer');
+  const waiting = [answers.answer(viewer(), 'global week 2026-11-23', work.whenReleased)];
+  waiting.push(answers.answer(viewer(), 'global week 2026-11-23', work.whenReleased));
+  assert.equal(answers.last, 'joined');
+  work.release();
+  const [one, two] = await Promise.all(waiting);
+  assert.equal(one, two);
+  assert.equal(work.times, 1);
+});
+
+test('a write, then time, then a failure: each time the answer is worked out again', async () => {
+  const database = {};
+  const answers = sharedAnswers(database, { ttlMs: 2000 });
+  const work = countedWork('answer');
+  await answers.answer(viewer(), 'key', work.atOnce);
+  noteWrites(database);
+  await answers.answer(viewer(), 'key', work.atOnce);
+  assert.equal(answers.last, 'worked-out');
+  // Another database's writes are not this one's.
+  noteWrites({});
+  advanceClock(1999);
+  await answers.answer(viewer(), 'key', work.atOnce);
+  assert.equal(answers.last, 'reused');
+  advanceClock(1);
+  await answers.answer(viewer(), 'key', work.atOnce);
+  assert.equal(answers.last, 'worked-out');
+  assert.equal(work.times, 3);
+
+  const failing = sharedAnswers({});
+  await assert.rejects(failing.answer(viewer(), 'key', async () => Promise.reject(new Error('database went away'))));
+  assert.equal(await failing.answer(viewer(), 'key', async () => 'recovered'), JSON.stringify({ status: true, message: 'OK', data: 'recovered', errors: null }));
+  assert.equal(failing.last, 'worked-out');
+});
+
+test('only the oldest answers are dropped when there are too many', async () => {
+  const answers = sharedAnswers({}, { maxEntries: 2 });
+  const work = countedWork('answer');
+  for (const key of ['a', 'b', 'c']) await answers.answer(viewer(), key, work.atOnce);
+  await answers.answer(viewer(), 'c', work.atOnce);
+  assert.equal(answers.last, 'reused');
+  await answers.answer(viewer(), 'a', work.atOnce);
+  assert.equal(answers.last, 'worked-out');
+});
+
+test('a write request that succeeds ends the shared answers of its app before its answer leaves; a refused one does not', async () => {
+  const database = {};
+  const app = Fastify();
+  registerWriteGenerations(app, database);
+  const answers = sharedAnswers(database);
+  const work = countedWork('answer');
+  let servedAfterWrite: string | null = null;
+  app.post('/write', async (request, reply) => {
+    if ((request.body as { ok?: boolean } | undefined)?.ok !== true) return reply.code(422).send({ message: 'refused' });
+    return { written: true };
+  });
+  app.addHook('onResponse', async (request) => {
+    // Once the write's answer has been sent, a read is already worked out again.
+    if (request.url === '/write' && servedAfterWrite === null) {
+      await answers.answer(viewer(), 'key', work.atOnce);
+      servedAfterWrite = answers.last;
+    }
+  });
+  await app.ready();
+  await answers.answer(viewer(), 'key', work.atOnce);
+  assert.equal((await app.inject({ method: 'POST', url: '/write', payload: { ok: false } })).statusCode, 422);
+  assert.equal(servedAfterWrite, 'reused');
+  servedAfterWrite = null;
+  assert.equal((await app.inject({ method: 'POST', url: '/write', payload: { ok: true } })).statusCode, 200);
+  assert.equal(servedAfterWrite, 'worked-out');
+  // A read request changes nothing.
+  await app.inject({ method: 'GET', url: '/write' });
+  await answers.answer(viewer(), 'key', work.atOnce);
+  assert.equal(answers.last, 'reused');
+  await app.close();
+});

@@ -1,0 +1,95 @@
+import type { CurrentUser } from '@hcm/contract';
+import { SUPER_ADMIN } from '@hcm/contract';
+import type { FastifyInstance } from 'fastify';
+import { clock } from '@hcm/contract/time';
+import { ok } from './envelope.js';
+
+/**
+ * Answers shared between viewers who would be given the same one (issue 29). A branch's live view or week timeline
+ * is a few hundred kilobytes worked out from thousands of rows, and a busy office has many people looking at the
+ * same branch, each screen asking again when told something changed. Here a costly read is worked out at most once
+ * at a time for everyone waiting on it, and its serialised answer is reused for a moment:
+ *
+ * - **Who may share**: the key is the read's own parameters (as the route resolved them: "today" is a date) with
+ *   the viewer's role, permissions and branches. Two viewers share an answer only when the product would answer them
+ *   alike; permissions are still checked on every request before the answer is looked up.
+ * - **How long**: until any write request of this app succeeds (so a planner's own change is never hidden from
+ *   them, or from anyone else on this server), and never longer than `ttlMs` (writes this process does not see:
+ *   background jobs, another server on the same database).
+ * - **How many**: at most `maxEntries`, the oldest dropped first.
+ *
+ * Only for reads whose answer may lag the database by `ttlMs`: a list someone pages through and acts on
+ * row by row reads afresh.
+ */
+export type SharedAnswers = {
+  /** The serialised answer for `key` and this viewer: reused, joined while being worked out, or worked out now. */
+  answer(viewer: CurrentUser, key: string, work: () => Promise<unknown>): Promise<string>;
+  /** How the last `answer` was served, for tests and benchmarks. */
+  readonly last: 'reused' | 'joined' | 'worked-out' | null;
+};
+
+type Entry = { json: Promise<string>; at: number; generation: number; settled: boolean };
+
+// Per database (a process may hold several apps: the suite runs test files side by side in one process).
+const generations = new WeakMap<object, { value: number }>();
+const generationOf = (database: object) => {
+  let generation = generations.get(database);
+  if (!generation) generations.set(database, (generation = { value: 0 }));
+  return generation;
+};
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The app's root hook: every write request that succeeds moves its database's generation on (app.ts). */
+export function registerWriteGenerations(app: FastifyInstance, database: object): void {
+  // Before the answer leaves (onSend, not onResponse): whoever hears of the write and reads again is not given an
+  // answer from before it. A refused write (4xx, 5xx) changed nothing, so junk requests cannot make every viewer's
+  // answer be worked out again.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (UNSAFE.has(request.method) && reply.statusCode < 400) noteWrites(database);
+    return payload;
+  });
+}
+
+/** For writes outside a request (background jobs): answers worked out before are not reused. */
+export function noteWrites(database: object): void {
+  generationOf(database).value += 1;
+}
+
+export function viewerKeyOf(viewer: CurrentUser): string {
+  const branches = viewer.userRole === SUPER_ADMIN ? 'all' : viewer.branches.map((branch) => branch.id).sort((a, b) => a - b).join(',');
+  return `${viewer.userRole ?? ''}|${[...viewer.userPermissions].sort().join(',')}|${branches}`;
+}
+
+export function sharedAnswers(database: object, options: { ttlMs?: number; maxEntries?: number } = {}): SharedAnswers {
+  const ttlMs = options.ttlMs ?? 2000;
+  const maxEntries = options.maxEntries ?? 200;
+  const entries = new Map<string, Entry>();
+  const generation = generationOf(database);
+  let last: SharedAnswers['last'] = null;
+  return {
+    get last() {
+      return last;
+    },
+    answer(viewer, key, work) {
+      const fullKey = `${key}\n${viewerKeyOf(viewer)}`;
+      const at = clock.nowMs();
+      const found = entries.get(fullKey);
+      if (found && found.generation === generation.value && at - found.at < ttlMs) {
+        last = found.settled ? 'reused' : 'joined';
+        return found.json;
+      }
+      const entry: Entry = { json: work().then((value) => JSON.stringify(ok(value))), at, generation: generation.value, settled: false };
+      void entry.json.then(() => (entry.settled = true), () => undefined);
+      last = 'worked-out';
+      entries.delete(fullKey);
+      entries.set(fullKey, entry);
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      // A failed answer is not kept: the next viewer tries again.
+      entry.json.catch(() => {
+        if (entries.get(fullKey) === entry) entries.delete(fullKey);
+      });
+      return entry.json;
+    },
+  };
+}
