@@ -112,6 +112,13 @@ export const visits = pgTable(
     notes: text('notes').notNull().default(''),
     /** Bumped by every change: a write carrying an older version is a conflict. */
     version: integer('version').notNull().default(1),
+    /**
+     * Kept by the database, never written by the app (migration 0006's triggers): how many carers visit_carers puts
+     * on the visit, and whether visit_attention flags it. Their partial indexes give the "unassigned" filter and the
+     * needs-attention list from the few visits concerned instead of looking up every visit of the period (issue 29).
+     */
+    carers_assigned: smallint('carers_assigned').notNull().default(0),
+    needs_attention: boolean('needs_attention').notNull().default(false),
     created_by: integer('created_by').references(() => users.id),
     created_at: createdAt(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(clock.now),
@@ -130,6 +137,9 @@ export const visits = pgTable(
     // The visits that may need the back office (GET /visits/backoffice): not done and not cancelled, or done
     // without actual times, or cancelled without a reason; in planned order, with what its count and page read.
     index('visits_office_idx').on(t.planned_start, t.id, t.branch_id, t.status, t.planned_end).where(sql`${t.status} in ('missed', 'in-progress', 'unassigned', 'assigned') or (${t.status} = 'completed' and (${t.actual_start} is null or ${t.actual_end} is null)) or (${t.status} = 'cancelled' and ${t.cancel_reason} is null)`),
+    // The visits short of carers, and those flagged as needing attention, by branch and day (columns kept by triggers).
+    index('visits_unassigned_idx').on(t.branch_id, t.visit_date, t.planned_start, t.id).where(sql`${t.carers_assigned} < ${t.carers_needed}`),
+    index('visits_attention_idx').on(t.branch_id, t.visit_date, t.planned_start, t.id).where(sql`${t.needs_attention}`),
     // A template's coming visits (the client's templates tab: the first visit still to come of each).
     index('visits_template_start_idx').on(t.template_id, t.planned_start),
     // Visits waiting for the office's confirmation (GET /visits/confirmations), in planned order.

@@ -167,8 +167,8 @@ try {
           select p.id, p.branch_id, p.client_id, p.date, p.planned_start, p.planned_end, case when p.second_carer_id is null then 1 else 2 end,
             case when p.status = 'assigned' and p.second_carer_id is not null and p.luck = 5 then 'unassigned' else p.status end,
             'template', t.id,
-            case when p.slot in (0, 2, 4) then '[{"key":"wash","label":"Help with washing and dressing","kind":"personal-care"},{"key":"breakfast","label":"Prepare a meal and a drink","kind":"nutrition"},{"key":"meds","label":"Prompt medication from the blister pack","kind":"medication"}]'::jsonb
-                 else '[{"key":"meal","label":"Prepare a meal and a drink","kind":"nutrition"},{"key":"tidy","label":"Tidy the kitchen","kind":"domestic"}]'::jsonb end,
+            case when p.slot in (0, 2, 4) then '[{"key":"wash","label":"Help with washing and dressing","kind":"personal-care"},{"key":"breakfast","label":"Prepare a meal and a drink","kind":"meal"},{"key":"meds","label":"Prompt medication from the blister pack","kind":"medication"}]'::jsonb
+                 else '[{"key":"meal","label":"Prepare a meal and a drink","kind":"meal"},{"key":"tidy","label":"Tidy the kitchen","kind":"domestic"}]'::jsonb end,
             p.slot in (0, 2, 4), case when p.status = 'cancelled' then 'client-request' end, '', case when p.status = 'cancelled' then p.planned_start - interval '2 days' end,
             case when p.status in ('completed', 'in-progress') then p.planned_start + make_interval(mins => (p.luck % 13 - 3)::int) end,
             case when p.status = 'completed' then p.planned_end + make_interval(mins => (p.luck % 11 - 4)::int) end,

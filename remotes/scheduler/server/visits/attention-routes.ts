@@ -1,15 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { fieldErrorsOf } from '@hcm/contract/schemas';
 import { isCalendarDate, londonDate } from '@hcm/contract/engine';
 import { auditActorOf, branchVisible, ok, pageOf, pageOffset, parseId, queryParam, recordAudit, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database } from '@hcm/server/platform';
 import { ATTENTION_KINDS, DismissAttentionSchema, type AttentionKind, type NeedsAttentionCount, type NeedsAttentionRow } from '../../contract/attention.js';
-import { apiSources, type ApiSchedulingSources } from '../sources/api-sources.js';
 import { visitAttention, visitLogs, visits } from '../tables.js';
 import { clearAttention } from './attention.js';
 import { announceVisitsChanged } from './push.js';
-import { findVisit, loadVisits, presentAll, VISITS_AUDIT } from './service.js';
+import { findVisit, loadVisitPage, present, VISITS_AUDIT } from './service.js';
 
 // The visits that need a planner (contract/attention.ts):
 //   GET  /visits/needs-attention         flagged visits of the viewer's branches from today on, soonest first, paged;
@@ -22,14 +21,12 @@ import { findVisit, loadVisits, presentAll, VISITS_AUDIT } from './service.js';
 const VIEW = { config: { anyPermission: ['visits.view' as const, 'scheduler.view' as const] } };
 const PLAN = { config: { permission: 'scheduler.edit' as const } };
 
-const flagged = sql`exists (select 1 from ${visitAttention} where ${visitAttention.visit_id} = "visits"."id")`;
+// needs_attention is kept by the database from visit_attention; its partial index holds only the flagged visits.
+const flagged = sql`${visits.needs_attention}`;
 
-export type AttentionRouteOptions = { sourcesFor?: (app: FastifyInstance, request: FastifyRequest) => ApiSchedulingSources };
-
-export async function attentionRoutes(app: FastifyInstance, context: AreaServerContext, options: AttentionRouteOptions = {}): Promise<void> {
+export async function attentionRoutes(app: FastifyInstance, context: AreaServerContext): Promise<void> {
   const { auth } = context;
   const db: Database = auth.db;
-  const sourcesOf = (request: FastifyRequest) => (options.sourcesFor ?? apiSources)(app, request);
 
   /** The conditions of a list or count: the viewer's branches, from today on, the filters asked; or field errors. */
   function conditionsOf(query: unknown, scope: Parameters<typeof branchVisible>[0], withPeriod: boolean): { where: SQL[] } | { errors: Record<string, string[]> } {
@@ -73,11 +70,10 @@ export async function attentionRoutes(app: FastifyInstance, context: AreaServerC
     const size = Number(queryParam(request.query, 'page_size') ?? queryParam(request.query, 'per_page'));
     const paging = { page: Number.isSafeInteger(page) && page >= 1 ? page : 1, pageSize: Number.isSafeInteger(size) && size >= 1 ? Math.min(size, 100) : 25 };
     const where = and(...conditions.where);
-    const [stored, [{ total } = { total: 0 }]] = await Promise.all([
-      loadVisits(db, where, { order: [asc(visits.planned_start), asc(visits.id)], limit: paging.pageSize, offset: pageOffset(paging) }),
-      db.select({ total: sql<number>`count(*)::int` }).from(visits).where(where),
-    ]);
-    const rows = await presentAll(db, sourcesOf(request), stored);
+    // Named as the visits list's page is, in the same one statement (issue 29): asking care-records' and
+    // workforce's APIs for a page's names took most of this list's time under load.
+    const { stored, total, names } = await loadVisitPage(db, viewer.scope, where, { order: [asc(visits.planned_start), asc(visits.id)], limit: paging.pageSize, offset: pageOffset(paging) });
+    const rows = stored.map((visit) => present(visit, names));
     const answer: NeedsAttentionRow[] = rows.flatMap((row) =>
       row.attention
         ? [

@@ -15,6 +15,7 @@ import {
   recordIdIn,
   sendError,
   sendInvalid,
+  sharedAnswers,
   viewerOf,
   type AreaServerContext,
   type Database,
@@ -62,9 +63,8 @@ import {
   codeErrors,
   findVisit,
   insertVisit,
-  loadVisits,
   logColumns,
-  pageNames,
+  loadVisitPage,
   plannedInstants,
   present,
   presentAll,
@@ -297,7 +297,8 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
       else conditions.push(inArray(visits.status, statuses as VisitStatus[]));
     }
     if (queryParam(query, 'unassigned') === '1') {
-      conditions.push(inArray(visits.status, [...PLANNABLE_STATUSES]), sql`(select count(*) from ${visitCarers} where ${visitCarers.visit_id} = "visits"."id") < ${visits.carers_needed}`);
+      // carers_assigned is kept by the database from visit_carers; its partial index holds only the visits short of carers.
+      conditions.push(inArray(visits.status, [...PLANNABLE_STATUSES]), sql`${visits.carers_assigned} < ${visits.carers_needed}`);
     }
     const needed = queryParam(query, 'carers_needed');
     if (needed === '1' || needed === '2') conditions.push(eq(visits.carers_needed, Number(needed)));
@@ -330,11 +331,7 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
     };
     const paging = pagingOf(query);
     const where = and(...conditions);
-    const [stored, [{ total } = { total: 0 }]] = await Promise.all([
-      loadVisits(db, where, { order: [...ORDER[sortKey], asc(visits.id)], limit: paging.pageSize, offset: pageOffset(paging) }),
-      db.select({ total: sql<number>`count(*)::int` }).from(visits).where(where),
-    ]);
-    const names = await pageNames(db, viewer.scope, stored);
+    const { stored, total, names } = await loadVisitPage(db, viewer.scope, where, { order: [...ORDER[sortKey], asc(visits.id)], limit: paging.pageSize, offset: pageOffset(paging) });
     return ok(pageOf(stored.map((visit) => present(visit, names)), total, paging));
   });
 
@@ -435,11 +432,7 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
     if (Object.keys(errors).length) return sendInvalid(reply, errors);
     const paging = pagingOf(query);
     const where = and(...conditions);
-    const [stored, [{ total } = { total: 0 }]] = await Promise.all([
-      loadVisits(db, where, { order: [desc(visits.planned_start), asc(visits.id)], limit: paging.pageSize, offset: pageOffset(paging) }),
-      db.select({ total: sql<number>`count(*)::int` }).from(visits).where(where),
-    ]);
-    const names = await pageNames(db, viewer.scope, stored);
+    const { stored, total, names } = await loadVisitPage(db, viewer.scope, where, { order: [desc(visits.planned_start), asc(visits.id)], limit: paging.pageSize, offset: pageOffset(paging) });
     const rows = stored.map((visit) => present(visit, names));
     const issueOf = (visit: StoredVisit): BackofficeIssue => {
       if (visit.status === 'missed') return 'missed';
@@ -762,6 +755,10 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
 
   // ------------------------------------------------------------------ timelines
 
+  // A branch's timeline and the global schedule are read by every planner of the branch, again whenever a visit
+  // changes: worked out once for those who would get the same answer, until the next write (issue 29).
+  const sharedTimelines = sharedAnswers(db);
+
   const dateOf = (query: unknown): string | null => {
     const raw = queryParam(query, 'date');
     if (!raw) return londonDate();
@@ -779,7 +776,8 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
     if (!date) errors.date = ['Date must be a date like 2026-11-24.'];
     if (branchId === null) errors.branch_id = ['Choose a branch.'];
     if (Object.keys(errors).length) return sendInvalid(reply, errors);
-    return ok(await carerTimeline(db, sourcesOf(request), viewer.scope, { view, date: date!, branchId: branchId ?? null }));
+    const json = await sharedTimelines.answer(viewer.user, `timeline ${view} ${date} ${branchId ?? ''}`, () => carerTimeline(db, sourcesOf(request), viewer.scope, { view, date: date!, branchId: branchId ?? null }));
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.get('/scheduler/client-timeline', PLAN_VIEW, async (request, reply) => {
@@ -807,7 +805,8 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
     if (view !== 'today' && view !== 'week') errors.view = ['Choose today or week.'];
     if (!date) errors.date = ['Date must be a date like 2026-11-24.'];
     if (Object.keys(errors).length) return sendInvalid(reply, errors);
-    return ok(await globalSchedule(db, viewer.scope, { view: view as 'today' | 'week', date: date! }));
+    const json = await sharedTimelines.answer(viewer.user, `global ${view} ${date}`, () => globalSchedule(db, viewer.scope, { view: view as 'today' | 'week', date: date! }));
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
 }
