@@ -4,12 +4,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays } from '@hcm/contract/time';
 import { branchIdOf, createTestApp, fixClock, loginAs, WEEKDAY_MORNING, type TestApp, type TestClient } from '@hcm/server/testing';
 import type { NeedsAttentionCount, NeedsAttentionRow } from '../../contract/attention.js';
-import type { VisitRow } from '../../contract/visits.js';
-import { visitAttention, visitCarers, visits } from '../tables.js';
+import type { VisitLogRow, VisitRow } from '../../contract/visits.js';
+import { visitAttention, visitCarers, visitLogs, visits } from '../tables.js';
 
 // Issue 29: visits.carers_assigned and visits.needs_attention are kept by the database (migration 0006's triggers)
 // from visit_carers and visit_attention, whichever path writes them; the "unassigned" filter and the needs-attention
-// list read them through their partial indexes. These tests write both tables the ways the app does (many rows in
+// list read them through their partial indexes. visit_logs.branch_id is its visit's, set on insert (migration 0007),
+// and the visit history reads a branch's entries by it. These tests write both tables the ways the app does (many rows in
 // one statement, an upsert, a move, a delete, a cascade) and compare the lists with the tables themselves.
 
 fixClock(WEEKDAY_MORNING); // Wednesday 25 November 2026, 10:00
@@ -136,4 +137,26 @@ test('the unassigned filter and the needs-attention list and count answer what v
   for (const id of flaggedIds) assert.ok(page.data.some((row) => row.visit_id === id && row.reason === 'Test: checked by hand'), `visit ${id} needs attention`);
   await db().delete(visitAttention).where(inArray(visitAttention.visit_id, flaggedIds));
   assert.equal(((await office.get('/api/v1/visits/needs-attention/count')).json().data as NeedsAttentionCount).count, Number(flaggedNow) - 2);
+});
+
+test('every history entry carries its visit’s branch, and the history lists and counts a branch’s entries by it', async () => {
+  const wrong = (
+    (await db().execute(sql`select count(*)::int as n from ${visitLogs} l join ${visits} v on v.id = l.visit_id where l.branch_id is distinct from v.branch_id`)) as unknown as { rows: { n: number }[] }
+  ).rows[0]!.n;
+  assert.equal(Number(wrong), 0, 'the demo seed’s entries');
+  const [visit] = await db().select({ id: visits.id, branch_id: visits.branch_id }).from(visits).orderBy(visits.id).limit(1);
+  const [entry] = await db().insert(visitLogs).values({ visit_id: visit!.id, action: 'edited', summary: 'Test: written without a branch' }).returning({ branch_id: visitLogs.branch_id });
+  assert.equal(entry!.branch_id, visit!.branch_id, 'set by the database on insert');
+
+  const officeBranches = (
+    (await db().execute(sql`select ub.branch_id from user_branches ub join users u on u.id = ub.user_id where u.email = 'office@homecare.test'`)) as unknown as { rows: { branch_id: number }[] }
+  ).rows.map((row) => Number(row.branch_id));
+  const expected = (
+    (await db().execute(sql`select l.id from ${visitLogs} l join ${visits} v on v.id = l.visit_id where v.branch_id = any(${`{${officeBranches.join(',')}}`}::int[]) order by l.at desc, l.id desc`)) as unknown as { rows: { id: number }[] }
+  ).rows.map((row) => Number(row.id));
+  const answer = await office.get('/api/v1/visits/logs?page=1&page_size=100');
+  assert.equal(answer.statusCode, 200, answer.body);
+  const page = answer.json().data as { data: VisitLogRow[]; total: number };
+  assert.equal(page.total, Math.min(expected.length, 10_000));
+  assert.deepEqual(page.data.map((row) => row.id), expected.slice(0, 100));
 });

@@ -525,8 +525,13 @@ export async function insertVisit(
  * Log rows as the API answers them, their clients named from care-records' published read model under the rule
  * of its API (the viewer's branches, not removed): one query, not a call to another area per page.
  */
-export async function presentLogs(db: Db, scope: BranchScope, rows: (typeof visitLogs.$inferSelect & { client_id: number; visit_date: string; user_name: string | null })[]): Promise<VisitLogRow[]> {
-  const clientIds = [...new Set(rows.map((row) => row.client_id))];
+export async function presentLogs(
+  db: Db,
+  scope: BranchScope,
+  rows: (Omit<typeof visitLogs.$inferSelect, 'branch_id'> & { client_id: number; visit_date: string; user_name: string | null; client_name?: string | null })[],
+): Promise<VisitLogRow[]> {
+  // Named in the rows' own statement (logClientName), or here.
+  const clientIds = rows.every((row) => row.client_name !== undefined) ? [] : [...new Set(rows.map((row) => row.client_id))];
   const clients = clientIds.length
     ? await db
         .select({ id: clientsRead.id, name: sql<string>`${clientsRead.first_name} || ' ' || ${clientsRead.last_name}` })
@@ -537,7 +542,7 @@ export async function presentLogs(db: Db, scope: BranchScope, rows: (typeof visi
   return rows.map((row) => ({
     id: row.id,
     visit_id: row.visit_id,
-    client_name: names.get(row.client_id) ?? `Client #${row.client_id}`,
+    client_name: row.client_name ?? names.get(row.client_id) ?? `Client #${row.client_id}`,
     date: row.visit_date,
     at: iso(row.at)!,
     user_name: row.user_name,
@@ -549,6 +554,11 @@ export async function presentLogs(db: Db, scope: BranchScope, rows: (typeof visi
     warnings: row.warnings ?? [],
   }));
 }
+
+/** A log row's client's name as care-records' API would give it to the viewer (its branches, not removed), or null. */
+export const logClientName = (scope: BranchScope) =>
+  sql<string | null>`(select ${clientsRead.first_name} || ' ' || ${clientsRead.last_name} from ${clientsRead}
+    where ${clientsRead.id} = ${visits.client_id} and ${clientsRead.deleted_at} is null and ${branchVisible(scope, clientsRead.branch_id) ?? sql`true`})`;
 
 /** The columns of a log row with its visit's client and day and the user's name (for presentLogs). */
 export const logColumns = () => ({
