@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { londonInstant, londonOffsetMinutes } from '@hcm/contract/engine';
 import { branches, users } from '@hcm/server/schema';
-import { branchVisible, recordAudit, type AuditActor, type BranchScope, type Database, type Transaction } from '@hcm/server/platform';
+import { branchVisible, recordAudit, type AuditActor, type BranchScope, type Database, type Transaction, type Viewer } from '@hcm/server/platform';
+import { can } from '@hcm/contract';
 import { PLANNABLE_STATUSES, type RuleFinding, type VisitCarer, type VisitLogAction, type VisitLogRow, type VisitRow, type VisitStatus, type VisitTask, type UkTimeOfDay } from '../../contract/visits.js';
 import type { ApiSchedulingSources, ClientBasics } from '../sources/api-sources.js';
 import { visitAttention, visitCarers, visitLogs, visits } from '../tables.js';
@@ -320,6 +321,10 @@ export function namesReader(db: Db, scope: BranchScope, may: { clients: boolean;
     },
   };
 }
+
+/** namesReader as care-records' and workforce's APIs answer this viewer: clients to clients.view or scheduler.view, carers to carers.view or scheduler.view. */
+export const namesReaderOf = (db: Db, viewer: Viewer) =>
+  namesReader(db, viewer.scope, { clients: can(viewer.user, 'clients.view') || can(viewer.user, 'scheduler.view'), carers: can(viewer.user, 'carers.view') || can(viewer.user, 'scheduler.view') });
 
 const iso = (at: Date | string | null) => (at === null ? null : typeof at === 'string' ? new Date(at).toISOString() : at.toISOString());
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { can } from '@hcm/contract';
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { isCalendarDate, londonDate, londonInstant } from '@hcm/contract/engine';
 import { roles, users } from '@hcm/server/schema';
@@ -12,7 +11,7 @@ import { carerDevicesRoute } from '../../consumed-routes.js';
 import { apiSources, type ClientBasics } from '../../sources/api-sources.js';
 import { visitCarers, visits } from '../../tables.js';
 import { loadPlaces } from '../../travel/travel.js';
-import { addDays, namesReader, wallClock } from '../../visits/service.js';
+import { addDays, namesReaderOf, wallClock } from '../../visits/service.js';
 import { visitChecks } from '../tables.js';
 import { carerNamesFor, rotaCarersOf } from './carer-identity.js';
 import { checkRow } from './service.js';
@@ -139,7 +138,7 @@ export async function liveListRoutes(app: FastifyInstance, context: AreaServerCo
         .offset(pageOffset(paging)),
       db.select({ n: count() }).from(visits).where(where),
     ]);
-    const reader = namesReader(db, viewer.scope, { clients: can(viewer.user, 'clients.view') || can(viewer.user, 'scheduler.view'), carers: can(viewer.user, 'carers.view') || can(viewer.user, 'scheduler.view') });
+    const reader = namesReaderOf(db, viewer);
     const [clients, carerNames] = await Promise.all([reader.clients([...new Set(rows.map((row) => row.client_id))]), reader.carerNames([...new Set(rows.flatMap((row) => row.carer_ids ?? []))])]);
     const clientName = new Map(clients.map((client) => [client.id, client.name]));
     const answer: LiveVisitRow[] = rows.map((row) => {

@@ -29,8 +29,7 @@ import { LIVE_ALERTS_AUDIT } from './escalation.js';
 import { announceAlerts } from './live-push.js';
 import { raiseSupportRequest } from './support.js';
 import { liveToday } from './today.js';
-import { namesReader } from '../../visits/service.js';
-import { can } from '@hcm/contract';
+import { namesReaderOf } from '../../visits/service.js';
 import { clock } from '@hcm/contract/time';
 
 const VIEW = { config: { permission: 'visits.view' as const } };
@@ -123,7 +122,7 @@ export async function liveRoutes(app: FastifyInstance, context: AreaServerContex
     const active = alertQueryOf({ state: 'active', branch_id: String(branchId), sort: 'raised_at', mode: 'desc', page_size: '100' }, viewer.scope);
     // Names from care-records' and workforce's published read models, as their APIs would answer this viewer
     // (issue 29: a large branch's day named through four calls to other areas took much of the view's time).
-    const names = namesReader(db, viewer.scope, { clients: can(viewer.user, 'clients.view') || can(viewer.user, 'scheduler.view'), carers: can(viewer.user, 'carers.view') || can(viewer.user, 'scheduler.view') });
+    const names = namesReaderOf(db, viewer);
     const json = await sharedLiveViews.answer(viewer.user, `live today ${branchId}`, () =>
       liveToday(db, branchId, clock.now(), {
         clients: names.clients,
