@@ -13,7 +13,7 @@ import { twoFactorRoutes } from './auth/two-factor.js';
 import type { AuthSettings } from './auth/settings.js';
 import { branchRoutes } from './branches/routes.js';
 import type { AppConfig } from './config.js';
-import type { Database, DatabaseKind } from './db/client.js';
+import type { Database, DatabaseKind, DatabaseNotices } from './db/client.js';
 import { registerEnvelopeHandlers } from './http/envelope.js';
 import { registerInputHygiene } from './http/input-hygiene.js';
 import { resourceCatalog, type ResourceCatalog } from './resources/catalog.js';
@@ -72,6 +72,8 @@ export type BuildAppOptions = Pick<
   chat?: ChatBroadcaster;
   /** The areas' API modules to serve (src/area-modules.ts: AREA_MODULES), in order. */
   modules: readonly AreaModule[];
+  /** PostgreSQL's NOTIFY and LISTEN (the database handle's `notices`): other API processes hear of this one's writes. */
+  databaseNotices?: DatabaseNotices;
 };
 
 /** The API as a Fastify instance, not yet listening, so tests can drive it with app.inject(). */
@@ -134,7 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSessionHooks(app, auth);
   registerPermissionGuard(app, auth);
   // Answers shared between viewers (http/shared-answers.ts) are not reused past a write request.
-  registerWriteGenerations(app, auth.db);
+  registerWriteGenerations(app, auth.db, options.databaseNotices);
   // Deny by default in the audit trail: every audited record type declares who reads its entries, from its
   // module's plugin; the engine audits every declared resource, so each must have one before the app is ready.
   const auditScopes = registerAuditScopes(app);

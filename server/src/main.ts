@@ -44,7 +44,7 @@ async function main(): Promise<void> {
       error: (error, message) => (app ? app.log.error(error, message) : console.error(message, error)),
     });
     app = await buildApp({
-    modules: AREA_MODULES, ...config, db: database.db, databaseKind: database.kind, logger: { level: 'info' }, chat: chat.broadcaster });
+    modules: AREA_MODULES, ...config, db: database.db, databaseKind: database.kind, databaseNotices: database.notices, logger: { level: 'info' }, chat: chat.broadcaster });
     const log = app.log;
     for (const note of chat.notes) log.info(note);
     if (seeded) log.info('Seeded demo data: admin@homecare.test and office@homecare.test (see server/README.md).');

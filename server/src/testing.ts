@@ -51,6 +51,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       modules,
       db: database.db,
       databaseKind: database.kind,
+      databaseNotices: database.notices,
       webOrigins: ['http://localhost:8080'],
       cookieSecure: false,
       sessionIdleMinutes: 120,

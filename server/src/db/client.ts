@@ -30,7 +30,17 @@ export type DatabaseHandle = {
    * db/backup.ts); 'none' loads faster (test snapshots, db/test-database.ts).
    */
   dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Buffer>;
+  /**
+   * PostgreSQL only: NOTIFY and LISTEN between the processes on this database (an embedded database has one).
+   * `listen` holds a connection of its own until the answered function is called.
+   */
+  notices?: DatabaseNotices;
   close(): Promise<void>;
+};
+
+export type DatabaseNotices = {
+  notify(channel: string, payload: string): Promise<void>;
+  listen(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
 };
 
 export type DatabaseOptions = {
@@ -137,9 +147,26 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     throw error;
   }
   const db = drizzlePostgres({ client: pool, schema });
+  const notices: DatabaseNotices = {
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async listen(channel, onNotice) {
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotice(message.payload ?? '');
+      });
+      // A listener that loses its connection stops hearing: what it served is then bounded by its own expiry.
+      client.on('error', () => {});
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return () => client.end();
+    },
+  };
   return {
     db,
     kind: 'postgres',
+    notices,
     migrate: (areas = []) => migrateHistories(db, [PLATFORM_HISTORY, ...areas], LEGACY_MIGRATIONS_DIR, (run) => migratePostgres(db, run)),
     close: () => pool.end(),
   };

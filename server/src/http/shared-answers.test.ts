@@ -3,6 +3,8 @@ import { test } from 'node:test';
 import Fastify from 'fastify';
 import type { CurrentUser } from '@hcm/contract';
 import { advanceClock } from '@hcm/contract/time';
+import { openDatabase } from '../db/client.js';
+import { openTestDatabaseUrl } from '../db/test-database.js';
 import { fixClock, WEEKDAY_MORNING } from '../testing/fix-clock.js';
 import { noteWrites, registerWriteGenerations, sharedAnswers } from './shared-answers.js';
 
@@ -155,4 +157,44 @@ test('a write request that succeeds ends the shared answers of its app before it
   await answers.answer(viewer(), 'key', work.atOnce);
   assert.equal(answers.last, 'reused');
   await app.close();
+});
+
+test('two API processes on one PostgreSQL: a write through one ends the other’s shared answers (NOTIFY)', { skip: process.env.TEST_DATABASE_URL ? false : 'PostgreSQL only (TEST_DATABASE_URL)' }, async () => {
+  const { url, drop } = await openTestDatabaseUrl(process.env.TEST_DATABASE_URL!);
+  const [first, second] = [await openDatabase({ databaseUrl: url, pgliteDataDir: '' }), await openDatabase({ databaseUrl: url, pgliteDataDir: '' })];
+  const apps = [Fastify(), Fastify()] as const;
+  try {
+    registerWriteGenerations(apps[0], first.db, first.notices);
+    registerWriteGenerations(apps[1], second.db, second.notices);
+    apps[0].post('/write', async () => ({ written: true }));
+    await Promise.all(apps.map((app) => app.ready()));
+    const onSecond = sharedAnswers(second.db);
+    const work = countedWork('answer');
+    await onSecond.answer(viewer(), 'key', work.atOnce);
+    await onSecond.answer(viewer(), 'key', work.atOnce);
+    assert.equal(onSecond.last, 'reused');
+
+    assert.equal((await apps[0].inject({ method: 'POST', url: '/write' })).statusCode, 200);
+    // The notice travels through PostgreSQL: asked until it has arrived (the clock is frozen, so never by expiry).
+    for (let attempt = 0; attempt < 500 && onSecond.last !== 'worked-out'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await onSecond.answer(viewer(), 'key', work.atOnce);
+    }
+    assert.equal(onSecond.last, 'worked-out');
+    assert.equal(work.times, 2);
+    // A process's own notice is not counted twice, and a write noted outside a request travels too.
+    const onFirst = sharedAnswers(first.db);
+    await onFirst.answer(viewer(), 'key', work.atOnce);
+    noteWrites(second.db);
+    for (let attempt = 0; attempt < 500 && onFirst.last !== 'worked-out'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await onFirst.answer(viewer(), 'key', work.atOnce);
+    }
+    assert.equal(onFirst.last, 'worked-out');
+  } finally {
+    await Promise.all(apps.map((app) => app.close()));
+    await first.close();
+    await second.close();
+    await drop();
+  }
 });

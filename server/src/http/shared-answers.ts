@@ -1,6 +1,8 @@
 import type { CurrentUser } from '@hcm/contract';
 import { SUPER_ADMIN } from '@hcm/contract';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { DatabaseNotices } from '../db/client.js';
 import { clock } from '@hcm/contract/time';
 import { ok } from './envelope.js';
 
@@ -13,9 +15,10 @@ import { ok } from './envelope.js';
  * - **Who may share**: the key is the read's own parameters (as the route resolved them: "today" is a date) with
  *   the viewer's role, permissions and branches. Two viewers share an answer only when the product would answer them
  *   alike; permissions are still checked on every request before the answer is looked up.
- * - **How long**: until any write request of this app succeeds (so a planner's own change is never hidden from
- *   them, or from anyone else on this server), and never longer than `ttlMs` (writes this process does not see:
- *   background jobs, another server on the same database).
+ * - **How long**: until a write request succeeds, in this API process or another on the same PostgreSQL (told by
+ *   NOTIFY), or a write outside a request says so (`noteWrites`), so a planner's own change is never hidden from
+ *   them or anyone else; and never longer than `ttlMs` (a write nobody noted: a change made by hand in SQL, a lost
+ *   notice).
  * - **How many**: at most `maxEntries`, the oldest dropped first.
  *
  * Only for reads whose answer may lag the database by `ttlMs`: a list someone pages through and acts on
@@ -40,20 +43,50 @@ const generationOf = (database: object) => {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The app's root hook: every write request that succeeds moves its database's generation on (app.ts). */
-export function registerWriteGenerations(app: FastifyInstance, database: object): void {
-  // Before the answer leaves (onSend, not onResponse): whoever hears of the write and reads again is not given an
-  // answer from before it. A refused write (4xx, 5xx) changed nothing, so junk requests cannot make every viewer's
-  // answer be worked out again.
+/** The channel other API processes on the same PostgreSQL hear of this one's writes on. */
+export const WRITES_CHANNEL = 'hcm_writes';
+// Per database handle: how it tells the others, and its name on the channel (its own notices are already counted).
+const noticesOf = new WeakMap<object, { notices: DatabaseNotices; token: string }>();
+
+/**
+ * The app's root hook (app.ts): every write request that succeeds moves its database's generation on, in this
+ * process and, through `notices` (PostgreSQL's NOTIFY), in every other API process on the same database.
+ */
+export function registerWriteGenerations(app: FastifyInstance, database: object, notices?: DatabaseNotices): void {
+  // Before the answer leaves (onSend, not onResponse): whoever hears of the write and reads again, here or through
+  // another process, is not given an answer from before it. A refused write (4xx, 5xx) changed nothing, so junk
+  // requests cannot make every viewer's answer be worked out again.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (UNSAFE.has(request.method) && reply.statusCode < 400) noteWrites(database);
+    if (UNSAFE.has(request.method) && reply.statusCode < 400) await noteWritesEverywhere(database);
     return payload;
+  });
+  if (!notices) return;
+  const token = randomUUID();
+  noticesOf.set(database, { notices, token });
+  let stopListening: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    stopListening = await notices.listen(WRITES_CHANNEL, (from) => {
+      if (from !== token) generationOf(database).value += 1;
+    });
+  });
+  app.addHook('onClose', async () => {
+    await stopListening?.();
   });
 }
 
-/** For writes outside a request (background jobs): answers worked out before are not reused. */
+/**
+ * For writes outside a request (background jobs, an event's delivery), before they are announced: answers worked
+ * out before are not reused, here or in another API process on the same database.
+ */
 export function noteWrites(database: object): void {
+  void noteWritesEverywhere(database).catch(() => {});
+}
+
+async function noteWritesEverywhere(database: object): Promise<void> {
   generationOf(database).value += 1;
+  // A lost notice leaves the other processes' answers to their expiry (ttlMs), never this one's.
+  const told = noticesOf.get(database);
+  await told?.notices.notify(WRITES_CHANNEL, told.token).catch(() => {});
 }
 
 export function viewerKeyOf(viewer: CurrentUser): string {
