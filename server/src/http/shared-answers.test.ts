@@ -6,7 +6,7 @@ import { advanceClock } from '@hcm/contract/time';
 import { openDatabase } from '../db/client.js';
 import { openTestDatabaseUrl } from '../db/test-database.js';
 import { fixClock, WEEKDAY_MORNING } from '../testing/fix-clock.js';
-import { noteWrites, registerWriteGenerations, sharedAnswers } from './shared-answers.js';
+import { noteWrites, registerWriteGenerations, sharedAnswers, type SharedAnswers } from './shared-answers.js';
 
 // Issue 29: a costly read shared between viewers who would be given the same answer, worked out once at a time,
 // reused until a write succeeds or for ttlMs at most.
@@ -159,6 +159,19 @@ test('a write request that succeeds ends the shared answers of its app before it
   await app.close();
 });
 
+/**
+ * Asks until the answer is worked out again: a notice through PostgreSQL takes a moment (the clock is frozen, so
+ * never by expiry). At most 500 times, 10 ms apart.
+ */
+async function askUntilWorkedOut(answers: SharedAnswers, work: () => Promise<unknown>): Promise<SharedAnswers['last']> {
+  for (let attempt = 0; attempt < 500; attempt += 1) {
+    await answers.answer(viewer(), 'key', work);
+    if (answers.last === 'worked-out') break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return answers.last;
+}
+
 test('two API processes on one PostgreSQL: a write through one ends the other’s shared answers (NOTIFY)', { skip: process.env.TEST_DATABASE_URL ? false : 'PostgreSQL only (TEST_DATABASE_URL)' }, async () => {
   const { url, drop } = await openTestDatabaseUrl(process.env.TEST_DATABASE_URL!);
   const [first, second] = [await openDatabase({ databaseUrl: url, pgliteDataDir: '' }), await openDatabase({ databaseUrl: url, pgliteDataDir: '' })];
@@ -175,22 +188,13 @@ test('two API processes on one PostgreSQL: a write through one ends the other’
     assert.equal(onSecond.last, 'reused');
 
     assert.equal((await apps[0].inject({ method: 'POST', url: '/write' })).statusCode, 200);
-    // The notice travels through PostgreSQL: asked until it has arrived (the clock is frozen, so never by expiry).
-    for (let attempt = 0; attempt < 500 && onSecond.last !== 'worked-out'; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      await onSecond.answer(viewer(), 'key', work.atOnce);
-    }
-    assert.equal(onSecond.last, 'worked-out');
+    assert.equal(await askUntilWorkedOut(onSecond, work.atOnce), 'worked-out');
     assert.equal(work.times, 2);
     // A process's own notice is not counted twice, and a write noted outside a request travels too.
     const onFirst = sharedAnswers(first.db);
     await onFirst.answer(viewer(), 'key', work.atOnce);
     noteWrites(second.db);
-    for (let attempt = 0; attempt < 500 && onFirst.last !== 'worked-out'; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      await onFirst.answer(viewer(), 'key', work.atOnce);
-    }
-    assert.equal(onFirst.last, 'worked-out');
+    assert.equal(await askUntilWorkedOut(onFirst, work.atOnce), 'worked-out');
   } finally {
     await Promise.all(apps.map((app) => app.close()));
     await first.close();

@@ -197,31 +197,14 @@ export async function namesFor(db: Db, sources: ApiSchedulingSources, stored: re
   };
 }
 
-/**
- * What a page of visits names, in one query (issue 29: a list's page asked care-records' and workforce's APIs and
- * four tables before): clients and carers from their owners' published read models under the same rule as their
- * APIs (the viewer's branches, not removed; another is named by id), branches, codes and attention flags.
- */
-export async function pageNames(db: Db, scope: BranchScope, stored: readonly StoredVisit[]): Promise<Names> {
-  if (!stored.length) return namesFromRows([]);
-  const ids = (values: (number | null)[]) => {
-    const list = [...new Set(values.filter((value): value is number => value !== null))];
-    return list.length ? sql.join(list.map((value) => sql`${value}`), sql`, `) : sql`null`;
-  };
-  const query = namesQuery(scope, {
-    clients: ids(stored.map((visit) => visit.client_id)),
-    carers: ids(stored.flatMap((visit) => visit.carers.map((carer) => carer.carer_id))),
-    branches: ids(stored.map((visit) => visit.branch_id)),
-    funders: ids(stored.map((visit) => visit.funder_code_id)),
-    npcs: ids(stored.map((visit) => visit.npc_code_id)),
-    visits: ids(stored.map((visit) => visit.id)),
-  });
-  return namesFromRows(((await db.execute(query)) as unknown as { rows: NameRow[] }).rows);
-}
-
 type NameRow = { kind: string; id: number | string; name: string; extra: string | null; branch_id: number | null; status: string | null };
 
-/** The rows of names of a page; each id list is SQL for `in (…)`: values or a subquery. */
+/**
+ * What a page of visits names, as rows of one query (issue 29: a list's page asked care-records' and workforce's APIs
+ * and four tables before): clients and carers from their owners' published read models under the same rule as their
+ * APIs (the viewer's branches, not removed; another is named by id), branches, codes and attention flags. Each id list
+ * is SQL for `in (…)` (loadVisitPage: subqueries of the page).
+ */
 function namesQuery(scope: BranchScope, of: Record<'clients' | 'carers' | 'branches' | 'funders' | 'npcs' | 'visits', SQL>): SQL {
   const visible = (column: typeof clientsRead.branch_id | typeof carersRead.branch_id) => branchVisible(scope, column) ?? sql`true`;
   return sql`
@@ -257,7 +240,7 @@ function namesFromRows(rows: readonly NameRow[]): Names {
 
 /**
  * A page of a list of visits in one statement (issue 29): its visits in order with their carers, how many match
- * `where` in all, and what the page names (pageNames). Under load each statement a request sends costs about as
+ * `where` in all, and what the page names (namesQuery). Under load each statement a request sends costs about as
  * much again as its work (the round trip, planning it): three statements as one took the visits list from 186 to
  * about 300 answers a second on the scale seed.
  */
