@@ -113,7 +113,8 @@ export const visits = pgTable(
     /** Bumped by every change: a write carrying an older version is a conflict. */
     version: integer('version').notNull().default(1),
     /**
-     * Kept by the database, never written by the app (migration 0006's triggers): how many carers visit_carers puts
+     * Kept by the database (migration 0006's triggers; template generation says them at insert, and the triggers
+     * correct whatever does not match): how many carers visit_carers puts
      * on the visit, and whether visit_attention flags it. Their partial indexes give the "unassigned" filter and the
      * needs-attention list from the few visits concerned instead of looking up every visit of the period (issue 29).
      */
@@ -191,7 +192,7 @@ export const visitLogs = pgTable(
     after: jsonb('after').$type<Record<string, unknown>>(),
     warnings: jsonb('warnings').$type<RuleFinding[]>().notNull().default([]),
     /**
-     * The visit's branch, set by the database on insert (migration 0007's trigger; the app never writes it): the
+     * The visit's branch, set by the database on insert when not given (migration 0007's trigger; generation gives it): the
      * history's pages and capped count read a branch's entries from their index instead of joining every visit of
      * the branch (issue 29: 10 ms a request for 10,000 entries).
      */

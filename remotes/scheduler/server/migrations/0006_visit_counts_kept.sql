@@ -1,7 +1,8 @@
 -- Issue 29: the "unassigned" filter and the needs-attention list looked up every visit of the period in
 -- visit_carers or visit_attention (16,000 and 64,000 visits at a large agency) to find the few concerned. Two columns
--- of visits now say it, kept by the database from those two tables on every write, whichever path writes (tables.ts:
--- the app never writes them), with a partial index each over only the visits concerned.
+-- of visits now say it, kept by the database from those two tables on every write, whichever path writes (a bulk path
+-- may say them at insert, as generation does: the triggers correct whatever does not match), with a partial index
+-- each over only the visits concerned.
 ALTER TABLE "visits" ADD COLUMN "carers_assigned" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "visits" ADD COLUMN "needs_attention" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "visits_unassigned_idx" ON "visits" USING btree ("branch_id","visit_date","planned_start","id") WHERE "visits"."carers_assigned" < "visits"."carers_needed";--> statement-breakpoint
@@ -11,13 +12,18 @@ UPDATE "visits" SET "needs_attention" = true WHERE "id" IN (SELECT "visit_id" FR
 -- Once per statement, over the rows it changed (transition tables): a bulk insert of carers updates each visit once.
 CREATE FUNCTION "visits_count_carers"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- Only the visits whose count changed are written (a bulk generation that said it at insert writes none again).
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    UPDATE "visits" SET "carers_assigned" = (SELECT count(*) FROM "visit_carers" WHERE "visit_carers"."visit_id" = "visits"."id")
-      WHERE "id" IN (SELECT "visit_id" FROM "old_carers");
+    UPDATE "visits" SET "carers_assigned" = "counted"."carers"
+      FROM (SELECT "changed"."visit_id", (SELECT count(*) FROM "visit_carers" WHERE "visit_carers"."visit_id" = "changed"."visit_id")::smallint AS "carers"
+              FROM (SELECT DISTINCT "visit_id" FROM "old_carers") AS "changed") AS "counted"
+      WHERE "visits"."id" = "counted"."visit_id" AND "visits"."carers_assigned" <> "counted"."carers";
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    UPDATE "visits" SET "carers_assigned" = (SELECT count(*) FROM "visit_carers" WHERE "visit_carers"."visit_id" = "visits"."id")
-      WHERE "id" IN (SELECT "visit_id" FROM "new_carers");
+    UPDATE "visits" SET "carers_assigned" = "counted"."carers"
+      FROM (SELECT "changed"."visit_id", (SELECT count(*) FROM "visit_carers" WHERE "visit_carers"."visit_id" = "changed"."visit_id")::smallint AS "carers"
+              FROM (SELECT DISTINCT "visit_id" FROM "new_carers") AS "changed") AS "counted"
+      WHERE "visits"."id" = "counted"."visit_id" AND "visits"."carers_assigned" <> "counted"."carers";
   END IF;
   RETURN NULL;
 END;

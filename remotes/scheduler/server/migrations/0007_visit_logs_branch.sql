@@ -10,8 +10,9 @@ BEGIN
   RETURN NEW;
 END;
 $$;--> statement-breakpoint
+-- Only where the insert did not say it (generation writes thousands of entries and knows their branch).
 CREATE TRIGGER "visit_logs_branch_on_insert" BEFORE INSERT ON "visit_logs"
-  FOR EACH ROW EXECUTE FUNCTION "visit_logs_take_branch"();--> statement-breakpoint
+  FOR EACH ROW WHEN (NEW."branch_id" IS NULL) EXECUTE FUNCTION "visit_logs_take_branch"();--> statement-breakpoint
 CREATE FUNCTION "visit_logs_follow_branch"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "visit_logs" SET "branch_id" = NEW."branch_id" WHERE "visit_id" = NEW."id";

@@ -277,6 +277,10 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
       e: candidate.planned_end,
       n: candidate.carers_needed,
       st: candidate.carer_ids.length >= candidate.carers_needed ? 'assigned' : 'unassigned',
+      // What the database's triggers would set once its carers and flag are written (migration 0006): said at once,
+      // a generation of thousands of visits does not write each row a second time.
+      ca: candidate.carer_ids.length,
+      na: attentionFlagOf({ ...candidate, id: 0 }).length > 0,
       t: candidate.template_id,
       ts: candidate.template_slot_id,
       k: candidate.tasks,
@@ -285,9 +289,9 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
       no: candidate.notes,
     }));
     const inserted = await tx.execute<{ id: number; slot: number; date: string }>(sql`
-      insert into ${visits} (branch_id, client_id, visit_date, planned_start, planned_end, carers_needed, status, source, template_id, template_slot_id, tasks, requires_medication, funder_code_id, notes, created_by)
-      select r.b, r.c, r.d, r.s, r.e, r.n, r.st, 'template', r.t, r.ts, r.k, r.m, r.f, r.no, ${options.userId}::integer
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(b integer, c integer, d date, s timestamptz, e timestamptz, n smallint, st text, t integer, ts integer, k jsonb, m boolean, f integer, no text)
+      insert into ${visits} (branch_id, client_id, visit_date, planned_start, planned_end, carers_needed, status, source, template_id, template_slot_id, tasks, requires_medication, funder_code_id, notes, created_by, carers_assigned, needs_attention)
+      select r.b, r.c, r.d, r.s, r.e, r.n, r.st, 'template', r.t, r.ts, r.k, r.m, r.f, r.no, ${options.userId}::integer, r.ca, r.na
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(b integer, c integer, d date, s timestamptz, e timestamptz, n smallint, st text, t integer, ts integer, k jsonb, m boolean, f integer, no text, ca smallint, na boolean)
       on conflict do nothing
       returning id, template_slot_id as slot, visit_date::text as date`);
     for (const row of rowsOf<{ id: number; slot: number; date: string }>(inserted)) created.push({ ...byKey.get(`${row.slot}|${row.date}`)!, id: Number(row.id) });
@@ -303,6 +307,7 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
   }
   const logRows = created.map((visit) => ({
     v: visit.id,
+    b: visit.branch_id,
     s:
       `Generated from the template “${visit.template_name}”${visit.carer_ids.length ? (visit.carer_ids.length >= visit.carers_needed ? ', with its preferred carers' : ', with one of its two carers') : ''}.` +
       (short(visit) && visit.refused.length ? ` Left off by the rules: ${messagesOf(visit.refused)}` : ''),
@@ -311,8 +316,8 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
   }));
   for (const batch of chunks(logRows, BIG_CHUNK)) {
     await tx.execute(sql`
-      insert into ${visitLogs} (visit_id, user_id, action, summary, after, warnings)
-      select r.v, ${options.userId}::integer, 'generated', r.s, r.a, r.w from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(v integer, s text, a jsonb, w jsonb)`);
+      insert into ${visitLogs} (visit_id, branch_id, user_id, action, summary, after, warnings)
+      select r.v, r.b, ${options.userId}::integer, 'generated', r.s, r.a, r.w from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(v integer, b integer, s text, a jsonb, w jsonb)`);
   }
 
   // Why a planner is needed: a preferred carer the rules refused (the visit short of carers), or a warning.

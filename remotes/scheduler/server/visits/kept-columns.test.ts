@@ -44,9 +44,15 @@ async function disagreeing(): Promise<number> {
 test('after the demo seed, every visit says how many carers it has and whether it is flagged, as the tables do', async () => {
   assert.equal(await disagreeing(), 0);
   const [counts] = await db()
-    .select({ staffed: sql<number>`count(*) filter (where ${visits.carers_assigned} > 0)::int`, short: sql<number>`count(*) filter (where ${visits.carers_assigned} < ${visits.carers_needed})::int` })
+    .select({
+      staffed: sql<number>`count(*) filter (where ${visits.carers_assigned} > 0)::int`,
+      short: sql<number>`count(*) filter (where ${visits.carers_assigned} < ${visits.carers_needed})::int`,
+      generatedFlagged: sql<number>`count(*) filter (where ${visits.needs_attention} and ${visits.source} = 'template')::int`,
+    })
     .from(visits);
   assert.ok(counts!.staffed > 0 && counts!.short > 0, 'the demo has staffed visits and visits short of carers');
+  // Generation says both at insert (templates/generate.ts): its flagged visits are among those compared above.
+  assert.ok(counts!.generatedFlagged > 0, 'the demo generates visits that need attention');
 });
 
 test('every write to visit_carers and visit_attention keeps the two columns', async () => {
