@@ -1,9 +1,9 @@
 import type { CurrentUser } from '@hcm/contract';
-import { SUPER_ADMIN } from '@hcm/contract';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseNotices } from '../db/client.js';
 import { clock } from '@hcm/contract/time';
+import { scopeOf } from '../resources/routes.js';
 import { ok } from './envelope.js';
 
 /**
@@ -44,7 +44,7 @@ const generationOf = (database: object) => {
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The channel other API processes on the same PostgreSQL hear of this one's writes on. */
-export const WRITES_CHANNEL = 'hcm_writes';
+const WRITES_CHANNEL = 'hcm_writes';
 // Per database handle: how it tells the others, and its name on the channel (its own notices are already counted).
 const noticesOf = new WeakMap<object, { notices: DatabaseNotices; token: string }>();
 
@@ -89,8 +89,10 @@ async function noteWritesEverywhere(database: object): Promise<void> {
   await told?.notices.notify(WRITES_CHANNEL, told.token).catch(() => {});
 }
 
-export function viewerKeyOf(viewer: CurrentUser): string {
-  const branches = viewer.userRole === SUPER_ADMIN ? 'all' : viewer.branches.map((branch) => branch.id).sort((a, b) => a - b).join(',');
+/** What an answer may depend on of its viewer: role, permissions and the branches they see (scopeOf's rule). */
+function viewerKeyOf(viewer: CurrentUser): string {
+  const scope = scopeOf(viewer);
+  const branches = scope === 'all' ? 'all' : [...scope].sort((a, b) => a - b).join(',');
   return `${viewer.userRole ?? ''}|${[...viewer.userPermissions].sort().join(',')}|${branches}`;
 }
 

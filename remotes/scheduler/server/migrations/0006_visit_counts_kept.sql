@@ -11,20 +11,19 @@ UPDATE "visits" SET "carers_assigned" = "counted"."carers" FROM (SELECT "visit_i
 UPDATE "visits" SET "needs_attention" = true WHERE "id" IN (SELECT "visit_id" FROM "visit_attention");--> statement-breakpoint
 -- Once per statement, over the rows it changed (transition tables): a bulk insert of carers updates each visit once.
 CREATE FUNCTION "visits_count_carers"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  "changed" integer[];
 BEGIN
+  -- The visits the statement touched (a transition table exists only for the trigger's own event).
+  IF TG_OP = 'INSERT' THEN "changed" := array(SELECT DISTINCT "visit_id" FROM "new_carers");
+  ELSIF TG_OP = 'DELETE' THEN "changed" := array(SELECT DISTINCT "visit_id" FROM "old_carers");
+  ELSE "changed" := array(SELECT "visit_id" FROM "old_carers" UNION SELECT "visit_id" FROM "new_carers");
+  END IF;
   -- Only the visits whose count changed are written (a bulk generation that said it at insert writes none again).
-  IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    UPDATE "visits" SET "carers_assigned" = "counted"."carers"
-      FROM (SELECT "changed"."visit_id", (SELECT count(*) FROM "visit_carers" WHERE "visit_carers"."visit_id" = "changed"."visit_id")::smallint AS "carers"
-              FROM (SELECT DISTINCT "visit_id" FROM "old_carers") AS "changed") AS "counted"
-      WHERE "visits"."id" = "counted"."visit_id" AND "visits"."carers_assigned" <> "counted"."carers";
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    UPDATE "visits" SET "carers_assigned" = "counted"."carers"
-      FROM (SELECT "changed"."visit_id", (SELECT count(*) FROM "visit_carers" WHERE "visit_carers"."visit_id" = "changed"."visit_id")::smallint AS "carers"
-              FROM (SELECT DISTINCT "visit_id" FROM "new_carers") AS "changed") AS "counted"
-      WHERE "visits"."id" = "counted"."visit_id" AND "visits"."carers_assigned" <> "counted"."carers";
-  END IF;
+  UPDATE "visits" SET "carers_assigned" = "counted"."carers"
+    FROM (SELECT "visit_id", (SELECT count(*) FROM "visit_carers" WHERE "visit_carers"."visit_id" = "touched"."visit_id")::smallint AS "carers"
+            FROM unnest("changed") AS "touched"("visit_id")) AS "counted"
+    WHERE "visits"."id" = "counted"."visit_id" AND "visits"."carers_assigned" <> "counted"."carers";
   RETURN NULL;
 END;
 $$;--> statement-breakpoint

@@ -6,6 +6,7 @@ import { branchIdOf, createTestApp, fixClock, loginAs, WEEKDAY_MORNING, type Tes
 import type { NeedsAttentionCount, NeedsAttentionRow } from '../../contract/attention.js';
 import type { VisitLogRow, VisitRow } from '../../contract/visits.js';
 import { visitAttention, visitCarers, visitLogs, visits } from '../tables.js';
+import { idArray } from './service.js';
 
 // Issue 29: visits.carers_assigned and visits.needs_attention are kept by the database (migration 0006's triggers)
 // from visit_carers and visit_attention, whichever path writes them; the "unassigned" filter and the needs-attention
@@ -29,6 +30,15 @@ const db = () => t.database.db;
 async function keptOf(ids: number[]): Promise<Map<number, { carers: number; flagged: boolean }>> {
   const rows = await db().select({ id: visits.id, carers: visits.carers_assigned, flagged: visits.needs_attention }).from(visits).where(inArray(visits.id, ids));
   return new Map(rows.map((row) => [row.id, { carers: row.carers, flagged: row.flagged }]));
+}
+
+/** The demo office user's branches (the lists below answer for those). */
+async function officeBranchIds(): Promise<number[]> {
+  const rows = (
+    (await db().execute(sql`select ub.branch_id from user_branches ub join users u on u.id = ub.user_id where u.email = 'office@homecare.test'`)) as unknown as { rows: { branch_id: number }[] }
+  ).rows;
+  assert.ok(rows.length > 0, 'the demo office user has branches');
+  return rows.map((row) => Number(row.branch_id));
 }
 
 /** Visits whose kept columns disagree with the two tables: none, whatever wrote them. */
@@ -116,12 +126,9 @@ test('the unassigned filter and the needs-attention list and count answer what v
   }
   assert.ok(listed.length > 0, 'the demo has visits short of carers in the next two weeks');
   for (const row of listed) assert.ok(row.carers.length < row.carers_needed, `visit ${row.id} is short of carers`);
-  const officeBranches = (
-    (await db().execute(sql`select ub.branch_id from user_branches ub join users u on u.id = ub.user_id where u.email = 'office@homecare.test'`)) as unknown as { rows: { branch_id: number }[] }
-  ).rows.map((row) => Number(row.branch_id));
-  assert.ok(officeBranches.length > 0);
+  const officeBranches = await officeBranchIds();
   const expected = (
-    (await db().execute(sql`select v.id from ${visits} v where v.branch_id = any(${`{${officeBranches.join(',')}}`}::int[])
+    (await db().execute(sql`select v.id from ${visits} v where v.branch_id = any(${idArray(officeBranches)})
       and v.visit_date between ${TODAY} and ${to} and v.status in ('unassigned', 'assigned')
       and (select count(*) from ${visitCarers} c where c.visit_id = v.id) < v.carers_needed order by v.id`)) as unknown as { rows: { id: number }[] }
   ).rows.map((row) => Number(row.id));
@@ -134,7 +141,7 @@ test('the unassigned filter and the needs-attention list and count answer what v
   await db().insert(visitAttention).values(flaggedIds.map((id) => ({ visit_id: id, kind: 'warning' as const, reason: 'Test: checked by hand' })));
   const flaggedNow = (
     (await db().execute(sql`select count(*)::int as n from ${visitAttention} a join ${visits} v on v.id = a.visit_id
-      where v.branch_id = any(${`{${officeBranches.join(',')}}`}::int[]) and v.visit_date >= ${TODAY}`)) as unknown as { rows: { n: number }[] }
+      where v.branch_id = any(${idArray(officeBranches)}) and v.visit_date >= ${TODAY}`)) as unknown as { rows: { n: number }[] }
   ).rows[0]!.n;
   const count = (await office.get('/api/v1/visits/needs-attention/count')).json().data as NeedsAttentionCount;
   assert.equal(count.count, Number(flaggedNow));
@@ -154,11 +161,9 @@ test('every history entry carries its visit’s branch, and the history lists an
   const [entry] = await db().insert(visitLogs).values({ visit_id: visit!.id, action: 'edited', summary: 'Test: written without a branch' }).returning({ branch_id: visitLogs.branch_id });
   assert.equal(entry!.branch_id, visit!.branch_id, 'set by the database on insert');
 
-  const officeBranches = (
-    (await db().execute(sql`select ub.branch_id from user_branches ub join users u on u.id = ub.user_id where u.email = 'office@homecare.test'`)) as unknown as { rows: { branch_id: number }[] }
-  ).rows.map((row) => Number(row.branch_id));
+  const officeBranches = await officeBranchIds();
   const expected = (
-    (await db().execute(sql`select l.id from ${visitLogs} l join ${visits} v on v.id = l.visit_id where v.branch_id = any(${`{${officeBranches.join(',')}}`}::int[]) order by l.at desc, l.id desc`)) as unknown as { rows: { id: number }[] }
+    (await db().execute(sql`select l.id from ${visitLogs} l join ${visits} v on v.id = l.visit_id where v.branch_id = any(${idArray(officeBranches)}) order by l.at desc, l.id desc`)) as unknown as { rows: { id: number }[] }
   ).rows.map((row) => Number(row.id));
   const answer = await office.get('/api/v1/visits/logs?page=1&page_size=100');
   assert.equal(answer.statusCode, 200, answer.body);
