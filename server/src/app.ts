@@ -5,7 +5,7 @@ import { CSRF_HEADER } from '@hcm/contract';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerPermissionGuard, API_PREFIX } from './auth/guard.js';
 import { registerSessionHooks } from './auth/hooks.js';
-import { registerWriteGenerations } from './http/shared-answers.js';
+import { registerWriteGenerations } from './http/write-generations.js';
 import { authRoutes } from './auth/routes.js';
 import { otpRoutes } from './auth/otp.js';
 import { secretBoxFor } from './auth/secrets.js';
@@ -135,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Order matters: the session is loaded, then CSRF is checked, then the /api/v1 permission guard runs.
   registerSessionHooks(app, auth);
   registerPermissionGuard(app, auth);
-  // Answers shared between viewers (http/shared-answers.ts) are not reused past a write request.
+  // What is kept between requests (shared answers, sessions) is not used past a write request (http/write-generations.ts).
   registerWriteGenerations(app, auth.db, options.databaseNotices);
   // Deny by default in the audit trail: every audited record type declares who reads its entries, from its
   // module's plugin; the engine audits every declared resource, so each must have one before the app is ready.

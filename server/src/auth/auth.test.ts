@@ -7,7 +7,8 @@ import { sessions, users } from '../db/schema.js';
 import { DEMO_USERS, standardRoles } from '../db/seed.js';
 import { composePermissions } from '../modules/permissions.js';
 import { anonymousClient, createTestApp, createUser, loginAs, TestClient, type TestApp } from '../testing.js';
-import { sessionIdOf } from './sessions.js';
+import { noteWrites } from '../http/write-generations.js';
+import { endSessionsOfUser, sessionIdOf } from './sessions.js';
 
 let t: TestApp;
 before(async () => {
@@ -218,6 +219,25 @@ test('logout deletes the session server-side and clears the cookies', async () =
   assert.equal(rows.length, 0);
 });
 
+test('a session read a moment ago is never used once ended: by a request, or by the server outside one', async () => {
+  const laptop = await loginAs(t.app, 'office');
+  const phone = await loginAs(t.app, 'office');
+  // Both read (the server keeps a session it read for a moment: auth/sessions.ts).
+  assert.equal((await laptop.get('/api/v1/user')).statusCode, 200);
+  assert.equal((await phone.get('/api/v1/user')).statusCode, 200);
+  // Ended by the server itself, not by a request (no write is noted): refused at once all the same.
+  const officeId = (await laptop.get('/api/v1/user')).json().data.data.userID as number;
+  await endSessionsOfUser(t.database.db, officeId, { except: sessionIdOf(phone.cookies.get(SESSION_COOKIE)!) });
+  assert.equal((await laptop.get('/api/v1/user')).statusCode, 401);
+  assert.equal((await phone.get('/api/v1/user')).statusCode, 200);
+  // Signed out by a request.
+  const saved = phone.cookies.get(SESSION_COOKIE)!;
+  assert.equal((await phone.post('/logout')).statusCode, 200);
+  const replay = new TestClient(t.app);
+  replay.cookies.set(SESSION_COOKIE, saved);
+  assert.equal((await replay.get('/api/v1/user')).statusCode, 401);
+});
+
 test('a session ends after 120 idle minutes', async () => {
   const client = await loginAs(t.app, 'admin');
   const id = sessionIdOf(client.cookies.get(SESSION_COOKIE)!);
@@ -236,6 +256,9 @@ test('a session ends after 120 idle minutes', async () => {
     .update(sessions)
     .set({ last_seen_at: new Date(Date.now() - 121 * 60_000) })
     .where(eq(sessions.id, id));
+  // A change by hand, not by a request: told as a write outside a request is, or the session read a moment ago
+  // would be used again (auth/sessions.ts keeps it until the next write).
+  noteWrites(t.database.db);
   assert.equal((await client.get('/api/v1/user')).statusCode, 401);
   assert.equal((await t.database.db.select().from(sessions).where(eq(sessions.id, id))).length, 0);
 });

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { sessions, type SessionRow } from '../db/schema.js';
+import { writeGeneration } from '../http/write-generations.js';
 import { clock } from '@hcm/contract/time';
 
 export type SessionLifetime = {
@@ -18,6 +19,18 @@ export type SessionLifetime = {
 type SessionsEndedListener = (sessionIds: string[]) => void;
 const endedListeners = new WeakMap<Database, Set<SessionsEndedListener>>();
 
+/**
+ * Sessions read lately, per database (issue 29): every request names its session, and so does every call one area
+ * makes to another's API within it, so a busy office asked the database for the same row many times a second. A
+ * session read here is used again only while the database's write generation is the one it was read at
+ * (http/write-generations.ts: a login, logout, switch or "end sessions" is a write request, in this process or
+ * another), for a second at most, and never once it is deleted (sessionsEnded); a session that looks expired or due
+ * a touch is read again before anything is decided on it.
+ */
+const SESSION_CACHE_MS = 1000;
+type RememberedSession = { row: SessionRow; generation: number; at: number };
+const recentSessions = new WeakMap<Database, Map<string, RememberedSession>>();
+
 /** Calls `listener` with the ids of sessions ended from now on; returns a function that stops it. */
 export function onSessionsEnded(db: Database, listener: SessionsEndedListener): () => void {
   let listeners = endedListeners.get(db);
@@ -28,6 +41,8 @@ export function onSessionsEnded(db: Database, listener: SessionsEndedListener): 
 
 function sessionsEnded(db: Database, sessionIds: string[]): void {
   if (!sessionIds.length) return;
+  const remembered = recentSessions.get(db);
+  for (const id of sessionIds) remembered?.delete(id);
   for (const listener of endedListeners.get(db) ?? []) listener(sessionIds);
 }
 
@@ -76,18 +91,32 @@ export async function findActiveSession(
   token: string,
   now = clock.now(),
 ): Promise<SessionRow | null> {
-  const [session] = await db.select().from(sessions).where(eq(sessions.id, sessionIdOf(token)));
+  const id = sessionIdOf(token);
+  let remembered = recentSessions.get(db);
+  if (!remembered) recentSessions.set(db, (remembered = new Map()));
+  const known = remembered.get(id);
+  const generation = writeGeneration(db);
+  if (known && known.generation === generation && Math.abs(now.getTime() - known.at) < SESSION_CACHE_MS && !isExpired(known.row, lifetime, now) && !dueATouch(known.row, now)) {
+    // A copy: a request may change its session object (the touch below) without another request seeing it.
+    return { ...known.row };
+  }
+  const [session] = await db.select().from(sessions).where(eq(sessions.id, id));
   if (!session) return null;
   if (isExpired(session, lifetime, now)) {
     await deleteSession(db, session.id);
     return null;
   }
-  if (now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
+  if (dueATouch(session, now)) {
     await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, session.id));
     session.last_seen_at = now;
   }
+  if (remembered.size >= 10_000) remembered.clear();
+  // With the generation read before the row: a write that ended or changed it meanwhile makes this copy unused.
+  remembered.set(id, { row: { ...session }, generation, at: now.getTime() });
   return session;
 }
+
+const dueATouch = (session: SessionRow, now: Date) => now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS;
 
 export function isExpired(session: SessionRow, lifetime: SessionLifetime, now = clock.now()): boolean {
   return (

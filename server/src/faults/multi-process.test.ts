@@ -8,7 +8,7 @@ import { BrowserSession, runOnce, startServer, type ServerProcess } from './proc
 
 // The production topology on one PostgreSQL (the suite's PostgreSQL pass; skipped on PGlite): the database
 // migrated once by dist/migrate.js's entry, two API processes with the chat server apart (CHAT_EMBEDDED=false)
-// and two chat processes. A session made on one API is good on the other, and ends on both; a chat message
+// and two chat processes. A session made on one API is good on the other, and ends on both at once; a chat message
 // sent through one API reaches a socket connected to the other chat process (PostgreSQL emitter and adapter).
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -51,12 +51,15 @@ describe('two API and two chat processes on one PostgreSQL', { skip: adminUrl ? 
     const list = await browser.request(secondApi.base, 'GET', '/api/v1/medications');
     assert.equal(list.status, 200);
 
-    // The cookie held before signing out on the second API: both must refuse it afterwards.
+    // Read on the first API too: each process keeps a session it read for a moment (auth/sessions.ts).
+    assert.equal((await browser.request(firstApi.base, 'GET', '/api/v1/user')).status, 200);
+    // The cookie held before signing out on the second API: both must refuse it afterwards. The first hears of the
+    // sign-out through PostgreSQL (NOTIFY, sent before the sign-out's answer leaves).
     const staleCookie = browser.cookieHeader();
     assert.equal((await browser.request(secondApi.base, 'POST', '/logout')).status, 200);
     const replay = async (base: string) => (await fetch(`${base}/api/v1/user`, { headers: { cookie: staleCookie } })).status;
-    assert.equal(await replay(firstApi.base), 401);
     assert.equal(await replay(secondApi.base), 401);
+    assert.equal(await replay(firstApi.base), 401);
   });
 
   test('a chat message sent through one API reaches a socket on the other chat process', async () => {

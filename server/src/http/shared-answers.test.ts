@@ -6,7 +6,8 @@ import { advanceClock } from '@hcm/contract/time';
 import { openDatabase } from '../db/client.js';
 import { openTestDatabaseUrl } from '../db/test-database.js';
 import { fixClock, WEEKDAY_MORNING } from '../testing/fix-clock.js';
-import { noteWrites, registerWriteGenerations, sharedAnswers, type SharedAnswers } from './shared-answers.js';
+import { sharedAnswers, type SharedAnswers } from './shared-answers.js';
+import { noteWrites, registerWriteGenerations } from './write-generations.js';
 
 // Issue 29: a costly read shared between viewers who would be given the same answer, worked out once at a time,
 // reused until a write succeeds or for ttlMs at most.
