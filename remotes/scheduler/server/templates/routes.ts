@@ -157,17 +157,24 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
     '/clients/:clientId/visit-templates',
     { config: { permission: 'scheduler.view' } },
     withSources(async (request, reply, viewer, sources) => {
-      const client = await clientOf(request, reply, viewer, sources);
-      if (!client) return reply;
-      const [profile] = await sources.clients({ ids: [client.id] });
-      const funders = await db.select().from(funderCodesRead).where(and(eq(funderCodesRead.active, true), isNull(funderCodesRead.deleted_at))).orderBy(funderCodesRead.code);
+      // One call to care-records: the client's rota profile (its care plan's tasks, so audited there) also says who
+      // and where they are (issue 29: asking for their basics first made two calls of every view).
+      const id = parseId(String((request.params as Record<string, string>).clientId ?? ''));
+      const [client] = id === null ? [] : await sources.clients({ ids: [id] });
+      if (!client || !inScope(viewer, client.branch_id)) return sendError(reply, 404, 'No such client.');
+      const [funders, templates, visitSlots, clientSlots] = await Promise.all([
+        db.select().from(funderCodesRead).where(and(eq(funderCodesRead.active, true), isNull(funderCodesRead.deleted_at))).orderBy(funderCodesRead.code),
+        listTemplates(db, client.id),
+        visitSlotChoices(db),
+        clientSlotsOf(db, client.id),
+      ]);
       const answer: ClientTemplates = {
         client: { id: client.id, name: client.name, branch_id: client.branch_id, status: client.status },
-        templates: await listTemplates(db, client.id),
-        visit_slots: await visitSlotChoices(db),
+        templates,
+        visit_slots: visitSlots,
         funder_codes: funders.map((row) => ({ id: row.id, name: `${row.code} – ${row.name}` })),
-        client_slots: (await clientSlotsOf(db, client.id)).slots,
-        care_plan_tasks: profile?.care_plan_tasks ?? [],
+        client_slots: clientSlots.slots,
+        care_plan_tasks: client.care_plan_tasks,
       };
       return ok(answer);
     }),
