@@ -175,11 +175,15 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
 
   const templateIds = receiving.map((template) => template.id);
   const slots = (await Promise.all(chunks(templateIds).map((ids) => tx.select().from(templateSlots).where(inArray(templateSlots.template_id, ids))))).flat();
-  const slotsByTemplate = new Map<number, typeof slots>();
+  // Each template's slots by cycle week and weekday: a day looks up its own instead of walking them all.
+  const slotsByTemplate = new Map<number, Map<string, typeof slots>>();
   for (const slot of slots) {
-    const list = slotsByTemplate.get(slot.template_id);
+    let ofTemplate = slotsByTemplate.get(slot.template_id);
+    if (!ofTemplate) slotsByTemplate.set(slot.template_id, (ofTemplate = new Map()));
+    const key = `${slot.week}|${slot.weekday}`;
+    const list = ofTemplate.get(key);
     if (list) list.push(slot);
-    else slotsByTemplate.set(slot.template_id, [slot]);
+    else ofTemplate.set(key, [slot]);
   }
 
   // What is there already (generating twice creates nothing new).
@@ -221,16 +225,15 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
   };
   const candidates: Candidate[] = [];
   for (const template of receiving) {
-    const templateSlotsOf = slotsByTemplate.get(template.id) ?? [];
-    if (!templateSlotsOf.length) continue;
+    const templateSlotsOf = slotsByTemplate.get(template.id);
+    if (!templateSlotsOf) continue;
     const first = template.starts_on > from ? template.starts_on : from;
     const last = template.ends_on && template.ends_on < to ? template.ends_on : to;
     for (const { day, weekday } of days) {
       if (day < first || day > last) continue;
       const week = weekOf(template.starts_on, template.repeat_weeks, day);
       const holiday = options.bankHolidays.has(day);
-      for (const slot of templateSlotsOf) {
-        if (slot.weekday !== weekday || slot.week !== week) continue;
+      for (const slot of templateSlotsOf.get(`${week}|${weekday}`) ?? []) {
         if (holiday && template.bank_holidays === 'skip') {
           result.bank_holidays_skipped += 1;
           continue;
@@ -262,13 +265,79 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
     }
   }
 
-  await assignPreferred(tx, candidates, options);
+  // The visits without preferred carers go to the database while the rules work out the others' carers (on
+  // PostgreSQL the two run side by side: issue 29, four weeks for 2,000 clients); both once the rules' facts are read.
+  const choosing = await preferredCarers(tx, candidates, options);
+  const insertingPlain = insertCandidates(tx, candidates.filter((candidate) => !candidate.preferred.length), options);
+  await choosing.choose();
+  const created = [...(await insertingPlain), ...(await insertCandidates(tx, candidates.filter((candidate) => candidate.preferred.length), options))];
+  result.created = created.length;
+  result.already_there += candidates.length - created.length;
 
-  // Insert; a row another generation made meanwhile is skipped by the unique index and counted as there already.
+  // The visits' carers, history, flags and events: independent writes, queued on the connection at once so each
+  // batch is built while the one before it is written.
+  const carerRows = created.flatMap((visit) => visit.carer_ids.map((carer, index) => ({ v: visit.id, p: index + 1, c: carer })));
+  const writingCarers = chunks(carerRows, BIG_CHUNK).map((batch) =>
+    tx.execute(sql`
+      insert into ${visitCarers} (visit_id, position, carer_id, assigned_by)
+      select r.v, r.p, r.c, ${options.userId}::integer from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(v integer, p smallint, c integer)`),
+  );
+  const writingLogs = chunks(created, BIG_CHUNK).map((batch) => {
+    const rows = batch.map((visit) => ({
+      v: visit.id,
+      b: visit.branch_id,
+      s:
+        `Generated from the template “${visit.template_name}”${visit.carer_ids.length ? (visit.carer_ids.length >= visit.carers_needed ? ', with its preferred carers' : ', with one of its two carers') : ''}.` +
+        (short(visit) && visit.refused.length ? ` Left off by the rules: ${messagesOf(visit.refused)}` : ''),
+      a: visit.carer_ids.length ? { template_id: visit.template_id, carer_ids: visit.carer_ids } : { template_id: visit.template_id },
+      w: [...visit.refused, ...visit.warnings],
+    }));
+    return tx.execute(sql`
+      insert into ${visitLogs} (visit_id, branch_id, user_id, action, summary, after, warnings)
+      select r.v, r.b, ${options.userId}::integer, 'generated', r.s, r.a, r.w from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(v integer, b integer, s text, a jsonb, w jsonb)`);
+  });
+
+  // Why a planner is needed: a preferred carer the rules refused (the visit short of carers), or a warning.
+  const flags = created.flatMap((visit) => attentionFlagOf(visit));
+  const flagging = flagVisits(tx, flags, options.userId);
+  result.needs_attention = flags.length;
+
+  let publishing: Promise<unknown> = Promise.resolve();
+  if (options.events ?? true) {
+    const given = created.filter((visit) => visit.carer_ids.length);
+    const after = (visit: (typeof given)[number]) => ({
+      id: visit.id,
+      branch_id: visit.branch_id,
+      client_id: visit.client_id,
+      status: visit.carer_ids.length >= visit.carers_needed ? ('assigned' as const) : ('unassigned' as const),
+      confirmation: 'not-due' as const,
+      planned_start: visit.planned_start,
+      planned_end: visit.planned_end,
+      carers: visit.carer_ids.map((carer_id, index) => ({ carer_id, position: index + 1 })),
+    });
+    publishing = publishVisitChanges(tx, given.map((visit) => ({ before: null, after: after(visit) })), options.userId);
+  }
+  await Promise.all([...writingCarers, ...writingLogs, flagging, publishing]);
+
+  for (const visit of created) {
+    if (visit.carer_ids.length >= visit.carers_needed) result.assigned += 1;
+    else result.left_for_auto_assign += 1;
+    const ids = result.createdByBranch.get(visit.branch_id) ?? [];
+    ids.push(visit.id);
+    result.createdByBranch.set(visit.branch_id, ids);
+    result.createdByTemplate.set(visit.template_id, (result.createdByTemplate.get(visit.template_id) ?? 0) + 1);
+  }
+  return result;
+}
+
+/**
+ * Inserts the candidates as visits, in batches sent one after another on the transaction's connection; answers the
+ * ones made (a row another generation made meanwhile is skipped by the unique index, and not answered).
+ */
+async function insertCandidates(tx: Transaction, candidates: readonly Candidate[], options: GenerateOptions): Promise<(Candidate & { id: number })[]> {
   const byKey = new Map(candidates.map((candidate) => [`${candidate.template_slot_id}|${candidate.visit_date}`, candidate]));
-  const created: (Candidate & { id: number })[] = [];
   // Each batch goes as one JSON parameter (jsonb_to_recordset): far fewer parameters to bind than a VALUES list.
-  for (const batch of chunks(candidates, BIG_CHUNK)) {
+  const batches = chunks(candidates, BIG_CHUNK).map((batch) => {
     const rows = batch.map((candidate) => ({
       b: candidate.branch_id,
       c: candidate.client_id,
@@ -288,67 +357,18 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
       f: candidate.funder_code_id,
       no: candidate.notes,
     }));
-    const inserted = await tx.execute<{ id: number; slot: number; date: string }>(sql`
+    return tx.execute<{ id: number; slot: number; date: string }>(sql`
       insert into ${visits} (branch_id, client_id, visit_date, planned_start, planned_end, carers_needed, status, source, template_id, template_slot_id, tasks, requires_medication, funder_code_id, notes, created_by, carers_assigned, needs_attention)
       select r.b, r.c, r.d, r.s, r.e, r.n, r.st, 'template', r.t, r.ts, r.k, r.m, r.f, r.no, ${options.userId}::integer, r.ca, r.na
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(b integer, c integer, d date, s timestamptz, e timestamptz, n smallint, st text, t integer, ts integer, k jsonb, m boolean, f integer, no text, ca smallint, na boolean)
       on conflict do nothing
       returning id, template_slot_id as slot, visit_date::text as date`);
+  });
+  const created: (Candidate & { id: number })[] = [];
+  for (const inserted of await Promise.all(batches)) {
     for (const row of rowsOf<{ id: number; slot: number; date: string }>(inserted)) created.push({ ...byKey.get(`${row.slot}|${row.date}`)!, id: Number(row.id) });
   }
-  result.created = created.length;
-  result.already_there += candidates.length - created.length;
-
-  const carerRows = created.flatMap((visit) => visit.carer_ids.map((carer, index) => ({ v: visit.id, p: index + 1, c: carer })));
-  for (const batch of chunks(carerRows, BIG_CHUNK)) {
-    await tx.execute(sql`
-      insert into ${visitCarers} (visit_id, position, carer_id, assigned_by)
-      select r.v, r.p, r.c, ${options.userId}::integer from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(v integer, p smallint, c integer)`);
-  }
-  const logRows = created.map((visit) => ({
-    v: visit.id,
-    b: visit.branch_id,
-    s:
-      `Generated from the template “${visit.template_name}”${visit.carer_ids.length ? (visit.carer_ids.length >= visit.carers_needed ? ', with its preferred carers' : ', with one of its two carers') : ''}.` +
-      (short(visit) && visit.refused.length ? ` Left off by the rules: ${messagesOf(visit.refused)}` : ''),
-    a: visit.carer_ids.length ? { template_id: visit.template_id, carer_ids: visit.carer_ids } : { template_id: visit.template_id },
-    w: [...visit.refused, ...visit.warnings],
-  }));
-  for (const batch of chunks(logRows, BIG_CHUNK)) {
-    await tx.execute(sql`
-      insert into ${visitLogs} (visit_id, branch_id, user_id, action, summary, after, warnings)
-      select r.v, r.b, ${options.userId}::integer, 'generated', r.s, r.a, r.w from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(v integer, b integer, s text, a jsonb, w jsonb)`);
-  }
-
-  // Why a planner is needed: a preferred carer the rules refused (the visit short of carers), or a warning.
-  const flags = created.flatMap((visit) => attentionFlagOf(visit));
-  await flagVisits(tx, flags, options.userId);
-  result.needs_attention = flags.length;
-
-  if (options.events ?? true) {
-    const given = created.filter((visit) => visit.carer_ids.length);
-    const after = (visit: (typeof given)[number]) => ({
-      id: visit.id,
-      branch_id: visit.branch_id,
-      client_id: visit.client_id,
-      status: visit.carer_ids.length >= visit.carers_needed ? ('assigned' as const) : ('unassigned' as const),
-      confirmation: 'not-due' as const,
-      planned_start: visit.planned_start,
-      planned_end: visit.planned_end,
-      carers: visit.carer_ids.map((carer_id, index) => ({ carer_id, position: index + 1 })),
-    });
-    await publishVisitChanges(tx, given.map((visit) => ({ before: null, after: after(visit) })), options.userId);
-  }
-
-  for (const visit of created) {
-    if (visit.carer_ids.length >= visit.carers_needed) result.assigned += 1;
-    else result.left_for_auto_assign += 1;
-    const ids = result.createdByBranch.get(visit.branch_id) ?? [];
-    ids.push(visit.id);
-    result.createdByBranch.set(visit.branch_id, ids);
-    result.createdByTemplate.set(visit.template_id, (result.createdByTemplate.get(visit.template_id) ?? 0) + 1);
-  }
-  return result;
+  return created;
 }
 
 const short = (visit: Candidate) => visit.carer_ids.length < visit.carers_needed;
@@ -370,12 +390,12 @@ function attentionFlagOf(visit: Candidate & { id: number }): AttentionFlag[] {
 /**
  * Puts each slot's preferred carers (in the order given) on the new visits, in time order, through the rules (the
  * same check as a manual assignment, loaded once for the run): a carer a hard rule refuses is left off, and the
- * carers put on earlier in the run count as busy for the later visits.
+ * carers put on earlier in the run count as busy for the later visits. The rules' facts are read first; `choose`
+ * then works through the visits, letting the connection's other statements go on now and then.
  */
-async function assignPreferred(tx: Transaction, candidates: Candidate[], options: GenerateOptions): Promise<void> {
+async function preferredCarers(tx: Transaction, candidates: Candidate[], options: GenerateOptions): Promise<{ choose: () => Promise<void> }> {
   const withPreferred = candidates.filter((candidate) => candidate.preferred.length);
-  const wanted = [...new Set(withPreferred.flatMap((candidate) => candidate.preferred))];
-  if (!wanted.length) return;
+  if (!withPreferred.length) return { choose: async () => {} };
   const planned = new Map<Candidate, PlannedVisit>(
     withPreferred.map((candidate) => [
       candidate,
@@ -396,21 +416,27 @@ async function assignPreferred(tx: Transaction, candidates: Candidate[], options
   );
   const rules = await ruleBatch(tx, options.facts, [...planned.values()]);
   const ordered = [...withPreferred].sort((a, b) => a.planned_start.localeCompare(b.planned_start));
-  for (const candidate of ordered) {
-    const visit = planned.get(candidate)!;
-    for (const carerId of candidate.preferred) {
-      if (candidate.carer_ids.length >= candidate.carers_needed) break;
-      if (candidate.carer_ids.includes(carerId)) continue;
-      visit.carer_ids = [...candidate.carer_ids];
-      const findings = rules.check(visit, carerId);
-      const hard = findings.filter((finding) => finding.severity === 'hard');
-      if (hard.length) {
-        candidate.refused.push(...hard.map((finding) => ({ ...finding, carer_id: finding.carer_id ?? carerId })));
-        continue;
+  return {
+    async choose() {
+      for (const [index, candidate] of ordered.entries()) {
+        // Now and then, the event loop's turn: the batches queued on the connection are sent as each one ends.
+        if (index % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
+        const visit = planned.get(candidate)!;
+        for (const carerId of candidate.preferred) {
+          if (candidate.carer_ids.length >= candidate.carers_needed) break;
+          if (candidate.carer_ids.includes(carerId)) continue;
+          visit.carer_ids = [...candidate.carer_ids];
+          const findings = rules.check(visit, carerId);
+          const hard = findings.filter((finding) => finding.severity === 'hard');
+          if (hard.length) {
+            candidate.refused.push(...hard.map((finding) => ({ ...finding, carer_id: finding.carer_id ?? carerId })));
+            continue;
+          }
+          candidate.carer_ids.push(carerId);
+          rules.commit(visit, carerId);
+          candidate.warnings.push(...findings.filter((finding) => !INFORMATION.has(finding.rule)).map((finding) => ({ ...finding, carer_id: finding.carer_id ?? carerId })));
+        }
       }
-      candidate.carer_ids.push(carerId);
-      rules.commit(visit, carerId);
-      candidate.warnings.push(...findings.filter((finding) => !INFORMATION.has(finding.rule)).map((finding) => ({ ...finding, carer_id: finding.carer_id ?? carerId })));
-    }
-  }
+    },
+  };
 }
