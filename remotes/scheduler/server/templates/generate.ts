@@ -174,7 +174,8 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
   if (!receiving.length) return result;
 
   const templateIds = receiving.map((template) => template.id);
-  const slots = (await Promise.all(chunks(templateIds).map((ids) => tx.select().from(templateSlots).where(inArray(templateSlots.template_id, ids))))).flat();
+  const slots: (typeof templateSlots.$inferSelect)[] = [];
+  for (const ids of chunks(templateIds)) slots.push(...(await tx.select().from(templateSlots).where(inArray(templateSlots.template_id, ids))));
   // Each template's slots by cycle week and weekday: a day looks up its own instead of walking them all.
   const slotsByTemplate = new Map<number, Map<string, typeof slots>>();
   for (const slot of slots) {
@@ -274,35 +275,37 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
   result.created = created.length;
   result.already_there += candidates.length - created.length;
 
-  // The visits' carers, history, flags and events: independent writes, queued on the connection at once so each
-  // batch is built while the one before it is written.
+  // The visits' carers and history, each batch built while the one before it is written.
   const carerRows = created.flatMap((visit) => visit.carer_ids.map((carer, index) => ({ v: visit.id, p: index + 1, c: carer })));
-  const writingCarers = chunks(carerRows, BIG_CHUNK).map((batch) =>
-    tx.execute(sql`
+  await oneAfterAnother(
+    tx,
+    chunks(carerRows, BIG_CHUNK).map((batch) => () => sql`
       insert into ${visitCarers} (visit_id, position, carer_id, assigned_by)
       select r.v, r.p, r.c, ${options.userId}::integer from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(v integer, p smallint, c integer)`),
   );
-  const writingLogs = chunks(created, BIG_CHUNK).map((batch) => {
-    const rows = batch.map((visit) => ({
-      v: visit.id,
-      b: visit.branch_id,
-      s:
-        `Generated from the template “${visit.template_name}”${visit.carer_ids.length ? (visit.carer_ids.length >= visit.carers_needed ? ', with its preferred carers' : ', with one of its two carers') : ''}.` +
-        (short(visit) && visit.refused.length ? ` Left off by the rules: ${messagesOf(visit.refused)}` : ''),
-      a: visit.carer_ids.length ? { template_id: visit.template_id, carer_ids: visit.carer_ids } : { template_id: visit.template_id },
-      w: [...visit.refused, ...visit.warnings],
-    }));
-    return tx.execute(sql`
-      insert into ${visitLogs} (visit_id, branch_id, user_id, action, summary, after, warnings)
-      select r.v, r.b, ${options.userId}::integer, 'generated', r.s, r.a, r.w from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(v integer, b integer, s text, a jsonb, w jsonb)`);
-  });
+  await oneAfterAnother(
+    tx,
+    chunks(created, BIG_CHUNK).map((batch) => () => {
+      const rows = batch.map((visit) => ({
+        v: visit.id,
+        b: visit.branch_id,
+        s:
+          `Generated from the template “${visit.template_name}”${visit.carer_ids.length ? (visit.carer_ids.length >= visit.carers_needed ? ', with its preferred carers' : ', with one of its two carers') : ''}.` +
+          (short(visit) && visit.refused.length ? ` Left off by the rules: ${messagesOf(visit.refused)}` : ''),
+        a: visit.carer_ids.length ? { template_id: visit.template_id, carer_ids: visit.carer_ids } : { template_id: visit.template_id },
+        w: [...visit.refused, ...visit.warnings],
+      }));
+      return sql`
+        insert into ${visitLogs} (visit_id, branch_id, user_id, action, summary, after, warnings)
+        select r.v, r.b, ${options.userId}::integer, 'generated', r.s, r.a, r.w from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(v integer, b integer, s text, a jsonb, w jsonb)`;
+    }),
+  );
 
   // Why a planner is needed: a preferred carer the rules refused (the visit short of carers), or a warning.
   const flags = created.flatMap((visit) => attentionFlagOf(visit));
-  const flagging = flagVisits(tx, flags, options.userId);
+  await flagVisits(tx, flags, options.userId);
   result.needs_attention = flags.length;
 
-  let publishing: Promise<unknown> = Promise.resolve();
   if (options.events ?? true) {
     const given = created.filter((visit) => visit.carer_ids.length);
     const after = (visit: (typeof given)[number]) => ({
@@ -315,9 +318,8 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
       planned_end: visit.planned_end,
       carers: visit.carer_ids.map((carer_id, index) => ({ carer_id, position: index + 1 })),
     });
-    publishing = publishVisitChanges(tx, given.map((visit) => ({ before: null, after: after(visit) })), options.userId);
+    await publishVisitChanges(tx, given.map((visit) => ({ before: null, after: after(visit) })), options.userId);
   }
-  await Promise.all([...writingCarers, ...writingLogs, flagging, publishing]);
 
   for (const visit of created) {
     if (visit.carer_ids.length >= visit.carers_needed) result.assigned += 1;
@@ -331,44 +333,63 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
 }
 
 /**
- * Inserts the candidates as visits, in batches sent one after another on the transaction's connection; answers the
- * ones made (a row another generation made meanwhile is skipped by the unique index, and not answered).
+ * Inserts the candidates as visits, in batches (oneAfterAnother); answers the ones made (a row another generation
+ * made meanwhile is skipped by the unique index, and not answered).
  */
 async function insertCandidates(tx: Transaction, candidates: readonly Candidate[], options: GenerateOptions): Promise<(Candidate & { id: number })[]> {
   const byKey = new Map(candidates.map((candidate) => [`${candidate.template_slot_id}|${candidate.visit_date}`, candidate]));
   // Each batch goes as one JSON parameter (jsonb_to_recordset): far fewer parameters to bind than a VALUES list.
-  const batches = chunks(candidates, BIG_CHUNK).map((batch) => {
-    const rows = batch.map((candidate) => ({
-      b: candidate.branch_id,
-      c: candidate.client_id,
-      d: candidate.visit_date,
-      s: candidate.planned_start,
-      e: candidate.planned_end,
-      n: candidate.carers_needed,
-      st: candidate.carer_ids.length >= candidate.carers_needed ? 'assigned' : 'unassigned',
-      // What the database's triggers would set once its carers and flag are written (migration 0006): said at once,
-      // a generation of thousands of visits does not write each row a second time.
-      ca: candidate.carer_ids.length,
-      na: attentionFlagOf({ ...candidate, id: 0 }).length > 0,
-      t: candidate.template_id,
-      ts: candidate.template_slot_id,
-      k: candidate.tasks,
-      m: candidate.tasks.some((task) => task.kind === 'medication'),
-      f: candidate.funder_code_id,
-      no: candidate.notes,
-    }));
-    return tx.execute<{ id: number; slot: number; date: string }>(sql`
-      insert into ${visits} (branch_id, client_id, visit_date, planned_start, planned_end, carers_needed, status, source, template_id, template_slot_id, tasks, requires_medication, funder_code_id, notes, created_by, carers_assigned, needs_attention)
-      select r.b, r.c, r.d, r.s, r.e, r.n, r.st, 'template', r.t, r.ts, r.k, r.m, r.f, r.no, ${options.userId}::integer, r.ca, r.na
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(b integer, c integer, d date, s timestamptz, e timestamptz, n smallint, st text, t integer, ts integer, k jsonb, m boolean, f integer, no text, ca smallint, na boolean)
-      on conflict do nothing
-      returning id, template_slot_id as slot, visit_date::text as date`);
-  });
+  const answers = await oneAfterAnother(
+    tx,
+    chunks(candidates, BIG_CHUNK).map((batch) => () => {
+      const rows = batch.map((candidate) => ({
+        b: candidate.branch_id,
+        c: candidate.client_id,
+        d: candidate.visit_date,
+        s: candidate.planned_start,
+        e: candidate.planned_end,
+        n: candidate.carers_needed,
+        st: candidate.carer_ids.length >= candidate.carers_needed ? 'assigned' : 'unassigned',
+        // What the database's triggers would set once its carers and flag are written (migration 0006): said at once,
+        // a generation of thousands of visits does not write each row a second time.
+        ca: candidate.carer_ids.length,
+        na: attentionFlagOf({ ...candidate, id: 0 }).length > 0,
+        t: candidate.template_id,
+        ts: candidate.template_slot_id,
+        k: candidate.tasks,
+        m: candidate.tasks.some((task) => task.kind === 'medication'),
+        f: candidate.funder_code_id,
+        no: candidate.notes,
+      }));
+      return sql`
+        insert into ${visits} (branch_id, client_id, visit_date, planned_start, planned_end, carers_needed, status, source, template_id, template_slot_id, tasks, requires_medication, funder_code_id, notes, created_by, carers_assigned, needs_attention)
+        select r.b, r.c, r.d, r.s, r.e, r.n, r.st, 'template', r.t, r.ts, r.k, r.m, r.f, r.no, ${options.userId}::integer, r.ca, r.na
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(b integer, c integer, d date, s timestamptz, e timestamptz, n smallint, st text, t integer, ts integer, k jsonb, m boolean, f integer, no text, ca smallint, na boolean)
+        on conflict do nothing
+        returning id, template_slot_id as slot, visit_date::text as date`;
+    }),
+  );
   const created: (Candidate & { id: number })[] = [];
-  for (const inserted of await Promise.all(batches)) {
+  for (const inserted of answers) {
     for (const row of rowsOf<{ id: number; slot: number; date: string }>(inserted)) created.push({ ...byKey.get(`${row.slot}|${row.date}`)!, id: Number(row.id) });
   }
   return created;
+}
+
+/**
+ * Runs the statements on the transaction's connection one at a time, building each while the one before it runs
+ * (a connection takes one statement at a time); answers their results in order.
+ */
+async function oneAfterAnother(tx: Transaction, statements: readonly (() => SQL)[]): Promise<unknown[]> {
+  const answers: unknown[] = [];
+  let running: Promise<unknown> | null = null;
+  for (const build of statements) {
+    const statement = build();
+    if (running) answers.push(await running);
+    running = tx.execute(statement);
+  }
+  if (running) answers.push(await running);
+  return answers;
 }
 
 const short = (visit: Candidate) => visit.carer_ids.length < visit.carers_needed;
