@@ -69,7 +69,7 @@ test('a medication round is recorded on the MAR chart, and the month is audited 
   const whenNeeded = chart.getByRole('button', { name: new RegExp(`^Record a when-needed dose of .+ on ${today}$`) });
   const isScheduled = (await scheduled.count()) > 0;
   const due = (isScheduled ? scheduled : whenNeeded).first();
-  const doseName = ((await due.getAttribute('aria-label')) ?? '').replace(/^Record (a )?/, '').replace(/ \((missed: nothing recorded|Due now)\)$/, '');
+  const doseName = ((await due.getAttribute('aria-label')) ?? '').replace(/^Record (a )?/, '').replace(/( \(missed: nothing recorded\)|, due now)$/, '');
   await due.click();
   const dialogForm = page.getByRole('form', { name: `Record the ${doseName}` });
   await dialogForm.getByLabel('Outcome').selectOption('A');
