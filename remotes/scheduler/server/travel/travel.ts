@@ -104,6 +104,8 @@ export function travelOver(places: ReadonlyMap<string, LatLon>, parametersOf: (b
 
 /** Travel between the given postcodes (others are unknown: null), with each branch's settings. */
 export async function loadTravel(db: Database | Transaction, postcodes: readonly string[]): Promise<Travel> {
-  const [places, parameters] = await Promise.all([loadPlaces(db, postcodes), travelParameters(db)]);
+  // One after another: `db` may be a transaction (generation, the demo's seed), whose connection takes a statement at a time.
+  const places = await loadPlaces(db, postcodes);
+  const parameters = await travelParameters(db);
   return travelOver(places, (branchId) => parameters.branches.get(branchId) ?? parameters.defaults);
 }

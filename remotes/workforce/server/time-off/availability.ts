@@ -161,15 +161,14 @@ export async function availabilityDays(db: Db, scope: BranchScope, filter: Avail
 /** These carers' days over the period (pattern, then temporary changes, then approved holidays: rules.ts resolveDay). */
 export async function daysOfCarers(db: Db, ids: readonly number[], from: string, to: string): Promise<Map<number, AvailabilityDay[]>> {
   if (!ids.length) return new Map();
-  const [patterns, changes, holidays] = await Promise.all([
-    db.select().from(carerDutyPatterns).where(inArray(carerDutyPatterns.carer_id, [...ids])),
-    db
-      .select()
-      .from(carerTemporaryChanges)
-      .where(and(inArray(carerTemporaryChanges.carer_id, [...ids]), lte(carerTemporaryChanges.from_date, to), gte(carerTemporaryChanges.to_date, from)))
-      .orderBy(asc(carerTemporaryChanges.id)),
-    approvedHolidaySpans(db, ids, from, to),
-  ]);
+  // One after another: `db` may be a transaction (the demo's seed), whose one connection takes a statement at a time.
+  const patterns = await db.select().from(carerDutyPatterns).where(inArray(carerDutyPatterns.carer_id, [...ids]));
+  const changes = await db
+    .select()
+    .from(carerTemporaryChanges)
+    .where(and(inArray(carerTemporaryChanges.carer_id, [...ids]), lte(carerTemporaryChanges.from_date, to), gte(carerTemporaryChanges.to_date, from)))
+    .orderBy(asc(carerTemporaryChanges.id));
+  const holidays = await approvedHolidaySpans(db, ids, from, to);
   const days = eachDay(from, to);
   return new Map(
     ids.map((id) => {
