@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { sessions, type SessionRow } from '../db/schema.js';
-import { writeGeneration } from '../http/write-generations.js';
+import { noteWrites, writeGeneration } from '../http/write-generations.js';
 import { clock } from '@hcm/contract/time';
 
 export type SessionLifetime = {
@@ -24,8 +24,8 @@ const endedListeners = new WeakMap<Database, Set<SessionsEndedListener>>();
  * makes to another's API within it, so a busy office asked the database for the same row many times a second. A
  * session read here is used again only while the database's write generation is the one it was read at
  * (http/write-generations.ts: a login, logout, switch or "end sessions" is a write request, in this process or
- * another), for a second at most, and never once it is deleted (sessionsEnded); a session that looks expired or due
- * a touch is read again before anything is decided on it.
+ * another; sessions ended outside a request note one in sessionsEnded), for a second at most; a session that looks
+ * expired or due a touch is read again before anything is decided on it.
  */
 const SESSION_CACHE_MS = 1000;
 type RememberedSession = { row: SessionRow; generation: number; at: number };
@@ -41,8 +41,9 @@ export function onSessionsEnded(db: Database, listener: SessionsEndedListener): 
 
 function sessionsEnded(db: Database, sessionIds: string[]): void {
   if (!sessionIds.length) return;
-  const remembered = recentSessions.get(db);
-  for (const id of sessionIds) remembered?.delete(id);
+  // Ending sessions is a write, also when no request made it (pruning, a background end): no copy read before it is
+  // used again, in this process or another (http/write-generations.ts).
+  noteWrites(db);
   for (const listener of endedListeners.get(db) ?? []) listener(sessionIds);
 }
 

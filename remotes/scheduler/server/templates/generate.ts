@@ -269,9 +269,8 @@ async function generateIn(tx: Transaction, options: GenerateOptions): Promise<Ge
   // The visits without preferred carers go to the database while the rules work out the others' carers (on
   // PostgreSQL the two run side by side: issue 29, four weeks for 2,000 clients); both once the rules' facts are read.
   const choosing = await preferredCarers(tx, candidates, options);
-  const insertingPlain = insertCandidates(tx, candidates.filter((candidate) => !candidate.preferred.length), options);
-  await choosing.choose();
-  const created = [...(await insertingPlain), ...(await insertCandidates(tx, candidates.filter((candidate) => candidate.preferred.length), options))];
+  const [plain] = await Promise.all([insertCandidates(tx, candidates.filter((candidate) => !candidate.preferred.length), options), choosing.choose()]);
+  const created = [...plain, ...(await insertCandidates(tx, candidates.filter((candidate) => candidate.preferred.length), options))];
   result.created = created.length;
   result.already_there += candidates.length - created.length;
 
