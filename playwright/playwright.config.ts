@@ -11,9 +11,15 @@ const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 18080);
 // The API process runs the chat server (socket.io) on CHAT_PORT; the registry tells the browser where it is.
 const CHAT_PORT = Number(process.env.E2E_CHAT_PORT ?? 13002);
 const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'hcm-e2e-')), 'pglite');
-// Run at an instant (`HCM_NOW=2026-12-28T09:00:00Z`, scripts/test-clock.mjs): both servers start their clocks there,
-// on one timeline from the moment this runner read it (HCM_CLOCK_ORIGIN, inherited by the workers, whose journeys ask
-// productNow() in ./tests/helpers.ts). The screens follow the web server's clock (registry.json's clockAt).
+// The journeys run at a fixed instant, as the server suite does (server/scripts/run-tests.mjs): a Wednesday, 10:00 GMT,
+// carers out and some of the day's visits done, so they give the same answer at any hour of any day (a MAR dose
+// "due now" broke one only in the hours a dose was due). Another instant: `HCM_NOW=2026-12-28T09:00:00Z`
+// (scripts/test-clock.mjs runs them at each instant that has broken the suite); the machine's own: `HCM_NOW=`.
+// Both servers start their clocks there, on one timeline from the moment this runner read it (HCM_CLOCK_ORIGIN,
+// inherited by the workers, whose journeys ask the product's clock in ./tests/helpers.ts). The screens follow the
+// web server's clock (registry.json's clockAt).
+export const JOURNEY_INSTANT = '2026-11-25T10:00:00Z';
+if (process.env.HCM_NOW === undefined) process.env.HCM_NOW = JOURNEY_INSTANT;
 if (process.env.HCM_NOW && !process.env.HCM_CLOCK_ORIGIN) process.env.HCM_CLOCK_ORIGIN = String(Date.now());
 const clockAtInstant: Record<string, string> = process.env.HCM_NOW ? { HCM_NOW: process.env.HCM_NOW, HCM_CLOCK_ORIGIN: process.env.HCM_CLOCK_ORIGIN! } : {};
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
