@@ -33,7 +33,8 @@ process.on('exit', () => servers.forEach((server) => server.kill('SIGTERM')));
 await Promise.all([waitFor(`http://127.0.0.1:${API_PORT}/health`), waitFor(`http://127.0.0.1:${WEB_PORT}/registry.json`)]);
 
 const browser = await chromium.launch({
-  executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+  // The full browser, as a person's; Chromium's headless shell (what `npm test` installs) where it is missing.
+  executablePath: ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((file) => existsSync(file)),
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

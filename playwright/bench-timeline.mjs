@@ -20,7 +20,8 @@ if (!branchId || !/^\d{4}-\d{2}-\d{2}$/.test(from ?? '')) {
 }
 
 const browser = await chromium.launch({
-  executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+  // The full browser, as a person's; Chromium's headless shell (what `npm test` installs) where it is missing.
+  executablePath: ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((file) => existsSync(file)),
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
 });
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
