@@ -113,3 +113,21 @@ test('the list keeps to the viewer’s branches and needs scheduler.view', async
   assert.equal((await outsider.get('/api/v1/assessment-visits/reviews-to-book')).statusCode, 403);
   assert.equal((await office.get('/api/v1/assessment-visits/reviews-to-book?branch_id=abc')).statusCode, 422);
 });
+
+test('a page says how many there are in all, a page past the end too, and pages follow the due order without a gap or a repeat', async () => {
+  // Rows as the event handler writes them, for a Camden client (the list's rule, not the event's, is under test).
+  const camden = choices.clients[0]!;
+  const branches = (await manager.get('/api/v1/branches?page_size=50')).json().data.data as { id: number; name: string }[];
+  const branchId = branches.find((branch) => branch.name === camden.branch)!.id;
+  for (const days of [20, 21, 22, 23])
+    await t.database.db.insert(reviewsToBook).values({ document_id: nextDocument++, client_id: camden.id, branch_id: branchId, client_name: camden.name, kind: 'support-plan', title: 'Support plan', due_on: addDays(TODAY, days) });
+  const all = await toBook(office);
+  assert.ok(all.length >= 4);
+  const page = async (n: number, size: number) => (await office.get(`/api/v1/assessment-visits/reviews-to-book?page=${n}&page_size=${size}`)).json().data as { data: ReviewToBookRow[]; total: number };
+  const pages = [await page(1, 2), await page(2, 2)];
+  assert.deepEqual(pages.map((one) => one.total), [all.length, all.length]);
+  assert.deepEqual(pages.flatMap((one) => one.data.map((row) => row.id)), all.slice(0, 4).map((row) => row.id));
+  const beyond = await page(Math.ceil(all.length / 2) + 5, 2);
+  assert.deepEqual(beyond.data, []);
+  assert.equal(beyond.total, all.length, 'counted apart when no row carries the count');
+});
