@@ -14,6 +14,7 @@ export * from './auth/passwords.js';
 export * from './auth/sessions.js';
 export * from './auth/settings.js';
 export * from './db/client.js';
+export { arrayParam, isAnyOf } from './db/any-of.js';
 export * from './http/envelope.js';
 export * from './http/paging.js';
 export { sharedAnswers, type SharedAnswers } from './http/shared-answers.js';

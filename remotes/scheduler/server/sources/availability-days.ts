@@ -1,6 +1,6 @@
-import { and, gte, inArray, lte } from 'drizzle-orm';
+import { and, gte, lte } from 'drizzle-orm';
 import { addDays } from '@hcm/contract/time';
-import type { Database, Transaction } from '@hcm/server/platform';
+import { isAnyOf, type Database, type Transaction } from '@hcm/server/platform';
 import { carerAvailabilityDaysRead } from '../read-models.js';
 import type { CarerDay, SchedulingSources } from './types.js';
 
@@ -22,7 +22,7 @@ export async function readAvailabilityDays(db: Database | Transaction, carerIds:
   const rows = await db
     .select()
     .from(carerAvailabilityDaysRead)
-    .where(and(inArray(carerAvailabilityDaysRead.carer_id, [...carerIds]), gte(carerAvailabilityDaysRead.date, from), lte(carerAvailabilityDaysRead.date, to)));
+    .where(and(isAnyOf(carerAvailabilityDaysRead.carer_id, carerIds), gte(carerAvailabilityDaysRead.date, from), lte(carerAvailabilityDaysRead.date, to)));
   for (const row of rows) {
     const days = byCarer.get(row.carer_id) ?? new Map<string, CarerDay>();
     days.set(row.date, { date: row.date, status: row.status as CarerDay['status'], windows: row.windows, note: row.note });

@@ -1,5 +1,4 @@
-import { inArray } from 'drizzle-orm';
-import type { Database, Transaction } from '@hcm/server/platform';
+import { isAnyOf, type Database, type Transaction } from '@hcm/server/platform';
 import { approximateLocation, districtOf, normalisePostcode, type LatLon } from '../../contract/postcodes.js';
 import { branchTravel, postcodeLocations } from '../locations/tables.js';
 import { ruleSettings } from '../rules/settings.js';
@@ -54,10 +53,8 @@ export async function loadPlaces(db: Database | Transaction, postcodes: readonly
   const normal = [...new Set(postcodes.map(normalisePostcode).filter(Boolean))];
   const wanted = [...new Set([...normal, ...normal.map(districtOf)])];
   const stored = new Map<string, LatLon>();
-  for (let index = 0; index < wanted.length; index += 1000) {
-    const rows = await db.select().from(postcodeLocations).where(inArray(postcodeLocations.postcode, wanted.slice(index, index + 1000)));
-    for (const row of rows) stored.set(row.postcode, { latitude: row.latitude, longitude: row.longitude });
-  }
+  const rows = await db.select().from(postcodeLocations).where(isAnyOf(postcodeLocations.postcode, wanted));
+  for (const row of rows) stored.set(row.postcode, { latitude: row.latitude, longitude: row.longitude });
   const places = new Map<string, LatLon>();
   for (const postcode of normal) {
     const exact = stored.get(postcode);

@@ -6,7 +6,7 @@ import { branchIdOf, createTestApp, fixClock, loginAs, WEEKDAY_MORNING, type Tes
 import type { NeedsAttentionCount, NeedsAttentionRow } from '../../contract/attention.js';
 import type { VisitLogRow, VisitRow } from '../../contract/visits.js';
 import { visitAttention, visitCarers, visitLogs, visits } from '../tables.js';
-import { idArray } from './service.js';
+import { arrayParam } from '@hcm/server/platform';
 
 // Issue 29: visits.carers_assigned and visits.needs_attention are kept by the database (migration 0006's triggers)
 // from visit_carers and visit_attention, whichever path writes them; the "unassigned" filter and the needs-attention
@@ -128,7 +128,7 @@ test('the unassigned filter and the needs-attention list and count answer what v
   for (const row of listed) assert.ok(row.carers.length < row.carers_needed, `visit ${row.id} is short of carers`);
   const officeBranches = await officeBranchIds();
   const expected = (
-    (await db().execute(sql`select v.id from ${visits} v where v.branch_id = any(${idArray(officeBranches)})
+    (await db().execute(sql`select v.id from ${visits} v where v.branch_id = any(${arrayParam(officeBranches)})
       and v.visit_date between ${TODAY} and ${to} and v.status in ('unassigned', 'assigned')
       and (select count(*) from ${visitCarers} c where c.visit_id = v.id) < v.carers_needed order by v.id`)) as unknown as { rows: { id: number }[] }
   ).rows.map((row) => Number(row.id));
@@ -141,7 +141,7 @@ test('the unassigned filter and the needs-attention list and count answer what v
   await db().insert(visitAttention).values(flaggedIds.map((id) => ({ visit_id: id, kind: 'warning' as const, reason: 'Test: checked by hand' })));
   const flaggedNow = (
     (await db().execute(sql`select count(*)::int as n from ${visitAttention} a join ${visits} v on v.id = a.visit_id
-      where v.branch_id = any(${idArray(officeBranches)}) and v.visit_date >= ${TODAY}`)) as unknown as { rows: { n: number }[] }
+      where v.branch_id = any(${arrayParam(officeBranches)}) and v.visit_date >= ${TODAY}`)) as unknown as { rows: { n: number }[] }
   ).rows[0]!.n;
   const count = (await office.get('/api/v1/visits/needs-attention/count')).json().data as NeedsAttentionCount;
   assert.equal(count.count, Number(flaggedNow));
@@ -163,7 +163,7 @@ test('every history entry carries its visit’s branch, and the history lists an
 
   const officeBranches = await officeBranchIds();
   const expected = (
-    (await db().execute(sql`select l.id from ${visitLogs} l join ${visits} v on v.id = l.visit_id where v.branch_id = any(${idArray(officeBranches)}) order by l.at desc, l.id desc`)) as unknown as { rows: { id: number }[] }
+    (await db().execute(sql`select l.id from ${visitLogs} l join ${visits} v on v.id = l.visit_id where v.branch_id = any(${arrayParam(officeBranches)}) order by l.at desc, l.id desc`)) as unknown as { rows: { id: number }[] }
   ).rows.map((row) => Number(row.id));
   const answer = await office.get('/api/v1/visits/logs?page=1&page_size=100');
   assert.equal(answer.statusCode, 200, answer.body);

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { londonInstant, londonOffsetMinutes } from '@hcm/contract/engine';
 import { branches, users } from '@hcm/server/schema';
-import { branchVisible, recordAudit, type AuditActor, type BranchScope, type Database, type Transaction, type Viewer } from '@hcm/server/platform';
+import { branchVisible, isAnyOf, recordAudit, type AuditActor, type BranchScope, type Database, type Transaction, type Viewer } from '@hcm/server/platform';
 import { can } from '@hcm/contract';
 import { PLANNABLE_STATUSES, type RuleFinding, type VisitCarer, type VisitLogAction, type VisitLogRow, type VisitRow, type VisitStatus, type VisitTask, type UkTimeOfDay } from '../../contract/visits.js';
 import type { ApiSchedulingSources, ClientBasics } from '../sources/api-sources.js';
@@ -282,8 +282,6 @@ export async function loadVisitPage(db: Db, scope: BranchScope, where: SQL | und
  * viewer's branches, not removed; care-records answers clients.view or scheduler.view, workforce carers.view or
  * scheduler.view): one query each where a screen would call another area (the live view, issue 29).
  */
-/** Ids as one array parameter (`= any(…)`): hundreds of ids as one value, not hundreds of parameters to build. */
-export const idArray = (ids: readonly number[]) => sql`${`{${[...new Set(ids)].join(',')}}`}::int[]`;
 
 export function namesReader(db: Db, scope: BranchScope, may: { clients: boolean; carers: boolean }) {
   return {
@@ -292,14 +290,14 @@ export function namesReader(db: Db, scope: BranchScope, may: { clients: boolean;
       return db
         .select({ id: clientsRead.id, name: sql<string>`${clientsRead.first_name} || ' ' || ${clientsRead.last_name}`, branch_id: clientsRead.branch_id, status: clientsRead.status, postcode: clientsRead.postcode })
         .from(clientsRead)
-        .where(and(sql`${clientsRead.id} = any(${idArray(ids)})`, isNull(clientsRead.deleted_at), branchVisible(scope, clientsRead.branch_id)));
+        .where(and(isAnyOf(clientsRead.id, ids), isNull(clientsRead.deleted_at), branchVisible(scope, clientsRead.branch_id)));
     },
     async carerNames(ids: number[]): Promise<Map<number, string>> {
       if (!ids.length || !may.carers) return new Map();
       const rows = await db
         .select({ id: carersRead.id, name: sql<string>`${carersRead.first_name} || ' ' || ${carersRead.last_name}` })
         .from(carersRead)
-        .where(and(sql`${carersRead.id} = any(${idArray(ids)})`, isNull(carersRead.deleted_at), branchVisible(scope, carersRead.branch_id)));
+        .where(and(isAnyOf(carersRead.id, ids), isNull(carersRead.deleted_at), branchVisible(scope, carersRead.branch_id)));
       return new Map(rows.map((row) => [row.id, row.name]));
     },
   };

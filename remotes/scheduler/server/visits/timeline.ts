@@ -1,6 +1,6 @@
 import { and, asc, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { branches } from '@hcm/server/schema';
-import { branchVisible, type BranchScope, type Database } from '@hcm/server/platform';
+import { arrayParam, branchVisible, type BranchScope, type Database } from '@hcm/server/platform';
 import { BAR_ATTENTION, BAR_CARERS, BAR_DOUBLE_UP, BAR_MEDICATION, TIMELINE_STATUSES, type CarerTimeline, type ClientTimeline, type ClientTimelineView, type GlobalSchedule, type TimelineBarTuple, type TimelineCarerRow, type TimelineDayKind, type TimelineView } from '../../contract/timeline.js';
 import type { VisitRow, VisitStatus } from '../../contract/visits.js';
 import type { ApiSchedulingSources } from '../sources/api-sources.js';
@@ -9,7 +9,7 @@ import { availabilityOf } from '../sources/availability-days.js';
 import { ruleSettings } from '../rules/settings.js';
 import { visitAttention, visitCarers, visits } from '../tables.js';
 import { loadTravel } from '../travel/travel.js';
-import { addDays, idArray, loadVisits, namesFor, namesReader, present, wallMinutes } from './service.js';
+import { addDays, loadVisits, namesFor, namesReader, present, wallMinutes } from './service.js';
 
 // The timelines (scheduler/timeline, client-timeline, global-schedule): the visits of a period laid out by
 // carer, by client, or counted by branch and day.
@@ -77,7 +77,7 @@ async function barVisits(db: Database, branchIds: number[], from: string, to: st
                array(select ${visitCarers.carer_id} from ${visitCarers} where ${visitCarers.visit_id} = ${visits.id} order by ${visitCarers.position}) as carer_ids,
                ${visitAttention.reason} as reason
           from ${visits} left join ${visitAttention} on ${visitAttention.visit_id} = ${visits.id}
-         where ${visits.branch_id} = any(${idArray(branchIds)}) and ${visits.visit_date} between ${from} and ${to} and ${visits.status} <> 'cancelled'
+         where ${visits.branch_id} = any(${arrayParam(branchIds)}) and ${visits.visit_date} between ${from} and ${to} and ${visits.status} <> 'cancelled'
          order by ${visits.planned_start}, ${visits.id}
       ) bars`)) as unknown as { rows: { rows: string }[] };
   const [result] = answer.rows;
@@ -292,7 +292,7 @@ export async function globalSchedule(db: Database, scope: BranchScope, query: { 
              extract(epoch from (${visits.planned_end} - ${visits.planned_start})) / 60 as minutes,
              array(select ${visitCarers.carer_id} from ${visitCarers} where ${visitCarers.visit_id} = ${visits.id}) as carer_ids
         from ${visits}
-       where ${visits.branch_id} = any(${idArray(branchIds)}) and ${visits.visit_date} between ${from} and ${to}
+       where ${visits.branch_id} = any(${arrayParam(branchIds)}) and ${visits.visit_date} between ${from} and ${to}
     ), counted as (
       select branch_id, date,
              count(*) filter (where status <> 'cancelled')::int as visits,

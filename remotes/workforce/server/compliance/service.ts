@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { londonDate } from '@hcm/contract/engine';
-import type { AreaServerContext, Database, ScheduledJob, Transaction } from '@hcm/server/platform';
+import { arrayParam, isAnyOf, type AreaServerContext, type Database, type ScheduledJob, type Transaction } from '@hcm/server/platform';
 import { alertWindowsOf, UNLIMITED_RIGHT_TO_WORK, type CarerCompliance, type ComplianceCheck, type ComplianceState } from '../../contract/compliance.js';
 import { workHistoryGaps } from '../../contract/documents/compliance.js';
 import { carerDocuments, carerDocumentVersions, carersTable } from '../people/people-tables.js';
@@ -248,14 +248,14 @@ const latestBy = <Row extends { carer_id: number }>(rows: readonly Row[]) => {
 export async function loadFacts(db: Db, carerIds?: readonly number[]): Promise<ComplianceFacts[]> {
   if (carerIds && !carerIds.length) return [];
   const c = carerColumns;
-  const only = (column: PgColumn) => (carerIds ? inArray(column, [...carerIds]) : undefined);
+  const only = (column: PgColumn) => (carerIds ? isAnyOf(column, carerIds) : undefined);
   const carers = await db
     .select({ id: c.id, status: c.status, drives: c.drives })
     .from(carersTable)
     .where(and(isNull(c.deleted_at), only(c.id)));
   if (!carers.length) return [];
   const ids = carerIds ? [...carerIds] : null;
-  const within = (column: PgColumn) => (ids ? inArray(column, ids) : undefined);
+  const within = (column: PgColumn) => (ids ? isAnyOf(column, ids) : undefined);
 
   // One after the other: a transaction's queries share one connection.
   const dbsRows = await db
@@ -381,7 +381,7 @@ async function recomputeIn(db: Transaction, carerIds: readonly number[] | undefi
     ? await db
         .select({ carer_id: carerCompliance.carer_id, blocked_because: carerCompliance.blocked_because, checks: carerCompliance.checks })
         .from(carerCompliance)
-        .where(carerIds ? inArray(carerCompliance.carer_id, results.map((row) => row.carer_id)) : undefined)
+        .where(carerIds ? isAnyOf(carerCompliance.carer_id, results.map((row) => row.carer_id)) : undefined)
     : [];
   const before = new Map(stored.map((row) => [row.carer_id, row]));
   for (let start = 0; start < results.length; start += 500) {
@@ -415,7 +415,7 @@ async function recomputeIn(db: Transaction, carerIds: readonly number[] | undefi
  */
 export async function refreshStaleCompliance(db: Db, carerIds?: readonly number[]): Promise<number[]> {
   if (carerIds && !carerIds.length) return [];
-  const ids = carerIds ? sql`and c.id in (${sql.join(carerIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const ids = carerIds ? sql`and c.id = any(${arrayParam(carerIds)})` : sql``;
   const midnight = ukInstant(ukToday(), '00:00');
   const changed = (table: PgTable, stamp: string) => sql`exists (select 1 from ${table} x where x.carer_id = c.id and x.${sql.raw(stamp)} > cc.checked_at)`;
   const result = (await db.execute(sql`
@@ -441,7 +441,7 @@ export async function refreshStaleCompliance(db: Db, carerIds?: readonly number[
 export async function complianceOf(db: Db, carerIds: readonly number[]): Promise<CarerCompliance[]> {
   if (!carerIds.length) return [];
   await refreshStaleCompliance(db, carerIds);
-  const rows = await db.select().from(carerCompliance).where(inArray(carerCompliance.carer_id, [...carerIds]));
+  const rows = await db.select().from(carerCompliance).where(isAnyOf(carerCompliance.carer_id, carerIds));
   return rows.map((row) => ({ ...row, checked_at: row.checked_at.toISOString() }));
 }
 
