@@ -15,6 +15,8 @@ export type Page<T> = {
   page: number;
   page_size: number;
   last_page: number;
+  /** The count stopped at `total` (a list too long to count on every page, like the visit history): there are more. */
+  more?: boolean;
 };
 
 export const DEFAULT_PAGE = 1;

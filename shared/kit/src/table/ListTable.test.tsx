@@ -39,6 +39,13 @@ describe('ListTable (spec §2.4)', () => {
     expect(onPageSize).toHaveBeenCalledWith(25);
   });
 
+  it('says "more than" when the count stopped short of the whole list', () => {
+    renderTable({ page: { data: page.data, total: 10000, page: 400, page_size: 25, last_page: 400, more: true } });
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 9976–10000 of more than 10000: filter to narrow them down');
+    expect(screen.getByText(/Page 400 of 400\s*or more/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
   it('shows an error with a retry instead of rows', async () => {
     const { onRetry } = renderTable({ error: 'The server could not be reached.' });
     expect(screen.getByRole('alert')).toHaveTextContent('Branches could not be loaded');

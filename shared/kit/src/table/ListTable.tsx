@@ -81,7 +81,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
       {page.total === 0 ? <EmptyState>{props.empty ?? 'Nothing here yet.'}</EmptyState> : null}
       <div className={styles.pager}>
         <span role="status">
-          {page.total === 0 ? 'No rows' : `Showing ${firstRow}–${lastRow} of ${page.total}`}
+          {page.total === 0 ? 'No rows' : `Showing ${firstRow}–${lastRow} of ${page.more ? `more than ${page.total}: filter to narrow them down` : page.total}`}
         </span>
         <label>
           Rows per page
@@ -99,6 +99,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
           </Button>
           <span>
             Page {page.page} of {page.last_page}
+            {page.more ? ' or more' : ''}
           </span>
           <Button variant="secondary" disabled={page.page >= page.last_page} onClick={() => props.onPage(page.page + 1)}>
             Next page
