@@ -14,7 +14,9 @@ import path from 'node:path';
 /** Files per process when the caller does not say: about twenty seconds of loading saved per batch. */
 const DEFAULT_BATCH_SIZE = 12;
 
-const AWAITS_AT_TOP = /^(?:await\b|(?:const|let|var)\b[^\n]*\bawait\b)/m;
+// A statement that awaits at the top: `await …`, `for await`, or a declaration whose value is awaited (`const x = await …`,
+// `= (await …)`); not a function declared at the top that awaits inside (`const f = async () => (await …)`).
+const AWAITS_AT_TOP = /^(?:await\b|for\s+await\b|(?:const|let|var)\s[^=\n]*=\s*\(*\s*await\b)/m;
 const SETS_PROCESS_STATE = /^(?:process\.env\b|delete process\.env\b|Object\.assign\(process\.env\b|(?:use|set)[A-Z]\w*\()/m;
 const FIXES_CLOCK = /^fixClock\(([^\n]*)\);?$/m;
 
