@@ -11,6 +11,7 @@ import type { PlannedVisit } from '../rules/check.js';
 import { carerAvailabilityDaysRead } from '../read-models.js';
 import { visitAttention, visits as visitsTable } from '../tables.js';
 import { visitRoutes } from './routes.js';
+import { recordInProcessCalls } from '../in-process-calls.js';
 
 // What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
 // current checks): it reads it on a weekday morning, whatever the hour the suite runs at.
@@ -34,18 +35,6 @@ const chat: AreaServerContext['chat'] = {
 /** The findings the stubbed rules give each carer (none by default). */
 const findingsFor = new Map<number, RuleFinding[]>();
 const checked: { visit: PlannedVisit; carerId: number }[] = [];
-
-/** Records the URL of every in-process call to the app (how one area asks another's API) until `stop`. */
-function recordInProcessCalls(t: TestApp): { asked: string[]; stop: () => void } {
-  const asked: string[] = [];
-  const app = t.app as unknown as { inject: (options: { url: string }) => unknown };
-  const inject = app.inject;
-  app.inject = function (this: unknown, options: { url: string }) {
-    asked.push(String(options.url));
-    return inject.call(this, options);
-  };
-  return { asked, stop: () => void (app.inject = inject) };
-}
 
 describe('visits', () => {
   let t: TestApp;

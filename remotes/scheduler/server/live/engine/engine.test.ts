@@ -16,6 +16,7 @@ import { runDueChecks } from './engine.js';
 import { runEscalations } from './escalation.js';
 import { liveRoutes } from './routes.js';
 import { delayUntil, liveEngineJob } from './timer.js';
+import { recordInProcessCalls } from '../../in-process-calls.js';
 
 // The late and missed engine over the composed app, driven by hand with a given `now` (tests plan on days of 2027,
 // clear of the demo's visits), with the assignment rules stubbed and a recording chat server.
@@ -155,10 +156,24 @@ describe('the late and missed engine', () => {
     await t.database.db.insert(visitChecks).values({ visit_id: visit.id, carer_id: carerId, kind: 'in', recorded_at: at('2027-03-14T08:25:00Z'), idempotency_key: 'engine-test-in-1' });
     const later = await runDueChecks(t.database.db, at('2027-03-14T09:30:00Z'));
     assert.equal(later.raised.filter((row) => row.visit_id === visit.id).length, 0, 'no missed alert once the carer checked in');
-    const list = body<{ data: AlertRow[] }>(await office.get(`/api/v1/live/alerts?visit_id=${visit.id}`)).data.data;
+    const { asked, stop } = recordInProcessCalls(t);
+    let list: AlertRow[];
+    try {
+      list = body<{ data: AlertRow[] }>(await office.get(`/api/v1/live/alerts?visit_id=${visit.id}`)).data.data;
+    } finally {
+      stop();
+    }
+    // Issue 29: the names come from the published read models, not from two more requests to other areas' APIs.
+    assert.deepEqual(asked.filter((url) => !url.startsWith('/api/v1/live/alerts')), []);
     assert.equal(list.length, 1);
+    assert.ok(list[0]!.client_name && !list[0]!.client_name.startsWith('Client #'), list[0]!.client_name ?? 'no client name');
+    assert.ok(list[0]!.carer_name && !list[0]!.carer_name.startsWith('Carer #'), list[0]!.carer_name ?? 'no carer name');
     assert.equal(list[0]!.arrived_at, '2027-03-14T08:25:00.000Z');
     assert.equal(list[0]!.state, 'open');
+    // The count comes with the page, and a page past the end still says how many there are.
+    const pageOf = async (page: number) => body<{ data: AlertRow[]; total: number }>(await office.get(`/api/v1/live/alerts?visit_id=${visit.id}&page=${page}&page_size=1`)).data;
+    assert.deepEqual(await pageOf(1).then((one) => [one.data.length, one.total]), [1, 1]);
+    assert.deepEqual(await pageOf(2).then((one) => [one.data.length, one.total]), [0, 1]);
   });
 
   it('acknowledge then resolve, each once (409 on a repeat), audited and pushed to the branch', async () => {

@@ -66,7 +66,10 @@ export async function liveRoutes(app: FastifyInstance, context: AreaServerContex
     const parsed = alertQueryOf(request.query, viewer.scope);
     if ('errors' in parsed) return sendInvalid(reply, parsed.errors);
     const { rows, total } = await listAlerts(db, parsed.query);
-    const page = await presentAlerts(db, rows, clientsFor(request), carerNamesFor(app, request));
+    // Names from care-records' and workforce's published read models under the rules of their APIs, as the live view
+    // (issue 29: two internal requests a page, each with its own session lookup).
+    const names = namesReaderOf(db, viewer);
+    const page = await presentAlerts(db, rows, (ids) => names.clients(ids), (ids) => names.carerNames(ids));
     return ok(pageOf(page, total, parsed.query));
   });
 
