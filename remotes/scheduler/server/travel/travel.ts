@@ -53,7 +53,7 @@ export async function loadPlaces(db: Database | Transaction, postcodes: readonly
   const normal = [...new Set(postcodes.map(normalisePostcode).filter(Boolean))];
   const wanted = [...new Set([...normal, ...normal.map(districtOf)])];
   const stored = new Map<string, LatLon>();
-  const rows = await db.select().from(postcodeLocations).where(isAnyOf(postcodeLocations.postcode, wanted));
+  const rows = wanted.length ? await db.select().from(postcodeLocations).where(isAnyOf(postcodeLocations.postcode, wanted)) : [];
   for (const row of rows) stored.set(row.postcode, { latitude: row.latitude, longitude: row.longitude });
   const places = new Map<string, LatLon>();
   for (const postcode of normal) {
