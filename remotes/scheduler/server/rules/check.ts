@@ -1,6 +1,5 @@
-import { and, eq, gte, inArray, is, isNull, lt, ne } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Database, Transaction } from '@hcm/server/platform';
+import { and, eq, gte, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { sideBySide, type Database, type Transaction } from '@hcm/server/platform';
 import type { RuleFinding, VisitTask } from '../../contract/visits.js';
 import { trainingCoursesRead } from '../read-models.js';
 import type { CarerCompliance, CarerDay, CarerFacts, CarerPreferences, CarerTraining, ClientFacts, SchedulingSources } from '../sources/types.js';
@@ -131,17 +130,6 @@ async function carersVisits(db: Db, carerIds: readonly number[], from: string, t
   return rows;
 }
 
-/** Runs each piece of work as it is given (`oneAtATime` false), or each once the one before it has ended. */
-function turns(oneAtATime: boolean): <T>(work: () => Promise<T>) => Promise<T> {
-  let last: Promise<unknown> = Promise.resolve();
-  return (work) => {
-    if (!oneAtATime) return work();
-    const next = last.then(work, work);
-    last = next.catch(() => undefined);
-    return next;
-  };
-}
-
 /**
  * Asks the other areas once for everything the rules read about a scope (carers, clients, availability,
  * compliance, training, preferences). Not inside a transaction: their APIs answer as other requests.
@@ -151,19 +139,17 @@ export async function loadRuleFacts(db: Db, sources: SchedulingSources, scope: R
   const courses = await requiredCourses(db);
   const facts: RuleFacts = { scope, courses, carers: new Map(), branchCarers: [], clients: new Map(), days: new Map(), compliance: new Map(), training: new Map(), preferences: new Map() };
   if (!ids.length) return facts;
-  // Side by side, but one after another on a transaction's one connection (the demo's seed, whose sources read the
-  // same transaction): a connection takes one statement at a time (pg 8 warns of more, pg 9 refuses them).
-  const inTurn = turns(is(db, PgTransaction));
-  const [carerList, clientList, availability, compliance, preferences, branchCarers, training, others] = await Promise.all([
-    inTurn(() => sources.carers({ ids })),
-    inTurn(() => (scope.clientIds.length ? sources.clients({ ids: scope.clientIds }) : Promise.resolve([]))),
-    inTurn(() => sources.availability(ids, scope.from, scope.to)),
-    inTurn(() => sources.compliance(ids)),
-    inTurn(() => sources.preferences(ids)),
-    inTurn(() => (scope.branchIds.length ? sources.carers({ branchIds: scope.branchIds }) : Promise.resolve([]))),
-    inTurn(() => sources.training(ids, [...courses.all.keys(), ...courses.medication.keys()])),
-    inTurn(() => carersVisits(db, ids, scope.from, scope.to)),
-  ]);
+  // The demo's seed hands its transaction here, and its sources read that transaction too (sideBySide).
+  const [carerList, clientList, availability, compliance, preferences, branchCarers, training, others] = await sideBySide(db, [
+    () => sources.carers({ ids }),
+    () => (scope.clientIds.length ? sources.clients({ ids: scope.clientIds }) : Promise.resolve([])),
+    () => sources.availability(ids, scope.from, scope.to),
+    () => sources.compliance(ids),
+    () => sources.preferences(ids),
+    () => (scope.branchIds.length ? sources.carers({ branchIds: scope.branchIds }) : Promise.resolve([])),
+    () => sources.training(ids, [...courses.all.keys(), ...courses.medication.keys()]),
+    () => carersVisits(db, ids, scope.from, scope.to),
+  ] as const);
   for (const client of clientList) facts.clients.set(client.id, client);
   // The clients of the carers' other visits (names and postcodes for overlap and travel).
   const otherClientIds = [...new Set(others.map((row) => row.client_id))].filter((id) => !facts.clients.has(id));

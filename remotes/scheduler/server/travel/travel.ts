@@ -1,4 +1,4 @@
-import { isAnyOf, type Database, type Transaction } from '@hcm/server/platform';
+import { isAnyOf, sideBySide, type Database, type Transaction } from '@hcm/server/platform';
 import { approximateLocation, districtOf, normalisePostcode, type LatLon } from '../../contract/postcodes.js';
 import { branchTravel, postcodeLocations } from '../locations/tables.js';
 import { ruleSettings } from '../rules/settings.js';
@@ -101,8 +101,6 @@ export function travelOver(places: ReadonlyMap<string, LatLon>, parametersOf: (b
 
 /** Travel between the given postcodes (others are unknown: null), with each branch's settings. */
 export async function loadTravel(db: Database | Transaction, postcodes: readonly string[]): Promise<Travel> {
-  // One after another: `db` may be a transaction (generation, the demo's seed), whose connection takes a statement at a time.
-  const places = await loadPlaces(db, postcodes);
-  const parameters = await travelParameters(db);
+  const [places, parameters] = await sideBySide(db, [() => loadPlaces(db, postcodes), () => travelParameters(db)] as const);
   return travelOver(places, (branchId) => parameters.branches.get(branchId) ?? parameters.defaults);
 }

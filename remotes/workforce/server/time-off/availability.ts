@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { branches, users } from '@hcm/server/schema';
-import type { AreaServerContext, BranchScope, Database, ScheduledJob, Transaction } from '@hcm/server/platform';
+import { sideBySide, type AreaServerContext, type BranchScope, type Database, type ScheduledJob, type Transaction } from '@hcm/server/platform';
 import type * as v from 'valibot';
 import type { AvailabilityDay, CarerAvailabilityDays, DutyPattern, DutyPatternSchema, TemporaryChange, TemporaryChangeSchema } from '../../contract/time-off.js';
 import { carersTable } from '../people/people-tables.js';
@@ -161,14 +161,16 @@ export async function availabilityDays(db: Db, scope: BranchScope, filter: Avail
 /** These carers' days over the period (pattern, then temporary changes, then approved holidays: rules.ts resolveDay). */
 export async function daysOfCarers(db: Db, ids: readonly number[], from: string, to: string): Promise<Map<number, AvailabilityDay[]>> {
   if (!ids.length) return new Map();
-  // One after another: `db` may be a transaction (the demo's seed), whose one connection takes a statement at a time.
-  const patterns = await db.select().from(carerDutyPatterns).where(inArray(carerDutyPatterns.carer_id, [...ids]));
-  const changes = await db
-    .select()
-    .from(carerTemporaryChanges)
-    .where(and(inArray(carerTemporaryChanges.carer_id, [...ids]), lte(carerTemporaryChanges.from_date, to), gte(carerTemporaryChanges.to_date, from)))
-    .orderBy(asc(carerTemporaryChanges.id));
-  const holidays = await approvedHolidaySpans(db, ids, from, to);
+  const [patterns, changes, holidays] = await sideBySide(db, [
+    () => db.select().from(carerDutyPatterns).where(inArray(carerDutyPatterns.carer_id, [...ids])),
+    () =>
+      db
+        .select()
+        .from(carerTemporaryChanges)
+        .where(and(inArray(carerTemporaryChanges.carer_id, [...ids]), lte(carerTemporaryChanges.from_date, to), gte(carerTemporaryChanges.to_date, from)))
+        .orderBy(asc(carerTemporaryChanges.id)),
+    () => approvedHolidaySpans(db, ids, from, to),
+  ] as const);
   const days = eachDay(from, to);
   return new Map(
     ids.map((id) => {
