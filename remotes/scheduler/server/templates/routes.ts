@@ -84,9 +84,10 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
   };
 
   /** The client of `:clientId` when the viewer may see them (else 404 sent, null). */
-  async function clientOf(request: FastifyRequest, reply: FastifyReply, viewer: Viewer, sources: Sources): Promise<ClientBasics | null> {
+  /** The client of :clientId as `read` gives it (their basics, their rota profile), or a 404 when there is none in the viewer's branches. */
+  async function clientOf<Client extends { branch_id: number }>(request: FastifyRequest, reply: FastifyReply, viewer: Viewer, read: (ids: number[]) => Promise<Client[]>): Promise<Client | null> {
     const id = parseId(String((request.params as Record<string, string>).clientId ?? ''));
-    const [client] = id === null ? [] : await sources.clientBasics({ ids: [id] });
+    const [client] = id === null ? [] : await read([id]);
     if (!client || !inScope(viewer, client.branch_id)) {
       await sendError(reply, 404, 'No such client.');
       return null;
@@ -159,9 +160,8 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
     withSources(async (request, reply, viewer, sources) => {
       // One call to care-records: the client's rota profile (its care plan's tasks, so audited there) also says who
       // and where they are (issue 29: asking for their basics first made two calls of every view).
-      const id = parseId(String((request.params as Record<string, string>).clientId ?? ''));
-      const [client] = id === null ? [] : await sources.clients({ ids: [id] });
-      if (!client || !inScope(viewer, client.branch_id)) return sendError(reply, 404, 'No such client.');
+      const client = await clientOf(request, reply, viewer, (ids) => sources.clients({ ids }));
+      if (!client) return reply;
       const [funders, templates, visitSlots, clientSlots] = await Promise.all([
         db.select().from(funderCodesRead).where(and(eq(funderCodesRead.active, true), isNull(funderCodesRead.deleted_at))).orderBy(funderCodesRead.code),
         listTemplates(db, client.id),
@@ -184,7 +184,7 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
     '/clients/:clientId/visit-templates',
     { config: { permission: 'scheduler.edit' } },
     withSources(async (request, reply, viewer, sources) => {
-      const client = await clientOf(request, reply, viewer, sources);
+      const client = await clientOf(request, reply, viewer, (ids) => sources.clientBasics({ ids }));
       if (!client) return reply;
       const result = parsed(TemplateSchema, request.body);
       if ('errors' in result) return sendInvalid(reply, result.errors);
@@ -355,7 +355,7 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
     '/clients/:clientId/slots',
     { config: { permission: 'scheduler.view' } },
     withSources(async (request, reply, viewer, sources) => {
-      const client = await clientOf(request, reply, viewer, sources);
+      const client = await clientOf(request, reply, viewer, (ids) => sources.clientBasics({ ids }));
       if (!client) return reply;
       const { slots, stamp } = await clientSlotsOf(db, client.id);
       const answer: ClientSlotsAnswer = { client: { id: client.id, name: client.name, branch_id: client.branch_id, status: client.status }, slots, visit_slots: await visitSlotChoices(db), stamp };
@@ -367,7 +367,7 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
     '/clients/:clientId/slots',
     { config: { permission: 'scheduler.edit' } },
     withSources(async (request, reply, viewer, sources) => {
-      const client = await clientOf(request, reply, viewer, sources);
+      const client = await clientOf(request, reply, viewer, (ids) => sources.clientBasics({ ids }));
       if (!client) return reply;
       const result = parsed(ClientSlotsSchema, request.body);
       if ('errors' in result) return sendInvalid(reply, result.errors);
