@@ -152,6 +152,9 @@ export const visits = pgTable(
     check('visits_confirmation_check', sql`${t.confirmation} in ('not-due', 'pending', 'auto-confirmed', 'confirmed')`),
     check('visits_carers_needed_check', sql`${t.carers_needed} in (1, 2)`),
     check('visits_times_check', sql`${t.planned_end} > ${t.planned_start}`),
+    // The planned day is the UK day of the planned start, always: a period of days is then a range of instants,
+    // which the visits list counts on the narrow (branch_id, planned_start) index (migration 0008).
+    check('visits_date_is_uk_day_check', sql`${t.visit_date} = (${t.planned_start} at time zone 'Europe/London')::date`),
   ],
 );
 

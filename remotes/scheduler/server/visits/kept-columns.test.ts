@@ -171,3 +171,20 @@ test('every history entry carries its visit’s branch, and the history lists an
   assert.equal(page.total, Math.min(expected.length, 10_000));
   assert.deepEqual(page.data.map((row) => row.id), expected.slice(0, 100));
 });
+
+test('a visit’s day is the UK day of its planned start: the database refuses any other, so the list may bound a period on planned starts', async () => {
+  const wrongDays = (
+    (await db().execute(sql`select count(*)::int as n from ${visits} where ${visits.visit_date} <> (${visits.planned_start} at time zone 'Europe/London')::date`)) as unknown as { rows: { n: number }[] }
+  ).rows[0]!.n;
+  assert.equal(Number(wrongDays), 0, 'the demo seed’s visits');
+  const [visit] = await db().select().from(visits).orderBy(visits.id).limit(1);
+  const move = (day: string, start: string) =>
+    db().update(visits).set({ visit_date: day, planned_start: new Date(start), planned_end: new Date(new Date(start).getTime() + 30 * 60_000) }).where(eq(visits.id, visit!.id));
+  const refusedByTheCheck = (error: Error) => /visits_date_is_uk_day_check/.test(`${error.message} ${String((error as { cause?: unknown }).cause)}`);
+  // 23:30 GMT on 1 December is 1 December in the UK; 23:30Z on 31 May 2027 is 00:30 BST on 1 June.
+  await assert.rejects(move('2026-12-02', '2026-12-01T23:30:00Z'), refusedByTheCheck);
+  await assert.rejects(move('2027-05-31', '2027-05-31T23:30:00Z'), refusedByTheCheck);
+  await move('2027-06-01', '2027-05-31T23:30:00Z');
+  const [kept] = await db().select({ day: visits.visit_date }).from(visits).where(eq(visits.id, visit!.id));
+  assert.equal(kept!.day, '2027-06-01');
+});

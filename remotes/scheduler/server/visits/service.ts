@@ -244,7 +244,13 @@ function namesFromRows(rows: readonly NameRow[]): Names {
  * much again as its work (the round trip, planning it): three statements as one took the visits list from 186 to
  * about 300 answers a second on the scale seed.
  */
-export async function loadVisitPage(db: Db, scope: BranchScope, where: SQL | undefined, options: { order: SQL[]; limit: number; offset: number }): Promise<{ stored: StoredVisit[]; total: number; names: Names }> {
+export async function loadVisitPage(
+  db: Db,
+  scope: BranchScope,
+  where: SQL | undefined,
+  options: { order: SQL[]; limit: number; offset: number; /** The same visits, said so an index reads them cheaper (default: `where`). */ countWhere?: SQL },
+): Promise<{ stored: StoredVisit[]; total: number; names: Names }> {
+  const countWhere = options.countWhere ?? where;
   const ids = db.select({ id: visits.id }).from(visits).where(where).orderBy(...options.order).limit(options.limit).offset(options.offset);
   // The page's ids in order (with ordinality: a union's rows come in no promised order), then the rows of those.
   const query = sql`
@@ -258,7 +264,7 @@ export async function loadVisitPage(db: Db, scope: BranchScope, where: SQL | und
            null::int as branch_id, null::text as status
       from page
     union all
-    select 'total', (select count(*) from ${visits} where ${where ?? sql`true`}), '', null, null, null
+    select 'total', (select count(*) from ${visits} where ${countWhere ?? sql`true`}), '', null, null, null
     union all
     ${namesQuery(scope, {
       clients: sql`select client_id from page`,
