@@ -15,7 +15,11 @@
 // about 1.3 s of each file's time. Each file is still its own suite, with its own hooks, database and app; a file
 // that must have a process to itself (it sets the environment or awaits at its top) gets one, and files share a
 // process only with files that fix the same clock. TEST_BATCH_SIZE=1 gives every file its own process again.
-import { spawnSync } from 'node:child_process';
+//
+// Bundled processes run without tsx's loader (its hooks resolve every import in a thread of their own: about 9 % of
+// a process's CPU) and with a larger young generation (--max-semi-space-size: a test process allocates much and
+// keeps little; about 7 % less CPU in collections); the files run from source run beside them, through tsx.
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,12 +85,23 @@ try {
   });
   const entries = bundled ? writeBatchEntries(serverDir, bundled.outdir, batches, place) : files;
   if (bundled) console.log(`In ${entries.length} processes, ${concurrency} at a time.`);
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', '--import', `./${place(preload)}`, '--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, ...entries],
-    { cwd: serverDir, stdio: 'inherit', env },
-  );
-  status = result.status ?? 1;
+  const flags = ['--max-semi-space-size=64', '--enable-source-maps', '--test', `--test-concurrency=${concurrency}`];
+  const run = (group, output) =>
+    new Promise((resolve) => {
+      const child = spawn(process.execPath, [...(group.fromSource ? ['--import', 'tsx'] : []), '--import', `./${place(preload)}`, ...flags, ...group.entries], { cwd: serverDir, stdio: ['ignore', output, output], env });
+      let kept = '';
+      child.stdout?.on('data', (chunk) => (kept += chunk));
+      child.stderr?.on('data', (chunk) => (kept += chunk));
+      child.on('close', (code, signal) => resolve({ status: code ?? (signal ? 1 : 0), kept }));
+    });
+  // Entries still in TypeScript (every one without a bundle) need tsx; their output follows the bundled run's.
+  const groups = [
+    { entries: entries.filter((entry) => !entry.endsWith('.ts')), fromSource: false },
+    { entries: entries.filter((entry) => entry.endsWith('.ts')), fromSource: true },
+  ].filter((group) => group.entries.length);
+  const results = await Promise.all(groups.map((group, index) => run(group, index === 0 ? 'inherit' : 'pipe')));
+  for (const { kept } of results) if (kept) process.stdout.write(kept);
+  status = results.reduce((worst, result) => Math.max(worst, result.status), 0);
 } finally {
   bundled?.remove();
 }
