@@ -34,7 +34,7 @@ export * from './resources/demo-seed.js';
 export * from './modules/area-module.js';
 export type { AreaConsumption, AreaPublications, ConsumedRoute, PublishedReadModel, PublishedRoute } from './modules/contracts.js';
 export { areaClient, AreaAnswerError, AreaCallError, credentialsOf, ID_PAGE, type AreaCall, type AreaClient, type AreaCredentials, type IdPages } from './modules/area-client.js';
-export { pageSchema, schemaOf } from './modules/answer-schemas.js';
+export { countedPageSchema, pageSchema, schemaOf } from './modules/answer-schemas.js';
 export type { JobOutcome, ScheduledJob } from './events/jobs.js';
 export { publishEvent, publishEvents, type AfterCommit, type AreaEventHandler, type ConsumedEvent, type DeliveredEvent, type PublishedEvent } from './events/outbox.js';
 export * from './time-tracker/targets.js';

@@ -19,7 +19,7 @@ export function keysOf(tool: AssistantTool): string[] {
 /** The route a tool asks, read as a page of rows holding its keys (any value, null included: shown as it comes). */
 export function toolRoute(tool: AssistantTool) {
   const row = v.object(Object.fromEntries(keysOf(tool).map((key) => [key, v.unknown()])));
-  return { method: 'GET', path: tool.path, answer: v.object({ data: v.array(row), total: v.number() }) } satisfies ConsumedRoute;
+  return { method: 'GET', path: tool.path, answer: v.object({ data: v.array(row), total: v.number(), more: v.optional(v.boolean()) }) } satisfies ConsumedRoute;
 }
 
 export const QUALITY_AUDITS_CONSUMED_ROUTES: readonly ConsumedRoute[] = ASSISTANT_TOOLS.filter((tool) => !tool.path.startsWith(OWN)).map(toolRoute);

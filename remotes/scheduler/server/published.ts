@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { pageSchema, schemaOf, type AreaPublications } from '@hcm/server/platform';
+import { countedPageSchema, pageSchema, schemaOf, type AreaPublications } from '@hcm/server/platform';
 import { BillableVisitSchema, CarerWorkedVisitsSchema } from '../contract/billing.js';
 import { CarerClientsSchema, type LiveVisitRow } from '../contract/live-device.js';
 import type { AlertRow } from '../contract/live-engine.js';
@@ -13,7 +13,7 @@ import { VISIT_EVENTS } from './visits/events.js';
 // recorded in ./published.json (`npm run contracts:publish`); the other columns stay the scheduler's to change.
 
 export const schedulerPublications: AreaPublications = {
-  version: 1,
+  version: 2,
   readModels: [
     {
       table: visits,
@@ -82,7 +82,7 @@ export const schedulerPublications: AreaPublications = {
     {
       method: 'GET',
       path: '/visits',
-      answer: pageSchema(
+      answer: countedPageSchema(
         schemaOf<VisitRow>()(
           v.object({
             id: v.number(),
@@ -101,7 +101,7 @@ export const schedulerPublications: AreaPublications = {
         ),
       ),
       meaning:
-        "A page of the visits of the caller's branches (visits.view or scheduler.view), filtered by ?from, ?to, ?branch_id, ?client_id, ?carer_id, ?status, ?search. date and start_time/end_time: the planned UK day and times of day; actual_start/actual_end: check-in and check-out as UK times of day, null before; carers by position.",
+        "A page of the visits of the caller's branches (visits.view or scheduler.view), filtered by ?from, ?to, ?branch_id, ?client_id, ?carer_id, ?status, ?search. total counts up to 10,000 visits: beyond, it is 10,000 and more is true. date and start_time/end_time: the planned UK day and times of day; actual_start/actual_end: check-in and check-out as UK times of day, null before; carers by position.",
     },
     {
       method: 'GET',

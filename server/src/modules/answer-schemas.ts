@@ -14,3 +14,6 @@ export const schemaOf =
 
 /** A page of a list as every list route answers it (http/paging.ts: pageOf). */
 export const pageSchema = <S extends v.GenericSchema>(row: S) => v.object({ data: v.array(row), total: v.number(), page: v.number(), page_size: v.number(), last_page: v.number() });
+
+/** A page of a list too long to count on every page: `total` stops at a ceiling, and `more` says there are more. */
+export const countedPageSchema = <S extends v.GenericSchema>(row: S) => v.object({ ...pageSchema(row).entries, more: v.boolean() });

@@ -59,7 +59,7 @@ function systemPrompt(viewer: Viewer): string {
     'Use only the tools to find facts; never guess or invent names, dates or figures. If the tools cannot answer, say so.',
     `Today is ${today} (Europe/London). This week is Monday ${monday} to Sunday ${addDays(monday, 6)}.`,
     `The user is ${viewer.user.name}. ${viewer.scope === 'all' ? 'They see every branch' : `They see only these branches: ${branches || 'none'}`}.`,
-    `Each tool answers at most 50 rows with the total number of rows; say when there are more than you were given. Make at most ${ASSISTANT_MAX_CALLS} tool calls.`,
+    `Each tool answers at most 50 rows with the total number of rows (with more: true, there are more than that total); say when there are more than you were given. Make at most ${ASSISTANT_MAX_CALLS} tool calls.`,
     'Answer briefly in plain British English: name the clients, carers, dates and counts the rows show.',
   ].join('\n');
 }
@@ -110,7 +110,7 @@ async function converse(app: FastifyInstance, request: FastifyRequest, viewer: V
       }
       const run = await runTool(app, request, tool, parsed.values);
       calls.push({ ...base, parameters: parsed.values, url: run.url, status_code: run.statusCode, row_count: run.rows.length, total: run.total, duration_ms: run.durationMs, error: run.error, rows: run.rows });
-      answer(run.statusCode === 200 ? { total: run.total, rows: run.rows } : { error: run.error, status: run.statusCode });
+      answer(run.statusCode === 200 ? { total: run.total, ...(run.more ? { more: true } : {}), rows: run.rows } : { error: run.error, status: run.statusCode });
     }
   }
   throw new ModelError('The assistant did not finish.');

@@ -93,7 +93,8 @@ export function projected(tool: AssistantTool, row: unknown): ToolRow {
   return out;
 }
 
-export type ToolRun = { url: string; statusCode: number; rows: ToolRow[]; total: number | null; error: string; durationMs: number };
+/** `more`: the route stopped counting at `total` (a list too long to count, like the visits list at a large agency). */
+export type ToolRun = { url: string; statusCode: number; rows: ToolRow[]; total: number | null; more: boolean; error: string; durationMs: number };
 
 /** Asks the tool's route as the user; the rows of its page (or list), capped, in the tool's columns. */
 export async function runTool(app: FastifyInstance, request: FastifyRequest, tool: AssistantTool, values: Record<string, string | number>): Promise<ToolRun> {
@@ -103,7 +104,7 @@ export async function runTool(app: FastifyInstance, request: FastifyRequest, too
   const route = ROUTES.get(tool.name) ?? toolRoute(tool);
   try {
     const page = await areaClient(app, request).get(route, { query: { ...tool.fixed, ...values, page: 1, page_size: ASSISTANT_MAX_ROWS } });
-    return { url, statusCode: 200, rows: page.data.slice(0, ASSISTANT_MAX_ROWS).map((row) => projected(tool, row)), total: page.total, error: '', durationMs: durationMs() };
+    return { url, statusCode: 200, rows: page.data.slice(0, ASSISTANT_MAX_ROWS).map((row) => projected(tool, row)), total: page.total, more: page.more === true, error: '', durationMs: durationMs() };
   } catch (error) {
     // The route refusing (403, 422…) is the model's to read: its message and field errors.
     if (!(error instanceof AreaCallError)) throw error;
@@ -114,6 +115,6 @@ export async function runTool(app: FastifyInstance, request: FastifyRequest, too
       body = {};
     }
     const detail = body.errors && typeof body.errors === 'object' ? ` ${JSON.stringify(body.errors)}` : '';
-    return { url, statusCode: error.statusCode, rows: [], total: null, error: `${typeof body.message === 'string' ? body.message : 'The route refused.'}${detail}`.slice(0, 1000), durationMs: durationMs() };
+    return { url, statusCode: error.statusCode, rows: [], total: null, more: false, error: `${typeof body.message === 'string' ? body.message : 'The route refused.'}${detail}`.slice(0, 1000), durationMs: durationMs() };
   }
 }

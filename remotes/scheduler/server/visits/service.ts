@@ -248,9 +248,21 @@ export async function loadVisitPage(
   db: Db,
   scope: BranchScope,
   where: SQL | undefined,
-  options: { order: SQL[]; limit: number; offset: number; /** The same visits, said so an index reads them cheaper (default: `where`). */ countWhere?: SQL },
-): Promise<{ stored: StoredVisit[]; total: number; names: Names }> {
+  options: {
+    order: SQL[];
+    limit: number;
+    offset: number;
+    /** The same visits, said so an index reads them cheaper (default: `where`). */
+    countWhere?: SQL;
+    /** Count no further than this: beyond it `total` is this and `more` is true (a list too long to count on every page). */
+    countUpTo?: number;
+  },
+): Promise<{ stored: StoredVisit[]; total: number; more: boolean; names: Names }> {
   const countWhere = options.countWhere ?? where;
+  const counted = options.countUpTo === undefined ? undefined : options.countUpTo + 1;
+  const count = counted
+    ? sql`(select count(*) from (select 1 from ${visits} where ${countWhere ?? sql`true`} limit ${counted}) as counted)`
+    : sql`(select count(*) from ${visits} where ${countWhere ?? sql`true`})`;
   const ids = db.select({ id: visits.id }).from(visits).where(where).orderBy(...options.order).limit(options.limit).offset(options.offset);
   // The page's ids in order (with ordinality: a union's rows come in no promised order), then the rows of those.
   const query = sql`
@@ -264,7 +276,7 @@ export async function loadVisitPage(
            null::int as branch_id, null::text as status
       from page
     union all
-    select 'total', (select count(*) from ${visits} where ${countWhere ?? sql`true`}), '', null, null, null
+    select 'total', ${count}, '', null, null, null
     union all
     ${namesQuery(scope, {
       clients: sql`select client_id from page`,
@@ -276,9 +288,11 @@ export async function loadVisitPage(
     })}`;
   const rows = ((await db.execute(query)) as unknown as { rows: NameRow[] }).rows;
   const listed = rows.filter((row) => row.kind === 'visit').sort((a, b) => Number(a.id) - Number(b.id));
+  const total = Number(rows.find((row) => row.kind === 'total')?.id ?? 0);
   return {
     stored: listed.map((row) => storedOf(row.name, row.extra)),
-    total: Number(rows.find((row) => row.kind === 'total')?.id ?? 0),
+    total: options.countUpTo === undefined ? total : Math.min(total, options.countUpTo),
+    more: options.countUpTo !== undefined && total > options.countUpTo,
     names: namesFromRows(rows),
   };
 }

@@ -11,6 +11,7 @@ import type { PlannedVisit } from '../rules/check.js';
 import { carerAvailabilityDaysRead } from '../read-models.js';
 import { visitAttention, visits as visitsTable } from '../tables.js';
 import { visitRoutes } from './routes.js';
+import { loadVisitPage } from './service.js';
 import { recordInProcessCalls } from '../in-process-calls.js';
 
 // What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
@@ -21,7 +22,7 @@ fixClock(WEEKDAY_MORNING);
 // gets) and a recording chat server (who is online, what was pushed).
 
 type Envelope<T> = { status: boolean; message: string; data: T; errors: Record<string, string[]> | null };
-type Page<T> = { data: T[]; total: number; last_page?: number };
+type Page<T> = { data: T[]; total: number; last_page?: number; more?: boolean };
 const body = <T>(response: { json(): unknown }) => response.json() as Envelope<T>;
 
 const pushes: { userId: number; channel: string; payload: { area: string; topic: string; data: { branch_id: number; ids: number[]; by_user_id: number | null } } }[] = [];
@@ -170,6 +171,17 @@ describe('visits', () => {
     const [surname] = first.client_name.split(' ').slice(-1);
     assert.equal(body<Page<VisitRow>>(await office.get(`/api/v1/visits?from=2027-05-04&to=2027-05-05&q=${encodeURIComponent(surname!.toUpperCase())}`)).data.total, 7);
     assert.equal(body<Page<VisitRow>>(await office.get('/api/v1/visits?from=2027-05-04&to=2027-05-05&q=nobody%25by%5Fthat')).data.total, 0);
+    // The list counts up to VISITS_COUNTED (a manager's week at a large agency is 56,000 visits): below it exactly, with no
+    // more; at a smaller ceiling, as the list would answer beyond 10,000 (the demo has fewer visits), the ceiling and more.
+    assert.equal((await pageOf(1)).more, false);
+    const period = and(sql`${visitsTable.visit_date} between '2027-05-04' and '2027-05-05'`, sql`${visitsTable.branch_id} = ${first.branch_id}`);
+    const counted = async (countUpTo: number) => {
+      const { total, more, stored } = await loadVisitPage(t.database.db, 'all', period, { order: [sql`${visitsTable.planned_start}`, sql`${visitsTable.id}`], limit: 3, offset: 0, countUpTo });
+      return [total, more, stored.length];
+    };
+    assert.deepEqual(await counted(10_000), [7, false, 3]);
+    assert.deepEqual(await counted(7), [7, false, 3]);
+    assert.deepEqual(await counted(5), [5, true, 3]);
     // The history counts exactly below its cap, and says there is no more.
     const history = body<Page<VisitLogRow> & { more: boolean }>(await office.get(`/api/v1/visits/logs?visit_id=${first.id}`)).data;
     assert.deepEqual([history.total, history.more], [1, false]);
