@@ -353,6 +353,7 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
       offset: pageOffset(paging),
       countWhere: bare ? and(...conditions, ...period) : undefined,
       countUpTo: VISITS_COUNTED,
+      findOnce: Boolean(search),
     });
     return ok({ ...pageOf(stored.map((visit) => present(visit, names)), total, paging), more });
   });

@@ -256,17 +256,29 @@ export async function loadVisitPage(
     countWhere?: SQL;
     /** Count no further than this: beyond it `total` is this and `more` is true (a list too long to count on every page). */
     countUpTo?: number;
+    /**
+     * Few visits match (a search): find them once, with the columns a page sorts by (all in the branch-and-day
+     * index), then page and count those, rather than walking the period in planned order testing each visit's row.
+     */
+    findOnce?: boolean;
   },
 ): Promise<{ stored: StoredVisit[]; total: number; more: boolean; names: Names }> {
   const countWhere = options.countWhere ?? where;
   const counted = options.countUpTo === undefined ? undefined : options.countUpTo + 1;
-  const count = counted
-    ? sql`(select count(*) from (select 1 from ${visits} where ${countWhere ?? sql`true`} limit ${counted}) as counted)`
-    : sql`(select count(*) from ${visits} where ${countWhere ?? sql`true`})`;
-  const ids = db.select({ id: visits.id }).from(visits).where(where).orderBy(...options.order).limit(options.limit).offset(options.offset);
+  const count = options.findOnce
+    ? sql`(select count(*) from matched)`
+    : counted
+      ? sql`(select count(*) from (select 1 from ${visits} where ${countWhere ?? sql`true`} limit ${counted}) as counted)`
+      : sql`(select count(*) from ${visits} where ${countWhere ?? sql`true`})`;
+  const ids = options.findOnce
+    ? sql`select ${visits.id} from matched as ${visits} order by ${sql.join(options.order, sql`, `)} limit ${options.limit} offset ${options.offset}`
+    : db.select({ id: visits.id }).from(visits).where(where).orderBy(...options.order).limit(options.limit).offset(options.offset);
+  const matched = options.findOnce
+    ? sql`matched as materialized (select ${visits.id}, ${visits.planned_start}, ${visits.status}, ${visits.client_id}, ${visits.branch_id} from ${visits} where ${where ?? sql`true`}),`
+    : sql``;
   // The page's ids in order (with ordinality: a union's rows come in no promised order), then the rows of those.
   const query = sql`
-    with page_ids as materialized (select p.id, p.at from unnest(array(${ids})) with ordinality as p(id, at)),
+    with ${matched} page_ids as materialized (select p.id, p.at from unnest(array(${ids})) with ordinality as p(id, at)),
     page as materialized (
       select ${visits.id} as id, ${visits.client_id} as client_id, ${visits.branch_id} as branch_id, ${visits.funder_code_id} as funder_code_id, ${visits.npc_code_id} as npc_code_id,
              page_ids.at as at, row_to_json(${visits})::text as row
