@@ -119,7 +119,7 @@ export const workforcePublications: AreaPublications = {
       path: '/carers/compliance',
       answer: v.array(CarerComplianceSchema),
       meaning:
-        "The compliance of the asked carers (?ids, required, at most 1,000) of the caller's branches, refreshed first: rosterable is false while a Schedule 3 check blocks rostering (blocked_because says which), checks each with the last day it holds (expires_on) and whether its lapse blocks rostering.",
+        "The compliance of the asked carers (?ids, required, at most 1,000) of the caller's branches, refreshed first: rosterable is false while a Schedule 3 check blocks rostering (blocked_because says which), checks each with the last day it holds (expires_on) and whether its lapse blocks rostering; with ?checks=blocking, only the checks whose lapse blocks rostering and that have a last day.",
     },
     {
       method: 'GET',

@@ -1,12 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { arrayParam } from '@hcm/server/platform';
 import { setClock } from '@hcm/contract/time';
 import { createTestApp, fixClock, loginAs, WEEKDAY_MORNING, type TestApp, type TestClient } from '@hcm/server/testing';
 import type { CarerCompliance } from '../../contract/compliance.js';
 import { carerDocuments, carerDocumentVersions, carersTable } from '../people/people-tables.js';
 import { carerColumns } from '../people/visibility.js';
-import { carerCompliance } from './tables.js';
+import { refreshStaleCompliance } from './service.js';
+import { businessInsurance, carerCompliance, dbsChecks, dbsUpdateChecks, drivingLicences, photoIdChecks, rightToWorkChecks } from './tables.js';
 
 // What this file reads of the demo depends on the day (the checks' dates, the recruitment pipeline).
 fixClock(WEEKDAY_MORNING);
@@ -100,5 +103,35 @@ test('a right to work ending today stops rostering from the next UK day, with no
     assert.match(next.blocked_because.join(' '), /Right to work: Permission ended 25 November 2026/);
   } finally {
     restore();
+  }
+});
+
+test('a change to any input after compliance was worked out makes that carer stale, and only that carer', async () => {
+  const db = t.database.db;
+  const everyone = [...ids.values()];
+  await refreshStaleCompliance(db, everyone);
+  assert.deepEqual(await refreshStaleCompliance(db, everyone), [], 'just worked out: nobody stale');
+  // A row of each input, its time moved past when its carer's compliance was worked out.
+  const carerOfUpdate = sql<number>`(select x.carer_id from ${dbsChecks} x where x.id = ${dbsUpdateChecks.dbs_check_id})`;
+  const inputs: [string, PgTable, PgColumn, PgColumn | SQL<number>][] = [
+    ['a document', carerDocuments, carerDocuments.updated_at, carerDocuments.owner_id],
+    ['a DBS check', dbsChecks, dbsChecks.updated_at, dbsChecks.carer_id],
+    ['a DBS Update Service check', dbsUpdateChecks, dbsUpdateChecks.created_at, carerOfUpdate],
+    ['a right to work check', rightToWorkChecks, rightToWorkChecks.updated_at, rightToWorkChecks.carer_id],
+    ['a photo ID check', photoIdChecks, photoIdChecks.updated_at, photoIdChecks.carer_id],
+    ['a driving licence', drivingLicences, drivingLicences.updated_at, drivingLicences.carer_id],
+    ['business insurance', businessInsurance, businessInsurance.updated_at, businessInsurance.carer_id],
+  ];
+  for (const [input, table, stamp, carer] of inputs) {
+    const found = (await db.execute(sql`select ${carer} as carer_id, id, ${stamp}::text as was from ${table} where ${carer} = any(${arrayParam(everyone)}) limit 1`)) as unknown as { rows: { carer_id: number; id: number; was: string }[] };
+    const [row] = found.rows;
+    assert.ok(row, `the demo has ${input}`);
+    const carerId = Number(row.carer_id);
+    const moveTo = (at: SQL) => db.execute(sql`update ${table} set ${sql.identifier(stamp.name)} = ${at} where id = ${row.id}`);
+    await moveTo(sql`(select checked_at from ${carerCompliance} where carer_id = ${carerId}) + interval '1 second'`);
+    assert.deepEqual(await refreshStaleCompliance(db, everyone), [carerId], input);
+    // (The clock stands still here: worked out again at the same instant, the moved row would still be newer.)
+    await moveTo(sql`${row.was}::timestamptz`);
+    assert.deepEqual(await refreshStaleCompliance(db, everyone), [], `${input}, put back`);
   }
 });

@@ -116,6 +116,14 @@ test('the rota reads compliance by ids, only for the carers it may see', async (
   const rows = data<CarerCompliance[]>(answer);
   assert.deepEqual(rows.map((row) => row.carer_id), [id('aisha.bello')]);
   assert.equal((await office.get('/api/v1/carers/compliance?ids=1,x')).statusCode, 422);
+  // What a rota keeps of the checks: those whose lapse blocks rostering and that have a last day, the rest as before.
+  const blocking = data<CarerCompliance[]>(await office.get(`/api/v1/carers/compliance?ids=${id('aisha.bello')}&checks=blocking`));
+  const [every] = rows;
+  assert.ok(every!.checks.some((check) => !check.blocks_rostering || !check.expires_on), 'the demo carer has checks a rota does not need');
+  assert.deepEqual(blocking, [{ ...every!, checks: every!.checks.filter((check) => check.blocks_rostering && check.expires_on) }]);
+  assert.ok(blocking[0]!.checks.length > 0, 'and some it does');
+  const unknown = await office.get(`/api/v1/carers/compliance?ids=${id('aisha.bello')}&checks=some`);
+  assert.deepEqual([unknown.statusCode, Object.keys(unknown.json().errors)], [422, ['checks']]);
   const nobody = await loginAs(t.app, await createUser(t.database.db, { email: 'nobody@homecare.test', roleId: await createRole(t.database.db, 'no-rights', []) }));
   assert.equal((await nobody.get(`/api/v1/carers/compliance?ids=${id('aisha.bello')}`)).statusCode, 403);
 });

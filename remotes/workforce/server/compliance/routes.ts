@@ -110,8 +110,10 @@ export async function complianceRoutes(app: FastifyInstance, context: AreaServer
     const ids = [...new Set(raw.split(',').map((part) => parseId(part.trim())).filter((id): id is number => id !== null))];
     if (!raw || raw.split(',').some((part) => parseId(part.trim()) === null)) return sendInvalid(reply, { ids: ['Give carer ids separated by commas, like ids=1,2,3.'] });
     if (ids.length > 1000) return sendInvalid(reply, { ids: ['Ask for at most 1,000 carers at once.'] });
+    const checks = queryParam(request.query, 'checks');
+    if (checks !== undefined && checks !== 'blocking') return sendInvalid(reply, { checks: ['Leave checks out for every check, or ask checks=blocking.'] });
     const visible = await db.select({ id: carerColumns.id }).from(carersTable).where(and(isAnyOf(carerColumns.id, ids), visibleCarers(viewer.scope)));
-    return ok(await complianceOf(db, visible.map((row) => Number(row.id))));
+    return ok(await complianceOf(db, visible.map((row) => Number(row.id)), { blockingChecks: checks === 'blocking' }));
   });
 
   // ---- File alerts.

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { londonDate } from '@hcm/contract/engine';
 import { arrayParam, isAnyOf, type AreaServerContext, type Database, type ScheduledJob, type Transaction } from '@hcm/server/platform';
@@ -415,33 +415,50 @@ async function recomputeIn(db: Transaction, carerIds: readonly number[] | undefi
  */
 export async function refreshStaleCompliance(db: Db, carerIds?: readonly number[]): Promise<number[]> {
   if (carerIds && !carerIds.length) return [];
-  const ids = carerIds ? sql`and c.id = any(${arrayParam(carerIds)})` : sql``;
+  const among = (column: SQL) => (carerIds ? sql`${column} = any(${arrayParam(carerIds)})` : sql`true`);
   const midnight = ukInstant(ukToday(), '00:00');
-  const changed = (table: PgTable, stamp: string) => sql`exists (select 1 from ${table} x where x.carer_id = c.id and x.${sql.raw(stamp)} > cc.checked_at)`;
+  // Each input's latest change per carer, in one pass over each table (a subquery per carer and table read a
+  // table 214 times for a branch's week timeline), and the stored rows by their key: 13 → 2.4 ms at scale.
+  const latest = (table: PgTable, stamp: string) => sql`select x.carer_id, x.${sql.raw(stamp)} as at from ${table} x where ${among(sql`x.carer_id`)}`;
   const result = (await db.execute(sql`
+    with changed as (
+      select carer_id, max(at) as at from (
+        select d.owner_id as carer_id, d.updated_at as at from ${carerDocuments} d where ${among(sql`d.owner_id`)}
+        union all ${latest(dbsChecks, 'updated_at')}
+        union all select x.carer_id, u.created_at from ${dbsUpdateChecks} u join ${dbsChecks} x on x.id = u.dbs_check_id where ${among(sql`x.carer_id`)}
+        union all ${latest(rightToWorkChecks, 'updated_at')}
+        union all ${latest(photoIdChecks, 'updated_at')}
+        union all ${latest(drivingLicences, 'updated_at')}
+        union all ${latest(businessInsurance, 'updated_at')}
+      ) as inputs group by carer_id)
     select c.id from ${carersTable} c
-    left join ${carerCompliance} cc on cc.carer_id = c.id
-    where c.deleted_at is null ${ids}
+    left join ${carerCompliance} cc on cc.carer_id = c.id and ${among(sql`cc.carer_id`)}
+    left join changed on changed.carer_id = c.id
+    where c.deleted_at is null and ${among(sql`c.id`)}
       and (cc.carer_id is null
         or cc.checked_at < ${midnight.toISOString()}::timestamptz
         or c.updated_at > cc.checked_at
-        or exists (select 1 from ${carerDocuments} d where d.owner_id = c.id and d.updated_at > cc.checked_at)
-        or ${changed(dbsChecks, 'updated_at')}
-        or exists (select 1 from ${dbsUpdateChecks} u join ${dbsChecks} x on x.id = u.dbs_check_id where x.carer_id = c.id and u.created_at > cc.checked_at)
-        or ${changed(rightToWorkChecks, 'updated_at')}
-        or ${changed(photoIdChecks, 'updated_at')}
-        or ${changed(drivingLicences, 'updated_at')}
-        or ${changed(businessInsurance, 'updated_at')})`)) as unknown as { rows: { id: number }[] };
+        or changed.at > cc.checked_at)`)) as unknown as { rows: { id: number }[] };
   const stale = result.rows.map((row) => Number(row.id));
   if (stale.length) await recomputeCompliance(db, stale);
   return stale;
 }
 
-/** Stored compliance of the given carers (recomputed first when stale). */
-export async function complianceOf(db: Db, carerIds: readonly number[]): Promise<CarerCompliance[]> {
+/**
+ * Stored compliance of the given carers (recomputed first when stale). `blockingChecks`: of the checks, only those
+ * whose lapse blocks rostering and that have a last day (what a rota needs: a week's timeline of 214 carers asked
+ * for 340 KB of checks to keep a few).
+ */
+export async function complianceOf(db: Db, carerIds: readonly number[], { blockingChecks = false } = {}): Promise<CarerCompliance[]> {
   if (!carerIds.length) return [];
   await refreshStaleCompliance(db, carerIds);
-  const rows = await db.select().from(carerCompliance).where(isAnyOf(carerCompliance.carer_id, carerIds));
+  const checks = blockingChecks
+    ? sql<ComplianceCheck[]>`jsonb_path_query_array(${carerCompliance.checks}, '$[*] ? (@.blocks_rostering == true && @.expires_on != null)')`
+    : carerCompliance.checks;
+  const rows = await db
+    .select({ ...getTableColumns(carerCompliance), checks })
+    .from(carerCompliance)
+    .where(isAnyOf(carerCompliance.carer_id, carerIds));
   return rows.map((row) => ({ ...row, checked_at: row.checked_at.toISOString() }));
 }
 
