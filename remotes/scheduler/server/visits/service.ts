@@ -317,12 +317,13 @@ export async function loadVisitPage(
 
 export function namesReader(db: Db, scope: BranchScope, may: { clients: boolean; carers: boolean }) {
   return {
-    async clients(ids: number[]): Promise<ClientBasics[]> {
-      if (!ids.length || !may.clients) return [];
+    /** The clients of `ids`: a list, or a query answering them (read beside the query that needs the names). */
+    async clients(ids: number[] | SQL): Promise<ClientBasics[]> {
+      if ((Array.isArray(ids) && !ids.length) || !may.clients) return [];
       return db
         .select({ id: clientsRead.id, name: sql<string>`${clientsRead.first_name} || ' ' || ${clientsRead.last_name}`, branch_id: clientsRead.branch_id, status: clientsRead.status, postcode: clientsRead.postcode })
         .from(clientsRead)
-        .where(and(isAnyOf(clientsRead.id, ids), isNull(clientsRead.deleted_at), branchVisible(scope, clientsRead.branch_id)));
+        .where(and(Array.isArray(ids) ? isAnyOf(clientsRead.id, ids) : sql`${clientsRead.id} in (${ids})`, isNull(clientsRead.deleted_at), branchVisible(scope, clientsRead.branch_id)));
     },
     async carerNames(ids: number[]): Promise<Map<number, string>> {
       if (!ids.length || !may.carers) return new Map();

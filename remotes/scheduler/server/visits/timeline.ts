@@ -66,6 +66,10 @@ type BarVisit = {
  * The period's visits (not cancelled) of the branches, read as one JSON value of arrays: the bars' columns only
  * (no tasks, notes or codes), each visit's carers and its attention reason gathered in the same query.
  */
+/** The visits a timeline draws: the branches' visits of the period, but for the cancelled. */
+const barsOfPeriod = (branchIds: number[], from: string, to: string) =>
+  sql`${visits.branch_id} = any(${arrayParam(branchIds)}) and ${visits.visit_date} between ${from} and ${to} and ${visits.status} <> 'cancelled'`;
+
 async function barVisits(db: Database, branchIds: number[], from: string, to: string): Promise<BarVisit[]> {
   // Ordered in a subquery and gathered after: an ORDER BY inside json_agg sorted the week's thousands of arrays again.
   const answer = (await db.execute(sql`
@@ -77,7 +81,7 @@ async function barVisits(db: Database, branchIds: number[], from: string, to: st
                array(select ${visitCarers.carer_id} from ${visitCarers} where ${visitCarers.visit_id} = ${visits.id} order by ${visitCarers.position}) as carer_ids,
                ${visitAttention.reason} as reason
           from ${visits} left join ${visitAttention} on ${visitAttention.visit_id} = ${visits.id}
-         where ${visits.branch_id} = any(${arrayParam(branchIds)}) and ${visits.visit_date} between ${from} and ${to} and ${visits.status} <> 'cancelled'
+         where ${barsOfPeriod(branchIds, from, to)}
          order by ${visits.planned_start}, ${visits.id}
       ) bars`)) as unknown as { rows: { rows: string }[] };
   const [result] = answer.rows;
@@ -130,26 +134,30 @@ export async function carerTimeline(
   // (they need only the carers' ids), and what needs the visits (borrowed carers, names, travel) follows it.
   const branchCarers = sources.carers({ branchIds }).then((facts) => facts.filter((carer) => carer.status === 'active'));
   const branchCarerIds = branchCarers.then((carers) => carers.map((carer) => carer.id));
-  const [stored, carers, settings, availability, compliance] = await Promise.all([
+  // Clients' names and postcodes from care-records' published read model, as its API answers a planner
+  // (scheduler.view: the viewer's branches, not removed): the clients of the bars' visits, asked for beside the bars
+  // (a second look at the same index entries), then the travel between their postcodes.
+  const periodClients = sql`select ${visits.client_id} from ${visits} where ${barsOfPeriod(branchIds, from, to)}`;
+  const clientsAndTravel = namesReader(db, scope, { clients: true, carers: true })
+    .clients(periodClients)
+    .then(async (clients) => ({ clients, travel: await loadTravel(db, [...new Set(clients.map((client) => client.postcode).filter(Boolean))]) }));
+  const [stored, carers, settings, availability, compliance, { clients, travel }] = await Promise.all([
     barVisits(db, branchIds, from, to),
     branchCarers,
     ruleSettings(db),
     // From workforce's read model over its horizon; its route only for a carer or period it does not hold.
     branchCarerIds.then((ids) => availabilityOf(db, sources, ids, from, to)),
     branchCarerIds.then((ids) => sources.compliance(ids)),
+    clientsAndTravel,
   ]);
   // Carers of another branch working here (borrowed) have a row too, when the user may see them.
   const listed = new Set(carers.map((carer) => carer.id));
   const borrowed = [...new Set(stored.flatMap((visit) => visit.carer_ids))].filter((id) => !listed.has(id));
-  const clientIds = [...new Set(stored.map((visit) => visit.client_id))];
-  // Clients' names and postcodes from care-records' published read model, as its API answers a planner
-  // (scheduler.view: the viewer's branches, not removed), in one query.
-  const [others, clients] = await Promise.all([borrowed.length ? sources.carers({ ids: borrowed }) : [], namesReader(db, scope, { clients: true, carers: true }).clients(clientIds)]);
+  const others = borrowed.length ? await sources.carers({ ids: borrowed }) : [];
   const othersIds = others.map((carer) => carer.id);
-  const [othersAvailability, othersCompliance, travel] = await Promise.all([
+  const [othersAvailability, othersCompliance] = await Promise.all([
     othersIds.length ? availabilityOf(db, sources, othersIds, from, to) : new Map(),
     othersIds.length ? sources.compliance(othersIds) : new Map(),
-    loadTravel(db, [...new Set(clients.map((client) => client.postcode).filter(Boolean))]),
   ]);
   carers.push(...others);
   for (const [id, days] of othersAvailability) availability.set(id, days);
