@@ -344,7 +344,7 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
       branch: [direction(visits.branch_id), asc(visits.planned_start)],
     };
     const paging = pagingOf(query);
-    // Only the branches and the period: counted on planned starts alone (a seventh of the index pages the days read).
+    // Only the branches and the period: counted on planned starts alone (a quarter of the index pages the days read).
     const bare = conditions.length === 1 && !search;
     const where = and(...conditions, ...days, ...period);
     const { stored, total, more, names } = await loadVisitPage(db, viewer.scope, where, {

@@ -62,14 +62,14 @@ type BarVisit = {
   attention: string | null;
 };
 
-/**
- * The period's visits (not cancelled) of the branches, read as one JSON value of arrays: the bars' columns only
- * (no tasks, notes or codes), each visit's carers and its attention reason gathered in the same query.
- */
 /** The visits a timeline draws: the branches' visits of the period, but for the cancelled. */
 const barsOfPeriod = (branchIds: number[], from: string, to: string) =>
   sql`${visits.branch_id} = any(${arrayParam(branchIds)}) and ${visits.visit_date} between ${from} and ${to} and ${visits.status} <> 'cancelled'`;
 
+/**
+ * The period's visits (not cancelled) of the branches, read as one JSON value of arrays: the bars' columns only
+ * (no tasks, notes or codes), each visit's carers and its attention reason gathered in the same query.
+ */
 async function barVisits(db: Database, branchIds: number[], from: string, to: string): Promise<BarVisit[]> {
   // Ordered in a subquery and gathered after: an ORDER BY inside json_agg sorted the week's thousands of arrays again.
   const answer = (await db.execute(sql`
@@ -131,7 +131,7 @@ export async function carerTimeline(
   if (!branchIds.length) return empty;
 
   // The bars' query is the longest wait: the branch's carers, their days and compliance are asked for beside it
-  // (they need only the carers' ids), and what needs the visits (borrowed carers, names, travel) follows it.
+  // (they need only the carers' ids), and what needs the visits (carers borrowed from another branch) follows it.
   const branchCarers = sources.carers({ branchIds }).then((facts) => facts.filter((carer) => carer.status === 'active'));
   const branchCarerIds = branchCarers.then((carers) => carers.map((carer) => carer.id));
   // Clients' names and postcodes from care-records' published read model, as its API answers a planner
