@@ -56,22 +56,39 @@ export async function openSeededTestDatabase(prepare: (handle: DatabaseHandle) =
     for (const [name, base64] of entries) await fileStorage().put(name, Buffer.from(base64, 'base64'));
   };
   if (adminUrl) {
-    // The template database names its build in its comment.
+    // The template database names its build, and the product's time its seed ended at, in its comment.
     const template = `hcm_seed_${key}`;
-    const buildOf = async () => ((await adminQuery(adminUrl, "select shobj_description(oid, 'pg_database') as build from pg_database where datname = $1", [template])).rows[0] as { build: string | null } | undefined)?.build ?? null;
+    const commentOf = async () => ((await adminQuery(adminUrl, "select shobj_description(oid, 'pg_database') as build from pg_database where datname = $1", [template])).rows[0] as { build: string | null } | undefined)?.build ?? null;
+    const buildOf = async () => (await commentOf())?.split('@')[0] ?? null;
+    // Seeded by a process whose clock was ahead of this one's (each file may fix its own instant): its rows would be in
+    // this process's future, and a row written now would look older than the demo's. This file seeds its own.
+    const seededAt = Number((await commentOf())?.split('@')[1] ?? 0);
+    if (seededAt > clock.nowMs()) {
+      const own = `hcm_test_${randomBytes(6).toString('hex')}`;
+      await adminQuery(adminUrl, `CREATE DATABASE ${own}`);
+      const handle = await openDatabase({ databaseUrl: databaseUrlOf(adminUrl, own), pgliteDataDir: IN_MEMORY });
+      await prepare(handle);
+      const close = async () => {
+        await handle.close();
+        await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${own} WITH (FORCE)`);
+      };
+      return { ...handle, close };
+    }
     let build = await buildOf();
     if (!build) {
       const building = `${template}_${randomBytes(3).toString('hex')}`;
       await adminQuery(adminUrl, `CREATE DATABASE ${building}`);
       const handle = await openDatabase({ databaseUrl: databaseUrlOf(adminUrl, building), pgliteDataDir: IN_MEMORY });
+      let ended = 0;
       try {
         await prepare(handle);
+        ended = clock.nowMs();
         keepFiles(building);
       } finally {
         await handle.close();
       }
       await waitForNoConnections(adminUrl, building);
-      await adminQuery(adminUrl, `COMMENT ON DATABASE ${building} IS '${building}'`);
+      await adminQuery(adminUrl, `COMMENT ON DATABASE ${building} IS '${building}@${ended}'`);
       await adminQuery(adminUrl, `ALTER DATABASE ${building} RENAME TO ${template}`).catch(async () => {
         // Another process made it first: keep theirs.
         await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
@@ -88,7 +105,9 @@ export async function openSeededTestDatabase(prepare: (handle: DatabaseHandle) =
   // and the pointer never names half a build). Uncompressed: it loads in about half the time of a gzipped one.
   const pointer = path.join(folder, `${key}.json`);
   const dumpOf = (build: string) => path.join(folder, `${build}.tar`);
-  const current = existsSync(pointer) ? (JSON.parse(readFileSync(pointer, 'utf8')) as { build: string }).build : null;
+  const pointed = existsSync(pointer) ? (JSON.parse(readFileSync(pointer, 'utf8')) as { build: string; seededAt?: number }) : null;
+  // (A build seeded by a process whose clock was ahead of this one's is not taken: see above.)
+  const current = pointed && (pointed.seededAt ?? 0) <= clock.nowMs() ? pointed.build : null;
   if (current && existsSync(dumpOf(current)) && existsSync(filesFileOf(current))) {
     await restoreFiles(current);
     return openDatabase({ pgliteDataDir: IN_MEMORY, pgliteLoadDataDir: readFileSync(dumpOf(current)) });
@@ -96,12 +115,13 @@ export async function openSeededTestDatabase(prepare: (handle: DatabaseHandle) =
   pruneOldSnapshots(folder);
   const handle = await openDatabase({ pgliteDataDir: IN_MEMORY, pgliteLoadDataDir: await emptyCluster() });
   await prepare(handle);
+  const seededAt = clock.nowMs();
   const build = `${key}-${process.pid}-${randomBytes(3).toString('hex')}`;
   keepFiles(build);
   // A checkpoint first: a copy that starts without WAL to replay opens a third faster.
   await handle.db.execute(sql`CHECKPOINT`);
   writeAtomically(dumpOf(build), await handle.dumpDataDir!('none'));
-  writeAtomically(pointer, Buffer.from(JSON.stringify({ build })));
+  writeAtomically(pointer, Buffer.from(JSON.stringify({ build, seededAt })));
   return handle;
 }
 
