@@ -64,15 +64,11 @@ export async function openSeededTestDatabase(prepare: (handle: DatabaseHandle) =
     // this process's future, and a row written now would look older than the demo's. This file seeds its own.
     const seededAt = Number((await commentOf())?.split('@')[1] ?? 0);
     if (seededAt > clock.nowMs()) {
-      const own = `hcm_test_${randomBytes(6).toString('hex')}`;
-      await adminQuery(adminUrl, `CREATE DATABASE ${own}`);
-      const handle = await openDatabase({ databaseUrl: databaseUrlOf(adminUrl, own), pgliteDataDir: IN_MEMORY });
+      // (Dropped as every test database is: once its closing connections are gone.)
+      const { url, drop } = await openTestDatabaseUrl(adminUrl);
+      const handle = await openDatabase({ databaseUrl: url, pgliteDataDir: IN_MEMORY });
       await prepare(handle);
-      const close = async () => {
-        await handle.close();
-        await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${own} WITH (FORCE)`);
-      };
-      return { ...handle, close };
+      return { ...handle, close: async () => (await handle.close(), await drop()) };
     }
     let build = await buildOf();
     if (!build) {
