@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { CSRF_COOKIE, CSRF_HEADER } from '@hcm/contract';
 import { addDays, mondayOf, ukToday } from '@hcm/contract/time';
+import { signIn } from './sign-in.js';
 
 type Result = {
   latency: { p50: number; p99: number; mean: number };
@@ -84,28 +85,6 @@ async function startApi(): Promise<{ url: string; child: ChildProcess | null }> 
   }
   child.kill();
   throw new Error(`The API did not start within two minutes:\n${log.slice(-3000)}`);
-}
-
-/** Signs in as the SPA does (/csrf-cookie, then /login with the token echoed) and answers the cookie header. */
-async function signIn(url: string, email: string, password: string): Promise<string> {
-  const cookies = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-  };
-  keep(await fetch(`${url}/csrf-cookie`));
-  const header = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  const response = await fetch(`${url}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: header(), [CSRF_HEADER]: decodeURIComponent(cookies.get(CSRF_COOKIE) ?? '') },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`login as ${email} answered ${response.status}: ${await response.text()}`);
-  keep(response);
-  return header();
 }
 
 const db = new pg.Client({ connectionString: databaseUrl });
