@@ -58,19 +58,22 @@ export async function openSeededTestDatabase(prepare: (handle: DatabaseHandle) =
   if (adminUrl) {
     // The template database names its build, and the product's time its seed ended at, in its comment.
     const template = `hcm_seed_${key}`;
-    const commentOf = async () => ((await adminQuery(adminUrl, "select shobj_description(oid, 'pg_database') as build from pg_database where datname = $1", [template])).rows[0] as { build: string | null } | undefined)?.build ?? null;
-    const buildOf = async () => (await commentOf())?.split('@')[0] ?? null;
+    const seedOf = async () => {
+      const comment = ((await adminQuery(adminUrl, "select shobj_description(oid, 'pg_database') as build from pg_database where datname = $1", [template])).rows[0] as { build: string | null } | undefined)?.build;
+      const [build, seededAt] = comment ? comment.split('@') : [];
+      return build ? { build, seededAt: Number(seededAt ?? 0) } : null;
+    };
+    const seed = await seedOf();
     // Seeded by a process whose clock was ahead of this one's (each file may fix its own instant): its rows would be in
     // this process's future, and a row written now would look older than the demo's. This file seeds its own.
-    const seededAt = Number((await commentOf())?.split('@')[1] ?? 0);
-    if (seededAt > clock.nowMs()) {
+    if (seed && seed.seededAt > clock.nowMs()) {
       // (Dropped as every test database is: once its closing connections are gone.)
       const { url, drop } = await openTestDatabaseUrl(adminUrl);
       const handle = await openDatabase({ databaseUrl: url, pgliteDataDir: IN_MEMORY });
       await prepare(handle);
       return { ...handle, close: async () => (await handle.close(), await drop()) };
     }
-    let build = await buildOf();
+    let build = seed?.build ?? null;
     if (!build) {
       const building = `${template}_${randomBytes(3).toString('hex')}`;
       await adminQuery(adminUrl, `CREATE DATABASE ${building}`);
@@ -89,7 +92,7 @@ export async function openSeededTestDatabase(prepare: (handle: DatabaseHandle) =
         // Another process made it first: keep theirs.
         await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
       });
-      build = (await buildOf())!;
+      build = (await seedOf())!.build;
       // Ours lost: the files our seed stored are not the template's.
       if (build !== building) await restoreFiles(build);
     } else await restoreFiles(build);
