@@ -4,7 +4,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@hcm/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
-import { DEMO_USERS, seedDemo } from './db/seed.js';
+import { DEMO_USERS, seedDemo, standardRoles } from './db/seed.js';
 import { openSeededTestDatabase, openTestDatabase } from './db/test-database.js';
 import { rolePermissions, roles, users } from './db/schema.js';
 import { hashPassword } from './auth/passwords.js';
@@ -37,7 +37,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (options.seed ?? true) await seedDemo(handle.db, modules);
   };
   // The usual start (every area, migrated, the demo seeded) is prepared once and copied (db/test-database.ts).
-  const usual = !options.pgliteDataDir && !options.modules && (options.seed ?? true);
+  const usual = !options.pgliteDataDir && (options.seed ?? true) && seedsAsUsual(modules);
   const database = usual
     ? await openSeededTestDatabase(prepare)
     : options.pgliteDataDir
@@ -73,6 +73,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.close();
     },
   };
+}
+
+/**
+ * Whether these modules migrate and seed exactly as every area's do, so the shared seed serves them: a test that
+ * replaces an area's routes (stubbed rules, a fake provider) but not its migrations, roles or demo. One that seeds
+ * otherwise (an area left out, its demo replaced) prepares its own database.
+ */
+function seedsAsUsual(modules: readonly AreaModule[]): boolean {
+  if (modules === AREA_MODULES) return true;
+  const seedOf = (list: readonly AreaModule[]) => JSON.stringify({ migrations: areaMigrations(list), roles: standardRoles(list) });
+  return (
+    modules.length === AREA_MODULES.length &&
+    modules.every((module, index) => module.name === AREA_MODULES[index]!.name && module.seedDemo === AREA_MODULES[index]!.seedDemo) &&
+    seedOf(modules) === seedOf(AREA_MODULES)
+  );
 }
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
