@@ -63,18 +63,8 @@ export async function openSeededTestDatabase(prepare: (handle: DatabaseHandle) =
       const [build, seededAt] = comment ? comment.split('@') : [];
       return build ? { build, seededAt: Number(seededAt ?? 0) } : null;
     };
-    const seed = await seedOf();
-    // Seeded by a process whose clock was ahead of this one's (each file may fix its own instant): its rows would be in
-    // this process's future, and a row written now would look older than the demo's. This file seeds its own.
-    if (seed && seed.seededAt > clock.nowMs()) {
-      // (Dropped as every test database is: once its closing connections are gone.)
-      const { url, drop } = await openTestDatabaseUrl(adminUrl);
-      const handle = await openDatabase({ databaseUrl: url, pgliteDataDir: IN_MEMORY });
-      await prepare(handle);
-      return { ...handle, close: async () => (await handle.close(), await drop()) };
-    }
-    let build = seed?.build ?? null;
-    if (!build) {
+    // Migrates and seeds a database of its own, then makes it the template (unless another process's became it first).
+    const buildTemplate = async () => {
       const building = `${template}_${randomBytes(3).toString('hex')}`;
       await adminQuery(adminUrl, `CREATE DATABASE ${building}`);
       const handle = await openDatabase({ databaseUrl: databaseUrlOf(adminUrl, building), pgliteDataDir: IN_MEMORY });
@@ -92,10 +82,36 @@ export async function openSeededTestDatabase(prepare: (handle: DatabaseHandle) =
         // Another process made it first: keep theirs.
         await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
       });
-      build = (await seedOf())!.build;
+      const built = (await seedOf())!.build;
       // Ours lost: the files our seed stored are not the template's.
-      if (build !== building) await restoreFiles(build);
-    } else await restoreFiles(build);
+      if (built !== building) await restoreFiles(built);
+    };
+    let seed = await seedOf();
+    // None yet: one process builds it while the others that want it wait (at the start of a run every process wants
+    // it at once, and each built its own: a whole seed each, all but one thrown away).
+    let releaseLock: (() => Promise<void>) | null = null;
+    if (!seed) {
+      releaseLock = await holdLock(adminUrl, template);
+      seed = await seedOf();
+      if (seed) releaseLock = (await releaseLock(), null);
+    }
+    // Seeded by a process whose clock was ahead of this one's (each file may fix its own instant): its rows would be in
+    // this process's future, and a row written now would look older than the demo's. This file seeds its own.
+    if (seed && seed.seededAt > clock.nowMs()) {
+      // (Dropped as every test database is: once its closing connections are gone.)
+      const { url, drop } = await openTestDatabaseUrl(adminUrl);
+      const handle = await openDatabase({ databaseUrl: url, pgliteDataDir: IN_MEMORY });
+      await prepare(handle);
+      return { ...handle, close: async () => (await handle.close(), await drop()) };
+    }
+    if (seed) await restoreFiles(seed.build);
+    else {
+      try {
+        await buildTemplate();
+      } finally {
+        await releaseLock?.();
+      }
+    }
     const { url, drop } = await openTestDatabaseUrl(adminUrl, template);
     const handle = await openDatabase({ databaseUrl: url, pgliteDataDir: IN_MEMORY });
     return { ...handle, close: async () => (await handle.close(), await drop()) };
@@ -208,6 +224,20 @@ async function adminQuery(adminUrl: string, statement: string, values: unknown[]
   } finally {
     await admin.end();
   }
+}
+
+/** Holds a lock named `name` on the server of `adminUrl` (waiting for it while another holds it); resolves to its release. */
+async function holdLock(adminUrl: string, name: string): Promise<() => Promise<void>> {
+  const holder = new pg.Client({ connectionString: adminUrl });
+  await holder.connect();
+  try {
+    await holder.query('select pg_advisory_lock(hashtext($1))', [name]);
+  } catch (error) {
+    await holder.end();
+    throw error;
+  }
+  // A session's advisory locks end with it.
+  return () => holder.end();
 }
 
 function databaseUrlOf(adminUrl: string, name: string): string {
