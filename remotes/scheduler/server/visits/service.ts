@@ -325,6 +325,16 @@ export function namesReader(db: Db, scope: BranchScope, may: { clients: boolean;
         .from(clientsRead)
         .where(and(Array.isArray(ids) ? isAnyOf(clientsRead.id, ids) : sql`${clientsRead.id} in (${ids})`, isNull(clientsRead.deleted_at), branchVisible(scope, clientsRead.branch_id)));
     },
+    /**
+     * The names `clients` or `carerNames` would answer for the ids a subquery gives, as SQL for a JSON array of
+     * [id, name] pairs: a list reads them in the statement that reads its page (one round trip a request).
+     */
+    namesJson(of: 'clients' | 'carers', ids: SQL): SQL {
+      const table = of === 'clients' ? clientsRead : carersRead;
+      if (!(of === 'clients' ? may.clients : may.carers)) return sql`'[]'::json`;
+      return sql`(select coalesce(json_agg(json_build_array(${table.id}, ${table.first_name} || ' ' || ${table.last_name})), '[]'::json)
+        from ${table} where ${table.id} in (${ids}) and ${table.deleted_at} is null and ${branchVisible(scope, table.branch_id) ?? sql`true`})`;
+    },
     async carerNames(ids: number[]): Promise<Map<number, string>> {
       if (!ids.length || !may.carers) return new Map();
       const rows = await db

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { CARER_ROLE } from '@hcm/contract/schemas';
 import { londonDate } from '@hcm/contract/engine';
 import { roles, userBranches, users } from '@hcm/server/schema';
@@ -11,6 +11,7 @@ import type { CarerClients, CarerDeviceRow, CheckAnswer, ConfirmationRow, Device
 import type { LatLon } from '../../../contract/postcodes.js';
 import type { VisitTask } from '../../../contract/visits.js';
 import { normalisePostcode } from '../../../contract/postcodes.js';
+import { carersRead, clientsRead } from '../../read-models.js';
 import { visitCarers, visitLogs, visits } from '../../tables.js';
 import { loadPlaces } from '../../travel/travel.js';
 import { branchLiveSettings, visitChecks } from '../tables.js';
@@ -311,6 +312,40 @@ describe('carers’ device API', () => {
     assert.equal(logs.length, 1);
     const today = data<{ data: LiveVisitRow[] }>(await office.get(`/api/v1/live/visits?date=${late.visit_date}&state=completed`));
     assert.ok(today.data.some((item) => item.id === late.id && item.confirmation === 'confirmed' && item.punctual === false));
+  });
+
+  it('today’s visits list pages a branch’s day in order with its count, the clients’ and carers’ names and each visit’s checks', async () => {
+    const db = t.database.db;
+    const day = londonDate();
+    // What the list should say, read from the tables: the branch's visits of the day but cancelled ones.
+    const expected = (await db.select().from(visits).where(and(eq(visits.branch_id, camden), eq(visits.visit_date, day))))
+      .filter((visit) => visit.status !== 'cancelled')
+      .sort((a, b) => a.planned_start.getTime() - b.planned_start.getTime() || a.id - b.id);
+    assert.ok(expected.length > 5, 'the demo and this file plan more than a page of five today');
+    const list = async (query: string) => data<{ data: LiveVisitRow[]; total: number }>(await office.get(`/api/v1/live/visits?branch_id=${camden}&${query}`));
+    const first = await list('page=1&page_size=5');
+    const second = await list('page=2&page_size=5');
+    assert.equal(first.total, expected.length);
+    assert.deepEqual([...first.data, ...second.data].map((row) => row.id), expected.slice(0, 10).map((visit) => visit.id));
+    // Names as care-records and workforce publish them, each carer in position order.
+    const shown = first.data[0]!;
+    const [client] = await db.select().from(clientsRead).where(eq(clientsRead.id, shown.client_id));
+    assert.equal(shown.client_name, `${client!.first_name} ${client!.last_name}`);
+    const onVisit = await db.select().from(visitCarers).where(eq(visitCarers.visit_id, shown.id)).orderBy(visitCarers.position);
+    const carerRows = onVisit.length ? await db.select().from(carersRead).where(inArray(carersRead.id, onVisit.map((row) => row.carer_id))) : [];
+    assert.deepEqual(shown.carer_names, onVisit.map((row) => { const carer = carerRows.find((c) => c.id === row.carer_id)!; return `${carer.first_name} ${carer.last_name}`; }));
+    assert.match(shown.start_time, /^\d\d:\d\d$/);
+    // A visit with checks answers their times and flags.
+    const checked = await db.select().from(visitChecks).where(inArray(visitChecks.visit_id, expected.map((visit) => visit.id)));
+    const withIn = checked.find((check) => check.kind === 'in')!;
+    assert.ok(withIn, 'a visit of the day has been checked in');
+    const all = await list(`page_size=100`);
+    const row = all.data.find((item) => item.id === withIn.visit_id)!;
+    assert.equal(row.check_in_at, withIn.recorded_at.toISOString());
+    // Sorted by status, latest first: statuses descending, then planned start and id within a status.
+    const byStatus = await list('page_size=100&sort=status&mode=desc');
+    const statusOrder = [...expected].sort((a, b) => (a.status < b.status ? 1 : a.status > b.status ? -1 : 0) || a.planned_start.getTime() - b.planned_start.getTime() || a.id - b.id);
+    assert.deepEqual(byStatus.data.map((item) => item.id), statusOrder.slice(0, 100).map((visit) => visit.id));
   });
 
   it('live settings default, are saved per branch and refuse bad values by field', async () => {

@@ -113,34 +113,35 @@ export async function liveListRoutes(app: FastifyInstance, context: AreaServerCo
     const direction = queryParam(query, 'mode') === 'desc' ? desc : asc;
     const sort = queryParam(query, 'sort') === 'status' ? visits.status : visits.planned_start;
     const where = and(...conditions);
-    // A page's visits with their carers and checks in one statement, its count beside it, then the names from
-    // care-records' and workforce's published read models as live today reads them (issue 29: the same names asked
-    // of those areas' APIs, and the checks and carers as two more queries, took most of this list's time).
-    const visitId = outer(visits, visits.id); // qualified: drizzle leaves a one-table select's columns bare
+    // A page's visits with their carers and checks, their count and the names from care-records' and workforce's
+    // published read models (as live today reads them), in one statement (issue 29: each statement a request sends
+    // costs a round trip and its planning; four took most of this list's time).
+    const visitId = outer(visits, visits.id);
     type CheckJson = { kind: 'in' | 'out'; recorded_at: string; punctual: boolean | null; on_site: boolean | null; distance_metres: number | null };
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({
-          id: visits.id,
-          branch_id: visits.branch_id,
-          client_id: visits.client_id,
-          planned_start: visits.planned_start,
-          planned_end: visits.planned_end,
-          status: visits.status,
-          confirmation: visits.confirmation,
-          carer_ids: sql<number[] | null>`(select array_agg(${visitCarers.carer_id} order by ${visitCarers.position}) from ${visitCarers} where ${visitCarers.visit_id} = ${visitId})`,
-          checks: sql<CheckJson[] | null>`(select json_agg(json_build_object('kind', ${visitChecks.kind}, 'recorded_at', ${visitChecks.recorded_at}, 'punctual', ${visitChecks.punctual}, 'on_site', ${visitChecks.on_site}, 'distance_metres', ${visitChecks.distance_metres}) order by ${visitChecks.recorded_at}) from ${visitChecks} where ${visitChecks.visit_id} = ${visitId})`,
-        })
-        .from(visits)
-        .where(where)
-        .orderBy(direction(sort), asc(visits.planned_start), asc(visits.id))
-        .limit(paging.pageSize)
-        .offset(pageOffset(paging)),
-      db.select({ n: count() }).from(visits).where(where),
-    ]);
+    type PageRow = { id: number; branch_id: number; client_id: number; planned_start: string; planned_end: string; status: VisitStatus; confirmation: LiveVisitRow['confirmation']; carer_ids: number[] | null; checks: CheckJson[] | null };
+    const sortColumn = sort === visits.status ? sql.raw('status') : sql.raw('planned_start');
+    const sortDirection = direction === desc ? sql.raw('desc') : sql.raw('asc');
     const reader = namesReaderOf(db, viewer);
-    const [clients, carerNames] = await Promise.all([reader.clients([...new Set(rows.map((row) => row.client_id))]), reader.carerNames([...new Set(rows.flatMap((row) => row.carer_ids ?? []))])]);
-    const clientName = new Map(clients.map((client) => [client.id, client.name]));
+    const [found] = (
+      (await db.execute(sql`
+        with page as materialized (
+          select ${visits.id} as id, ${visits.branch_id} as branch_id, ${visits.client_id} as client_id, ${visits.planned_start} as planned_start,
+                 ${visits.planned_end} as planned_end, ${visits.status} as status, ${visits.confirmation} as confirmation,
+                 (select array_agg(${visitCarers.carer_id} order by ${visitCarers.position}) from ${visitCarers} where ${visitCarers.visit_id} = ${visitId}) as carer_ids,
+                 (select json_agg(json_build_object('kind', ${visitChecks.kind}, 'recorded_at', ${visitChecks.recorded_at}, 'punctual', ${visitChecks.punctual}, 'on_site', ${visitChecks.on_site}, 'distance_metres', ${visitChecks.distance_metres}) order by ${visitChecks.recorded_at})
+                    from ${visitChecks} where ${visitChecks.visit_id} = ${visitId}) as checks
+            from ${visits} where ${where}
+           order by ${direction(sort)}, ${asc(visits.planned_start)}, ${asc(visits.id)}
+           limit ${paging.pageSize} offset ${pageOffset(paging)})
+        select (select coalesce(json_agg(page order by ${sortColumn} ${sortDirection}, planned_start, id), '[]'::json) from page) as rows,
+               (select count(*)::int from ${visits} where ${where}) as total,
+               ${reader.namesJson('clients', sql`select client_id from page`)} as clients,
+               ${reader.namesJson('carers', sql`select unnest(carer_ids) from page`)} as carers`)) as unknown as { rows: { rows: PageRow[]; total: number; clients: [number, string][]; carers: [number, string][] }[] }
+    ).rows;
+    const rows = found!.rows.map((row) => ({ ...row, planned_start: new Date(row.planned_start), planned_end: new Date(row.planned_end) }));
+    const total = { n: found!.total };
+    const clientName = new Map(found!.clients);
+    const carerNames = new Map(found!.carers);
     const answer: LiveVisitRow[] = rows.map((row) => {
       const own = row.checks ?? [];
       const checkIn = own.find((check) => check.kind === 'in') ?? null;
