@@ -335,6 +335,13 @@ export function namesReader(db: Db, scope: BranchScope, may: { clients: boolean;
       return sql`(select coalesce(json_agg(json_build_array(${table.id}, ${table.first_name} || ' ' || ${table.last_name})), '[]'::json)
         from ${table} where ${table.id} in (${ids}) and ${table.deleted_at} is null and ${branchVisible(scope, table.branch_id) ?? sql`true`})`;
     },
+    /** The name `clients` or `carerNames` would answer for the id `id` gives, as SQL for a statement's column (null when none). */
+    nameOf(of: 'clients' | 'carers', id: SQL): SQL<string | null> {
+      const table = of === 'clients' ? clientsRead : carersRead;
+      if (!(of === 'clients' ? may.clients : may.carers)) return sql<string | null>`null::text`;
+      return sql<string | null>`(select ${table.first_name} || ' ' || ${table.last_name} from ${table}
+        where ${table.id} = ${id} and ${table.deleted_at} is null and ${branchVisible(scope, table.branch_id) ?? sql`true`})`;
+    },
     async carerNames(ids: number[]): Promise<Map<number, string>> {
       if (!ids.length || !may.carers) return new Map();
       const rows = await db

@@ -27,7 +27,18 @@ const columns = {
   /** How many rows the statement matches before its page is cut (listAlerts' count). */
   matching: sql<number>`(count(*) over ())::int`,
 };
-type Joined = { alert: typeof visitAlerts.$inferSelect; acknowledged_by_name: string | null; resolved_by_name: string | null; planned_start: Date | null; planned_end: Date | null };
+type Joined = {
+  alert: typeof visitAlerts.$inferSelect;
+  acknowledged_by_name: string | null;
+  resolved_by_name: string | null;
+  planned_start: Date | null;
+  planned_end: Date | null;
+  /** Read with the page when listAlerts is given the names (presentAlerts then asks for none). */
+  named?: { client: string | null; carer: string | null; arrived_at: string | null };
+};
+
+/** How a statement names a client or carer of its own rows (namesReader's `nameOf`: their owners' read models, under the rules of their APIs). */
+export type AlertNames = { nameOf(of: 'clients' | 'carers', id: SQL): SQL<string | null> };
 
 export type AlertQuery = { where: SQL | undefined; order: SQL[]; page: number; pageSize: number };
 
@@ -74,9 +85,16 @@ export function alertQueryOf(query: unknown, scope: BranchScope, only?: readonly
   };
 }
 
-function joined(db: Database) {
+function joined(db: Database, names?: AlertNames) {
+  const named = names && {
+    named: {
+      client: names.nameOf('clients', sql`${visitAlerts.client_id}`),
+      carer: names.nameOf('carers', sql`${visitAlerts.carer_id}`),
+      arrived_at: sql<string | null>`(select min(${visitChecks.recorded_at}) from ${visitChecks} where ${visitChecks.visit_id} = ${visitAlerts.visit_id} and ${visitChecks.kind} = 'in')`,
+    },
+  };
   return db
-    .select(columns)
+    .select({ ...columns, ...named })
     .from(visitAlerts)
     .leftJoin(visits, eq(visits.id, visitAlerts.visit_id))
     .leftJoin(acknowledger, eq(acknowledger.id, visitAlerts.acknowledged_by))
@@ -88,8 +106,8 @@ function joined(db: Database) {
  * as its work); a page past the end has no row to carry the count, so it is counted apart. The joins are one row
  * each (an alert's visit and the users who acted on it): they change no count.
  */
-export async function listAlerts(db: Database, query: AlertQuery): Promise<{ rows: Joined[]; total: number }> {
-  const rows = await joined(db)
+export async function listAlerts(db: Database, query: AlertQuery, names?: AlertNames): Promise<{ rows: Joined[]; total: number }> {
+  const rows = await joined(db, names)
     .where(query.where)
     .orderBy(...query.order)
     .limit(query.pageSize)
@@ -126,16 +144,24 @@ export async function presentAlerts(
   clientsOf: (ids: number[]) => Promise<ClientBasics[]>,
   carerNamesOf: (ids: number[]) => Promise<Map<number, string>>,
 ): Promise<AlertRow[]> {
-  const clientIds = [...new Set(rows.map((row) => row.alert.client_id).filter((id): id is number => id !== null))];
-  const visitIds = [...new Set(rows.map((row) => row.alert.visit_id).filter((id): id is number => id !== null))];
-  const carerIds = [...new Set(rows.map((row) => row.alert.carer_id).filter((id): id is number => id !== null))];
+  // Rows read with their names (listAlerts given them) need no more statements.
+  const unnamed = rows.filter((row) => !row.named);
+  const clientIds = [...new Set(unnamed.map((row) => row.alert.client_id).filter((id): id is number => id !== null))];
+  const visitIds = [...new Set(unnamed.map((row) => row.alert.visit_id).filter((id): id is number => id !== null))];
+  const carerIds = [...new Set(unnamed.map((row) => row.alert.carer_id).filter((id): id is number => id !== null))];
   const [clients, arrived, carerName] = await Promise.all([
     clientIds.length ? clientsOf(clientIds) : Promise.resolve([]),
     arrivals(db, visitIds),
     carerIds.length ? carerNamesOf(carerIds) : Promise.resolve(new Map<number, string>()),
   ]);
   const clientName = new Map(clients.map((client) => [client.id, client.name]));
-  return rows.map(({ alert, ...row }) => ({
+  for (const { alert, named } of rows) {
+    if (!named) continue;
+    if (alert.client_id !== null && named.client !== null) clientName.set(alert.client_id, named.client);
+    if (alert.carer_id !== null && named.carer !== null) carerName.set(alert.carer_id, named.carer);
+    if (alert.visit_id !== null && named.arrived_at !== null) arrived.set(alert.visit_id, new Date(named.arrived_at));
+  }
+  return rows.map(({ alert, named: _named, ...row }) => ({
     id: alert.id,
     branch_id: alert.branch_id,
     kind: alert.kind,

@@ -65,10 +65,11 @@ export async function liveRoutes(app: FastifyInstance, context: AreaServerContex
     if (!viewer) return reply;
     const parsed = alertQueryOf(request.query, viewer.scope);
     if ('errors' in parsed) return sendInvalid(reply, parsed.errors);
-    const { rows, total } = await listAlerts(db, parsed.query);
-    // Names from care-records' and workforce's published read models under the rules of their APIs, as the live view
-    // (issue 29: two internal requests a page, each with its own session lookup).
+    // Names from care-records' and workforce's published read models under the rules of their APIs, as the live view,
+    // read with the page and its count in one statement (issue 29: two internal requests a page, each with its own
+    // session lookup, then three statements after the page's).
     const names = namesReaderOf(db, viewer);
+    const { rows, total } = await listAlerts(db, parsed.query, names);
     const page = await presentAlerts(db, rows, (ids) => names.clients(ids), (ids) => names.carerNames(ids));
     return ok(pageOf(page, total, parsed.query));
   });
@@ -132,7 +133,7 @@ export async function liveRoutes(app: FastifyInstance, context: AreaServerContex
         carerNames: names.carerNames,
         activeAlerts: async () => {
           if ('errors' in active) return [];
-          return presentAlerts(db, (await listAlerts(db, active.query)).rows, names.clients, names.carerNames);
+          return presentAlerts(db, (await listAlerts(db, active.query, names)).rows, names.clients, names.carerNames);
         },
       }),
     );
