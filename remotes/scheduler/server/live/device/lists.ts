@@ -139,7 +139,6 @@ export async function liveListRoutes(app: FastifyInstance, context: AreaServerCo
                ${reader.namesJson('carers', sql`select unnest(carer_ids) from page`)} as carers`)) as unknown as { rows: { rows: PageRow[]; total: number; clients: [number, string][]; carers: [number, string][] }[] }
     ).rows;
     const rows = found!.rows.map((row) => ({ ...row, planned_start: new Date(row.planned_start), planned_end: new Date(row.planned_end) }));
-    const total = { n: found!.total };
     const clientName = new Map(found!.clients);
     const carerNames = new Map(found!.carers);
     const answer: LiveVisitRow[] = rows.map((row) => {
@@ -166,7 +165,7 @@ export async function liveListRoutes(app: FastifyInstance, context: AreaServerCo
         confirmation: row.confirmation,
       };
     });
-    return ok(pageOf(answer, total?.n ?? 0, paging));
+    return ok(pageOf(answer, found!.total, paging));
   });
 
   // ---- checks: locations and not on site

@@ -161,7 +161,7 @@ export async function presentAlerts(
     if (alert.carer_id !== null && named.carer !== null) carerName.set(alert.carer_id, named.carer);
     if (alert.visit_id !== null && named.arrived_at !== null) arrived.set(alert.visit_id, new Date(named.arrived_at));
   }
-  return rows.map(({ alert, named: _named, ...row }) => ({
+  return rows.map(({ alert, ...row }) => ({
     id: alert.id,
     branch_id: alert.branch_id,
     kind: alert.kind,
