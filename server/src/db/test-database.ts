@@ -21,7 +21,11 @@ const require = createRequire(import.meta.url);
  */
 export async function openTestDatabase(adminUrl = process.env.TEST_DATABASE_URL): Promise<DatabaseHandle> {
   if (!adminUrl) return openDatabase({ pgliteDataDir: IN_MEMORY, pgliteLoadDataDir: await emptyCluster() });
-  const { url, drop } = await openTestDatabaseUrl(adminUrl);
+  return openDropped(await openTestDatabaseUrl(adminUrl));
+}
+
+/** The database at `url`, dropped (`drop`) when it closes. */
+async function openDropped({ url, drop }: { url: string; drop: () => Promise<void> }): Promise<DatabaseHandle> {
   const handle = await openDatabase({ databaseUrl: url, pgliteDataDir: IN_MEMORY });
   return {
     ...handle,
@@ -99,10 +103,9 @@ export async function openSeededTestDatabase(prepare: (handle: DatabaseHandle) =
     // this process's future, and a row written now would look older than the demo's. This file seeds its own.
     if (seed && seed.seededAt > clock.nowMs()) {
       // (Dropped as every test database is: once its closing connections are gone.)
-      const { url, drop } = await openTestDatabaseUrl(adminUrl);
-      const handle = await openDatabase({ databaseUrl: url, pgliteDataDir: IN_MEMORY });
-      await prepare(handle);
-      return { ...handle, close: async () => (await handle.close(), await drop()) };
+      const own = await openDropped(await openTestDatabaseUrl(adminUrl));
+      await prepare(own);
+      return own;
     }
     if (seed) await restoreFiles(seed.build);
     else {
@@ -112,9 +115,7 @@ export async function openSeededTestDatabase(prepare: (handle: DatabaseHandle) =
         await releaseLock?.();
       }
     }
-    const { url, drop } = await openTestDatabaseUrl(adminUrl, template);
-    const handle = await openDatabase({ databaseUrl: url, pgliteDataDir: IN_MEMORY });
-    return { ...handle, close: async () => (await handle.close(), await drop()) };
+    return openDropped(await openTestDatabaseUrl(adminUrl, template));
   }
   // PGlite: a build writes its dump and files under its own name, then points `<key>.json` at them (last write wins,
   // and the pointer never names half a build). Uncompressed: it loads in about half the time of a gzipped one.

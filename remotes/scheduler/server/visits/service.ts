@@ -316,6 +316,12 @@ export async function loadVisitPage(
  */
 
 export function namesReader(db: Db, scope: BranchScope, may: { clients: boolean; carers: boolean }) {
+  /** For the SQL forms: the read model of `of`, a person's name in it and which of its rows the viewer sees; null when they may see none. */
+  const readModelOf = (of: 'clients' | 'carers') => {
+    const table = of === 'clients' ? clientsRead : carersRead;
+    if (!(of === 'clients' ? may.clients : may.carers)) return null;
+    return { table, name: sql`${table.first_name} || ' ' || ${table.last_name}`, visible: sql`${table.deleted_at} is null and ${branchVisible(scope, table.branch_id) ?? sql`true`}` };
+  };
   return {
     /** The clients of `ids`: a list, or a query answering them (read beside the query that needs the names). */
     async clients(ids: number[] | SQL): Promise<ClientBasics[]> {
@@ -330,17 +336,15 @@ export function namesReader(db: Db, scope: BranchScope, may: { clients: boolean;
      * [id, name] pairs: a list reads them in the statement that reads its page (one round trip a request).
      */
     namesJson(of: 'clients' | 'carers', ids: SQL): SQL {
-      const table = of === 'clients' ? clientsRead : carersRead;
-      if (!(of === 'clients' ? may.clients : may.carers)) return sql`'[]'::json`;
-      return sql`(select coalesce(json_agg(json_build_array(${table.id}, ${table.first_name} || ' ' || ${table.last_name})), '[]'::json)
-        from ${table} where ${table.id} in (${ids}) and ${table.deleted_at} is null and ${branchVisible(scope, table.branch_id) ?? sql`true`})`;
+      const named = readModelOf(of);
+      if (!named) return sql`'[]'::json`;
+      return sql`(select coalesce(json_agg(json_build_array(${named.table.id}, ${named.name})), '[]'::json) from ${named.table} where ${named.table.id} in (${ids}) and ${named.visible})`;
     },
     /** The name `clients` or `carerNames` would answer for the id `id` gives, as SQL for a statement's column (null when none). */
     nameOf(of: 'clients' | 'carers', id: SQL): SQL<string | null> {
-      const table = of === 'clients' ? clientsRead : carersRead;
-      if (!(of === 'clients' ? may.clients : may.carers)) return sql<string | null>`null::text`;
-      return sql<string | null>`(select ${table.first_name} || ' ' || ${table.last_name} from ${table}
-        where ${table.id} = ${id} and ${table.deleted_at} is null and ${branchVisible(scope, table.branch_id) ?? sql`true`})`;
+      const named = readModelOf(of);
+      if (!named) return sql<string | null>`null::text`;
+      return sql<string | null>`(select ${named.name} from ${named.table} where ${named.table.id} = ${id} and ${named.visible})`;
     },
     async carerNames(ids: number[]): Promise<Map<number, string>> {
       if (!ids.length || !may.carers) return new Map();
