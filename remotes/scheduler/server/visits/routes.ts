@@ -7,6 +7,8 @@ import { users } from '@hcm/server/schema';
 import {
   auditActorOf,
   branchVisible,
+  literalDay,
+  literalInstant,
   ok,
   pageOf,
   pageOffset,
@@ -276,19 +278,20 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
     // The period, said twice: by days, and by planned starts from the first day's midnight to the midnight after the
     // last, UK time (the same visits: a visit's day is the UK day of its planned start, a check of the table). The
     // days let a filtered or sorted page read the wide (branch, day) index alone; the starts give a page in planned
-    // order from visits_start_idx, and count a bare period on the narrow (branch_id, planned_start) index.
+    // order from visits_start_idx, and count a bare period on the narrow (branch_id, planned_start) index. Both are
+    // written into the statement, so that it is kept prepared and planned for the period it reads (db/literals.ts).
     const days: SQL[] = [];
     const period: SQL[] = [];
     if (from) {
       if (isCalendarDate(from)) {
-        days.push(gte(visits.visit_date, from));
-        period.push(gte(visits.planned_start, new Date(londonInstant(from, '00:00'))));
+        days.push(gte(visits.visit_date, literalDay(from)));
+        period.push(gte(visits.planned_start, literalInstant(new Date(londonInstant(from, '00:00')))));
       } else errors.from = ['From must be a date like 2026-11-24.'];
     }
     if (to) {
       if (isCalendarDate(to)) {
-        days.push(lte(visits.visit_date, to));
-        period.push(lt(visits.planned_start, new Date(londonInstant(addDays(to, 1), '00:00'))));
+        days.push(lte(visits.visit_date, literalDay(to)));
+        period.push(lt(visits.planned_start, literalInstant(new Date(londonInstant(addDays(to, 1), '00:00')))));
       } else errors.to = ['To must be a date like 2026-11-30.'];
     }
     for (const [name, column] of [

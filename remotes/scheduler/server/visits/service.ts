@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { londonInstant, londonOffsetMinutes } from '@hcm/contract/engine';
 import { branches, users } from '@hcm/server/schema';
-import { branchVisible, isAnyOf, recordAudit, type AuditActor, type BranchScope, type Database, type Transaction, type Viewer } from '@hcm/server/platform';
+import { branchVisible, isAnyOf, literalCount, recordAudit, type AuditActor, type BranchScope, type Database, type Transaction, type Viewer } from '@hcm/server/platform';
 import { can } from '@hcm/contract';
 import { PLANNABLE_STATUSES, type RuleFinding, type VisitCarer, type VisitLogAction, type VisitLogRow, type VisitRow, type VisitStatus, type VisitTask, type UkTimeOfDay } from '../../contract/visits.js';
 import type { ApiSchedulingSources, ClientBasics } from '../sources/api-sources.js';
@@ -264,15 +264,18 @@ export async function loadVisitPage(
   },
 ): Promise<{ stored: StoredVisit[]; total: number; more: boolean; names: Names }> {
   const countWhere = options.countWhere ?? where;
-  const counted = options.countUpTo === undefined ? undefined : options.countUpTo + 1;
+  // Written into the statement, so that it is kept prepared and planned for the page it reads (db/literals.ts).
+  const counted = options.countUpTo === undefined ? undefined : literalCount(options.countUpTo + 1);
+  const limit = literalCount(options.limit);
+  const offset = literalCount(options.offset);
   const count = options.findOnce
     ? sql`(select count(*) from matched)`
     : counted
       ? sql`(select count(*) from (select 1 from ${visits} where ${countWhere ?? sql`true`} limit ${counted}) as counted)`
       : sql`(select count(*) from ${visits} where ${countWhere ?? sql`true`})`;
   const ids = options.findOnce
-    ? sql`select ${visits.id} from matched as ${visits} order by ${sql.join(options.order, sql`, `)} limit ${options.limit} offset ${options.offset}`
-    : db.select({ id: visits.id }).from(visits).where(where).orderBy(...options.order).limit(options.limit).offset(options.offset);
+    ? sql`select ${visits.id} from matched as ${visits} order by ${sql.join(options.order, sql`, `)} limit ${limit} offset ${offset}`
+    : sql`select ${visits.id} from ${visits} where ${where ?? sql`true`} order by ${sql.join(options.order, sql`, `)} limit ${limit} offset ${offset}`;
   const matched = options.findOnce
     ? sql`matched as materialized (select ${visits.id}, ${visits.planned_start}, ${visits.status}, ${visits.client_id}, ${visits.branch_id} from ${visits} where ${where ?? sql`true`}),`
     : sql``;

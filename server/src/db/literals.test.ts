@@ -1,0 +1,28 @@
+// Embedded database: values written into a statement (literals.ts) read as the parameters they replace.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { sql } from 'drizzle-orm';
+import { literalCount, literalDay, literalInstant } from './literals.js';
+import { openTestDatabase } from './test-database.js';
+import type { DatabaseHandle } from './client.js';
+
+let handle: DatabaseHandle;
+before(async () => {
+  handle = await openTestDatabase(process.env.TEST_DATABASE_URL);
+});
+after(() => handle?.close());
+
+const one = async (query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows[0];
+
+test('a day, an instant and a count read as the values they are', async () => {
+  const row = await one(sql`select ${literalDay('2026-03-29')} + 1 as next_day, ${literalInstant(new Date('2026-03-29T00:30:00.000Z'))} as at,
+    (select count(*) from (select 1 from generate_series(1, 10) limit ${literalCount(4)} offset ${literalCount(1)}) as page) as counted`);
+  assert.deepEqual(row, { next_day: '2026-03-30', at: '2026-03-29 00:30:00+00', counted: 4 });
+});
+
+test('nothing but a day, an instant or a whole number is written: anything else is refused before it reaches SQL', () => {
+  assert.throws(() => literalDay("2026-11-30'; drop table users; --"), RangeError);
+  assert.throws(() => literalDay('30/11/2026'), RangeError);
+  assert.throws(() => literalInstant(new Date('not a date')), RangeError);
+  for (const count of [-1, 1.5, Number.NaN, 2 ** 60]) assert.throws(() => literalCount(count), RangeError);
+});

@@ -1,0 +1,77 @@
+// PostgreSQL only: the app's repeated statements stay prepared on their connection (client.ts, issue 29).
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import pg from 'pg';
+import { PREPARE_AFTER_RUNS, PREPARED_PER_CONNECTION, prepareRepeatedStatements } from './client.js';
+
+const url = process.env.TEST_DATABASE_URL;
+const postgresOnly = { skip: !url && 'prepared statements are node-postgres’s: the PostgreSQL pass (TEST_DATABASE_URL)' };
+
+let client: pg.Client;
+/** What this connection holds prepared, by name (a parameterless string: never prepared itself). */
+const preparedOn = async () => (await client.query<{ name: string; statement: string }>('select name, statement from pg_prepared_statements order by name')).rows;
+// A text no other test file runs: the count of runs is per process.
+const marker = `prepared_${process.pid}_${Date.now()}`;
+
+before(async () => {
+  if (!url) return;
+  client = new pg.Client({ connectionString: url });
+  await client.connect();
+  prepareRepeatedStatements(client as unknown as pg.PoolClient);
+});
+after(() => client?.end());
+
+test('a statement with parameters is prepared from its third run on, and answers the same', postgresOnly, async () => {
+  const text = `select $1::int + 1 as next, '${marker}' as marker`;
+  for (let run = 1; run <= PREPARE_AFTER_RUNS + 2; run++) {
+    const { rows } = await client.query(text, [run]);
+    assert.deepEqual(rows, [{ next: run + 1, marker }]);
+    const prepared = (await preparedOn()).filter((row) => row.statement === text);
+    assert.equal(prepared.length, run < PREPARE_AFTER_RUNS ? 0 : 1, `after run ${run}`);
+    if (prepared[0]) assert.match(prepared[0].name, /^hcm_[0-9a-f]{24}$/);
+  }
+  // A query config (drizzle's form, rows as arrays) shares the statement its text was prepared under.
+  const { rows } = await client.query({ text, values: [10], rowMode: 'array' });
+  assert.deepEqual(rows, [[11, marker]]);
+  assert.equal((await preparedOn()).filter((row) => row.statement === text).length, 1);
+});
+
+test('a statement whose parameters steer its plan (a pattern, a range, a page) is planned on every run, never prepared', postgresOnly, async () => {
+  const steering = [
+    `select '${marker}' as marker where 'Mary Client' ilike $1`,
+    `select '${marker}' as marker where now() >= $1::timestamptz`,
+    `select n from generate_series(1, 3) n where '${marker}' <> '' and n < $1`,
+    `select n from generate_series(1, 3) n where '${marker}' <> '' limit $1`,
+    `select n from generate_series(1, 3) n where '${marker}' <> '' and n between $1 and 2`,
+  ];
+  for (let run = 1; run <= PREPARE_AFTER_RUNS + 1; run++) {
+    for (const text of steering) await client.query(text, [text.includes('ilike') ? '%client%' : text.includes('timestamptz') ? '2026-01-01T00:00:00Z' : 2]);
+  }
+  assert.deepEqual((await preparedOn()).filter((row) => steering.includes(row.statement)), []);
+  // The same range written in (db/literals.ts), with an id still a parameter: prepared.
+  const written = `select n from generate_series(1, 3) n where '${marker}' <> '' and n < 3 and n <> 0 and n = any($1::int[])`;
+  for (let run = 1; run <= PREPARE_AFTER_RUNS; run++) assert.deepEqual((await client.query(written, [[1, 2, 3]])).rows, [{ n: 1 }, { n: 2 }]);
+  assert.equal((await preparedOn()).filter((row) => row.statement === written).length, 1);
+});
+
+test('a parameterless string may still hold several statements (migrations), and is never prepared', postgresOnly, async () => {
+  const script = `create temporary table ${marker} (n int); insert into ${marker} values (1), (2)`;
+  for (let run = 1; run <= PREPARE_AFTER_RUNS; run++) await client.query(`${script}; drop table ${marker}`);
+  assert.equal((await preparedOn()).filter((row) => row.statement.includes(`table ${marker}`)).length, 0);
+});
+
+test('a prepared statement that fails on some values keeps answering for others', postgresOnly, async () => {
+  const text = `select 10 / $1::int as tenth, '${marker}' as marker`;
+  for (let run = 1; run <= PREPARE_AFTER_RUNS + 1; run++) await assert.rejects(client.query(text, [0]), /division by zero/);
+  assert.deepEqual((await client.query(text, [5])).rows, [{ tenth: 2, marker }]);
+});
+
+test('a connection keeps at most PREPARED_PER_CONNECTION statements; the rest run unnamed, as before', postgresOnly, async () => {
+  const texts = Array.from({ length: PREPARED_PER_CONNECTION + 10 }, (_, index) => `select $1::int * ${index} as product, '${marker}' as marker`);
+  for (let run = 1; run <= PREPARE_AFTER_RUNS; run++) {
+    for (const [index, text] of texts.entries()) assert.equal((await client.query(text, [2])).rows[0].product, 2 * index);
+  }
+  assert.equal((await preparedOn()).length, PREPARED_PER_CONNECTION);
+  // Those past the limit still answer.
+  assert.equal((await client.query(texts.at(-1)!, [3])).rows[0].product, 3 * (texts.length - 1));
+});
