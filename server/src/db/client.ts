@@ -149,7 +149,7 @@ const nameOfText = new Map<string, string>();
  * against 1.2), and tried each visit's carers against a search pattern (51 ms against 10). Statements with them
  * are planned on every run, as before; one that should be kept prepared writes those values in (db/literals.ts).
  */
-const STEERING_PARAMETER = /(?:\b(?:i?like|similar\s+to|between|limit|offset)|[<>]=?|~~?\*?)\s+\$\d/i;
+const STEERING_PARAMETER = /(?:\b(?:i?like|similar\s+to|between|limit|offset)|(?<!<)>=?|<=?|~~?\*?)\s+\$\d/i;
 
 /** The name a statement is prepared under: the same text gives the same name on every connection. */
 function statementName(text: string): string {

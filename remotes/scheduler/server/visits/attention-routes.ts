@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { fieldErrorsOf } from '@hcm/contract/schemas';
 import { isCalendarDate, londonDate } from '@hcm/contract/engine';
-import { auditActorOf, branchVisible, ok, pageOf, pageOffset, parseId, queryParam, recordAudit, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database } from '@hcm/server/platform';
+import { auditActorOf, branchVisible, literalDay, ok, pageOf, pageOffset, parseId, queryParam, recordAudit, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database } from '@hcm/server/platform';
 import { ATTENTION_KINDS, DismissAttentionSchema, type AttentionKind, type NeedsAttentionCount, type NeedsAttentionRow } from '../../contract/attention.js';
 import { visitAttention, visitLogs, visits } from '../tables.js';
 import { clearAttention } from './attention.js';
@@ -49,7 +49,7 @@ export async function attentionRoutes(app: FastifyInstance, context: AreaServerC
       }
       if (to) {
         if (!isCalendarDate(to)) errors.to = ['To must be a date like 2026-11-30.'];
-        else where.push(lte(visits.visit_date, to));
+        else where.push(lte(visits.visit_date, literalDay(to)));
       }
       const kind = queryParam(query, 'kind');
       if (kind) {
@@ -57,7 +57,8 @@ export async function attentionRoutes(app: FastifyInstance, context: AreaServerC
         else where.push(sql`exists (select 1 from ${visitAttention} where ${visitAttention.visit_id} = "visits"."id" and ${visitAttention.kind} = ${kind as AttentionKind})`);
       }
     }
-    where.push(gte(visits.visit_date, from));
+    // Written in, so that the list's statement is kept prepared and planned for its period (db/literals.ts).
+    where.push(gte(visits.visit_date, literalDay(from)));
     return Object.keys(errors).length ? { errors } : { where };
   }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { isCalendarDate, londonDate, londonInstant } from '@hcm/contract/engine';
 import { roles, users } from '@hcm/server/schema';
-import { AreaCallError, areaClient, branchVisible, ok, outer, pageOf, pageOfAll, pageOffset, parseId, parsePaging, queryParam, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database, type Viewer } from '@hcm/server/platform';
+import { AreaCallError, areaClient, branchVisible, literalCount, ok, outer, pageOf, pageOfAll, pageOffset, parseId, parsePaging, queryParam, sendError, sendInvalid, viewerOf, type AreaServerContext, type Database, type Viewer } from '@hcm/server/platform';
 import type { CarerDeviceRow, CheckLocationRow, LiveVisitRow, NotOnSiteDetail, OfficeLocationRow } from '../../../contract/live-device.js';
 import { LIVE_VISIT_STATES } from '../../../contract/live-device.js';
 import { normalisePostcode, type LatLon } from '../../../contract/postcodes.js';
@@ -132,7 +132,7 @@ export async function liveListRoutes(app: FastifyInstance, context: AreaServerCo
                     from ${visitChecks} where ${visitChecks.visit_id} = ${visitId}) as checks
             from ${visits} where ${where}
            order by ${direction(sort)}, ${asc(visits.planned_start)}, ${asc(visits.id)}
-           limit ${paging.pageSize} offset ${pageOffset(paging)})
+           limit ${literalCount(paging.pageSize)} offset ${literalCount(pageOffset(paging))})
         select (select coalesce(json_agg(page order by ${sortColumn} ${sortDirection}, planned_start, id), '[]'::json) from page) as rows,
                (select count(*)::int from ${visits} where ${where}) as total,
                ${reader.namesJson('clients', sql`select client_id from page`)} as clients,
