@@ -83,7 +83,6 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
     for (const [branchId, ids] of byBranch) void announceVisitsChanged(context, db, branchId, ids, userId, (error) => request.log.warn({ err: error }, 'visits push failed'));
   };
 
-  /** The client of `:clientId` when the viewer may see them (else 404 sent, null). */
   /** The client of :clientId as `read` gives it (their basics, their rota profile), or a 404 when there is none in the viewer's branches. */
   async function clientOf<Client extends { branch_id: number }>(request: FastifyRequest, reply: FastifyReply, viewer: Viewer, read: (ids: number[]) => Promise<Client[]>): Promise<Client | null> {
     const id = parseId(String((request.params as Record<string, string>).clientId ?? ''));
