@@ -175,11 +175,13 @@ type QueryConfigLike = { text?: unknown; name?: unknown; values?: unknown; submi
 export function prepareRepeatedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const prepared = new Set<string>();
+  // Statements whose table changed shape under them (staleResultType): run unnamed on this connection from then on.
+  const stale = new Set<string>();
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
     const values = Array.isArray(rest[0]) ? rest[0] : (config as QueryConfigLike | null)?.values;
     const text = typeof config === 'string' ? config : (config as QueryConfigLike | null)?.text;
     const plain = typeof config === 'string' || (typeof config === 'object' && config !== null && !(config as QueryConfigLike).name && typeof (config as QueryConfigLike).submit !== 'function');
-    if (!plain || typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || STEERING_PARAMETER.test(text)) return query(config, ...rest);
+    if (!plain || typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || STEERING_PARAMETER.test(text) || stale.has(text)) return query(config, ...rest);
     const runs = (runsOfText.get(text) ?? 0) + 1;
     if (runsOfText.size >= COUNTED_TEXTS && runs === 1) runsOfText.clear();
     runsOfText.set(text, runs);
@@ -189,9 +191,30 @@ export function prepareRepeatedStatements(client: pg.PoolClient): void {
       if (prepared.size >= PREPARED_PER_CONNECTION) return query(config, ...rest);
       prepared.add(name);
     }
-    return query(typeof config === 'string' ? { text, name } : { ...(config as object), name }, ...rest);
+    const named = typeof config === 'string' ? { text, name } : { ...(config as object), name };
+    // Run again unnamed when the statement's table changed shape since it was prepared (a migration run by another
+    // process while this one serves): on its own it succeeds; inside a transaction the transaction has failed.
+    const unnamedAfterStale = (error: unknown) => {
+      if (!staleResultType(error)) return false;
+      stale.add(text);
+      return true;
+    };
+    const callback = rest.at(-1);
+    if (typeof callback === 'function') {
+      return query(named, ...rest.slice(0, -1), (error: unknown, result: unknown) =>
+        unnamedAfterStale(error) ? query(config, ...rest) : (callback as (error: unknown, result: unknown) => void)(error, result),
+      );
+    }
+    return (query(named, ...rest) as Promise<unknown>).catch((error: unknown) => {
+      if (unnamedAfterStale(error)) return query(config, ...rest);
+      throw error;
+    });
   };
 }
+
+/** PostgreSQL's refusal to run a prepared statement whose columns changed (a `*` over a table that gained one). */
+const staleResultType = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === '0A000' && /cached plan must not change result type/.test((error as Error).message);
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   // UTC, as PGlite: a cast of an instant to a date must not depend on how the database server was set up.

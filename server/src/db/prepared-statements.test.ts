@@ -66,6 +66,26 @@ test('a prepared statement that fails on some values keeps answering for others'
   assert.deepEqual((await client.query(text, [5])).rows, [{ tenth: 2, marker }]);
 });
 
+test('a prepared statement over a table that changed shape (a migration beside it) answers with the new shape', postgresOnly, async () => {
+  const table = `${marker}_shape`;
+  await client.query(`create table ${table} (id int primary key, name text); insert into ${table} values (1, 'Mary')`);
+  try {
+    const text = `select * from ${table} where id = $1`;
+    for (let run = 1; run <= PREPARE_AFTER_RUNS; run++) assert.deepEqual((await client.query(text, [1])).rows, [{ id: 1, name: 'Mary' }]);
+    assert.equal((await preparedOn()).filter((row) => row.statement === text).length, 1);
+    await client.query(`alter table ${table} add column postcode text default 'NW3 8HA'`);
+    // Through a promise, as a transaction's queries are sent, and through a callback, as the pool sends the rest.
+    assert.deepEqual((await client.query(text, [1])).rows, [{ id: 1, name: 'Mary', postcode: 'NW3 8HA' }]);
+    const viaCallback = await new Promise((resolve, reject) => {
+      (client.query as unknown as (text: string, values: unknown[], callback: (error: Error | null, result: pg.QueryResult) => void) => void)(text, [1], (error, result) => (error ? reject(error) : resolve(result.rows)));
+    });
+    assert.deepEqual(viaCallback, [{ id: 1, name: 'Mary', postcode: 'NW3 8HA' }]);
+  } finally {
+    await client.query(`drop table ${table}`);
+  }
+});
+
+// Last: it fills this connection's prepared statements.
 test('a connection keeps at most PREPARED_PER_CONNECTION statements; the rest run unnamed, as before', postgresOnly, async () => {
   const texts = Array.from({ length: PREPARED_PER_CONNECTION + 10 }, (_, index) => `select $1::int * ${index} as product, '${marker}' as marker`);
   for (let run = 1; run <= PREPARE_AFTER_RUNS; run++) {
