@@ -1,5 +1,6 @@
 // PostgreSQL only: the app's repeated statements stay prepared on their connection (client.ts, issue 29).
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { PREPARE_AFTER_RUNS, PREPARED_PER_CONNECTION, prepareRepeatedStatements } from './client.js';
@@ -10,8 +11,8 @@ const postgresOnly = { skip: !url && 'prepared statements are node-postgres’s:
 let client: pg.Client;
 /** What this connection holds prepared, by name (a parameterless string: never prepared itself). */
 const preparedOn = async () => (await client.query<{ name: string; statement: string }>('select name, statement from pg_prepared_statements order by name')).rows;
-// A text no other test file runs: the count of runs is per process.
-const marker = `prepared_${process.pid}_${Date.now()}`;
+// A text no other test file runs (the count of runs is per process), also a table name: random, not the clock.
+const marker = `prepared_${randomBytes(6).toString('hex')}`;
 
 before(async () => {
   if (!url) return;
