@@ -66,17 +66,25 @@ const namesOf = (rows: unknown): string[] =>
         .filter((name) => name !== '')
     : [];
 
-/** The current content of each client's latest document of a kind (draft or active; archived ones left out). */
-async function latestContent(db: AuthSettings['db'], clientIds: number[], kind: string): Promise<Map<number, Record<string, unknown>>> {
-  if (!clientIds.length) return new Map();
+type Contents = Map<number, Record<string, unknown>>;
+
+/**
+ * The current content of each client's latest document of each kind (draft or active; archived ones left out), by
+ * kind: one statement for every kind (issue 29: a statement a kind made the rota's read of a client cost more).
+ */
+async function latestContents<Kind extends string>(db: AuthSettings['db'], clientIds: number[], kinds: readonly Kind[]): Promise<Record<Kind, Contents>> {
+  const latest = Object.fromEntries(kinds.map((kind) => [kind, new Map()])) as Record<Kind, Contents>;
+  if (!clientIds.length) return latest;
   const rows = await db
-    .select({ owner_id: clientDocuments.owner_id, content: clientDocumentVersions.content })
+    .select({ owner_id: clientDocuments.owner_id, kind: clientDocuments.kind, content: clientDocumentVersions.content })
     .from(clientDocuments)
     .innerJoin(clientDocumentVersions, and(eq(clientDocumentVersions.document_id, clientDocuments.id), eq(clientDocumentVersions.version, clientDocuments.version)))
-    .where(and(inArray(clientDocuments.owner_id, clientIds), eq(clientDocuments.kind, kind), ne(clientDocuments.status, 'archived')))
+    .where(and(inArray(clientDocuments.owner_id, clientIds), inArray(clientDocuments.kind, [...kinds]), ne(clientDocuments.status, 'archived')))
     .orderBy(desc(clientDocuments.updated_at), desc(clientDocuments.id));
-  const latest = new Map<number, Record<string, unknown>>();
-  for (const row of rows) if (!latest.has(row.owner_id)) latest.set(row.owner_id, row.content as Record<string, unknown>);
+  for (const row of rows) {
+    const ofKind = latest[row.kind as Kind];
+    if (!ofKind.has(row.owner_id)) ofKind.set(row.owner_id, row.content as Record<string, unknown>);
+  }
   return latest;
 }
 
@@ -114,7 +122,7 @@ export async function rotaProfileRoutes(app: FastifyInstance, { auth }: { auth: 
       .where(and(...conditions))
       .orderBy(asc(c.last_name), asc(c.first_name), asc(c.id));
     const clientIds = rows.map((row) => Number(row.id));
-    const [preferences, plans] = withContent ? await Promise.all([latestContent(db, clientIds, 'staff-preference'), latestContent(db, clientIds, 'support-plan')]) : [new Map(), new Map()];
+    const { 'staff-preference': preferences, 'support-plan': plans } = await latestContents(db, withContent ? clientIds : [], ['staff-preference', 'support-plan'] as const);
     const answer: RotaProfile[] = rows.map((row) => {
       const id = Number(row.id);
       const preference = preferences.get(id) ?? {};

@@ -133,8 +133,7 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
   }
 
   async function detailOf(template: NonNullable<Awaited<ReturnType<typeof findTemplate>>>, sources: Sources): Promise<TemplateDetail> {
-    const bare = await templateDetail(db, template, new Map());
-    return templateDetail(db, template, await carerNames(sources, bare.slots.flatMap((slot) => slot.preferred_carer_ids)));
+    return templateDetail(db, template, (ids) => carerNames(sources, ids));
   }
 
   const withSources = (handler: (request: FastifyRequest, reply: FastifyReply, viewer: Viewer, sources: Sources) => Promise<unknown>) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -285,7 +284,7 @@ export async function templateRoutes(app: FastifyInstance, context: AreaServerCo
       const change = await changeOf(request, reply, viewer, sources, true);
       if (!change) return reply;
       const { template, client, values } = change;
-      const before = await templateDetail(db, template, new Map());
+      const before = await templateDetail(db, template);
       const { changes, ids } = await db.transaction(async (tx) => {
         const made = await updateTemplate(tx, template, values, change.context);
         await audit(tx, request, 'visit-templates', template.id, 'update', before, { ...values, visits: made.changes });

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, max, min, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { londonDate, londonInstant } from '@hcm/contract/engine';
-import type { Database, Transaction } from '@hcm/server/platform';
+import { outer, type Database, type Transaction } from '@hcm/server/platform';
 import type { ClientSlotRow, ClientSlotValues, TemplateDetail, TemplateRow, TemplateSlotRow, TemplateValues, TemplateVisitChanges } from '../../contract/templates.js';
 import { PLANNABLE_STATUSES, type VisitTask } from '../../contract/visits.js';
 import { templateSlots, visitCarers, visitLogs, visits, visitTemplates } from '../tables.js';
@@ -28,15 +28,10 @@ export async function findTemplate(db: Db, id: number): Promise<TemplateRecord |
   return row ?? null;
 }
 
-async function funderNames(db: Db, ids: (number | null)[]): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (!wanted.length) return new Map();
-  const rows = await db.select().from(funderCodesRead).where(inArray(funderCodesRead.id, wanted));
-  return new Map(rows.map((row) => [row.id, `${row.code} – ${row.name}`]));
-}
+/** What a template's row shows of its calls, its funder and its next visit. */
+type TemplateSummary = { calls: number; minutes: number; funder_code: string | null; next_visit: string | null };
 
-function rowOf(template: TemplateRecord, slots: SlotRecord[], funders: Map<number, string>, nextVisit: string | null): TemplateRow {
-  const minutes = slots.reduce((sum, slot) => sum + slot.duration_minutes, 0);
+function rowOf(template: TemplateRecord, summary: TemplateSummary): TemplateRow {
   return {
     id: template.id,
     client_id: template.client_id,
@@ -46,57 +41,58 @@ function rowOf(template: TemplateRecord, slots: SlotRecord[], funders: Map<numbe
     ends_on: template.ends_on,
     repeat_weeks: template.repeat_weeks,
     funder_code_id: template.funder_code_id,
-    funder_code: template.funder_code_id ? (funders.get(template.funder_code_id) ?? null) : null,
+    funder_code: template.funder_code_id ? summary.funder_code : null,
     bank_holidays: template.bank_holidays,
     active: template.active,
     notes: template.notes,
-    calls_per_cycle: slots.length,
-    hours_per_week: round2(minutes / 60 / Math.max(1, template.repeat_weeks)),
-    next_visit: nextVisit,
+    calls_per_cycle: summary.calls,
+    hours_per_week: round2(summary.minutes / 60 / Math.max(1, template.repeat_weeks)),
+    next_visit: summary.next_visit,
     version: template.version,
     updated_at: new Date(template.updated_at).toISOString(),
   };
 }
 
-async function nextVisits(db: Db, templateIds: number[]): Promise<Map<number, string>> {
-  if (!templateIds.length) return new Map();
+/**
+ * The templates `where` picks as their rows, with their calls counted, their funder named and their next visit (not
+ * cancelled, after now) in the statement that reads them (issue 29: four statements a client's templates before).
+ */
+async function templateRows(db: Db, where: SQL): Promise<TemplateRow[]> {
+  const template = outer(visitTemplates, visitTemplates.id);
   const rows = await db
-    .select({ template: visits.template_id, next: min(visits.planned_start) })
-    .from(visits)
-    .where(and(inArray(visits.template_id, templateIds), gt(visits.planned_start, clock.now()), ne(visits.status, 'cancelled')))
-    .groupBy(visits.template_id);
-  return new Map(rows.filter((row) => row.next).map((row) => [row.template!, new Date(row.next!).toISOString()]));
+    .select({
+      ...getTableColumns(visitTemplates),
+      calls: sql<number>`(select count(*)::int from ${templateSlots} where ${templateSlots.template_id} = ${template})`,
+      minutes: sql<number>`(select coalesce(sum(${templateSlots.duration_minutes}), 0)::int from ${templateSlots} where ${templateSlots.template_id} = ${template})`,
+      funder_code: sql<string | null>`(select ${funderCodesRead.code} || ' – ' || ${funderCodesRead.name} from ${funderCodesRead} where ${funderCodesRead.id} = ${outer(visitTemplates, visitTemplates.funder_code_id)})`,
+      next_visit: sql<string | null>`(select to_char(min(${visits.planned_start}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${visits}
+        where ${visits.template_id} = ${template} and ${visits.planned_start} > ${clock.now()} and ${visits.status} <> 'cancelled')`,
+    })
+    .from(visitTemplates)
+    .where(where)
+    .orderBy(sql`${visitTemplates.active} desc`, asc(visitTemplates.starts_on), asc(visitTemplates.id));
+  return rows.map(({ calls, minutes, funder_code, next_visit, ...record }) => rowOf(record, { calls, minutes, funder_code, next_visit }));
 }
 
-export async function listTemplates(db: Db, clientId: number): Promise<TemplateRow[]> {
-  const templates = await db.select().from(visitTemplates).where(eq(visitTemplates.client_id, clientId)).orderBy(sql`${visitTemplates.active} desc`, asc(visitTemplates.starts_on), asc(visitTemplates.id));
-  if (!templates.length) return [];
-  const ids = templates.map((template) => template.id);
-  const slots = await db.select().from(templateSlots).where(inArray(templateSlots.template_id, ids));
-  const funders = await funderNames(db, templates.map((template) => template.funder_code_id));
-  const next = await nextVisits(db, ids);
-  return templates.map((template) =>
-    rowOf(
-      template,
-      slots.filter((slot) => slot.template_id === template.id),
-      funders,
-      next.get(template.id) ?? null,
-    ),
-  );
+export function listTemplates(db: Db, clientId: number): Promise<TemplateRow[]> {
+  return templateRows(db, eq(visitTemplates.client_id, clientId));
 }
 
 const slotOrder = (a: SlotRecord, b: SlotRecord) => a.week - b.week || a.weekday - b.weekday || a.start_time.localeCompare(b.start_time) || a.id - b.id;
 
-/** A template with its calls; carers' names from `carerNames` (the rota's read of workforce). */
-export async function templateDetail(db: Db, template: TemplateRecord, carerNames: Map<number, string>): Promise<TemplateDetail> {
-  const slots = (await db.select().from(templateSlots).where(eq(templateSlots.template_id, template.id))).sort(slotOrder);
-  const funders = await funderNames(db, [template.funder_code_id]);
-  const next = await nextVisits(db, [template.id]);
+/** A template with its calls; their preferred carers named by `nameCarers` (the rota's read of workforce; by id without it). */
+export async function templateDetail(db: Db, template: TemplateRecord, nameCarers?: (ids: number[]) => Promise<Map<number, string>>): Promise<TemplateDetail> {
+  const [slots, [row]] = await Promise.all([
+    db.select().from(templateSlots).where(eq(templateSlots.template_id, template.id)).then((rows) => rows.sort(slotOrder)),
+    templateRows(db, eq(visitTemplates.id, template.id)),
+  ]);
+  const preferred = [...new Set(slots.flatMap((slot) => slot.preferred_carer_ids))];
+  const carerNames = nameCarers && preferred.length ? await nameCarers(preferred) : new Map<number, string>();
   const slotIds = [...new Set(slots.map((slot) => slot.visit_slot_id).filter((id): id is number => id !== null))];
   const named = slotIds.length ? await db.select({ id: visitSlotsRead.id, name: visitSlotsRead.name }).from(visitSlotsRead).where(inArray(visitSlotsRead.id, slotIds)) : [];
   const slotNames = new Map(named.map((row) => [row.id, row.name]));
   return {
-    ...rowOf(template, slots, funders, next.get(template.id) ?? null),
+    ...row!,
     slots: slots.map(
       (slot): TemplateSlotRow => ({
         id: slot.id,

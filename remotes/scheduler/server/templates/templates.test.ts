@@ -132,6 +132,25 @@ describe('rota templates', () => {
     assert.equal((await visitsOf(skip.id)).length, desmond.length);
   });
 
+  it("a client's templates list counts each one's calls and hours, names its funder and gives its next visit not cancelled", async () => {
+    const path = `/api/v1/clients/${client.Thomas!.id}/visit-templates`;
+    const choices = (await office.get(path)).json().data as ClientTemplates;
+    const funder = choices.funder_codes[0]!;
+    const made = await makeTemplate('Thomas', templateBody({ name: 'Thomas, tea calls', starts_on: '2027-01-04', repeat_weeks: 2, funder_code_id: funder.id, slots: [slot({ weekday: 1, start_time: '17:00', duration_minutes: 45 }), slot({ week: 2, weekday: 3, start_time: '17:00' })] }));
+    const rowOf = async () => ((await office.get(path)).json().data as ClientTemplates).templates.find((row) => row.id === made.id)!;
+    const before = await rowOf();
+    assert.equal(before.calls_per_cycle, 2);
+    assert.equal(before.hours_per_week, 0.63, '75 minutes over a two-week cycle');
+    assert.equal(before.funder_code, funder.name);
+    assert.equal(before.next_visit, null, 'no visits generated yet');
+
+    await generate({ from: '2027-01-04', to: '2027-01-20', templateIds: [made.id], clientStatus: new Map([[client.Thomas!.id, 'active']]), bankHolidays: new Set(), userId: managerId });
+    const [first, second] = await visitsOf(made.id);
+    assert.equal((await rowOf()).next_visit, first!.planned_start.toISOString());
+    await t.database.db.update(visits).set({ status: 'cancelled' }).where(eq(visits.id, first!.id));
+    assert.equal((await rowOf()).next_visit, second!.planned_start.toISOString(), 'a cancelled visit is not the next one');
+  });
+
   it('keeps UK wall-clock across the clock change and alternates the weeks of a two-week cycle', async () => {
     // From Monday 22 March 2027: week 1 every day at 08:00, week 2 Tuesdays at 09:00 only. Clocks go forward on
     // Sunday 28 March, so its 08:00 call is 07:00Z while Saturday's is 08:00Z.
