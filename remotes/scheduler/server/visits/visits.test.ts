@@ -8,8 +8,8 @@ import { BAR_ATTENTION, BAR_CARERS, BAR_DOUBLE_UP, BAR_MEDICATION, gapsOf, readB
 import type { BackofficeRow } from '../../contract/visit-actions.js';
 import type { RuleFinding, VisitConflict, VisitLogRow, VisitRow } from '../../contract/visits.js';
 import type { PlannedVisit } from '../rules/check.js';
-import { carerAvailabilityDaysRead } from '../read-models.js';
-import { visitAttention, visits as visitsTable } from '../tables.js';
+import { carerAvailabilityDaysRead, carersRead } from '../read-models.js';
+import { visitAttention, visitCarers, visits as visitsTable } from '../tables.js';
 import { visitRoutes } from './routes.js';
 import { loadVisitPage } from './service.js';
 import { recordInProcessCalls } from '../in-process-calls.js';
@@ -173,6 +173,13 @@ describe('visits', () => {
     const searched = body<Page<VisitRow>>(await office.get(`/api/v1/visits?from=2027-05-04&to=2027-05-05&q=${encodeURIComponent(surname!.toUpperCase())}&page_size=3&page=2`)).data;
     assert.deepEqual([searched.total, searched.data.map((row) => row.id)], [7, order.slice(3, 6)]);
     assert.equal(body<Page<VisitRow>>(await office.get('/api/v1/visits?from=2027-05-04&to=2027-05-05&q=nobody%25by%5Fthat')).data.total, 0);
+    // By a carer's name: the visits they are on (one here), and by a visit's number, that visit.
+    const [carer] = await t.database.db.select().from(carersRead).where(and(eq(carersRead.branch_id, first.branch_id), sql`${carersRead.deleted_at} is null`)).limit(1);
+    await t.database.db.insert(visitCarers).values({ visit_id: made[4]!.id, carer_id: carer!.id, position: 1 });
+    const byCarer = body<Page<VisitRow>>(await office.get(`/api/v1/visits?from=2027-05-04&to=2027-05-05&q=${encodeURIComponent(`${carer!.first_name} ${carer!.last_name}`)}`)).data;
+    assert.deepEqual([byCarer.total, byCarer.data.map((row) => row.id)], [1, [made[4]!.id]]);
+    const byNumber = body<Page<VisitRow>>(await office.get(`/api/v1/visits?from=2027-05-04&to=2027-05-05&q=${made[2]!.id}`)).data;
+    assert.ok(byNumber.data.some((row) => row.id === made[2]!.id));
     // The list counts up to VISITS_COUNTED (a manager's week at a large agency is 56,000 visits): below it exactly, with no
     // more; at a smaller ceiling, as the list would answer beyond 10,000 (the demo has fewer visits), the ceiling and more.
     assert.equal((await pageOf(1)).more, false);
