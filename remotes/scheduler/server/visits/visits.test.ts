@@ -127,6 +127,32 @@ describe('visits', () => {
     assert.deepEqual(await ids('from=2027-03-01&to=2027-03-02&branch_id=' + leeds), []);
   });
 
+  it('a list of several branches pages their visits in planned order, ties by id, either way, across days; or by branch', async () => {
+    const made: VisitRow[] = [];
+    for (const [who, client_id, date, start_time, end_time] of [
+      [office, camdenClient, '2027-06-08', '09:00', '09:30'],
+      [leedsPlanner, leedsClient, '2027-06-08', '08:00', '08:30'],
+      [leedsPlanner, leedsClient, '2027-06-08', '09:00', '09:45'],
+      [office, camdenClient, '2027-06-08', '07:00', '07:30'],
+      [leedsPlanner, leedsClient, '2027-06-08', '23:30', '23:50'],
+      [office, camdenClient, '2027-06-09', '00:10', '00:40'],
+      [office, camdenClient, '2027-06-08', '10:30', '11:00'],
+    ] as const) {
+      made.push(await add(who, { client_id, date, start_time, end_time }));
+    }
+    const inOrder = (direction: 1 | -1) => [...made].sort((a, b) => direction * a.planned_start.localeCompare(b.planned_start) || a.id - b.id).map((visit) => visit.id);
+    for (const [mode, direction] of [['asc', 1], ['desc', -1]] as const) {
+      const pages = [];
+      for (const page of [1, 2, 3, 4]) pages.push(body<Page<VisitRow>>(await manager.get(`/api/v1/visits?from=2027-06-08&to=2027-06-09&page=${page}&page_size=2&mode=${mode}`)).data);
+      assert.deepEqual(pages.flatMap((page) => page.data.map((row) => row.id)), inOrder(direction), mode);
+      assert.deepEqual(pages.map((page) => page.total), [7, 7, 7, 7]);
+    }
+    // Sorted by branch, then planned start: each branch's visits together.
+    const byBranch = body<Page<VisitRow>>(await manager.get('/api/v1/visits?from=2027-06-08&to=2027-06-09&sort=branch&page_size=10')).data.data;
+    const branchOrder = [...made].sort((a, b) => a.branch_id - b.branch_id || a.planned_start.localeCompare(b.planned_start) || a.id - b.id).map((visit) => visit.id);
+    assert.deepEqual(byBranch.map((row) => row.id), branchOrder);
+  });
+
   it('issue 29: the list pages in planned order (ties by id), counts exactly, names from one read, searches in SQL; its edges of the day are kept', async () => {
     // Two days of a far week: the first day's first minutes and the second day's last, and three visits at the same time.
     const made: VisitRow[] = [];
