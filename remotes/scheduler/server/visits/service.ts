@@ -257,12 +257,10 @@ export async function loadVisitPage(
     /** Count no further than this: beyond it `total` is this and `more` is true (a list too long to count on every page). */
     countUpTo?: number;
     /**
-     * Few visits match (a search): those of `where` that meet any of these. Each is found on its own (by its own
-     * index: a client's visits, a carer's), once, with the columns a page sorts by; then those are paged and counted,
-     * rather than walking the period testing each visit (issue 29: 8,000 visits of a week tested against a name took
-     * most of a search's time).
+     * Few visits match (a search): find them once, with the columns a page sorts by (all in the branch-and-day
+     * index), then page and count those, rather than walking the period in planned order testing each visit's row.
      */
-    anyOf?: SQL[];
+    findOnce?: boolean;
   },
 ): Promise<{ stored: StoredVisit[]; total: number; more: boolean; names: Names }> {
   const countWhere = options.countWhere ?? where;
@@ -270,18 +268,17 @@ export async function loadVisitPage(
   const counted = options.countUpTo === undefined ? undefined : literalCount(options.countUpTo + 1);
   const limit = literalCount(options.limit);
   const offset = literalCount(options.offset);
-  const found = options.anyOf?.length ? options.anyOf : undefined;
-  const count = found
+  const count = options.findOnce
     ? sql`(select count(*) from matched)`
     : counted
       ? sql`(select count(*) from (select 1 from ${visits} where ${countWhere ?? sql`true`} limit ${counted}) as counted)`
       : sql`(select count(*) from ${visits} where ${countWhere ?? sql`true`})`;
-  const ids = found
+  const ids = options.findOnce
     ? sql`select ${visits.id} from matched as ${visits} order by ${sql.join(options.order, sql`, `)} limit ${limit} offset ${offset}`
     : sql`select ${visits.id} from ${visits} where ${where ?? sql`true`} order by ${sql.join(options.order, sql`, `)} limit ${limit} offset ${offset}`;
-  const matchedBy = (alternative: SQL) =>
-    sql`select ${visits.id}, ${visits.planned_start}, ${visits.status}, ${visits.client_id}, ${visits.branch_id} from ${visits} where ${and(where, alternative)}`;
-  const matched = found ? sql`matched as materialized (${sql.join(found.map(matchedBy), sql` union `)}),` : sql``;
+  const matched = options.findOnce
+    ? sql`matched as materialized (select ${visits.id}, ${visits.planned_start}, ${visits.status}, ${visits.client_id}, ${visits.branch_id} from ${visits} where ${where ?? sql`true`}),`
+    : sql``;
   // The page's ids in order (with ordinality: a union's rows come in no promised order), then the rows of those.
   const query = sql`
     with ${matched} page_ids as materialized (select p.id, p.at from unnest(array(${ids})) with ordinality as p(id, at)),
