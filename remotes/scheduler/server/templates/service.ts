@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, max, min, ne, sql, type SQL } from 'drizzle-orm';
 import { londonDate, londonInstant } from '@hcm/contract/engine';
 import { outer, type Database, type Transaction } from '@hcm/server/platform';
 import type { ClientSlotRow, ClientSlotValues, TemplateDetail, TemplateRow, TemplateSlotRow, TemplateValues, TemplateVisitChanges } from '../../contract/templates.js';
@@ -54,24 +54,32 @@ function rowOf(template: TemplateRecord, summary: TemplateSummary): TemplateRow 
 }
 
 /**
- * The templates `where` picks as their rows, with their calls counted, their funder named and their next visit (not
- * cancelled, after now) in the statement that reads them (issue 29: four statements a client's templates before).
+ * The templates `where` picks as their rows: with their calls counted and their funder named in the statement that
+ * reads them, and beside it their next visits (not cancelled, after now) (issue 29: four statements one after another
+ * for a client's templates before). The next visits are a statement of their own: "after now" is one side of a range,
+ * which would have PostgreSQL plan the templates' statement on every run (server README, "Prepared statements").
  */
 async function templateRows(db: Db, where: SQL): Promise<TemplateRow[]> {
   const template = outer(visitTemplates, visitTemplates.id);
-  const rows = await db
-    .select({
-      ...getTableColumns(visitTemplates),
-      calls: sql<number>`(select count(*)::int from ${templateSlots} where ${templateSlots.template_id} = ${template})`,
-      minutes: sql<number>`(select coalesce(sum(${templateSlots.duration_minutes}), 0)::int from ${templateSlots} where ${templateSlots.template_id} = ${template})`,
-      funder_code: sql<string | null>`(select ${funderCodesRead.code} || ' – ' || ${funderCodesRead.name} from ${funderCodesRead} where ${funderCodesRead.id} = ${outer(visitTemplates, visitTemplates.funder_code_id)})`,
-      next_visit: sql<string | null>`(select to_char(min(${visits.planned_start}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${visits}
-        where ${visits.template_id} = ${template} and ${visits.planned_start} > ${clock.now()} and ${visits.status} <> 'cancelled')`,
-    })
-    .from(visitTemplates)
-    .where(where)
-    .orderBy(sql`${visitTemplates.active} desc`, asc(visitTemplates.starts_on), asc(visitTemplates.id));
-  return rows.map(({ calls, minutes, funder_code, next_visit, ...record }) => rowOf(record, { calls, minutes, funder_code, next_visit }));
+  const [rows, next] = await Promise.all([
+    db
+      .select({
+        ...getTableColumns(visitTemplates),
+        calls: sql<number>`(select count(*)::int from ${templateSlots} where ${templateSlots.template_id} = ${template})`,
+        minutes: sql<number>`(select coalesce(sum(${templateSlots.duration_minutes}), 0)::int from ${templateSlots} where ${templateSlots.template_id} = ${template})`,
+        funder_code: sql<string | null>`(select ${funderCodesRead.code} || ' – ' || ${funderCodesRead.name} from ${funderCodesRead} where ${funderCodesRead.id} = ${outer(visitTemplates, visitTemplates.funder_code_id)})`,
+      })
+      .from(visitTemplates)
+      .where(where)
+      .orderBy(sql`${visitTemplates.active} desc`, asc(visitTemplates.starts_on), asc(visitTemplates.id)),
+    db
+      .select({ template: visits.template_id, next: min(visits.planned_start) })
+      .from(visits)
+      .where(and(inArray(visits.template_id, db.select({ id: visitTemplates.id }).from(visitTemplates).where(where)), gt(visits.planned_start, clock.now()), ne(visits.status, 'cancelled')))
+      .groupBy(visits.template_id),
+  ]);
+  const nextVisit = new Map(next.map((row) => [row.template, row.next ? new Date(row.next).toISOString() : null]));
+  return rows.map(({ calls, minutes, funder_code, ...record }) => rowOf(record, { calls, minutes, funder_code, next_visit: nextVisit.get(record.id) ?? null }));
 }
 
 export function listTemplates(db: Db, clientId: number): Promise<TemplateRow[]> {
