@@ -100,7 +100,7 @@ export async function templateDetail(db: Db, template: TemplateRecord, nameCarer
   const named = slotIds.length ? await db.select({ id: visitSlotsRead.id, name: visitSlotsRead.name }).from(visitSlotsRead).where(inArray(visitSlotsRead.id, slotIds)) : [];
   const slotNames = new Map(named.map((row) => [row.id, row.name]));
   return {
-    ...row!,
+    ...row!, // a template is ended, never deleted: the one given is there
     slots: slots.map(
       (slot): TemplateSlotRow => ({
         id: slot.id,
