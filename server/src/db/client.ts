@@ -151,6 +151,12 @@ const nameOfText = new Map<string, string>();
  */
 const STEERING_PARAMETER = /(?:\b(?:i?like|similar\s+to|between|limit|offset)|(?<!<)>=?|<=?|~~?\*?)\s+\$\d/i;
 
+/**
+ * A parameterless text worth naming: one read (`select` or `with`, no `;`). A statement with its values written in
+ * has no parameters, and PostgreSQL plans it once, for those values.
+ */
+const SINGLE_READ = /^\s*(?:select|with)\b[^;]*$/i;
+
 /** The name a statement is prepared under: the same text gives the same name on every connection. */
 function statementName(text: string): string {
   let name = nameOfText.get(text);
@@ -168,8 +174,9 @@ type QueryConfigLike = { text?: unknown; name?: unknown; values?: unknown; submi
  * unnamed, so PostgreSQL parsed and planned it on every run: for the visits list that was 0.5 ms of parsing and
  * 1.7 ms of planning against 1.9 ms of running it. A named statement is parsed once per connection and, after five
  * runs, PostgreSQL plans it once too unless its parameters make a plan of their own cheaper (plan_cache_mode=auto).
- * Only statements with parameters are named: they already go through the extended protocol, which holds one
- * statement (a parameterless string may hold several, as migrations do). Not those whose parameters steer the plan
+ * Named: statements with parameters (they already go through the extended protocol, which holds one statement), and
+ * parameterless single reads (SINGLE_READ: a list that writes its values in, db/literals.ts); not a parameterless
+ * string that may hold several statements, as migrations do. Not those whose parameters steer the plan
  * (STEERING_PARAMETER).
  */
 export function prepareRepeatedStatements(client: pg.PoolClient): void {
@@ -181,7 +188,8 @@ export function prepareRepeatedStatements(client: pg.PoolClient): void {
     const values = Array.isArray(rest[0]) ? rest[0] : (config as QueryConfigLike | null)?.values;
     const text = typeof config === 'string' ? config : (config as QueryConfigLike | null)?.text;
     const plain = typeof config === 'string' || (typeof config === 'object' && config !== null && !(config as QueryConfigLike).name && typeof (config as QueryConfigLike).submit !== 'function');
-    if (!plain || typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || STEERING_PARAMETER.test(text) || stale.has(text)) return query(config, ...rest);
+    if (!plain || typeof text !== 'string' || !Array.isArray(values) || STEERING_PARAMETER.test(text) || stale.has(text)) return query(config, ...rest);
+    if (values.length === 0 && !SINGLE_READ.test(text)) return query(config, ...rest);
     const runs = (runsOfText.get(text) ?? 0) + 1;
     if (runsOfText.size >= COUNTED_TEXTS && runs === 1) runsOfText.clear();
     runsOfText.set(text, runs);

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { literalCount, literalDay, literalInstant } from './literals.js';
+import { literalCount, literalDay, literalIds, literalInstant } from './literals.js';
 import { openTestDatabase } from './test-database.js';
 import type { DatabaseHandle } from './client.js';
 
@@ -14,15 +14,18 @@ after(() => handle?.close());
 
 const one = async (query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows[0];
 
-test('a day, an instant and a count read as the values they are', async () => {
+test('a day, an instant, a count and ids read as the values they are', async () => {
   const row = await one(sql`select ${literalDay('2026-03-29')} + 1 as next_day, ${literalInstant(new Date('2026-03-29T00:30:00.000Z'))} as at,
     (select count(*) from (select 1 from generate_series(1, 10) limit ${literalCount(4)} offset ${literalCount(1)}) as page) as counted`);
   assert.deepEqual(row, { next_day: '2026-03-30', at: '2026-03-29 00:30:00+00', counted: 4 });
+  const ids = await one(sql`select count(*)::int as found from generate_series(1, 10) as n where n in (${literalIds([2, 5, 11])})`);
+  assert.deepEqual(ids, { found: 2 });
 });
 
-test('nothing but a day, an instant or a whole number is written: anything else is refused before it reaches SQL', () => {
+test('nothing but a day, an instant, a whole number or ids is written: anything else is refused before it reaches SQL', () => {
   assert.throws(() => literalDay("2026-11-30'; drop table users; --"), RangeError);
   assert.throws(() => literalDay('30/11/2026'), RangeError);
   assert.throws(() => literalInstant(new Date('not a date')), RangeError);
   for (const count of [-1, 1.5, Number.NaN, 2 ** 60]) assert.throws(() => literalCount(count), RangeError);
+  for (const ids of [[], [1, -2], [1.5], [Number.NaN]]) assert.throws(() => literalIds(ids), RangeError);
 });

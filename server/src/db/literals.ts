@@ -14,6 +14,13 @@ export function literalCount(count: number): SQL {
   return sql.raw(String(count));
 }
 
+/** Whole numbers, comma-separated, for `in (…)`: ids the server chose (a viewer's branches), never many. */
+export function literalIds(ids: readonly number[]): SQL {
+  if (ids.length === 0) throw new RangeError('No ids.');
+  for (const id of ids) if (!Number.isSafeInteger(id) || id < 0) throw new RangeError(`Not an id: ${id}`);
+  return sql.raw(ids.join(', '));
+}
+
 /** A calendar day, 'YYYY-MM-DD'. */
 export function literalDay(day: string): SQL {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new RangeError(`Not a day: ${day}`);

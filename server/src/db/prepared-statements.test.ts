@@ -55,6 +55,16 @@ test('a statement whose parameters steer its plan (a pattern, a range, a page) i
   assert.equal((await preparedOn()).filter((row) => row.statement === written).length, 1);
 });
 
+test('a read with its values written in (no parameters, as drizzle sends it) is prepared too; a parameterless write or script is not', postgresOnly, async () => {
+  const read = `select n from generate_series(1, 3) n where '${marker}' <> '' and n < 3 limit 1`;
+  for (let run = 1; run <= PREPARE_AFTER_RUNS; run++) assert.deepEqual((await client.query({ text: read }, [])).rows, [{ n: 1 }]);
+  assert.equal((await preparedOn()).filter((row) => row.statement === read).length, 1);
+  const table = `${marker}_written`;
+  const others = [`create temporary table if not exists ${table} (n int)`, `select '${marker}' as marker; select 2 as two`];
+  for (let run = 1; run <= PREPARE_AFTER_RUNS; run++) for (const text of others) await client.query({ text }, []);
+  assert.deepEqual((await preparedOn()).filter((row) => others.includes(row.statement)), []);
+});
+
 test('a parameterless string may still hold several statements (migrations), and is never prepared', postgresOnly, async () => {
   const script = `create temporary table ${marker} (n int); insert into ${marker} values (1), (2)`;
   for (let run = 1; run <= PREPARE_AFTER_RUNS; run++) await client.query(`${script}; drop table ${marker}`);

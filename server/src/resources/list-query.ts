@@ -1,9 +1,10 @@
 import type { SortMode } from '@hcm/contract';
 import type { FieldSpec } from '@hcm/contract/engine';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { parsePaging, type Paging } from '../http/paging.js';
 import { columnOf, isCalendarDate, type Resource } from './catalog.js';
+import { literalIds } from '../db/literals.js';
 
 /** Which branches' rows the current user may see and write: all (super admin) or these ids. */
 export type BranchScope = 'all' | readonly number[];
@@ -121,5 +122,6 @@ export function scopeCondition(resource: Resource, scope: BranchScope): SQL | un
 export function branchVisible(scope: BranchScope, branchColumn: PgColumn): SQL | undefined {
   if (scope === 'all') return undefined;
   if (scope.length === 0) return sql`false`;
-  return inArray(branchColumn, [...scope]);
+  // Written in, not sent: how many rows a viewer's branches hold steers a plan (db/literals.ts).
+  return sql`${branchColumn} in (${literalIds(scope)})`;
 }
