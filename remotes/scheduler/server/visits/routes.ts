@@ -102,6 +102,8 @@ export const LOGS_COUNTED = 10_000;
  * on every page took longer than the page).
  */
 export const VISITS_COUNTED = 10_000;
+/** A page of up to this many branches in planned order is each branch's visits merged (GET /visits); more, one walk of the period. */
+const MERGED_BRANCHES = 4;
 
 const labelOf = (choices: readonly { value: string; label: string }[], value: string | null) => choices.find((choice) => choice.value === value)?.label ?? value ?? '';
 const ukDay = (day: string) => day.split('-').reverse().join('/');
@@ -294,6 +296,7 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
         period.push(lt(visits.planned_start, literalInstant(new Date(londonInstant(addDays(to, 1), '00:00')))));
       } else errors.to = ['To must be a date like 2026-11-30.'];
     }
+    const branchAsked = idParam(query, 'branch_id');
     for (const [name, column] of [
       ['branch_id', visits.branch_id],
       ['client_id', visits.client_id],
@@ -353,6 +356,15 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
     // Only the branches and the period: counted on planned starts alone (a quarter of the index pages the days read).
     const bare = conditions.length === 1 && !search;
     const where = and(...conditions, ...days, ...period);
+    // A later page of a period of a few branches in planned order: each branch's visits walked in order and merged.
+    // Page 40 of two branches' week sorted its 8,000 visits to keep 25; merged it reads a thousand at most (the
+    // statement alone: 603 → 4,100 a second). The first page is left to the planner: walking the period in planned
+    // order stops after a page of these branches' visits, and costs less than building the merge.
+    const pageBranches = typeof branchAsked === 'number' ? [branchAsked] : viewer.scope === 'all' ? [] : viewer.scope;
+    const byBranch =
+      sortKey === 'date' && from && to && pageOffset(paging) > 0 && conditions.length === (typeof branchAsked === 'number' ? 2 : 1) && !search && pageBranches.length > 0 && pageBranches.length <= MERGED_BRANCHES
+        ? { branches: pageBranches, inBranchOrder: [direction(visits.visit_date), direction(visits.planned_start), asc(visits.id)] }
+        : undefined;
     const { stored, total, more, names } = await loadVisitPage(db, viewer.scope, where, {
       order: [...ORDER[sortKey], asc(visits.id)],
       limit: paging.pageSize,
@@ -360,6 +372,7 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
       countWhere: bare ? and(...conditions, ...period) : undefined,
       countUpTo: VISITS_COUNTED,
       findOnce: Boolean(search),
+      byBranch,
     });
     return ok({ ...pageOf(stored.map((visit) => present(visit, names)), total, paging), more });
   });

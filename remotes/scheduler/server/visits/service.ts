@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { londonInstant, londonOffsetMinutes } from '@hcm/contract/engine';
 import { branches, users } from '@hcm/server/schema';
-import { branchVisible, isAnyOf, literalCount, recordAudit, type AuditActor, type BranchScope, type Database, type Transaction, type Viewer } from '@hcm/server/platform';
+import { branchVisible, isAnyOf, literalCount, literalIds, recordAudit, type AuditActor, type BranchScope, type Database, type Transaction, type Viewer } from '@hcm/server/platform';
 import { can } from '@hcm/contract';
 import { PLANNABLE_STATUSES, type RuleFinding, type VisitCarer, type VisitLogAction, type VisitLogRow, type VisitRow, type VisitStatus, type VisitTask, type UkTimeOfDay } from '../../contract/visits.js';
 import type { ApiSchedulingSources, ClientBasics } from '../sources/api-sources.js';
@@ -261,6 +261,13 @@ export async function loadVisitPage(
      * index), then page and count those, rather than walking the period in planned order testing each visit's row.
      */
     findOnce?: boolean;
+    /**
+     * The page is in planned order and its visits are of these few branches: read each branch's visits in order from
+     * the branch-and-day index, `offset + limit` of each at most, and merge those, rather than sort the period's visits
+     * of all of them to keep a page. `inBranchOrder` is that index's order (day, planned start, id), the same order as
+     * `order` since a visit's day is the UK day of its planned start.
+     */
+    byBranch?: { branches: readonly number[]; inBranchOrder: SQL[] };
   },
 ): Promise<{ stored: StoredVisit[]; total: number; more: boolean; names: Names }> {
   const countWhere = options.countWhere ?? where;
@@ -273,9 +280,19 @@ export async function loadVisitPage(
     : counted
       ? sql`(select count(*) from (select 1 from ${visits} where ${countWhere ?? sql`true`} limit ${counted}) as counted)`
       : sql`(select count(*) from ${visits} where ${countWhere ?? sql`true`})`;
+  const order = sql.join(options.order, sql`, `);
   const ids = options.findOnce
-    ? sql`select ${visits.id} from matched as ${visits} order by ${sql.join(options.order, sql`, `)} limit ${limit} offset ${offset}`
-    : sql`select ${visits.id} from ${visits} where ${where ?? sql`true`} order by ${sql.join(options.order, sql`, `)} limit ${limit} offset ${offset}`;
+    ? sql`select ${visits.id} from matched as ${visits} order by ${order} limit ${limit} offset ${offset}`
+    : options.byBranch
+      ? sql`select ${visits.id} from (${sql.join(
+          options.byBranch.branches.map(
+            (branch) =>
+              sql`(select ${visits.id}, ${visits.planned_start} from ${visits} where ${visits.branch_id} = ${literalIds([branch])} and ${where ?? sql`true`}
+                  order by ${sql.join(options.byBranch!.inBranchOrder, sql`, `)} limit ${literalCount(options.offset + options.limit)})`,
+          ),
+          sql` union all `,
+        )}) as ${visits} order by ${order} limit ${limit} offset ${offset}`
+      : sql`select ${visits.id} from ${visits} where ${where ?? sql`true`} order by ${order} limit ${limit} offset ${offset}`;
   const matched = options.findOnce
     ? sql`matched as materialized (select ${visits.id}, ${visits.planned_start}, ${visits.status}, ${visits.client_id}, ${visits.branch_id} from ${visits} where ${where ?? sql`true`}),`
     : sql``;

@@ -140,12 +140,24 @@ describe('visits', () => {
     ] as const) {
       made.push(await add(who, { client_id, date, start_time, end_time }));
     }
-    const inOrder = (direction: 1 | -1) => [...made].sort((a, b) => direction * a.planned_start.localeCompare(b.planned_start) || a.id - b.id).map((visit) => visit.id);
-    for (const [mode, direction] of [['asc', 1], ['desc', -1]] as const) {
-      const pages = [];
-      for (const page of [1, 2, 3, 4]) pages.push(body<Page<VisitRow>>(await manager.get(`/api/v1/visits?from=2027-06-08&to=2027-06-09&page=${page}&page_size=2&mode=${mode}`)).data);
-      assert.deepEqual(pages.flatMap((page) => page.data.map((row) => row.id)), inOrder(direction), mode);
-      assert.deepEqual(pages.map((page) => page.total), [7, 7, 7, 7]);
+    const inOrder = (direction: 1 | -1, of = made) => [...of].sort((a, b) => direction * a.planned_start.localeCompare(b.planned_start) || a.id - b.id).map((visit) => visit.id);
+    // The manager sees every branch (one walk of the period); a planner of both branches, or one branch asked for,
+    // has each branch's visits read in order and merged.
+    const bothPlanner = await createUser(t.database.db, { email: 'both@visits.test', roleId: await createRole(t.database.db, 'both_branches_planner', ['visits.view', 'scheduler.view']) });
+    const bothPlannerId = await userIdOf(t.database.db, bothPlanner.email);
+    await t.database.db.insert(userBranches).values([camden, leeds].map((branch_id) => ({ user_id: bothPlannerId, branch_id })));
+    const both = await loginAs(t.app, bothPlanner);
+    for (const [who, asked, of] of [
+      [manager, '', made],
+      [both, '', made],
+      [both, `&branch_id=${leeds}`, made.filter((visit) => visit.branch_id === leeds)],
+    ] as const) {
+      for (const [mode, direction] of [['asc', 1], ['desc', -1]] as const) {
+        const pages = [];
+        for (const page of [1, 2, 3, 4]) pages.push(body<Page<VisitRow>>(await who.get(`/api/v1/visits?from=2027-06-08&to=2027-06-09&page=${page}&page_size=2&mode=${mode}${asked}`)).data);
+        assert.deepEqual(pages.flatMap((page) => page.data.map((row) => row.id)), inOrder(direction, of), `${mode}${asked}`);
+        assert.deepEqual(pages.map((page) => page.total), [of.length, of.length, of.length, of.length]);
+      }
     }
     // Sorted by branch, then planned start: each branch's visits together.
     const byBranch = body<Page<VisitRow>>(await manager.get('/api/v1/visits?from=2027-06-08&to=2027-06-09&sort=branch&page_size=10')).data.data;
