@@ -135,6 +135,9 @@ export const visits = pgTable(
     // branch's week of bars is read from the index alone.
     index('visits_branch_date_idx').on(t.branch_id, t.visit_date, t.planned_start, t.id),
     index('visits_start_idx').on(t.planned_start, t.id, t.branch_id, t.visit_date),
+    // A branch's visits of one status in planned order: the visits list sorted by status merges a page from each
+    // branch's and status's (migration 0009; it sorted the period's visits to keep a page).
+    index('visits_branch_status_idx').on(t.branch_id, t.status, t.visit_date, t.planned_start, t.id),
     // The visits that may need the back office (GET /visits/backoffice): not done and not cancelled, or done
     // without actual times, or cancelled without a reason; in planned order, with what its count and page read.
     index('visits_office_idx').on(t.planned_start, t.id, t.branch_id, t.status, t.planned_end).where(sql`${t.status} in ('missed', 'in-progress', 'unassigned', 'assigned') or (${t.status} = 'completed' and (${t.actual_start} is null or ${t.actual_end} is null)) or (${t.status} = 'cancelled' and ${t.cancel_reason} is null)`),

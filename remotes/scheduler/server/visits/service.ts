@@ -3,7 +3,7 @@ import { londonInstant, londonOffsetMinutes } from '@hcm/contract/engine';
 import { branches, users } from '@hcm/server/schema';
 import { branchVisible, isAnyOf, literalCount, literalIds, recordAudit, type AuditActor, type BranchScope, type Database, type Transaction, type Viewer } from '@hcm/server/platform';
 import { can } from '@hcm/contract';
-import { PLANNABLE_STATUSES, type RuleFinding, type VisitCarer, type VisitLogAction, type VisitLogRow, type VisitRow, type VisitStatus, type VisitTask, type UkTimeOfDay } from '../../contract/visits.js';
+import { PLANNABLE_STATUSES, VISIT_STATUSES, type RuleFinding, type VisitCarer, type VisitLogAction, type VisitLogRow, type VisitRow, type VisitStatus, type VisitTask, type UkTimeOfDay } from '../../contract/visits.js';
 import type { ApiSchedulingSources, ClientBasics } from '../sources/api-sources.js';
 import { visitAttention, visitCarers, visitLogs, visits } from '../tables.js';
 import { carersRead, clientsRead, funderCodesRead, npcCodesRead } from '../read-models.js';
@@ -238,6 +238,14 @@ function namesFromRows(rows: readonly NameRow[]): Names {
   return names;
 }
 
+/** The parts of a merged page as rows `part(branch[, status])`, written in (each set of parts a statement planned for it). */
+function mergedParts({ branches, statuses }: { branches: readonly number[]; statuses?: readonly VisitStatus[] }): SQL {
+  literalIds(branches);
+  if (statuses?.some((status) => !VISIT_STATUSES.some((choice) => choice.value === status))) throw new RangeError('Not a visit status.');
+  const rows = statuses ? branches.flatMap((branch) => statuses.map((status) => `(${branch}, '${status}')`)) : branches.map((branch) => `(${branch})`);
+  return sql.raw(`(values ${rows.join(', ')}) as part(branch${statuses ? ', status' : ''})`);
+}
+
 /**
  * A page of a list of visits in one statement (issue 29): its visits in order with their carers, how many match
  * `where` in all, and what the page names (namesQuery). Under load each statement a request sends costs about as
@@ -262,12 +270,12 @@ export async function loadVisitPage(
      */
     findOnce?: boolean;
     /**
-     * The page is in planned order and its visits are of these few branches: read each branch's visits in order from
-     * the branch-and-day index, `offset + limit` of each at most, and merge those, rather than sort the period's visits
-     * of all of them to keep a page. `inBranchOrder` is that index's order (day, planned start, id), the same order as
-     * `order` since a visit's day is the UK day of its planned start.
+     * The page's visits are of a few branches (and, sorted by status, of each status), and an index gives each such
+     * part's visits in the page's order: read `offset + limit` of each part at most (a walk of the index per part,
+     * beside the others) and merge them, rather than sort all the visits of the period to keep a page. `inPartOrder`
+     * is that order as the index says it: day, planned start, id (a visit's day is the UK day of its planned start).
      */
-    byBranch?: { branches: readonly number[]; inBranchOrder: SQL[] };
+    merged?: { branches: readonly number[]; statuses?: readonly VisitStatus[]; inPartOrder: SQL[] };
   },
 ): Promise<{ stored: StoredVisit[]; total: number; more: boolean; names: Names }> {
   const countWhere = options.countWhere ?? where;
@@ -283,15 +291,12 @@ export async function loadVisitPage(
   const order = sql.join(options.order, sql`, `);
   const ids = options.findOnce
     ? sql`select ${visits.id} from matched as ${visits} order by ${order} limit ${limit} offset ${offset}`
-    : options.byBranch
-      ? sql`select ${visits.id} from (${sql.join(
-          options.byBranch.branches.map(
-            (branch) =>
-              sql`(select ${visits.id}, ${visits.planned_start} from ${visits} where ${visits.branch_id} = ${literalIds([branch])} and ${where ?? sql`true`}
-                  order by ${sql.join(options.byBranch!.inBranchOrder, sql`, `)} limit ${literalCount(options.offset + options.limit)})`,
-          ),
-          sql` union all `,
-        )}) as ${visits} order by ${order} limit ${limit} offset ${offset}`
+    : options.merged
+      ? sql`select ${visits.id} from ${mergedParts(options.merged)} cross join lateral (
+          select ${visits.id}, ${visits.planned_start}, ${visits.status} from ${visits}
+           where ${visits.branch_id} = part.branch ${options.merged.statuses ? sql`and ${visits.status} = part.status` : sql``} and ${where ?? sql`true`}
+           order by ${sql.join(options.merged.inPartOrder, sql`, `)} limit ${literalCount(options.offset + options.limit)}) as ${visits}
+          order by ${order} limit ${limit} offset ${offset}`
       : sql`select ${visits.id} from ${visits} where ${where ?? sql`true`} order by ${order} limit ${limit} offset ${offset}`;
   const matched = options.findOnce
     ? sql`matched as materialized (select ${visits.id}, ${visits.planned_start}, ${visits.status}, ${visits.client_id}, ${visits.branch_id} from ${visits} where ${where ?? sql`true`}),`

@@ -127,7 +127,7 @@ describe('visits', () => {
     assert.deepEqual(await ids('from=2027-03-01&to=2027-03-02&branch_id=' + leeds), []);
   });
 
-  it('a list of several branches pages their visits in planned order, ties by id, either way, across days; or by branch', async () => {
+  it('a list of several branches pages their visits in planned order, ties by id, either way, across days; by status; or by branch', async () => {
     const made: VisitRow[] = [];
     for (const [who, client_id, date, start_time, end_time] of [
       [office, camdenClient, '2027-06-08', '09:00', '09:30'],
@@ -157,6 +157,31 @@ describe('visits', () => {
         for (const page of [1, 2, 3, 4]) pages.push(body<Page<VisitRow>>(await who.get(`/api/v1/visits?from=2027-06-08&to=2027-06-09&page=${page}&page_size=2&mode=${mode}${asked}`)).data);
         assert.deepEqual(pages.flatMap((page) => page.data.map((row) => row.id)), inOrder(direction, of), `${mode}${asked}`);
         assert.deepEqual(pages.map((page) => page.total), [of.length, of.length, of.length, of.length]);
+      }
+    }
+    // Sorted by status, then planned start (ties by id): each branch's visits of each status merged, either way.
+    const camdenMade = made.filter((visit) => visit.branch_id === camden);
+    const leedsMade = made.filter((visit) => visit.branch_id === leeds);
+    const statusOf = new Map(made.map((visit) => [visit.id, visit.status]));
+    for (const visit of camdenMade.slice(0, 2)) {
+      const response = await office.post(`/api/v1/visits/${visit.id}/assign`, { carer_id: carers[0]!.id, version: visit.version });
+      statusOf.set(visit.id, body<AssignmentResult>(response).data.visit.status);
+    }
+    const leedsCancelled = await leedsPlanner.post(`/api/v1/visits/${leedsMade[1]!.id}/cancel`, { version: leedsMade[1]!.version, reason: 'client-hospital', chargeable: false });
+    statusOf.set(leedsMade[1]!.id, body<AssignmentResult>(leedsCancelled).data.visit.status);
+    assert.deepEqual([...new Set(statusOf.values())].sort(), ['assigned', 'cancelled', 'unassigned']);
+    const byStatus = (direction: 1 | -1, of: readonly VisitRow[]) =>
+      [...of].sort((a, b) => direction * statusOf.get(a.id)!.localeCompare(statusOf.get(b.id)!) || a.planned_start.localeCompare(b.planned_start) || a.id - b.id).map((visit) => visit.id);
+    for (const [who, asked, of] of [
+      [manager, '', made],
+      [both, '', made],
+      [both, `&branch_id=${leeds}`, leedsMade],
+    ] as const) {
+      for (const [mode, direction] of [['asc', 1], ['desc', -1]] as const) {
+        const pages = [];
+        for (const page of [1, 2, 3, 4]) pages.push(body<Page<VisitRow>>(await who.get(`/api/v1/visits?from=2027-06-08&to=2027-06-09&sort=status&page=${page}&page_size=2&mode=${mode}${asked}`)).data);
+        assert.deepEqual(pages.flatMap((page) => page.data.map((row) => row.id)), byStatus(direction, of), `status ${mode}${asked}`);
+        assert.deepEqual(pages.flatMap((page) => page.data.map((row) => row.status)), byStatus(direction, of).map((id) => statusOf.get(id)));
       }
     }
     // Sorted by branch, then planned start: each branch's visits together.
