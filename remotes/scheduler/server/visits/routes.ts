@@ -332,14 +332,16 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
       // the period's visits, testing each against the matching clients and carers found once: finding a search's
       // visits from its clients' and carers' own indexes instead halved a narrow search's time ("Client 00") but made
       // a broad one three to five times slower ("nw1", a postcode district; "e"), and the planner cannot tell them apart.
+      // The search is lower case, and so is what it is matched against: `lower(…) like` (ILIKE lowers both sides of
+      // every row it tests: 1.7 ms against 1.0 for the 718 clients of two branches at a large agency).
       const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
       const byId = parseId(search);
       conditions.push(
         or(
           sql`${visits.client_id} in (select ${clientsRead.id} from ${clientsRead} where ${branchVisible(viewer.scope, clientsRead.branch_id) ?? sql`true`} and ${clientsRead.deleted_at} is null
-            and (${clientsRead.first_name} || ' ' || ${clientsRead.last_name} ilike ${pattern} or ${clientsRead.postcode} ilike ${pattern}))`,
+            and (lower(${clientsRead.first_name} || ' ' || ${clientsRead.last_name}) like ${pattern} or lower(${clientsRead.postcode}) like ${pattern}))`,
           sql`exists (select 1 from ${visitCarers} where ${visitCarers.visit_id} = "visits"."id" and ${visitCarers.carer_id} in (select ${carersRead.id} from ${carersRead}
-            where ${branchVisible(viewer.scope, carersRead.branch_id) ?? sql`true`} and ${carersRead.deleted_at} is null and ${carersRead.first_name} || ' ' || ${carersRead.last_name} ilike ${pattern}))`,
+            where ${branchVisible(viewer.scope, carersRead.branch_id) ?? sql`true`} and ${carersRead.deleted_at} is null and lower(${carersRead.first_name} || ' ' || ${carersRead.last_name}) like ${pattern}))`,
           byId ? eq(visits.id, byId) : undefined,
         ),
       );
