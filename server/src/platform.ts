@@ -15,7 +15,7 @@ export * from './auth/sessions.js';
 export * from './auth/settings.js';
 export * from './db/client.js';
 export { arrayParam, isAnyOf } from './db/any-of.js';
-export { literalCount, literalDay, literalIds, literalInstant, runTimeInstant } from './db/literals.js';
+export { literalCount, literalDay, literalIds, literalInstant, runTimeValue } from './db/literals.js';
 export { sideBySide } from './db/side-by-side.js';
 export * from './http/envelope.js';
 export * from './http/paging.js';

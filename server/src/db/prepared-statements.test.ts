@@ -53,7 +53,7 @@ test('a statement whose parameters steer its plan (a pattern, a range, a page) i
   const written = `select n from generate_series(1, 3) n where '${marker}' <> '' and n < 3 and n <> 0 and n = any($1::int[])`;
   for (let run = 1; run <= PREPARE_AFTER_RUNS; run++) assert.deepEqual((await client.query(written, [[1, 2, 3]])).rows, [{ n: 1 }, { n: 2 }]);
   assert.equal((await preparedOn()).filter((row) => row.statement === written).length, 1);
-  // An instant learnt when the statement runs (runTimeInstant: a sub-select of the parameter) cannot steer the plan:
+  // An instant learnt when the statement runs (runTimeValue: a sub-select of the parameter) cannot steer the plan:
   // prepared, and it answers for each instant.
   const learnt = `select count(*)::int as found from generate_series(1, 3) n where '${marker}' <> '' and timestamptz '2026-03-29T00:00:00Z' + n * interval '1 hour' < (select $1::timestamptz)`;
   for (const [at, found] of [['2026-03-29T01:30:00Z', 1], ['2026-03-29T02:30:00Z', 2], ['2026-03-29T05:00:00Z', 3]] as const) assert.deepEqual((await client.query(learnt, [at])).rows, [{ found }]);
