@@ -1,6 +1,6 @@
-import { and, asc, eq, getTableColumns, gt, inArray, max, min, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { londonDate, londonInstant } from '@hcm/contract/engine';
-import { outer, type Database, type Transaction } from '@hcm/server/platform';
+import { outer, runTimeValue, type Database, type Transaction } from '@hcm/server/platform';
 import type { ClientSlotRow, ClientSlotValues, TemplateDetail, TemplateRow, TemplateSlotRow, TemplateValues, TemplateVisitChanges } from '../../contract/templates.js';
 import { PLANNABLE_STATUSES, type VisitTask } from '../../contract/visits.js';
 import { templateSlots, visitCarers, visitLogs, visits, visitTemplates } from '../tables.js';
@@ -61,25 +61,19 @@ function rowOf(template: TemplateRecord, summary: TemplateSummary): TemplateRow 
  */
 async function templateRows(db: Db, where: SQL): Promise<TemplateRow[]> {
   const template = outer(visitTemplates, visitTemplates.id);
-  const [rows, next] = await Promise.all([
-    db
-      .select({
-        ...getTableColumns(visitTemplates),
-        calls: sql<number>`(select count(*)::int from ${templateSlots} where ${templateSlots.template_id} = ${template})`,
-        minutes: sql<number>`(select coalesce(sum(${templateSlots.duration_minutes}), 0)::int from ${templateSlots} where ${templateSlots.template_id} = ${template})`,
-        funder_code: sql<string | null>`(select ${funderCodesRead.code} || ' – ' || ${funderCodesRead.name} from ${funderCodesRead} where ${funderCodesRead.id} = ${outer(visitTemplates, visitTemplates.funder_code_id)})`,
-      })
-      .from(visitTemplates)
-      .where(where)
-      .orderBy(sql`${visitTemplates.active} desc`, asc(visitTemplates.starts_on), asc(visitTemplates.id)),
-    db
-      .select({ template: visits.template_id, next: min(visits.planned_start) })
-      .from(visits)
-      .where(and(inArray(visits.template_id, db.select({ id: visitTemplates.id }).from(visitTemplates).where(where)), gt(visits.planned_start, clock.now()), ne(visits.status, 'cancelled')))
-      .groupBy(visits.template_id),
-  ]);
-  const nextVisit = new Map(next.map((row) => [row.template, row.next ? new Date(row.next).toISOString() : null]));
-  return rows.map(({ calls, minutes, funder_code, ...record }) => rowOf(record, { calls, minutes, funder_code, next_visit: nextVisit.get(record.id) ?? null }));
+  // "After now" is learnt when the statement runs (runTimeValue), so the statement is kept prepared and planned once.
+  const rows = await db
+    .select({
+      ...getTableColumns(visitTemplates),
+      calls: sql<number>`(select count(*)::int from ${templateSlots} where ${templateSlots.template_id} = ${template})`,
+      minutes: sql<number>`(select coalesce(sum(${templateSlots.duration_minutes}), 0)::int from ${templateSlots} where ${templateSlots.template_id} = ${template})`,
+      funder_code: sql<string | null>`(select ${funderCodesRead.code} || ' – ' || ${funderCodesRead.name} from ${funderCodesRead} where ${funderCodesRead.id} = ${outer(visitTemplates, visitTemplates.funder_code_id)})`,
+      next: sql<string | Date | null>`(select min(${visits.planned_start}) from ${visits} where ${visits.template_id} = ${template} and ${visits.planned_start} > ${runTimeValue(clock.now())} and ${visits.status} <> 'cancelled')`,
+    })
+    .from(visitTemplates)
+    .where(where)
+    .orderBy(sql`${visitTemplates.active} desc`, asc(visitTemplates.starts_on), asc(visitTemplates.id));
+  return rows.map(({ calls, minutes, funder_code, next, ...record }) => rowOf(record, { calls, minutes, funder_code, next_visit: next ? new Date(next).toISOString() : null }));
 }
 
 export function listTemplates(db: Db, clientId: number): Promise<TemplateRow[]> {
