@@ -103,7 +103,11 @@ export const LOGS_COUNTED = 10_000;
  * on every page took longer than the page).
  */
 export const VISITS_COUNTED = 10_000;
-/** A page of up to this many branches in planned order is each branch's visits merged (GET /visits); more, one walk of the period. */
+/**
+ * GET /visits: a page of up to this many branches, in planned order or by status, is merged from each branch's visits
+ * walked in order; more branches are one walk of the period (ten branches' walks cost the manager's first page more
+ * than they saved, session 15).
+ */
 const MERGED_BRANCHES = 4;
 
 const labelOf = (choices: readonly { value: string; label: string }[], value: string | null) => choices.find((choice) => choice.value === value)?.label ?? value ?? '';

@@ -240,7 +240,7 @@ function namesFromRows(rows: readonly NameRow[]): Names {
 
 /** The parts of a merged page as rows `part(branch[, status])`, written in (each set of parts a statement planned for it). */
 function mergedParts({ branches, statuses }: { branches: readonly number[]; statuses?: readonly VisitStatus[] }): SQL {
-  literalIds(branches);
+  literalIds(branches); // checks each id: nothing a request sends reaches the text unchecked
   if (statuses?.some((status) => !VISIT_STATUSES.some((choice) => choice.value === status))) throw new RangeError('Not a visit status.');
   const rows = statuses ? branches.flatMap((branch) => statuses.map((status) => `(${branch}, '${status}')`)) : branches.map((branch) => `(${branch})`);
   return sql.raw(`(values ${rows.join(', ')}) as part(branch${statuses ? ', status' : ''})`);
