@@ -36,10 +36,10 @@ export function literalInstant(at: Date): SQL {
 /**
  * A value PostgreSQL learns only when it runs the statement (a sub-select of the parameter: an InitPlan), so the plan
  * is made without it and the statement stays prepared even where the value is one side of a range or a pattern. For
- * values that never change the plan's shape, only how far it reads or what it keeps: "now" against the partial index
- * of the visits that may need the office (the back office: planning was about half of its cost), a search's pattern
- * against the names of a few branches' clients and carers (the plan made without the pattern was as quick for a name,
- * a postcode district and a single letter). An instant is a timestamptz, a string text.
+ * values that change how far a plan reads or what it keeps, never its shape: "now" against a partial index read in
+ * order (planning was about half of such a statement's cost), a search's pattern against a few branches' names (the
+ * plan made without the pattern was as quick for a name, a postcode district and a single letter; server README,
+ * "Prepared statements"). An instant is a timestamptz, a string text.
  */
 export function runTimeValue(value: Date | string): SQL {
   if (typeof value === 'string') return sql`(select ${value}::text)`;
