@@ -54,14 +54,13 @@ function rowOf(template: TemplateRecord, summary: TemplateSummary): TemplateRow 
 }
 
 /**
- * The templates `where` picks as their rows: with their calls counted and their funder named in the statement that
- * reads them, and beside it their next visits (not cancelled, after now) (issue 29: four statements one after another
- * for a client's templates before). The next visits are a statement of their own: "after now" is one side of a range,
- * which would have PostgreSQL plan the templates' statement on every run (server README, "Prepared statements").
+ * The templates `where` picks as their rows, with their calls counted, their funder named and their next visit (not
+ * cancelled, after now) in the statement that reads them (issue 29: four statements one after another for a client's
+ * templates before). "After now" is learnt when the statement runs (runTimeValue): as one side of a range sent as a
+ * parameter, PostgreSQL would plan the statement on every run (server README, "Prepared statements").
  */
 async function templateRows(db: Db, where: SQL): Promise<TemplateRow[]> {
   const template = outer(visitTemplates, visitTemplates.id);
-  // "After now" is learnt when the statement runs (runTimeValue), so the statement is kept prepared and planned once.
   const rows = await db
     .select({
       ...getTableColumns(visitTemplates),
