@@ -63,7 +63,10 @@ export async function startPostgresCluster(bin = findPostgresBin()) {
   run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
 
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    // Through the cluster's Unix socket (in `dir`, named by the port), not TCP on 127.0.0.1: the suite sends a few
+    // hundred thousand statements, and the loopback's TCP stack was 6 % of the PostgreSQL pass's CPU (475 → 445
+    // CPU-seconds for the pass alone).
+    url: `postgres://postgres@127.0.0.1:${port}/postgres?host=${encodeURIComponent(dir)}`,
     stop() {
       try {
         run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
