@@ -99,10 +99,16 @@ const NO_VISIT = 'No such visit.';
 /** The visit history's count stops here (400 pages of 25): the answer then says `more: true`. */
 export const LOGS_COUNTED = 10_000;
 /**
- * So do the visits list's and the back office's (a large agency's manager sees 56,000 visits a week: counting them
- * on every page took longer than the page).
+ * So does the visits list's (a large agency's manager sees 56,000 visits a week: counting them on every page took
+ * longer than the page).
  */
 export const VISITS_COUNTED = 10_000;
+/**
+ * The back office is a queue the office works through, by issue, branch and day: past 1,000 (40 pages) it says
+ * "more than 1,000: filter to narrow them down". A large agency's manager had 8,878 visits in it; counting them was
+ * three quarters of the statement's time (2.8 of 3.9 ms).
+ */
+export const BACKOFFICE_COUNTED = 1_000;
 /**
  * GET /visits: a page of up to this many branches, in planned order or by status, is merged from each branch's visits
  * walked in order; more branches are one walk of the period (ten branches' walks cost the manager's first page more
@@ -497,7 +503,7 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
       order: [desc(visits.planned_start), asc(visits.id)],
       limit: paging.pageSize,
       offset: pageOffset(paging),
-      countUpTo: VISITS_COUNTED,
+      countUpTo: BACKOFFICE_COUNTED,
     });
     const rows = stored.map((visit) => present(visit, names));
     const issueOf = (visit: StoredVisit): BackofficeIssue => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { auditLog, userBranches } from '@hcm/server/schema';
 import { AREA_MODULES, branchIdOf, createRole, createTestApp, createUser, loginAs, userIdOf, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
 import type { AreaServerContext } from '@hcm/server/platform';
@@ -10,7 +10,7 @@ import type { RuleFinding, VisitConflict, VisitLogRow, VisitRow } from '../../co
 import type { PlannedVisit } from '../rules/check.js';
 import { carerAvailabilityDaysRead, carersRead } from '../read-models.js';
 import { visitAttention, visitCarers, visits as visitsTable } from '../tables.js';
-import { visitRoutes } from './routes.js';
+import { BACKOFFICE_COUNTED, visitRoutes } from './routes.js';
 import { loadVisitPage } from './service.js';
 import { recordInProcessCalls } from '../in-process-calls.js';
 
@@ -377,6 +377,36 @@ describe('visits', () => {
     assert.ok(audit.some((entry) => (entry.after as { action?: string }).action === 'corrected'));
     const future = await add(office, { date: '2026-12-20' });
     assert.equal((await manager.post(`/api/v1/visits/${future.id}/correct`, { version: future.version, reason: 'x', status: 'missed' })).statusCode, 422);
+  });
+
+  it('the back office counts its queue up to BACKOFFICE_COUNTED: beyond, "more than" that, and a filter counts exactly', async () => {
+    const missed = await add(office, { date: '2026-10-01' });
+    await manager.post(`/api/v1/visits/${missed.id}/correct`, { version: missed.version, reason: 'Nobody came', status: 'missed' });
+    const queue = async (query = '') => body<Page<BackofficeRow> & { more: boolean }>(await manager.get(`/api/v1/visits/backoffice?page_size=25${query}`)).data;
+    const before = await queue();
+    assert.equal(before.more, false);
+    assert.ok(before.total < BACKOFFICE_COUNTED);
+    // As many missed visits again as the ceiling: copies of that one 400 days earlier, a day of no other visit (removed
+    // at the end).
+    const columns = Object.values(getTableColumns(visitsTable))
+      .map((column) => column.name)
+      .filter((name) => name !== 'id');
+    const copied = sql.raw(columns.map((name) => `"${name}"`).join(', '));
+    const copy = sql.raw(columns.map((name) => (name === 'visit_date' ? `"visit_date" - 400` : name === 'planned_start' || name === 'planned_end' ? `"${name}" - interval '400 days'` : `"${name}"`)).join(', '));
+    const [{ last } = { last: 0 }] = await t.database.db.select({ last: sql<number>`max(${visitsTable.id})::int` }).from(visitsTable);
+    await t.database.db.execute(sql`insert into ${visitsTable} (${copied}) select ${copy} from ${visitsTable}, generate_series(1, ${BACKOFFICE_COUNTED}) where ${visitsTable.id} = ${missed.id}`);
+    try {
+      const full = await queue();
+      assert.deepEqual([full.total, full.more, full.last_page, full.data.length], [BACKOFFICE_COUNTED, true, BACKOFFICE_COUNTED / 25, 25]);
+      assert.equal(full.data[0]!.issue, before.data[0]!.issue, 'the newest first, as before');
+      // Narrowed to a day, by issue: counted exactly again; the copies' day holds exactly the ceiling, no more.
+      const day = await queue('&from=2026-10-01&to=2026-10-01&issue=missed');
+      assert.deepEqual([day.total, day.more, day.data.map((row) => row.id)], [1, false, [missed.id]]);
+      const copies = await queue('&from=2025-08-27&to=2025-08-27');
+      assert.deepEqual([copies.total, copies.more], [BACKOFFICE_COUNTED, false]);
+    } finally {
+      await t.database.db.execute(sql`delete from ${visitsTable} where ${visitsTable.id} > ${last}`);
+    }
   });
 
   it('a correction refuses an end at or before the start unless it finished after midnight, and over 12 hours unless confirmed', async () => {
