@@ -247,6 +247,29 @@ function mergedParts({ branches, statuses }: { branches: readonly number[]; stat
 }
 
 /**
+ * The clients of the viewer's branches a search finds, when it finds no carer and at most `upTo` clients; else null.
+ * A name (a client's postcode too) found if it contains `pattern`, a LIKE pattern of lower case learnt when the
+ * statement runs, from the owners' published read models under the rules of their APIs (not removed, the viewer's
+ * branches). It stops at the first carer found, and at one client more than `upTo`.
+ */
+export async function fewClientsMatching(db: Db, scope: BranchScope, pattern: SQL, upTo: number): Promise<number[] | null> {
+  const { rows } = (await db.execute(sql`
+    with carer_found as (
+      select 1 from ${carersRead}
+       where ${branchVisible(scope, carersRead.branch_id) ?? sql`true`} and ${carersRead.deleted_at} is null
+         and lower(${carersRead.first_name} || ' ' || ${carersRead.last_name}) like ${pattern}
+       limit 1)
+    select 'carer' as kind, null::int as id from carer_found
+    union all
+    (select 'client', ${clientsRead.id} from ${clientsRead}
+      where not exists (select 1 from carer_found) and ${branchVisible(scope, clientsRead.branch_id) ?? sql`true`} and ${clientsRead.deleted_at} is null
+        and (lower(${clientsRead.first_name} || ' ' || ${clientsRead.last_name}) like ${pattern} or lower(${clientsRead.postcode}) like ${pattern})
+      limit ${literalCount(upTo + 1)})`)) as unknown as { rows: { kind: 'client' | 'carer'; id: number | null }[] };
+  if (rows.length > upTo || rows.some((row) => row.kind === 'carer')) return null;
+  return rows.map((row) => Number(row.id));
+}
+
+/**
  * A page of a list of visits in one statement (issue 29): its visits in order with their carers, how many match
  * `where` in all, and what the page names (namesQuery). Under load each statement a request sends costs about as
  * much again as its work (the round trip, planning it): three statements as one took the visits list from 186 to
@@ -270,6 +293,11 @@ export async function loadVisitPage(
      */
     findOnce?: boolean;
     /**
+     * As `findOnce`, the visits of `where` that meet any of these conditions, each read on its own (from the index its
+     * condition names, a client's visits of the period say) and put together: for a search of a few clients.
+     */
+    findAmong?: readonly SQL[];
+    /**
      * The page's visits are of a few branches (and, sorted by status, of each status), and an index gives each such
      * part's visits in the page's order: read `offset + limit` of each part at most (a walk of the index per part,
      * beside the others) and merge them, rather than sort all the visits of the period to keep a page. `inPartOrder`
@@ -283,13 +311,14 @@ export async function loadVisitPage(
   const counted = options.countUpTo === undefined ? undefined : literalCount(options.countUpTo + 1);
   const limit = literalCount(options.limit);
   const offset = literalCount(options.offset);
-  const count = options.findOnce
+  const findOnce = Boolean(options.findOnce || options.findAmong);
+  const count = findOnce
     ? sql`(select count(*) from matched)`
     : counted
       ? sql`(select count(*) from (select 1 from ${visits} where ${countWhere ?? sql`true`} limit ${counted}) as counted)`
       : sql`(select count(*) from ${visits} where ${countWhere ?? sql`true`})`;
   const order = sql.join(options.order, sql`, `);
-  const ids = options.findOnce
+  const ids = findOnce
     ? sql`select ${visits.id} from matched as ${visits} order by ${order} limit ${limit} offset ${offset}`
     : options.merged
       ? sql`select ${visits.id} from ${mergedParts(options.merged)} cross join lateral (
@@ -298,9 +327,13 @@ export async function loadVisitPage(
            order by ${sql.join(options.merged.inPartOrder, sql`, `)} limit ${literalCount(options.offset + options.limit)}) as ${visits}
           order by ${order} limit ${limit} offset ${offset}`
       : sql`select ${visits.id} from ${visits} where ${where ?? sql`true`} order by ${order} limit ${limit} offset ${offset}`;
-  const matched = options.findOnce
-    ? sql`matched as materialized (select ${visits.id}, ${visits.planned_start}, ${visits.status}, ${visits.client_id}, ${visits.branch_id} from ${visits} where ${where ?? sql`true`}),`
-    : sql``;
+  const matchedBy = (condition: SQL | undefined) =>
+    sql`select ${visits.id}, ${visits.planned_start}, ${visits.status}, ${visits.client_id}, ${visits.branch_id} from ${visits} where ${condition ?? sql`true`}`;
+  const matched = options.findAmong
+    ? sql`matched as materialized (${sql.join(options.findAmong.length ? options.findAmong.map((part) => matchedBy(and(where, part))) : [matchedBy(sql`false`)], sql` union `)}),`
+    : options.findOnce
+      ? sql`matched as materialized (${matchedBy(where)}),`
+      : sql``;
   // The page's ids in order (with ordinality: a union's rows come in no promised order), then the rows of those.
   const query = sql`
     with ${matched} page_ids as materialized (select p.id, p.at from unnest(array(${ids})) with ordinality as p(id, at)),

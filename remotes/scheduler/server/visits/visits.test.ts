@@ -3,15 +3,15 @@ import { after, before, describe, it } from 'node:test';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { auditLog, userBranches } from '@hcm/server/schema';
 import { AREA_MODULES, branchIdOf, createRole, createTestApp, createUser, loginAs, userIdOf, type TestApp, type TestClient, fixClock, WEEKDAY_MORNING } from '@hcm/server/testing';
-import type { AreaServerContext } from '@hcm/server/platform';
+import { runTimeValue, type AreaServerContext } from '@hcm/server/platform';
 import { BAR_ATTENTION, BAR_CARERS, BAR_DOUBLE_UP, BAR_MEDICATION, gapsOf, readBars, readDays, type AssignmentRefusal, type AssignmentResult, type CarerTimeline, type ClientTimeline, type GlobalSchedule } from '../../contract/timeline.js';
 import type { BackofficeRow } from '../../contract/visit-actions.js';
 import type { RuleFinding, VisitConflict, VisitLogRow, VisitRow } from '../../contract/visits.js';
 import type { PlannedVisit } from '../rules/check.js';
-import { carerAvailabilityDaysRead, carersRead } from '../read-models.js';
+import { carerAvailabilityDaysRead, carersRead, clientsRead } from '../read-models.js';
 import { visitAttention, visitCarers, visits as visitsTable } from '../tables.js';
 import { BACKOFFICE_COUNTED, visitRoutes } from './routes.js';
-import { loadVisitPage } from './service.js';
+import { fewClientsMatching, loadVisitPage } from './service.js';
 import { recordInProcessCalls } from '../in-process-calls.js';
 
 // What this file reads of the demo depends on the day (today's visits, last week's pay, last month's invoices,
@@ -243,6 +243,20 @@ describe('visits', () => {
     assert.deepEqual([byCarer.total, byCarer.data.map((row) => row.id)], [1, [made[4]!.id]]);
     const byNumber = body<Page<VisitRow>>(await office.get(`/api/v1/visits?from=2027-05-04&to=2027-05-05&q=${made[2]!.id}`)).data;
     assert.ok(byNumber.data.some((row) => row.id === made[2]!.id));
+    // Who a search finds is asked first: a few clients and no carer, and their visits are read from the clients' index
+    // (the surname above); a carer, or one client more than that, and the search walks the period (the carer above).
+    const like = (text: string) => runTimeValue(`%${text.toLowerCase()}%`);
+    const named = (
+      await t.database.db
+        .select({ id: clientsRead.id })
+        .from(clientsRead)
+        .where(sql`${clientsRead.deleted_at} is null and (lower(${clientsRead.first_name} || ' ' || ${clientsRead.last_name}) like ${like(surname!)} or lower(${clientsRead.postcode}) like ${like(surname!)})`)
+    ).map((row) => row.id);
+    assert.ok(named.length > 0);
+    assert.deepEqual((await fewClientsMatching(t.database.db, 'all', like(surname!), named.length))?.sort((a, b) => a - b), named.sort((a, b) => a - b));
+    assert.equal(await fewClientsMatching(t.database.db, 'all', like(surname!), named.length - 1), null, 'one client too many');
+    assert.equal(await fewClientsMatching(t.database.db, 'all', like(carer!.last_name), 100), null, 'a carer found');
+    assert.deepEqual(await fewClientsMatching(t.database.db, [first.branch_id], like('nobody by that name'), 100), []);
     // The list counts up to VISITS_COUNTED (a manager's week at a large agency is 56,000 visits): below it exactly, with no
     // more; at a smaller ceiling, as the list would answer beyond 10,000 (the demo has fewer visits), the ceiling and more.
     assert.equal((await pageOf(1)).more, false);
