@@ -63,8 +63,11 @@ import {
   VisitWriteError,
   addDays,
   applyChange,
+  carerFound,
   changedSince,
+  clientFound,
   codeErrors,
+  fewClientsMatching,
   findVisit,
   insertVisit,
   logClientName,
@@ -75,7 +78,6 @@ import {
   presentAll,
   presentLogs,
   requiresMedication,
-  fewClientsMatching,
   snapshotOf,
   wallClock,
   type StoredCarer,
@@ -368,10 +370,8 @@ export async function visitRoutes(app: FastifyInstance, context: AreaServerConte
       else {
         conditions.push(
           or(
-            sql`${visits.client_id} in (select ${clientsRead.id} from ${clientsRead} where ${branchVisible(viewer.scope, clientsRead.branch_id) ?? sql`true`} and ${clientsRead.deleted_at} is null
-              and (lower(${clientsRead.first_name} || ' ' || ${clientsRead.last_name}) like ${pattern} or lower(${clientsRead.postcode}) like ${pattern}))`,
-            sql`exists (select 1 from ${visitCarers} where ${visitCarers.visit_id} = "visits"."id" and ${visitCarers.carer_id} in (select ${carersRead.id} from ${carersRead}
-              where ${branchVisible(viewer.scope, carersRead.branch_id) ?? sql`true`} and ${carersRead.deleted_at} is null and lower(${carersRead.first_name} || ' ' || ${carersRead.last_name}) like ${pattern}))`,
+            sql`${visits.client_id} in (select ${clientsRead.id} from ${clientsRead} where ${clientFound(viewer.scope, pattern)})`,
+            sql`exists (select 1 from ${visitCarers} where ${visitCarers.visit_id} = "visits"."id" and ${visitCarers.carer_id} in (select ${carersRead.id} from ${carersRead} where ${carerFound(viewer.scope, pattern)}))`,
             theVisit,
           ),
         );

@@ -247,24 +247,33 @@ function mergedParts({ branches, statuses }: { branches: readonly number[]; stat
 }
 
 /**
- * The clients of the viewer's branches a search finds, when it finds no carer and at most `upTo` clients; else null.
- * A name (a client's postcode too) found if it contains `pattern`, a LIKE pattern of lower case learnt when the
- * statement runs, from the owners' published read models under the rules of their APIs (not removed, the viewer's
- * branches). It stops at the first carer found, and at one client more than `upTo`.
+ * Whether a search finds a client (a row of care-records' published read model): one of the viewer's branches, not
+ * removed (the rule of care-records' API), and their name or postcode containing `pattern`, a LIKE pattern of lower
+ * case (learnt when the statement runs: runTimeValue).
+ */
+export function clientFound(scope: BranchScope, pattern: SQL): SQL {
+  return sql`${branchVisible(scope, clientsRead.branch_id) ?? sql`true`} and ${clientsRead.deleted_at} is null
+    and (lower(${clientsRead.first_name} || ' ' || ${clientsRead.last_name}) like ${pattern} or lower(${clientsRead.postcode}) like ${pattern})`;
+}
+
+/** Whether a search finds a carer (a row of workforce's published read model), as `clientFound` a client, by name. */
+export function carerFound(scope: BranchScope, pattern: SQL): SQL {
+  return sql`${branchVisible(scope, carersRead.branch_id) ?? sql`true`} and ${carersRead.deleted_at} is null
+    and lower(${carersRead.first_name} || ' ' || ${carersRead.last_name}) like ${pattern}`;
+}
+
+/**
+ * The clients a search finds (clientFound), when it finds no carer (carerFound) and at most `upTo` clients; else
+ * null. It stops at the first carer found, and at one client more than `upTo`.
  */
 export async function fewClientsMatching(db: Db, scope: BranchScope, pattern: SQL, upTo: number): Promise<number[] | null> {
   const { rows } = (await db.execute(sql`
-    with carer_found as (
-      select 1 from ${carersRead}
-       where ${branchVisible(scope, carersRead.branch_id) ?? sql`true`} and ${carersRead.deleted_at} is null
-         and lower(${carersRead.first_name} || ' ' || ${carersRead.last_name}) like ${pattern}
-       limit 1)
+    with carer_found as (select 1 from ${carersRead} where ${carerFound(scope, pattern)} limit 1)
     select 'carer' as kind, null::int as id from carer_found
     union all
-    (select 'client', ${clientsRead.id} from ${clientsRead}
-      where not exists (select 1 from carer_found) and ${branchVisible(scope, clientsRead.branch_id) ?? sql`true`} and ${clientsRead.deleted_at} is null
-        and (lower(${clientsRead.first_name} || ' ' || ${clientsRead.last_name}) like ${pattern} or lower(${clientsRead.postcode}) like ${pattern})
-      limit ${literalCount(upTo + 1)})`)) as unknown as { rows: { kind: 'client' | 'carer'; id: number | null }[] };
+    (select 'client', ${clientsRead.id} from ${clientsRead} where not exists (select 1 from carer_found) and ${clientFound(scope, pattern)} limit ${literalCount(upTo + 1)})`)) as unknown as {
+    rows: { kind: 'client' | 'carer'; id: number | null }[];
+  };
   if (rows.length > upTo || rows.some((row) => row.kind === 'carer')) return null;
   return rows.map((row) => Number(row.id));
 }
