@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { PLATFORM_PERMISSIONS, SUPER_ADMIN, type CurrentUser } from '@hcm/contract';
 import type { Database } from '../db/client.js';
 import { branches, rolePermissions, roles, userBranches, users } from '../db/schema.js';
-import { unreadTotalSql } from '../chat/service.js';
+import { unreadTotalOf } from '../chat/service.js';
 import type { PermissionCatalog } from '../modules/permissions.js';
 
 /** A catalogue of the platform's permissions alone, for a process that composes no area (the chat server, scripts). */
@@ -18,8 +18,6 @@ export async function loadCurrentUser(
   userId: number,
   catalog: Pick<PermissionCatalog, 'names'> = PLATFORM_ONLY,
 ): Promise<CurrentUser | null> {
-  // One statement (it was four): each user of a busy office is read again every second (auth/hooks.ts), and each
-  // statement sent costs about as much again as its work.
   const [user] = await db
     .select({
       id: users.id,
@@ -30,11 +28,6 @@ export async function loadCurrentUser(
       roleId: roles.id,
       roleName: roles.name,
       roleLabel: roles.label,
-      permissions: sql<string[]>`(select coalesce(json_agg(${rolePermissions.permission}), '[]'::json) from ${rolePermissions} where ${rolePermissions.role_id} = ${roles.id})`,
-      branches: sql<{ id: number; name: string }[]>`(select coalesce(json_agg(json_build_object('id', ${branches.id}, 'name', ${branches.name}) order by ${branches.name}), '[]'::json)
-        from ${userBranches} join ${branches} on ${branches.id} = ${userBranches.branch_id} where ${userBranches.user_id} = ${users.id})`,
-      // The sum of the user's chats' unread counts (chat_members.unread_count, kept true by src/chat/).
-      unread: unreadTotalSql(users.id),
     })
     .from(users)
     .leftJoin(roles, eq(roles.id, users.role_id))
@@ -46,18 +39,33 @@ export async function loadCurrentUser(
       ? [...catalog.names]
       : user.roleId === null
         ? []
-        : // Sorted here, not in SQL, so the order is the same whatever the database's collation.
-          [...user.permissions].sort();
+        : (
+            await db
+              .select({ permission: rolePermissions.permission })
+              .from(rolePermissions)
+              .where(eq(rolePermissions.role_id, user.roleId))
+          )
+            .map((row) => row.permission)
+            // Sorted here, not in SQL, so the order is the same whatever the database's collation.
+            .sort();
+
+  const userBranchList = await db
+    .select({ id: branches.id, name: branches.name })
+    .from(userBranches)
+    .innerJoin(branches, eq(branches.id, userBranches.branch_id))
+    .where(eq(userBranches.user_id, user.id))
+    .orderBy(asc(branches.name));
 
   return {
     userID: user.id,
     userRole: user.roleName,
     userPermissions: permissions,
-    userUnreadMessageCount: Number(user.unread),
+    // The sum of the user's chats' unread counts (chat_members.unread_count, kept true by src/chat/).
+    userUnreadMessageCount: await unreadTotalOf(db, user.id),
     name: user.name,
     email: user.email,
     userType: user.userType,
     roleLabel: user.roleLabel,
-    branches: user.branches,
+    branches: userBranchList,
   };
 }

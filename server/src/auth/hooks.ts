@@ -61,8 +61,8 @@ function csrfTokenMatches(request: FastifyRequest): boolean {
 }
 
 /**
- * Loaded users, kept for one second: every API request needs its user (role, permissions, branches, unread messages:
- * one statement), and a busy office sends many a second. The session itself is checked on every request, so a
+ * Loaded users, kept for one second: every API request needs its user (role, permissions, branches: three
+ * queries), and a busy office sends many a second. The session itself is checked on every request, so a
  * logout or an ended session takes effect at once; a change to a role's permissions within a second.
  */
 const USER_CACHE_MS = 1000;

@@ -11,7 +11,7 @@ import {
   type CurrentUser,
   type UserChatUpdate,
 } from '@hcm/contract';
-import { and, asc, desc, eq, inArray, isNull, lt, ne, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import { chatMembers, chatMessageReads, chatMessages, chats, userBranches, users } from '../db/schema.js';
 import { clock } from '@hcm/contract/time';
@@ -488,10 +488,11 @@ export async function userChatsOf(db: Database, chatId: number): Promise<Map<num
   );
 }
 
-/**
- * The true number of unread messages of a user over all their chats (CurrentUser.userUnreadMessageCount), as SQL for
- * a column of the statement that reads the user (`userId`): the sum of their chats' unread counts.
- */
-export function unreadTotalSql(userId: Column | SQL): SQL<number> {
-  return sql<number>`(select coalesce(sum(${chatMembers.unread_count}), 0)::int from ${chatMembers} where ${chatMembers.user_id} = ${userId})`;
+/** The true number of unread messages of a user over all their chats (CurrentUser.userUnreadMessageCount). */
+export async function unreadTotalOf(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${chatMembers.unread_count}), 0)::int` })
+    .from(chatMembers)
+    .where(eq(chatMembers.user_id, userId));
+  return Number(row?.total ?? 0);
 }
